@@ -1,0 +1,257 @@
+//! Actions: what a player (or the Machine) does, plus the random inputs it consumed.
+//!
+//! An [`Action`] is an [`Act`] (the decision) and its [`Inputs`] (the dice faces and the
+//! identities of the cards revealed while resolving it, in the order they were needed). In a
+//! table-companion game the players supply the inputs (what the physical dice show, which card
+//! came off the deck); in a digital game the game's seeded generator does
+//! ([`crate::engine::Game::apply_digital`]). Either way the journal stores the complete action,
+//! so replaying it never needs a random number.
+
+use super::cards::{Blueprint, Contractor, Tool};
+use super::state::Section;
+use serde::{Deserialize, Serialize};
+use std::fmt;
+
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Action {
+    pub act: Act,
+    #[serde(default, skip_serializing_if = "Inputs::is_empty")]
+    pub inputs: Inputs,
+}
+
+impl Action {
+    /// An action whose random inputs will be asked for (companion play) or generated.
+    pub fn new(act: Act) -> Self {
+        Action {
+            act,
+            inputs: Inputs::default(),
+        }
+    }
+    pub fn with_inputs(act: Act, inputs: Inputs) -> Self {
+        Action { act, inputs }
+    }
+}
+
+/// Random inputs consumed by an action, each list in the order of use.
+#[derive(Debug, Clone, PartialEq, Eq, Default, Serialize, Deserialize)]
+pub struct Inputs {
+    /// Die faces (1–6): rolls, rerolls, the Robot's die, the Machine's five dice (red, blue,
+    /// purple, yellow, green).
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub dice: Vec<u8>,
+    /// Blueprints revealed from the top of the blueprint deck.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub blueprints: Vec<Blueprint>,
+    /// Contractors revealed from the top of the contractor deck.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub contractors: Vec<Contractor>,
+    /// The order of the tool tokens above the contractor slots (the opening deal only).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub tools: Option<[Tool; 4]>,
+}
+
+impl Inputs {
+    pub fn is_empty(&self) -> bool {
+        self.dice.is_empty()
+            && self.blueprints.is_empty()
+            && self.contractors.is_empty()
+            && self.tools.is_none()
+    }
+}
+
+/// A market row (RULES.md, market phase: refresh the blueprints or the contractors).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[serde(rename_all = "lowercase")]
+pub enum Row {
+    Blueprints,
+    Contractors,
+}
+
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[serde(rename_all = "lowercase")]
+pub enum Resource {
+    Metal,
+    Energy,
+}
+
+/// What a card gives when it offers a choice: Harvester (metal or energy), Manufactory
+/// (metal, energy or drawing blueprints).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[serde(rename_all = "lowercase")]
+pub enum Bonus {
+    Metal,
+    Energy,
+    Draw,
+}
+
+/// The choices an activation may need. Fields a card does not use must be left empty.
+#[derive(Debug, Clone, PartialEq, Eq, Hash, Default, Serialize, Deserialize)]
+pub struct Choice {
+    /// Blueprints discarded from hand: Black Market 1, Incinerator 1, Refinery 1, Recycling
+    /// Plant 2, Trash Compactor 2.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub discard: Vec<Blueprint>,
+    /// Golem's X (energy paid and the die's value), Mega Factory's extra die value.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub value: Option<u8>,
+    /// Harvester or Manufactory.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub bonus: Option<Bonus>,
+    /// Black Market when the discarded card costs more than 4: how much of the 4 is metal.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub metal: Option<u8>,
+}
+
+/// A decision, without its random inputs.
+#[derive(Debug, Clone, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[serde(tag = "kind", rename_all = "snake_case")]
+pub enum Act {
+    /// The opening deal: tool tokens, each player's 4 blueprints, the market's 4 blueprints and
+    /// 4 contractors, and in a solo game the Machine's starting compound (Monuments revealed
+    /// there are discarded and replaced).
+    Deal,
+    /// Market phase, optional and once per turn: pay 1 metal or 1 energy to replace a row.
+    RefreshMarket { row: Row, pay: Resource },
+    /// Market phase: take market blueprint `slot` (0–3) into hand.
+    TakeBlueprint { slot: u8 },
+    /// Market phase: hire the contractor in `slot` (0–3), discarding `discard` (its tool must
+    /// match the token above the slot). `opponent` receives the Architect's, Electrician's or
+    /// Miner's gift in a game of 2 or more players.
+    Hire {
+        slot: u8,
+        discard: Blueprint,
+        #[serde(default, skip_serializing_if = "Option::is_none")]
+        opponent: Option<u8>,
+    },
+    /// Market phase, only when you can neither take a blueprint nor hire a contractor (every
+    /// card is out of the decks: **Decision**, the rulebooks never reach this).
+    Pass,
+    /// Work phase: roll your dice. With the Foreman contractor, `set` gives up to 4 values
+    /// chosen instead of rolled.
+    Roll {
+        #[serde(default, skip_serializing_if = "Vec::is_empty")]
+        set: Vec<u8>,
+    },
+    /// Work phase: take the Specialist's extra die with the chosen value.
+    SpecialistDie { value: u8 },
+    /// Work phase: place die `die` on an HQ section.
+    Place { die: u8, section: Section },
+    /// Work phase: activate a card of your compound. `dice` are the dice placed on it (or, for
+    /// training cards, the unplaced dice it changes).
+    Activate {
+        card: Blueprint,
+        #[serde(default, skip_serializing_if = "Vec::is_empty")]
+        dice: Vec<u8>,
+        #[serde(default)]
+        choice: Choice,
+    },
+    /// Work phase: activate your Replicator (1 energy) to use `card`, a market blueprint, as
+    /// if it were in your compound; dice go on the Replicator.
+    Replicate {
+        card: Blueprint,
+        #[serde(default, skip_serializing_if = "Vec::is_empty")]
+        dice: Vec<u8>,
+        #[serde(default)]
+        choice: Choice,
+    },
+    /// Work phase: build `card` from hand, discarding `discard` (same tool) and paying its cost.
+    Build { card: Blueprint, discard: Blueprint },
+    /// End your work phase, discarding down to 10 blueprints and 12 resources.
+    EndWork {
+        #[serde(default, skip_serializing_if = "Vec::is_empty")]
+        discard: Vec<Blueprint>,
+        #[serde(default)]
+        discard_metal: u32,
+        #[serde(default)]
+        discard_energy: u32,
+    },
+    /// The Machine's turn (solo): five dice in the inputs.
+    MachineTurn,
+}
+
+impl fmt::Display for Act {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            Act::Deal => write!(f, "deal"),
+            Act::RefreshMarket { row, pay } => {
+                let row = match row {
+                    Row::Blueprints => "blueprints",
+                    Row::Contractors => "contractors",
+                };
+                let pay = match pay {
+                    Resource::Metal => "metal",
+                    Resource::Energy => "energy",
+                };
+                write!(f, "refresh the market {row} for 1 {pay}")
+            }
+            Act::TakeBlueprint { slot } => write!(f, "take market blueprint {}", slot + 1),
+            Act::Hire {
+                slot,
+                discard,
+                opponent,
+            } => {
+                write!(f, "hire contractor {} discarding {discard}", slot + 1)?;
+                if let Some(o) = opponent {
+                    write!(f, " (opponent: player {})", o + 1)?;
+                }
+                Ok(())
+            }
+            Act::Pass => write!(f, "pass (nothing can be taken)"),
+            Act::Roll { set } if set.is_empty() => write!(f, "roll"),
+            Act::Roll { set } => write!(f, "roll, setting {set:?} (Foreman)"),
+            Act::SpecialistDie { value } => write!(f, "take the Specialist's die as a {value}"),
+            Act::Place { die, section } => write!(f, "place die {} on {section}", die + 1),
+            Act::Activate { card, dice, choice } => {
+                write!(f, "activate {card}")?;
+                describe(f, dice, choice)
+            }
+            Act::Replicate { card, dice, choice } => {
+                write!(f, "replicate {card}")?;
+                describe(f, dice, choice)
+            }
+            Act::Build { card, discard } => write!(f, "build {card} discarding {discard}"),
+            Act::EndWork {
+                discard,
+                discard_metal,
+                discard_energy,
+            } => {
+                write!(f, "end the work phase")?;
+                if !discard.is_empty() {
+                    let names: Vec<&str> = discard.iter().map(|b| b.name()).collect();
+                    write!(f, ", discarding {}", names.join(", "))?;
+                }
+                if *discard_metal > 0 || *discard_energy > 0 {
+                    write!(f, ", dropping {discard_metal} metal and {discard_energy} energy")?;
+                }
+                Ok(())
+            }
+            Act::MachineTurn => write!(f, "the Machine's turn"),
+        }
+    }
+}
+
+fn describe(f: &mut fmt::Formatter<'_>, dice: &[u8], choice: &Choice) -> fmt::Result {
+    if !dice.is_empty() {
+        let d: Vec<String> = dice.iter().map(|d| (d + 1).to_string()).collect();
+        write!(f, " with dice {}", d.join(", "))?;
+    }
+    if !choice.discard.is_empty() {
+        let names: Vec<&str> = choice.discard.iter().map(|b| b.name()).collect();
+        write!(f, " discarding {}", names.join(", "))?;
+    }
+    if let Some(v) = choice.value {
+        write!(f, " for a {v}")?;
+    }
+    if let Some(b) = choice.bonus {
+        let b = match b {
+            Bonus::Metal => "metal",
+            Bonus::Energy => "energy",
+            Bonus::Draw => "blueprints",
+        };
+        write!(f, " taking {b}")?;
+    }
+    if let Some(m) = choice.metal {
+        write!(f, " ({m} as metal)")?;
+    }
+    Ok(())
+}

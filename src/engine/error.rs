@@ -1,0 +1,194 @@
+//! Refusals: every rule the engine enforces has a variant whose sentence a player understands
+//! and which names the rule.
+
+use super::cards::{Blueprint, CardType, Contractor, Tool};
+use super::state::Section;
+use thiserror::Error;
+
+#[derive(Debug, Clone, PartialEq, Eq, Error)]
+pub enum RuleError {
+    // --- Turn structure ---------------------------------------------------------------
+    #[error("that is done {expected}; now it is {now}")]
+    WrongPhase {
+        expected: &'static str,
+        now: String,
+    },
+    #[error("the game is over")]
+    GameOver,
+    #[error("the market can be refreshed only once per turn, before taking a card")]
+    AlreadyRefreshed,
+    #[error("roll your dice first: the work phase starts with the roll")]
+    NotRolled,
+    #[error("you have already rolled this work phase")]
+    AlreadyRolled,
+
+    // --- Market ---------------------------------------------------------------------------
+    #[error("market slot {0} does not exist: the market has slots 1 to 4")]
+    NoSuchSlot(u8),
+    #[error("market slot {0} is empty")]
+    EmptySlot(u8),
+    #[error("refreshing the market costs 1 {0}, and you have none")]
+    CannotPayRefresh(&'static str),
+    #[error(
+        "hiring the {contractor} needs a blueprint with the {tool} tool (the token above its slot); {discard} has the {discard_tool} tool"
+    )]
+    WrongHireTool {
+        contractor: Contractor,
+        tool: Tool,
+        discard: Blueprint,
+        discard_tool: Tool,
+    },
+    #[error("the {contractor} costs {cost} energy on top of the discard; you have {have}")]
+    CannotPayContractor {
+        contractor: Contractor,
+        cost: u32,
+        have: u32,
+    },
+    #[error("the {0} gives something to an opponent: choose which player")]
+    OpponentNeeded(Contractor),
+    #[error("the opponent must be another player at the table (player {0} is not)")]
+    BadOpponent(u8),
+    #[error("the {0} has no opponent to choose")]
+    NoOpponentChoice(Contractor),
+
+    // --- Hand and cards -------------------------------------------------------------------
+    #[error("{0} is not in your hand")]
+    NotInHand(Blueprint),
+    #[error("you need two copies of {0} in hand to use one and discard the other")]
+    NeedSecondCopy(Blueprint),
+    #[error("{0} is not in your compound")]
+    NotInCompound(Blueprint),
+
+    // --- Dice -----------------------------------------------------------------------------
+    #[error("die {0} does not exist")]
+    NoSuchDie(u8),
+    #[error("die {0} is already placed: each die is used once per round")]
+    DieAlreadyPlaced(u8),
+    #[error("die {0} is named twice")]
+    DieTwice(u8),
+    #[error("a die shows 1 to 6, not {0}")]
+    BadFace(u8),
+    #[error("{section} takes a die showing {needs}; this die shows {value}")]
+    SectionValue {
+        section: Section,
+        needs: &'static str,
+        value: u8,
+    },
+    #[error("{0} is full: each HQ section has 3 slots")]
+    SectionFull(Section),
+    #[error("the Foreman lets you set at most 4 dice, not {0}")]
+    TooManySet(usize),
+    #[error("you can set dice only when you hired the Foreman")]
+    NoForeman,
+    #[error("you have no Specialist's die to take this round")]
+    NoSpecialist,
+
+    // --- Building -------------------------------------------------------------------------
+    #[error(
+        "building {card} needs another blueprint with the {tool} tool to discard; {discard} has the {discard_tool} tool"
+    )]
+    WrongBuildTool {
+        card: Blueprint,
+        tool: Tool,
+        discard: Blueprint,
+        discard_tool: Tool,
+    },
+    #[error("you already have {0} in your compound, and only Beacon and Obelisk may be built twice")]
+    Duplicate(Blueprint),
+    #[error("building {card} costs {metal} metal and {energy} energy; you have {have_metal} metal and {have_energy} energy")]
+    CannotAffordBuild {
+        card: Blueprint,
+        metal: u32,
+        energy: u32,
+        have_metal: u32,
+        have_energy: u32,
+    },
+
+    // --- Activations ----------------------------------------------------------------------
+    #[error("{0} has already been activated this round: each card works once per round")]
+    AlreadyActivated(Blueprint),
+    #[error("{0} has no activation")]
+    NoActivation(Blueprint),
+    #[error("{card} needs {needs}; {got}")]
+    DicePattern {
+        card: Blueprint,
+        needs: &'static str,
+        got: String,
+    },
+    #[error("{card} needs {needs} energy; you have {have}")]
+    NeedEnergy {
+        card: Blueprint,
+        needs: u32,
+        have: u32,
+    },
+    #[error("{card} needs {needs} metal; you have {have}")]
+    NeedMetal {
+        card: Blueprint,
+        needs: u32,
+        have: u32,
+    },
+    #[error("{card} needs {needs} blueprint(s) from your hand to discard, not {got}")]
+    DiscardCount {
+        card: Blueprint,
+        needs: usize,
+        got: usize,
+    },
+    #[error("{card} needs a choice: {what}")]
+    ChoiceNeeded { card: Blueprint, what: &'static str },
+    #[error("{card} does not take that choice: {why}")]
+    BadChoice { card: Blueprint, why: String },
+    #[error("Gymnasium cannot raise a 6")]
+    GymnasiumOnSix,
+    #[error("Fitness Center cannot lower a 1")]
+    FitnessOnOne,
+    #[error("you have no Replicator in your compound")]
+    NoReplicator,
+    #[error("{0} is not in the market")]
+    NotInMarket(Blueprint),
+    #[error("the Replicator copies a market blueprint with an activation; {0} has none")]
+    CannotReplicate(Blueprint),
+
+    // --- End of the work phase ------------------------------------------------------------
+    #[error(
+        "at the end of the work phase you keep at most 10 blueprints: discard exactly {needs} (you named {got})"
+    )]
+    HandLimit { needs: u32, got: u32 },
+    #[error(
+        "at the end of the work phase you keep at most 12 resources: drop exactly {needs} metal and energy together (you named {got})"
+    )]
+    ResourceLimit { needs: u32, got: u32 },
+    #[error("you cannot drop {what} you do not have ({named} named, {have} held)")]
+    DropTooMuch {
+        what: &'static str,
+        named: u32,
+        have: u32,
+    },
+
+    // --- Inputs: dice faces and revealed cards --------------------------------------------
+    #[error("this needs {0}: give the value the die shows")]
+    NeedDie(&'static str),
+    #[error("this reveals a blueprint from the deck: say which card it is")]
+    NeedBlueprint,
+    #[error("this reveals a contractor from the deck: say which card it is")]
+    NeedContractor,
+    #[error("the opening deal needs the order of the 4 tool tokens")]
+    NeedTools,
+    #[error("the tool tokens must be the 4 different tools, each once")]
+    BadTools,
+    #[error("{card} cannot be revealed: all {copies} copies are already elsewhere on the table")]
+    ImpossibleBlueprint { card: Blueprint, copies: u8 },
+    #[error("{card} cannot be revealed: all {copies} copies are already elsewhere on the table")]
+    ImpossibleContractor { card: Contractor, copies: u8 },
+    #[error("more inputs than the action used: {0}")]
+    UnusedInputs(String),
+
+    // --- Setup ----------------------------------------------------------------------------
+    #[error("a game has 1 to 5 players, not {0}")]
+    PlayerCount(usize),
+    #[error("a solo game against the Machine has exactly one player")]
+    SoloPlayers,
+    #[error("two players cannot share the colour {0}")]
+    SharedColour(String),
+    #[error("{card} is a {kind} card")]
+    Kind { card: Blueprint, kind: CardType },
+}

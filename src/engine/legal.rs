@@ -1,0 +1,376 @@
+//! What the acting player may do now. The window enables its buttons from this list; bots and
+//! hints choose from it. Every action listed is accepted by `apply` (checked by the property
+//! tests). Dice of equal value are interchangeable, so one die per value is offered.
+//!
+//! Where the choices are combinatorial the list holds every distinct outcome except two
+//! documented simplifications: the end-of-work card discards are offered as one canonical
+//! choice (the last cards in catalogue order) combined with every metal/energy split; any
+//! other valid discard is still accepted by `apply`.
+
+use super::action::{Act, Bonus, Choice, Resource, Row};
+use super::apply::{Pattern, build_cost, check_build, dice_pattern};
+use super::cards::{Blueprint, Contractor};
+use super::state::{Phase, PlayerState, Section, State};
+
+/// Every action the acting player (or the Machine) may take in `state`.
+pub fn legal_actions(state: &State) -> Vec<Act> {
+    let mut out = Vec::new();
+    match state.phase {
+        Phase::Setup => out.push(Act::Deal),
+        Phase::Over => {}
+        Phase::Machine => out.push(Act::MachineTurn),
+        Phase::Market { turn, refreshed } => {
+            market(state, (state.first_player + turn) % state.players.len(), refreshed, &mut out)
+        }
+        Phase::Work { turn, rolled } => {
+            let p = (state.first_player + turn) % state.players.len();
+            if rolled {
+                work(state, p, &mut out);
+            } else {
+                roll(&state.players[p], &mut out);
+            }
+        }
+    }
+    out
+}
+
+fn market(state: &State, p: usize, refreshed: bool, out: &mut Vec<Act>) {
+    let player = &state.players[p];
+    if !refreshed {
+        for row in [Row::Blueprints, Row::Contractors] {
+            for (pay, have) in [(Resource::Metal, player.metal), (Resource::Energy, player.energy)] {
+                if have > 0 {
+                    out.push(Act::RefreshMarket { row, pay });
+                }
+            }
+        }
+    }
+    for (slot, card) in state.market.blueprints.iter().enumerate() {
+        if card.is_some() {
+            out.push(Act::TakeBlueprint { slot: slot as u8 });
+        }
+    }
+    let n = state.players.len();
+    for (slot, contractor) in state.market.contractors.iter().enumerate() {
+        let Some(c) = *contractor else { continue };
+        if player.energy < u32::from(c.info().extra_energy) {
+            continue;
+        }
+        let gives = matches!(
+            c,
+            Contractor::Architect | Contractor::Electrician | Contractor::Miner
+        ) && n >= 2;
+        let tool = state.market.tools[slot];
+        for (discard, _) in player.hand.iter().filter(|(b, _)| b.tool() == tool) {
+            if gives {
+                for o in (0..n).filter(|&o| o != p) {
+                    out.push(Act::Hire {
+                        slot: slot as u8,
+                        discard,
+                        opponent: Some(o as u8),
+                    });
+                }
+            } else {
+                out.push(Act::Hire {
+                    slot: slot as u8,
+                    discard,
+                    opponent: None,
+                });
+            }
+        }
+    }
+    if !out.iter().any(|a| matches!(a, Act::TakeBlueprint { .. } | Act::Hire { .. })) {
+        out.push(Act::Pass);
+    }
+}
+
+fn roll(player: &PlayerState, out: &mut Vec<Act>) {
+    out.push(Act::Roll { set: Vec::new() });
+    if player.pending == Some(Contractor::Foreman) {
+        // Every multiset of 1 to 4 chosen values, sorted.
+        let mut set = Vec::new();
+        fn rec(from: u8, set: &mut Vec<u8>, out: &mut Vec<Act>) {
+            if !set.is_empty() {
+                out.push(Act::Roll { set: set.clone() });
+            }
+            if set.len() == 4 {
+                return;
+            }
+            for v in from..=6 {
+                set.push(v);
+                rec(v, set, out);
+                set.pop();
+            }
+        }
+        rec(1, &mut set, out);
+    }
+}
+
+/// Unplaced dice grouped by value: for each value 1–6, the indices of the dice showing it.
+fn by_value(player: &PlayerState) -> [Vec<u8>; 7] {
+    let mut groups: [Vec<u8>; 7] = Default::default();
+    for i in player.dice.unplaced() {
+        if let Some(d) = player.dice.get(i) {
+            groups[usize::from(d.value)].push(i as u8);
+        }
+    }
+    groups
+}
+
+fn work(state: &State, p: usize, out: &mut Vec<Act>) {
+    let player = &state.players[p];
+    let groups = by_value(player);
+    if player.specialist_due {
+        for value in 1..=6 {
+            out.push(Act::SpecialistDie { value });
+        }
+    }
+    // HQ placements (cards.md, Headquarters board).
+    for section in Section::ALL {
+        if player.hq[section.index()].is_full() {
+            continue;
+        }
+        for v in 1..=6u8 {
+            let ok = match section {
+                Section::Research => true,
+                Section::Mine => v >= 4,
+                Section::Generate => v <= 3,
+            };
+            if ok && let Some(&die) = groups[usize::from(v)].first() {
+                out.push(Act::Place { die, section });
+            }
+        }
+    }
+    // Activations of the compound.
+    for (card, _) in player.compound.iter() {
+        if card.is_passive() || card == Blueprint::Replicator || player.has_activated(card) {
+            continue;
+        }
+        activations(player, card, player.energy, &groups, &mut |dice, choice| {
+            out.push(Act::Activate { card, dice, choice })
+        });
+    }
+    // The Replicator copying a market blueprint (1 energy first).
+    if player.compound.contains(Blueprint::Replicator)
+        && !player.has_activated(Blueprint::Replicator)
+        && player.energy >= 1
+    {
+        let mut seen = Vec::new();
+        for card in state.market.blueprints.iter().flatten().copied() {
+            if card.is_passive() || card == Blueprint::Replicator || seen.contains(&card) {
+                continue;
+            }
+            seen.push(card);
+            activations(player, card, player.energy - 1, &groups, &mut |dice, choice| {
+                out.push(Act::Replicate { card, dice, choice })
+            });
+        }
+    }
+    // Builds.
+    for (card, _) in player.hand.iter() {
+        for (discard, _) in player.hand.iter() {
+            if check_build(player, card, discard).is_ok() {
+                out.push(Act::Build { card, discard });
+            }
+        }
+    }
+    end_work(player, out);
+}
+
+fn end_work(player: &PlayerState, out: &mut Vec<Act>) {
+    let hand_excess = player.hand.len().saturating_sub(10);
+    let discard: Vec<Blueprint> = player.hand.cards().into_iter().rev().take(hand_excess).collect();
+    let res_excess = player.resources().saturating_sub(12);
+    for m in 0..=res_excess {
+        let e = res_excess - m;
+        if m <= player.metal && e <= player.energy {
+            out.push(Act::EndWork {
+                discard: discard.clone(),
+                discard_metal: m,
+                discard_energy: e,
+            });
+        }
+    }
+}
+
+/// Calls `emit` with every distinct (dice, choice) that activates `card` for `player` having
+/// `energy` to spend.
+fn activations(
+    player: &PlayerState,
+    card: Blueprint,
+    energy: u32,
+    groups: &[Vec<u8>; 7],
+    emit: &mut dyn FnMut(Vec<u8>, Choice),
+) {
+    use Blueprint as B;
+    let metal = player.metal;
+    let hand: Vec<Blueprint> = player.hand.iter().map(|(c, _)| c).collect();
+    let pairs = || {
+        let mut v = Vec::new();
+        for (i, &a) in hand.iter().enumerate() {
+            for &b in &hand[i..] {
+                if a != b || player.hand.count(a) >= 2 {
+                    v.push(vec![a, b]);
+                }
+            }
+        }
+        v
+    };
+    let plain = Choice::default;
+    for dice in dice_options(card, groups) {
+        let value = |k: usize| dice.get(k).and_then(|&d| player.dice.get(usize::from(d))).map_or(0, |d| d.value);
+        match card {
+            B::AluminumFactory if energy >= 5 => emit(dice, plain()),
+            B::AssemblyLine | B::Warehouse | B::Motherlode | B::PowerPlant | B::NuclearPlant => {
+                emit(dice, plain())
+            }
+            B::BatteryFactory if energy >= 4 => emit(dice, plain()),
+            B::Biolab | B::Dojo | B::TempAgency if energy >= 1 => emit(dice, plain()),
+            B::Gymnasium if energy >= 1 && value(0) < 6 => emit(dice, plain()),
+            B::FitnessCenter if energy >= 1 && value(0) > 1 => emit(dice, plain()),
+            B::FulfillmentCenter if energy >= 2 => emit(dice, plain()),
+            B::ConcretePlant if metal >= u32::from(value(0)) => emit(dice, plain()),
+            B::Foundry if energy >= u32::from(value(0)) => emit(dice, plain()),
+            B::Robot if metal >= 1 => emit(dice, plain()),
+            B::Golem => {
+                for x in 1..=energy.min(6) as u8 {
+                    emit(dice.clone(), Choice { value: Some(x), ..plain() });
+                }
+            }
+            B::MegaFactory => {
+                for x in 1..=6 {
+                    emit(dice.clone(), Choice { value: Some(x), ..plain() });
+                }
+            }
+            B::Harvester => {
+                for b in [Bonus::Metal, Bonus::Energy] {
+                    emit(dice.clone(), Choice { bonus: Some(b), ..plain() });
+                }
+            }
+            B::Manufactory => {
+                for b in [Bonus::Metal, Bonus::Energy, Bonus::Draw] {
+                    emit(dice.clone(), Choice { bonus: Some(b), ..plain() });
+                }
+            }
+            B::BlackMarket => {
+                for &sold in &hand {
+                    let (m, e) = (u32::from(sold.info().metal), u32::from(sold.info().energy));
+                    if m + e <= 4 {
+                        emit(dice.clone(), Choice { discard: vec![sold], ..plain() });
+                    } else {
+                        for a in 0..=m.min(4) {
+                            if 4 - a <= e {
+                                emit(
+                                    dice.clone(),
+                                    Choice { discard: vec![sold], metal: Some(a as u8), ..plain() },
+                                );
+                            }
+                        }
+                    }
+                }
+            }
+            B::Incinerator if metal >= 1 => {
+                for &c in &hand {
+                    emit(dice.clone(), Choice { discard: vec![c], ..plain() });
+                }
+            }
+            B::Refinery if energy >= 3 => {
+                for &c in &hand {
+                    emit(dice.clone(), Choice { discard: vec![c], ..plain() });
+                }
+            }
+            B::RecyclingPlant if energy >= 2 => {
+                for pair in pairs() {
+                    emit(dice.clone(), Choice { discard: pair, ..plain() });
+                }
+            }
+            B::TrashCompactor => {
+                for pair in pairs() {
+                    emit(dice.clone(), Choice { discard: pair, ..plain() });
+                }
+            }
+            _ => {}
+        }
+    }
+}
+
+/// The distinct dice choices for a card's pattern (one list of die indices each); a card
+/// without dice gets one empty choice.
+fn dice_options(card: Blueprint, groups: &[Vec<u8>; 7]) -> Vec<Vec<u8>> {
+    let Some(pattern) = dice_pattern(card) else {
+        return vec![Vec::new()];
+    };
+    let first = |v: u8| groups[usize::from(v)].first().copied();
+    let mut out = Vec::new();
+    match pattern {
+        Pattern::Any | Pattern::Targets(1) => {
+            out.extend((1..=6).filter_map(|v| first(v).map(|d| vec![d])));
+        }
+        Pattern::Exactly(v) => out.extend(first(v).map(|d| vec![d])),
+        Pattern::Equal(n) => {
+            for v in 1..=6usize {
+                if groups[v].len() >= n {
+                    out.push(groups[v][..n].to_vec());
+                }
+            }
+        }
+        Pattern::Run3 => {
+            for v in 1..=4u8 {
+                if let (Some(a), Some(b), Some(c)) = (first(v), first(v + 1), first(v + 2)) {
+                    out.push(vec![a, b, c]);
+                }
+            }
+        }
+        Pattern::Sum14 => {
+            for a in 1..=6usize {
+                for b in a..=6 {
+                    for c in b..=6 {
+                        if a + b + c < 14 {
+                            continue;
+                        }
+                        let mut need = [0usize; 7];
+                        for v in [a, b, c] {
+                            need[v] += 1;
+                        }
+                        if (1..=6).all(|v| groups[v].len() >= need[v]) {
+                            let mut taken = [0usize; 7];
+                            let dice = [a, b, c]
+                                .iter()
+                                .map(|&v| {
+                                    taken[v] += 1;
+                                    groups[v][taken[v] - 1]
+                                })
+                                .collect();
+                            out.push(dice);
+                        }
+                    }
+                }
+            }
+        }
+        Pattern::Targets(_) => {
+            // Temp Agency: every non-empty choice of how many dice of each value to reroll.
+            let mut counts = [0usize; 7];
+            loop {
+                let mut v = 1;
+                while v <= 6 {
+                    if counts[v] < groups[v].len() {
+                        counts[v] += 1;
+                        break;
+                    }
+                    counts[v] = 0;
+                    v += 1;
+                }
+                if v > 6 {
+                    break;
+                }
+                out.push((1..=6).flat_map(|v| groups[v][..counts[v]].iter().copied()).collect());
+            }
+        }
+    }
+    out
+}
+
+/// The metal and energy `card` costs `player` now (re-exported for the window's build dialog).
+pub fn cost_for(player: &PlayerState, card: Blueprint) -> (u32, u32) {
+    build_cost(player, card)
+}

@@ -1,0 +1,27 @@
+//! The rules engine: pure game logic for Fantastic Factories (no I/O, no window, no clock).
+//!
+//! - [`cards`]: card identities and the catalogue (`assets/cards.toml`, checked at start);
+//! - [`state`]: what is on the table;
+//! - [`action`]: decisions and their random inputs;
+//! - [`apply`]: [`Game`], the one entry point that changes a state, validating first;
+//! - [`legal`]: what the acting player may do;
+//! - [`score`]: final scores and the winner;
+//! - [`save`]: the saved game (setup + journal) as JSON.
+
+pub mod action;
+pub mod apply;
+pub mod cards;
+pub mod error;
+pub mod legal;
+pub mod save;
+pub mod score;
+pub mod state;
+
+pub use action::{Act, Action, Bonus, Choice, Inputs, Resource, Row};
+pub use apply::{Event, Game, Mode, PlayerSetup, Setup, build_cost};
+pub use cards::{Blueprint, CardType, Contractor, Tool, catalogue};
+pub use error::RuleError;
+pub use legal::legal_actions;
+pub use save::{LoadError, SavedGame};
+pub use score::{Scoreboard, Winner, scoreboard};
+pub use state::{Colour, Difficulty, MachineDie, Phase, Section, State};

@@ -1,0 +1,556 @@
+//! The game state: everything on the table at one moment. It changes only through
+//! [`crate::engine::Game::apply`]; this module has no rule logic beyond small queries.
+
+use super::cards::{Blueprint, CardType, Contractor, Tool};
+use serde::{Deserialize, Serialize};
+use std::fmt;
+use std::marker::PhantomData;
+
+/// A card name that can be counted in a [`Pile`].
+pub trait CardId: Copy + Eq + fmt::Debug + 'static {
+    const ALL: &'static [Self];
+    fn index(self) -> usize;
+    fn copies(self) -> u8;
+}
+
+impl CardId for Blueprint {
+    const ALL: &'static [Self] = Blueprint::ALL;
+    fn index(self) -> usize {
+        Blueprint::index(self)
+    }
+    fn copies(self) -> u8 {
+        self.info().copies
+    }
+}
+
+impl CardId for Contractor {
+    const ALL: &'static [Self] = Contractor::ALL;
+    fn index(self) -> usize {
+        Contractor::index(self)
+    }
+    fn copies(self) -> u8 {
+        self.info().copies
+    }
+}
+
+/// An unordered collection of cards, counted per name: a hand, a compound, a deck or a
+/// discard pile. A deck's order is unknown to the engine: drawing "the top card" means the
+/// revealed card is an input (RULES.md, decisions for a physical-table companion), and in a
+/// digital game a uniformly random pick from the remaining cards, which is the same as
+/// drawing from a shuffled deck.
+#[derive(Clone, Copy, PartialEq, Eq, Hash)]
+pub struct Pile<C: CardId> {
+    counts: [u8; 32],
+    total: u16,
+    _card: PhantomData<C>,
+}
+
+impl<C: CardId> Default for Pile<C> {
+    fn default() -> Self {
+        Pile {
+            counts: [0; 32],
+            total: 0,
+            _card: PhantomData,
+        }
+    }
+}
+
+impl<C: CardId> Pile<C> {
+    /// Every copy of every card (a full deck).
+    pub fn full() -> Self {
+        let mut p = Self::default();
+        for &c in C::ALL {
+            p.counts[c.index()] = c.copies();
+            p.total += u16::from(c.copies());
+        }
+        p
+    }
+    pub fn count(&self, c: C) -> u8 {
+        self.counts[c.index()]
+    }
+    pub fn contains(&self, c: C) -> bool {
+        self.count(c) > 0
+    }
+    pub fn len(&self) -> usize {
+        usize::from(self.total)
+    }
+    pub fn is_empty(&self) -> bool {
+        self.total == 0
+    }
+    pub fn add(&mut self, c: C) {
+        self.counts[c.index()] += 1;
+        self.total += 1;
+    }
+    /// Removes one copy; false (and nothing changes) when there is none.
+    pub fn remove(&mut self, c: C) -> bool {
+        if self.counts[c.index()] == 0 {
+            return false;
+        }
+        self.counts[c.index()] -= 1;
+        self.total -= 1;
+        true
+    }
+    /// Moves every card of `other` into this pile.
+    pub fn take_all(&mut self, other: &mut Pile<C>) {
+        for i in 0..32 {
+            self.counts[i] += other.counts[i];
+        }
+        self.total += other.total;
+        *other = Pile::default();
+    }
+    /// The distinct names present, with their counts, in catalogue order.
+    pub fn iter(&self) -> impl Iterator<Item = (C, u8)> + '_ {
+        C::ALL
+            .iter()
+            .map(|&c| (c, self.counts[c.index()]))
+            .filter(|&(_, n)| n > 0)
+    }
+    /// Every card, one entry per copy, in catalogue order.
+    pub fn cards(&self) -> Vec<C> {
+        self.iter()
+            .flat_map(|(c, n)| std::iter::repeat_n(c, usize::from(n)))
+            .collect()
+    }
+    /// The `k`-th card (0-based) in catalogue order, copies counted.
+    pub fn nth(&self, mut k: usize) -> Option<C> {
+        for (c, n) in self.iter() {
+            if k < usize::from(n) {
+                return Some(c);
+            }
+            k -= usize::from(n);
+        }
+        None
+    }
+}
+
+impl<C: CardId> fmt::Debug for Pile<C> {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.debug_map().entries(self.iter()).finish()
+    }
+}
+
+impl Pile<Blueprint> {
+    pub fn of_type(&self, kind: CardType) -> u32 {
+        self.iter()
+            .filter(|(c, _)| c.kind() == kind)
+            .map(|(_, n)| u32::from(n))
+            .sum()
+    }
+    pub fn of_tool(&self, tool: Tool) -> u32 {
+        self.iter()
+            .filter(|(c, _)| c.tool() == tool)
+            .map(|(_, n)| u32::from(n))
+            .sum()
+    }
+}
+
+/// Player colours (RULES.md, components). The solo player rolls the white dice.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[serde(rename_all = "lowercase")]
+pub enum Colour {
+    Red,
+    Blue,
+    Green,
+    Purple,
+    Yellow,
+}
+
+impl Colour {
+    pub const ALL: [Colour; 5] = [
+        Colour::Red,
+        Colour::Blue,
+        Colour::Green,
+        Colour::Purple,
+        Colour::Yellow,
+    ];
+    pub fn name(self) -> &'static str {
+        match self {
+            Colour::Red => "red",
+            Colour::Blue => "blue",
+            Colour::Green => "green",
+            Colour::Purple => "purple",
+            Colour::Yellow => "yellow",
+        }
+    }
+}
+
+impl fmt::Display for Colour {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(self.name())
+    }
+}
+
+/// The three HQ sections (cards.md, "Headquarters board").
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[serde(rename_all = "lowercase")]
+pub enum Section {
+    Research,
+    Mine,
+    Generate,
+}
+
+impl Section {
+    pub const ALL: [Section; 3] = [Section::Research, Section::Mine, Section::Generate];
+    pub fn index(self) -> usize {
+        self as usize
+    }
+    pub fn name(self) -> &'static str {
+        match self {
+            Section::Research => "Research",
+            Section::Mine => "Mine",
+            Section::Generate => "Generate",
+        }
+    }
+}
+
+impl fmt::Display for Section {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(self.name())
+    }
+}
+
+/// Where a die came from this round.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum DieOrigin {
+    Own,
+    /// Set by the Foreman contractor instead of rolled.
+    Foreman,
+    HiredHands,
+    Specialist,
+    Robot,
+    Golem,
+    MegaFactory,
+}
+
+/// Where a die was placed.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+pub enum Spot {
+    Hq(Section),
+    Card(Blueprint),
+}
+
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct Die {
+    pub value: u8,
+    pub origin: DieOrigin,
+    pub placed: Option<Spot>,
+}
+
+/// The most dice a player can have in one round: 4 own, 2 Hired Hands, 1 Specialist, 1 Robot,
+/// 1 Golem, 1 Mega Factory and 1 more through a Replicator copying Robot, Golem or Mega
+/// Factory, with room to spare.
+pub const MAX_DICE: usize = 16;
+
+/// A player's dice this round; indices are stable for the whole round (dice are only added).
+#[derive(Clone, Copy, PartialEq, Eq)]
+pub struct Dice {
+    dice: [Die; MAX_DICE],
+    len: u8,
+}
+
+impl Default for Dice {
+    fn default() -> Self {
+        Dice {
+            dice: [Die {
+                value: 1,
+                origin: DieOrigin::Own,
+                placed: None,
+            }; MAX_DICE],
+            len: 0,
+        }
+    }
+}
+
+impl fmt::Debug for Dice {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.debug_list().entries(self.as_slice()).finish()
+    }
+}
+
+impl Dice {
+    pub fn as_slice(&self) -> &[Die] {
+        &self.dice[..usize::from(self.len)]
+    }
+    pub fn len(&self) -> usize {
+        usize::from(self.len)
+    }
+    pub fn is_empty(&self) -> bool {
+        self.len == 0
+    }
+    pub fn get(&self, i: usize) -> Option<&Die> {
+        self.as_slice().get(i)
+    }
+    pub(crate) fn get_mut(&mut self, i: usize) -> Option<&mut Die> {
+        let n = self.len();
+        self.dice[..n].get_mut(i)
+    }
+    /// Adds a die; false when the tray is full (cannot happen within the rules, see MAX_DICE).
+    pub(crate) fn push(&mut self, value: u8, origin: DieOrigin) -> bool {
+        if self.len() >= MAX_DICE {
+            return false;
+        }
+        self.dice[self.len()] = Die {
+            value,
+            origin,
+            placed: None,
+        };
+        self.len += 1;
+        true
+    }
+    pub(crate) fn clear(&mut self) {
+        self.len = 0;
+    }
+    /// Indices of the dice not placed yet.
+    pub fn unplaced(&self) -> impl Iterator<Item = usize> + '_ {
+        self.as_slice()
+            .iter()
+            .enumerate()
+            .filter(|(_, d)| d.placed.is_none())
+            .map(|(i, _)| i)
+    }
+}
+
+/// One HQ section's three slots (0 = empty).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
+pub struct HqSection {
+    pub dice: [u8; 3],
+}
+
+impl HqSection {
+    pub fn len(&self) -> usize {
+        self.dice.iter().filter(|&&v| v != 0).count()
+    }
+    pub fn is_empty(&self) -> bool {
+        self.len() == 0
+    }
+    pub fn is_full(&self) -> bool {
+        self.len() == 3
+    }
+    pub fn values(&self) -> impl Iterator<Item = u8> + '_ {
+        self.dice.iter().copied().filter(|&v| v != 0)
+    }
+}
+
+/// Once-per-round passive triggers already used (cards.md: Scrap Yard, Solar Array,
+/// Laboratory).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
+pub struct Fired {
+    pub scrap_yard: bool,
+    pub solar_array: bool,
+    pub laboratory: bool,
+}
+
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct PlayerState {
+    pub colour: Colour,
+    pub metal: u32,
+    pub energy: u32,
+    /// Goods produced so far (they count for the end trigger and the score).
+    pub goods: u32,
+    pub hand: Pile<Blueprint>,
+    pub compound: Pile<Blueprint>,
+    /// Blueprints activated this round (bit = [`Blueprint::index`]).
+    pub activated: u64,
+    pub hq: [HqSection; 3],
+    pub dice: Dice,
+    /// A contractor hired this market phase whose effect comes at the work phase (Foreman,
+    /// Hired Hands, Specialist).
+    pub pending: Option<Contractor>,
+    /// The Specialist's die is still to be taken this work phase.
+    pub specialist_due: bool,
+    pub fired: Fired,
+}
+
+impl PlayerState {
+    pub(crate) fn new(colour: Colour) -> Self {
+        // RULES.md, setup 2: 1 metal + 2 energy.
+        PlayerState {
+            colour,
+            metal: 1,
+            energy: 2,
+            goods: 0,
+            hand: Pile::default(),
+            compound: Pile::default(),
+            activated: 0,
+            hq: [HqSection::default(); 3],
+            dice: Dice::default(),
+            pending: None,
+            specialist_due: false,
+            fired: Fired::default(),
+        }
+    }
+    pub fn has_activated(&self, card: Blueprint) -> bool {
+        self.activated & (1 << card.index()) != 0
+    }
+    pub fn resources(&self) -> u32 {
+        self.metal + self.energy
+    }
+    /// Prestige of the compound (cards.md: Beacon 2/3/4/5, i.e. totals 2/5/9/14).
+    pub fn prestige(&self) -> u32 {
+        self.compound
+            .iter()
+            .map(|(c, n)| match c {
+                Blueprint::Beacon => beacon_prestige(u32::from(n)),
+                _ => u32::from(c.info().prestige) * u32::from(n),
+            })
+            .sum()
+    }
+    pub fn score(&self) -> u32 {
+        self.prestige() + self.goods
+    }
+}
+
+/// Total prestige of `n` Beacons: the 1st/2nd/3rd/4th is worth 2/3/4/5 (cards.md, Beacon).
+pub fn beacon_prestige(n: u32) -> u32 {
+    (0..n).map(|k| 2 + k).sum()
+}
+
+/// Solo difficulty: the number of blueprints in the Machine's starting compound
+/// (RULES.md, solo game).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[serde(rename_all = "lowercase")]
+pub enum Difficulty {
+    Easy,
+    Medium,
+    Hard,
+    Expert,
+}
+
+impl Difficulty {
+    pub const ALL: [Difficulty; 4] = [
+        Difficulty::Easy,
+        Difficulty::Medium,
+        Difficulty::Hard,
+        Difficulty::Expert,
+    ];
+    pub fn starting_cards(self) -> usize {
+        match self {
+            Difficulty::Easy => 2,
+            Difficulty::Medium => 3,
+            Difficulty::Hard => 4,
+            Difficulty::Expert => 5,
+        }
+    }
+    pub fn name(self) -> &'static str {
+        match self {
+            Difficulty::Easy => "easy",
+            Difficulty::Medium => "medium",
+            Difficulty::Hard => "hard",
+            Difficulty::Expert => "expert",
+        }
+    }
+}
+
+/// The Machine's five dice colours in the order they are read (RULES.md, Machine's turn).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[serde(rename_all = "lowercase")]
+pub enum MachineDie {
+    Red,
+    Blue,
+    Purple,
+    Yellow,
+    Green,
+}
+
+impl MachineDie {
+    /// The order in which a Machine turn's five dice are given in an action's inputs.
+    pub const ORDER: [MachineDie; 5] = [
+        MachineDie::Red,
+        MachineDie::Blue,
+        MachineDie::Purple,
+        MachineDie::Yellow,
+        MachineDie::Green,
+    ];
+    /// The card type a production die is compared with (red ↔ Training, blue ↔ Production,
+    /// purple ↔ Special, yellow ↔ Utility); green drives the market.
+    pub fn card_type(self) -> Option<CardType> {
+        match self {
+            MachineDie::Red => Some(CardType::Training),
+            MachineDie::Blue => Some(CardType::Production),
+            MachineDie::Purple => Some(CardType::Special),
+            MachineDie::Yellow => Some(CardType::Utility),
+            MachineDie::Green => None,
+        }
+    }
+}
+
+#[derive(Debug, Clone, PartialEq, Eq, Default)]
+pub struct MachineState {
+    pub compound: Pile<Blueprint>,
+    pub goods: u32,
+}
+
+impl MachineState {
+    /// 1 per good + 1 per card + 1 more per Monument (RULES.md, Machine's score).
+    pub fn score(&self) -> u32 {
+        self.goods + self.compound.len() as u32 + self.compound.of_type(CardType::Monument)
+    }
+}
+
+/// The market: 4 blueprints, 4 contractors, and the tool token fixed above each contractor
+/// slot (RULES.md, setup 3). An empty slot is `None` (both the deck and its discard pile ran
+/// out).
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct Market {
+    pub blueprints: [Option<Blueprint>; 4],
+    pub contractors: [Option<Contractor>; 4],
+    pub tools: [Tool; 4],
+}
+
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Phase {
+    /// Waiting for the opening deal.
+    Setup,
+    /// The market phase; `turn` counts turns taken this round (the acting player is
+    /// `(first_player + turn) % players`); `refreshed` is the once-per-turn market refresh.
+    Market { turn: usize, refreshed: bool },
+    /// The work phase, resolved one player after another in turn order; `rolled` once the
+    /// acting player has rolled.
+    Work { turn: usize, rolled: bool },
+    /// The Machine's turn (solo games), after the player's work phase.
+    Machine,
+    /// The game is over; see [`crate::engine::score`].
+    Over,
+}
+
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct State {
+    pub players: Vec<PlayerState>,
+    pub machine: Option<MachineState>,
+    pub market: Market,
+    pub blueprint_deck: Pile<Blueprint>,
+    pub blueprint_discard: Pile<Blueprint>,
+    pub contractor_deck: Pile<Contractor>,
+    pub contractor_discard: Pile<Contractor>,
+    pub first_player: usize,
+    /// Rounds are numbered from 1.
+    pub round: u32,
+    pub phase: Phase,
+    /// The round in which the end of the game was triggered; the game ends after the round
+    /// that follows it (RULES.md, end of the game).
+    pub end_triggered: Option<u32>,
+}
+
+impl State {
+    /// The player who acts now, if any player does.
+    pub fn current_player(&self) -> Option<usize> {
+        let n = self.players.len();
+        match self.phase {
+            Phase::Market { turn, .. } | Phase::Work { turn, .. } => {
+                Some((self.first_player + turn) % n)
+            }
+            _ => None,
+        }
+    }
+    pub fn is_solo(&self) -> bool {
+        self.machine.is_some()
+    }
+    pub fn is_over(&self) -> bool {
+        self.phase == Phase::Over
+    }
+    /// The round after which the game ends, once triggered.
+    pub fn final_round(&self) -> Option<u32> {
+        self.end_triggered.map(|r| r + 1)
+    }
+}

@@ -1,0 +1,7 @@
+//! Foreman: a table companion and digital tabletop for the board game Fantastic Factories.
+//!
+//! See `ARCHITECTURE.md` for the module map and its invariants.
+
+pub mod bots;
+pub mod engine;
+pub mod sim;

@@ -1,0 +1,124 @@
+//! Complete games played by bots, and their summaries (`foreman simulate`).
+
+use crate::bots::{Bot, BotKind};
+use crate::engine::score::Winner;
+use crate::engine::{Difficulty, Game, RuleError, Setup, scoreboard};
+use serde::Serialize;
+use thiserror::Error;
+
+/// Who sits at the table in a simulated game.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Table {
+    Players(usize),
+    Solo(Difficulty),
+}
+
+impl Table {
+    pub fn setup(self, seed: u64) -> Setup {
+        match self {
+            Table::Players(n) => Setup::players(n, seed),
+            Table::Solo(d) => Setup::solo("Player 1", d, seed),
+        }
+    }
+}
+
+/// A guard against a bot that never ends a game; no game of the rules comes near it.
+pub const MAX_ACTIONS: usize = 100_000;
+
+#[derive(Debug, Error)]
+pub enum SimError {
+    #[error("game with seed {seed}: {source}")]
+    Rule { seed: u64, source: RuleError },
+    #[error("game with seed {seed} did not end within {MAX_ACTIONS} actions")]
+    Endless { seed: u64 },
+}
+
+#[derive(Debug, Clone, Serialize)]
+pub struct PlayerSummary {
+    pub name: String,
+    pub score: u32,
+    pub prestige: u32,
+    pub goods: u32,
+    pub metal: u32,
+    pub energy: u32,
+    pub hand: usize,
+    pub compound: Vec<String>,
+}
+
+#[derive(Debug, Clone, Serialize)]
+pub struct MachineSummary {
+    pub score: u32,
+    pub goods: u32,
+    pub compound: Vec<String>,
+}
+
+#[derive(Debug, Clone, Serialize)]
+pub struct GameSummary {
+    pub seed: u64,
+    pub rounds: u32,
+    pub actions: usize,
+    /// The winner's name, "machine", or the names joined by " & " for a shared victory.
+    pub winner: String,
+    pub players: Vec<PlayerSummary>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub machine: Option<MachineSummary>,
+}
+
+/// Plays one complete game with `bot` choosing for every player.
+pub fn play(table: Table, seed: u64, bot: BotKind) -> Result<Game, SimError> {
+    let mut game = Game::new(table.setup(seed)).map_err(|source| SimError::Rule { seed, source })?;
+    let mut bot = Bot::new(bot, seed);
+    while !game.state().is_over() {
+        if game.journal().len() >= MAX_ACTIONS {
+            return Err(SimError::Endless { seed });
+        }
+        let Some(act) = bot.choose(&game) else {
+            return Err(SimError::Endless { seed });
+        };
+        game.apply_digital(act)
+            .map_err(|source| SimError::Rule { seed, source })?;
+    }
+    Ok(game)
+}
+
+pub fn summarise(game: &Game) -> GameSummary {
+    let st = game.state();
+    let board = scoreboard(st);
+    let names: Vec<String> = game.setup().players.iter().map(|p| p.name.clone()).collect();
+    let winner = match &board.winner {
+        Winner::Machine => "machine".to_string(),
+        Winner::Players(seats) => seats
+            .iter()
+            .map(|&s| names[s].clone())
+            .collect::<Vec<_>>()
+            .join(" & "),
+    };
+    let card_names = |pile: &crate::engine::state::Pile<crate::engine::Blueprint>| {
+        pile.cards().iter().map(|c| c.name().to_string()).collect()
+    };
+    GameSummary {
+        seed: game.setup().seed,
+        rounds: st.round,
+        actions: game.journal().len(),
+        winner,
+        players: board
+            .players
+            .iter()
+            .map(|s| PlayerSummary {
+                name: names[s.seat].clone(),
+                score: s.total,
+                prestige: s.prestige,
+                goods: s.goods,
+                metal: s.metal,
+                energy: s.energy,
+                hand: s.hand as usize,
+                compound: card_names(&st.players[s.seat].compound),
+            })
+            .collect(),
+        machine: board.machine.as_ref().zip(st.machine.as_ref()).map(|(m, ms)| MachineSummary {
+            score: m.total,
+            goods: m.goods,
+            compound: card_names(&ms.compound),
+        }),
+    }
+}
