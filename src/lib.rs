@@ -5,3 +5,5 @@
 pub mod bots;
 pub mod engine;
 pub mod sim;
+pub mod store;
+pub mod text;

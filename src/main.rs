@@ -1,1 +1,258 @@
-fn main() {}
+//! The `foreman` command: with no arguments, a solo game against the Machine with virtual
+//! dice in the terminal; subcommands simulate games, score and replay saved games.
+
+use anyhow::{Context, Result, bail};
+use clap::{Parser, Subcommand, ValueEnum};
+use foreman::bots::BotKind;
+use foreman::engine::cards::check_catalogue;
+use foreman::engine::{Act, Difficulty, Game, Setup, legal_actions};
+use foreman::sim::{self, Table};
+use foreman::store;
+use foreman::text;
+use std::io::{BufRead, Write};
+use std::path::PathBuf;
+
+#[derive(Parser)]
+#[command(name = "foreman", version, about = "A table companion and digital tabletop for Fantastic Factories")]
+struct Cli {
+    #[command(subcommand)]
+    command: Option<Command>,
+}
+
+#[derive(Clone, Copy, ValueEnum)]
+enum Level {
+    Easy,
+    Medium,
+    Hard,
+    Expert,
+}
+
+impl From<Level> for Difficulty {
+    fn from(l: Level) -> Difficulty {
+        match l {
+            Level::Easy => Difficulty::Easy,
+            Level::Medium => Difficulty::Medium,
+            Level::Hard => Difficulty::Hard,
+            Level::Expert => Difficulty::Expert,
+        }
+    }
+}
+
+#[derive(Subcommand)]
+enum Command {
+    /// Play in the terminal (the default): a solo game against the Machine with virtual dice.
+    Play {
+        /// The Machine's difficulty.
+        #[arg(long, value_enum, default_value = "medium")]
+        solo: Level,
+        /// Seed of the virtual dice and decks (default: from the clock).
+        #[arg(long)]
+        seed: Option<u64>,
+        /// Resume the last game instead of starting a new one.
+        #[arg(long)]
+        resume: bool,
+    },
+    /// Play complete games with a bot and print a summary.
+    Simulate {
+        #[arg(long, default_value_t = 1)]
+        games: u32,
+        #[arg(long, default_value_t = 1)]
+        seed: u64,
+        /// Number of players (no Machine).
+        #[arg(long, conflicts_with = "solo", value_parser = clap::value_parser!(u8).range(1..=5))]
+        players: Option<u8>,
+        /// A solo game against the Machine at this difficulty.
+        #[arg(long, value_enum)]
+        solo: Option<Level>,
+        #[arg(long, value_enum, default_value = "greedy")]
+        bot: BotKind,
+        /// One JSON object per game on its own line.
+        #[arg(long)]
+        json: bool,
+    },
+    /// Print the score breakdown of a saved game.
+    Score { file: PathBuf },
+    /// Replay a saved game and report its final state, or the first illegal action.
+    Replay { file: PathBuf },
+}
+
+fn main() {
+    tracing_subscriber::fmt()
+        .with_env_filter(tracing_subscriber::EnvFilter::from_default_env())
+        .with_writer(std::io::stderr)
+        .init();
+    if let Err(e) = run() {
+        eprintln!("foreman: {e:#}");
+        std::process::exit(1);
+    }
+}
+
+fn run() -> Result<()> {
+    check_catalogue().context("the card catalogue")?;
+    let cli = Cli::parse();
+    match cli.command.unwrap_or(Command::Play {
+        solo: Level::Medium,
+        seed: None,
+        resume: false,
+    }) {
+        Command::Play { solo, seed, resume } => play(solo.into(), seed, resume),
+        Command::Simulate {
+            games,
+            seed,
+            players,
+            solo,
+            bot,
+            json,
+        } => simulate(games, seed, players, solo, bot, json),
+        Command::Score { file } => {
+            let game = store::load_game(&file)?;
+            if !game.state().is_over() {
+                println!("(the game is not over: {})", text::phase_text(&game));
+            }
+            print!("{}", text::scoreboard_text(&game));
+            Ok(())
+        }
+        Command::Replay { file } => {
+            let game = store::load_game(&file)?;
+            println!("{} actions replayed, all legal.", game.journal().len());
+            print!("{}", text::table_text(&game));
+            if game.state().is_over() {
+                print!("{}", text::scoreboard_text(&game));
+            }
+            Ok(())
+        }
+    }
+}
+
+fn simulate(
+    games: u32,
+    seed: u64,
+    players: Option<u8>,
+    solo: Option<Level>,
+    bot: BotKind,
+    json: bool,
+) -> Result<()> {
+    let table = match (players, solo) {
+        (Some(n), None) => Table::Players(usize::from(n)),
+        (None, Some(level)) => Table::Solo(level.into()),
+        _ => bail!("say who plays: --players P (1 to 5) or --solo easy|medium|hard|expert"),
+    };
+    let mut out = std::io::stdout().lock();
+    let mut wins: std::collections::BTreeMap<String, u32> = Default::default();
+    let mut rounds = 0u64;
+    for i in 0..u64::from(games) {
+        let game = sim::play(table, seed.wrapping_add(i), bot)?;
+        let summary = sim::summarise(&game);
+        rounds += u64::from(summary.rounds);
+        if json {
+            writeln!(out, "{}", serde_json::to_string(&summary)?)?;
+        } else {
+            let scores: Vec<String> = summary
+                .players
+                .iter()
+                .map(|p| format!("{} {}", p.name, p.score))
+                .chain(summary.machine.iter().map(|m| format!("Machine {}", m.score)))
+                .collect();
+            writeln!(
+                out,
+                "game {} (seed {}): {} rounds, {}; winner: {}",
+                i + 1,
+                summary.seed,
+                summary.rounds,
+                scores.join(", "),
+                summary.winner
+            )?;
+        }
+        *wins.entry(summary.winner).or_default() += 1;
+    }
+    if !json && games > 0 {
+        let w: Vec<String> = wins.iter().map(|(k, v)| format!("{k} {v}")).collect();
+        writeln!(
+            out,
+            "{games} games, {:.1} rounds on average; wins: {}",
+            rounds as f64 / f64::from(games),
+            w.join(", ")
+        )?;
+    }
+    Ok(())
+}
+
+/// The terminal game: the table, then the numbered legal actions; the Machine plays itself.
+fn play(level: Difficulty, seed: Option<u64>, resume: bool) -> Result<()> {
+    let path = store::last_game_path();
+    let mut game = if resume {
+        store::load_game(&path)?
+    } else {
+        let seed = seed.unwrap_or_else(|| {
+            std::time::SystemTime::now()
+                .duration_since(std::time::UNIX_EPOCH)
+                .map_or(1, |d| d.as_secs())
+        });
+        Game::new_dealt(Setup::solo("You", level, seed))?
+    };
+    println!("Foreman — Fantastic Factories, solo against the Machine ({}).", level.name());
+    println!("Type the number of an action, u to undo, q to quit. The game is saved to {}", path.display());
+    let stdin = std::io::stdin();
+    let mut lines = stdin.lock().lines();
+    loop {
+        store::save_game(&path, &game)?;
+        if game.state().is_over() {
+            print!("{}", text::table_text(&game));
+            print!("{}", text::scoreboard_text(&game));
+            return Ok(());
+        }
+        let acts = legal_actions(game.state());
+        if acts == [Act::MachineTurn] {
+            let events = game.apply_digital(Act::MachineTurn)?;
+            for e in &events {
+                if let Some(t) = text::event_text(&game, e) {
+                    println!("  · {t}");
+                }
+            }
+            continue;
+        }
+        print!("\n{}", text::table_text(&game));
+        for (i, a) in acts.iter().enumerate() {
+            println!("  {:>3}. {a}", i + 1);
+        }
+        print!("> ");
+        std::io::stdout().flush()?;
+        let Some(line) = lines.next() else {
+            println!("\n(end of input: the game is saved; `foreman play --resume` continues it)");
+            return Ok(());
+        };
+        let line = line?;
+        let line = line.trim();
+        match line {
+            "q" | "quit" => {
+                println!("Saved. `foreman play --resume` continues it.");
+                return Ok(());
+            }
+            "u" | "undo" => {
+                match game.journal().len().checked_sub(1).filter(|&n| n >= 1) {
+                    Some(n) => {
+                        game = game
+                            .truncate(n)
+                            .map_err(|(i, e)| anyhow::anyhow!("undo failed at action {}: {e}", i + 1))?;
+                    }
+                    None => println!("Nothing to undo."),
+                }
+                continue;
+            }
+            _ => {}
+        }
+        match line.parse::<usize>().ok().and_then(|k| k.checked_sub(1)).and_then(|k| acts.get(k)) {
+            Some(act) => match game.apply_digital(act.clone()) {
+                Ok(events) => {
+                    for e in &events {
+                        if let Some(t) = text::event_text(&game, e) {
+                            println!("  · {t}");
+                        }
+                    }
+                }
+                Err(e) => println!("Not allowed: {e}"),
+            },
+            None => println!("Type a number from 1 to {}, u or q.", acts.len()),
+        }
+    }
+}

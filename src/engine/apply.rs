@@ -271,9 +271,9 @@ impl Oracle for Seeded {
 /// A game: its setup, its current state and the journal of every action applied.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct Game {
-    setup: Setup,
-    state: State,
-    journal: Vec<Action>,
+    pub(crate) setup: Setup,
+    pub(crate) state: State,
+    pub(crate) journal: Vec<Action>,
 }
 
 impl Game {

@@ -31,6 +31,11 @@ macro_rules! card_enum {
                 match self { $($name::$variant => $en),+ }
             }
 
+            /// Looks a card up by its exact English name (saved games, the catalogue file).
+            pub fn from_english(text: &str) -> Option<Self> {
+                Self::ALL.iter().copied().find(|c| c.name() == text)
+            }
+
             /// Looks a card up by its English or French name (case and accents as printed,
             /// case-insensitive).
             pub fn from_name(text: &str) -> Option<Self> {
@@ -55,7 +60,7 @@ macro_rules! card_enum {
         impl TryFrom<String> for $name {
             type Error = String;
             fn try_from(s: String) -> Result<Self, String> {
-                Self::from_name(&s).ok_or_else(|| format!("no card is called {s:?}"))
+                Self::from_english(&s).ok_or_else(|| format!("no card is called {s:?}"))
             }
         }
     };
@@ -282,9 +287,9 @@ impl Catalogue {
     pub fn parse(text: &str) -> Result<Catalogue, CatalogueError> {
         let file: CatalogueFile =
             toml::from_str(text).map_err(|e| CatalogueError::Syntax(e.to_string()))?;
-        let blueprints = order_rows(file.blueprint, |r| &r.name, Blueprint::from_name, Blueprint::ALL)?;
+        let blueprints = order_rows(file.blueprint, |r| &r.name, Blueprint::from_english, Blueprint::ALL)?;
         let contractors =
-            order_rows(file.contractor, |r| &r.name, Contractor::from_name, Contractor::ALL)?;
+            order_rows(file.contractor, |r| &r.name, Contractor::from_english, Contractor::ALL)?;
         let cat = Catalogue {
             blueprints,
             contractors,

@@ -514,6 +514,13 @@ pub enum Phase {
     Over,
 }
 
+/// Copies of each card counted over the whole table (see [`State::census`]).
+#[derive(Debug, Clone, PartialEq, Eq, Default)]
+pub struct Census {
+    pub blueprints: [u32; 32],
+    pub contractors: [u32; 8],
+}
+
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct State {
     pub players: Vec<PlayerState>,
@@ -549,6 +556,37 @@ impl State {
     pub fn is_over(&self) -> bool {
         self.phase == Phase::Over
     }
+    /// How many copies of each blueprint and contractor are where: decks, discard piles,
+    /// market, hands, compounds (the players' and the Machine's). Every copy is always in
+    /// exactly one place, so the totals equal the catalogue's copies.
+    pub fn census(&self) -> Census {
+        let mut c = Census::default();
+        let mut add = |pile: &Pile<Blueprint>| {
+            for (card, n) in pile.iter() {
+                c.blueprints[card.index()] += u32::from(n);
+            }
+        };
+        add(&self.blueprint_deck);
+        add(&self.blueprint_discard);
+        for p in &self.players {
+            add(&p.hand);
+            add(&p.compound);
+        }
+        if let Some(m) = &self.machine {
+            add(&m.compound);
+        }
+        for card in self.market.blueprints.iter().flatten() {
+            c.blueprints[card.index()] += 1;
+        }
+        for (card, n) in self.contractor_deck.iter().chain(self.contractor_discard.iter()) {
+            c.contractors[card.index()] += u32::from(n);
+        }
+        for card in self.market.contractors.iter().flatten() {
+            c.contractors[card.index()] += 1;
+        }
+        c
+    }
+
     /// The round after which the game ends, once triggered.
     pub fn final_round(&self) -> Option<u32> {
         self.end_triggered.map(|r| r + 1)

@@ -1,0 +1,196 @@
+//! Plain-text views of a game, shared by the CLI commands (`replay`, `score`, the terminal
+//! game).
+
+use crate::engine::score::{Scoreboard, TieBreak, Winner};
+use crate::engine::state::Pile;
+use crate::engine::{Blueprint, CardType, Event, Game, Phase, Row, Section, scoreboard};
+use std::fmt::Write;
+
+fn pile_text(pile: &Pile<Blueprint>) -> String {
+    if pile.is_empty() {
+        return "—".into();
+    }
+    pile.iter()
+        .map(|(c, n)| if n > 1 { format!("{c} ×{n}") } else { c.name().to_string() })
+        .collect::<Vec<_>>()
+        .join(", ")
+}
+
+/// The compound grouped by type, as the Machine's is kept (RULES.md, solo setup).
+pub fn compound_by_type(pile: &Pile<Blueprint>) -> String {
+    let mut parts = Vec::new();
+    for kind in CardType::ALL {
+        let cards: Vec<String> = pile
+            .iter()
+            .filter(|(c, _)| c.kind() == kind)
+            .map(|(c, n)| if n > 1 { format!("{c} ×{n}") } else { c.name().to_string() })
+            .collect();
+        if !cards.is_empty() {
+            parts.push(format!("{kind} {}: {}", cards.len(), cards.join(", ")));
+        }
+    }
+    if parts.is_empty() { "—".into() } else { parts.join("; ") }
+}
+
+pub fn phase_text(game: &Game) -> String {
+    let st = game.state();
+    let who = st
+        .current_player()
+        .map(|p| game.setup().players[p].name.clone())
+        .unwrap_or_default();
+    let last = match st.final_round() {
+        Some(r) if r == st.round => " — last round",
+        _ => "",
+    };
+    match st.phase {
+        Phase::Setup => "waiting for the opening deal".into(),
+        Phase::Market { .. } => format!("round {}{last}, market phase: {who} to choose", st.round),
+        Phase::Work { rolled: false, .. } => format!("round {}{last}, work phase: {who} to roll", st.round),
+        Phase::Work { .. } => format!("round {}{last}, work phase: {who} at work", st.round),
+        Phase::Machine => format!("round {}{last}: the Machine's turn", st.round),
+        Phase::Over => format!("game over after round {}", st.round),
+    }
+}
+
+/// The whole table as text.
+pub fn table_text(game: &Game) -> String {
+    let st = game.state();
+    let mut s = String::new();
+    let _ = writeln!(s, "== {}", phase_text(game));
+    let market: Vec<String> = st
+        .market
+        .blueprints
+        .iter()
+        .enumerate()
+        .map(|(i, c)| match c {
+            Some(c) => format!("{}. {c} ({})", i + 1, c.tool()),
+            None => format!("{}. (empty)", i + 1),
+        })
+        .collect();
+    let _ = writeln!(s, "Market blueprints:  {}", market.join("  "));
+    let contractors: Vec<String> = st
+        .market
+        .contractors
+        .iter()
+        .zip(st.market.tools)
+        .enumerate()
+        .map(|(i, (c, t))| match c {
+            Some(c) => format!("{}. [{t}] {c}", i + 1),
+            None => format!("{}. [{t}] (empty)", i + 1),
+        })
+        .collect();
+    let _ = writeln!(s, "Market contractors: {}", contractors.join("  "));
+    for (seat, p) in st.players.iter().enumerate() {
+        let name = &game.setup().players[seat].name;
+        let _ = writeln!(
+            s,
+            "{name} ({}): metal {}, energy {}, goods {}, prestige {}, score {}",
+            p.colour,
+            p.metal,
+            p.energy,
+            p.goods,
+            p.prestige(),
+            p.score()
+        );
+        let _ = writeln!(s, "  compound: {}", compound_by_type(&p.compound));
+        let _ = writeln!(s, "  hand ({}): {}", p.hand.len(), pile_text(&p.hand));
+        if !p.dice.is_empty() {
+            let dice: Vec<String> = p
+                .dice
+                .as_slice()
+                .iter()
+                .enumerate()
+                .map(|(i, d)| match d.placed {
+                    None => format!("{}:{}", i + 1, d.value),
+                    Some(_) => format!("{}:({})", i + 1, d.value),
+                })
+                .collect();
+            let _ = writeln!(s, "  dice: {}   (placed in brackets)", dice.join(" "));
+            let hq: Vec<String> = Section::ALL
+                .iter()
+                .map(|sec| {
+                    let v: Vec<String> = p.hq[sec.index()].values().map(|v| v.to_string()).collect();
+                    format!("{sec} [{}]", v.join(" "))
+                })
+                .collect();
+            let _ = writeln!(s, "  HQ: {}", hq.join("  "));
+        }
+    }
+    if let Some(m) = &st.machine {
+        let _ = writeln!(
+            s,
+            "The Machine: goods {}, score {}; compound: {}",
+            m.goods,
+            m.score(),
+            compound_by_type(&m.compound)
+        );
+    }
+    s
+}
+
+pub fn event_text(game: &Game, e: &Event) -> Option<String> {
+    let name = |p: &usize| game.setup().players[*p].name.clone();
+    Some(match e {
+        Event::Drew { player, card } => format!("{} drew {card}", name(player)),
+        Event::Reshuffled { row: Row::Blueprints } => "the blueprint discard pile was shuffled into a new deck".into(),
+        Event::Reshuffled { row: Row::Contractors } => "the contractor discard pile was shuffled into a new deck".into(),
+        Event::Built { player, card } => format!("{} built {card}", name(player)),
+        Event::EngineerSkipped { card } => format!("the Engineer revealed {card}, which cannot be built twice: discarded"),
+        Event::Investor { card, metal, energy } => format!("the Investor revealed {card}: +{metal} metal, +{energy} energy"),
+        Event::Triggered { player, card } => format!("{}'s {card} triggered", name(player)),
+        Event::MachineRolled { dice } => format!(
+            "the Machine rolled red {}, blue {}, purple {}, yellow {}, green {}",
+            dice[0], dice[1], dice[2], dice[3], dice[4]
+        ),
+        Event::MachineTook { card, slot: Some(s) } => format!("the Machine took {card} from market slot {}", s + 1),
+        Event::MachineTook { card, slot: None } => format!("the Machine revealed {card} from the deck into its compound"),
+        Event::MachineDiscardedRow { row: Row::Blueprints } => "the Machine discarded the market blueprints".into(),
+        Event::MachineDiscardedRow { row: Row::Contractors } => "the Machine discarded the market contractors".into(),
+        Event::MachineProduction { die, value, cards, produced } => format!(
+            "{die:?} die {value} against {cards} {} card(s): {}",
+            die.card_type().map_or("", |t| t.name()),
+            if *produced { "1 good" } else { "nothing" }
+        ),
+        Event::EndTriggered { round } => format!("the end of the game is triggered in round {round}: one more round follows this one"),
+        Event::GameOver => "the game is over".into(),
+    })
+}
+
+pub fn scoreboard_text(game: &Game) -> String {
+    let board: Scoreboard = scoreboard(game.state());
+    let mut s = String::new();
+    for p in &board.players {
+        let name = &game.setup().players[p.seat].name;
+        let _ = writeln!(s, "{name}: {} points = {} prestige + {} goods", p.total, p.prestige, p.goods);
+        for line in &p.cards {
+            let _ = writeln!(s, "    {} ×{}: {} prestige", line.card, line.count, line.prestige);
+        }
+        let _ = writeln!(s, "    (tie-break: metal {}, energy {}, hand {})", p.metal, p.energy, p.hand);
+    }
+    if let Some(m) = &board.machine {
+        let _ = writeln!(
+            s,
+            "The Machine: {} points = {} goods + {} cards + {} Monuments",
+            m.total, m.goods, m.cards, m.monuments
+        );
+    }
+    let winner = match &board.winner {
+        Winner::Machine => "the Machine".to_string(),
+        Winner::Players(seats) => seats
+            .iter()
+            .map(|&p| game.setup().players[p].name.clone())
+            .collect::<Vec<_>>()
+            .join(" and "),
+    };
+    let how = match board.tie_break {
+        None => String::new(),
+        Some(TieBreak::Metal) => " (tie broken by metal)".into(),
+        Some(TieBreak::Energy) => " (tie broken by energy)".into(),
+        Some(TieBreak::Hand) => " (tie broken by blueprints in hand)".into(),
+        Some(TieBreak::Shared) => " (a shared victory: still tied after every tie-break)".into(),
+        Some(TieBreak::MachineWinsTies) => " (a tie: you need strictly more points than the Machine)".into(),
+    };
+    let verb = if game.state().is_over() { "Winner" } else { "Leading" };
+    let _ = writeln!(s, "{verb}: {winner}{how}");
+    s
+}
