@@ -25,3 +25,6 @@ pub use legal::legal_actions;
 pub use save::{LoadError, SavedGame};
 pub use score::{Scoreboard, Winner, scoreboard};
 pub use state::{Colour, Difficulty, MachineDie, Phase, Section, State};
+
+#[cfg(test)]
+mod tests;
