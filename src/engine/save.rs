@@ -67,12 +67,19 @@ fn checksum(setup: &Setup, journal: &[Action]) -> String {
 
 impl SavedGame {
     pub fn from_game(game: &Game) -> SavedGame {
+        SavedGame::new(game.setup().clone(), game.journal().to_vec())
+    }
+
+    /// A saved game from a setup and a journal, with its checksum computed (the journal is
+    /// only checked when it is replayed).
+    pub fn new(setup: Setup, journal: Vec<Action>) -> SavedGame {
+        let checksum = checksum(&setup, &journal);
         SavedGame {
             kind: "foreman-game".into(),
             format: FORMAT,
-            setup: game.setup().clone(),
-            journal: game.journal().to_vec(),
-            checksum: checksum(game.setup(), game.journal()),
+            setup,
+            journal,
+            checksum,
         }
     }
 

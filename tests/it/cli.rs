@@ -1,0 +1,112 @@
+//! The `foreman` command line, run as a user would.
+
+use foreman::bots::BotKind;
+use foreman::engine::{Difficulty, SavedGame};
+use foreman::sim::{self, Table};
+use std::io::Write;
+use std::process::{Command, Stdio};
+
+fn foreman() -> Command {
+    Command::new(env!("CARGO_BIN_EXE_foreman"))
+}
+
+fn run(args: &[&str]) -> (bool, String, String) {
+    let out = foreman().args(args).output().expect("runs");
+    (out.status.success(), String::from_utf8_lossy(&out.stdout).into(), String::from_utf8_lossy(&out.stderr).into())
+}
+
+#[test]
+fn simulate_json_solo_has_the_documented_fields() {
+    let (ok, out, err) = run(&["simulate", "--games", "3", "--seed", "5", "--solo", "hard", "--json"]);
+    assert!(ok, "{err}");
+    let lines: Vec<&str> = out.lines().collect();
+    assert_eq!(lines.len(), 3);
+    for (i, line) in lines.iter().enumerate() {
+        let v: serde_json::Value = serde_json::from_str(line).expect("one JSON object per line");
+        assert_eq!(v["seed"], 5 + i as u64);
+        assert!(v["rounds"].as_u64().unwrap() >= 1);
+        let winner = v["winner"].as_str().unwrap();
+        assert!(winner == "machine" || winner == "Player 1", "{winner}");
+        let p = &v["players"][0];
+        for key in ["name", "score", "prestige", "goods", "metal", "energy", "hand", "compound"] {
+            assert!(!p[key].is_null(), "players[0].{key} missing in {line}");
+        }
+        assert_eq!(p["score"].as_u64().unwrap(), p["prestige"].as_u64().unwrap() + p["goods"].as_u64().unwrap());
+        let m = &v["machine"];
+        assert_eq!(m["score"].as_u64().unwrap() >= m["goods"].as_u64().unwrap() + m["compound"].as_array().unwrap().len() as u64, true);
+    }
+}
+
+#[test]
+fn simulate_multiplayer_text_and_json() {
+    let (ok, out, err) = run(&["simulate", "--games", "2", "--seed", "1", "--players", "4", "--bot", "random", "--json"]);
+    assert!(ok, "{err}");
+    for line in out.lines() {
+        let v: serde_json::Value = serde_json::from_str(line).unwrap();
+        assert_eq!(v["players"].as_array().unwrap().len(), 4);
+        assert!(v.get("machine").is_none());
+    }
+    let (ok, out, _) = run(&["simulate", "--games", "2", "--seed", "1", "--players", "2"]);
+    assert!(ok);
+    assert!(out.contains("2 games,"), "{out}");
+}
+
+#[test]
+fn simulate_without_a_table_explains_itself() {
+    let (ok, _, err) = run(&["simulate", "--games", "1"]);
+    assert!(!ok);
+    assert!(err.contains("--players P"), "{err}");
+}
+
+#[test]
+fn score_and_replay_a_saved_game() {
+    let dir = tempfile::tempdir().unwrap();
+    let path = dir.path().join("g.json");
+    let game = sim::play(Table::Solo(Difficulty::Easy), 2, BotKind::Greedy).unwrap();
+    std::fs::write(&path, SavedGame::from_game(&game).to_json()).unwrap();
+    let (ok, out, err) = run(&["score", path.to_str().unwrap()]);
+    assert!(ok, "{err}");
+    let machine = game.state().machine.as_ref().unwrap().score();
+    assert!(out.contains(&format!("The Machine: {machine} points")), "{out}");
+    assert!(out.contains("Winner: "), "{out}");
+    let (ok, out, _) = run(&["replay", path.to_str().unwrap()]);
+    assert!(ok);
+    assert!(out.starts_with(&format!("{} actions replayed, all legal.", game.journal().len())), "{out}");
+
+    let mut journal = game.journal().to_vec();
+    let k = journal.iter().position(|a| !a.inputs.dice.is_empty()).unwrap();
+    journal[k].inputs.dice[0] = 0;
+    std::fs::write(&path, SavedGame::new(game.setup().clone(), journal).to_json()).unwrap();
+    let (ok, _, err) = run(&["replay", path.to_str().unwrap()]);
+    assert!(!ok);
+    assert!(err.contains(&format!("action {} of", k + 1)) && err.contains("not 0"), "{err}");
+}
+
+#[test]
+fn the_terminal_game_saves_and_resumes() {
+    let dir = tempfile::tempdir().unwrap();
+    let mut child = foreman()
+        .args(["play", "--seed", "4"])
+        .env("XDG_DATA_HOME", dir.path())
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .spawn()
+        .unwrap();
+    // Take the first listed action, then type nonsense, then close the input.
+    child.stdin.take().unwrap().write_all(b"1\nbanana\n").unwrap();
+    let out = child.wait_with_output().unwrap();
+    assert!(out.status.success());
+    let text = String::from_utf8_lossy(&out.stdout);
+    assert!(text.contains("Type a number from 1 to"), "{text}");
+    let saved = std::fs::read_to_string(dir.path().join("foreman/last-game.json")).unwrap();
+    let game = SavedGame::load(&saved).unwrap();
+    assert_eq!(game.journal().len(), 2, "the deal and the one action typed");
+    let out = foreman()
+        .args(["play", "--resume"])
+        .env("XDG_DATA_HOME", dir.path())
+        .stdin(Stdio::null())
+        .output()
+        .unwrap();
+    assert!(out.status.success());
+    assert!(String::from_utf8_lossy(&out.stdout).contains("round 1"));
+}
