@@ -42,7 +42,9 @@ impl Bot {
                 let seat = game.state().current_player();
                 let mut best: Option<(f64, Act)> = None;
                 for act in acts {
-                    let Ok(next) = game.preview(&act) else { continue };
+                    let Ok(next) = game.preview(&act) else {
+                        continue;
+                    };
                     let noise: f64 = self.rng.random_range(0.0..0.01);
                     let value = seat.map_or(0.0, |p| evaluate(&next, p)) + noise;
                     if best.as_ref().is_none_or(|(v, _)| value > *v) {

@@ -13,7 +13,11 @@ use std::io::{BufRead, Write};
 use std::path::PathBuf;
 
 #[derive(Parser)]
-#[command(name = "foreman", version, about = "A table companion and digital tabletop for Fantastic Factories")]
+#[command(
+    name = "foreman",
+    version,
+    about = "A table companion and digital tabletop for Fantastic Factories"
+)]
 struct Cli {
     #[command(subcommand)]
     command: Option<Command>,
@@ -151,7 +155,12 @@ fn simulate(
                 .players
                 .iter()
                 .map(|p| format!("{} {}", p.name, p.score))
-                .chain(summary.machine.iter().map(|m| format!("Machine {}", m.score)))
+                .chain(
+                    summary
+                        .machine
+                        .iter()
+                        .map(|m| format!("Machine {}", m.score)),
+                )
                 .collect();
             writeln!(
                 out,
@@ -190,8 +199,14 @@ fn play(level: Difficulty, seed: Option<u64>, resume: bool) -> Result<()> {
         });
         Game::new_dealt(Setup::solo("You", level, seed))?
     };
-    println!("Foreman — Fantastic Factories, solo against the Machine ({}).", level.name());
-    println!("Type the number of an action, u to undo, q to quit. The game is saved to {}", path.display());
+    println!(
+        "Foreman — Fantastic Factories, solo against the Machine ({}).",
+        level.name()
+    );
+    println!(
+        "Type the number of an action, u to undo, q to quit. The game is saved to {}",
+        path.display()
+    );
     let stdin = std::io::stdin();
     let mut lines = stdin.lock().lines();
     loop {
@@ -231,9 +246,9 @@ fn play(level: Difficulty, seed: Option<u64>, resume: bool) -> Result<()> {
             "u" | "undo" => {
                 match game.journal().len().checked_sub(1).filter(|&n| n >= 1) {
                     Some(n) => {
-                        game = game
-                            .truncate(n)
-                            .map_err(|(i, e)| anyhow::anyhow!("undo failed at action {}: {e}", i + 1))?;
+                        game = game.truncate(n).map_err(|(i, e)| {
+                            anyhow::anyhow!("undo failed at action {}: {e}", i + 1)
+                        })?;
                     }
                     None => println!("Nothing to undo."),
                 }
@@ -241,7 +256,12 @@ fn play(level: Difficulty, seed: Option<u64>, resume: bool) -> Result<()> {
             }
             _ => {}
         }
-        match line.parse::<usize>().ok().and_then(|k| k.checked_sub(1)).and_then(|k| acts.get(k)) {
+        match line
+            .parse::<usize>()
+            .ok()
+            .and_then(|k| k.checked_sub(1))
+            .and_then(|k| acts.get(k))
+        {
             Some(act) => match game.apply_digital(act.clone()) {
                 Ok(events) => {
                     for e in &events {

@@ -66,7 +66,8 @@ pub struct GameSummary {
 
 /// Plays one complete game with `bot` choosing for every player.
 pub fn play(table: Table, seed: u64, bot: BotKind) -> Result<Game, SimError> {
-    let mut game = Game::new(table.setup(seed)).map_err(|source| SimError::Rule { seed, source })?;
+    let mut game =
+        Game::new(table.setup(seed)).map_err(|source| SimError::Rule { seed, source })?;
     let mut bot = Bot::new(bot, seed);
     while !game.state().is_over() {
         if game.journal().len() >= MAX_ACTIONS {
@@ -84,7 +85,12 @@ pub fn play(table: Table, seed: u64, bot: BotKind) -> Result<Game, SimError> {
 pub fn summarise(game: &Game) -> GameSummary {
     let st = game.state();
     let board = scoreboard(st);
-    let names: Vec<String> = game.setup().players.iter().map(|p| p.name.clone()).collect();
+    let names: Vec<String> = game
+        .setup()
+        .players
+        .iter()
+        .map(|p| p.name.clone())
+        .collect();
     let winner = match &board.winner {
         Winner::Machine => "machine".to_string(),
         Winner::Players(seats) => seats
@@ -115,10 +121,14 @@ pub fn summarise(game: &Game) -> GameSummary {
                 compound: card_names(&st.players[s.seat].compound),
             })
             .collect(),
-        machine: board.machine.as_ref().zip(st.machine.as_ref()).map(|(m, ms)| MachineSummary {
-            score: m.total,
-            goods: m.goods,
-            compound: card_names(&ms.compound),
-        }),
+        machine: board
+            .machine
+            .as_ref()
+            .zip(st.machine.as_ref())
+            .map(|(m, ms)| MachineSummary {
+                score: m.total,
+                goods: m.goods,
+                compound: card_names(&ms.compound),
+            }),
     }
 }

@@ -11,7 +11,13 @@ fn pile_text(pile: &Pile<Blueprint>) -> String {
         return "—".into();
     }
     pile.iter()
-        .map(|(c, n)| if n > 1 { format!("{c} ×{n}") } else { c.name().to_string() })
+        .map(|(c, n)| {
+            if n > 1 {
+                format!("{c} ×{n}")
+            } else {
+                c.name().to_string()
+            }
+        })
         .collect::<Vec<_>>()
         .join(", ")
 }
@@ -23,13 +29,23 @@ pub fn compound_by_type(pile: &Pile<Blueprint>) -> String {
         let cards: Vec<String> = pile
             .iter()
             .filter(|(c, _)| c.kind() == kind)
-            .map(|(c, n)| if n > 1 { format!("{c} ×{n}") } else { c.name().to_string() })
+            .map(|(c, n)| {
+                if n > 1 {
+                    format!("{c} ×{n}")
+                } else {
+                    c.name().to_string()
+                }
+            })
             .collect();
         if !cards.is_empty() {
             parts.push(format!("{kind} {}: {}", cards.len(), cards.join(", ")));
         }
     }
-    if parts.is_empty() { "—".into() } else { parts.join("; ") }
+    if parts.is_empty() {
+        "—".into()
+    } else {
+        parts.join("; ")
+    }
 }
 
 pub fn phase_text(game: &Game) -> String {
@@ -45,7 +61,9 @@ pub fn phase_text(game: &Game) -> String {
     match st.phase {
         Phase::Setup => "waiting for the opening deal".into(),
         Phase::Market { .. } => format!("round {}{last}, market phase: {who} to choose", st.round),
-        Phase::Work { rolled: false, .. } => format!("round {}{last}, work phase: {who} to roll", st.round),
+        Phase::Work { rolled: false, .. } => {
+            format!("round {}{last}, work phase: {who} to roll", st.round)
+        }
         Phase::Work { .. } => format!("round {}{last}, work phase: {who} at work", st.round),
         Phase::Machine => format!("round {}{last}: the Machine's turn", st.round),
         Phase::Over => format!("game over after round {}", st.round),
@@ -109,7 +127,8 @@ pub fn table_text(game: &Game) -> String {
             let hq: Vec<String> = Section::ALL
                 .iter()
                 .map(|sec| {
-                    let v: Vec<String> = p.hq[sec.index()].values().map(|v| v.to_string()).collect();
+                    let v: Vec<String> =
+                        p.hq[sec.index()].values().map(|v| v.to_string()).collect();
                     format!("{sec} [{}]", v.join(" "))
                 })
                 .collect();
@@ -132,26 +151,52 @@ pub fn event_text(game: &Game, e: &Event) -> Option<String> {
     let name = |p: &usize| game.setup().players[*p].name.clone();
     Some(match e {
         Event::Drew { player, card } => format!("{} drew {card}", name(player)),
-        Event::Reshuffled { row: Row::Blueprints } => "the blueprint discard pile was shuffled into a new deck".into(),
-        Event::Reshuffled { row: Row::Contractors } => "the contractor discard pile was shuffled into a new deck".into(),
+        Event::Reshuffled {
+            row: Row::Blueprints,
+        } => "the blueprint discard pile was shuffled into a new deck".into(),
+        Event::Reshuffled {
+            row: Row::Contractors,
+        } => "the contractor discard pile was shuffled into a new deck".into(),
         Event::Built { player, card } => format!("{} built {card}", name(player)),
-        Event::EngineerSkipped { card } => format!("the Engineer revealed {card}, which cannot be built twice: discarded"),
-        Event::Investor { card, metal, energy } => format!("the Investor revealed {card}: +{metal} metal, +{energy} energy"),
+        Event::EngineerSkipped { card } => {
+            format!("the Engineer revealed {card}, which cannot be built twice: discarded")
+        }
+        Event::Investor {
+            card,
+            metal,
+            energy,
+        } => format!("the Investor revealed {card}: +{metal} metal, +{energy} energy"),
         Event::Triggered { player, card } => format!("{}'s {card} triggered", name(player)),
         Event::MachineRolled { dice } => format!(
             "the Machine rolled red {}, blue {}, purple {}, yellow {}, green {}",
             dice[0], dice[1], dice[2], dice[3], dice[4]
         ),
-        Event::MachineTook { card, slot: Some(s) } => format!("the Machine took {card} from market slot {}", s + 1),
-        Event::MachineTook { card, slot: None } => format!("the Machine revealed {card} from the deck into its compound"),
-        Event::MachineDiscardedRow { row: Row::Blueprints } => "the Machine discarded the market blueprints".into(),
-        Event::MachineDiscardedRow { row: Row::Contractors } => "the Machine discarded the market contractors".into(),
-        Event::MachineProduction { die, value, cards, produced } => format!(
+        Event::MachineTook {
+            card,
+            slot: Some(s),
+        } => format!("the Machine took {card} from market slot {}", s + 1),
+        Event::MachineTook { card, slot: None } => {
+            format!("the Machine revealed {card} from the deck into its compound")
+        }
+        Event::MachineDiscardedRow {
+            row: Row::Blueprints,
+        } => "the Machine discarded the market blueprints".into(),
+        Event::MachineDiscardedRow {
+            row: Row::Contractors,
+        } => "the Machine discarded the market contractors".into(),
+        Event::MachineProduction {
+            die,
+            value,
+            cards,
+            produced,
+        } => format!(
             "{die:?} die {value} against {cards} {} card(s): {}",
             die.card_type().map_or("", |t| t.name()),
             if *produced { "1 good" } else { "nothing" }
         ),
-        Event::EndTriggered { round } => format!("the end of the game is triggered in round {round}: one more round follows this one"),
+        Event::EndTriggered { round } => format!(
+            "the end of the game is triggered in round {round}: one more round follows this one"
+        ),
         Event::GameOver => "the game is over".into(),
     })
 }
@@ -161,11 +206,23 @@ pub fn scoreboard_text(game: &Game) -> String {
     let mut s = String::new();
     for p in &board.players {
         let name = &game.setup().players[p.seat].name;
-        let _ = writeln!(s, "{name}: {} points = {} prestige + {} goods", p.total, p.prestige, p.goods);
+        let _ = writeln!(
+            s,
+            "{name}: {} points = {} prestige + {} goods",
+            p.total, p.prestige, p.goods
+        );
         for line in &p.cards {
-            let _ = writeln!(s, "    {} ×{}: {} prestige", line.card, line.count, line.prestige);
+            let _ = writeln!(
+                s,
+                "    {} ×{}: {} prestige",
+                line.card, line.count, line.prestige
+            );
         }
-        let _ = writeln!(s, "    (tie-break: metal {}, energy {}, hand {})", p.metal, p.energy, p.hand);
+        let _ = writeln!(
+            s,
+            "    (tie-break: metal {}, energy {}, hand {})",
+            p.metal, p.energy, p.hand
+        );
     }
     if let Some(m) = &board.machine {
         let _ = writeln!(
@@ -188,9 +245,15 @@ pub fn scoreboard_text(game: &Game) -> String {
         Some(TieBreak::Energy) => " (tie broken by energy)".into(),
         Some(TieBreak::Hand) => " (tie broken by blueprints in hand)".into(),
         Some(TieBreak::Shared) => " (a shared victory: still tied after every tie-break)".into(),
-        Some(TieBreak::MachineWinsTies) => " (a tie: you need strictly more points than the Machine)".into(),
+        Some(TieBreak::MachineWinsTies) => {
+            " (a tie: you need strictly more points than the Machine)".into()
+        }
     };
-    let verb = if game.state().is_over() { "Winner" } else { "Leading" };
+    let verb = if game.state().is_over() {
+        "Winner"
+    } else {
+        "Leading"
+    };
     let _ = writeln!(s, "{verb}: {winner}{how}");
     s
 }

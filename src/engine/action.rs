@@ -221,7 +221,10 @@ impl fmt::Display for Act {
                     write!(f, ", discarding {}", names.join(", "))?;
                 }
                 if *discard_metal > 0 || *discard_energy > 0 {
-                    write!(f, ", dropping {discard_metal} metal and {discard_energy} energy")?;
+                    write!(
+                        f,
+                        ", dropping {discard_metal} metal and {discard_energy} energy"
+                    )?;
                 }
                 Ok(())
             }

@@ -103,20 +103,44 @@ impl Setup {
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
 pub enum Event {
     /// A player drew a blueprint from the deck into hand.
-    Drew { player: usize, card: Blueprint },
+    Drew {
+        player: usize,
+        card: Blueprint,
+    },
     /// A discard pile was shuffled into a new deck (RULES.md, setup 4).
-    Reshuffled { row: Row },
-    Built { player: usize, card: Blueprint },
+    Reshuffled {
+        row: Row,
+    },
+    Built {
+        player: usize,
+        card: Blueprint,
+    },
     /// The Engineer revealed a card the player may not build; it was discarded.
-    EngineerSkipped { card: Blueprint },
-    Investor { card: Blueprint, metal: u32, energy: u32 },
+    EngineerSkipped {
+        card: Blueprint,
+    },
+    Investor {
+        card: Blueprint,
+        metal: u32,
+        energy: u32,
+    },
     /// Scrap Yard or Solar Array paid out after a build.
-    Triggered { player: usize, card: Blueprint },
+    Triggered {
+        player: usize,
+        card: Blueprint,
+    },
     /// The Machine rolled (red, blue, purple, yellow, green).
-    MachineRolled { dice: [u8; 5] },
+    MachineRolled {
+        dice: [u8; 5],
+    },
     /// The Machine took a card into its compound, from a market slot or the deck.
-    MachineTook { card: Blueprint, slot: Option<u8> },
-    MachineDiscardedRow { row: Row },
+    MachineTook {
+        card: Blueprint,
+        slot: Option<u8>,
+    },
+    MachineDiscardedRow {
+        row: Row,
+    },
     /// One production die of the Machine: its value against the number of cards of its type.
     MachineProduction {
         die: MachineDie,
@@ -124,7 +148,9 @@ pub enum Event {
         cards: u32,
         produced: bool,
     },
-    EndTriggered { round: u32 },
+    EndTriggered {
+        round: u32,
+    },
     GameOver,
 }
 
@@ -158,7 +184,10 @@ impl<'a> Given<'a> {
     fn finish(&self) -> Result<(), RuleError> {
         let mut extra = Vec::new();
         if self.dice < self.inputs.dice.len() {
-            extra.push(format!("{} die face(s)", self.inputs.dice.len() - self.dice));
+            extra.push(format!(
+                "{} die face(s)",
+                self.inputs.dice.len() - self.dice
+            ));
         }
         if self.blueprints < self.inputs.blueprints.len() {
             extra.push(format!(
@@ -185,7 +214,11 @@ impl<'a> Given<'a> {
 
 impl Oracle for Given<'_> {
     fn die(&mut self, why: &'static str) -> Result<u8, RuleError> {
-        let v = *self.inputs.dice.get(self.dice).ok_or(RuleError::NeedDie(why))?;
+        let v = *self
+            .inputs
+            .dice
+            .get(self.dice)
+            .ok_or(RuleError::NeedDie(why))?;
         if !(1..=6).contains(&v) {
             return Err(RuleError::BadFace(v));
         }
@@ -233,26 +266,48 @@ impl Oracle for Given<'_> {
 }
 
 /// The game's own generator: virtual dice and shuffled decks. It records what it produced so
-/// the journal holds complete actions.
+/// the journal holds complete actions. The generator for action `stream` is derived from the
+/// seed only when the action needs a random input (most actions do not).
 struct Seeded {
-    rng: ChaCha8Rng,
+    seed: u64,
+    stream: u64,
+    rng: Option<ChaCha8Rng>,
     record: Inputs,
+}
+
+impl Seeded {
+    fn new(seed: u64, stream: u64) -> Self {
+        Seeded {
+            seed,
+            stream,
+            rng: None,
+            record: Inputs::default(),
+        }
+    }
+    fn rng(&mut self) -> &mut ChaCha8Rng {
+        let (seed, stream) = (self.seed, self.stream);
+        self.rng.get_or_insert_with(|| {
+            let mut rng = ChaCha8Rng::seed_from_u64(seed);
+            rng.set_stream(stream);
+            rng
+        })
+    }
 }
 
 impl Oracle for Seeded {
     fn die(&mut self, _why: &'static str) -> Result<u8, RuleError> {
-        let v = self.rng.random_range(1..=6u8);
+        let v = self.rng().random_range(1..=6u8);
         self.record.dice.push(v);
         Ok(v)
     }
     fn blueprint(&mut self, deck: &Pile<Blueprint>) -> Result<Blueprint, RuleError> {
-        let k = self.rng.random_range(0..deck.len());
+        let k = self.rng().random_range(0..deck.len());
         let card = deck.nth(k).ok_or(RuleError::NeedBlueprint)?;
         self.record.blueprints.push(card);
         Ok(card)
     }
     fn contractor(&mut self, deck: &Pile<Contractor>) -> Result<Contractor, RuleError> {
-        let k = self.rng.random_range(0..deck.len());
+        let k = self.rng().random_range(0..deck.len());
         let card = deck.nth(k).ok_or(RuleError::NeedContractor)?;
         self.record.contractors.push(card);
         Ok(card)
@@ -260,7 +315,7 @@ impl Oracle for Seeded {
     fn tools(&mut self) -> Result<[Tool; 4], RuleError> {
         let mut tools = Tool::ALL;
         for i in (1..4).rev() {
-            let j = self.rng.random_range(0..=i);
+            let j = self.rng().random_range(0..=i);
             tools.swap(i, j);
         }
         self.record.tools = Some(tools);
@@ -342,10 +397,7 @@ impl Game {
     /// seed and n, so a replayed journal continues with the same rolls.
     pub fn apply_digital(&mut self, act: Act) -> Result<Vec<Event>, RuleError> {
         let mut next = self.state.clone();
-        let mut seeded = Seeded {
-            rng: self.generator(),
-            record: Inputs::default(),
-        };
+        let mut seeded = self.generator();
         let events = execute(&mut next, &self.setup, &act, &mut seeded)?;
         self.state = next;
         self.journal.push(Action::with_inputs(act, seeded.record));
@@ -362,19 +414,14 @@ impl Game {
     /// game: for bots and hints.
     pub fn preview(&self, act: &Act) -> Result<State, RuleError> {
         let mut next = self.state.clone();
-        let mut seeded = Seeded {
-            rng: self.generator(),
-            record: Inputs::default(),
-        };
+        let mut seeded = self.generator();
         execute(&mut next, &self.setup, act, &mut seeded)?;
         Ok(next)
     }
 
     /// The generator for the next action.
-    fn generator(&self) -> ChaCha8Rng {
-        let mut rng = ChaCha8Rng::seed_from_u64(self.setup.seed);
-        rng.set_stream(self.journal.len() as u64);
-        rng
+    fn generator(&self) -> Seeded {
+        Seeded::new(self.setup.seed, self.journal.len() as u64)
     }
 
     /// Rebuilds a game by replaying `journal` from `setup`; the error names the first action
@@ -639,7 +686,11 @@ impl Ctx<'_> {
 
     fn end_round(&mut self) {
         self.check_end_trigger();
-        if self.st.final_round().is_some_and(|last| self.st.round >= last) {
+        if self
+            .st
+            .final_round()
+            .is_some_and(|last| self.st.round >= last)
+        {
             self.st.phase = Phase::Over;
             self.events.push(Event::GameOver);
             return;
@@ -737,7 +788,12 @@ impl Ctx<'_> {
         Ok(())
     }
 
-    fn hire(&mut self, slot: u8, discard: Blueprint, opponent: Option<u8>) -> Result<(), RuleError> {
+    fn hire(
+        &mut self,
+        slot: u8,
+        discard: Blueprint,
+        opponent: Option<u8>,
+    ) -> Result<(), RuleError> {
         let (turn, _) = self.market_turn()?;
         let p = (self.st.first_player + turn) % self.n();
         let i = usize::from(slot);
@@ -863,7 +919,10 @@ impl Ctx<'_> {
 
     fn roll(&mut self, set: &[u8]) -> Result<(), RuleError> {
         let turn = match self.st.phase {
-            Phase::Work { rolled: false, turn } => turn,
+            Phase::Work {
+                rolled: false,
+                turn,
+            } => turn,
             Phase::Work { rolled: true, .. } => return Err(RuleError::AlreadyRolled),
             _ => return Err(self.wrong("at the start of the work phase")),
         };
@@ -918,7 +977,9 @@ impl Ctx<'_> {
         let tray = &self.st.players[p].dice;
         let mut values = Vec::with_capacity(dice.len());
         for (k, &d) in dice.iter().enumerate() {
-            let die = tray.get(usize::from(d)).ok_or(RuleError::NoSuchDie(d + 1))?;
+            let die = tray
+                .get(usize::from(d))
+                .ok_or(RuleError::NoSuchDie(d + 1))?;
             if die.placed.is_some() {
                 return Err(RuleError::DieAlreadyPlaced(d + 1));
             }
@@ -1000,7 +1061,12 @@ impl Ctx<'_> {
 
     /// cards.md, Replicator. **Decision**: it copies a market blueprint that has an activation
     /// (not a Monument, not a passive card, not another Replicator).
-    fn replicate(&mut self, card: Blueprint, dice: &[u8], choice: &Choice) -> Result<(), RuleError> {
+    fn replicate(
+        &mut self,
+        card: Blueprint,
+        dice: &[u8],
+        choice: &Choice,
+    ) -> Result<(), RuleError> {
         let p = self.worker()?;
         let player = &self.st.players[p];
         if !player.compound.contains(Blueprint::Replicator) {
@@ -1137,7 +1203,10 @@ impl Ctx<'_> {
                     if choice.metal.is_some() {
                         return Err(RuleError::BadChoice {
                             card,
-                            why: format!("{} costs {m} metal and {e} energy: all of it is gained", sold.name),
+                            why: format!(
+                                "{} costs {m} metal and {e} energy: all of it is gained",
+                                sold.name
+                            ),
                         });
                     }
                     (m, e)
@@ -1341,7 +1410,12 @@ impl Ctx<'_> {
 
     /// RULES.md, end of the work phase: keep at most 10 blueprints and 12 resources, discarding
     /// exactly the excess of the player's choice.
-    fn end_work(&mut self, discard: &[Blueprint], metal: u32, energy: u32) -> Result<(), RuleError> {
+    fn end_work(
+        &mut self,
+        discard: &[Blueprint],
+        metal: u32,
+        energy: u32,
+    ) -> Result<(), RuleError> {
         let p = self.worker()?;
         let player = &self.st.players[p];
         let hand_excess = (player.hand.len() as u32).saturating_sub(10);
@@ -1582,7 +1656,9 @@ impl Pattern {
                 s.sort_unstable();
                 s[1] == s[0] + 1 && s[2] == s[1] + 1
             }
-            Pattern::Sum14 => values.len() == 3 && values.iter().map(|&v| u32::from(v)).sum::<u32>() >= 14,
+            Pattern::Sum14 => {
+                values.len() == 3 && values.iter().map(|&v| u32::from(v)).sum::<u32>() >= 14
+            }
         }
     }
 

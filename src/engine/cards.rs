@@ -287,9 +287,18 @@ impl Catalogue {
     pub fn parse(text: &str) -> Result<Catalogue, CatalogueError> {
         let file: CatalogueFile =
             toml::from_str(text).map_err(|e| CatalogueError::Syntax(e.to_string()))?;
-        let blueprints = order_rows(file.blueprint, |r| &r.name, Blueprint::from_english, Blueprint::ALL)?;
-        let contractors =
-            order_rows(file.contractor, |r| &r.name, Contractor::from_english, Contractor::ALL)?;
+        let blueprints = order_rows(
+            file.blueprint,
+            |r| &r.name,
+            Blueprint::from_english,
+            Blueprint::ALL,
+        )?;
+        let contractors = order_rows(
+            file.contractor,
+            |r| &r.name,
+            Contractor::from_english,
+            Contractor::ALL,
+        )?;
         let cat = Catalogue {
             blueprints,
             contractors,
@@ -321,24 +330,29 @@ impl Catalogue {
         let contractor_cards = self.contractors.iter().map(|c| u32::from(c.copies)).sum();
         check("contractor cards".into(), contractor_cards, 17)?;
         for (tool, n) in Tool::ALL.iter().zip([19, 19, 18, 18]) {
-            check(format!("{tool} blueprints"), copies(&|b| b.tool == *tool), n)?;
+            check(
+                format!("{tool} blueprints"),
+                copies(&|b| b.tool == *tool),
+                n,
+            )?;
         }
         for (kind, n) in CardType::ALL.iter().zip([25, 14, 10, 13, 12]) {
-            check(format!("{kind} blueprints"), copies(&|b| b.kind == *kind), n)?;
+            check(
+                format!("{kind} blueprints"),
+                copies(&|b| b.kind == *kind),
+                n,
+            )?;
         }
         Ok(())
     }
 }
 
-fn order_rows<R, C: Copy + Into<&'static str>>(
+fn order_rows<R, C: Copy + PartialEq + Into<&'static str>>(
     rows: Vec<R>,
     name: impl Fn(&R) -> &String,
     lookup: impl Fn(&str) -> Option<C>,
     all: &[C],
-) -> Result<Vec<R>, CatalogueError>
-where
-    C: PartialEq,
-{
+) -> Result<Vec<R>, CatalogueError> {
     let mut slots: Vec<Option<R>> = all.iter().map(|_| None).collect();
     for row in rows {
         let n = name(&row).clone();

@@ -9,10 +9,7 @@ use thiserror::Error;
 pub enum RuleError {
     // --- Turn structure ---------------------------------------------------------------
     #[error("that is done {expected}; now it is {now}")]
-    WrongPhase {
-        expected: &'static str,
-        now: String,
-    },
+    WrongPhase { expected: &'static str, now: String },
     #[error("the game is over")]
     GameOver,
     #[error("the market can be refreshed only once per turn, before taking a card")]
@@ -93,9 +90,13 @@ pub enum RuleError {
         discard: Blueprint,
         discard_tool: Tool,
     },
-    #[error("you already have {0} in your compound, and only Beacon and Obelisk may be built twice")]
+    #[error(
+        "you already have {0} in your compound, and only Beacon and Obelisk may be built twice"
+    )]
     Duplicate(Blueprint),
-    #[error("building {card} costs {metal} metal and {energy} energy; you have {have_metal} metal and {have_energy} energy")]
+    #[error(
+        "building {card} costs {metal} metal and {energy} energy; you have {have_metal} metal and {have_energy} energy"
+    )]
     CannotAffordBuild {
         card: Blueprint,
         metal: u32,

@@ -10,7 +10,7 @@
 use super::action::{Act, Bonus, Choice, Resource, Row};
 use super::apply::{Pattern, build_cost, check_build, dice_pattern};
 use super::cards::{Blueprint, Contractor};
-use super::state::{Phase, PlayerState, Section, State};
+use super::state::{MAX_DICE, Phase, PlayerState, Section, State};
 
 /// Every action the acting player (or the Machine) may take in `state`.
 pub fn legal_actions(state: &State) -> Vec<Act> {
@@ -19,9 +19,12 @@ pub fn legal_actions(state: &State) -> Vec<Act> {
         Phase::Setup => out.push(Act::Deal),
         Phase::Over => {}
         Phase::Machine => out.push(Act::MachineTurn),
-        Phase::Market { turn, refreshed } => {
-            market(state, (state.first_player + turn) % state.players.len(), refreshed, &mut out)
-        }
+        Phase::Market { turn, refreshed } => market(
+            state,
+            (state.first_player + turn) % state.players.len(),
+            refreshed,
+            &mut out,
+        ),
         Phase::Work { turn, rolled } => {
             let p = (state.first_player + turn) % state.players.len();
             if rolled {
@@ -38,7 +41,10 @@ fn market(state: &State, p: usize, refreshed: bool, out: &mut Vec<Act>) {
     let player = &state.players[p];
     if !refreshed {
         for row in [Row::Blueprints, Row::Contractors] {
-            for (pay, have) in [(Resource::Metal, player.metal), (Resource::Energy, player.energy)] {
+            for (pay, have) in [
+                (Resource::Metal, player.metal),
+                (Resource::Energy, player.energy),
+            ] {
                 if have > 0 {
                     out.push(Act::RefreshMarket { row, pay });
                 }
@@ -79,7 +85,10 @@ fn market(state: &State, p: usize, refreshed: bool, out: &mut Vec<Act>) {
             }
         }
     }
-    if !out.iter().any(|a| matches!(a, Act::TakeBlueprint { .. } | Act::Hire { .. })) {
+    if !out
+        .iter()
+        .any(|a| matches!(a, Act::TakeBlueprint { .. } | Act::Hire { .. }))
+    {
         out.push(Act::Pass);
     }
 }
@@ -107,19 +116,39 @@ fn roll(player: &PlayerState, out: &mut Vec<Act>) {
 }
 
 /// Unplaced dice grouped by value: for each value 1–6, the indices of the dice showing it.
-fn by_value(player: &PlayerState) -> [Vec<u8>; 7] {
-    let mut groups: [Vec<u8>; 7] = Default::default();
-    for i in player.dice.unplaced() {
-        if let Some(d) = player.dice.get(i) {
-            groups[usize::from(d.value)].push(i as u8);
+struct Groups {
+    dice: [[u8; MAX_DICE]; 7],
+    len: [usize; 7],
+}
+
+impl Groups {
+    fn of(player: &PlayerState) -> Groups {
+        let mut g = Groups {
+            dice: [[0; MAX_DICE]; 7],
+            len: [0; 7],
+        };
+        for (i, d) in player.dice.as_slice().iter().enumerate() {
+            if d.placed.is_none() {
+                let v = usize::from(d.value);
+                g.dice[v][g.len[v]] = i as u8;
+                g.len[v] += 1;
+            }
         }
+        g
     }
-    groups
+    /// The dice showing `v`.
+    fn get(&self, v: usize) -> &[u8] {
+        &self.dice[v][..self.len[v]]
+    }
+    fn first(&self, v: u8) -> Option<u8> {
+        self.get(usize::from(v)).first().copied()
+    }
 }
 
 fn work(state: &State, p: usize, out: &mut Vec<Act>) {
     let player = &state.players[p];
-    let groups = by_value(player);
+    let groups = Groups::of(player);
+    let hand: Vec<Blueprint> = player.hand.iter().map(|(c, _)| c).collect();
     if player.specialist_due {
         for value in 1..=6 {
             out.push(Act::SpecialistDie { value });
@@ -136,7 +165,7 @@ fn work(state: &State, p: usize, out: &mut Vec<Act>) {
                 Section::Mine => v >= 4,
                 Section::Generate => v <= 3,
             };
-            if ok && let Some(&die) = groups[usize::from(v)].first() {
+            if ok && let Some(die) = groups.first(v) {
                 out.push(Act::Place { die, section });
             }
         }
@@ -146,9 +175,14 @@ fn work(state: &State, p: usize, out: &mut Vec<Act>) {
         if card.is_passive() || card == Blueprint::Replicator || player.has_activated(card) {
             continue;
         }
-        activations(player, card, player.energy, &groups, &mut |dice, choice| {
-            out.push(Act::Activate { card, dice, choice })
-        });
+        activations(
+            player,
+            &hand,
+            card,
+            player.energy,
+            &groups,
+            &mut |dice, choice| out.push(Act::Activate { card, dice, choice }),
+        );
     }
     // The Replicator copying a market blueprint (1 energy first).
     if player.compound.contains(Blueprint::Replicator)
@@ -161,14 +195,19 @@ fn work(state: &State, p: usize, out: &mut Vec<Act>) {
                 continue;
             }
             seen.push(card);
-            activations(player, card, player.energy - 1, &groups, &mut |dice, choice| {
-                out.push(Act::Replicate { card, dice, choice })
-            });
+            activations(
+                player,
+                &hand,
+                card,
+                player.energy - 1,
+                &groups,
+                &mut |dice, choice| out.push(Act::Replicate { card, dice, choice }),
+            );
         }
     }
     // Builds.
-    for (card, _) in player.hand.iter() {
-        for (discard, _) in player.hand.iter() {
+    for &card in &hand {
+        for &discard in &hand {
             if check_build(player, card, discard).is_ok() {
                 out.push(Act::Build { card, discard });
             }
@@ -179,7 +218,13 @@ fn work(state: &State, p: usize, out: &mut Vec<Act>) {
 
 fn end_work(player: &PlayerState, out: &mut Vec<Act>) {
     let hand_excess = player.hand.len().saturating_sub(10);
-    let discard: Vec<Blueprint> = player.hand.cards().into_iter().rev().take(hand_excess).collect();
+    let discard: Vec<Blueprint> = player
+        .hand
+        .cards()
+        .into_iter()
+        .rev()
+        .take(hand_excess)
+        .collect();
     let res_excess = player.resources().saturating_sub(12);
     for m in 0..=res_excess {
         let e = res_excess - m;
@@ -197,14 +242,14 @@ fn end_work(player: &PlayerState, out: &mut Vec<Act>) {
 /// `energy` to spend.
 fn activations(
     player: &PlayerState,
+    hand: &[Blueprint],
     card: Blueprint,
     energy: u32,
-    groups: &[Vec<u8>; 7],
+    groups: &Groups,
     emit: &mut dyn FnMut(Vec<u8>, Choice),
 ) {
     use Blueprint as B;
     let metal = player.metal;
-    let hand: Vec<Blueprint> = player.hand.iter().map(|(c, _)| c).collect();
     let pairs = || {
         let mut v = Vec::new();
         for (i, &a) in hand.iter().enumerate() {
@@ -218,7 +263,11 @@ fn activations(
     };
     let plain = Choice::default;
     for dice in dice_options(card, groups) {
-        let value = |k: usize| dice.get(k).and_then(|&d| player.dice.get(usize::from(d))).map_or(0, |d| d.value);
+        let value = |k: usize| {
+            dice.get(k)
+                .and_then(|&d| player.dice.get(usize::from(d)))
+                .map_or(0, |d| d.value)
+        };
         match card {
             B::AluminumFactory if energy >= 5 => emit(dice, plain()),
             B::AssemblyLine | B::Warehouse | B::Motherlode | B::PowerPlant | B::NuclearPlant => {
@@ -234,35 +283,69 @@ fn activations(
             B::Robot if metal >= 1 => emit(dice, plain()),
             B::Golem => {
                 for x in 1..=energy.min(6) as u8 {
-                    emit(dice.clone(), Choice { value: Some(x), ..plain() });
+                    emit(
+                        dice.clone(),
+                        Choice {
+                            value: Some(x),
+                            ..plain()
+                        },
+                    );
                 }
             }
             B::MegaFactory => {
                 for x in 1..=6 {
-                    emit(dice.clone(), Choice { value: Some(x), ..plain() });
+                    emit(
+                        dice.clone(),
+                        Choice {
+                            value: Some(x),
+                            ..plain()
+                        },
+                    );
                 }
             }
             B::Harvester => {
                 for b in [Bonus::Metal, Bonus::Energy] {
-                    emit(dice.clone(), Choice { bonus: Some(b), ..plain() });
+                    emit(
+                        dice.clone(),
+                        Choice {
+                            bonus: Some(b),
+                            ..plain()
+                        },
+                    );
                 }
             }
             B::Manufactory => {
                 for b in [Bonus::Metal, Bonus::Energy, Bonus::Draw] {
-                    emit(dice.clone(), Choice { bonus: Some(b), ..plain() });
+                    emit(
+                        dice.clone(),
+                        Choice {
+                            bonus: Some(b),
+                            ..plain()
+                        },
+                    );
                 }
             }
             B::BlackMarket => {
-                for &sold in &hand {
+                for &sold in hand {
                     let (m, e) = (u32::from(sold.info().metal), u32::from(sold.info().energy));
                     if m + e <= 4 {
-                        emit(dice.clone(), Choice { discard: vec![sold], ..plain() });
+                        emit(
+                            dice.clone(),
+                            Choice {
+                                discard: vec![sold],
+                                ..plain()
+                            },
+                        );
                     } else {
                         for a in 0..=m.min(4) {
                             if 4 - a <= e {
                                 emit(
                                     dice.clone(),
-                                    Choice { discard: vec![sold], metal: Some(a as u8), ..plain() },
+                                    Choice {
+                                        discard: vec![sold],
+                                        metal: Some(a as u8),
+                                        ..plain()
+                                    },
                                 );
                             }
                         }
@@ -270,23 +353,47 @@ fn activations(
                 }
             }
             B::Incinerator if metal >= 1 => {
-                for &c in &hand {
-                    emit(dice.clone(), Choice { discard: vec![c], ..plain() });
+                for &c in hand {
+                    emit(
+                        dice.clone(),
+                        Choice {
+                            discard: vec![c],
+                            ..plain()
+                        },
+                    );
                 }
             }
             B::Refinery if energy >= 3 => {
-                for &c in &hand {
-                    emit(dice.clone(), Choice { discard: vec![c], ..plain() });
+                for &c in hand {
+                    emit(
+                        dice.clone(),
+                        Choice {
+                            discard: vec![c],
+                            ..plain()
+                        },
+                    );
                 }
             }
             B::RecyclingPlant if energy >= 2 => {
                 for pair in pairs() {
-                    emit(dice.clone(), Choice { discard: pair, ..plain() });
+                    emit(
+                        dice.clone(),
+                        Choice {
+                            discard: pair,
+                            ..plain()
+                        },
+                    );
                 }
             }
             B::TrashCompactor => {
                 for pair in pairs() {
-                    emit(dice.clone(), Choice { discard: pair, ..plain() });
+                    emit(
+                        dice.clone(),
+                        Choice {
+                            discard: pair,
+                            ..plain()
+                        },
+                    );
                 }
             }
             _ => {}
@@ -296,11 +403,11 @@ fn activations(
 
 /// The distinct dice choices for a card's pattern (one list of die indices each); a card
 /// without dice gets one empty choice.
-fn dice_options(card: Blueprint, groups: &[Vec<u8>; 7]) -> Vec<Vec<u8>> {
+fn dice_options(card: Blueprint, groups: &Groups) -> Vec<Vec<u8>> {
     let Some(pattern) = dice_pattern(card) else {
         return vec![Vec::new()];
     };
-    let first = |v: u8| groups[usize::from(v)].first().copied();
+    let first = |v: u8| groups.first(v);
     let mut out = Vec::new();
     match pattern {
         Pattern::Any | Pattern::Targets(1) => {
@@ -309,8 +416,8 @@ fn dice_options(card: Blueprint, groups: &[Vec<u8>; 7]) -> Vec<Vec<u8>> {
         Pattern::Exactly(v) => out.extend(first(v).map(|d| vec![d])),
         Pattern::Equal(n) => {
             for v in 1..=6usize {
-                if groups[v].len() >= n {
-                    out.push(groups[v][..n].to_vec());
+                if groups.len[v] >= n {
+                    out.push(groups.get(v)[..n].to_vec());
                 }
             }
         }
@@ -332,13 +439,13 @@ fn dice_options(card: Blueprint, groups: &[Vec<u8>; 7]) -> Vec<Vec<u8>> {
                         for v in [a, b, c] {
                             need[v] += 1;
                         }
-                        if (1..=6).all(|v| groups[v].len() >= need[v]) {
+                        if (1..=6).all(|v| groups.len[v] >= need[v]) {
                             let mut taken = [0usize; 7];
                             let dice = [a, b, c]
                                 .iter()
                                 .map(|&v| {
                                     taken[v] += 1;
-                                    groups[v][taken[v] - 1]
+                                    groups.get(v)[taken[v] - 1]
                                 })
                                 .collect();
                             out.push(dice);
@@ -353,7 +460,7 @@ fn dice_options(card: Blueprint, groups: &[Vec<u8>; 7]) -> Vec<Vec<u8>> {
             loop {
                 let mut v = 1;
                 while v <= 6 {
-                    if counts[v] < groups[v].len() {
+                    if counts[v] < groups.len[v] {
                         counts[v] += 1;
                         break;
                     }
@@ -363,7 +470,11 @@ fn dice_options(card: Blueprint, groups: &[Vec<u8>; 7]) -> Vec<Vec<u8>> {
                 if v > 6 {
                     break;
                 }
-                out.push((1..=6).flat_map(|v| groups[v][..counts[v]].iter().copied()).collect());
+                out.push(
+                    (1..=6)
+                        .flat_map(|v| groups.get(v)[..counts[v]].iter().copied())
+                        .collect(),
+                );
             }
         }
     }

@@ -30,13 +30,17 @@ pub enum LoadError {
         column: usize,
         message: String,
     },
-    #[error("the file ends too early (line {line}, column {column}): it was cut off while being written or copied")]
+    #[error(
+        "the file ends too early (line {line}, column {column}): it was cut off while being written or copied"
+    )]
     Truncated { line: usize, column: usize },
     #[error("this is not a Foreman saved game (kind {0:?})")]
     NotAGame(String),
     #[error("saved with format {found}; this Foreman reads format {expected}")]
     Format { found: u32, expected: u32 },
-    #[error("the checksum does not match: the file was damaged or edited by hand (expected {expected}, found {found})")]
+    #[error(
+        "the checksum does not match: the file was damaged or edited by hand (expected {expected}, found {found})"
+    )]
     Checksum { expected: String, found: String },
     #[error("the game's setup is not valid: {0}")]
     Setup(RuleError),
@@ -125,10 +129,10 @@ impl SavedGame {
         let total = self.journal.len();
         let acts: Vec<String> = self.journal.iter().map(|a| a.act.to_string()).collect();
         Game::replay(self.setup, self.journal).map_err(|(i, reason)| LoadError::Action {
-                number: i + 1,
-                total,
-                act: acts.get(i).cloned().unwrap_or_default(),
-                reason,
+            number: i + 1,
+            total,
+            act: acts.get(i).cloned().unwrap_or_default(),
+            reason,
         })
     }
 

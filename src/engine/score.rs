@@ -145,7 +145,8 @@ fn multiplayer_winner(players: &[PlayerScore]) -> (Winner, Option<TieBreak>) {
     if tied.len() == 1 {
         return (Winner::Players(vec![tied[0].seat]), None);
     }
-    let keys: [(TieBreak, fn(&PlayerScore) -> u32); 3] = [
+    type Key = fn(&PlayerScore) -> u32;
+    let keys: [(TieBreak, Key); 3] = [
         (TieBreak::Metal, |p| p.metal),
         (TieBreak::Energy, |p| p.energy),
         (TieBreak::Hand, |p| p.hand),

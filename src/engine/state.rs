@@ -578,7 +578,11 @@ impl State {
         for card in self.market.blueprints.iter().flatten() {
             c.blueprints[card.index()] += 1;
         }
-        for (card, n) in self.contractor_deck.iter().chain(self.contractor_discard.iter()) {
+        for (card, n) in self
+            .contractor_deck
+            .iter()
+            .chain(self.contractor_discard.iter())
+        {
             c.contractors[card.index()] += u32::from(n);
         }
         for card in self.market.contractors.iter().flatten() {

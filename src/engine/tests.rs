@@ -20,14 +20,24 @@ fn position(hand: &[B], compound: &[B], dice: &[u8], metal: u32, energy: u32) ->
     let inputs = Inputs {
         tools: Some([Tool::Shovel, Tool::Gear, Tool::Wrench, Tool::Hammer]),
         blueprints: vec![
-            B::Obelisk, B::Obelisk, B::Obelisk, B::Obelisk,
-            B::RecyclingPlant, B::RecyclingPlant, B::Gymnasium, B::FitnessCenter,
-            B::NuclearPlant, B::Warehouse, B::Megalith, B::Laboratory,
+            B::Obelisk,
+            B::Obelisk,
+            B::Obelisk,
+            B::Obelisk,
+            B::RecyclingPlant,
+            B::RecyclingPlant,
+            B::Gymnasium,
+            B::FitnessCenter,
+            B::NuclearPlant,
+            B::Warehouse,
+            B::Megalith,
+            B::Laboratory,
         ],
         contractors: vec![C::Architect, C::Miner, C::Investor, C::Engineer],
         dice: vec![],
     };
-    g.apply(Action::with_inputs(Act::Deal, inputs)).expect("deal");
+    g.apply(Action::with_inputs(Act::Deal, inputs))
+        .expect("deal");
     let st = &mut g.state;
     // Seat 0's dealt hand goes back to the deck; the test's cards come out of it.
     let dealt = st.players[0].hand;
@@ -38,11 +48,17 @@ fn position(hand: &[B], compound: &[B], dice: &[u8], metal: u32, energy: u32) ->
         }
     }
     for &c in hand {
-        assert!(st.blueprint_deck.remove(c), "no {c} left in the deck for the test");
+        assert!(
+            st.blueprint_deck.remove(c),
+            "no {c} left in the deck for the test"
+        );
         st.players[0].hand.add(c);
     }
     for &c in compound {
-        assert!(st.blueprint_deck.remove(c), "no {c} left in the deck for the test");
+        assert!(
+            st.blueprint_deck.remove(c),
+            "no {c} left in the deck for the test"
+        );
         st.players[0].compound.add(c);
     }
     st.players[0].metal = metal;
@@ -52,7 +68,10 @@ fn position(hand: &[B], compound: &[B], dice: &[u8], metal: u32, energy: u32) ->
         st.players[0].dice.push(v, super::state::DieOrigin::Own);
     }
     st.round = 1;
-    st.phase = Phase::Work { turn: 0, rolled: true };
+    st.phase = Phase::Work {
+        turn: 0,
+        rolled: true,
+    };
     g
 }
 
@@ -65,11 +84,18 @@ fn act_with(g: &mut Game, a: Act, inputs: Inputs) -> Result<Vec<Event>, RuleErro
 }
 
 fn activate(card: B, dice: &[u8], choice: Choice) -> Act {
-    Act::Activate { card, dice: dice.to_vec(), choice }
+    Act::Activate {
+        card,
+        dice: dice.to_vec(),
+        choice,
+    }
 }
 
 fn discards(cards: &[B]) -> Choice {
-    Choice { discard: cards.to_vec(), ..Choice::default() }
+    Choice {
+        discard: cards.to_vec(),
+        ..Choice::default()
+    }
 }
 
 fn me(g: &Game) -> &super::state::PlayerState {
@@ -77,11 +103,17 @@ fn me(g: &Game) -> &super::state::PlayerState {
 }
 
 fn drawn(cards: &[B]) -> Inputs {
-    Inputs { blueprints: cards.to_vec(), ..Inputs::default() }
+    Inputs {
+        blueprints: cards.to_vec(),
+        ..Inputs::default()
+    }
 }
 
 fn faces(dice: &[u8]) -> Inputs {
-    Inputs { dice: dice.to_vec(), ..Inputs::default() }
+    Inputs {
+        dice: dice.to_vec(),
+        ..Inputs::default()
+    }
 }
 
 // --- HQ (cards.md, "Headquarters board") ------------------------------------------------
@@ -89,18 +121,49 @@ fn faces(dice: &[u8]) -> Inputs {
 #[test]
 fn mine_takes_four_to_six_and_says_why_not() {
     let mut g = position(&[], &[], &[2, 5], 0, 0);
-    let err = act(&mut g, Act::Place { die: 0, section: Section::Mine }).unwrap_err();
-    assert_eq!(err.to_string(), "Mine takes a die showing 4, 5 or 6; this die shows 2");
-    act(&mut g, Act::Place { die: 1, section: Section::Mine }).unwrap();
+    let err = act(
+        &mut g,
+        Act::Place {
+            die: 0,
+            section: Section::Mine,
+        },
+    )
+    .unwrap_err();
+    assert_eq!(
+        err.to_string(),
+        "Mine takes a die showing 4, 5 or 6; this die shows 2"
+    );
+    act(
+        &mut g,
+        Act::Place {
+            die: 1,
+            section: Section::Mine,
+        },
+    )
+    .unwrap();
     assert_eq!(me(&g).metal, 1);
 }
 
 #[test]
 fn generate_gives_the_value_and_refuses_high_dice() {
     let mut g = position(&[], &[], &[3, 4], 0, 0);
-    let err = act(&mut g, Act::Place { die: 1, section: Section::Generate }).unwrap_err();
+    let err = act(
+        &mut g,
+        Act::Place {
+            die: 1,
+            section: Section::Generate,
+        },
+    )
+    .unwrap_err();
     assert!(matches!(err, RuleError::SectionValue { value: 4, .. }));
-    act(&mut g, Act::Place { die: 0, section: Section::Generate }).unwrap();
+    act(
+        &mut g,
+        Act::Place {
+            die: 0,
+            section: Section::Generate,
+        },
+    )
+    .unwrap();
     assert_eq!(me(&g).energy, 3);
 }
 
@@ -109,11 +172,25 @@ fn matching_bonus_generate_two_two_two_gives_eight() {
     // cards.md, matching bonus: Generate 2,2,2 → 6 + 2 = 8 energy.
     let mut g = position(&[], &[], &[2, 2, 2, 2], 0, 0);
     for d in 0..3 {
-        act(&mut g, Act::Place { die: d, section: Section::Generate }).unwrap();
+        act(
+            &mut g,
+            Act::Place {
+                die: d,
+                section: Section::Generate,
+            },
+        )
+        .unwrap();
     }
     assert_eq!(me(&g).energy, 8);
     // A section has three slots.
-    let err = act(&mut g, Act::Place { die: 3, section: Section::Generate }).unwrap_err();
+    let err = act(
+        &mut g,
+        Act::Place {
+            die: 3,
+            section: Section::Generate,
+        },
+    )
+    .unwrap_err();
     assert_eq!(err, RuleError::SectionFull(Section::Generate));
 }
 
@@ -121,20 +198,66 @@ fn matching_bonus_generate_two_two_two_gives_eight() {
 fn research_with_a_pair_draws_four() {
     // cards.md, matching bonus: Research with a pair among 3 dice → 4 blueprints.
     let mut g = position(&[], &[], &[1, 5, 1], 0, 0);
-    act_with(&mut g, Act::Place { die: 0, section: Section::Research }, drawn(&[B::Dojo])).unwrap();
-    act_with(&mut g, Act::Place { die: 1, section: Section::Research }, drawn(&[B::Robot])).unwrap();
+    act_with(
+        &mut g,
+        Act::Place {
+            die: 0,
+            section: Section::Research,
+        },
+        drawn(&[B::Dojo]),
+    )
+    .unwrap();
+    act_with(
+        &mut g,
+        Act::Place {
+            die: 1,
+            section: Section::Research,
+        },
+        drawn(&[B::Robot]),
+    )
+    .unwrap();
     // The matching die draws 2: both revealed cards are inputs.
-    let err = act_with(&mut g, Act::Place { die: 2, section: Section::Research }, drawn(&[B::Foundry])).unwrap_err();
+    let err = act_with(
+        &mut g,
+        Act::Place {
+            die: 2,
+            section: Section::Research,
+        },
+        drawn(&[B::Foundry]),
+    )
+    .unwrap_err();
     assert_eq!(err, RuleError::NeedBlueprint);
-    act_with(&mut g, Act::Place { die: 2, section: Section::Research }, drawn(&[B::Foundry, B::Golem])).unwrap();
+    act_with(
+        &mut g,
+        Act::Place {
+            die: 2,
+            section: Section::Research,
+        },
+        drawn(&[B::Foundry, B::Golem]),
+    )
+    .unwrap();
     assert_eq!(me(&g).hand.len(), 4);
 }
 
 #[test]
 fn a_die_is_used_once_per_round() {
     let mut g = position(&[], &[], &[5], 0, 0);
-    act(&mut g, Act::Place { die: 0, section: Section::Mine }).unwrap();
-    let err = act(&mut g, Act::Place { die: 0, section: Section::Research }).unwrap_err();
+    act(
+        &mut g,
+        Act::Place {
+            die: 0,
+            section: Section::Mine,
+        },
+    )
+    .unwrap();
+    let err = act(
+        &mut g,
+        Act::Place {
+            die: 0,
+            section: Section::Research,
+        },
+    )
+    .unwrap_err();
     assert_eq!(err, RuleError::DieAlreadyPlaced(1));
 }
 
@@ -144,9 +267,32 @@ fn a_die_is_used_once_per_round() {
 fn build_needs_a_same_tool_discard_and_the_cost() {
     // Biolab (gear, 1 metal 3 energy); Dojo is gear, Gymnasium is shovel.
     let mut g = position(&[B::Biolab, B::Dojo, B::Gymnasium], &[], &[], 1, 3);
-    let err = act(&mut g, Act::Build { card: B::Biolab, discard: B::Gymnasium }).unwrap_err();
-    assert!(matches!(err, RuleError::WrongBuildTool { tool: Tool::Gear, .. }), "{err}");
-    act(&mut g, Act::Build { card: B::Biolab, discard: B::Dojo }).unwrap();
+    let err = act(
+        &mut g,
+        Act::Build {
+            card: B::Biolab,
+            discard: B::Gymnasium,
+        },
+    )
+    .unwrap_err();
+    assert!(
+        matches!(
+            err,
+            RuleError::WrongBuildTool {
+                tool: Tool::Gear,
+                ..
+            }
+        ),
+        "{err}"
+    );
+    act(
+        &mut g,
+        Act::Build {
+            card: B::Biolab,
+            discard: B::Dojo,
+        },
+    )
+    .unwrap();
     assert!(me(&g).compound.contains(B::Biolab));
     assert_eq!((me(&g).metal, me(&g).energy), (0, 0));
     assert!(g.state().blueprint_discard.contains(B::Dojo));
@@ -155,7 +301,14 @@ fn build_needs_a_same_tool_discard_and_the_cost() {
 #[test]
 fn build_refuses_when_short_of_resources() {
     let mut g = position(&[B::Biolab, B::Dojo], &[], &[], 1, 2);
-    let err = act(&mut g, Act::Build { card: B::Biolab, discard: B::Dojo }).unwrap_err();
+    let err = act(
+        &mut g,
+        Act::Build {
+            card: B::Biolab,
+            discard: B::Dojo,
+        },
+    )
+    .unwrap_err();
     assert!(matches!(err, RuleError::CannotAffordBuild { .. }));
     assert!(me(&g).hand.contains(B::Biolab), "a refusal changes nothing");
 }
@@ -163,39 +316,93 @@ fn build_refuses_when_short_of_resources() {
 #[test]
 fn no_second_copy_except_beacon_and_obelisk() {
     let mut g = position(&[B::Biolab, B::Dojo], &[B::Biolab], &[], 9, 9);
-    let err = act(&mut g, Act::Build { card: B::Biolab, discard: B::Dojo }).unwrap_err();
+    let err = act(
+        &mut g,
+        Act::Build {
+            card: B::Biolab,
+            discard: B::Dojo,
+        },
+    )
+    .unwrap_err();
     assert_eq!(err, RuleError::Duplicate(B::Biolab));
     // Obelisk (hammer, 3 metal 1 energy): several allowed.
     let mut g = position(&[B::Obelisk, B::Robot], &[B::Obelisk], &[], 9, 9);
-    act(&mut g, Act::Build { card: B::Obelisk, discard: B::Robot }).unwrap();
+    act(
+        &mut g,
+        Act::Build {
+            card: B::Obelisk,
+            discard: B::Robot,
+        },
+    )
+    .unwrap();
     assert_eq!(me(&g).compound.count(B::Obelisk), 2);
 }
 
 #[test]
 fn building_a_card_with_its_own_twin_as_discard_needs_two_copies() {
     let mut g = position(&[B::Obelisk], &[], &[], 9, 9);
-    let err = act(&mut g, Act::Build { card: B::Obelisk, discard: B::Obelisk }).unwrap_err();
+    let err = act(
+        &mut g,
+        Act::Build {
+            card: B::Obelisk,
+            discard: B::Obelisk,
+        },
+    )
+    .unwrap_err();
     assert_eq!(err, RuleError::NeedSecondCopy(B::Obelisk));
 }
 
 #[test]
 fn megalith_costs_one_metal_less_per_monument_never_below_one() {
     // cards.md, Megalith: 5 metal 2 energy, −1 metal per Monument, floor 1 (Decisions).
-    let mut g = position(&[B::Megalith, B::Refinery], &[B::Obelisk, B::Obelisk], &[], 3, 2);
-    act(&mut g, Act::Build { card: B::Megalith, discard: B::Refinery }).unwrap();
+    let mut g = position(
+        &[B::Megalith, B::Refinery],
+        &[B::Obelisk, B::Obelisk],
+        &[],
+        3,
+        2,
+    );
+    act(
+        &mut g,
+        Act::Build {
+            card: B::Megalith,
+            discard: B::Refinery,
+        },
+    )
+    .unwrap();
     assert_eq!((me(&g).metal, me(&g).energy), (0, 0));
     let mut g = position(
         &[B::Megalith, B::Refinery],
-        &[B::Obelisk, B::Obelisk, B::Obelisk, B::Beacon, B::Beacon, B::Beacon],
+        &[
+            B::Obelisk,
+            B::Obelisk,
+            B::Obelisk,
+            B::Beacon,
+            B::Beacon,
+            B::Beacon,
+        ],
         &[],
         1,
         2,
     );
-    act(&mut g, Act::Build { card: B::Megalith, discard: B::Refinery }).unwrap();
+    act(
+        &mut g,
+        Act::Build {
+            card: B::Megalith,
+            discard: B::Refinery,
+        },
+    )
+    .unwrap();
     assert_eq!(me(&g).metal, 0, "six Monuments still leave 1 metal to pay");
     let mut g = position(&[B::Megalith, B::Refinery], &[B::Obelisk; 5], &[], 0, 2);
     assert!(matches!(
-        act(&mut g, Act::Build { card: B::Megalith, discard: B::Refinery }),
+        act(
+            &mut g,
+            Act::Build {
+                card: B::Megalith,
+                discard: B::Refinery
+            }
+        ),
         Err(RuleError::CannotAffordBuild { metal: 1, .. })
     ));
 }
@@ -204,19 +411,51 @@ fn megalith_costs_one_metal_less_per_monument_never_below_one() {
 fn scrap_yard_and_solar_array_pay_once_per_round_not_for_themselves() {
     // cards.md, Scrap Yard (+1 metal) and Solar Array (+2 energy) after building another card.
     let mut g = position(
-        &[B::ScrapYard, B::Refinery, B::Obelisk, B::Robot, B::Golem, B::TempAgency],
+        &[
+            B::ScrapYard,
+            B::Refinery,
+            B::Obelisk,
+            B::Robot,
+            B::Golem,
+            B::TempAgency,
+        ],
         &[B::SolarArray],
         &[],
         20,
         20,
     );
-    act(&mut g, Act::Build { card: B::ScrapYard, discard: B::Refinery }).unwrap();
+    act(
+        &mut g,
+        Act::Build {
+            card: B::ScrapYard,
+            discard: B::Refinery,
+        },
+    )
+    .unwrap();
     // Solar Array fired for the Scrap Yard; the Scrap Yard not for itself.
     assert_eq!((me(&g).metal, me(&g).energy), (20 - 1, 20 - 2 + 2));
-    act(&mut g, Act::Build { card: B::Obelisk, discard: B::Robot }).unwrap();
+    act(
+        &mut g,
+        Act::Build {
+            card: B::Obelisk,
+            discard: B::Robot,
+        },
+    )
+    .unwrap();
     assert_eq!((me(&g).metal, me(&g).energy), (19 - 3 + 1, 20 - 1));
-    act(&mut g, Act::Build { card: B::Golem, discard: B::TempAgency }).unwrap();
-    assert_eq!((me(&g).metal, me(&g).energy), (17 - 4, 19), "both already fired this round");
+    act(
+        &mut g,
+        Act::Build {
+            card: B::Golem,
+            discard: B::TempAgency,
+        },
+    )
+    .unwrap();
+    assert_eq!(
+        (me(&g).metal, me(&g).energy),
+        (17 - 4, 19),
+        "both already fired this round"
+    );
 }
 
 // --- Activations, card by card (cards.md, "Blueprints") -----------------------------------
@@ -224,19 +463,41 @@ fn scrap_yard_and_solar_array_pay_once_per_round_not_for_themselves() {
 #[test]
 fn aluminum_factory() {
     let mut g = position(&[], &[B::AluminumFactory], &[3, 3, 4], 0, 5);
-    let err = act(&mut g, activate(B::AluminumFactory, &[0, 2], Choice::default())).unwrap_err();
+    let err = act(
+        &mut g,
+        activate(B::AluminumFactory, &[0, 2], Choice::default()),
+    )
+    .unwrap_err();
     assert!(matches!(err, RuleError::DicePattern { .. }));
-    act(&mut g, activate(B::AluminumFactory, &[0, 1], Choice::default())).unwrap();
+    act(
+        &mut g,
+        activate(B::AluminumFactory, &[0, 1], Choice::default()),
+    )
+    .unwrap();
     assert_eq!((me(&g).goods, me(&g).metal, me(&g).energy), (2, 1, 0));
-    let err = act(&mut g, activate(B::AluminumFactory, &[2], Choice::default())).unwrap_err();
+    let err = act(
+        &mut g,
+        activate(B::AluminumFactory, &[2], Choice::default()),
+    )
+    .unwrap_err();
     assert_eq!(err, RuleError::AlreadyActivated(B::AluminumFactory));
 }
 
 #[test]
 fn assembly_line_needs_a_run_of_three() {
     let mut g = position(&[], &[B::AssemblyLine], &[3, 5, 4, 6], 0, 0);
-    assert!(act(&mut g, activate(B::AssemblyLine, &[0, 1, 3], Choice::default())).is_err());
-    act(&mut g, activate(B::AssemblyLine, &[0, 1, 2], Choice::default())).unwrap();
+    assert!(
+        act(
+            &mut g,
+            activate(B::AssemblyLine, &[0, 1, 3], Choice::default())
+        )
+        .is_err()
+    );
+    act(
+        &mut g,
+        activate(B::AssemblyLine, &[0, 1, 2], Choice::default()),
+    )
+    .unwrap();
     assert_eq!(me(&g).goods, 2);
 }
 
@@ -245,7 +506,11 @@ fn battery_factory() {
     let mut g = position(&[], &[B::BatteryFactory], &[], 0, 3);
     assert!(matches!(
         act(&mut g, activate(B::BatteryFactory, &[], Choice::default())),
-        Err(RuleError::NeedEnergy { needs: 4, have: 3, .. })
+        Err(RuleError::NeedEnergy {
+            needs: 4,
+            have: 3,
+            ..
+        })
     ));
     let mut g = position(&[], &[B::BatteryFactory], &[], 0, 4);
     act(&mut g, activate(B::BatteryFactory, &[], Choice::default())).unwrap();
@@ -260,7 +525,10 @@ fn beacons_are_worth_two_three_four_five() {
     let g = position(&[], &[B::Beacon, B::Beacon], &[], 0, 0);
     assert_eq!(me(&g).prestige(), 5);
     let mut g = position(&[], &[B::Beacon], &[], 0, 0);
-    assert_eq!(act(&mut g, activate(B::Beacon, &[], Choice::default())).unwrap_err(), RuleError::NoActivation(B::Beacon));
+    assert_eq!(
+        act(&mut g, activate(B::Beacon, &[], Choice::default())).unwrap_err(),
+        RuleError::NoActivation(B::Beacon)
+    );
 }
 
 #[test]
@@ -275,30 +543,81 @@ fn biolab() {
 fn black_market_pays_the_printed_cost_at_most_four() {
     // Refinery costs 1 metal 3 energy: all 4 gained.
     let mut g = position(&[B::Refinery], &[B::BlackMarket], &[6], 0, 0);
-    act(&mut g, activate(B::BlackMarket, &[0], discards(&[B::Refinery]))).unwrap();
+    act(
+        &mut g,
+        activate(B::BlackMarket, &[0], discards(&[B::Refinery])),
+    )
+    .unwrap();
     assert_eq!((me(&g).metal, me(&g).energy), (1, 3));
     // Warehouse costs 3 metal 2 energy: the owner picks which 4.
     let mut g = position(&[B::Warehouse], &[B::BlackMarket], &[6], 0, 0);
     assert!(matches!(
-        act(&mut g, activate(B::BlackMarket, &[0], discards(&[B::Warehouse]))),
+        act(
+            &mut g,
+            activate(B::BlackMarket, &[0], discards(&[B::Warehouse]))
+        ),
         Err(RuleError::ChoiceNeeded { .. })
     ));
-    let too_much = Choice { metal: Some(1), ..discards(&[B::Warehouse]) };
-    assert!(act(&mut g, activate(B::BlackMarket, &[0], too_much)).is_err(), "1 metal + 3 energy exceeds its 2 energy");
-    act(&mut g, activate(B::BlackMarket, &[0], Choice { metal: Some(3), ..discards(&[B::Warehouse]) })).unwrap();
+    let too_much = Choice {
+        metal: Some(1),
+        ..discards(&[B::Warehouse])
+    };
+    assert!(
+        act(&mut g, activate(B::BlackMarket, &[0], too_much)).is_err(),
+        "1 metal + 3 energy exceeds its 2 energy"
+    );
+    act(
+        &mut g,
+        activate(
+            B::BlackMarket,
+            &[0],
+            Choice {
+                metal: Some(3),
+                ..discards(&[B::Warehouse])
+            },
+        ),
+    )
+    .unwrap();
     assert_eq!((me(&g).metal, me(&g).energy), (3, 1));
     // Megalith's reduction is ignored: 5 metal 2 energy printed.
-    let mut g = position(&[B::Megalith], &[B::BlackMarket, B::Obelisk, B::Obelisk], &[1], 0, 0);
-    act(&mut g, activate(B::BlackMarket, &[0], Choice { metal: Some(4), ..discards(&[B::Megalith]) })).unwrap();
+    let mut g = position(
+        &[B::Megalith],
+        &[B::BlackMarket, B::Obelisk, B::Obelisk],
+        &[1],
+        0,
+        0,
+    );
+    act(
+        &mut g,
+        activate(
+            B::BlackMarket,
+            &[0],
+            Choice {
+                metal: Some(4),
+                ..discards(&[B::Megalith])
+            },
+        ),
+    )
+    .unwrap();
     assert_eq!(me(&g).metal, 4);
 }
 
 #[test]
 fn concrete_plant_pays_x_metal() {
     let mut g = position(&[], &[B::ConcretePlant], &[3, 3], 2, 0);
-    assert!(matches!(act(&mut g, activate(B::ConcretePlant, &[0, 1], Choice::default())), Err(RuleError::NeedMetal { needs: 3, .. })));
+    assert!(matches!(
+        act(
+            &mut g,
+            activate(B::ConcretePlant, &[0, 1], Choice::default())
+        ),
+        Err(RuleError::NeedMetal { needs: 3, .. })
+    ));
     let mut g = position(&[], &[B::ConcretePlant], &[3, 3], 3, 0);
-    act(&mut g, activate(B::ConcretePlant, &[0, 1], Choice::default())).unwrap();
+    act(
+        &mut g,
+        activate(B::ConcretePlant, &[0, 1], Choice::default()),
+    )
+    .unwrap();
     assert_eq!((me(&g).goods, me(&g).metal), (2, 0));
 }
 
@@ -306,14 +625,20 @@ fn concrete_plant_pays_x_metal() {
 fn dojo_flips_an_unplaced_die() {
     let mut g = position(&[], &[B::Dojo], &[2], 0, 1);
     act(&mut g, activate(B::Dojo, &[0], Choice::default())).unwrap();
-    assert_eq!(me(&g).dice.get(0).map(|d| (d.value, d.placed)), Some((5, None)));
+    assert_eq!(
+        me(&g).dice.get(0).map(|d| (d.value, d.placed)),
+        Some((5, None))
+    );
     assert_eq!(me(&g).energy, 0);
 }
 
 #[test]
 fn fitness_center_lowers_but_not_a_one() {
     let mut g = position(&[], &[B::FitnessCenter], &[1, 4], 0, 1);
-    assert_eq!(act(&mut g, activate(B::FitnessCenter, &[0], Choice::default())).unwrap_err(), RuleError::FitnessOnOne);
+    assert_eq!(
+        act(&mut g, activate(B::FitnessCenter, &[0], Choice::default())).unwrap_err(),
+        RuleError::FitnessOnOne
+    );
     act(&mut g, activate(B::FitnessCenter, &[1], Choice::default())).unwrap();
     assert_eq!(me(&g).dice.get(1).map(|d| d.value), Some(3));
 }
@@ -321,7 +646,10 @@ fn fitness_center_lowers_but_not_a_one() {
 #[test]
 fn gymnasium_raises_but_not_a_six() {
     let mut g = position(&[], &[B::Gymnasium], &[6, 3], 0, 1);
-    assert_eq!(act(&mut g, activate(B::Gymnasium, &[0], Choice::default())).unwrap_err(), RuleError::GymnasiumOnSix);
+    assert_eq!(
+        act(&mut g, activate(B::Gymnasium, &[0], Choice::default())).unwrap_err(),
+        RuleError::GymnasiumOnSix
+    );
     act(&mut g, activate(B::Gymnasium, &[1], Choice::default())).unwrap();
     assert_eq!(me(&g).dice.get(1).map(|d| d.value), Some(4));
 }
@@ -329,8 +657,18 @@ fn gymnasium_raises_but_not_a_six() {
 #[test]
 fn training_cards_only_change_unplaced_dice() {
     let mut g = position(&[], &[B::Gymnasium], &[5], 0, 1);
-    act(&mut g, Act::Place { die: 0, section: Section::Mine }).unwrap();
-    assert_eq!(act(&mut g, activate(B::Gymnasium, &[0], Choice::default())).unwrap_err(), RuleError::DieAlreadyPlaced(1));
+    act(
+        &mut g,
+        Act::Place {
+            die: 0,
+            section: Section::Mine,
+        },
+    )
+    .unwrap();
+    assert_eq!(
+        act(&mut g, activate(B::Gymnasium, &[0], Choice::default())).unwrap_err(),
+        RuleError::DieAlreadyPlaced(1)
+    );
 }
 
 #[test]
@@ -343,25 +681,84 @@ fn foundry_turns_x_energy_into_x_metal() {
 #[test]
 fn fulfillment_center() {
     let mut g = position(&[], &[B::FulfillmentCenter], &[4], 0, 2);
-    act(&mut g, activate(B::FulfillmentCenter, &[0], Choice::default())).unwrap();
+    act(
+        &mut g,
+        activate(B::FulfillmentCenter, &[0], Choice::default()),
+    )
+    .unwrap();
     assert_eq!((me(&g).goods, me(&g).metal, me(&g).energy), (1, 1, 0));
 }
 
 #[test]
 fn golem_buys_a_die_of_value_x() {
     let mut g = position(&[], &[B::Golem], &[], 0, 3);
-    assert!(matches!(act(&mut g, activate(B::Golem, &[], Choice { value: Some(4), ..Choice::default() })), Err(RuleError::NeedEnergy { .. })));
-    act(&mut g, activate(B::Golem, &[], Choice { value: Some(3), ..Choice::default() })).unwrap();
+    assert!(matches!(
+        act(
+            &mut g,
+            activate(
+                B::Golem,
+                &[],
+                Choice {
+                    value: Some(4),
+                    ..Choice::default()
+                }
+            )
+        ),
+        Err(RuleError::NeedEnergy { .. })
+    ));
+    act(
+        &mut g,
+        activate(
+            B::Golem,
+            &[],
+            Choice {
+                value: Some(3),
+                ..Choice::default()
+            },
+        ),
+    )
+    .unwrap();
     assert_eq!(me(&g).dice.get(0).map(|d| d.value), Some(3));
-    act(&mut g, Act::Place { die: 0, section: Section::Generate }).unwrap();
+    act(
+        &mut g,
+        Act::Place {
+            die: 0,
+            section: Section::Generate,
+        },
+    )
+    .unwrap();
     assert_eq!(me(&g).energy, 3);
 }
 
 #[test]
 fn harvester_four_metal_or_seven_energy() {
     let mut g = position(&[], &[B::Harvester], &[2, 2], 0, 0);
-    assert!(act(&mut g, activate(B::Harvester, &[0, 1], Choice { bonus: Some(Bonus::Draw), ..Choice::default() })).is_err());
-    act(&mut g, activate(B::Harvester, &[0, 1], Choice { bonus: Some(Bonus::Energy), ..Choice::default() })).unwrap();
+    assert!(
+        act(
+            &mut g,
+            activate(
+                B::Harvester,
+                &[0, 1],
+                Choice {
+                    bonus: Some(Bonus::Draw),
+                    ..Choice::default()
+                }
+            )
+        )
+        .is_err()
+    );
+    act(
+        &mut g,
+        activate(
+            B::Harvester,
+            &[0, 1],
+            Choice {
+                bonus: Some(Bonus::Energy),
+                ..Choice::default()
+            },
+        ),
+    )
+    .unwrap();
     assert_eq!(me(&g).energy, 7);
 }
 
@@ -374,12 +771,27 @@ fn incinerator() {
 
 #[test]
 fn laboratory_draws_once_per_round_when_goods_come() {
-    let mut g = position(&[], &[B::Laboratory, B::Biolab, B::NuclearPlant], &[1, 6], 0, 1);
-    act_with(&mut g, activate(B::Biolab, &[0], Choice::default()), drawn(&[B::Robot])).unwrap();
+    let mut g = position(
+        &[],
+        &[B::Laboratory, B::Biolab, B::NuclearPlant],
+        &[1, 6],
+        0,
+        1,
+    );
+    act_with(
+        &mut g,
+        activate(B::Biolab, &[0], Choice::default()),
+        drawn(&[B::Robot]),
+    )
+    .unwrap();
     assert!(me(&g).hand.contains(B::Robot));
     // Second goods this round: no draw (an input would be refused as unused).
     assert!(matches!(
-        act_with(&mut g, activate(B::NuclearPlant, &[1], Choice::default()), drawn(&[B::Dojo])),
+        act_with(
+            &mut g,
+            activate(B::NuclearPlant, &[1], Choice::default()),
+            drawn(&[B::Dojo])
+        ),
         Err(RuleError::UnusedInputs(_))
     ));
     act(&mut g, activate(B::NuclearPlant, &[1], Choice::default())).unwrap();
@@ -389,16 +801,42 @@ fn laboratory_draws_once_per_round_when_goods_come() {
 #[test]
 fn manufactory_choices() {
     let mut g = position(&[], &[B::Manufactory], &[5, 5], 0, 0);
-    act_with(&mut g, activate(B::Manufactory, &[0, 1], Choice { bonus: Some(Bonus::Draw), ..Choice::default() }), drawn(&[B::Dojo, B::Robot])).unwrap();
+    act_with(
+        &mut g,
+        activate(
+            B::Manufactory,
+            &[0, 1],
+            Choice {
+                bonus: Some(Bonus::Draw),
+                ..Choice::default()
+            },
+        ),
+        drawn(&[B::Dojo, B::Robot]),
+    )
+    .unwrap();
     assert_eq!((me(&g).goods, me(&g).hand.len()), (1, 2));
 }
 
 #[test]
 fn mega_factory_gives_goods_and_a_chosen_die() {
     let mut g = position(&[], &[B::MegaFactory], &[4, 4, 4], 0, 0);
-    act(&mut g, activate(B::MegaFactory, &[0, 1, 2], Choice { value: Some(6), ..Choice::default() })).unwrap();
+    act(
+        &mut g,
+        activate(
+            B::MegaFactory,
+            &[0, 1, 2],
+            Choice {
+                value: Some(6),
+                ..Choice::default()
+            },
+        ),
+    )
+    .unwrap();
     assert_eq!(me(&g).goods, 2);
-    assert_eq!(me(&g).dice.get(3).map(|d| (d.value, d.placed)), Some((6, None)));
+    assert_eq!(
+        me(&g).dice.get(3).map(|d| (d.value, d.placed)),
+        Some((6, None))
+    );
 }
 
 #[test]
@@ -435,8 +873,19 @@ fn power_plant() {
 #[test]
 fn recycling_plant_discards_two_and_draws_one() {
     let mut g = position(&[B::Dojo, B::Robot], &[B::RecyclingPlant], &[], 0, 2);
-    assert!(matches!(act(&mut g, activate(B::RecyclingPlant, &[], discards(&[B::Dojo]))), Err(RuleError::DiscardCount { needs: 2, .. })));
-    act_with(&mut g, activate(B::RecyclingPlant, &[], discards(&[B::Dojo, B::Robot])), drawn(&[B::Golem])).unwrap();
+    assert!(matches!(
+        act(
+            &mut g,
+            activate(B::RecyclingPlant, &[], discards(&[B::Dojo]))
+        ),
+        Err(RuleError::DiscardCount { needs: 2, .. })
+    ));
+    act_with(
+        &mut g,
+        activate(B::RecyclingPlant, &[], discards(&[B::Dojo, B::Robot])),
+        drawn(&[B::Golem]),
+    )
+    .unwrap();
     assert_eq!((me(&g).goods, me(&g).energy), (1, 0));
     assert_eq!(me(&g).hand.cards(), vec![B::Golem]);
 }
@@ -452,30 +901,92 @@ fn refinery_discards_one() {
 fn replicator_uses_a_market_blueprint_with_its_costs() {
     // The market (see `position`): Nuclear Plant, Warehouse, Megalith, Laboratory.
     let mut g = position(&[], &[B::Replicator], &[6, 3], 0, 1);
-    let err = act(&mut g, Act::Replicate { card: B::Megalith, dice: vec![], choice: Choice::default() }).unwrap_err();
+    let err = act(
+        &mut g,
+        Act::Replicate {
+            card: B::Megalith,
+            dice: vec![],
+            choice: Choice::default(),
+        },
+    )
+    .unwrap_err();
     assert_eq!(err, RuleError::CannotReplicate(B::Megalith));
-    let err = act(&mut g, Act::Replicate { card: B::PowerPlant, dice: vec![1], choice: Choice::default() }).unwrap_err();
+    let err = act(
+        &mut g,
+        Act::Replicate {
+            card: B::PowerPlant,
+            dice: vec![1],
+            choice: Choice::default(),
+        },
+    )
+    .unwrap_err();
     assert_eq!(err, RuleError::NotInMarket(B::PowerPlant));
-    act(&mut g, Act::Replicate { card: B::NuclearPlant, dice: vec![0], choice: Choice::default() }).unwrap();
-    assert_eq!((me(&g).goods, me(&g).energy), (1, 1), "1 energy for the Replicator, +1 from the Nuclear Plant");
-    assert_eq!(me(&g).dice.get(0).and_then(|d| d.placed), Some(super::state::Spot::Card(B::Replicator)));
-    let err = act(&mut g, Act::Replicate { card: B::NuclearPlant, dice: vec![1], choice: Choice::default() }).unwrap_err();
+    act(
+        &mut g,
+        Act::Replicate {
+            card: B::NuclearPlant,
+            dice: vec![0],
+            choice: Choice::default(),
+        },
+    )
+    .unwrap();
+    assert_eq!(
+        (me(&g).goods, me(&g).energy),
+        (1, 1),
+        "1 energy for the Replicator, +1 from the Nuclear Plant"
+    );
+    assert_eq!(
+        me(&g).dice.get(0).and_then(|d| d.placed),
+        Some(super::state::Spot::Card(B::Replicator))
+    );
+    let err = act(
+        &mut g,
+        Act::Replicate {
+            card: B::NuclearPlant,
+            dice: vec![1],
+            choice: Choice::default(),
+        },
+    )
+    .unwrap_err();
     assert_eq!(err, RuleError::AlreadyActivated(B::Replicator));
 }
 
 #[test]
 fn robot_rolls_an_extra_die() {
     let mut g = position(&[], &[B::Robot], &[], 1, 0);
-    assert!(matches!(act(&mut g, activate(B::Robot, &[], Choice::default())), Err(RuleError::NeedDie(_))));
-    assert!(matches!(act_with(&mut g, activate(B::Robot, &[], Choice::default()), faces(&[7])), Err(RuleError::BadFace(7))));
-    act_with(&mut g, activate(B::Robot, &[], Choice::default()), faces(&[5])).unwrap();
-    assert_eq!((me(&g).metal, me(&g).dice.get(0).map(|d| d.value)), (0, Some(5)));
+    assert!(matches!(
+        act(&mut g, activate(B::Robot, &[], Choice::default())),
+        Err(RuleError::NeedDie(_))
+    ));
+    assert!(matches!(
+        act_with(
+            &mut g,
+            activate(B::Robot, &[], Choice::default()),
+            faces(&[7])
+        ),
+        Err(RuleError::BadFace(7))
+    ));
+    act_with(
+        &mut g,
+        activate(B::Robot, &[], Choice::default()),
+        faces(&[5]),
+    )
+    .unwrap();
+    assert_eq!(
+        (me(&g).metal, me(&g).dice.get(0).map(|d| d.value)),
+        (0, Some(5))
+    );
 }
 
 #[test]
 fn temp_agency_rerolls_chosen_dice_for_one_energy() {
     let mut g = position(&[], &[B::TempAgency], &[1, 2, 3], 0, 1);
-    act_with(&mut g, activate(B::TempAgency, &[0, 2], Choice::default()), faces(&[6, 6])).unwrap();
+    act_with(
+        &mut g,
+        activate(B::TempAgency, &[0, 2], Choice::default()),
+        faces(&[6, 6]),
+    )
+    .unwrap();
     let values: Vec<u8> = me(&g).dice.as_slice().iter().map(|d| d.value).collect();
     assert_eq!(values, vec![6, 2, 6]);
     assert_eq!(me(&g).energy, 0);
@@ -484,23 +995,47 @@ fn temp_agency_rerolls_chosen_dice_for_one_energy() {
 #[test]
 fn trash_compactor() {
     let mut g = position(&[B::Dojo, B::Robot], &[B::TrashCompactor], &[2, 2], 0, 0);
-    act(&mut g, activate(B::TrashCompactor, &[0, 1], discards(&[B::Dojo, B::Robot]))).unwrap();
+    act(
+        &mut g,
+        activate(B::TrashCompactor, &[0, 1], discards(&[B::Dojo, B::Robot])),
+    )
+    .unwrap();
     assert_eq!((me(&g).goods, me(&g).hand.len()), (2, 0));
 }
 
 #[test]
 fn warehouse_needs_fourteen() {
     let mut g = position(&[], &[B::Warehouse], &[6, 5, 2, 3], 0, 0);
-    assert!(act(&mut g, activate(B::Warehouse, &[0, 1, 2], Choice::default())).is_err(), "13 is not enough");
-    act(&mut g, activate(B::Warehouse, &[0, 1, 3], Choice::default())).unwrap();
+    assert!(
+        act(
+            &mut g,
+            activate(B::Warehouse, &[0, 1, 2], Choice::default())
+        )
+        .is_err(),
+        "13 is not enough"
+    );
+    act(
+        &mut g,
+        activate(B::Warehouse, &[0, 1, 3], Choice::default()),
+    )
+    .unwrap();
     assert_eq!((me(&g).goods, me(&g).energy), (2, 2));
 }
 
 #[test]
 fn passive_cards_have_no_activation() {
-    for card in [B::Laboratory, B::ScrapYard, B::SolarArray, B::Obelisk, B::Megalith] {
+    for card in [
+        B::Laboratory,
+        B::ScrapYard,
+        B::SolarArray,
+        B::Obelisk,
+        B::Megalith,
+    ] {
         let mut g = position(&[], &[card], &[], 0, 0);
-        assert_eq!(act(&mut g, activate(card, &[], Choice::default())).unwrap_err(), RuleError::NoActivation(card));
+        assert_eq!(
+            act(&mut g, activate(card, &[], Choice::default())).unwrap_err(),
+            RuleError::NoActivation(card)
+        );
     }
 }
 
@@ -508,13 +1043,50 @@ fn passive_cards_have_no_activation() {
 
 #[test]
 fn end_of_work_keeps_ten_cards_and_twelve_resources() {
-    let hand = [B::Dojo, B::Dojo, B::Robot, B::Robot, B::Robot, B::Golem, B::Golem, B::Foundry, B::Foundry, B::Biolab, B::Biolab, B::Refinery];
+    let hand = [
+        B::Dojo,
+        B::Dojo,
+        B::Robot,
+        B::Robot,
+        B::Robot,
+        B::Golem,
+        B::Golem,
+        B::Foundry,
+        B::Foundry,
+        B::Biolab,
+        B::Biolab,
+        B::Refinery,
+    ];
     let mut g = position(&hand, &[], &[], 10, 5);
-    let err = act(&mut g, Act::EndWork { discard: vec![], discard_metal: 3, discard_energy: 0 }).unwrap_err();
+    let err = act(
+        &mut g,
+        Act::EndWork {
+            discard: vec![],
+            discard_metal: 3,
+            discard_energy: 0,
+        },
+    )
+    .unwrap_err();
     assert_eq!(err, RuleError::HandLimit { needs: 2, got: 0 });
-    let err = act(&mut g, Act::EndWork { discard: vec![B::Dojo, B::Robot], discard_metal: 2, discard_energy: 0 }).unwrap_err();
+    let err = act(
+        &mut g,
+        Act::EndWork {
+            discard: vec![B::Dojo, B::Robot],
+            discard_metal: 2,
+            discard_energy: 0,
+        },
+    )
+    .unwrap_err();
     assert_eq!(err, RuleError::ResourceLimit { needs: 3, got: 2 });
-    act(&mut g, Act::EndWork { discard: vec![B::Dojo, B::Robot], discard_metal: 1, discard_energy: 2 }).unwrap();
+    act(
+        &mut g,
+        Act::EndWork {
+            discard: vec![B::Dojo, B::Robot],
+            discard_metal: 1,
+            discard_energy: 2,
+        },
+    )
+    .unwrap();
     assert_eq!((me(&g).hand.len(), me(&g).metal, me(&g).energy), (10, 9, 3));
 }
 
@@ -527,7 +1099,10 @@ fn market_position(hand: &[B], contractor: Option<C>, energy: u32) -> Game {
     let mut g = position(hand, &[], &[], 0, energy);
     let st = &mut g.state;
     st.players[0].dice.clear();
-    st.phase = Phase::Market { turn: 0, refreshed: false };
+    st.phase = Phase::Market {
+        turn: 0,
+        refreshed: false,
+    };
     if let Some(c) = contractor {
         // Put `c` in slot 4 (hammer) in place of the Engineer.
         if let Some(old) = st.market.contractors[3].take() {
@@ -540,11 +1115,18 @@ fn market_position(hand: &[B], contractor: Option<C>, energy: u32) -> Game {
 }
 
 fn hire(slot: u8, discard: B, opponent: Option<u8>) -> Act {
-    Act::Hire { slot, discard, opponent }
+    Act::Hire {
+        slot,
+        discard,
+        opponent,
+    }
 }
 
 fn refill(c: C) -> Inputs {
-    Inputs { contractors: vec![c], ..Inputs::default() }
+    Inputs {
+        contractors: vec![c],
+        ..Inputs::default()
+    }
 }
 
 #[test]
@@ -552,7 +1134,16 @@ fn hiring_needs_the_tool_under_the_slot() {
     let mut g = market_position(&[B::Robot, B::Dojo], None, 0);
     // Slot 2 (gear) holds the Miner; Robot is a hammer.
     let err = act(&mut g, hire(1, B::Robot, Some(1))).unwrap_err();
-    assert!(matches!(err, RuleError::WrongHireTool { tool: Tool::Gear, .. }), "{err}");
+    assert!(
+        matches!(
+            err,
+            RuleError::WrongHireTool {
+                tool: Tool::Gear,
+                ..
+            }
+        ),
+        "{err}"
+    );
     let err = act_with(&mut g, hire(1, B::Dojo, None), refill(C::Miner)).unwrap_err();
     assert_eq!(err, RuleError::OpponentNeeded(C::Miner));
     act_with(&mut g, hire(1, B::Dojo, Some(1)), refill(C::Miner)).unwrap();
@@ -563,7 +1154,11 @@ fn hiring_needs_the_tool_under_the_slot() {
 #[test]
 fn architect_draws_three_and_one_for_an_opponent() {
     let mut g = market_position(&[B::Gymnasium], None, 0);
-    let inputs = Inputs { blueprints: vec![B::Dojo, B::Robot, B::Golem, B::Foundry], contractors: vec![C::Specialist], ..Inputs::default() };
+    let inputs = Inputs {
+        blueprints: vec![B::Dojo, B::Robot, B::Golem, B::Foundry],
+        contractors: vec![C::Specialist],
+        ..Inputs::default()
+    };
     act_with(&mut g, hire(0, B::Gymnasium, Some(1)), inputs).unwrap();
     assert_eq!(me(&g).hand.len(), 3);
     assert!(g.state().players[1].hand.contains(B::Foundry));
@@ -581,17 +1176,27 @@ fn engineer_builds_the_first_card_it_may() {
     let mut g = market_position(&[B::Robot], None, 4);
     g.state.players[0].compound.add(B::Dojo);
     assert!(g.state.blueprint_deck.remove(B::Dojo));
-    let inputs = Inputs { blueprints: vec![B::Dojo, B::Foundry], contractors: vec![C::Specialist], ..Inputs::default() };
+    let inputs = Inputs {
+        blueprints: vec![B::Dojo, B::Foundry],
+        contractors: vec![C::Specialist],
+        ..Inputs::default()
+    };
     act_with(&mut g, hire(3, B::Robot, None), inputs).unwrap();
     assert!(me(&g).compound.contains(B::Foundry));
     assert_eq!(me(&g).energy, 0);
-    assert!(g.state().blueprint_discard.contains(B::Dojo), "the duplicate was discarded");
+    assert!(
+        g.state().blueprint_discard.contains(B::Dojo),
+        "the duplicate was discarded"
+    );
 }
 
 #[test]
 fn engineer_needs_four_energy() {
     let mut g = market_position(&[B::Robot], None, 3);
-    assert!(matches!(act(&mut g, hire(3, B::Robot, None)), Err(RuleError::CannotPayContractor { cost: 4, .. })));
+    assert!(matches!(
+        act(&mut g, hire(3, B::Robot, None)),
+        Err(RuleError::CannotPayContractor { cost: 4, .. })
+    ));
 }
 
 #[test]
@@ -599,13 +1204,26 @@ fn foreman_sets_up_to_four_dice() {
     let mut g = market_position(&[B::Robot], Some(C::Foreman), 2);
     act_with(&mut g, hire(3, B::Robot, None), refill(C::Specialist)).unwrap();
     // Seat 1's market turn, then seat 0 rolls.
-    act(&mut g, Act::TakeBlueprint { slot: 0 }).map_err(|e| e.to_string()).ok();
+    act(&mut g, Act::TakeBlueprint { slot: 0 })
+        .map_err(|e| e.to_string())
+        .ok();
     let mut g2 = g.clone();
     act_with(&mut g2, Act::TakeBlueprint { slot: 0 }, drawn(&[B::Golem])).unwrap();
-    let err = act(&mut g2, Act::Roll { set: vec![6, 6, 6, 6, 6] }).unwrap_err();
+    let err = act(
+        &mut g2,
+        Act::Roll {
+            set: vec![6, 6, 6, 6, 6],
+        },
+    )
+    .unwrap_err();
     assert_eq!(err, RuleError::TooManySet(5));
     act_with(&mut g2, Act::Roll { set: vec![6, 6, 6] }, faces(&[2])).unwrap();
-    let values: Vec<u8> = g2.state().players[0].dice.as_slice().iter().map(|d| d.value).collect();
+    let values: Vec<u8> = g2.state().players[0]
+        .dice
+        .as_slice()
+        .iter()
+        .map(|d| d.value)
+        .collect();
     assert_eq!(values, vec![6, 6, 6, 2]);
 }
 
@@ -614,7 +1232,12 @@ fn hired_hands_roll_two_more_dice() {
     let mut g = market_position(&[B::Robot], Some(C::HiredHands), 3);
     act_with(&mut g, hire(3, B::Robot, None), refill(C::Specialist)).unwrap();
     act_with(&mut g, Act::TakeBlueprint { slot: 0 }, drawn(&[B::Golem])).unwrap();
-    act_with(&mut g, Act::Roll { set: vec![] }, faces(&[1, 2, 3, 4, 5, 6])).unwrap();
+    act_with(
+        &mut g,
+        Act::Roll { set: vec![] },
+        faces(&[1, 2, 3, 4, 5, 6]),
+    )
+    .unwrap();
     assert_eq!(g.state().players[0].dice.len(), 6);
 }
 
@@ -623,9 +1246,16 @@ fn investor_pays_the_printed_cost() {
     let mut g = market_position(&[B::Dojo], None, 0);
     // Slot 3 (wrench) holds the Investor: discard a wrench card.
     let mut g2 = market_position(&[B::Refinery], None, 0);
-    let inputs = Inputs { blueprints: vec![B::Megalith], contractors: vec![C::Specialist], ..Inputs::default() };
+    let inputs = Inputs {
+        blueprints: vec![B::Megalith],
+        contractors: vec![C::Specialist],
+        ..Inputs::default()
+    };
     act_with(&mut g2, hire(2, B::Refinery, None), inputs).unwrap();
-    assert_eq!((g2.state().players[0].metal, g2.state().players[0].energy), (5, 2));
+    assert_eq!(
+        (g2.state().players[0].metal, g2.state().players[0].energy),
+        (5, 2)
+    );
     assert!(act(&mut g, hire(2, B::Dojo, None)).is_err());
 }
 
@@ -637,16 +1267,48 @@ fn specialist_gives_a_chosen_die_after_the_roll() {
     act_with(&mut g, Act::Roll { set: vec![] }, faces(&[1, 2, 3, 4])).unwrap();
     act(&mut g, Act::SpecialistDie { value: 6 }).unwrap();
     assert_eq!(g.state().players[0].dice.get(4).map(|d| d.value), Some(6));
-    assert_eq!(act(&mut g, Act::SpecialistDie { value: 6 }).unwrap_err(), RuleError::NoSpecialist);
+    assert_eq!(
+        act(&mut g, Act::SpecialistDie { value: 6 }).unwrap_err(),
+        RuleError::NoSpecialist
+    );
 }
 
 #[test]
 fn market_refresh_once_per_turn() {
     let mut g = market_position(&[B::Robot], None, 1);
-    let new_row = Inputs { blueprints: vec![B::Dojo, B::Robot, B::Golem, B::Foundry], ..Inputs::default() };
-    act_with(&mut g, Act::RefreshMarket { row: Row::Blueprints, pay: Resource::Energy }, new_row).unwrap();
-    assert_eq!(g.state().market.blueprints, [Some(B::Dojo), Some(B::Robot), Some(B::Golem), Some(B::Foundry)]);
-    assert_eq!(act(&mut g, Act::RefreshMarket { row: Row::Contractors, pay: Resource::Metal }).unwrap_err(), RuleError::AlreadyRefreshed);
+    let new_row = Inputs {
+        blueprints: vec![B::Dojo, B::Robot, B::Golem, B::Foundry],
+        ..Inputs::default()
+    };
+    act_with(
+        &mut g,
+        Act::RefreshMarket {
+            row: Row::Blueprints,
+            pay: Resource::Energy,
+        },
+        new_row,
+    )
+    .unwrap();
+    assert_eq!(
+        g.state().market.blueprints,
+        [
+            Some(B::Dojo),
+            Some(B::Robot),
+            Some(B::Golem),
+            Some(B::Foundry)
+        ]
+    );
+    assert_eq!(
+        act(
+            &mut g,
+            Act::RefreshMarket {
+                row: Row::Contractors,
+                pay: Resource::Metal
+            }
+        )
+        .unwrap_err(),
+        RuleError::AlreadyRefreshed
+    );
 }
 
 // --- Inputs from the table ---------------------------------------------------------------
@@ -655,8 +1317,22 @@ fn market_refresh_once_per_turn() {
 fn a_sixth_obelisk_cannot_be_revealed() {
     // cards.md: 5 Obelisks. Four are in seat 0's... compound here, one in hand.
     let mut g = position(&[B::Obelisk], &[B::Obelisk; 4], &[3], 0, 0);
-    let err = act_with(&mut g, Act::Place { die: 0, section: Section::Research }, drawn(&[B::Obelisk])).unwrap_err();
-    assert_eq!(err, RuleError::ImpossibleBlueprint { card: B::Obelisk, copies: 5 });
+    let err = act_with(
+        &mut g,
+        Act::Place {
+            die: 0,
+            section: Section::Research,
+        },
+        drawn(&[B::Obelisk]),
+    )
+    .unwrap_err();
+    assert_eq!(
+        err,
+        RuleError::ImpossibleBlueprint {
+            card: B::Obelisk,
+            copies: 5
+        }
+    );
 }
 
 #[test]
@@ -664,7 +1340,10 @@ fn a_face_of_seven_is_refused() {
     let mut g = market_position(&[B::Robot], None, 0);
     act_with(&mut g, Act::TakeBlueprint { slot: 0 }, drawn(&[B::Golem])).unwrap();
     act_with(&mut g, Act::TakeBlueprint { slot: 0 }, drawn(&[B::Dojo])).unwrap();
-    assert_eq!(act_with(&mut g, Act::Roll { set: vec![] }, faces(&[1, 2, 7, 4])).unwrap_err(), RuleError::BadFace(7));
+    assert_eq!(
+        act_with(&mut g, Act::Roll { set: vec![] }, faces(&[1, 2, 7, 4])).unwrap_err(),
+        RuleError::BadFace(7)
+    );
 }
 
 // --- The Machine and the end (RULES.md, solo game; end of the game) -----------------------
@@ -675,13 +1354,36 @@ fn end_work(g: &mut Game) {
     let pl = &g.state().players[p];
     let excess = pl.resources().saturating_sub(12);
     let m = excess.min(pl.metal);
-    let discard: Vec<B> = pl.hand.cards().into_iter().rev().take(pl.hand.len().saturating_sub(10)).collect();
-    act(g, Act::EndWork { discard, discard_metal: m, discard_energy: excess - m }).unwrap();
+    let discard: Vec<B> = pl
+        .hand
+        .cards()
+        .into_iter()
+        .rev()
+        .take(pl.hand.len().saturating_sub(10))
+        .collect();
+    act(
+        g,
+        Act::EndWork {
+            discard,
+            discard_metal: m,
+            discard_energy: excess - m,
+        },
+    )
+    .unwrap();
 }
 
 fn solo_game(machine: &[B]) -> Game {
     let mut g = Game::new(Setup::solo("Solène", Difficulty::Easy, 3)).expect("setup");
-    let mut blueprints = vec![B::Dojo, B::Robot, B::Golem, B::Foundry, B::AluminumFactory, B::PowerPlant, B::Obelisk, B::Beacon];
+    let mut blueprints = vec![
+        B::Dojo,
+        B::Robot,
+        B::Golem,
+        B::Foundry,
+        B::AluminumFactory,
+        B::PowerPlant,
+        B::Obelisk,
+        B::Beacon,
+    ];
     blueprints.extend_from_slice(machine);
     let inputs = Inputs {
         tools: Some([Tool::Hammer, Tool::Wrench, Tool::Gear, Tool::Shovel]),
@@ -689,7 +1391,8 @@ fn solo_game(machine: &[B]) -> Game {
         contractors: vec![C::Architect, C::Miner, C::Investor, C::Engineer],
         dice: vec![],
     };
-    g.apply(Action::with_inputs(Act::Deal, inputs)).expect("deal");
+    g.apply(Action::with_inputs(Act::Deal, inputs))
+        .expect("deal");
     g
 }
 
@@ -698,7 +1401,19 @@ fn machine_starting_compound_skips_monuments() {
     let mut g = Game::new(Setup::solo("S", Difficulty::Easy, 3)).expect("setup");
     let inputs = Inputs {
         tools: Some(Tool::ALL),
-        blueprints: vec![B::Dojo, B::Robot, B::Golem, B::Foundry, B::AluminumFactory, B::PowerPlant, B::Obelisk, B::Beacon, B::Megalith, B::Biolab, B::Robot],
+        blueprints: vec![
+            B::Dojo,
+            B::Robot,
+            B::Golem,
+            B::Foundry,
+            B::AluminumFactory,
+            B::PowerPlant,
+            B::Obelisk,
+            B::Beacon,
+            B::Megalith,
+            B::Biolab,
+            B::Robot,
+        ],
         contractors: vec![C::Architect, C::Miner, C::Investor, C::Engineer],
         dice: vec![],
     };
@@ -713,24 +1428,62 @@ fn machine_produces_two_goods_as_in_the_rulebook() {
     // French rulebook, solo example: blue and purple are ≤ their card counts, red and yellow
     // are not → 2 goods.
     let mut g = solo_game(&[B::Biolab, B::Robot]);
-    act_with(&mut g, Act::TakeBlueprint { slot: 3 }, drawn(&[B::Harvester])).unwrap();
+    act_with(
+        &mut g,
+        Act::TakeBlueprint { slot: 3 },
+        drawn(&[B::Harvester]),
+    )
+    .unwrap();
     act_with(&mut g, Act::Roll { set: vec![] }, faces(&[5, 5, 5, 5])).unwrap();
-    act(&mut g, Act::EndWork { discard: vec![], discard_metal: 0, discard_energy: 0 }).unwrap();
+    act(
+        &mut g,
+        Act::EndWork {
+            discard: vec![],
+            discard_metal: 0,
+            discard_energy: 0,
+        },
+    )
+    .unwrap();
     // red 3, blue 2, purple 1, yellow 2, green 1: takes market slot 1 (Aluminum Factory).
-    let events = act_with(&mut g, Act::MachineTurn, Inputs { dice: vec![3, 2, 1, 2, 1], blueprints: vec![B::Dojo], ..Inputs::default() }).unwrap();
+    let events = act_with(
+        &mut g,
+        Act::MachineTurn,
+        Inputs {
+            dice: vec![3, 2, 1, 2, 1],
+            blueprints: vec![B::Dojo],
+            ..Inputs::default()
+        },
+    )
+    .unwrap();
     let m = g.state().machine.as_ref().unwrap();
     assert_eq!(m.goods, 2);
     assert!(m.compound.contains(B::AluminumFactory));
-    assert!(events.contains(&Event::MachineTook { card: B::AluminumFactory, slot: Some(0) }));
+    assert!(events.contains(&Event::MachineTook {
+        card: B::AluminumFactory,
+        slot: Some(0)
+    }));
     assert_eq!(g.state().round, 2);
 }
 
 #[test]
 fn machine_green_five_and_six_reveal_then_discard_a_row() {
     let mut g = solo_game(&[B::Biolab, B::Robot]);
-    act_with(&mut g, Act::TakeBlueprint { slot: 3 }, drawn(&[B::Harvester])).unwrap();
+    act_with(
+        &mut g,
+        Act::TakeBlueprint { slot: 3 },
+        drawn(&[B::Harvester]),
+    )
+    .unwrap();
     act_with(&mut g, Act::Roll { set: vec![] }, faces(&[5, 5, 5, 5])).unwrap();
-    act(&mut g, Act::EndWork { discard: vec![], discard_metal: 0, discard_energy: 0 }).unwrap();
+    act(
+        &mut g,
+        Act::EndWork {
+            discard: vec![],
+            discard_metal: 0,
+            discard_energy: 0,
+        },
+    )
+    .unwrap();
     let inputs = Inputs {
         dice: vec![6, 6, 6, 6, 6],
         blueprints: vec![B::Warehouse],
@@ -740,18 +1493,71 @@ fn machine_green_five_and_six_reveal_then_discard_a_row() {
     act_with(&mut g, Act::MachineTurn, inputs).unwrap();
     let st = g.state();
     assert!(st.machine.as_ref().unwrap().compound.contains(B::Warehouse));
-    assert_eq!(st.market.contractors, [Some(C::Foreman), Some(C::Specialist), Some(C::Specialist), Some(C::Specialist)]);
+    assert_eq!(
+        st.market.contractors,
+        [
+            Some(C::Foreman),
+            Some(C::Specialist),
+            Some(C::Specialist),
+            Some(C::Specialist)
+        ]
+    );
     assert_eq!(st.contractor_discard.len(), 4);
 }
 
 #[test]
 fn the_game_ends_after_the_round_following_the_trigger() {
     // RULES.md: 10 cards in a compound triggers; finish the round, then one more round.
-    let mut g = position(&[B::Obelisk, B::Robot], &[B::Obelisk, B::Obelisk, B::Obelisk, B::Beacon, B::Beacon, B::Dojo, B::Biolab, B::Foundry], &[], 9, 9);
-    act(&mut g, Act::Build { card: B::Obelisk, discard: B::Robot }).unwrap();
+    let mut g = position(
+        &[B::Obelisk, B::Robot],
+        &[
+            B::Obelisk,
+            B::Obelisk,
+            B::Obelisk,
+            B::Beacon,
+            B::Beacon,
+            B::Dojo,
+            B::Biolab,
+            B::Foundry,
+        ],
+        &[],
+        9,
+        9,
+    );
+    act(
+        &mut g,
+        Act::Build {
+            card: B::Obelisk,
+            discard: B::Robot,
+        },
+    )
+    .unwrap();
     assert_eq!(g.state().end_triggered, None, "9 cards");
-    let mut g = position(&[B::Obelisk, B::Robot], &[B::Obelisk, B::Obelisk, B::Obelisk, B::Beacon, B::Beacon, B::Dojo, B::Biolab, B::Foundry, B::Golem], &[], 9, 9);
-    let events = act(&mut g, Act::Build { card: B::Obelisk, discard: B::Robot }).unwrap();
+    let mut g = position(
+        &[B::Obelisk, B::Robot],
+        &[
+            B::Obelisk,
+            B::Obelisk,
+            B::Obelisk,
+            B::Beacon,
+            B::Beacon,
+            B::Dojo,
+            B::Biolab,
+            B::Foundry,
+            B::Golem,
+        ],
+        &[],
+        9,
+        9,
+    );
+    let events = act(
+        &mut g,
+        Act::Build {
+            card: B::Obelisk,
+            discard: B::Robot,
+        },
+    )
+    .unwrap();
     assert!(events.contains(&Event::EndTriggered { round: 1 }));
     assert_eq!(g.state().final_round(), Some(2));
     // Finish round 1 (both players' work), play round 2 in full: then the game is over.
@@ -767,7 +1573,10 @@ fn the_game_ends_after_the_round_following_the_trigger() {
         end_work(&mut g);
     }
     assert!(g.state().is_over());
-    assert_eq!(act(&mut g, Act::Roll { set: vec![] }).unwrap_err(), RuleError::GameOver);
+    assert_eq!(
+        act(&mut g, Act::Roll { set: vec![] }).unwrap_err(),
+        RuleError::GameOver
+    );
 }
 
 #[test]

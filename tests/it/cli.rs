@@ -12,12 +12,18 @@ fn foreman() -> Command {
 
 fn run(args: &[&str]) -> (bool, String, String) {
     let out = foreman().args(args).output().expect("runs");
-    (out.status.success(), String::from_utf8_lossy(&out.stdout).into(), String::from_utf8_lossy(&out.stderr).into())
+    (
+        out.status.success(),
+        String::from_utf8_lossy(&out.stdout).into(),
+        String::from_utf8_lossy(&out.stderr).into(),
+    )
 }
 
 #[test]
 fn simulate_json_solo_has_the_documented_fields() {
-    let (ok, out, err) = run(&["simulate", "--games", "3", "--seed", "5", "--solo", "hard", "--json"]);
+    let (ok, out, err) = run(&[
+        "simulate", "--games", "3", "--seed", "5", "--solo", "hard", "--json",
+    ]);
     assert!(ok, "{err}");
     let lines: Vec<&str> = out.lines().collect();
     assert_eq!(lines.len(), 3);
@@ -28,18 +34,38 @@ fn simulate_json_solo_has_the_documented_fields() {
         let winner = v["winner"].as_str().unwrap();
         assert!(winner == "machine" || winner == "Player 1", "{winner}");
         let p = &v["players"][0];
-        for key in ["name", "score", "prestige", "goods", "metal", "energy", "hand", "compound"] {
+        for key in [
+            "name", "score", "prestige", "goods", "metal", "energy", "hand", "compound",
+        ] {
             assert!(!p[key].is_null(), "players[0].{key} missing in {line}");
         }
-        assert_eq!(p["score"].as_u64().unwrap(), p["prestige"].as_u64().unwrap() + p["goods"].as_u64().unwrap());
+        assert_eq!(
+            p["score"].as_u64().unwrap(),
+            p["prestige"].as_u64().unwrap() + p["goods"].as_u64().unwrap()
+        );
         let m = &v["machine"];
-        assert_eq!(m["score"].as_u64().unwrap() >= m["goods"].as_u64().unwrap() + m["compound"].as_array().unwrap().len() as u64, true);
+        let cards = m["compound"].as_array().unwrap().len() as u64;
+        assert!(
+            m["score"].as_u64().unwrap() >= m["goods"].as_u64().unwrap() + cards,
+            "{line}"
+        );
     }
 }
 
 #[test]
 fn simulate_multiplayer_text_and_json() {
-    let (ok, out, err) = run(&["simulate", "--games", "2", "--seed", "1", "--players", "4", "--bot", "random", "--json"]);
+    let (ok, out, err) = run(&[
+        "simulate",
+        "--games",
+        "2",
+        "--seed",
+        "1",
+        "--players",
+        "4",
+        "--bot",
+        "random",
+        "--json",
+    ]);
     assert!(ok, "{err}");
     for line in out.lines() {
         let v: serde_json::Value = serde_json::from_str(line).unwrap();
@@ -67,19 +93,38 @@ fn score_and_replay_a_saved_game() {
     let (ok, out, err) = run(&["score", path.to_str().unwrap()]);
     assert!(ok, "{err}");
     let machine = game.state().machine.as_ref().unwrap().score();
-    assert!(out.contains(&format!("The Machine: {machine} points")), "{out}");
+    assert!(
+        out.contains(&format!("The Machine: {machine} points")),
+        "{out}"
+    );
     assert!(out.contains("Winner: "), "{out}");
     let (ok, out, _) = run(&["replay", path.to_str().unwrap()]);
     assert!(ok);
-    assert!(out.starts_with(&format!("{} actions replayed, all legal.", game.journal().len())), "{out}");
+    assert!(
+        out.starts_with(&format!(
+            "{} actions replayed, all legal.",
+            game.journal().len()
+        )),
+        "{out}"
+    );
 
     let mut journal = game.journal().to_vec();
-    let k = journal.iter().position(|a| !a.inputs.dice.is_empty()).unwrap();
+    let k = journal
+        .iter()
+        .position(|a| !a.inputs.dice.is_empty())
+        .unwrap();
     journal[k].inputs.dice[0] = 0;
-    std::fs::write(&path, SavedGame::new(game.setup().clone(), journal).to_json()).unwrap();
+    std::fs::write(
+        &path,
+        SavedGame::new(game.setup().clone(), journal).to_json(),
+    )
+    .unwrap();
     let (ok, _, err) = run(&["replay", path.to_str().unwrap()]);
     assert!(!ok);
-    assert!(err.contains(&format!("action {} of", k + 1)) && err.contains("not 0"), "{err}");
+    assert!(
+        err.contains(&format!("action {} of", k + 1)) && err.contains("not 0"),
+        "{err}"
+    );
 }
 
 #[test]
@@ -93,7 +138,12 @@ fn the_terminal_game_saves_and_resumes() {
         .spawn()
         .unwrap();
     // Take the first listed action, then type nonsense, then close the input.
-    child.stdin.take().unwrap().write_all(b"1\nbanana\n").unwrap();
+    child
+        .stdin
+        .take()
+        .unwrap()
+        .write_all(b"1\nbanana\n")
+        .unwrap();
     let out = child.wait_with_output().unwrap();
     assert!(out.status.success());
     let text = String::from_utf8_lossy(&out.stdout);

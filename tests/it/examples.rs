@@ -2,14 +2,23 @@
 //! table-companion game: every die face and revealed card is given as an input.
 
 use foreman::engine::state::{Colour, Section};
-use foreman::engine::{Act, Action, Blueprint as B, Contractor as C, Game, Inputs, Mode, PlayerSetup, Setup, Tool};
+use foreman::engine::{
+    Act, Action, Blueprint as B, Contractor as C, Game, Inputs, Mode, PlayerSetup, Setup, Tool,
+};
 
 fn companion_game() -> Game {
     let setup = Setup {
-        players: [("Yellow", Colour::Yellow), ("Blue", Colour::Blue), ("Purple", Colour::Purple)]
-            .iter()
-            .map(|(n, c)| PlayerSetup { name: n.to_string(), colour: *c })
-            .collect(),
+        players: [
+            ("Yellow", Colour::Yellow),
+            ("Blue", Colour::Blue),
+            ("Purple", Colour::Purple),
+        ]
+        .iter()
+        .map(|(n, c)| PlayerSetup {
+            name: n.to_string(),
+            colour: *c,
+        })
+        .collect(),
         machine: None,
         mode: Mode::Companion,
         first_player: 0,
@@ -19,10 +28,22 @@ fn companion_game() -> Game {
     let deal = Inputs {
         tools: Some([Tool::Gear, Tool::Shovel, Tool::Hammer, Tool::Wrench]),
         blueprints: vec![
-            B::Dojo, B::Robot, B::Golem, B::Foundry,
-            B::Biolab, B::Warehouse, B::Harvester, B::Incinerator,
-            B::Obelisk, B::Beacon, B::Refinery, B::Motherlode,
-            B::PowerPlant, B::Laboratory, B::ScrapYard, B::SolarArray,
+            B::Dojo,
+            B::Robot,
+            B::Golem,
+            B::Foundry,
+            B::Biolab,
+            B::Warehouse,
+            B::Harvester,
+            B::Incinerator,
+            B::Obelisk,
+            B::Beacon,
+            B::Refinery,
+            B::Motherlode,
+            B::PowerPlant,
+            B::Laboratory,
+            B::ScrapYard,
+            B::SolarArray,
         ],
         contractors: vec![C::Architect, C::Miner, C::Investor, C::Engineer],
         dice: vec![],
@@ -30,25 +51,41 @@ fn companion_game() -> Game {
     g.apply(Action::with_inputs(Act::Deal, deal)).expect("deal");
     // Market phase: each takes the leftmost blueprint; the refill is revealed at the table.
     for refill in [B::Gymnasium, B::Dojo, B::Robot] {
-        let inputs = Inputs { blueprints: vec![refill], ..Inputs::default() };
-        g.apply(Action::with_inputs(Act::TakeBlueprint { slot: 0 }, inputs)).expect("take");
+        let inputs = Inputs {
+            blueprints: vec![refill],
+            ..Inputs::default()
+        };
+        g.apply(Action::with_inputs(Act::TakeBlueprint { slot: 0 }, inputs))
+            .expect("take");
     }
     g
 }
 
 fn roll(g: &mut Game, faces: &[u8]) {
-    let inputs = Inputs { dice: faces.to_vec(), ..Inputs::default() };
-    g.apply(Action::with_inputs(Act::Roll { set: vec![] }, inputs)).expect("roll");
+    let inputs = Inputs {
+        dice: faces.to_vec(),
+        ..Inputs::default()
+    };
+    g.apply(Action::with_inputs(Act::Roll { set: vec![] }, inputs))
+        .expect("roll");
 }
 
 fn place(g: &mut Game, die: u8, section: Section, draws: &[B]) {
-    let inputs = Inputs { blueprints: draws.to_vec(), ..Inputs::default() };
-    g.apply(Action::with_inputs(Act::Place { die, section }, inputs)).expect("place");
+    let inputs = Inputs {
+        blueprints: draws.to_vec(),
+        ..Inputs::default()
+    };
+    g.apply(Action::with_inputs(Act::Place { die, section }, inputs))
+        .expect("place");
 }
 
 fn end(g: &mut Game) {
-    g.apply(Action::new(Act::EndWork { discard: vec![], discard_metal: 0, discard_energy: 0 }))
-        .expect("end work");
+    g.apply(Action::new(Act::EndWork {
+        discard: vec![],
+        discard_metal: 0,
+        discard_energy: 0,
+    }))
+    .expect("end work");
 }
 
 /// (hand, metal, energy) of a seat.
@@ -85,12 +122,21 @@ fn the_three_matching_bonus_players() {
     roll(&mut g, &[1, 5, 1, 2]);
     place(&mut g, 0, Section::Research, &[B::Golem]);
     place(&mut g, 1, Section::Research, &[B::Foundry]);
-    place(&mut g, 2, Section::Research, &[B::Motherlode, B::Incinerator]);
+    place(
+        &mut g,
+        2,
+        Section::Research,
+        &[B::Motherlode, B::Incinerator],
+    );
     place(&mut g, 3, Section::Generate, &[]);
     assert_eq!(stock(&g, 2), (5 + 4, 1, 2 + 2));
     end(&mut g);
     assert_eq!(g.state().round, 2);
-    assert_eq!(g.state().first_player, 1, "the first-player token passed clockwise");
+    assert_eq!(
+        g.state().first_player,
+        1,
+        "the first-player token passed clockwise"
+    );
 }
 
 #[test]
@@ -98,7 +144,21 @@ fn a_card_the_table_cannot_hold_is_refused() {
     let mut g = companion_game();
     roll(&mut g, &[1, 3, 5, 5]);
     // Both Dojos are out (Yellow's and Purple's hands): a third cannot be drawn.
-    let inputs = Inputs { blueprints: vec![B::Dojo], ..Inputs::default() };
-    let err = g.apply(Action::with_inputs(Act::Place { die: 0, section: Section::Research }, inputs)).unwrap_err();
-    assert_eq!(err.to_string(), "Dojo cannot be revealed: all 2 copies are already elsewhere on the table");
+    let inputs = Inputs {
+        blueprints: vec![B::Dojo],
+        ..Inputs::default()
+    };
+    let err = g
+        .apply(Action::with_inputs(
+            Act::Place {
+                die: 0,
+                section: Section::Research,
+            },
+            inputs,
+        ))
+        .unwrap_err();
+    assert_eq!(
+        err.to_string(),
+        "Dojo cannot be revealed: all 2 copies are already elsewhere on the table"
+    );
 }

@@ -34,7 +34,10 @@ fn play_checked(table: Table, seed: u64, bot: BotKind, check_legal: bool) -> Gam
     let mut game = Game::new(table.setup(seed)).expect("setup");
     let mut bot = Bot::new(bot, seed);
     while !game.state().is_over() {
-        assert!(game.journal().len() < MAX_ACTIONS, "seed {seed}: the game did not end");
+        assert!(
+            game.journal().len() < MAX_ACTIONS,
+            "seed {seed}: the game did not end"
+        );
         if check_legal {
             for act in legal_actions(game.state()) {
                 if let Err(e) = game.check(&act) {
@@ -42,24 +45,43 @@ fn play_checked(table: Table, seed: u64, bot: BotKind, check_legal: bool) -> Gam
                 }
             }
         }
-        let act = bot.choose(&game).expect("someone may act until the game is over");
+        let act = bot
+            .choose(&game)
+            .expect("someone may act until the game is over");
         let worker = match game.state().phase {
             Phase::Work { .. } => game.state().current_player(),
             _ => None,
         };
         let ends_work = matches!(act, Act::EndWork { .. });
-        game.apply_digital(act).unwrap_or_else(|e| panic!("seed {seed}: {e}"));
+        game.apply_digital(act)
+            .unwrap_or_else(|e| panic!("seed {seed}: {e}"));
         let st = game.state();
-        assert_eq!(st.census(), full, "seed {seed}: a card was lost or duplicated");
+        assert_eq!(
+            st.census(),
+            full,
+            "seed {seed}: a card was lost or duplicated"
+        );
         if let (true, Some(p)) = (ends_work, worker) {
             let pl = &st.players[p];
-            assert!(pl.hand.len() <= 10, "seed {seed}: hand of {} after the work phase", pl.hand.len());
-            assert!(pl.resources() <= 12, "seed {seed}: {} resources after the work phase", pl.resources());
+            assert!(
+                pl.hand.len() <= 10,
+                "seed {seed}: hand of {} after the work phase",
+                pl.hand.len()
+            );
+            assert!(
+                pl.resources() <= 12,
+                "seed {seed}: {} resources after the work phase",
+                pl.resources()
+            );
         }
     }
     let replayed = Game::replay(game.setup().clone(), game.journal().to_vec())
         .unwrap_or_else(|(i, e)| panic!("seed {seed}: replay refused action {}: {e}", i + 1));
-    assert_eq!(replayed.state(), game.state(), "seed {seed}: replay differs");
+    assert_eq!(
+        replayed.state(),
+        game.state(),
+        "seed {seed}: replay differs"
+    );
     game
 }
 
@@ -80,7 +102,12 @@ fn ten_thousand_random_games_keep_every_invariant() {
 fn greedy_games_keep_every_invariant_and_list_only_legal_actions() {
     let tables = tables();
     for seed in 0..90u64 {
-        play_checked(tables[(seed % tables.len() as u64) as usize], seed, BotKind::Greedy, true);
+        play_checked(
+            tables[(seed % tables.len() as u64) as usize],
+            seed,
+            BotKind::Greedy,
+            true,
+        );
     }
 }
 

@@ -1,10 +1,10 @@
 //! Saved games (setup + journal): round trip, and refusals that say where and why.
 
 use foreman::bots::BotKind;
+use foreman::engine::Difficulty;
 use foreman::engine::{LoadError, RuleError, SavedGame};
 use foreman::sim::{self, Table};
 use foreman::store;
-use foreman::engine::Difficulty;
 
 fn finished_game() -> foreman::engine::Game {
     sim::play(Table::Solo(Difficulty::Hard), 11, BotKind::Greedy).expect("a complete game")
@@ -23,7 +23,11 @@ fn a_saved_game_loads_to_the_same_state() {
 fn a_truncated_file_says_so() {
     let text = SavedGame::from_game(&finished_game()).to_json();
     let cut = &text[..text.len() / 2];
-    assert!(matches!(SavedGame::load(cut), Err(LoadError::Truncated { .. })), "{:?}", SavedGame::load(cut).err());
+    assert!(
+        matches!(SavedGame::load(cut), Err(LoadError::Truncated { .. })),
+        "{:?}",
+        SavedGame::load(cut).err()
+    );
 }
 
 #[test]
@@ -32,30 +36,70 @@ fn garbage_and_foreign_files_are_refused() {
     assert!(matches!(err, LoadError::Syntax { line: 1, .. }), "{err}");
     let err = SavedGame::load(r#"{"kind": "spreadsheet"}"#).unwrap_err();
     assert_eq!(err, LoadError::NotAGame("spreadsheet".into()));
-    let text = SavedGame::from_game(&finished_game()).to_json().replacen("\"format\": 1", "\"format\": 99", 1);
-    assert_eq!(SavedGame::load(&text).unwrap_err(), LoadError::Format { found: 99, expected: 1 });
+    let text = SavedGame::from_game(&finished_game()).to_json().replacen(
+        "\"format\": 1",
+        "\"format\": 99",
+        1,
+    );
+    assert_eq!(
+        SavedGame::load(&text).unwrap_err(),
+        LoadError::Format {
+            found: 99,
+            expected: 1
+        }
+    );
 }
 
 #[test]
 fn an_edited_die_face_breaks_the_checksum() {
     let saved = SavedGame::from_game(&finished_game());
     let mut edited = saved.clone();
-    let k = edited.journal.iter().position(|a| !a.inputs.dice.is_empty()).expect("a roll");
-    edited.journal[k].inputs.dice[0] = if edited.journal[k].inputs.dice[0] == 6 { 5 } else { 6 };
+    let k = edited
+        .journal
+        .iter()
+        .position(|a| !a.inputs.dice.is_empty())
+        .expect("a roll");
+    edited.journal[k].inputs.dice[0] = if edited.journal[k].inputs.dice[0] == 6 {
+        5
+    } else {
+        6
+    };
     let text = serde_json::to_string(&edited).unwrap();
-    assert!(matches!(SavedGame::load(&text), Err(LoadError::Checksum { .. })));
+    assert!(matches!(
+        SavedGame::load(&text),
+        Err(LoadError::Checksum { .. })
+    ));
 }
 
 #[test]
 fn an_illegal_action_is_named_with_its_number_and_reason() {
     let saved = SavedGame::from_game(&finished_game());
     let mut journal = saved.journal.clone();
-    let k = journal.iter().position(|a| !a.inputs.dice.is_empty()).expect("a roll");
+    let k = journal
+        .iter()
+        .position(|a| !a.inputs.dice.is_empty())
+        .expect("a roll");
     journal[k].inputs.dice[0] = 9;
     let total = journal.len();
-    let err = SavedGame::new(saved.setup.clone(), journal).into_game().unwrap_err();
-    assert_eq!(err, LoadError::Action { number: k + 1, total, act: "roll".into(), reason: RuleError::BadFace(9) });
-    assert_eq!(err.to_string(), format!("action {} of {total} (roll) is not allowed: a die shows 1 to 6, not 9", k + 1));
+    let err = SavedGame::new(saved.setup.clone(), journal)
+        .into_game()
+        .unwrap_err();
+    assert_eq!(
+        err,
+        LoadError::Action {
+            number: k + 1,
+            total,
+            act: "roll".into(),
+            reason: RuleError::BadFace(9)
+        }
+    );
+    assert_eq!(
+        err.to_string(),
+        format!(
+            "action {} of {total} (roll) is not allowed: a die shows 1 to 6, not 9",
+            k + 1
+        )
+    );
 }
 
 #[test]
@@ -64,8 +108,14 @@ fn files_are_written_atomically_and_read_back() {
     let path = dir.path().join("sub/game.json");
     let game = finished_game();
     store::save_game(&path, &game).expect("saved");
-    assert!(!dir.path().join("sub/game.json.tmp").exists(), "no temporary file is left");
-    assert_eq!(store::load_game(&path).expect("loaded").state(), game.state());
+    assert!(
+        !dir.path().join("sub/game.json.tmp").exists(),
+        "no temporary file is left"
+    );
+    assert_eq!(
+        store::load_game(&path).expect("loaded").state(),
+        game.state()
+    );
     let missing = store::load_game(&dir.path().join("nope.json")).unwrap_err();
     assert!(missing.to_string().starts_with("cannot read"), "{missing}");
 }
