@@ -50,12 +50,12 @@ fn turns(c: &mut Criterion) {
     g.throughput(Throughput::Elements(1));
     let mut i = 0;
     g.bench_function("Machine turn", |b| {
-        b.iter_batched(
+        b.iter_batched_ref(
             || {
                 i = (i + 1) % machine.len();
                 machine[i].clone()
             },
-            |mut game| black_box(game.apply_digital(Act::MachineTurn).ok()),
+            |game| black_box(game.apply_digital(Act::MachineTurn).ok()),
             BatchSize::SmallInput,
         )
     });

@@ -8,9 +8,76 @@
 //! so replaying it never needs a random number.
 
 use super::cards::{Blueprint, Contractor, Tool};
-use super::state::Section;
-use serde::{Deserialize, Serialize};
+use super::state::{MAX_DICE, Section};
+use serde::{Deserialize, Deserializer, Serialize, Serializer};
 use std::fmt;
+use std::ops::Deref;
+
+/// Die indices named by an action, stored inline (no allocation): at most [`MAX_DICE`].
+/// Written to JSON as a plain list.
+#[derive(Clone, Copy, PartialEq, Eq, Hash, Default)]
+pub struct DiceList {
+    len: u8,
+    dice: [u8; MAX_DICE],
+}
+
+impl DiceList {
+    /// The list, or `None` when it names more dice than a player can have.
+    pub fn new(dice: &[u8]) -> Option<DiceList> {
+        if dice.len() > MAX_DICE {
+            return None;
+        }
+        let mut d = DiceList::default();
+        d.dice[..dice.len()].copy_from_slice(dice);
+        d.len = dice.len() as u8;
+        Some(d)
+    }
+}
+
+impl Deref for DiceList {
+    type Target = [u8];
+    fn deref(&self) -> &[u8] {
+        &self.dice[..usize::from(self.len)]
+    }
+}
+
+impl fmt::Debug for DiceList {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.debug_list().entries(self.iter()).finish()
+    }
+}
+
+/// From a literal list in code; more than [`MAX_DICE`] entries are cut (the rules never name
+/// that many, and `apply` would refuse them anyway).
+impl From<&[u8]> for DiceList {
+    fn from(dice: &[u8]) -> DiceList {
+        DiceList::new(&dice[..dice.len().min(MAX_DICE)]).unwrap_or_default()
+    }
+}
+
+impl<const N: usize> From<[u8; N]> for DiceList {
+    fn from(dice: [u8; N]) -> DiceList {
+        DiceList::from(&dice[..])
+    }
+}
+
+impl Serialize for DiceList {
+    fn serialize<S: Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
+        s.collect_seq(self.iter())
+    }
+}
+
+impl<'de> Deserialize<'de> for DiceList {
+    fn deserialize<D: Deserializer<'de>>(d: D) -> Result<DiceList, D::Error> {
+        let v = Vec::<u8>::deserialize(d)?;
+        DiceList::new(&v).ok_or_else(|| {
+            serde::de::Error::custom(format!(
+                "{} dice named; a player has at most {MAX_DICE}",
+                v.len()
+            ))
+        })
+    }
+}
 
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
 pub struct Action {
@@ -140,8 +207,8 @@ pub enum Act {
     /// training cards, the unplaced dice it changes).
     Activate {
         card: Blueprint,
-        #[serde(default, skip_serializing_if = "Vec::is_empty")]
-        dice: Vec<u8>,
+        #[serde(default, skip_serializing_if = "<[u8]>::is_empty")]
+        dice: DiceList,
         #[serde(default)]
         choice: Choice,
     },
@@ -149,8 +216,8 @@ pub enum Act {
     /// if it were in your compound; dice go on the Replicator.
     Replicate {
         card: Blueprint,
-        #[serde(default, skip_serializing_if = "Vec::is_empty")]
-        dice: Vec<u8>,
+        #[serde(default, skip_serializing_if = "<[u8]>::is_empty")]
+        dice: DiceList,
         #[serde(default)]
         choice: Choice,
     },

@@ -7,14 +7,14 @@
 //! choice (the last cards in catalogue order) combined with every metal/energy split; any
 //! other valid discard is still accepted by `apply`.
 
-use super::action::{Act, Bonus, Choice, Resource, Row};
-use super::apply::{Pattern, build_cost, check_build, dice_pattern};
+use super::action::{Act, Bonus, Choice, DiceList, Resource, Row};
+use super::apply::{Pattern, build_cost, dice_pattern};
 use super::cards::{Blueprint, Contractor};
 use super::state::{MAX_DICE, Phase, PlayerState, Section, State};
 
 /// Every action the acting player (or the Machine) may take in `state`.
 pub fn legal_actions(state: &State) -> Vec<Act> {
-    let mut out = Vec::new();
+    let mut out = Vec::with_capacity(64);
     match state.phase {
         Phase::Setup => out.push(Act::Deal),
         Phase::Over => {}
@@ -205,10 +205,19 @@ fn work(state: &State, p: usize, out: &mut Vec<Act>) {
             );
         }
     }
-    // Builds.
+    // Builds: the same checks as `check_build`, hoisted per card (the property tests hold
+    // the two to the same answers).
     for &card in &hand {
+        if !card.allows_several() && player.compound.contains(card) {
+            continue;
+        }
+        let (metal, energy) = build_cost(player, card);
+        if player.metal < metal || player.energy < energy {
+            continue;
+        }
+        let tool = card.tool();
         for &discard in &hand {
-            if check_build(player, card, discard).is_ok() {
+            if discard.tool() == tool && (discard != card || player.hand.count(card) >= 2) {
                 out.push(Act::Build { card, discard });
             }
         }
@@ -246,7 +255,7 @@ fn activations(
     card: Blueprint,
     energy: u32,
     groups: &Groups,
-    emit: &mut dyn FnMut(Vec<u8>, Choice),
+    emit: &mut dyn FnMut(DiceList, Choice),
 ) {
     use Blueprint as B;
     let metal = player.metal;
@@ -262,7 +271,8 @@ fn activations(
         v
     };
     let plain = Choice::default;
-    for dice in dice_options(card, groups) {
+    dice_options(card, groups, &mut |dice: &[u8]| {
+        let dice = DiceList::from(dice);
         let value = |k: usize| {
             dice.get(k)
                 .and_then(|&d| player.dice.get(usize::from(d)))
@@ -284,7 +294,7 @@ fn activations(
             B::Golem => {
                 for x in 1..=energy.min(6) as u8 {
                     emit(
-                        dice.clone(),
+                        dice,
                         Choice {
                             value: Some(x),
                             ..plain()
@@ -295,7 +305,7 @@ fn activations(
             B::MegaFactory => {
                 for x in 1..=6 {
                     emit(
-                        dice.clone(),
+                        dice,
                         Choice {
                             value: Some(x),
                             ..plain()
@@ -306,7 +316,7 @@ fn activations(
             B::Harvester => {
                 for b in [Bonus::Metal, Bonus::Energy] {
                     emit(
-                        dice.clone(),
+                        dice,
                         Choice {
                             bonus: Some(b),
                             ..plain()
@@ -317,7 +327,7 @@ fn activations(
             B::Manufactory => {
                 for b in [Bonus::Metal, Bonus::Energy, Bonus::Draw] {
                     emit(
-                        dice.clone(),
+                        dice,
                         Choice {
                             bonus: Some(b),
                             ..plain()
@@ -330,7 +340,7 @@ fn activations(
                     let (m, e) = (u32::from(sold.info().metal), u32::from(sold.info().energy));
                     if m + e <= 4 {
                         emit(
-                            dice.clone(),
+                            dice,
                             Choice {
                                 discard: vec![sold],
                                 ..plain()
@@ -340,7 +350,7 @@ fn activations(
                         for a in 0..=m.min(4) {
                             if 4 - a <= e {
                                 emit(
-                                    dice.clone(),
+                                    dice,
                                     Choice {
                                         discard: vec![sold],
                                         metal: Some(a as u8),
@@ -355,7 +365,7 @@ fn activations(
             B::Incinerator if metal >= 1 => {
                 for &c in hand {
                     emit(
-                        dice.clone(),
+                        dice,
                         Choice {
                             discard: vec![c],
                             ..plain()
@@ -366,7 +376,7 @@ fn activations(
             B::Refinery if energy >= 3 => {
                 for &c in hand {
                     emit(
-                        dice.clone(),
+                        dice,
                         Choice {
                             discard: vec![c],
                             ..plain()
@@ -377,7 +387,7 @@ fn activations(
             B::RecyclingPlant if energy >= 2 => {
                 for pair in pairs() {
                     emit(
-                        dice.clone(),
+                        dice,
                         Choice {
                             discard: pair,
                             ..plain()
@@ -388,7 +398,7 @@ fn activations(
             B::TrashCompactor => {
                 for pair in pairs() {
                     emit(
-                        dice.clone(),
+                        dice,
                         Choice {
                             discard: pair,
                             ..plain()
@@ -398,33 +408,38 @@ fn activations(
             }
             _ => {}
         }
-    }
+    });
 }
 
-/// The distinct dice choices for a card's pattern (one list of die indices each); a card
-/// without dice gets one empty choice.
-fn dice_options(card: Blueprint, groups: &Groups) -> Vec<Vec<u8>> {
+/// Calls `out` with each distinct dice choice for a card's pattern (a list of die indices);
+/// a card without dice gets one empty choice.
+fn dice_options(card: Blueprint, groups: &Groups, out: &mut dyn FnMut(&[u8])) {
     let Some(pattern) = dice_pattern(card) else {
-        return vec![Vec::new()];
+        return out(&[]);
     };
     let first = |v: u8| groups.first(v);
-    let mut out = Vec::new();
     match pattern {
         Pattern::Any | Pattern::Targets(1) => {
-            out.extend((1..=6).filter_map(|v| first(v).map(|d| vec![d])));
+            for d in (1..=6).filter_map(first) {
+                out(&[d]);
+            }
         }
-        Pattern::Exactly(v) => out.extend(first(v).map(|d| vec![d])),
+        Pattern::Exactly(v) => {
+            if let Some(d) = first(v) {
+                out(&[d]);
+            }
+        }
         Pattern::Equal(n) => {
             for v in 1..=6usize {
                 if groups.len[v] >= n {
-                    out.push(groups.get(v)[..n].to_vec());
+                    out(&groups.get(v)[..n]);
                 }
             }
         }
         Pattern::Run3 => {
             for v in 1..=4u8 {
                 if let (Some(a), Some(b), Some(c)) = (first(v), first(v + 1), first(v + 2)) {
-                    out.push(vec![a, b, c]);
+                    out(&[a, b, c]);
                 }
             }
         }
@@ -441,14 +456,11 @@ fn dice_options(card: Blueprint, groups: &Groups) -> Vec<Vec<u8>> {
                         }
                         if (1..=6).all(|v| groups.len[v] >= need[v]) {
                             let mut taken = [0usize; 7];
-                            let dice = [a, b, c]
-                                .iter()
-                                .map(|&v| {
-                                    taken[v] += 1;
-                                    groups.get(v)[taken[v] - 1]
-                                })
-                                .collect();
-                            out.push(dice);
+                            let dice = [a, b, c].map(|v| {
+                                taken[v] += 1;
+                                groups.get(v)[taken[v] - 1]
+                            });
+                            out(&dice);
                         }
                     }
                 }
@@ -470,15 +482,18 @@ fn dice_options(card: Blueprint, groups: &Groups) -> Vec<Vec<u8>> {
                 if v > 6 {
                     break;
                 }
-                out.push(
-                    (1..=6)
-                        .flat_map(|v| groups.get(v)[..counts[v]].iter().copied())
-                        .collect(),
-                );
+                let mut dice = [0u8; MAX_DICE];
+                let mut n = 0;
+                for v in 1..=6 {
+                    for &d in &groups.get(v)[..counts[v]] {
+                        dice[n] = d;
+                        n += 1;
+                    }
+                }
+                out(&dice[..n]);
             }
         }
     }
-    out
 }
 
 /// The metal and energy `card` costs `player` now (re-exported for the window's build dialog).

@@ -17,7 +17,7 @@ pub mod save;
 pub mod score;
 pub mod state;
 
-pub use action::{Act, Action, Bonus, Choice, Inputs, Resource, Row};
+pub use action::{Act, Action, Bonus, Choice, DiceList, Inputs, Resource, Row};
 pub use apply::{Event, Game, Mode, PlayerSetup, Setup, build_cost};
 pub use cards::{Blueprint, CardType, Contractor, Tool, catalogue};
 pub use error::RuleError;

@@ -111,6 +111,20 @@ impl<C: CardId> Pile<C> {
             .flat_map(|(c, n)| std::iter::repeat_n(c, usize::from(n)))
             .collect()
     }
+    /// The last `k` cards in catalogue order (copies counted), last first.
+    pub fn last(&self, k: usize) -> Vec<C> {
+        let mut out = Vec::with_capacity(k);
+        for &c in C::ALL.iter().rev() {
+            for _ in 0..self.counts[c.index()] {
+                if out.len() == k {
+                    return out;
+                }
+                out.push(c);
+            }
+        }
+        out
+    }
+
     /// The `k`-th card (0-based) in catalogue order, copies counted.
     pub fn nth(&self, mut k: usize) -> Option<C> {
         for (c, n) in self.iter() {
@@ -131,10 +145,13 @@ impl<C: CardId> fmt::Debug for Pile<C> {
 
 impl Pile<Blueprint> {
     pub fn of_type(&self, kind: CardType) -> u32 {
-        self.iter()
-            .filter(|(c, _)| c.kind() == kind)
-            .map(|(_, n)| u32::from(n))
-            .sum()
+        let mut total = 0;
+        for (i, &n) in self.counts.iter().enumerate() {
+            if n > 0 && Blueprint::ALL[i].kind() == kind {
+                total += u32::from(n);
+            }
+        }
+        total
     }
     pub fn of_tool(&self, tool: Tool) -> u32 {
         self.iter()

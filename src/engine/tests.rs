@@ -34,7 +34,7 @@ fn position(hand: &[B], compound: &[B], dice: &[u8], metal: u32, energy: u32) ->
             B::Laboratory,
         ],
         contractors: vec![C::Architect, C::Miner, C::Investor, C::Engineer],
-        dice: vec![],
+        dice: [].into(),
     };
     g.apply(Action::with_inputs(Act::Deal, inputs))
         .expect("deal");
@@ -86,7 +86,7 @@ fn act_with(g: &mut Game, a: Act, inputs: Inputs) -> Result<Vec<Event>, RuleErro
 fn activate(card: B, dice: &[u8], choice: Choice) -> Act {
     Act::Activate {
         card,
-        dice: dice.to_vec(),
+        dice: dice.into(),
         choice,
     }
 }
@@ -905,7 +905,7 @@ fn replicator_uses_a_market_blueprint_with_its_costs() {
         &mut g,
         Act::Replicate {
             card: B::Megalith,
-            dice: vec![],
+            dice: [].into(),
             choice: Choice::default(),
         },
     )
@@ -915,7 +915,7 @@ fn replicator_uses_a_market_blueprint_with_its_costs() {
         &mut g,
         Act::Replicate {
             card: B::PowerPlant,
-            dice: vec![1],
+            dice: [1].into(),
             choice: Choice::default(),
         },
     )
@@ -925,7 +925,7 @@ fn replicator_uses_a_market_blueprint_with_its_costs() {
         &mut g,
         Act::Replicate {
             card: B::NuclearPlant,
-            dice: vec![0],
+            dice: [0].into(),
             choice: Choice::default(),
         },
     )
@@ -943,7 +943,7 @@ fn replicator_uses_a_market_blueprint_with_its_costs() {
         &mut g,
         Act::Replicate {
             card: B::NuclearPlant,
-            dice: vec![1],
+            dice: [1].into(),
             choice: Choice::default(),
         },
     )
@@ -1389,7 +1389,7 @@ fn solo_game(machine: &[B]) -> Game {
         tools: Some([Tool::Hammer, Tool::Wrench, Tool::Gear, Tool::Shovel]),
         blueprints,
         contractors: vec![C::Architect, C::Miner, C::Investor, C::Engineer],
-        dice: vec![],
+        dice: [].into(),
     };
     g.apply(Action::with_inputs(Act::Deal, inputs))
         .expect("deal");
@@ -1415,7 +1415,7 @@ fn machine_starting_compound_skips_monuments() {
             B::Robot,
         ],
         contractors: vec![C::Architect, C::Miner, C::Investor, C::Engineer],
-        dice: vec![],
+        dice: [].into(),
     };
     g.apply(Action::with_inputs(Act::Deal, inputs)).unwrap();
     let m = g.state().machine.as_ref().unwrap();
