@@ -484,8 +484,8 @@ fn dice_options(card: Blueprint, groups: &Groups, out: &mut dyn FnMut(&[u8])) {
                 }
                 let mut dice = [0u8; MAX_DICE];
                 let mut n = 0;
-                for v in 1..=6 {
-                    for &d in &groups.get(v)[..counts[v]] {
+                for (v, &k) in counts.iter().enumerate().skip(1) {
+                    for &d in &groups.get(v)[..k] {
                         dice[n] = d;
                         n += 1;
                     }
