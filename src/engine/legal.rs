@@ -362,7 +362,11 @@ fn activations(
                     }
                 }
             }
-            B::Incinerator if metal >= 1 => {
+            // One blueprint discarded: Incinerator (1 metal), Refinery (3 energy).
+            B::Incinerator | B::Refinery
+                if (card == B::Incinerator && metal >= 1)
+                    || (card == B::Refinery && energy >= 3) =>
+            {
                 for &c in hand {
                     emit(
                         dice,
@@ -373,29 +377,8 @@ fn activations(
                     );
                 }
             }
-            B::Refinery if energy >= 3 => {
-                for &c in hand {
-                    emit(
-                        dice,
-                        Choice {
-                            discard: vec![c],
-                            ..plain()
-                        },
-                    );
-                }
-            }
-            B::RecyclingPlant if energy >= 2 => {
-                for pair in pairs() {
-                    emit(
-                        dice,
-                        Choice {
-                            discard: pair,
-                            ..plain()
-                        },
-                    );
-                }
-            }
-            B::TrashCompactor => {
+            // Two blueprints discarded: Recycling Plant (2 energy), Trash Compactor.
+            B::RecyclingPlant | B::TrashCompactor if card == B::TrashCompactor || energy >= 2 => {
                 for pair in pairs() {
                     emit(
                         dice,

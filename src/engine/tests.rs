@@ -1396,6 +1396,22 @@ fn solo_game(machine: &[B]) -> Game {
     g
 }
 
+/// A solo game whose Machine starts with `machine`, played to the Machine's first turn: the
+/// player takes market slot 4, rolls four 5s and ends the work phase.
+fn at_machine_turn(machine: &[B]) -> Game {
+    let mut g = solo_game(machine);
+    act_with(
+        &mut g,
+        Act::TakeBlueprint { slot: 3 },
+        drawn(&[B::Harvester]),
+    )
+    .unwrap();
+    act_with(&mut g, Act::Roll { set: vec![] }, faces(&[5, 5, 5, 5])).unwrap();
+    end_work(&mut g);
+    assert_eq!(g.state().phase, Phase::Machine);
+    g
+}
+
 #[test]
 fn machine_starting_compound_skips_monuments() {
     let mut g = Game::new(Setup::solo("S", Difficulty::Easy, 3)).expect("setup");
@@ -1427,23 +1443,7 @@ fn machine_starting_compound_skips_monuments() {
 fn machine_produces_two_goods_as_in_the_rulebook() {
     // French rulebook, solo example: blue and purple are ≤ their card counts, red and yellow
     // are not → 2 goods.
-    let mut g = solo_game(&[B::Biolab, B::Robot]);
-    act_with(
-        &mut g,
-        Act::TakeBlueprint { slot: 3 },
-        drawn(&[B::Harvester]),
-    )
-    .unwrap();
-    act_with(&mut g, Act::Roll { set: vec![] }, faces(&[5, 5, 5, 5])).unwrap();
-    act(
-        &mut g,
-        Act::EndWork {
-            discard: vec![],
-            discard_metal: 0,
-            discard_energy: 0,
-        },
-    )
-    .unwrap();
+    let mut g = at_machine_turn(&[B::Biolab, B::Robot]);
     // red 3, blue 2, purple 1, yellow 2, green 1: takes market slot 1 (Aluminum Factory).
     let events = act_with(
         &mut g,
@@ -1467,23 +1467,7 @@ fn machine_produces_two_goods_as_in_the_rulebook() {
 
 #[test]
 fn machine_green_five_and_six_reveal_then_discard_a_row() {
-    let mut g = solo_game(&[B::Biolab, B::Robot]);
-    act_with(
-        &mut g,
-        Act::TakeBlueprint { slot: 3 },
-        drawn(&[B::Harvester]),
-    )
-    .unwrap();
-    act_with(&mut g, Act::Roll { set: vec![] }, faces(&[5, 5, 5, 5])).unwrap();
-    act(
-        &mut g,
-        Act::EndWork {
-            discard: vec![],
-            discard_metal: 0,
-            discard_energy: 0,
-        },
-    )
-    .unwrap();
+    let mut g = at_machine_turn(&[B::Biolab, B::Robot]);
     let inputs = Inputs {
         dice: vec![6, 6, 6, 6, 6],
         blueprints: vec![B::Warehouse],
