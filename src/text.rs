@@ -6,20 +6,20 @@ use crate::engine::state::Pile;
 use crate::engine::{Blueprint, CardType, Event, Game, Phase, Row, Section, scoreboard};
 use std::fmt::Write;
 
+/// "Obelisk ×2", or just the name for one copy.
+fn card_count((card, n): (Blueprint, u8)) -> String {
+    if n > 1 {
+        format!("{card} ×{n}")
+    } else {
+        card.name().to_string()
+    }
+}
+
 fn pile_text(pile: &Pile<Blueprint>) -> String {
     if pile.is_empty() {
         return "—".into();
     }
-    pile.iter()
-        .map(|(c, n)| {
-            if n > 1 {
-                format!("{c} ×{n}")
-            } else {
-                c.name().to_string()
-            }
-        })
-        .collect::<Vec<_>>()
-        .join(", ")
+    pile.iter().map(card_count).collect::<Vec<_>>().join(", ")
 }
 
 /// The compound grouped by type, as the Machine's is kept (RULES.md, solo setup).
@@ -29,13 +29,7 @@ pub fn compound_by_type(pile: &Pile<Blueprint>) -> String {
         let cards: Vec<String> = pile
             .iter()
             .filter(|(c, _)| c.kind() == kind)
-            .map(|(c, n)| {
-                if n > 1 {
-                    format!("{c} ×{n}")
-                } else {
-                    c.name().to_string()
-                }
-            })
+            .map(card_count)
             .collect();
         if !cards.is_empty() {
             parts.push(format!("{kind} {}: {}", cards.len(), cards.join(", ")));

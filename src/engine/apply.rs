@@ -434,7 +434,7 @@ impl Game {
         Ok(g)
     }
 
-    /// Drops the last `n` actions by replaying the rest (undo).
+    /// The game as it was after its first `len` actions, rebuilt by replay (undo).
     pub fn truncate(&self, len: usize) -> Result<Game, (usize, RuleError)> {
         let journal = self.journal[..len.min(self.journal.len())].to_vec();
         Game::replay(self.setup.clone(), journal)
@@ -761,24 +761,10 @@ impl Ctx<'_> {
         Ok(())
     }
 
-    /// True when the acting player can neither take a blueprint nor hire anyone; only then may
-    /// they pass (**Decision**: the rulebooks never reach this; it needs every card out).
-    pub(crate) fn market_blocked(st: &State, p: usize) -> bool {
-        let player = &st.players[p];
-        let take = st.market.blueprints.iter().any(Option::is_some);
-        let hire = (0..4).any(|i| {
-            st.market.contractors[i].is_some_and(|c| {
-                player.energy >= u32::from(c.info().extra_energy)
-                    && player.hand.of_tool(st.market.tools[i]) > 0
-            })
-        });
-        !take && !hire
-    }
-
     fn pass(&mut self) -> Result<(), RuleError> {
         let (turn, _) = self.market_turn()?;
         let p = (self.st.first_player + turn) % self.n();
-        if !Ctx::market_blocked(self.st, p) {
+        if !market_blocked(self.st, p) {
             return Err(RuleError::WrongPhase {
                 expected: "only when you can neither take a blueprint nor hire a contractor",
                 now: "a market phase with a choice".into(),
@@ -1535,6 +1521,20 @@ impl Ctx<'_> {
         }
         self.events.push(Event::MachineTook { card, slot });
     }
+}
+
+/// True when the acting player can neither take a blueprint nor hire anyone; only then may
+/// they pass (**Decision**: the rulebooks never reach this; it needs every card out).
+pub(crate) fn market_blocked(st: &State, p: usize) -> bool {
+    let player = &st.players[p];
+    let take = st.market.blueprints.iter().any(Option::is_some);
+    let hire = (0..4).any(|i| {
+        st.market.contractors[i].is_some_and(|c| {
+            player.energy >= u32::from(c.info().extra_energy)
+                && player.hand.of_tool(st.market.tools[i]) > 0
+        })
+    });
+    !take && !hire
 }
 
 /// Build checks (RULES.md, work phase; cards.md Beacon, Obelisk, Megalith).

@@ -1,7 +1,7 @@
 //! Refusals: every rule the engine enforces has a variant whose sentence a player understands
 //! and which names the rule.
 
-use super::cards::{Blueprint, CardType, Contractor, Tool};
+use super::cards::{Blueprint, Contractor, Tool};
 use super::state::Section;
 use thiserror::Error;
 
@@ -190,6 +190,4 @@ pub enum RuleError {
     SoloPlayers,
     #[error("two players cannot share the colour {0}")]
     SharedColour(String),
-    #[error("{card} is a {kind} card")]
-    Kind { card: Blueprint, kind: CardType },
 }

@@ -8,7 +8,7 @@
 //! other valid discard is still accepted by `apply`.
 
 use super::action::{Act, Bonus, Choice, DiceList, Resource, Row};
-use super::apply::{Pattern, build_cost, dice_pattern};
+use super::apply::{Pattern, build_cost, dice_pattern, market_blocked};
 use super::cards::{Blueprint, Contractor};
 use super::state::{MAX_DICE, Phase, PlayerState, Section, State};
 
@@ -85,10 +85,7 @@ fn market(state: &State, p: usize, refreshed: bool, out: &mut Vec<Act>) {
             }
         }
     }
-    if !out
-        .iter()
-        .any(|a| matches!(a, Act::TakeBlueprint { .. } | Act::Hire { .. }))
-    {
+    if market_blocked(state, p) {
         out.push(Act::Pass);
     }
 }
@@ -477,9 +474,4 @@ fn dice_options(card: Blueprint, groups: &Groups, out: &mut dyn FnMut(&[u8])) {
             }
         }
     }
-}
-
-/// The metal and energy `card` costs `player` now (re-exported for the window's build dialog).
-pub fn cost_for(player: &PlayerState, card: Blueprint) -> (u32, u32) {
-    build_cost(player, card)
 }
