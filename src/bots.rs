@@ -2,7 +2,7 @@
 //! one (the legal action whose resulting state looks best). They only choose among
 //! [`legal_actions`]; the engine's `apply` still judges every move.
 
-use crate::engine::{Act, Game, State, legal_actions};
+use crate::engine::{Act, Game, State, legal_actions_into};
 use rand::{Rng, SeedableRng};
 use rand_chacha::ChaCha8Rng;
 use serde::{Deserialize, Serialize};
@@ -17,6 +17,8 @@ pub enum BotKind {
 pub struct Bot {
     kind: BotKind,
     rng: ChaCha8Rng,
+    /// The legal actions of the last decision, kept to reuse its allocation.
+    options: Vec<Act>,
 }
 
 impl Bot {
@@ -24,24 +26,25 @@ impl Bot {
         Bot {
             kind,
             rng: ChaCha8Rng::seed_from_u64(seed ^ 0x5eed_b075),
+            options: Vec::with_capacity(64),
         }
     }
 
     /// The bot's decision for the acting player, or `None` when nobody may act (game over).
     pub fn choose(&mut self, game: &Game) -> Option<Act> {
-        let mut acts = legal_actions(game.state());
-        if acts.is_empty() {
+        legal_actions_into(game.state(), &mut self.options);
+        if self.options.is_empty() {
             return None;
         }
         match self.kind {
             BotKind::Random => {
-                let k = self.rng.random_range(0..acts.len());
-                Some(acts.swap_remove(k))
+                let k = self.rng.random_range(0..self.options.len());
+                Some(self.options.swap_remove(k))
             }
             BotKind::Greedy => {
                 let seat = game.state().current_player();
                 let mut best: Option<(f64, Act)> = None;
-                for act in acts {
+                for act in self.options.drain(..) {
                     let Ok(next) = game.preview(&act) else {
                         continue;
                     };

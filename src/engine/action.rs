@@ -13,9 +13,10 @@ use serde::{Deserialize, Deserializer, Serialize, Serializer};
 use std::fmt;
 use std::ops::Deref;
 
-/// Die indices named by an action, stored inline (no allocation): at most [`MAX_DICE`].
-/// Written to JSON as a plain list.
-#[derive(Clone, Copy, PartialEq, Eq, Hash, Default)]
+/// Die indices (or, for the Foreman's roll, die faces) named by an action, stored inline (no
+/// allocation): at most [`MAX_DICE`]. Written to JSON as a plain list; compared and hashed as
+/// the list it holds.
+#[derive(Clone, Copy, Default)]
 pub struct DiceList {
     len: u8,
     dice: [u8; MAX_DICE],
@@ -38,6 +39,18 @@ impl Deref for DiceList {
     type Target = [u8];
     fn deref(&self) -> &[u8] {
         &self.dice[..usize::from(self.len)]
+    }
+}
+
+impl PartialEq for DiceList {
+    fn eq(&self, other: &DiceList) -> bool {
+        **self == **other
+    }
+}
+impl Eq for DiceList {}
+impl std::hash::Hash for DiceList {
+    fn hash<H: std::hash::Hasher>(&self, h: &mut H) {
+        (**self).hash(h)
     }
 }
 
@@ -73,6 +86,98 @@ impl<'de> Deserialize<'de> for DiceList {
         DiceList::new(&v).ok_or_else(|| {
             serde::de::Error::custom(format!(
                 "{} dice named; a player has at most {MAX_DICE}",
+                v.len()
+            ))
+        })
+    }
+}
+
+/// The most blueprints a card's choice discards (Recycling Plant and Trash Compactor: 2).
+pub const MAX_CHOICE_DISCARDS: usize = 2;
+
+/// Blueprints named by a card's choice, stored inline (no allocation): at most
+/// [`MAX_CHOICE_DISCARDS`]. Written to JSON as a plain list of card names. Compared and hashed
+/// as the list it holds.
+#[derive(Clone, Copy)]
+pub struct CardList {
+    len: u8,
+    cards: [Blueprint; MAX_CHOICE_DISCARDS],
+}
+
+impl Default for CardList {
+    fn default() -> CardList {
+        CardList {
+            len: 0,
+            cards: [Blueprint::ALL[0]; MAX_CHOICE_DISCARDS],
+        }
+    }
+}
+
+impl CardList {
+    /// The list, or `None` when it names more cards than any card discards.
+    pub fn new(cards: &[Blueprint]) -> Option<CardList> {
+        if cards.len() > MAX_CHOICE_DISCARDS {
+            return None;
+        }
+        let mut l = CardList::default();
+        l.cards[..cards.len()].copy_from_slice(cards);
+        l.len = cards.len() as u8;
+        Some(l)
+    }
+    /// One card.
+    pub fn one(card: Blueprint) -> CardList {
+        let mut l = CardList::default();
+        l.cards[0] = card;
+        l.len = 1;
+        l
+    }
+}
+
+impl PartialEq for CardList {
+    fn eq(&self, other: &CardList) -> bool {
+        **self == **other
+    }
+}
+impl Eq for CardList {}
+impl std::hash::Hash for CardList {
+    fn hash<H: std::hash::Hasher>(&self, h: &mut H) {
+        (**self).hash(h)
+    }
+}
+
+impl Deref for CardList {
+    type Target = [Blueprint];
+    fn deref(&self) -> &[Blueprint] {
+        &self.cards[..usize::from(self.len)]
+    }
+}
+
+impl fmt::Debug for CardList {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.debug_list().entries(self.iter()).finish()
+    }
+}
+
+impl<const N: usize> From<[Blueprint; N]> for CardList {
+    /// From a literal list in code; entries beyond [`MAX_CHOICE_DISCARDS`] are cut (no card
+    /// discards that many).
+    fn from(cards: [Blueprint; N]) -> CardList {
+        CardList::new(&cards[..N.min(MAX_CHOICE_DISCARDS)]).unwrap_or_default()
+    }
+}
+
+impl Serialize for CardList {
+    fn serialize<S: Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
+        s.collect_seq(self.iter())
+    }
+}
+
+impl<'de> Deserialize<'de> for CardList {
+    fn deserialize<D: Deserializer<'de>>(d: D) -> Result<CardList, D::Error> {
+        let v = Vec::<Blueprint>::deserialize(d)?;
+        CardList::new(&v).ok_or_else(|| {
+            serde::de::Error::custom(format!(
+                "{} blueprints discarded by one choice; no card discards more than {MAX_CHOICE_DISCARDS}",
                 v.len()
             ))
         })
@@ -156,8 +261,8 @@ pub enum Bonus {
 pub struct Choice {
     /// Blueprints discarded from hand: Black Market 1, Incinerator 1, Refinery 1, Recycling
     /// Plant 2, Trash Compactor 2.
-    #[serde(default, skip_serializing_if = "Vec::is_empty")]
-    pub discard: Vec<Blueprint>,
+    #[serde(default, skip_serializing_if = "<[Blueprint]>::is_empty")]
+    pub discard: CardList,
     /// Golem's X (energy paid and the die's value), Mega Factory's extra die value.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub value: Option<u8>,
@@ -196,8 +301,8 @@ pub enum Act {
     /// Work phase: roll your dice. With the Foreman contractor, `set` gives up to 4 values
     /// chosen instead of rolled.
     Roll {
-        #[serde(default, skip_serializing_if = "Vec::is_empty")]
-        set: Vec<u8>,
+        #[serde(default, skip_serializing_if = "<[u8]>::is_empty")]
+        set: DiceList,
     },
     /// Work phase: take the Specialist's extra die with the chosen value.
     SpecialistDie { value: u8 },
@@ -265,7 +370,7 @@ impl fmt::Display for Act {
             }
             Act::Pass => write!(f, "pass (nothing can be taken)"),
             Act::Roll { set } if set.is_empty() => write!(f, "roll"),
-            Act::Roll { set } => write!(f, "roll, setting {set:?} (Foreman)"),
+            Act::Roll { set } => write!(f, "roll, setting {:?} (Foreman)", &set[..]),
             Act::SpecialistDie { value } => write!(f, "take the Specialist's die as a {value}"),
             Act::Place { die, section } => write!(f, "place die {} on {section}", die + 1),
             Act::Activate { card, dice, choice } => {

@@ -5,12 +5,11 @@
 //!
 //! Rule references: `RULES.md` sections and `cards.md` rows (both in `../shared/rules/`).
 
-use super::action::{Act, Action, Bonus, Choice, Inputs, Resource, Row};
+use super::action::{Act, Action, Bonus, Choice, DiceList, Inputs, Resource, Row};
 use super::cards::{Blueprint, CardType, Contractor, Tool};
 use super::error::RuleError;
 use super::state::*;
-use rand::{Rng, SeedableRng};
-use rand_chacha::ChaCha8Rng;
+use rand::{Rng, RngCore};
 use serde::{Deserialize, Serialize};
 
 /// What the players said at the table: who plays, against what, and the program's seed.
@@ -266,31 +265,64 @@ impl Oracle for Given<'_> {
 }
 
 /// The game's own generator: virtual dice and shuffled decks. It records what it produced so
-/// the journal holds complete actions. The generator for action `stream` is derived from the
-/// seed only when the action needs a random input (most actions do not).
+/// the journal holds complete actions. Action `stream` gets its own generator, derived from the
+/// setup's seed and the action's number, so replaying a journal and going on from there gives
+/// the same rolls.
 struct Seeded {
-    seed: u64,
-    stream: u64,
-    rng: Option<ChaCha8Rng>,
+    rng: SplitMix64,
     record: Inputs,
 }
 
 impl Seeded {
     fn new(seed: u64, stream: u64) -> Self {
         Seeded {
-            seed,
-            stream,
-            rng: None,
+            rng: SplitMix64::for_action(seed, stream),
             record: Inputs::default(),
         }
     }
-    fn rng(&mut self) -> &mut ChaCha8Rng {
-        let (seed, stream) = (self.seed, self.stream);
-        self.rng.get_or_insert_with(|| {
-            let mut rng = ChaCha8Rng::seed_from_u64(seed);
-            rng.set_stream(stream);
-            rng
-        })
+    fn rng(&mut self) -> &mut SplitMix64 {
+        &mut self.rng
+    }
+}
+
+/// SplitMix64 (Steele, Lea and Flood, 2014): a 64-bit state stepped by a constant and mixed.
+/// Tiny, fast to start (a game derives one per action), and fixed here, so a seed gives the
+/// same rolls whatever version of `rand` builds the program.
+#[derive(Debug, Clone)]
+pub(crate) struct SplitMix64 {
+    state: u64,
+}
+
+impl SplitMix64 {
+    const GAMMA: u64 = 0x9e37_79b9_7f4a_7c15;
+
+    fn mix(mut z: u64) -> u64 {
+        z = (z ^ (z >> 30)).wrapping_mul(0xbf58_476d_1ce4_e5b9);
+        z = (z ^ (z >> 27)).wrapping_mul(0x94d0_49bb_1331_11eb);
+        z ^ (z >> 31)
+    }
+
+    /// The generator of action number `stream` of the game seeded with `seed`.
+    pub(crate) fn for_action(seed: u64, stream: u64) -> SplitMix64 {
+        SplitMix64 {
+            state: Self::mix(seed ^ Self::mix(stream.wrapping_add(Self::GAMMA))),
+        }
+    }
+}
+
+impl RngCore for SplitMix64 {
+    fn next_u64(&mut self) -> u64 {
+        self.state = self.state.wrapping_add(Self::GAMMA);
+        Self::mix(self.state)
+    }
+    fn next_u32(&mut self) -> u32 {
+        (self.next_u64() >> 32) as u32
+    }
+    fn fill_bytes(&mut self, dst: &mut [u8]) {
+        for chunk in dst.chunks_mut(8) {
+            let bytes = self.next_u64().to_le_bytes();
+            chunk.copy_from_slice(&bytes[..chunk.len()]);
+        }
     }
 }
 
@@ -324,12 +356,23 @@ impl Oracle for Seeded {
 }
 
 /// A game: its setup, its current state and the journal of every action applied.
-#[derive(Debug, Clone, PartialEq, Eq)]
+#[derive(Debug, Clone)]
 pub struct Game {
     pub(crate) setup: Setup,
     pub(crate) state: State,
     pub(crate) journal: Vec<Action>,
+    /// Where the next action is tried (a copy of `state`); it becomes the state only when the
+    /// action is accepted. Kept between actions to reuse its allocation; not part of the game.
+    scratch: State,
 }
+
+/// Two games are equal when their setups, states and journals are.
+impl PartialEq for Game {
+    fn eq(&self, other: &Game) -> bool {
+        self.setup == other.setup && self.state == other.state && self.journal == other.journal
+    }
+}
+impl Eq for Game {}
 
 impl Game {
     /// A new game waiting for its opening deal ([`Act::Deal`]).
@@ -358,8 +401,10 @@ impl Game {
         };
         Ok(Game {
             setup,
+            scratch: state.clone(),
             state,
-            journal: Vec::new(),
+            // A whole solo game is about 90 actions; a 5-player game a few hundred.
+            journal: Vec::with_capacity(128),
         })
     }
 
@@ -383,11 +428,11 @@ impl Game {
     /// Applies an action whose random inputs (dice faces, revealed cards) are given with it.
     /// Validates everything first: on a refusal nothing changes.
     pub fn apply(&mut self, action: Action) -> Result<Vec<Event>, RuleError> {
-        let mut next = self.state.clone();
+        self.scratch.clone_from(&self.state);
         let mut given = Given::new(&action.inputs);
-        let events = execute(&mut next, &self.setup, &action.act, &mut given)?;
+        let events = execute(&mut self.scratch, &self.setup, &action.act, &mut given)?;
         given.finish()?;
-        self.state = next;
+        std::mem::swap(&mut self.state, &mut self.scratch);
         self.journal.push(action);
         Ok(events)
     }
@@ -396,10 +441,10 @@ impl Game {
     /// dice, shuffled decks). The generator for the n-th action is derived from the setup's
     /// seed and n, so a replayed journal continues with the same rolls.
     pub fn apply_digital(&mut self, act: Act) -> Result<Vec<Event>, RuleError> {
-        let mut next = self.state.clone();
+        self.scratch.clone_from(&self.state);
         let mut seeded = self.generator();
-        let events = execute(&mut next, &self.setup, &act, &mut seeded)?;
-        self.state = next;
+        let events = execute(&mut self.scratch, &self.setup, &act, &mut seeded)?;
+        std::mem::swap(&mut self.state, &mut self.scratch);
         self.journal.push(Action::with_inputs(act, seeded.record));
         Ok(events)
     }
@@ -959,9 +1004,9 @@ impl Ctx<'_> {
     }
 
     /// Checks dice indices (exist, unplaced, distinct) and returns their values.
-    fn unplaced_values(&self, p: usize, dice: &[u8]) -> Result<Vec<u8>, RuleError> {
+    fn unplaced_values(&self, p: usize, dice: &[u8]) -> Result<DiceList, RuleError> {
         let tray = &self.st.players[p].dice;
-        let mut values = Vec::with_capacity(dice.len());
+        let mut values = [0u8; MAX_DICE];
         for (k, &d) in dice.iter().enumerate() {
             let die = tray
                 .get(usize::from(d))
@@ -972,9 +1017,10 @@ impl Ctx<'_> {
             if dice[..k].contains(&d) {
                 return Err(RuleError::DieTwice(d + 1));
             }
-            values.push(die.value);
+            // Distinct dice of one tray: never more than MAX_DICE.
+            *values.get_mut(k).ok_or(RuleError::NoSuchDie(d + 1))? = die.value;
         }
-        Ok(values)
+        DiceList::new(&values[..dice.len()]).ok_or(RuleError::NoSuchDie(MAX_DICE as u8 + 1))
     }
 
     fn mark_placed(&mut self, p: usize, dice: &[u8], spot: Spot) {

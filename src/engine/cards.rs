@@ -199,6 +199,10 @@ pub enum CardType {
 }
 
 impl CardType {
+    /// Position in [`Self::ALL`].
+    pub fn index(self) -> usize {
+        self as usize
+    }
     pub const ALL: [CardType; 5] = [
         CardType::Production,
         CardType::Utility,
@@ -255,6 +259,9 @@ pub struct ContractorInfo {
 pub struct Catalogue {
     pub blueprints: Vec<BlueprintInfo>,
     pub contractors: Vec<ContractorInfo>,
+    /// For each card type (in [`CardType::ALL`] order), bit `i` is set when blueprint `i` is
+    /// of that type: counting a pile by type is then a walk over a few bits.
+    pub type_masks: [u32; 5],
 }
 
 #[derive(Debug, thiserror::Error, PartialEq, Eq)]
@@ -299,9 +306,16 @@ impl Catalogue {
             Contractor::from_english,
             Contractor::ALL,
         )?;
+        let mut type_masks = [0u32; 5];
+        for (i, b) in blueprints.iter().enumerate() {
+            if let Some(t) = CardType::ALL.iter().position(|&t| t == b.kind) {
+                type_masks[t] |= 1 << i;
+            }
+        }
         let cat = Catalogue {
             blueprints,
             contractors,
+            type_masks,
         };
         cat.check_totals()?;
         Ok(cat)

@@ -7,14 +7,22 @@
 //! choice (the last cards in catalogue order) combined with every metal/energy split; any
 //! other valid discard is still accepted by `apply`.
 
-use super::action::{Act, Bonus, Choice, DiceList, Resource, Row};
+use super::action::{Act, Bonus, CardList, Choice, DiceList, Resource, Row};
 use super::apply::{Pattern, build_cost, dice_pattern, market_blocked};
-use super::cards::{Blueprint, Contractor};
+use super::cards::{Blueprint, Contractor, Tool, catalogue};
 use super::state::{MAX_DICE, Phase, PlayerState, Section, State};
 
 /// Every action the acting player (or the Machine) may take in `state`.
 pub fn legal_actions(state: &State) -> Vec<Act> {
     let mut out = Vec::with_capacity(64);
+    legal_actions_into(state, &mut out);
+    out
+}
+
+/// [`legal_actions`] into a caller's buffer (cleared first), so a caller asking many times
+/// (a bot playing thousands of games) reuses one allocation.
+pub fn legal_actions_into(state: &State, out: &mut Vec<Act>) {
+    out.clear();
     match state.phase {
         Phase::Setup => out.push(Act::Deal),
         Phase::Over => {}
@@ -23,18 +31,17 @@ pub fn legal_actions(state: &State) -> Vec<Act> {
             state,
             (state.first_player + turn) % state.players.len(),
             refreshed,
-            &mut out,
+            out,
         ),
         Phase::Work { turn, rolled } => {
             let p = (state.first_player + turn) % state.players.len();
             if rolled {
-                work(state, p, &mut out);
+                work(state, p, out);
             } else {
-                roll(&state.players[p], &mut out);
+                roll(&state.players[p], out);
             }
         }
     }
-    out
 }
 
 fn market(state: &State, p: usize, refreshed: bool, out: &mut Vec<Act>) {
@@ -91,24 +98,26 @@ fn market(state: &State, p: usize, refreshed: bool, out: &mut Vec<Act>) {
 }
 
 fn roll(player: &PlayerState, out: &mut Vec<Act>) {
-    out.push(Act::Roll { set: Vec::new() });
+    out.push(Act::Roll {
+        set: DiceList::default(),
+    });
     if player.pending == Some(Contractor::Foreman) {
         // Every multiset of 1 to 4 chosen values, sorted.
-        let mut set = Vec::new();
-        fn rec(from: u8, set: &mut Vec<u8>, out: &mut Vec<Act>) {
-            if !set.is_empty() {
-                out.push(Act::Roll { set: set.clone() });
+        fn rec(from: u8, set: &mut [u8; 4], len: usize, out: &mut Vec<Act>) {
+            if len > 0 {
+                out.push(Act::Roll {
+                    set: DiceList::from(&set[..len]),
+                });
             }
-            if set.len() == 4 {
+            if len == 4 {
                 return;
             }
             for v in from..=6 {
-                set.push(v);
-                rec(v, set, out);
-                set.pop();
+                set[len] = v;
+                rec(v, set, len + 1, out);
             }
         }
-        rec(1, &mut set, out);
+        rec(1, &mut [0; 4], 0, out);
     }
 }
 
@@ -145,7 +154,18 @@ impl Groups {
 fn work(state: &State, p: usize, out: &mut Vec<Act>) {
     let player = &state.players[p];
     let groups = Groups::of(player);
-    let hand: Vec<Blueprint> = player.hand.iter().map(|(c, _)| c).collect();
+    // The distinct cards in hand and their tools, looked up once.
+    let cat = catalogue();
+    let mut hand_cards = [Blueprint::ALL[0]; 32];
+    let mut hand_tools = [Tool::ALL[0]; 32];
+    let mut n = 0;
+    for (c, _) in player.hand.iter() {
+        hand_cards[n] = c;
+        hand_tools[n] = cat.blueprints[c.index()].tool;
+        n += 1;
+    }
+    let hand = &hand_cards[..n];
+    let hand_tools = &hand_tools[..n];
     if player.specialist_due {
         for value in 1..=6 {
             out.push(Act::SpecialistDie { value });
@@ -174,7 +194,7 @@ fn work(state: &State, p: usize, out: &mut Vec<Act>) {
         }
         activations(
             player,
-            &hand,
+            hand,
             card,
             player.energy,
             &groups,
@@ -186,15 +206,16 @@ fn work(state: &State, p: usize, out: &mut Vec<Act>) {
         && !player.has_activated(Blueprint::Replicator)
         && player.energy >= 1
     {
-        let mut seen = Vec::new();
+        let mut seen = 0u32;
         for card in state.market.blueprints.iter().flatten().copied() {
-            if card.is_passive() || card == Blueprint::Replicator || seen.contains(&card) {
+            if card.is_passive() || card == Blueprint::Replicator || seen & (1 << card.index()) != 0
+            {
                 continue;
             }
-            seen.push(card);
+            seen |= 1 << card.index();
             activations(
                 player,
-                &hand,
+                hand,
                 card,
                 player.energy - 1,
                 &groups,
@@ -204,7 +225,7 @@ fn work(state: &State, p: usize, out: &mut Vec<Act>) {
     }
     // Builds: the same checks as `check_build`, hoisted per card (the property tests hold
     // the two to the same answers).
-    for &card in &hand {
+    for (i, &card) in hand.iter().enumerate() {
         if !card.allows_several() && player.compound.contains(card) {
             continue;
         }
@@ -212,9 +233,9 @@ fn work(state: &State, p: usize, out: &mut Vec<Act>) {
         if player.metal < metal || player.energy < energy {
             continue;
         }
-        let tool = card.tool();
-        for &discard in &hand {
-            if discard.tool() == tool && (discard != card || player.hand.count(card) >= 2) {
+        let tool = hand_tools[i];
+        for (&discard, &discard_tool) in hand.iter().zip(hand_tools) {
+            if discard_tool == tool && (discard != card || player.hand.count(card) >= 2) {
                 out.push(Act::Build { card, discard });
             }
         }
@@ -224,13 +245,11 @@ fn work(state: &State, p: usize, out: &mut Vec<Act>) {
 
 fn end_work(player: &PlayerState, out: &mut Vec<Act>) {
     let hand_excess = player.hand.len().saturating_sub(10);
-    let discard: Vec<Blueprint> = player
-        .hand
-        .cards()
-        .into_iter()
-        .rev()
-        .take(hand_excess)
-        .collect();
+    let discard: Vec<Blueprint> = if hand_excess == 0 {
+        Vec::new()
+    } else {
+        player.hand.last(hand_excess)
+    };
     let res_excess = player.resources().saturating_sub(12);
     for m in 0..=res_excess {
         let e = res_excess - m;
@@ -252,21 +271,10 @@ fn activations(
     card: Blueprint,
     energy: u32,
     groups: &Groups,
-    emit: &mut dyn FnMut(DiceList, Choice),
+    emit: &mut impl FnMut(DiceList, Choice),
 ) {
     use Blueprint as B;
     let metal = player.metal;
-    let pairs = || {
-        let mut v = Vec::new();
-        for (i, &a) in hand.iter().enumerate() {
-            for &b in &hand[i..] {
-                if a != b || player.hand.count(a) >= 2 {
-                    v.push(vec![a, b]);
-                }
-            }
-        }
-        v
-    };
     let plain = Choice::default;
     dice_options(card, groups, &mut |dice: &[u8]| {
         let dice = DiceList::from(dice);
@@ -339,7 +347,7 @@ fn activations(
                         emit(
                             dice,
                             Choice {
-                                discard: vec![sold],
+                                discard: CardList::one(sold),
                                 ..plain()
                             },
                         );
@@ -349,7 +357,7 @@ fn activations(
                                 emit(
                                     dice,
                                     Choice {
-                                        discard: vec![sold],
+                                        discard: CardList::one(sold),
                                         metal: Some(a as u8),
                                         ..plain()
                                     },
@@ -368,7 +376,7 @@ fn activations(
                     emit(
                         dice,
                         Choice {
-                            discard: vec![c],
+                            discard: CardList::one(c),
                             ..plain()
                         },
                     );
@@ -376,14 +384,18 @@ fn activations(
             }
             // Two blueprints discarded: Recycling Plant (2 energy), Trash Compactor.
             B::RecyclingPlant | B::TrashCompactor if card == B::TrashCompactor || energy >= 2 => {
-                for pair in pairs() {
-                    emit(
-                        dice,
-                        Choice {
-                            discard: pair,
-                            ..plain()
-                        },
-                    );
+                for (i, &a) in hand.iter().enumerate() {
+                    for &b in &hand[i..] {
+                        if a != b || player.hand.count(a) >= 2 {
+                            emit(
+                                dice,
+                                Choice {
+                                    discard: CardList::from([a, b]),
+                                    ..plain()
+                                },
+                            );
+                        }
+                    }
                 }
             }
             _ => {}
@@ -393,7 +405,7 @@ fn activations(
 
 /// Calls `out` with each distinct dice choice for a card's pattern (a list of die indices);
 /// a card without dice gets one empty choice.
-fn dice_options(card: Blueprint, groups: &Groups, out: &mut dyn FnMut(&[u8])) {
+fn dice_options(card: Blueprint, groups: &Groups, out: &mut impl FnMut(&[u8])) {
     let Some(pattern) = dice_pattern(card) else {
         return out(&[]);
     };

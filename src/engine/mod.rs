@@ -17,11 +17,11 @@ pub mod save;
 pub mod score;
 pub mod state;
 
-pub use action::{Act, Action, Bonus, Choice, DiceList, Inputs, Resource, Row};
+pub use action::{Act, Action, Bonus, CardList, Choice, DiceList, Inputs, Resource, Row};
 pub use apply::{Event, Game, Mode, PlayerSetup, Setup, build_cost};
 pub use cards::{Blueprint, CardType, Contractor, Tool, catalogue};
 pub use error::RuleError;
-pub use legal::legal_actions;
+pub use legal::{legal_actions, legal_actions_into};
 pub use save::{LoadError, SavedGame};
 pub use score::{Scoreboard, Winner, scoreboard};
 pub use state::{Colour, Difficulty, MachineDie, Phase, Section, State};

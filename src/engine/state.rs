@@ -100,10 +100,23 @@ impl<C: CardId> Pile<C> {
     }
     /// The distinct names present, with their counts, in catalogue order.
     pub fn iter(&self) -> impl Iterator<Item = (C, u8)> + '_ {
-        C::ALL
-            .iter()
-            .map(|&c| (c, self.counts[c.index()]))
-            .filter(|&(_, n)| n > 0)
+        let mut present = self.present();
+        std::iter::from_fn(move || {
+            if present == 0 {
+                return None;
+            }
+            let i = present.trailing_zeros() as usize;
+            present &= present - 1;
+            Some((C::ALL[i], self.counts[i]))
+        })
+    }
+    /// Bit `i` set when the card of index `i` is present (a pile is walked by its set bits).
+    fn present(&self) -> u32 {
+        let mut mask = 0;
+        for (i, &n) in self.counts.iter().enumerate() {
+            mask |= u32::from(n != 0) << i;
+        }
+        mask
     }
     /// Every card, one entry per copy, in catalogue order.
     pub fn cards(&self) -> Vec<C> {
@@ -144,12 +157,13 @@ impl<C: CardId> fmt::Debug for Pile<C> {
 }
 
 impl Pile<Blueprint> {
+    /// How many cards of type `kind` (copies counted).
     pub fn of_type(&self, kind: CardType) -> u32 {
+        let mut mask = super::cards::catalogue().type_masks[kind.index()];
         let mut total = 0;
-        for (i, &n) in self.counts.iter().enumerate() {
-            if n > 0 && Blueprint::ALL[i].kind() == kind {
-                total += u32::from(n);
-            }
+        while mask != 0 {
+            total += u32::from(self.counts[mask.trailing_zeros() as usize]);
+            mask &= mask - 1;
         }
         total
     }
@@ -538,7 +552,7 @@ pub struct Census {
     pub contractors: [u32; 8],
 }
 
-#[derive(Debug, Clone, PartialEq, Eq)]
+#[derive(Debug, PartialEq, Eq)]
 pub struct State {
     pub players: Vec<PlayerState>,
     pub machine: Option<MachineState>,
@@ -554,6 +568,55 @@ pub struct State {
     /// The round in which the end of the game was triggered; the game ends after the round
     /// that follows it (RULES.md, end of the game).
     pub end_triggered: Option<u32>,
+}
+
+impl Clone for State {
+    fn clone(&self) -> State {
+        let mut s = State {
+            players: Vec::with_capacity(self.players.len()),
+            machine: None,
+            market: self.market,
+            blueprint_deck: self.blueprint_deck,
+            blueprint_discard: self.blueprint_discard,
+            contractor_deck: self.contractor_deck,
+            contractor_discard: self.contractor_discard,
+            first_player: self.first_player,
+            round: self.round,
+            phase: self.phase,
+            end_triggered: self.end_triggered,
+        };
+        s.clone_from(self);
+        s
+    }
+
+    /// Field by field, reusing the players' allocation (`Game::apply` copies the state into a
+    /// kept buffer before every action).
+    fn clone_from(&mut self, src: &State) {
+        let State {
+            players,
+            machine,
+            market,
+            blueprint_deck,
+            blueprint_discard,
+            contractor_deck,
+            contractor_discard,
+            first_player,
+            round,
+            phase,
+            end_triggered,
+        } = src;
+        self.players.clone_from(players);
+        self.machine.clone_from(machine);
+        self.market = *market;
+        self.blueprint_deck = *blueprint_deck;
+        self.blueprint_discard = *blueprint_discard;
+        self.contractor_deck = *contractor_deck;
+        self.contractor_discard = *contractor_discard;
+        self.first_player = *first_player;
+        self.round = *round;
+        self.phase = *phase;
+        self.end_triggered = *end_triggered;
+    }
 }
 
 impl State {

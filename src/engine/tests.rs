@@ -3,7 +3,7 @@
 //! revealed cards given as inputs, as a table-companion game would. Citations: cards.md rows
 //! and RULES.md sections in `../shared/rules/`.
 
-use super::action::{Act, Action, Bonus, Choice, Inputs, Resource, Row};
+use super::action::{Act, Action, Bonus, CardList, Choice, DiceList, Inputs, Resource, Row};
 use super::apply::{Event, Game, Setup};
 use super::cards::{Blueprint as B, Contractor as C, Tool};
 use super::error::RuleError;
@@ -93,7 +93,7 @@ fn activate(card: B, dice: &[u8], choice: Choice) -> Act {
 
 fn discards(cards: &[B]) -> Choice {
     Choice {
-        discard: cards.to_vec(),
+        discard: CardList::new(cards).expect("at most two discards"),
         ..Choice::default()
     }
 }
@@ -1212,12 +1212,19 @@ fn foreman_sets_up_to_four_dice() {
     let err = act(
         &mut g2,
         Act::Roll {
-            set: vec![6, 6, 6, 6, 6],
+            set: DiceList::from([6, 6, 6, 6, 6]),
         },
     )
     .unwrap_err();
     assert_eq!(err, RuleError::TooManySet(5));
-    act_with(&mut g2, Act::Roll { set: vec![6, 6, 6] }, faces(&[2])).unwrap();
+    act_with(
+        &mut g2,
+        Act::Roll {
+            set: DiceList::from([6, 6, 6]),
+        },
+        faces(&[2]),
+    )
+    .unwrap();
     let values: Vec<u8> = g2.state().players[0]
         .dice
         .as_slice()
@@ -1234,7 +1241,9 @@ fn hired_hands_roll_two_more_dice() {
     act_with(&mut g, Act::TakeBlueprint { slot: 0 }, drawn(&[B::Golem])).unwrap();
     act_with(
         &mut g,
-        Act::Roll { set: vec![] },
+        Act::Roll {
+            set: DiceList::default(),
+        },
         faces(&[1, 2, 3, 4, 5, 6]),
     )
     .unwrap();
@@ -1264,7 +1273,14 @@ fn specialist_gives_a_chosen_die_after_the_roll() {
     let mut g = market_position(&[B::Robot], Some(C::Specialist), 0);
     act_with(&mut g, hire(3, B::Robot, None), refill(C::Architect)).unwrap();
     act_with(&mut g, Act::TakeBlueprint { slot: 0 }, drawn(&[B::Golem])).unwrap();
-    act_with(&mut g, Act::Roll { set: vec![] }, faces(&[1, 2, 3, 4])).unwrap();
+    act_with(
+        &mut g,
+        Act::Roll {
+            set: DiceList::default(),
+        },
+        faces(&[1, 2, 3, 4]),
+    )
+    .unwrap();
     act(&mut g, Act::SpecialistDie { value: 6 }).unwrap();
     assert_eq!(g.state().players[0].dice.get(4).map(|d| d.value), Some(6));
     assert_eq!(
@@ -1341,7 +1357,14 @@ fn a_face_of_seven_is_refused() {
     act_with(&mut g, Act::TakeBlueprint { slot: 0 }, drawn(&[B::Golem])).unwrap();
     act_with(&mut g, Act::TakeBlueprint { slot: 0 }, drawn(&[B::Dojo])).unwrap();
     assert_eq!(
-        act_with(&mut g, Act::Roll { set: vec![] }, faces(&[1, 2, 7, 4])).unwrap_err(),
+        act_with(
+            &mut g,
+            Act::Roll {
+                set: DiceList::default()
+            },
+            faces(&[1, 2, 7, 4])
+        )
+        .unwrap_err(),
         RuleError::BadFace(7)
     );
 }
@@ -1406,7 +1429,14 @@ fn at_machine_turn(machine: &[B]) -> Game {
         drawn(&[B::Harvester]),
     )
     .unwrap();
-    act_with(&mut g, Act::Roll { set: vec![] }, faces(&[5, 5, 5, 5])).unwrap();
+    act_with(
+        &mut g,
+        Act::Roll {
+            set: DiceList::default(),
+        },
+        faces(&[5, 5, 5, 5]),
+    )
+    .unwrap();
     end_work(&mut g);
     assert_eq!(g.state().phase, Phase::Machine);
     g
@@ -1546,19 +1576,39 @@ fn the_game_ends_after_the_round_following_the_trigger() {
     assert_eq!(g.state().final_round(), Some(2));
     // Finish round 1 (both players' work), play round 2 in full: then the game is over.
     end_work(&mut g);
-    act_with(&mut g, Act::Roll { set: vec![] }, faces(&[1, 1, 1, 1])).unwrap();
+    act_with(
+        &mut g,
+        Act::Roll {
+            set: DiceList::default(),
+        },
+        faces(&[1, 1, 1, 1]),
+    )
+    .unwrap();
     end_work(&mut g);
     assert_eq!(g.state().round, 2);
     assert!(!g.state().is_over());
     act_with(&mut g, Act::TakeBlueprint { slot: 0 }, drawn(&[B::Dojo])).unwrap();
     act_with(&mut g, Act::TakeBlueprint { slot: 0 }, drawn(&[B::Golem])).unwrap();
     for _ in 0..2 {
-        act_with(&mut g, Act::Roll { set: vec![] }, faces(&[1, 1, 1, 1])).unwrap();
+        act_with(
+            &mut g,
+            Act::Roll {
+                set: DiceList::default(),
+            },
+            faces(&[1, 1, 1, 1]),
+        )
+        .unwrap();
         end_work(&mut g);
     }
     assert!(g.state().is_over());
     assert_eq!(
-        act(&mut g, Act::Roll { set: vec![] }).unwrap_err(),
+        act(
+            &mut g,
+            Act::Roll {
+                set: DiceList::default()
+            }
+        )
+        .unwrap_err(),
         RuleError::GameOver
     );
 }
@@ -1577,4 +1627,41 @@ fn solo_tie_goes_to_the_machine_and_multiplayer_ties_use_metal() {
     let board = scoreboard(g.state());
     assert_eq!(board.winner, Winner::Players(vec![1]));
     assert_eq!(board.tie_break, Some(super::score::TieBreak::Metal));
+}
+
+/// RULES.md, dice: a six-sided die shows each face equally often. The game's own generator
+/// (one per action, from the setup seed and the action's number) must be fair and repeatable.
+#[test]
+fn virtual_dice_are_fair_and_repeat_for_the_same_action() {
+    use rand::Rng;
+    let mut counts = [0u32; 7];
+    for action in 0..10_000u64 {
+        let mut rng = super::apply::SplitMix64::for_action(42, action);
+        for _ in 0..6 {
+            counts[usize::from(rng.random_range(1..=6u8))] += 1;
+        }
+    }
+    // 60,000 rolls: each face 10,000 ± 400 (more than 4 standard deviations).
+    for (face, &n) in counts.iter().enumerate().skip(1) {
+        assert!((9_600..=10_400).contains(&n), "face {face}: {n} of 60,000");
+    }
+    let roll = |seed, action| {
+        let mut rng = super::apply::SplitMix64::for_action(seed, action);
+        [(); 8].map(|_| rng.random_range(1..=6u8))
+    };
+    assert_eq!(roll(7, 3), roll(7, 3));
+    assert_ne!(roll(7, 3), roll(7, 4));
+    assert_ne!(roll(7, 3), roll(8, 3));
+}
+
+/// cards.md: no card discards more than two blueprints (Recycling Plant, Trash Compactor), so
+/// a journal naming three for one choice is refused when read, with the reason.
+#[test]
+fn a_choice_naming_three_discards_is_refused_when_read() {
+    let two: Choice = serde_json::from_str(r#"{"discard":["Dojo","Robot"]}"#).unwrap();
+    assert_eq!(&two.discard[..], &[B::Dojo, B::Robot]);
+    let err = serde_json::from_str::<Choice>(r#"{"discard":["Dojo","Robot","Golem"]}"#)
+        .unwrap_err()
+        .to_string();
+    assert!(err.contains("no card discards more than 2"), "{err}");
 }

@@ -3,7 +3,8 @@
 
 use foreman::engine::state::{Colour, Section};
 use foreman::engine::{
-    Act, Action, Blueprint as B, Contractor as C, Game, Inputs, Mode, PlayerSetup, Setup, Tool,
+    Act, Action, Blueprint as B, Contractor as C, DiceList, Game, Inputs, Mode, PlayerSetup, Setup,
+    Tool,
 };
 
 fn companion_game() -> Game {
@@ -66,8 +67,13 @@ fn roll(g: &mut Game, faces: &[u8]) {
         dice: faces.to_vec(),
         ..Inputs::default()
     };
-    g.apply(Action::with_inputs(Act::Roll { set: vec![] }, inputs))
-        .expect("roll");
+    g.apply(Action::with_inputs(
+        Act::Roll {
+            set: DiceList::default(),
+        },
+        inputs,
+    ))
+    .expect("roll");
 }
 
 fn place(g: &mut Game, die: u8, section: Section, draws: &[B]) {
