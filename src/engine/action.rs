@@ -33,6 +33,13 @@ impl DiceList {
         d.len = dice.len() as u8;
         Some(d)
     }
+    /// One die.
+    pub fn one(die: u8) -> DiceList {
+        let mut d = DiceList::default();
+        d.dice[0] = die;
+        d.len = 1;
+        d
+    }
 }
 
 impl Deref for DiceList {

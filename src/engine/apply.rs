@@ -280,6 +280,7 @@ impl Seeded {
             record: Inputs::default(),
         }
     }
+
     fn rng(&mut self) -> &mut SplitMix64 {
         &mut self.rng
     }
@@ -403,8 +404,7 @@ impl Game {
             setup,
             scratch: state.clone(),
             state,
-            // A whole solo game is about 90 actions; a 5-player game a few hundred.
-            journal: Vec::with_capacity(128),
+            journal: Vec::new(),
         })
     }
 

@@ -11,6 +11,7 @@ use super::action::{Act, Bonus, CardList, Choice, DiceList, Resource, Row};
 use super::apply::{Pattern, build_cost, dice_pattern, market_blocked};
 use super::cards::{Blueprint, Contractor, Tool, catalogue};
 use super::state::{MAX_DICE, Phase, PlayerState, Section, State};
+use std::sync::OnceLock;
 
 /// Every action the acting player (or the Machine) may take in `state`.
 pub fn legal_actions(state: &State) -> Vec<Act> {
@@ -102,7 +103,15 @@ fn roll(player: &PlayerState, out: &mut Vec<Act>) {
         set: DiceList::default(),
     });
     if player.pending == Some(Contractor::Foreman) {
-        // Every multiset of 1 to 4 chosen values, sorted.
+        out.extend_from_slice(foreman_sets());
+    }
+}
+
+/// The Foreman's rolls: every multiset of 1 to 4 chosen values, sorted (209 of them), listed
+/// once for the life of the program.
+fn foreman_sets() -> &'static [Act] {
+    static SETS: OnceLock<Vec<Act>> = OnceLock::new();
+    SETS.get_or_init(|| {
         fn rec(from: u8, set: &mut [u8; 4], len: usize, out: &mut Vec<Act>) {
             if len > 0 {
                 out.push(Act::Roll {
@@ -117,8 +126,10 @@ fn roll(player: &PlayerState, out: &mut Vec<Act>) {
                 rec(v, set, len + 1, out);
             }
         }
-        rec(1, &mut [0; 4], 0, out);
-    }
+        let mut sets = Vec::with_capacity(209);
+        rec(1, &mut [0; 4], 0, &mut sets);
+        sets
+    })
 }
 
 /// Unplaced dice grouped by value: for each value 1–6, the indices of the dice showing it.
@@ -276,8 +287,7 @@ fn activations(
     use Blueprint as B;
     let metal = player.metal;
     let plain = Choice::default;
-    dice_options(card, groups, &mut |dice: &[u8]| {
-        let dice = DiceList::from(dice);
+    dice_options(card, groups, &mut |dice: DiceList| {
         let value = |k: usize| {
             dice.get(k)
                 .and_then(|&d| player.dice.get(usize::from(d)))
@@ -405,33 +415,33 @@ fn activations(
 
 /// Calls `out` with each distinct dice choice for a card's pattern (a list of die indices);
 /// a card without dice gets one empty choice.
-fn dice_options(card: Blueprint, groups: &Groups, out: &mut impl FnMut(&[u8])) {
+fn dice_options(card: Blueprint, groups: &Groups, out: &mut impl FnMut(DiceList)) {
     let Some(pattern) = dice_pattern(card) else {
-        return out(&[]);
+        return out(DiceList::default());
     };
     let first = |v: u8| groups.first(v);
     match pattern {
         Pattern::Any | Pattern::Targets(1) => {
             for d in (1..=6).filter_map(first) {
-                out(&[d]);
+                out(DiceList::one(d));
             }
         }
         Pattern::Exactly(v) => {
             if let Some(d) = first(v) {
-                out(&[d]);
+                out(DiceList::one(d));
             }
         }
         Pattern::Equal(n) => {
             for v in 1..=6usize {
                 if groups.len[v] >= n {
-                    out(&groups.get(v)[..n]);
+                    out(DiceList::from(&groups.get(v)[..n]));
                 }
             }
         }
         Pattern::Run3 => {
             for v in 1..=4u8 {
                 if let (Some(a), Some(b), Some(c)) = (first(v), first(v + 1), first(v + 2)) {
-                    out(&[a, b, c]);
+                    out(DiceList::from([a, b, c]));
                 }
             }
         }
@@ -452,7 +462,7 @@ fn dice_options(card: Blueprint, groups: &Groups, out: &mut impl FnMut(&[u8])) {
                                 taken[v] += 1;
                                 groups.get(v)[taken[v] - 1]
                             });
-                            out(&dice);
+                            out(DiceList::from(dice));
                         }
                     }
                 }
@@ -482,7 +492,7 @@ fn dice_options(card: Blueprint, groups: &Groups, out: &mut impl FnMut(&[u8])) {
                         n += 1;
                     }
                 }
-                out(&dice[..n]);
+                out(DiceList::from(&dice[..n]));
             }
         }
     }

@@ -5,12 +5,15 @@ use super::cards::{Blueprint, CardType, Contractor, Tool};
 use serde::{Deserialize, Serialize};
 use std::fmt;
 use std::marker::PhantomData;
+use std::sync::OnceLock;
 
 /// A card name that can be counted in a [`Pile`].
 pub trait CardId: Copy + Eq + fmt::Debug + 'static {
     const ALL: &'static [Self];
     fn index(self) -> usize;
     fn copies(self) -> u8;
+    /// Every copy of every card of this kind (a full deck), built once.
+    fn full_deck() -> &'static Pile<Self>;
 }
 
 impl CardId for Blueprint {
@@ -20,6 +23,10 @@ impl CardId for Blueprint {
     }
     fn copies(self) -> u8 {
         self.info().copies
+    }
+    fn full_deck() -> &'static Pile<Self> {
+        static DECK: OnceLock<Pile<Blueprint>> = OnceLock::new();
+        DECK.get_or_init(Pile::count_full)
     }
 }
 
@@ -31,6 +38,10 @@ impl CardId for Contractor {
     fn copies(self) -> u8 {
         self.info().copies
     }
+    fn full_deck() -> &'static Pile<Self> {
+        static DECK: OnceLock<Pile<Contractor>> = OnceLock::new();
+        DECK.get_or_init(Pile::count_full)
+    }
 }
 
 /// An unordered collection of cards, counted per name: a hand, a compound, a deck or a
@@ -41,6 +52,9 @@ impl CardId for Contractor {
 #[derive(Clone, Copy, PartialEq, Eq, Hash)]
 pub struct Pile<C: CardId> {
     counts: [u8; 32],
+    /// Bit `i` set when card `i` has at least one copy here (kept with `counts`, so walking a
+    /// pile visits only the cards present).
+    present: u32,
     total: u16,
     _card: PhantomData<C>,
 }
@@ -49,6 +63,7 @@ impl<C: CardId> Default for Pile<C> {
     fn default() -> Self {
         Pile {
             counts: [0; 32],
+            present: 0,
             total: 0,
             _card: PhantomData,
         }
@@ -58,11 +73,15 @@ impl<C: CardId> Default for Pile<C> {
 impl<C: CardId> Pile<C> {
     /// Every copy of every card (a full deck).
     pub fn full() -> Self {
+        *C::full_deck()
+    }
+    fn count_full() -> Self {
         let mut p = Self::default();
         for &c in C::ALL {
             p.counts[c.index()] = c.copies();
             p.total += u16::from(c.copies());
         }
+        p.present = p.present_from_counts();
         p
     }
     pub fn count(&self, c: C) -> u8 {
@@ -79,6 +98,7 @@ impl<C: CardId> Pile<C> {
     }
     pub fn add(&mut self, c: C) {
         self.counts[c.index()] += 1;
+        self.present |= 1 << c.index();
         self.total += 1;
     }
     /// Removes one copy; false (and nothing changes) when there is none.
@@ -87,6 +107,9 @@ impl<C: CardId> Pile<C> {
             return false;
         }
         self.counts[c.index()] -= 1;
+        if self.counts[c.index()] == 0 {
+            self.present &= !(1 << c.index());
+        }
         self.total -= 1;
         true
     }
@@ -95,12 +118,13 @@ impl<C: CardId> Pile<C> {
         for i in 0..32 {
             self.counts[i] += other.counts[i];
         }
+        self.present |= other.present;
         self.total += other.total;
         *other = Pile::default();
     }
     /// The distinct names present, with their counts, in catalogue order.
     pub fn iter(&self) -> impl Iterator<Item = (C, u8)> + '_ {
-        let mut present = self.present();
+        let mut present = self.present;
         std::iter::from_fn(move || {
             if present == 0 {
                 return None;
@@ -110,8 +134,7 @@ impl<C: CardId> Pile<C> {
             Some((C::ALL[i], self.counts[i]))
         })
     }
-    /// Bit `i` set when the card of index `i` is present (a pile is walked by its set bits).
-    fn present(&self) -> u32 {
+    fn present_from_counts(&self) -> u32 {
         let mut mask = 0;
         for (i, &n) in self.counts.iter().enumerate() {
             mask |= u32::from(n != 0) << i;
@@ -140,11 +163,12 @@ impl<C: CardId> Pile<C> {
 
     /// The `k`-th card (0-based) in catalogue order, copies counted.
     pub fn nth(&self, mut k: usize) -> Option<C> {
-        for (c, n) in self.iter() {
-            if k < usize::from(n) {
-                return Some(c);
+        for (i, &n) in self.counts.iter().enumerate() {
+            let n = usize::from(n);
+            if k < n {
+                return C::ALL.get(i).copied();
             }
-            k -= usize::from(n);
+            k -= n;
         }
         None
     }
@@ -159,7 +183,7 @@ impl<C: CardId> fmt::Debug for Pile<C> {
 impl Pile<Blueprint> {
     /// How many cards of type `kind` (copies counted).
     pub fn of_type(&self, kind: CardType) -> u32 {
-        let mut mask = super::cards::catalogue().type_masks[kind.index()];
+        let mut mask = super::cards::catalogue().type_masks[kind.index()] & self.present;
         let mut total = 0;
         while mask != 0 {
             total += u32::from(self.counts[mask.trailing_zeros() as usize]);
