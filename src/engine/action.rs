@@ -10,6 +10,7 @@
 use super::cards::{Blueprint, Contractor, Tool};
 use super::state::{MAX_DICE, Section};
 use serde::{Deserialize, Deserializer, Serialize, Serializer};
+use smallvec::SmallVec;
 use std::fmt;
 use std::ops::Deref;
 
@@ -211,19 +212,27 @@ impl Action {
     }
 }
 
-/// Random inputs consumed by an action, each list in the order of use.
+/// Die faces given with an action (inline up to 16, the most one action rolls).
+pub type Faces = SmallVec<[u8; 16]>;
+/// Blueprints revealed during an action (inline up to 16: a solo opening deal).
+pub type Revealed = SmallVec<[Blueprint; 16]>;
+/// Contractors revealed during an action (inline up to 8).
+pub type RevealedContractors = SmallVec<[Contractor; 8]>;
+
+/// Random inputs consumed by an action, each list in the order of use. The lists are stored
+/// inline (an action almost never needs more), so recording them costs no allocation.
 #[derive(Debug, Clone, PartialEq, Eq, Default, Serialize, Deserialize)]
 pub struct Inputs {
     /// Die faces (1–6): rolls, rerolls, the Robot's die, the Machine's five dice (red, blue,
     /// purple, yellow, green).
-    #[serde(default, skip_serializing_if = "Vec::is_empty")]
-    pub dice: Vec<u8>,
+    #[serde(default, skip_serializing_if = "SmallVec::is_empty")]
+    pub dice: Faces,
     /// Blueprints revealed from the top of the blueprint deck.
-    #[serde(default, skip_serializing_if = "Vec::is_empty")]
-    pub blueprints: Vec<Blueprint>,
+    #[serde(default, skip_serializing_if = "SmallVec::is_empty")]
+    pub blueprints: Revealed,
     /// Contractors revealed from the top of the contractor deck.
-    #[serde(default, skip_serializing_if = "Vec::is_empty")]
-    pub contractors: Vec<Contractor>,
+    #[serde(default, skip_serializing_if = "SmallVec::is_empty")]
+    pub contractors: RevealedContractors,
     /// The order of the tool tokens above the contractor slots (the opening deal only).
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub tools: Option<[Tool; 4]>,

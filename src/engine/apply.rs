@@ -98,6 +98,9 @@ impl Setup {
     }
 }
 
+/// What one action caused, in order (inline up to 4: most actions cause fewer).
+pub type Events = smallvec::SmallVec<[Event; 4]>;
+
 /// Something that happened while an action resolved, for the window and the CLI to show.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
 pub enum Event {
@@ -427,7 +430,7 @@ impl Game {
 
     /// Applies an action whose random inputs (dice faces, revealed cards) are given with it.
     /// Validates everything first: on a refusal nothing changes.
-    pub fn apply(&mut self, action: Action) -> Result<Vec<Event>, RuleError> {
+    pub fn apply(&mut self, action: Action) -> Result<Events, RuleError> {
         self.scratch.clone_from(&self.state);
         let mut given = Given::new(&action.inputs);
         let events = execute(&mut self.scratch, &self.setup, &action.act, &mut given)?;
@@ -440,7 +443,7 @@ impl Game {
     /// Applies a decision whose random inputs come from the game's seeded generator (virtual
     /// dice, shuffled decks). The generator for the n-th action is derived from the setup's
     /// seed and n, so a replayed journal continues with the same rolls.
-    pub fn apply_digital(&mut self, act: Act) -> Result<Vec<Event>, RuleError> {
+    pub fn apply_digital(&mut self, act: Act) -> Result<Events, RuleError> {
         self.scratch.clone_from(&self.state);
         let mut seeded = self.generator();
         let events = execute(&mut self.scratch, &self.setup, &act, &mut seeded)?;
@@ -500,7 +503,7 @@ struct Ctx<'a> {
     st: &'a mut State,
     setup: &'a Setup,
     oracle: &'a mut dyn Oracle,
-    events: Vec<Event>,
+    events: Events,
 }
 
 fn execute(
@@ -508,7 +511,7 @@ fn execute(
     setup: &Setup,
     act: &Act,
     oracle: &mut dyn Oracle,
-) -> Result<Vec<Event>, RuleError> {
+) -> Result<Events, RuleError> {
     if st.phase == Phase::Over {
         return Err(RuleError::GameOver);
     }
@@ -516,7 +519,7 @@ fn execute(
         st,
         setup,
         oracle,
-        events: Vec::new(),
+        events: Events::new(),
     };
     cx.act(act)?;
     cx.check_end_trigger();

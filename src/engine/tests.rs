@@ -32,9 +32,10 @@ fn position(hand: &[B], compound: &[B], dice: &[u8], metal: u32, energy: u32) ->
             B::Warehouse,
             B::Megalith,
             B::Laboratory,
-        ],
-        contractors: vec![C::Architect, C::Miner, C::Investor, C::Engineer],
-        dice: [].into(),
+        ]
+        .into(),
+        contractors: vec![C::Architect, C::Miner, C::Investor, C::Engineer].into(),
+        dice: Default::default(),
     };
     g.apply(Action::with_inputs(Act::Deal, inputs))
         .expect("deal");
@@ -75,11 +76,11 @@ fn position(hand: &[B], compound: &[B], dice: &[u8], metal: u32, energy: u32) ->
     g
 }
 
-fn act(g: &mut Game, a: Act) -> Result<Vec<Event>, RuleError> {
+fn act(g: &mut Game, a: Act) -> Result<super::apply::Events, RuleError> {
     g.apply(Action::new(a))
 }
 
-fn act_with(g: &mut Game, a: Act, inputs: Inputs) -> Result<Vec<Event>, RuleError> {
+fn act_with(g: &mut Game, a: Act, inputs: Inputs) -> Result<super::apply::Events, RuleError> {
     g.apply(Action::with_inputs(a, inputs))
 }
 
@@ -104,14 +105,14 @@ fn me(g: &Game) -> &super::state::PlayerState {
 
 fn drawn(cards: &[B]) -> Inputs {
     Inputs {
-        blueprints: cards.to_vec(),
+        blueprints: cards.into(),
         ..Inputs::default()
     }
 }
 
 fn faces(dice: &[u8]) -> Inputs {
     Inputs {
-        dice: dice.to_vec(),
+        dice: dice.into(),
         ..Inputs::default()
     }
 }
@@ -905,7 +906,7 @@ fn replicator_uses_a_market_blueprint_with_its_costs() {
         &mut g,
         Act::Replicate {
             card: B::Megalith,
-            dice: [].into(),
+            dice: Default::default(),
             choice: Choice::default(),
         },
     )
@@ -1124,7 +1125,7 @@ fn hire(slot: u8, discard: B, opponent: Option<u8>) -> Act {
 
 fn refill(c: C) -> Inputs {
     Inputs {
-        contractors: vec![c],
+        contractors: vec![c].into(),
         ..Inputs::default()
     }
 }
@@ -1155,8 +1156,8 @@ fn hiring_needs_the_tool_under_the_slot() {
 fn architect_draws_three_and_one_for_an_opponent() {
     let mut g = market_position(&[B::Gymnasium], None, 0);
     let inputs = Inputs {
-        blueprints: vec![B::Dojo, B::Robot, B::Golem, B::Foundry],
-        contractors: vec![C::Specialist],
+        blueprints: vec![B::Dojo, B::Robot, B::Golem, B::Foundry].into(),
+        contractors: vec![C::Specialist].into(),
         ..Inputs::default()
     };
     act_with(&mut g, hire(0, B::Gymnasium, Some(1)), inputs).unwrap();
@@ -1177,8 +1178,8 @@ fn engineer_builds_the_first_card_it_may() {
     g.state.players[0].compound.add(B::Dojo);
     assert!(g.state.blueprint_deck.remove(B::Dojo));
     let inputs = Inputs {
-        blueprints: vec![B::Dojo, B::Foundry],
-        contractors: vec![C::Specialist],
+        blueprints: vec![B::Dojo, B::Foundry].into(),
+        contractors: vec![C::Specialist].into(),
         ..Inputs::default()
     };
     act_with(&mut g, hire(3, B::Robot, None), inputs).unwrap();
@@ -1256,8 +1257,8 @@ fn investor_pays_the_printed_cost() {
     // Slot 3 (wrench) holds the Investor: discard a wrench card.
     let mut g2 = market_position(&[B::Refinery], None, 0);
     let inputs = Inputs {
-        blueprints: vec![B::Megalith],
-        contractors: vec![C::Specialist],
+        blueprints: vec![B::Megalith].into(),
+        contractors: vec![C::Specialist].into(),
         ..Inputs::default()
     };
     act_with(&mut g2, hire(2, B::Refinery, None), inputs).unwrap();
@@ -1293,7 +1294,7 @@ fn specialist_gives_a_chosen_die_after_the_roll() {
 fn market_refresh_once_per_turn() {
     let mut g = market_position(&[B::Robot], None, 1);
     let new_row = Inputs {
-        blueprints: vec![B::Dojo, B::Robot, B::Golem, B::Foundry],
+        blueprints: vec![B::Dojo, B::Robot, B::Golem, B::Foundry].into(),
         ..Inputs::default()
     };
     act_with(
@@ -1410,9 +1411,9 @@ fn solo_game(machine: &[B]) -> Game {
     blueprints.extend_from_slice(machine);
     let inputs = Inputs {
         tools: Some([Tool::Hammer, Tool::Wrench, Tool::Gear, Tool::Shovel]),
-        blueprints,
-        contractors: vec![C::Architect, C::Miner, C::Investor, C::Engineer],
-        dice: [].into(),
+        blueprints: blueprints.into(),
+        contractors: vec![C::Architect, C::Miner, C::Investor, C::Engineer].into(),
+        dice: Default::default(),
     };
     g.apply(Action::with_inputs(Act::Deal, inputs))
         .expect("deal");
@@ -1459,9 +1460,10 @@ fn machine_starting_compound_skips_monuments() {
             B::Megalith,
             B::Biolab,
             B::Robot,
-        ],
-        contractors: vec![C::Architect, C::Miner, C::Investor, C::Engineer],
-        dice: [].into(),
+        ]
+        .into(),
+        contractors: vec![C::Architect, C::Miner, C::Investor, C::Engineer].into(),
+        dice: Default::default(),
     };
     g.apply(Action::with_inputs(Act::Deal, inputs)).unwrap();
     let m = g.state().machine.as_ref().unwrap();
@@ -1479,8 +1481,8 @@ fn machine_produces_two_goods_as_in_the_rulebook() {
         &mut g,
         Act::MachineTurn,
         Inputs {
-            dice: vec![3, 2, 1, 2, 1],
-            blueprints: vec![B::Dojo],
+            dice: vec![3, 2, 1, 2, 1].into(),
+            blueprints: vec![B::Dojo].into(),
             ..Inputs::default()
         },
     )
@@ -1499,9 +1501,9 @@ fn machine_produces_two_goods_as_in_the_rulebook() {
 fn machine_green_five_and_six_reveal_then_discard_a_row() {
     let mut g = at_machine_turn(&[B::Biolab, B::Robot]);
     let inputs = Inputs {
-        dice: vec![6, 6, 6, 6, 6],
-        blueprints: vec![B::Warehouse],
-        contractors: vec![C::Foreman, C::Specialist, C::Specialist, C::Specialist],
+        dice: vec![6, 6, 6, 6, 6].into(),
+        blueprints: vec![B::Warehouse].into(),
+        contractors: vec![C::Foreman, C::Specialist, C::Specialist, C::Specialist].into(),
         ..Inputs::default()
     };
     act_with(&mut g, Act::MachineTurn, inputs).unwrap();

@@ -45,15 +45,16 @@ fn companion_game() -> Game {
             B::Laboratory,
             B::ScrapYard,
             B::SolarArray,
-        ],
-        contractors: vec![C::Architect, C::Miner, C::Investor, C::Engineer],
-        dice: vec![],
+        ]
+        .into(),
+        contractors: vec![C::Architect, C::Miner, C::Investor, C::Engineer].into(),
+        dice: Default::default(),
     };
     g.apply(Action::with_inputs(Act::Deal, deal)).expect("deal");
     // Market phase: each takes the leftmost blueprint; the refill is revealed at the table.
     for refill in [B::Gymnasium, B::Dojo, B::Robot] {
         let inputs = Inputs {
-            blueprints: vec![refill],
+            blueprints: vec![refill].into(),
             ..Inputs::default()
         };
         g.apply(Action::with_inputs(Act::TakeBlueprint { slot: 0 }, inputs))
@@ -64,7 +65,7 @@ fn companion_game() -> Game {
 
 fn roll(g: &mut Game, faces: &[u8]) {
     let inputs = Inputs {
-        dice: faces.to_vec(),
+        dice: faces.into(),
         ..Inputs::default()
     };
     g.apply(Action::with_inputs(
@@ -78,7 +79,7 @@ fn roll(g: &mut Game, faces: &[u8]) {
 
 fn place(g: &mut Game, die: u8, section: Section, draws: &[B]) {
     let inputs = Inputs {
-        blueprints: draws.to_vec(),
+        blueprints: draws.into(),
         ..Inputs::default()
     };
     g.apply(Action::with_inputs(Act::Place { die, section }, inputs))
@@ -151,7 +152,7 @@ fn a_card_the_table_cannot_hold_is_refused() {
     roll(&mut g, &[1, 3, 5, 5]);
     // Both Dojos are out (Yellow's and Purple's hands): a third cannot be drawn.
     let inputs = Inputs {
-        blueprints: vec![B::Dojo],
+        blueprints: vec![B::Dojo].into(),
         ..Inputs::default()
     };
     let err = g
