@@ -7,3 +7,4 @@ pub mod engine;
 pub mod sim;
 pub mod store;
 pub mod text;
+pub mod ui;

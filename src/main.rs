@@ -44,7 +44,9 @@ impl From<Level> for Difficulty {
 
 #[derive(Subcommand)]
 enum Command {
-    /// Play in the terminal (the default): a solo game against the Machine with virtual dice.
+    /// Open the window (the default): start a game, resume the last one, or open a file.
+    Window,
+    /// Play in the terminal: a solo game against the Machine with virtual dice.
     Play {
         /// The Machine's difficulty.
         #[arg(long, value_enum, default_value = "medium")]
@@ -94,11 +96,8 @@ fn main() {
 fn run() -> Result<()> {
     check_catalogue().context("the card catalogue")?;
     let cli = Cli::parse();
-    match cli.command.unwrap_or(Command::Play {
-        solo: Level::Medium,
-        seed: None,
-        resume: false,
-    }) {
+    match cli.command.unwrap_or(Command::Window) {
+        Command::Window => foreman::ui::run(),
         Command::Play { solo, seed, resume } => play(solo.into(), seed, resume),
         Command::Simulate {
             games,

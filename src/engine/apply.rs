@@ -267,6 +267,28 @@ impl Oracle for Given<'_> {
     }
 }
 
+/// A table-companion action whose cards are given but whose dice are the program's own
+/// (a table that rolls virtual dice while dealing physical cards).
+struct VirtualDice<'a> {
+    given: Given<'a>,
+    seeded: Seeded,
+}
+
+impl Oracle for VirtualDice<'_> {
+    fn die(&mut self, why: &'static str) -> Result<u8, RuleError> {
+        self.seeded.die(why)
+    }
+    fn blueprint(&mut self, deck: &Pile<Blueprint>) -> Result<Blueprint, RuleError> {
+        self.given.blueprint(deck)
+    }
+    fn contractor(&mut self, deck: &Pile<Contractor>) -> Result<Contractor, RuleError> {
+        self.given.contractor(deck)
+    }
+    fn tools(&mut self) -> Result<[Tool; 4], RuleError> {
+        self.given.tools()
+    }
+}
+
 /// The game's own generator: virtual dice and shuffled decks. It records what it produced so
 /// the journal holds complete actions. Action `stream` gets its own generator, derived from the
 /// setup's seed and the action's number, so replaying a journal and going on from there gives
@@ -449,6 +471,24 @@ impl Game {
         let events = execute(&mut self.scratch, &self.setup, &act, &mut seeded)?;
         std::mem::swap(&mut self.state, &mut self.scratch);
         self.journal.push(Action::with_inputs(act, seeded.record));
+        Ok(events)
+    }
+
+    /// Applies an action whose revealed cards (and tool order) are given with it but whose dice
+    /// come from the game's seeded generator: a table-companion game played with virtual dice.
+    /// Dice faces given with the action are refused as unused.
+    pub fn apply_virtual_dice(&mut self, action: Action) -> Result<Events, RuleError> {
+        self.scratch.clone_from(&self.state);
+        let mut oracle = VirtualDice {
+            given: Given::new(&action.inputs),
+            seeded: self.generator(),
+        };
+        let events = execute(&mut self.scratch, &self.setup, &action.act, &mut oracle)?;
+        oracle.given.finish()?;
+        let mut inputs = action.inputs;
+        inputs.dice = oracle.seeded.record.dice;
+        std::mem::swap(&mut self.state, &mut self.scratch);
+        self.journal.push(Action::with_inputs(action.act, inputs));
         Ok(events)
     }
 

@@ -1,0 +1,1621 @@
+//! The window's screens. State that must survive a restart is the game journal (written by the
+//! [`Session`] on every action) and the [`Settings`] (eframe storage); everything else here is
+//! what the screen shows right now.
+
+use super::i18n::{Arg, Lang, Tr};
+use super::session::{InputSource, Session, SessionError};
+use crate::engine::score::{TieBreak, Winner};
+use crate::engine::state::{Colour, Difficulty, Phase, PlayerState, Section};
+use crate::engine::{
+    Act, Blueprint, CardType, Contractor, Event, Game, Inputs, Mode, PlayerSetup, RuleError,
+    Setup, Tool, legal_actions, scoreboard,
+};
+use egui::{Color32, RichText, Ui};
+use serde::{Deserialize, Serialize};
+use std::path::PathBuf;
+
+/// Where a player's (or the Machine's) dice come from.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default, Serialize, Deserialize)]
+pub enum DiceSource {
+    /// Foreman's own dice, from the game's seeded generator.
+    #[default]
+    Virtual,
+    /// Real dice, the faces typed in the window.
+    Typed,
+    /// Real dice read by a webcam (its own issue).
+    Camera,
+    /// Smart dice on a serial port (its own issue).
+    SmartDice,
+}
+
+impl DiceSource {
+    pub const ALL: [DiceSource; 4] = [
+        DiceSource::Virtual,
+        DiceSource::Typed,
+        DiceSource::Camera,
+        DiceSource::SmartDice,
+    ];
+    fn key(self) -> &'static str {
+        match self {
+            DiceSource::Virtual => "dice-virtual",
+            DiceSource::Typed => "dice-typed",
+            DiceSource::Camera => "dice-camera",
+            DiceSource::SmartDice => "dice-smart",
+        }
+    }
+    /// Why a source cannot be chosen yet, if it cannot.
+    fn unavailable(self) -> Option<&'static str> {
+        match self {
+            DiceSource::Camera => Some("dice-camera-unavailable"),
+            DiceSource::SmartDice => Some("dice-smart-unavailable"),
+            _ => None,
+        }
+    }
+}
+
+/// What the window remembers between runs (the window size is kept by eframe itself).
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[serde(default)]
+pub struct Settings {
+    pub lang: Lang,
+    pub zoom: f32,
+    pub dark: bool,
+    /// The dice source of each seat of the last game, and last the Machine's.
+    pub dice: Vec<DiceSource>,
+}
+
+impl Default for Settings {
+    fn default() -> Self {
+        Settings {
+            lang: Lang::En,
+            zoom: 1.0,
+            dark: true,
+            dice: Vec::new(),
+        }
+    }
+}
+
+/// The new-game form.
+#[derive(Debug, Clone)]
+struct StartForm {
+    solo: bool,
+    difficulty: Difficulty,
+    mode: Mode,
+    names: Vec<String>,
+    colours: Vec<Colour>,
+    dice: Vec<DiceSource>,
+    machine_dice: DiceSource,
+    open_path: String,
+}
+
+impl Default for StartForm {
+    fn default() -> Self {
+        StartForm {
+            solo: true,
+            difficulty: Difficulty::Medium,
+            mode: Mode::Digital,
+            names: vec!["Player 1".into()],
+            colours: vec![Colour::Blue],
+            dice: vec![DiceSource::Virtual],
+            machine_dice: DiceSource::Virtual,
+            open_path: String::new(),
+        }
+    }
+}
+
+/// A random input the players must tell Foreman about (table-companion games).
+#[derive(Debug, Clone, PartialEq)]
+enum Need {
+    Die(&'static str),
+    Blueprint,
+    Contractor,
+    Tools,
+}
+
+/// An action waiting for its inputs.
+#[derive(Debug, Clone)]
+struct Pending {
+    act: Act,
+    inputs: Inputs,
+    need: Need,
+    search: String,
+    tools: Vec<Tool>,
+}
+
+/// A dialog over the table.
+#[derive(Debug, Clone)]
+enum Dialog {
+    /// Choose one of these actions (a card's choices, build discards, contractor targets…).
+    Options { title: String, acts: Vec<Act> },
+    /// Tell Foreman a die face or a revealed card.
+    Input(Box<Pending>),
+    /// Save a copy of the game, or export the result, to a path.
+    SaveAs { path: String, export: bool },
+}
+
+enum Screen {
+    Start(Box<StartForm>),
+    Table,
+}
+
+/// The Foreman window.
+pub struct ForemanApp {
+    pub settings: Settings,
+    tr: Tr,
+    screen: Screen,
+    session: Option<Session>,
+    data_dir: PathBuf,
+    selected_die: Option<u8>,
+    dialog: Option<Dialog>,
+    /// The last refusal or error, shown in view until the next action.
+    message: Option<String>,
+    /// What the last actions caused, newest last.
+    log: Vec<String>,
+    /// The seed of the next new game (tests fix it; otherwise the clock gives one).
+    pub next_seed: Option<u64>,
+    applied_zoom: f32,
+}
+
+impl ForemanApp {
+    /// The window with `settings`, keeping its games in `data_dir`. The last game, if there is
+    /// one, is offered on the start screen.
+    pub fn new(settings: Settings, data_dir: PathBuf) -> ForemanApp {
+        ForemanApp {
+            tr: Tr::new(settings.lang),
+            settings,
+            screen: Screen::Start(Box::default()),
+            session: None,
+            data_dir,
+            selected_die: None,
+            dialog: None,
+            message: None,
+            log: Vec::new(),
+            next_seed: None,
+            applied_zoom: 0.0,
+        }
+    }
+
+    fn last_game_path(&self) -> PathBuf {
+        self.data_dir.join("last-game.json")
+    }
+
+    /// The open game, if any.
+    pub fn game(&self) -> Option<&Game> {
+        self.session.as_ref().map(|s| s.game())
+    }
+
+    /// What the open input picker asks for ("die", "blueprint", "contractor", "tools"), if one
+    /// is open.
+    pub fn asking(&self) -> Option<&'static str> {
+        match &self.dialog {
+            Some(Dialog::Input(p)) => Some(match p.need {
+                Need::Die(_) => "die",
+                Need::Blueprint => "blueprint",
+                Need::Contractor => "contractor",
+                Need::Tools => "tools",
+            }),
+            _ => None,
+        }
+    }
+
+    /// Whether a dialog of choices is open.
+    pub fn choosing(&self) -> bool {
+        matches!(self.dialog, Some(Dialog::Options { .. }))
+    }
+
+    /// The message in view (a refusal's reason), if any.
+    pub fn message(&self) -> Option<&str> {
+        self.message.as_deref()
+    }
+
+    fn t(&self, key: &str) -> String {
+        self.tr.t(key)
+    }
+    fn ta(&self, key: &str, args: &[(&str, Arg)]) -> String {
+        self.tr.t_args(key, args)
+    }
+
+    fn card_name(&self, card: Blueprint) -> String {
+        if self.tr.lang().card_names_in_french() {
+            card.name_fr().to_string()
+        } else {
+            card.name().to_string()
+        }
+    }
+    fn contractor_name(&self, c: Contractor) -> String {
+        if self.tr.lang().card_names_in_french() {
+            c.name_fr().to_string()
+        } else {
+            c.name().to_string()
+        }
+    }
+
+    pub fn set_lang(&mut self, lang: Lang) {
+        self.settings.lang = lang;
+        self.tr = Tr::new(lang);
+    }
+
+    /// Draws the whole window into `ui` (eframe calls this every frame; tests call it too).
+    pub fn show(&mut self, ui: &mut Ui) {
+        let ctx = ui.ctx().clone();
+        ctx.set_theme(if self.settings.dark {
+            egui::Theme::Dark
+        } else {
+            egui::Theme::Light
+        });
+        if (self.applied_zoom - self.settings.zoom).abs() > f32::EPSILON {
+            ctx.set_zoom_factor(self.settings.zoom);
+            self.applied_zoom = self.settings.zoom;
+        }
+        self.shortcuts(&ctx);
+        self.top_bar(ui);
+        match &self.screen {
+            Screen::Start(_) => self.start_screen(ui),
+            Screen::Table => {
+                if self.game().is_some_and(|g| g.state().is_over()) {
+                    self.final_screen(ui);
+                } else {
+                    self.table(ui);
+                }
+            }
+        }
+        self.dialog_ui(&ctx);
+    }
+
+    // --- Shortcuts and the top bar ------------------------------------------------------
+
+    fn shortcuts(&mut self, ctx: &egui::Context) {
+        if ctx.egui_wants_keyboard_input() || self.dialog.is_some() {
+            return;
+        }
+        use egui::{Key, Modifiers};
+        let (undo, redo, roll, end, machine, zoom_in, zoom_out) = ctx.input_mut(|i| {
+            (
+                i.consume_key(Modifiers::COMMAND, Key::Z),
+                i.consume_key(Modifiers::COMMAND, Key::Y),
+                i.consume_key(Modifiers::NONE, Key::R),
+                i.consume_key(Modifiers::NONE, Key::E),
+                i.consume_key(Modifiers::NONE, Key::M),
+                i.consume_key(Modifiers::COMMAND, Key::Plus)
+                    || i.consume_key(Modifiers::COMMAND, Key::Equals),
+                i.consume_key(Modifiers::COMMAND, Key::Minus),
+            )
+        });
+        if zoom_in {
+            self.zoom(0.1);
+        }
+        if zoom_out {
+            self.zoom(-0.1);
+        }
+        if !matches!(self.screen, Screen::Table) {
+            return;
+        }
+        if undo {
+            self.undo();
+        }
+        if redo {
+            self.redo();
+        }
+        let legal = self.legal();
+        if roll && let Some(a) = legal.iter().find(|a| matches!(a, Act::Roll { set } if set.is_empty())) {
+            self.submit(a.clone());
+        }
+        if end {
+            self.end_work();
+        }
+        if machine && legal.contains(&Act::MachineTurn) {
+            self.submit(Act::MachineTurn);
+        }
+    }
+
+    fn zoom(&mut self, by: f32) {
+        self.settings.zoom = (self.settings.zoom + by).clamp(0.6, 2.5);
+    }
+
+    fn top_bar(&mut self, ui: &mut Ui) {
+        egui::Panel::top("top-bar").show(ui, |ui| {
+            ui.horizontal_wrapped(|ui| {
+                ui.heading("Foreman");
+                ui.separator();
+                if matches!(self.screen, Screen::Table) {
+                    if ui.button(self.t("new-game")).clicked() {
+                        self.screen = Screen::Start(Box::default());
+                        self.dialog = None;
+                    }
+                    let can_undo = self.session.as_ref().is_some_and(|s| s.can_undo());
+                    let can_redo = self.session.as_ref().is_some_and(|s| s.can_redo());
+                    if ui
+                        .add_enabled(can_undo, egui::Button::new(self.t("undo")))
+                        .on_hover_text(self.t("undo-hint"))
+                        .clicked()
+                    {
+                        self.undo();
+                    }
+                    if ui
+                        .add_enabled(can_redo, egui::Button::new(self.t("redo")))
+                        .on_hover_text(self.t("redo-hint"))
+                        .clicked()
+                    {
+                        self.redo();
+                    }
+                    if ui.button(self.t("save-as")).clicked() {
+                        let path = self.data_dir.join("saved-game.json");
+                        self.dialog = Some(Dialog::SaveAs {
+                            path: path.display().to_string(),
+                            export: false,
+                        });
+                    }
+                    ui.separator();
+                }
+                let current = self.settings.lang;
+                let mut chosen = current;
+                egui::ComboBox::from_id_salt("language")
+                    .selected_text(current.native_name())
+                    .show_ui(ui, |ui| {
+                        for lang in Lang::ALL {
+                            ui.selectable_value(&mut chosen, lang, lang.native_name());
+                        }
+                    })
+                    .response
+                    .on_hover_text(self.t("language"));
+                if chosen != current {
+                    self.set_lang(chosen);
+                }
+                if ui
+                    .button(self.t("zoom-out"))
+                    .on_hover_text(self.t("zoom-hint"))
+                    .clicked()
+                {
+                    self.zoom(-0.1);
+                }
+                ui.label(format!("{:.0}%", self.settings.zoom * 100.0));
+                if ui
+                    .button(self.t("zoom-in"))
+                    .on_hover_text(self.t("zoom-hint"))
+                    .clicked()
+                {
+                    self.zoom(0.1);
+                }
+                let theme = if self.settings.dark {
+                    self.t("theme-light")
+                } else {
+                    self.t("theme-dark")
+                };
+                if ui.button(theme).clicked() {
+                    self.settings.dark = !self.settings.dark;
+                }
+            });
+        });
+    }
+
+    // --- Start screen -------------------------------------------------------------------
+
+    fn start_screen(&mut self, ui: &mut Ui) {
+        let Screen::Start(form) = &mut self.screen else {
+            return;
+        };
+        let mut form = std::mem::take(form);
+        let mut start = false;
+        let mut resume = false;
+        let mut open = false;
+        egui::CentralPanel::default_margins().show(ui, |ui| {
+            egui::ScrollArea::vertical().show(ui, |ui| {
+                ui.heading(self.t("start-title"));
+                if let Some(m) = &self.message {
+                    ui.colored_label(Color32::from_rgb(230, 90, 70), m);
+                }
+                ui.add_space(8.0);
+                ui.horizontal(|ui| {
+                    ui.selectable_value(&mut form.solo, true, self.t("solo"));
+                    ui.selectable_value(&mut form.solo, false, self.t("multiplayer"));
+                });
+                if form.solo {
+                    form.names.truncate(1);
+                    form.colours.truncate(1);
+                    form.dice.truncate(1);
+                    ui.horizontal(|ui| {
+                        ui.label(self.t("difficulty"));
+                        for d in Difficulty::ALL {
+                            let key = format!("difficulty-{}", d.name().to_lowercase());
+                            ui.selectable_value(&mut form.difficulty, d, self.t(&key));
+                        }
+                    });
+                } else {
+                    ui.horizontal(|ui| {
+                        ui.label(self.t("players"));
+                        for n in 1..=5usize {
+                            if ui
+                                .selectable_label(form.names.len() == n, n.to_string())
+                                .on_hover_text(self.ta("players-count", &[("count", n.into())]))
+                                .clicked()
+                            {
+                                resize_players(&mut form, n);
+                            }
+                        }
+                    });
+                }
+                ui.horizontal(|ui| {
+                    ui.label(self.t("mode"));
+                    ui.selectable_value(&mut form.mode, Mode::Digital, self.t("mode-digital"))
+                        .on_hover_text(self.t("mode-digital-hint"));
+                    ui.selectable_value(&mut form.mode, Mode::Companion, self.t("mode-companion"))
+                        .on_hover_text(self.t("mode-companion-hint"));
+                });
+                ui.add_space(6.0);
+                egui::Grid::new("players-form").striped(true).show(ui, |ui| {
+                    ui.strong(self.t("name"));
+                    ui.strong(self.t("colour"));
+                    ui.strong(self.t("dice-source"));
+                    ui.end_row();
+                    for i in 0..form.names.len() {
+                        let label = self.ta("player-name", &[("seat", (i + 1).into())]);
+                        ui.add(
+                            egui::TextEdit::singleline(&mut form.names[i])
+                                .desired_width(160.0)
+                                .hint_text(label.clone()),
+                        )
+                        .on_hover_text(label.clone());
+                        let mut colour = form.colours[i];
+                        egui::ComboBox::from_id_salt(("colour", i))
+                            .selected_text(self.t(colour_key(colour)))
+                            .show_ui(ui, |ui| {
+                                for c in Colour::ALL {
+                                    ui.selectable_value(&mut colour, c, self.t(colour_key(c)));
+                                }
+                            })
+                            .response
+                            .on_hover_text(self.ta("colour-of", &[("seat", (i + 1).into())]));
+                        if colour != form.colours[i] {
+                            if let Some(j) = form.colours.iter().position(|&c| c == colour) {
+                                form.colours[j] = form.colours[i];
+                            }
+                            form.colours[i] = colour;
+                        }
+                        let label = self.ta("dice-of", &[("seat", (i + 1).into())]);
+                        self.dice_source_ui(ui, &label, &mut form.dice[i], form.mode);
+                        ui.end_row();
+                    }
+                    if form.solo {
+                        ui.label(self.t("machine"));
+                        ui.label("");
+                        let mut d = form.machine_dice;
+                        let label = self.t("machine-dice");
+                        self.dice_source_ui(ui, &label, &mut d, form.mode);
+                        form.machine_dice = d;
+                        ui.end_row();
+                    }
+                });
+                ui.add_space(8.0);
+                if ui
+                    .button(RichText::new(self.t("start-game")).size(18.0))
+                    .clicked()
+                {
+                    start = true;
+                }
+                ui.add_space(12.0);
+                ui.separator();
+                let last = self.last_game_path();
+                let has_last = last.exists();
+                if ui
+                    .add_enabled(has_last, egui::Button::new(self.t("resume")))
+                    .on_disabled_hover_text(self.t("resume-none"))
+                    .clicked()
+                {
+                    resume = true;
+                }
+                ui.horizontal(|ui| {
+                    let label = self.t("open-path");
+                    ui.add(
+                        egui::TextEdit::singleline(&mut form.open_path)
+                            .desired_width(320.0)
+                            .hint_text(label.clone()),
+                    )
+                    .on_hover_text(label);
+                    if ui.button(self.t("open")).clicked() {
+                        open = true;
+                    }
+                });
+            });
+        });
+        if start {
+            self.start_game(&form);
+        } else if resume {
+            let path = self.last_game_path();
+            self.resume(path, &form);
+        } else if open {
+            let path = PathBuf::from(form.open_path.trim());
+            self.resume(path, &form);
+        }
+        if let Screen::Start(f) = &mut self.screen {
+            **f = form;
+        }
+    }
+
+    fn dice_source_ui(&self, ui: &mut Ui, label: &str, source: &mut DiceSource, mode: Mode) {
+        if mode == Mode::Digital {
+            ui.label(self.t("dice-virtual"))
+                .on_hover_text(self.t("dice-digital-hint"));
+            *source = DiceSource::Virtual;
+            return;
+        }
+        egui::ComboBox::from_label(label)
+            .selected_text(self.t(source.key()))
+            .show_ui(ui, |ui| {
+                for s in DiceSource::ALL {
+                    match s.unavailable() {
+                        Some(why) => {
+                            ui.add_enabled(false, egui::Button::selectable(false, self.t(s.key())))
+                                .on_disabled_hover_text(self.t(why));
+                        }
+                        None => {
+                            ui.selectable_value(source, s, self.t(s.key()));
+                        }
+                    }
+                }
+            });
+    }
+
+    fn seed(&mut self) -> u64 {
+        self.next_seed.take().unwrap_or_else(|| {
+            std::time::SystemTime::now()
+                .duration_since(std::time::UNIX_EPOCH)
+                .map_or(1, |d| d.as_nanos() as u64)
+        })
+    }
+
+    fn start_game(&mut self, form: &StartForm) {
+        let setup = Setup {
+            players: form
+                .names
+                .iter()
+                .zip(&form.colours)
+                .enumerate()
+                .map(|(i, (name, &colour))| PlayerSetup {
+                    name: if name.trim().is_empty() {
+                        format!("Player {}", i + 1)
+                    } else {
+                        name.trim().to_string()
+                    },
+                    colour,
+                })
+                .collect(),
+            machine: form.solo.then_some(form.difficulty),
+            mode: form.mode,
+            first_player: 0,
+            seed: self.seed(),
+        };
+        match Session::start(setup, self.last_game_path()) {
+            Ok(s) => {
+                self.settings.dice = form.dice.clone();
+                self.settings.dice.push(form.machine_dice);
+                self.open_session(s);
+                // The opening deal is the first action.
+                self.submit(Act::Deal);
+            }
+            Err(e) => self.message = Some(e.to_string()),
+        }
+    }
+
+    fn resume(&mut self, path: PathBuf, form: &StartForm) {
+        match Session::resume(&path) {
+            Ok(s) => {
+                if self.settings.dice.len() != s.game().setup().players.len() + 1 {
+                    self.settings.dice = form.dice.clone();
+                    self.settings.dice.resize(s.game().setup().players.len() + 1, DiceSource::Virtual);
+                }
+                self.open_session(s);
+            }
+            Err(e) => self.message = Some(e.to_string()),
+        }
+    }
+
+    fn open_session(&mut self, s: Session) {
+        self.session = Some(s);
+        self.screen = Screen::Table;
+        self.message = None;
+        self.log.clear();
+        self.selected_die = None;
+        self.dialog = None;
+    }
+
+    // --- Acting -------------------------------------------------------------------------
+
+    fn legal(&self) -> Vec<Act> {
+        self.game().map(|g| legal_actions(g.state())).unwrap_or_default()
+    }
+
+    /// Where the inputs of the next action come from, given the mode and who acts.
+    fn input_source(&self) -> InputSource {
+        let Some(g) = self.game() else {
+            return InputSource::Digital;
+        };
+        if g.setup().mode == Mode::Digital {
+            return InputSource::Digital;
+        }
+        let st = g.state();
+        let seat = match st.phase {
+            Phase::Machine => g.setup().players.len(),
+            _ => st.current_player().unwrap_or(0),
+        };
+        match self.settings.dice.get(seat).copied().unwrap_or_default() {
+            DiceSource::Virtual => InputSource::VirtualDice,
+            _ => InputSource::Given,
+        }
+    }
+
+    /// Sends an action to the game. In a companion game a missing die face or revealed card
+    /// opens the input picker, and the action is tried again once it is given.
+    pub fn submit(&mut self, act: Act) {
+        self.submit_with(act, Inputs::default());
+    }
+
+    fn submit_with(&mut self, act: Act, inputs: Inputs) {
+        let source = self.input_source();
+        let Some(session) = self.session.as_mut() else {
+            return;
+        };
+        match session.act(act.clone(), inputs.clone(), source) {
+            Ok(events) => {
+                self.message = None;
+                self.selected_die = None;
+                self.dialog = None;
+                let game = session.game();
+                for e in &events {
+                    if let Some(line) = crate::text::event_text(game, e) {
+                        self.log.push(line);
+                    }
+                    if matches!(e, Event::GameOver) {
+                        self.log.push(self.tr.t("game-over"));
+                    }
+                }
+                let excess = self.log.len().saturating_sub(200);
+                self.log.drain(..excess);
+            }
+            Err(SessionError::Rule(e)) => {
+                let need = match e {
+                    RuleError::NeedDie(why) => Some(Need::Die(why)),
+                    RuleError::NeedBlueprint => Some(Need::Blueprint),
+                    RuleError::NeedContractor => Some(Need::Contractor),
+                    RuleError::NeedTools => Some(Need::Tools),
+                    _ => None,
+                };
+                match need {
+                    Some(need) => {
+                        self.dialog = Some(Dialog::Input(Box::new(Pending {
+                            act,
+                            inputs,
+                            need,
+                            search: String::new(),
+                            tools: Vec::new(),
+                        })))
+                    }
+                    None => {
+                        self.message = Some(e.to_string());
+                        self.dialog = None;
+                    }
+                }
+            }
+            Err(e) => self.message = Some(e.to_string()),
+        }
+    }
+
+    fn undo(&mut self) {
+        if let Some(s) = self.session.as_mut() {
+            match s.undo() {
+                Ok(()) => {
+                    self.message = None;
+                    self.log.push(self.tr.t("undone"));
+                }
+                Err(e) => self.message = Some(e.to_string()),
+            }
+        }
+        self.selected_die = None;
+        self.dialog = None;
+    }
+
+    fn redo(&mut self) {
+        if let Some(s) = self.session.as_mut() {
+            match s.redo() {
+                Ok(()) => {
+                    self.message = None;
+                    self.log.push(self.tr.t("redone"));
+                }
+                Err(e) => self.message = Some(e.to_string()),
+            }
+        }
+        self.selected_die = None;
+        self.dialog = None;
+    }
+
+    /// Ends the work phase: at once when nothing must be discarded, else the discard choices.
+    fn end_work(&mut self) {
+        let ends: Vec<Act> = self
+            .legal()
+            .into_iter()
+            .filter(|a| matches!(a, Act::EndWork { .. }))
+            .collect();
+        match ends.len() {
+            0 => {
+                if let Some(g) = self.game()
+                    && let Err(e) = g.check(&Act::EndWork {
+                        discard: Vec::new(),
+                        discard_metal: 0,
+                        discard_energy: 0,
+                    })
+                {
+                    self.message = Some(e.to_string());
+                }
+            }
+            1 => self.submit(ends[0].clone()),
+            _ => {
+                self.dialog = Some(Dialog::Options {
+                    title: self.t("end-work-discards"),
+                    acts: ends,
+                })
+            }
+        }
+    }
+
+    /// Offers `acts` (one card's or one button's choices): sends a lone one at once.
+    fn choose(&mut self, title: String, acts: Vec<Act>, refusal: impl FnOnce() -> Option<String>) {
+        match acts.len() {
+            0 => self.message = refusal(),
+            1 => self.submit(acts[0].clone()),
+            _ => self.dialog = Some(Dialog::Options { title, acts }),
+        }
+    }
+
+    // --- The table ----------------------------------------------------------------------
+
+    fn table(&mut self, ui: &mut Ui) {
+        let Some(game) = self.game().cloned() else {
+            return;
+        };
+        let legal = legal_actions(game.state());
+        let st = game.state();
+        egui::Panel::bottom("actions").show(ui, |ui| {
+            ui.add_space(4.0);
+            ui.horizontal_wrapped(|ui| {
+                ui.label(RichText::new(crate::text::phase_text(&game)).strong());
+                ui.separator();
+                let roll = legal
+                    .iter()
+                    .find(|a| matches!(a, Act::Roll { set } if set.is_empty()))
+                    .cloned();
+                if ui
+                    .add_enabled(roll.is_some(), egui::Button::new(self.t("roll")))
+                    .on_hover_text(self.t("roll-hint"))
+                    .clicked()
+                    && let Some(a) = roll
+                {
+                    self.submit(a);
+                }
+                let foreman: Vec<Act> = legal
+                    .iter()
+                    .filter(|a| matches!(a, Act::Roll { set } if !set.is_empty()))
+                    .cloned()
+                    .collect();
+                if !foreman.is_empty() && ui.button(self.t("roll-foreman")).clicked() {
+                    self.dialog = Some(Dialog::Options {
+                        title: self.t("roll-foreman"),
+                        acts: foreman,
+                    });
+                }
+                let can_end = legal.iter().any(|a| matches!(a, Act::EndWork { .. }));
+                if ui
+                    .add_enabled(can_end, egui::Button::new(self.t("end-work")))
+                    .on_hover_text(self.t("end-work-hint"))
+                    .clicked()
+                {
+                    self.end_work();
+                }
+                if legal.contains(&Act::Pass) && ui.button(self.t("pass")).clicked() {
+                    self.submit(Act::Pass);
+                }
+                if ui
+                    .add_enabled(
+                        legal.contains(&Act::MachineTurn),
+                        egui::Button::new(self.t("machine-turn")),
+                    )
+                    .on_hover_text(self.t("machine-turn-hint"))
+                    .clicked()
+                {
+                    self.submit(Act::MachineTurn);
+                }
+                if legal.contains(&Act::Deal) && ui.button(self.t("deal")).clicked() {
+                    self.submit(Act::Deal);
+                }
+            });
+            if let Some(m) = &self.message {
+                ui.colored_label(Color32::from_rgb(230, 90, 70), format!("⚠ {m}"));
+            }
+            ui.add_space(4.0);
+        });
+        egui::Panel::left("market")
+            .resizable(true)
+            .default_size(290.0)
+            .show(ui, |ui| {
+                egui::ScrollArea::vertical().show(ui, |ui| self.market_ui(ui, &game, &legal));
+            });
+        egui::Panel::right("others")
+            .resizable(true)
+            .default_size(300.0)
+            .show(ui, |ui| {
+                egui::ScrollArea::vertical().show(ui, |ui| {
+                    for (seat, p) in st.players.iter().enumerate() {
+                        if Some(seat) != self.focus_seat(&game) {
+                            self.player_summary_ui(ui, &game, seat, p);
+                            ui.separator();
+                        }
+                    }
+                    if let Some(m) = &st.machine {
+                        ui.heading(self.t("machine"));
+                        ui.label(self.ta("goods-count", &[("count", m.goods.into())]));
+                        self.compound_ui(ui, &m.compound, None);
+                        ui.label(self.ta("score-so-far", &[("score", m.score().into())]));
+                        ui.separator();
+                    }
+                    ui.heading(self.t("log"));
+                    for line in self.log.iter().rev().take(40) {
+                        ui.label(line);
+                    }
+                });
+            });
+        egui::CentralPanel::default_margins().show(ui, |ui| {
+            egui::ScrollArea::vertical().show(ui, |ui| {
+                if let Some(seat) = self.focus_seat(&game) {
+                    self.active_player_ui(ui, &game, &legal, seat);
+                }
+            });
+        });
+    }
+
+    /// The seat shown in the middle: the acting player, else the first.
+    fn focus_seat(&self, game: &Game) -> Option<usize> {
+        let st = game.state();
+        st.current_player().or((!st.players.is_empty()).then_some(0))
+    }
+
+    fn market_ui(&mut self, ui: &mut Ui, game: &Game, legal: &[Act]) {
+        let st = game.state();
+        ui.heading(self.t("market"));
+        ui.label(RichText::new(self.t("blueprints")).strong());
+        for (slot, card) in st.market.blueprints.iter().enumerate() {
+            ui.horizontal(|ui| match card {
+                Some(c) => {
+                    let act = Act::TakeBlueprint { slot: slot as u8 };
+                    let label = self.ta(
+                        "take",
+                        &[("card", self.card_name(*c).into()), ("slot", (slot + 1).into())],
+                    );
+                    let ok = legal.contains(&act);
+                    let r = ui
+                        .add_enabled(ok, egui::Button::new(label))
+                        .on_hover_text(card_text(&self.tr, *c));
+                    if !ok {
+                        r.clone().on_disabled_hover_text(refusal(game, &act));
+                    }
+                    if r.clicked() {
+                        self.submit(act);
+                    }
+                    ui.weak(tool_text(&self.tr, c.tool()));
+                }
+                None => {
+                    ui.weak(self.t("empty-slot"));
+                }
+            });
+        }
+        ui.add_space(6.0);
+        ui.label(RichText::new(self.t("contractors")).strong());
+        for (slot, c) in st.market.contractors.iter().enumerate() {
+            let tool = st.market.tools[slot];
+            ui.horizontal(|ui| {
+                ui.label(format!("[{}]", tool_text(&self.tr, tool)))
+                    .on_hover_text(self.t("tool-token-hint"));
+                match c {
+                    Some(c) => {
+                        let hires: Vec<Act> = legal
+                            .iter()
+                            .filter(|a| matches!(a, Act::Hire { slot: s, .. } if usize::from(*s) == slot))
+                            .cloned()
+                            .collect();
+                        let label = self.ta("hire", &[("card", self.contractor_name(*c).into())]);
+                        let r = ui
+                            .add_enabled(!hires.is_empty(), egui::Button::new(label.clone()))
+                            .on_hover_text(c.info().effect.clone());
+                        let why = self.ta("hire-needs", &[("tool", tool_text(&self.tr, tool).into())]);
+                        let r = r.on_disabled_hover_text(why);
+                        if r.clicked() {
+                            self.choose(label, hires, || None);
+                        }
+                    }
+                    None => {
+                        ui.weak(self.t("empty-slot"));
+                    }
+                }
+            });
+        }
+        ui.add_space(6.0);
+        let refreshes: Vec<Act> = legal
+            .iter()
+            .filter(|a| matches!(a, Act::RefreshMarket { .. }))
+            .cloned()
+            .collect();
+        if ui
+            .add_enabled(!refreshes.is_empty(), egui::Button::new(self.t("refresh")))
+            .on_hover_text(self.t("refresh-hint"))
+            .clicked()
+        {
+            let title = self.t("refresh");
+            self.choose(title, refreshes, || None);
+        }
+        ui.add_space(6.0);
+        ui.weak(self.ta(
+            "deck-counts",
+            &[
+                ("blueprints", st.blueprint_deck.len().into()),
+                ("contractors", st.contractor_deck.len().into()),
+            ],
+        ));
+    }
+
+    fn player_summary_ui(&self, ui: &mut Ui, game: &Game, seat: usize, p: &PlayerState) {
+        let name = &game.setup().players[seat].name;
+        ui.heading(RichText::new(name).color(colour_rgb(p.colour)));
+        self.resources_ui(ui, p);
+        self.compound_ui(ui, &p.compound, Some(p));
+        ui.label(self.ta("hand-count", &[("count", p.hand.len().into())]));
+    }
+
+    fn resources_ui(&self, ui: &mut Ui, p: &PlayerState) {
+        ui.horizontal_wrapped(|ui| {
+            ui.label(self.ta("metal-count", &[("count", p.metal.into())]));
+            ui.label(self.ta("energy-count", &[("count", p.energy.into())]));
+            ui.label(self.ta("goods-count", &[("count", p.goods.into())]));
+            ui.label(self.ta("prestige-count", &[("count", p.prestige().into())]));
+            ui.label(self.ta("score-so-far", &[("score", p.score().into())]));
+        });
+    }
+
+    /// The compound grouped by type; used cards this round are marked.
+    fn compound_ui(
+        &self,
+        ui: &mut Ui,
+        compound: &crate::engine::state::Pile<Blueprint>,
+        player: Option<&PlayerState>,
+    ) {
+        if compound.is_empty() {
+            ui.weak(self.t("compound-empty"));
+            return;
+        }
+        for kind in CardType::ALL {
+            let cards: Vec<String> = compound
+                .iter()
+                .filter(|(c, _)| c.kind() == kind)
+                .map(|(c, n)| {
+                    let used = player.is_some_and(|p| p.has_activated(c));
+                    let mut s = self.card_name(c);
+                    if n > 1 {
+                        s.push_str(&format!(" ×{n}"));
+                    }
+                    if used {
+                        s.push_str(" ✔");
+                    }
+                    s
+                })
+                .collect();
+            if !cards.is_empty() {
+                ui.label(format!(
+                    "{} ({}): {}",
+                    self.t(type_key(kind)),
+                    compound.of_type(kind),
+                    cards.join(", ")
+                ));
+            }
+        }
+    }
+
+    fn active_player_ui(&mut self, ui: &mut Ui, game: &Game, legal: &[Act], seat: usize) {
+        let st = game.state();
+        let p = &st.players[seat];
+        let name = &game.setup().players[seat].name;
+        ui.heading(RichText::new(name).color(colour_rgb(p.colour)).size(22.0));
+        self.resources_ui(ui, p);
+        ui.add_space(6.0);
+
+        // The dice tray.
+        ui.label(RichText::new(self.t("dice-tray")).strong());
+        ui.horizontal_wrapped(|ui| {
+            if p.dice.is_empty() {
+                ui.weak(self.t("dice-none"));
+            }
+            for (i, d) in p.dice.as_slice().iter().enumerate() {
+                let i = i as u8;
+                let origin = format!("{:?}", d.origin);
+                let label = self.ta("die", &[("n", (i + 1).into()), ("value", d.value.into())]);
+                if d.placed.is_some() {
+                    ui.add_enabled(false, egui::Button::new(label))
+                        .on_disabled_hover_text(self.ta("die-placed", &[("origin", origin.into())]));
+                } else if ui
+                    .selectable_label(self.selected_die == Some(i), label)
+                    .on_hover_text(self.ta("die-hint", &[("origin", origin.into())]))
+                    .clicked()
+                {
+                    self.selected_die = if self.selected_die == Some(i) { None } else { Some(i) };
+                }
+            }
+            let specialist: Vec<Act> = legal
+                .iter()
+                .filter(|a| matches!(a, Act::SpecialistDie { .. }))
+                .cloned()
+                .collect();
+            if !specialist.is_empty() && ui.button(self.t("specialist-die")).clicked() {
+                self.dialog = Some(Dialog::Options {
+                    title: self.t("specialist-die"),
+                    acts: specialist,
+                });
+            }
+        });
+        ui.add_space(6.0);
+
+        // Headquarters: 3 sections of 3 slots.
+        ui.label(RichText::new(self.t("hq")).strong());
+        ui.horizontal(|ui| {
+            for section in Section::ALL {
+                ui.vertical(|ui| {
+                    let hq = &p.hq[section.index()];
+                    let slots: Vec<String> = hq
+                        .dice
+                        .iter()
+                        .map(|&v| if v == 0 { "·".to_string() } else { v.to_string() })
+                        .collect();
+                    ui.label(format!("{} [{}]", self.t(section_key(section)), slots.join(" ")));
+                    let label = self.ta("place-on", &[("section", self.t(section_key(section)).into())]);
+                    match self.selected_die {
+                        Some(die) => {
+                            let act = Act::Place { die, section };
+                            let ok = legal.contains(&act) || self.equal_die_place(game, legal, die, section).is_some();
+                            let r = ui.add_enabled(ok, egui::Button::new(label));
+                            let r = if ok { r } else { r.on_disabled_hover_text(refusal(game, &act)) };
+                            if r.clicked() {
+                                let act = if legal.contains(&act) {
+                                    Some(act)
+                                } else {
+                                    self.equal_die_place(game, legal, die, section)
+                                };
+                                if let Some(a) = act {
+                                    self.submit(a);
+                                }
+                            }
+                        }
+                        None => {
+                            let r = ui.add_enabled(false, egui::Button::new(label));
+                            r.on_disabled_hover_text(self.t("select-die-first"));
+                        }
+                    }
+                });
+            }
+        });
+        ui.add_space(6.0);
+
+        // The compound, with activations.
+        ui.label(RichText::new(self.t("compound")).strong());
+        self.compound_ui(ui, &p.compound, Some(p));
+        ui.horizontal_wrapped(|ui| {
+            for (card, _) in p.compound.iter() {
+                if card.is_passive() {
+                    continue;
+                }
+                let acts: Vec<Act> = legal
+                    .iter()
+                    .filter(|a| match a {
+                        Act::Activate { card: c, .. } => *c == card,
+                        Act::Replicate { .. } => card == Blueprint::Replicator,
+                        _ => false,
+                    })
+                    .cloned()
+                    .collect();
+                let label = self.ta("activate", &[("card", self.card_name(card).into())]);
+                let r = ui
+                    .add_enabled(!acts.is_empty(), egui::Button::new(label.clone()))
+                    .on_hover_text(card_text(&self.tr, card));
+                let r = if acts.is_empty() {
+                    r.on_disabled_hover_text(activation_refusal(&self.tr, game, card))
+                } else {
+                    r
+                };
+                if r.clicked() {
+                    self.choose(label, acts, || None);
+                }
+            }
+        });
+        ui.add_space(6.0);
+
+        // The hand, with builds.
+        let known = game.setup().mode == Mode::Digital || st.players.len() == 1;
+        ui.label(RichText::new(self.ta("hand-count", &[("count", p.hand.len().into())])).strong());
+        if known || p.hand.len() > 0 {
+            ui.horizontal_wrapped(|ui| {
+                for (card, n) in p.hand.iter() {
+                    let builds: Vec<Act> = legal
+                        .iter()
+                        .filter(|a| matches!(a, Act::Build { card: c, .. } if *c == card))
+                        .cloned()
+                        .collect();
+                    let name = if n > 1 {
+                        format!("{} ×{n}", self.card_name(card))
+                    } else {
+                        self.card_name(card)
+                    };
+                    ui.group(|ui| {
+                        ui.vertical(|ui| {
+                            ui.label(RichText::new(name).strong())
+                                .on_hover_text(card_text(&self.tr, card));
+                            let (m, e) = crate::engine::build_cost(p, card);
+                            ui.weak(format!(
+                                "{} · {}",
+                                tool_text(&self.tr, card.tool()),
+                                self.ta("cost", &[("metal", m.into()), ("energy", e.into())])
+                            ));
+                            let label = self.ta("build", &[("card", self.card_name(card).into())]);
+                            let r = ui.add_enabled(!builds.is_empty(), egui::Button::new(label.clone()));
+                            let r = if builds.is_empty() {
+                                r.on_disabled_hover_text(build_refusal(game, p, card))
+                            } else {
+                                r
+                            };
+                            if r.clicked() {
+                                self.choose(label, builds, || None);
+                            }
+                        });
+                    });
+                }
+            });
+        }
+    }
+
+    /// A legal placement of another unplaced die of the same value (dice of equal value are
+    /// interchangeable, and `legal_actions` lists one per value).
+    fn equal_die_place(&self, game: &Game, legal: &[Act], die: u8, section: Section) -> Option<Act> {
+        let p = game.state().current_player()?;
+        let dice = &game.state().players[p].dice;
+        let value = dice.get(usize::from(die))?.value;
+        legal
+            .iter()
+            .find(|a| match a {
+                Act::Place { die: d, section: s } => {
+                    *s == section && dice.get(usize::from(*d)).is_some_and(|x| x.value == value)
+                }
+                _ => false,
+            })
+            .map(|_| Act::Place { die, section })
+    }
+
+    // --- Final screen -------------------------------------------------------------------
+
+    fn final_screen(&mut self, ui: &mut Ui) {
+        let Some(game) = self.game().cloned() else {
+            return;
+        };
+        let board = scoreboard(game.state());
+        egui::CentralPanel::default_margins().show(ui, |ui| {
+            egui::ScrollArea::vertical().show(ui, |ui| {
+                ui.heading(self.t("final-score"));
+                let winner = match &board.winner {
+                    Winner::Machine => self.t("machine"),
+                    Winner::Players(seats) => seats
+                        .iter()
+                        .map(|&s| game.setup().players[s].name.clone())
+                        .collect::<Vec<_>>()
+                        .join(" & "),
+                };
+                ui.label(
+                    RichText::new(self.ta("winner", &[("name", winner.into())]))
+                        .size(22.0)
+                        .strong(),
+                );
+                if let Some(tb) = board.tie_break {
+                    ui.label(self.t(match tb {
+                        TieBreak::Metal => "tie-metal",
+                        TieBreak::Energy => "tie-energy",
+                        TieBreak::Hand => "tie-hand",
+                        TieBreak::Shared => "tie-shared",
+                        TieBreak::MachineWinsTies => "tie-machine",
+                    }));
+                }
+                ui.add_space(8.0);
+                for s in &board.players {
+                    let name = &game.setup().players[s.seat].name;
+                    ui.group(|ui| {
+                        ui.heading(self.ta(
+                            "player-total",
+                            &[("name", name.clone().into()), ("score", s.total.into())],
+                        ));
+                        for line in &s.cards {
+                            ui.label(format!(
+                                "{} ×{} → {}",
+                                self.card_name(line.card),
+                                line.count,
+                                line.prestige
+                            ));
+                        }
+                        ui.label(self.ta("prestige-count", &[("count", s.prestige.into())]));
+                        ui.label(self.ta("goods-count", &[("count", s.goods.into())]));
+                        ui.weak(self.ta(
+                            "tie-values",
+                            &[
+                                ("metal", s.metal.into()),
+                                ("energy", s.energy.into()),
+                                ("hand", s.hand.into()),
+                            ],
+                        ));
+                    });
+                }
+                if let Some(m) = &board.machine {
+                    ui.group(|ui| {
+                        ui.heading(self.ta(
+                            "machine-total",
+                            &[("score", m.total.into())],
+                        ));
+                        ui.label(self.ta(
+                            "machine-formula",
+                            &[
+                                ("goods", m.goods.into()),
+                                ("cards", m.cards.into()),
+                                ("monuments", m.monuments.into()),
+                            ],
+                        ));
+                    });
+                }
+                ui.add_space(8.0);
+                ui.horizontal(|ui| {
+                    if ui.button(self.t("export-result")).clicked() {
+                        self.dialog = Some(Dialog::SaveAs {
+                            path: self.data_dir.join("result.json").display().to_string(),
+                            export: true,
+                        });
+                    }
+                    if ui.button(self.t("save-as")).clicked() {
+                        self.dialog = Some(Dialog::SaveAs {
+                            path: self.data_dir.join("saved-game.json").display().to_string(),
+                            export: false,
+                        });
+                    }
+                    if ui.button(self.t("new-game")).clicked() {
+                        self.screen = Screen::Start(Box::default());
+                    }
+                    if ui.button(self.t("undo")).clicked() {
+                        self.undo();
+                    }
+                });
+                if let Some(m) = &self.message {
+                    ui.label(m);
+                }
+            });
+        });
+    }
+
+    // --- Dialogs ------------------------------------------------------------------------
+
+    fn dialog_ui(&mut self, ctx: &egui::Context) {
+        let Some(dialog) = self.dialog.clone() else {
+            return;
+        };
+        let mut close = false;
+        let mut send: Option<(Act, Inputs)> = None;
+        let mut keep: Option<Dialog> = None;
+        let modal = egui::Modal::new(egui::Id::unique("foreman-dialog")).show(ctx, |ui| {
+            ui.set_max_width(520.0);
+            match dialog {
+                Dialog::Options { title, acts } => {
+                    ui.heading(&title);
+                    egui::ScrollArea::vertical().max_height(420.0).show(ui, |ui| {
+                        for act in &acts {
+                            if ui.button(act.to_string()).clicked() {
+                                send = Some((act.clone(), Inputs::default()));
+                            }
+                        }
+                    });
+                }
+                Dialog::Input(mut pending) => {
+                    self.input_ui(ui, &mut pending, &mut send);
+                    keep = Some(Dialog::Input(pending));
+                }
+                Dialog::SaveAs { mut path, export } => {
+                    ui.heading(self.t(if export { "export-result" } else { "save-as" }));
+                    let label = self.t("path");
+                    ui.add(egui::TextEdit::singleline(&mut path).desired_width(440.0))
+                        .on_hover_text(label);
+                    if ui.button(self.t("save")).clicked() {
+                        self.save_to(&path, export);
+                        close = true;
+                    } else {
+                        keep = Some(Dialog::SaveAs { path, export });
+                    }
+                }
+            }
+            ui.add_space(6.0);
+            if ui.button(self.t("cancel")).clicked() {
+                close = true;
+            }
+        });
+        if modal.should_close() {
+            close = true;
+        }
+        if let Some(k) = keep {
+            self.dialog = Some(k);
+        }
+        if close {
+            self.dialog = None;
+        }
+        if let Some((act, inputs)) = send {
+            self.dialog = None;
+            if inputs.is_empty() {
+                self.submit(act);
+            } else {
+                self.submit_with(act, inputs);
+            }
+        }
+    }
+
+    /// The picker for a die face or a revealed card (companion games).
+    fn input_ui(&self, ui: &mut Ui, pending: &mut Pending, send: &mut Option<(Act, Inputs)>) {
+        ui.label(RichText::new(pending.act.to_string()).weak());
+        let Some(game) = self.game() else {
+            return;
+        };
+        let st = game.state();
+        match &pending.need {
+            Need::Die(why) => {
+                ui.heading(self.ta("need-die", &[("why", (*why).into())]));
+                ui.horizontal(|ui| {
+                    for face in 1..=6u8 {
+                        if ui
+                            .button(RichText::new(self.ta("face", &[("value", face.into())])).size(18.0))
+                            .clicked()
+                        {
+                            let mut inputs = pending.inputs.clone();
+                            inputs.dice.push(face);
+                            *send = Some((pending.act.clone(), inputs));
+                        }
+                    }
+                });
+            }
+            Need::Blueprint => {
+                ui.heading(self.t("need-blueprint"));
+                let deck = if st.blueprint_deck.is_empty() {
+                    &st.blueprint_discard
+                } else {
+                    &st.blueprint_deck
+                };
+                // Cards already named in this action are no longer in the deck.
+                let mut left = *deck;
+                for &c in &pending.inputs.blueprints {
+                    left.remove(c);
+                }
+                let label = self.t("search");
+                ui.add(egui::TextEdit::singleline(&mut pending.search).hint_text(label.clone()))
+                    .on_hover_text(label);
+                let q = pending.search.to_lowercase();
+                egui::ScrollArea::vertical().max_height(360.0).show(ui, |ui| {
+                    for (card, n) in left.iter() {
+                        let matches = q.is_empty()
+                            || card.name().to_lowercase().contains(&q)
+                            || card.name_fr().to_lowercase().contains(&q);
+                        if !matches {
+                            continue;
+                        }
+                        let text = format!("{} / {} ({n})", card.name(), card.name_fr());
+                        if ui.button(text).clicked() {
+                            let mut inputs = pending.inputs.clone();
+                            inputs.blueprints.push(card);
+                            *send = Some((pending.act.clone(), inputs));
+                        }
+                    }
+                });
+            }
+            Need::Contractor => {
+                ui.heading(self.t("need-contractor"));
+                let deck = if st.contractor_deck.is_empty() {
+                    &st.contractor_discard
+                } else {
+                    &st.contractor_deck
+                };
+                let mut left = *deck;
+                for &c in &pending.inputs.contractors {
+                    left.remove(c);
+                }
+                for (c, n) in left.iter() {
+                    if ui
+                        .button(format!("{} / {} ({n})", c.name(), c.name_fr()))
+                        .clicked()
+                    {
+                        let mut inputs = pending.inputs.clone();
+                        inputs.contractors.push(c);
+                        *send = Some((pending.act.clone(), inputs));
+                    }
+                }
+            }
+            Need::Tools => {
+                ui.heading(self.t("need-tools"));
+                ui.label(
+                    pending
+                        .tools
+                        .iter()
+                        .map(|t| tool_text(&self.tr, *t))
+                        .collect::<Vec<_>>()
+                        .join(" · "),
+                );
+                ui.horizontal(|ui| {
+                    for t in Tool::ALL {
+                        if pending.tools.contains(&t) {
+                            continue;
+                        }
+                        if ui.button(tool_text(&self.tr, t)).clicked() {
+                            pending.tools.push(t);
+                        }
+                    }
+                });
+                if let Ok(tools) = <[Tool; 4]>::try_from(pending.tools.as_slice()) {
+                    let mut inputs = pending.inputs.clone();
+                    inputs.tools = Some(tools);
+                    *send = Some((pending.act.clone(), inputs));
+                }
+            }
+        }
+    }
+
+    fn save_to(&mut self, path: &str, export: bool) {
+        let path = PathBuf::from(path.trim());
+        let Some(session) = self.session.as_ref() else {
+            return;
+        };
+        let result = if export {
+            let summary = crate::sim::summarise(session.game());
+            match serde_json::to_string_pretty(&summary) {
+                Ok(text) => crate::store::write_atomic(&path, &text).map_err(|e| e.to_string()),
+                Err(e) => Err(e.to_string()),
+            }
+        } else {
+            session.save_copy(&path).map_err(|e| e.to_string())
+        };
+        self.message = Some(match result {
+            Ok(()) => self.ta("saved-to", &[("path", path.display().to_string().into())]),
+            Err(e) => e,
+        });
+    }
+}
+
+impl eframe::App for ForemanApp {
+    fn ui(&mut self, ui: &mut Ui, _frame: &mut eframe::Frame) {
+        self.show(ui);
+    }
+    fn save(&mut self, storage: &mut dyn eframe::Storage) {
+        eframe::set_value(storage, eframe::APP_KEY, &self.settings);
+    }
+}
+
+fn resize_players(form: &mut StartForm, n: usize) {
+    while form.names.len() < n {
+        let i = form.names.len();
+        form.names.push(format!("Player {}", i + 1));
+        let free = Colour::ALL
+            .iter()
+            .copied()
+            .find(|c| !form.colours.contains(c))
+            .unwrap_or(Colour::Red);
+        form.colours.push(free);
+        form.dice.push(DiceSource::Virtual);
+    }
+    form.names.truncate(n);
+    form.colours.truncate(n);
+    form.dice.truncate(n);
+}
+
+fn colour_key(c: Colour) -> &'static str {
+    match c {
+        Colour::Red => "colour-red",
+        Colour::Blue => "colour-blue",
+        Colour::Green => "colour-green",
+        Colour::Purple => "colour-purple",
+        Colour::Yellow => "colour-yellow",
+    }
+}
+
+fn colour_rgb(c: Colour) -> Color32 {
+    match c {
+        Colour::Red => Color32::from_rgb(220, 70, 60),
+        Colour::Blue => Color32::from_rgb(80, 140, 240),
+        Colour::Green => Color32::from_rgb(70, 180, 90),
+        Colour::Purple => Color32::from_rgb(170, 100, 220),
+        Colour::Yellow => Color32::from_rgb(230, 190, 40),
+    }
+}
+
+fn section_key(s: Section) -> &'static str {
+    match s {
+        Section::Research => "section-research",
+        Section::Mine => "section-mine",
+        Section::Generate => "section-generate",
+    }
+}
+
+fn type_key(t: CardType) -> &'static str {
+    match t {
+        CardType::Production => "type-production",
+        CardType::Utility => "type-utility",
+        CardType::Training => "type-training",
+        CardType::Special => "type-special",
+        CardType::Monument => "type-monument",
+    }
+}
+
+fn tool_text(tr: &Tr, t: Tool) -> String {
+    tr.t(match t {
+        Tool::Shovel => "tool-shovel",
+        Tool::Gear => "tool-gear",
+        Tool::Wrench => "tool-wrench",
+        Tool::Hammer => "tool-hammer",
+    })
+}
+
+/// A card's cost, prestige and effect (cards.md), for hover text.
+fn card_text(tr: &Tr, c: Blueprint) -> String {
+    let info = c.info();
+    format!(
+        "{} / {}\n{} · {}\n{}\n{}",
+        c.name(),
+        c.name_fr(),
+        tr.t(type_key(c.kind())),
+        tr.t_args(
+            "cost-prestige",
+            &[
+                ("metal", info.metal.into()),
+                ("energy", info.energy.into()),
+                ("prestige", info.prestige.into()),
+            ],
+        ),
+        tool_text(tr, c.tool()),
+        info.activation
+    )
+}
+
+/// Why `act` is refused now, in the engine's words.
+fn refusal(game: &Game, act: &Act) -> String {
+    match game.check(act) {
+        Err(e) => e.to_string(),
+        Ok(()) => String::new(),
+    }
+}
+
+/// Why a card cannot be activated now: the engine's reason for its plainest use.
+fn activation_refusal(tr: &Tr, game: &Game, card: Blueprint) -> String {
+    let st = game.state();
+    let Some(p) = st.current_player() else {
+        return tr.t("not-your-turn");
+    };
+    if st.players[p].has_activated(card) {
+        return tr.t("already-activated");
+    }
+    let unplaced: Vec<u8> = st.players[p].dice.unplaced().map(|i| i as u8).collect();
+    let act = Act::Activate {
+        card,
+        dice: unplaced.first().map(|&d| crate::engine::DiceList::from([d])).unwrap_or_default(),
+        choice: Default::default(),
+    };
+    match game.check(&act) {
+        Err(e) => e.to_string(),
+        Ok(()) => tr.t("needs-a-choice"),
+    }
+}
+
+/// Why a hand card cannot be built now, in the engine's words.
+fn build_refusal(game: &Game, p: &PlayerState, card: Blueprint) -> String {
+    let discard = p
+        .hand
+        .iter()
+        .map(|(c, _)| c)
+        .find(|&c| c.tool() == card.tool() && c != card)
+        .unwrap_or(card);
+    refusal(game, &Act::Build { card, discard })
+}

@@ -1,0 +1,175 @@
+//! The window's languages: Fluent message files `assets/i18n/<lang>.ftl`, embedded in the
+//! binary. Every label goes through [`Tr::t`] / [`Tr::t_args`]; a message missing from a
+//! language falls back to English (a test checks that none is missing).
+
+use fluent_bundle::{FluentArgs, FluentBundle, FluentResource, FluentValue};
+use serde::{Deserialize, Serialize};
+use unic_langid::{LanguageIdentifier, langid};
+
+/// The interface languages.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default, Serialize, Deserialize)]
+pub enum Lang {
+    #[default]
+    En,
+    Fr,
+    Es,
+    Ru,
+}
+
+impl Lang {
+    pub const ALL: [Lang; 4] = [Lang::En, Lang::Fr, Lang::Es, Lang::Ru];
+
+    /// The language's own name, as shown in the language menu.
+    pub fn native_name(self) -> &'static str {
+        match self {
+            Lang::En => "English",
+            Lang::Fr => "Français",
+            Lang::Es => "Español",
+            Lang::Ru => "Русский",
+        }
+    }
+
+    /// The Fluent source of this language.
+    pub fn source(self) -> &'static str {
+        match self {
+            Lang::En => include_str!("../../assets/i18n/en.ftl"),
+            Lang::Fr => include_str!("../../assets/i18n/fr.ftl"),
+            Lang::Es => include_str!("../../assets/i18n/es.ftl"),
+            Lang::Ru => include_str!("../../assets/i18n/ru.ftl"),
+        }
+    }
+
+    fn id(self) -> LanguageIdentifier {
+        match self {
+            Lang::En => langid!("en"),
+            Lang::Fr => langid!("fr"),
+            Lang::Es => langid!("es"),
+            Lang::Ru => langid!("ru"),
+        }
+    }
+
+    /// Card names exist in English and French (cards.md); the other languages show English.
+    pub fn card_names_in_french(self) -> bool {
+        self == Lang::Fr
+    }
+}
+
+/// Translations for one language, with English behind it.
+pub struct Tr {
+    lang: Lang,
+    bundle: FluentBundle<FluentResource>,
+    english: FluentBundle<FluentResource>,
+}
+
+fn bundle(lang: Lang) -> FluentBundle<FluentResource> {
+    let mut b = FluentBundle::new(vec![lang.id()]);
+    // No Unicode isolation marks around arguments: they show as boxes in some fonts and
+    // would make labels differ from what tests and screen readers look for.
+    b.set_use_isolating(false);
+    match FluentResource::try_new(lang.source().to_string()) {
+        Ok(res) => {
+            if let Err(errors) = b.add_resource(res) {
+                tracing::warn!(?lang, ?errors, "duplicate messages in a language file");
+            }
+        }
+        Err((res, errors)) => {
+            tracing::warn!(?lang, ?errors, "syntax errors in a language file");
+            b.add_resource_overriding(res);
+        }
+    }
+    b
+}
+
+impl Tr {
+    pub fn new(lang: Lang) -> Tr {
+        Tr {
+            lang,
+            bundle: bundle(lang),
+            english: bundle(Lang::En),
+        }
+    }
+
+    pub fn lang(&self) -> Lang {
+        self.lang
+    }
+
+    /// Whether `key` exists in this language's own file (not through the English fallback).
+    pub fn has(&self, key: &str) -> bool {
+        self.bundle.get_message(key).is_some_and(|m| m.value().is_some())
+    }
+
+    /// The message `key`.
+    pub fn t(&self, key: &str) -> String {
+        self.format(key, None)
+    }
+
+    /// The message `key` with named arguments (numbers stay numbers, for plural rules).
+    pub fn t_args(&self, key: &str, args: &[(&str, Arg)]) -> String {
+        let mut fa = FluentArgs::new();
+        for (name, value) in args {
+            match value {
+                Arg::Num(n) => fa.set(*name, FluentValue::from(*n)),
+                Arg::Text(s) => fa.set(*name, FluentValue::from(s.clone())),
+            }
+        }
+        self.format(key, Some(&fa))
+    }
+
+    fn format(&self, key: &str, args: Option<&FluentArgs>) -> String {
+        for b in [&self.bundle, &self.english] {
+            if let Some(pattern) = b.get_message(key).and_then(|m| m.value()) {
+                let mut errors = Vec::new();
+                let text = b.format_pattern(pattern, args, &mut errors);
+                if !errors.is_empty() {
+                    tracing::warn!(key, ?errors, "message formatting");
+                }
+                return text.into_owned();
+            }
+        }
+        key.to_string()
+    }
+}
+
+/// An argument of a message.
+#[derive(Debug, Clone)]
+pub enum Arg {
+    Num(i64),
+    Text(String),
+}
+
+impl From<u32> for Arg {
+    fn from(n: u32) -> Arg {
+        Arg::Num(i64::from(n))
+    }
+}
+impl From<usize> for Arg {
+    fn from(n: usize) -> Arg {
+        Arg::Num(n as i64)
+    }
+}
+impl From<u8> for Arg {
+    fn from(n: u8) -> Arg {
+        Arg::Num(i64::from(n))
+    }
+}
+impl From<&str> for Arg {
+    fn from(s: &str) -> Arg {
+        Arg::Text(s.to_string())
+    }
+}
+impl From<String> for Arg {
+    fn from(s: String) -> Arg {
+        Arg::Text(s)
+    }
+}
+
+/// Every message id of a Fluent source, in order (for the completeness test).
+pub fn message_ids(source: &str) -> Vec<String> {
+    source
+        .lines()
+        .filter(|l| !l.starts_with([' ', '#', '\t']) && l.contains(" ="))
+        .filter_map(|l| l.split(" =").next())
+        .map(|k| k.trim().to_string())
+        .filter(|k| !k.is_empty())
+        .collect()
+}

@@ -1,0 +1,45 @@
+//! The Foreman window (eframe/egui): start screen, the table, the final score.
+//!
+//! - [`app`]: [`ForemanApp`], the screens and their controls; every game change is an engine
+//!   action sent through the [`session::Session`], which writes the journal before showing it;
+//! - [`i18n`]: the interface languages (Fluent files in `assets/i18n/`);
+//! - [`session`]: the open game, its journal file, undo and redo.
+//!
+//! Nothing here decides a rule: what is allowed comes from `legal_actions`, and a refusal shows
+//! the engine's reason.
+
+pub mod app;
+pub mod i18n;
+pub mod session;
+
+pub use app::{DiceSource, ForemanApp, Settings};
+
+/// Opens the window; returns when it is closed.
+pub fn run() -> anyhow::Result<()> {
+    let options = eframe::NativeOptions {
+        viewport: egui::ViewportBuilder::default()
+            .with_title("Foreman")
+            .with_inner_size([1280.0, 800.0])
+            .with_min_inner_size([800.0, 560.0]),
+        ..Default::default()
+    };
+    eframe::run_native(
+        "Foreman",
+        options,
+        Box::new(|cc| {
+            let settings: Settings = cc
+                .storage
+                .and_then(|s| eframe::get_value(s, eframe::APP_KEY))
+                .unwrap_or_default();
+            Ok(Box::new(ForemanApp::new(
+                settings,
+                crate::store::data_dir(),
+            )))
+        }),
+    )
+    .map_err(|e| {
+        anyhow::anyhow!(
+            "cannot open the window ({e}). Without a display, play in the terminal: foreman play"
+        )
+    })
+}

@@ -1,0 +1,123 @@
+//! A game open in the window: the engine's [`Game`] plus its journal file. Every accepted
+//! action is written to disk (atomically) before the window shows it, so killing the program
+//! at any moment loses nothing; undo and redo move along the journal.
+
+use crate::engine::{Act, Action, Events, Game, Inputs, RuleError, Setup};
+use crate::store::{self, StoreError};
+use std::path::{Path, PathBuf};
+use thiserror::Error;
+
+#[derive(Debug, Error)]
+pub enum SessionError {
+    #[error("{0}")]
+    Rule(#[from] RuleError),
+    #[error("{0}")]
+    Store(#[from] StoreError),
+    #[error("the game could not be rebuilt at action {index}: {source}")]
+    Replay { index: usize, source: RuleError },
+}
+
+/// Where an action's dice faces come from.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum InputSource {
+    /// Everything from the game's seeded generator (digital tabletop).
+    Digital,
+    /// Cards given by the players, dice from the game's generator.
+    VirtualDice,
+    /// Cards and dice given by the players.
+    Given,
+}
+
+pub struct Session {
+    game: Game,
+    path: PathBuf,
+    /// Actions undone, most recent last, each with the inputs it had.
+    redo: Vec<Action>,
+}
+
+impl Session {
+    /// A new game written to `path` at once (so it can be resumed even before its first move).
+    pub fn start(setup: Setup, path: PathBuf) -> Result<Session, SessionError> {
+        let game = Game::new(setup)?;
+        store::save_game(&path, &game)?;
+        Ok(Session {
+            game,
+            path,
+            redo: Vec::new(),
+        })
+    }
+
+    /// The game saved at `path`.
+    pub fn resume(path: &Path) -> Result<Session, SessionError> {
+        let game = store::load_game(path)?;
+        Ok(Session {
+            game,
+            path: path.to_path_buf(),
+            redo: Vec::new(),
+        })
+    }
+
+    pub fn game(&self) -> &Game {
+        &self.game
+    }
+    pub fn path(&self) -> &Path {
+        &self.path
+    }
+
+    /// Applies `act` (with `inputs` unless the generator supplies them), writes the journal,
+    /// and only then makes it the current game. A refusal or a failed write changes nothing.
+    pub fn act(&mut self, act: Act, inputs: Inputs, source: InputSource) -> Result<Events, SessionError> {
+        let mut next = self.game.clone();
+        let events = match source {
+            InputSource::Digital => next.apply_digital(act)?,
+            InputSource::VirtualDice => next.apply_virtual_dice(Action::with_inputs(act, inputs))?,
+            InputSource::Given => next.apply(Action::with_inputs(act, inputs))?,
+        };
+        store::save_game(&self.path, &next)?;
+        self.game = next;
+        self.redo.clear();
+        Ok(events)
+    }
+
+    pub fn can_undo(&self) -> bool {
+        !self.game.journal().is_empty()
+    }
+    pub fn can_redo(&self) -> bool {
+        !self.redo.is_empty()
+    }
+
+    /// Takes back the last action (the opening deal included).
+    pub fn undo(&mut self) -> Result<(), SessionError> {
+        let len = self.game.journal().len();
+        let Some(last) = self.game.journal().last().cloned() else {
+            return Ok(());
+        };
+        let previous = self
+            .game
+            .truncate(len - 1)
+            .map_err(|(index, source)| SessionError::Replay { index, source })?;
+        store::save_game(&self.path, &previous)?;
+        self.game = previous;
+        self.redo.push(last);
+        Ok(())
+    }
+
+    /// Plays the last undone action again, exactly as it was (same dice, same cards).
+    pub fn redo(&mut self) -> Result<(), SessionError> {
+        let Some(action) = self.redo.last().cloned() else {
+            return Ok(());
+        };
+        let mut next = self.game.clone();
+        next.apply(action)?;
+        store::save_game(&self.path, &next)?;
+        self.game = next;
+        self.redo.pop();
+        Ok(())
+    }
+
+    /// Saves a copy of the game elsewhere (the journal keeps going to its own file).
+    pub fn save_copy(&self, path: &Path) -> Result<(), SessionError> {
+        store::save_game(path, &self.game)?;
+        Ok(())
+    }
+}

@@ -1,0 +1,318 @@
+//! The window, driven through its labels with egui_kittest (issue: the Foreman window).
+//! Flows: a solo game from the start screen to the final score; a refused placement showing
+//! the engine's reason; undo; resume after a crash; a 3-player table-companion game whose
+//! revealed cards, tool tokens and dice are all told to Foreman through its pickers.
+
+use egui_kittest::Harness;
+use egui_kittest::kittest::Queryable as _;
+use foreman::bots::{Bot, BotKind};
+use foreman::engine::state::Section;
+use foreman::engine::{Act, Phase, legal_actions};
+use foreman::ui::{ForemanApp, Settings};
+use std::path::Path;
+
+fn harness(dir: &Path, seed: u64) -> Harness<'static, ForemanApp> {
+    let mut app = ForemanApp::new(Settings::default(), dir.to_path_buf());
+    app.next_seed = Some(seed);
+    Harness::builder()
+        .with_size(egui::vec2(1400.0, 1000.0))
+        .with_max_steps(30)
+        .build_ui_state(|ui, app: &mut ForemanApp| app.show(ui), app)
+}
+
+fn click(h: &mut Harness<'_, ForemanApp>, label: &str) {
+    h.get_by_label(label).click();
+    h.run();
+}
+
+fn click_first_containing(h: &mut Harness<'_, ForemanApp>, part: &str) {
+    let node = h.get_all_by_label_contains(part).next();
+    match node {
+        Some(n) => n.click(),
+        None => panic!("no widget whose label contains {part:?}"),
+    }
+    h.run();
+}
+
+fn phase(h: &Harness<'_, ForemanApp>) -> Phase {
+    h.state().game().expect("a game is open").state().phase
+}
+
+/// Plays one action for whoever acts, as a player would through the window's buttons (the
+/// same `submit` the buttons call), preferring anything but building.
+fn bot_step(h: &mut Harness<'_, ForemanApp>, bot: &mut Bot) {
+    let game = h.state().game().expect("a game").clone();
+    let act = bot.choose(&game).expect("the game is not over");
+    h.state_mut().submit(act);
+    h.run();
+}
+
+/// Answers whatever the companion pickers ask: the tool tokens in catalogue order, the first
+/// card offered, a 4 on every die.
+fn answer_pickers(h: &mut Harness<'_, ForemanApp>) -> usize {
+    let mut answered = 0;
+    while let Some(need) = h.state().asking() {
+        match need {
+            "tools" => {
+                for t in ["Shovel", "Gear", "Wrench", "Hammer"] {
+                    click(h, t);
+                }
+            }
+            "blueprint" | "contractor" => click_first_containing(h, " / "),
+            "die" => click(h, "The die shows 4"),
+            other => panic!("unexpected picker {other}"),
+        }
+        answered += 1;
+        assert!(answered < 200, "the pickers keep asking");
+    }
+    answered
+}
+
+#[test]
+fn a_solo_game_from_start_to_final_score_through_the_window() {
+    let dir = tempfile::tempdir().expect("temp dir");
+    let mut h = harness(dir.path(), 7);
+    h.run();
+    click(&mut h, "Start the game");
+    // The opening deal was made: market phase, 4 blueprints in hand (RULES.md, setup).
+    assert!(matches!(phase(&h), Phase::Market { .. }));
+    assert_eq!(h.state().game().unwrap().state().players[0].hand.len(), 4);
+
+    click_first_containing(&mut h, "Take ");
+    assert_eq!(h.state().game().unwrap().state().players[0].hand.len(), 5);
+    assert!(matches!(phase(&h), Phase::Work { rolled: false, .. }));
+
+    click(&mut h, "Roll");
+    let dice = h.state().game().unwrap().state().players[0].dice.clone();
+    assert_eq!(dice.len(), 4);
+    // cards.md, Headquarters board: Mine takes a 4, 5 or 6 and gives metal.
+    let (k, d) = dice
+        .as_slice()
+        .iter()
+        .enumerate()
+        .find(|(_, d)| d.value >= 4)
+        .expect("seed 7 rolls at least one die of 4 or more");
+    let metal = h.state().game().unwrap().state().players[0].metal;
+    click(&mut h, &format!("Die {}: {}", k + 1, d.value));
+    click(&mut h, "Place on Mine");
+    let after = h.state().game().unwrap().state().players[0].metal;
+    assert!(after > metal, "metal {metal} → {after}");
+
+    // End the round: the work phase, then the Machine's turn.
+    click(&mut h, "End work phase");
+    if h.state().choosing() {
+        click_first_containing(&mut h, "end the work phase");
+    }
+    assert_eq!(phase(&h), Phase::Machine);
+    let round = h.state().game().unwrap().state().round;
+    click(&mut h, "Machine's turn");
+    assert_eq!(h.state().game().unwrap().state().round, round + 1);
+
+    // Build a card through its button as soon as one can be built.
+    let mut bot = Bot::new(BotKind::Random, 3);
+    let mut built = false;
+    for _ in 0..3000 {
+        let game = h.state().game().unwrap().clone();
+        if game.state().is_over() {
+            break;
+        }
+        let build = legal_actions(game.state())
+            .into_iter()
+            .find(|a| matches!(a, Act::Build { .. }));
+        if let (false, Some(Act::Build { card, .. })) = (built, build) {
+            let before = game.state().players[0].compound.count(card);
+            click(&mut h, &format!("Build {}", card.name()));
+            if h.state().choosing() {
+                click_first_containing(&mut h, &format!("build {}", card.name()));
+            }
+            let after = h.state().game().unwrap().state().players[0].compound.count(card);
+            assert_eq!(after, before + 1, "{card} built");
+            built = true;
+            continue;
+        }
+        bot_step(&mut h, &mut bot);
+    }
+    assert!(built, "a build was offered during the game");
+    assert!(h.state().game().unwrap().state().is_over());
+    h.get_by_label("Final score");
+    h.get_by_label_contains("Winner: ");
+    h.get_by_label_contains("The Machine: ");
+}
+
+#[test]
+fn a_refused_placement_shows_the_engines_reason() {
+    let dir = tempfile::tempdir().expect("temp dir");
+    let mut h = harness(dir.path(), 7);
+    h.run();
+    click(&mut h, "Start the game");
+    click_first_containing(&mut h, "Take ");
+    click(&mut h, "Roll");
+    let dice = h.state().game().unwrap().state().players[0].dice.clone();
+    let (k, d) = dice
+        .as_slice()
+        .iter()
+        .enumerate()
+        .find(|(_, d)| d.value <= 3)
+        .expect("seed 7 rolls at least one die of 3 or less");
+    // The button is disabled for that die…
+    click(&mut h, &format!("Die {}: {}", k + 1, d.value));
+    assert!(h.get_by_label("Place on Mine").accesskit_node().is_disabled());
+    // …and the engine's refusal, if the action is sent anyway, is shown in view.
+    h.state_mut().submit(Act::Place {
+        die: k as u8,
+        section: Section::Mine,
+    });
+    h.run();
+    let reason = h.state().message().expect("a reason").to_string();
+    assert!(reason.contains("Mine takes a die showing 4, 5 or 6"), "{reason}");
+    h.get_by_label_contains("Mine takes a die showing 4, 5 or 6");
+}
+
+#[test]
+fn undo_restores_the_previous_state_and_redo_replays_it() {
+    let dir = tempfile::tempdir().expect("temp dir");
+    let mut h = harness(dir.path(), 11);
+    h.run();
+    click(&mut h, "Start the game");
+    let before = h.state().game().unwrap().clone();
+    click_first_containing(&mut h, "Take ");
+    click(&mut h, "Roll");
+    let rolled = h.state().game().unwrap().clone();
+    click(&mut h, "Undo");
+    click(&mut h, "Undo");
+    assert_eq!(h.state().game().unwrap(), &before);
+    click(&mut h, "Redo");
+    click(&mut h, "Redo");
+    assert_eq!(h.state().game().unwrap(), &rolled, "same dice after redo");
+}
+
+#[test]
+fn killing_the_window_loses_nothing() {
+    let dir = tempfile::tempdir().expect("temp dir");
+    let mut bot = Bot::new(BotKind::Random, 5);
+    let played = {
+        let mut h = harness(dir.path(), 13);
+        h.run();
+        click(&mut h, "Start the game");
+        for _ in 0..25 {
+            bot_step(&mut h, &mut bot);
+        }
+        h.state().game().unwrap().clone()
+        // The harness is dropped here without any shutdown hook: a crash.
+    };
+    let mut h = harness(dir.path(), 99);
+    h.run();
+    click(&mut h, "Resume the last game");
+    assert_eq!(h.state().game().unwrap(), &played);
+}
+
+#[test]
+fn a_three_player_companion_game_to_the_final_score() {
+    let dir = tempfile::tempdir().expect("temp dir");
+    let mut h = harness(dir.path(), 17);
+    h.run();
+    click(&mut h, "Players at the table");
+    click(&mut h, "3");
+    click(&mut h, "Table companion");
+    // Every player rolls real dice and types them.
+    for seat in 0..3 {
+        h.get_by_label(&format!("Dice of player {}", seat + 1)).click();
+        h.run();
+        click(&mut h, "Typed by hand");
+    }
+    click(&mut h, "Start the game");
+    // The opening deal asks for the tool tokens, then every revealed card.
+    let asked = answer_pickers(&mut h);
+    assert!(asked >= 1 + 3 * 4 + 4 + 4, "deal asked {asked} times");
+    let st = h.state().game().unwrap().state().clone();
+    assert_eq!(st.players.len(), 3);
+    assert!(st.players.iter().all(|p| p.hand.len() == 4));
+    let mut bot = Bot::new(BotKind::Random, 21);
+    for _ in 0..5000 {
+        if h.state().game().unwrap().state().is_over() {
+            break;
+        }
+        bot_step(&mut h, &mut bot);
+        answer_pickers(&mut h);
+    }
+    let game = h.state().game().unwrap();
+    assert!(game.state().is_over());
+    // Every die a player rolled was typed: all 4s.
+    let faces: Vec<u8> = game
+        .journal()
+        .iter()
+        .flat_map(|a| a.inputs.dice.iter().copied())
+        .collect();
+    assert!(!faces.is_empty() && faces.iter().all(|&f| f == 4));
+    h.get_by_label("Final score");
+}
+
+#[test]
+fn every_language_has_every_message() {
+    use foreman::ui::i18n::{Lang, message_ids};
+    let english = message_ids(Lang::En.source());
+    assert!(english.len() > 100, "{} messages", english.len());
+    for lang in Lang::ALL {
+        let ids = message_ids(lang.source());
+        let tr = foreman::ui::i18n::Tr::new(lang);
+        for id in &english {
+            assert!(tr.has(id), "{lang:?} lacks {id}");
+        }
+        assert_eq!(ids.len(), english.len(), "{lang:?} has extra messages");
+    }
+}
+
+#[test]
+fn russian_counts_take_their_plural_forms() {
+    use foreman::ui::i18n::{Lang, Tr};
+    let tr = Tr::new(Lang::Ru);
+    let hand = |n: u32| tr.t_args("hand-count", &[("count", n.into())]);
+    assert_eq!(hand(1), "1 чертёж в руке");
+    assert_eq!(hand(3), "3 чертежа в руке");
+    assert_eq!(hand(5), "5 чертежей в руке");
+    assert_eq!(hand(21), "21 чертёж в руке");
+}
+
+#[test]
+fn the_language_switches_at_run_time_and_card_names_follow() {
+    let dir = tempfile::tempdir().expect("temp dir");
+    let mut h = harness(dir.path(), 7);
+    h.run();
+    click(&mut h, "English");
+    click(&mut h, "Русский");
+    h.get_by_label("Начать игру");
+    click(&mut h, "Начать игру");
+    h.get_by_label("Рынок");
+    // French shows the French card names (cards.md gives both).
+    h.state_mut().set_lang(foreman::ui::i18n::Lang::Fr);
+    h.run();
+    let market = h.state().game().unwrap().state().market.blueprints;
+    let card = market.iter().flatten().next().copied().expect("a market card");
+    h.get_by_label_contains(&format!("Prendre {}", card.name_fr()));
+}
+
+/// Pictures of the main screens (`tests/snapshots/*.png`, used in the README). Regenerate with
+/// `UPDATE_SNAPSHOTS=force cargo test --test it window::screens`.
+#[test]
+fn screens() {
+    let dir = tempfile::tempdir().expect("temp dir");
+    let mut app = ForemanApp::new(Settings::default(), dir.path().to_path_buf());
+    app.next_seed = Some(7);
+    let mut h = Harness::builder()
+        .with_size(egui::vec2(1280.0, 800.0))
+        .with_max_steps(30)
+        .wgpu()
+        .build_ui_state(|ui, app: &mut ForemanApp| app.show(ui), app);
+    h.run();
+    let mut results = egui_kittest::SnapshotResults::new();
+    results.add(h.try_snapshot("start"));
+    click(&mut h, "Start the game");
+    click_first_containing(&mut h, "Take ");
+    click(&mut h, "Roll");
+    results.add(h.try_snapshot("table"));
+    let mut bot = Bot::new(BotKind::Random, 3);
+    while !h.state().game().unwrap().state().is_over() {
+        bot_step(&mut h, &mut bot);
+    }
+    results.add(h.try_snapshot("final-score"));
+}
