@@ -3,9 +3,17 @@
 # Safe to run again: it installs only what is missing.
 set -euo pipefail
 
-# Debian packages the build needs (C libraries behind -sys crates). The rules engine and the
-# command line need none; the window, camera and serial issues add theirs here.
-packages=(pkg-config)
+# Debian packages the build and the program need. The window (eframe/egui) loads its
+# windowing and OpenGL libraries at run time; the window tests render with Mesa's software
+# OpenGL (llvmpipe), so no display and no GPU are needed.
+packages=(
+  pkg-config
+  # window: X11 and Wayland sessions, keyboard maps
+  libx11-xcb1 libxcursor1 libxrandr2 libxi6 libxkbcommon-x11-0
+  libwayland-client0 libwayland-cursor0 libwayland-egl1
+  # rendering (real GPU drivers or software OpenGL)
+  libegl1 libegl-mesa0 libgl1-mesa-dri
+)
 
 missing=()
 for p in "${packages[@]}"; do

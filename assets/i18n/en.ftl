@@ -140,3 +140,4 @@ player-total = { $name }: { $score } points
 machine-total = The Machine: { $score } points
 machine-formula = { $goods } goods + { $cards } cards + { $monuments } Monuments
 export-result = Export the result (JSON)…
+used = used

@@ -140,3 +140,4 @@ player-total = { $name }: { $score } puntos
 machine-total = La Máquina: { $score } puntos
 machine-formula = { $goods } bienes + { $cards } cartas + { $monuments } Monumentos
 export-result = Exportar el resultado (JSON)…
+used = usado

@@ -140,3 +140,4 @@ player-total = { $name } : { $score } points
 machine-total = La Machine : { $score } points
 machine-formula = { $goods } biens + { $cards } cartes + { $monuments } Monuments
 export-result = Exporter le résultat (JSON)…
+used = utilisé

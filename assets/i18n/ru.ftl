@@ -142,3 +142,4 @@ player-total = { $name }: { $score } очк.
 machine-total = Машина: { $score } очк.
 machine-formula = товары { $goods } + карты { $cards } + Монументы { $monuments }
 export-result = Экспорт результата (JSON)…
+used = использовано

@@ -485,8 +485,9 @@ impl Game {
         };
         let events = execute(&mut self.scratch, &self.setup, &action.act, &mut oracle)?;
         oracle.given.finish()?;
+        let dice = oracle.seeded.record.dice;
         let mut inputs = action.inputs;
-        inputs.dice = oracle.seeded.record.dice;
+        inputs.dice = dice;
         std::mem::swap(&mut self.state, &mut self.scratch);
         self.journal.push(Action::with_inputs(action.act, inputs));
         Ok(events)

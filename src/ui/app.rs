@@ -7,8 +7,8 @@ use super::session::{InputSource, Session, SessionError};
 use crate::engine::score::{TieBreak, Winner};
 use crate::engine::state::{Colour, Difficulty, Phase, PlayerState, Section};
 use crate::engine::{
-    Act, Blueprint, CardType, Contractor, Event, Game, Inputs, Mode, PlayerSetup, RuleError,
-    Setup, Tool, legal_actions, scoreboard,
+    Act, Blueprint, CardType, Contractor, Event, Game, Inputs, Mode, PlayerSetup, RuleError, Setup,
+    Tool, legal_actions, scoreboard,
 };
 use egui::{Color32, RichText, Ui};
 use serde::{Deserialize, Serialize};
@@ -297,7 +297,11 @@ impl ForemanApp {
             self.redo();
         }
         let legal = self.legal();
-        if roll && let Some(a) = legal.iter().find(|a| matches!(a, Act::Roll { set } if set.is_empty())) {
+        if roll
+            && let Some(a) = legal
+                .iter()
+                .find(|a| matches!(a, Act::Roll { set } if set.is_empty()))
+        {
             self.submit(a.clone());
         }
         if end {
@@ -349,15 +353,13 @@ impl ForemanApp {
                 }
                 let current = self.settings.lang;
                 let mut chosen = current;
-                egui::ComboBox::from_id_salt("language")
+                egui::ComboBox::from_label(self.t("language"))
                     .selected_text(current.native_name())
                     .show_ui(ui, |ui| {
                         for lang in Lang::ALL {
                             ui.selectable_value(&mut chosen, lang, lang.native_name());
                         }
-                    })
-                    .response
-                    .on_hover_text(self.t("language"));
+                    });
                 if chosen != current {
                     self.set_lang(chosen);
                 }
@@ -442,49 +444,51 @@ impl ForemanApp {
                         .on_hover_text(self.t("mode-companion-hint"));
                 });
                 ui.add_space(6.0);
-                egui::Grid::new("players-form").striped(true).show(ui, |ui| {
-                    ui.strong(self.t("name"));
-                    ui.strong(self.t("colour"));
-                    ui.strong(self.t("dice-source"));
-                    ui.end_row();
-                    for i in 0..form.names.len() {
-                        let label = self.ta("player-name", &[("seat", (i + 1).into())]);
-                        ui.add(
-                            egui::TextEdit::singleline(&mut form.names[i])
-                                .desired_width(160.0)
-                                .hint_text(label.clone()),
-                        )
-                        .on_hover_text(label.clone());
-                        let mut colour = form.colours[i];
-                        egui::ComboBox::from_id_salt(("colour", i))
-                            .selected_text(self.t(colour_key(colour)))
-                            .show_ui(ui, |ui| {
-                                for c in Colour::ALL {
-                                    ui.selectable_value(&mut colour, c, self.t(colour_key(c)));
+                egui::Grid::new("players-form")
+                    .striped(true)
+                    .show(ui, |ui| {
+                        ui.strong(self.t("name"));
+                        ui.strong(self.t("colour"));
+                        ui.strong(self.t("dice-source"));
+                        ui.end_row();
+                        for i in 0..form.names.len() {
+                            let label = self.ta("player-name", &[("seat", (i + 1).into())]);
+                            ui.add(
+                                egui::TextEdit::singleline(&mut form.names[i])
+                                    .desired_width(160.0)
+                                    .hint_text(label.clone()),
+                            )
+                            .on_hover_text(label.clone());
+                            let mut colour = form.colours[i];
+                            egui::ComboBox::from_id_salt(("colour", i))
+                                .selected_text(self.t(colour_key(colour)))
+                                .show_ui(ui, |ui| {
+                                    for c in Colour::ALL {
+                                        ui.selectable_value(&mut colour, c, self.t(colour_key(c)));
+                                    }
+                                })
+                                .response
+                                .on_hover_text(self.ta("colour-of", &[("seat", (i + 1).into())]));
+                            if colour != form.colours[i] {
+                                if let Some(j) = form.colours.iter().position(|&c| c == colour) {
+                                    form.colours[j] = form.colours[i];
                                 }
-                            })
-                            .response
-                            .on_hover_text(self.ta("colour-of", &[("seat", (i + 1).into())]));
-                        if colour != form.colours[i] {
-                            if let Some(j) = form.colours.iter().position(|&c| c == colour) {
-                                form.colours[j] = form.colours[i];
+                                form.colours[i] = colour;
                             }
-                            form.colours[i] = colour;
+                            let label = self.ta("dice-of", &[("seat", (i + 1).into())]);
+                            self.dice_source_ui(ui, &label, &mut form.dice[i], form.mode);
+                            ui.end_row();
                         }
-                        let label = self.ta("dice-of", &[("seat", (i + 1).into())]);
-                        self.dice_source_ui(ui, &label, &mut form.dice[i], form.mode);
-                        ui.end_row();
-                    }
-                    if form.solo {
-                        ui.label(self.t("machine"));
-                        ui.label("");
-                        let mut d = form.machine_dice;
-                        let label = self.t("machine-dice");
-                        self.dice_source_ui(ui, &label, &mut d, form.mode);
-                        form.machine_dice = d;
-                        ui.end_row();
-                    }
-                });
+                        if form.solo {
+                            ui.label(self.t("machine"));
+                            ui.label("");
+                            let mut d = form.machine_dice;
+                            let label = self.t("machine-dice");
+                            self.dice_source_ui(ui, &label, &mut d, form.mode);
+                            form.machine_dice = d;
+                            ui.end_row();
+                        }
+                    });
                 ui.add_space(8.0);
                 if ui
                     .button(RichText::new(self.t("start-game")).size(18.0))
@@ -527,7 +531,7 @@ impl ForemanApp {
             self.resume(path, &form);
         }
         if let Screen::Start(f) = &mut self.screen {
-            **f = form;
+            *f = form;
         }
     }
 
@@ -601,12 +605,33 @@ impl ForemanApp {
             Ok(s) => {
                 if self.settings.dice.len() != s.game().setup().players.len() + 1 {
                     self.settings.dice = form.dice.clone();
-                    self.settings.dice.resize(s.game().setup().players.len() + 1, DiceSource::Virtual);
+                    self.settings
+                        .dice
+                        .resize(s.game().setup().players.len() + 1, DiceSource::Virtual);
                 }
                 self.open_session(s);
             }
             Err(e) => self.message = Some(e.to_string()),
         }
+    }
+
+    /// What `foreman` does on opening: resume the last game if it is still being played,
+    /// otherwise start the default game (solo against the Machine, medium, virtual dice).
+    pub fn open_default(&mut self) {
+        let last = self.last_game_path();
+        if let Ok(s) = Session::resume(&last)
+            && !s.game().state().is_over()
+        {
+            let form = StartForm::default();
+            self.resume(last, &form);
+            return;
+        }
+        self.start_game(&StartForm::default());
+    }
+
+    /// Opens the saved game at `path` on the table (as the start screen's "Open" does).
+    pub fn open_file(&mut self, path: &std::path::Path) {
+        self.resume(path.to_path_buf(), &StartForm::default());
     }
 
     fn open_session(&mut self, s: Session) {
@@ -621,7 +646,9 @@ impl ForemanApp {
     // --- Acting -------------------------------------------------------------------------
 
     fn legal(&self) -> Vec<Act> {
-        self.game().map(|g| legal_actions(g.state())).unwrap_or_default()
+        self.game()
+            .map(|g| legal_actions(g.state()))
+            .unwrap_or_default()
     }
 
     /// Where the inputs of the next action come from, given the mode and who acts.
@@ -679,6 +706,36 @@ impl ForemanApp {
                     RuleError::NeedTools => Some(Need::Tools),
                     _ => None,
                 };
+                // A card that cannot be in the deck (or a face that is not 1–6): ask again.
+                let retry = match e {
+                    RuleError::ImpossibleBlueprint { .. } if !inputs.blueprints.is_empty() => {
+                        Some(Need::Blueprint)
+                    }
+                    RuleError::ImpossibleContractor { .. } if !inputs.contractors.is_empty() => {
+                        Some(Need::Contractor)
+                    }
+                    _ => None,
+                };
+                if let Some(need) = retry {
+                    let mut inputs = inputs;
+                    match need {
+                        Need::Blueprint => {
+                            inputs.blueprints.pop();
+                        }
+                        _ => {
+                            inputs.contractors.pop();
+                        }
+                    }
+                    self.message = Some(e.to_string());
+                    self.dialog = Some(Dialog::Input(Box::new(Pending {
+                        act,
+                        inputs,
+                        need,
+                        search: String::new(),
+                        tools: Vec::new(),
+                    })));
+                    return;
+                }
                 match need {
                     Some(need) => {
                         self.dialog = Some(Dialog::Input(Box::new(Pending {
@@ -827,7 +884,7 @@ impl ForemanApp {
                 }
             });
             if let Some(m) = &self.message {
-                ui.colored_label(Color32::from_rgb(230, 90, 70), format!("⚠ {m}"));
+                ui.colored_label(Color32::from_rgb(230, 90, 70), format!("! {m}"));
             }
             ui.add_space(4.0);
         });
@@ -873,7 +930,8 @@ impl ForemanApp {
     /// The seat shown in the middle: the acting player, else the first.
     fn focus_seat(&self, game: &Game) -> Option<usize> {
         let st = game.state();
-        st.current_player().or((!st.players.is_empty()).then_some(0))
+        st.current_player()
+            .or((!st.players.is_empty()).then_some(0))
     }
 
     fn market_ui(&mut self, ui: &mut Ui, game: &Game, legal: &[Act]) {
@@ -886,7 +944,10 @@ impl ForemanApp {
                     let act = Act::TakeBlueprint { slot: slot as u8 };
                     let label = self.ta(
                         "take",
-                        &[("card", self.card_name(*c).into()), ("slot", (slot + 1).into())],
+                        &[
+                            ("card", self.card_name(*c).into()),
+                            ("slot", (slot + 1).into()),
+                        ],
                     );
                     let ok = legal.contains(&act);
                     let r = ui
@@ -999,7 +1060,7 @@ impl ForemanApp {
                         s.push_str(&format!(" ×{n}"));
                     }
                     if used {
-                        s.push_str(" ✔");
+                        s.push_str(&format!(" ({})", self.t("used")));
                     }
                     s
                 })
@@ -1035,13 +1096,19 @@ impl ForemanApp {
                 let label = self.ta("die", &[("n", (i + 1).into()), ("value", d.value.into())]);
                 if d.placed.is_some() {
                     ui.add_enabled(false, egui::Button::new(label))
-                        .on_disabled_hover_text(self.ta("die-placed", &[("origin", origin.into())]));
+                        .on_disabled_hover_text(
+                            self.ta("die-placed", &[("origin", origin.into())]),
+                        );
                 } else if ui
                     .selectable_label(self.selected_die == Some(i), label)
                     .on_hover_text(self.ta("die-hint", &[("origin", origin.into())]))
                     .clicked()
                 {
-                    self.selected_die = if self.selected_die == Some(i) { None } else { Some(i) };
+                    self.selected_die = if self.selected_die == Some(i) {
+                        None
+                    } else {
+                        Some(i)
+                    };
                 }
             }
             let specialist: Vec<Act> = legal
@@ -1067,16 +1134,34 @@ impl ForemanApp {
                     let slots: Vec<String> = hq
                         .dice
                         .iter()
-                        .map(|&v| if v == 0 { "·".to_string() } else { v.to_string() })
+                        .map(|&v| {
+                            if v == 0 {
+                                "·".to_string()
+                            } else {
+                                v.to_string()
+                            }
+                        })
                         .collect();
-                    ui.label(format!("{} [{}]", self.t(section_key(section)), slots.join(" ")));
-                    let label = self.ta("place-on", &[("section", self.t(section_key(section)).into())]);
+                    ui.label(format!(
+                        "{} [{}]",
+                        self.t(section_key(section)),
+                        slots.join(" ")
+                    ));
+                    let label = self.ta(
+                        "place-on",
+                        &[("section", self.t(section_key(section)).into())],
+                    );
                     match self.selected_die {
                         Some(die) => {
                             let act = Act::Place { die, section };
-                            let ok = legal.contains(&act) || self.equal_die_place(game, legal, die, section).is_some();
+                            let ok = legal.contains(&act)
+                                || self.equal_die_place(game, legal, die, section).is_some();
                             let r = ui.add_enabled(ok, egui::Button::new(label));
-                            let r = if ok { r } else { r.on_disabled_hover_text(refusal(game, &act)) };
+                            let r = if ok {
+                                r
+                            } else {
+                                r.on_disabled_hover_text(refusal(game, &act))
+                            };
                             if r.clicked() {
                                 let act = if legal.contains(&act) {
                                     Some(act)
@@ -1132,9 +1217,9 @@ impl ForemanApp {
         ui.add_space(6.0);
 
         // The hand, with builds.
-        let known = game.setup().mode == Mode::Digital || st.players.len() == 1;
         ui.label(RichText::new(self.ta("hand-count", &[("count", p.hand.len().into())])).strong());
-        if known || p.hand.len() > 0 {
+        // In a companion game Foreman knows every card in hand: the players told it each one.
+        {
             ui.horizontal_wrapped(|ui| {
                 for (card, n) in p.hand.iter() {
                     let builds: Vec<Act> = legal
@@ -1158,7 +1243,8 @@ impl ForemanApp {
                                 self.ta("cost", &[("metal", m.into()), ("energy", e.into())])
                             ));
                             let label = self.ta("build", &[("card", self.card_name(card).into())]);
-                            let r = ui.add_enabled(!builds.is_empty(), egui::Button::new(label.clone()));
+                            let r = ui
+                                .add_enabled(!builds.is_empty(), egui::Button::new(label.clone()));
                             let r = if builds.is_empty() {
                                 r.on_disabled_hover_text(build_refusal(game, p, card))
                             } else {
@@ -1176,7 +1262,13 @@ impl ForemanApp {
 
     /// A legal placement of another unplaced die of the same value (dice of equal value are
     /// interchangeable, and `legal_actions` lists one per value).
-    fn equal_die_place(&self, game: &Game, legal: &[Act], die: u8, section: Section) -> Option<Act> {
+    fn equal_die_place(
+        &self,
+        game: &Game,
+        legal: &[Act],
+        die: u8,
+        section: Section,
+    ) -> Option<Act> {
         let p = game.state().current_player()?;
         let dice = &game.state().players[p].dice;
         let value = dice.get(usize::from(die))?.value;
@@ -1233,7 +1325,7 @@ impl ForemanApp {
                         ));
                         for line in &s.cards {
                             ui.label(format!(
-                                "{} ×{} → {}",
+                                "{} ×{} = {}",
                                 self.card_name(line.card),
                                 line.count,
                                 line.prestige
@@ -1253,10 +1345,7 @@ impl ForemanApp {
                 }
                 if let Some(m) = &board.machine {
                     ui.group(|ui| {
-                        ui.heading(self.ta(
-                            "machine-total",
-                            &[("score", m.total.into())],
-                        ));
+                        ui.heading(self.ta("machine-total", &[("score", m.total.into())]));
                         ui.label(self.ta(
                             "machine-formula",
                             &[
@@ -1309,13 +1398,15 @@ impl ForemanApp {
             match dialog {
                 Dialog::Options { title, acts } => {
                     ui.heading(&title);
-                    egui::ScrollArea::vertical().max_height(420.0).show(ui, |ui| {
-                        for act in &acts {
-                            if ui.button(act.to_string()).clicked() {
-                                send = Some((act.clone(), Inputs::default()));
+                    egui::ScrollArea::vertical()
+                        .max_height(420.0)
+                        .show(ui, |ui| {
+                            for act in &acts {
+                                if ui.button(act.to_string()).clicked() {
+                                    send = Some((act.clone(), Inputs::default()));
+                                }
                             }
-                        }
-                    });
+                        });
                 }
                 Dialog::Input(mut pending) => {
                     self.input_ui(ui, &mut pending, &mut send);
@@ -1371,7 +1462,10 @@ impl ForemanApp {
                 ui.horizontal(|ui| {
                     for face in 1..=6u8 {
                         if ui
-                            .button(RichText::new(self.ta("face", &[("value", face.into())])).size(18.0))
+                            .button(
+                                RichText::new(self.ta("face", &[("value", face.into())]))
+                                    .size(18.0),
+                            )
                             .clicked()
                         {
                             let mut inputs = pending.inputs.clone();
@@ -1383,49 +1477,48 @@ impl ForemanApp {
             }
             Need::Blueprint => {
                 ui.heading(self.t("need-blueprint"));
-                let deck = if st.blueprint_deck.is_empty() {
-                    &st.blueprint_discard
-                } else {
-                    &st.blueprint_deck
-                };
-                // Cards already named in this action are no longer in the deck.
-                let mut left = *deck;
-                for &c in &pending.inputs.blueprints {
-                    left.remove(c);
-                }
+                let left = still_hidden(
+                    &st.blueprint_deck,
+                    &st.blueprint_discard,
+                    &pending.inputs.blueprints,
+                );
                 let label = self.t("search");
                 ui.add(egui::TextEdit::singleline(&mut pending.search).hint_text(label.clone()))
                     .on_hover_text(label);
                 let q = pending.search.to_lowercase();
-                egui::ScrollArea::vertical().max_height(360.0).show(ui, |ui| {
-                    for (card, n) in left.iter() {
-                        let matches = q.is_empty()
-                            || card.name().to_lowercase().contains(&q)
-                            || card.name_fr().to_lowercase().contains(&q);
-                        if !matches {
-                            continue;
+                egui::ScrollArea::vertical()
+                    .max_height(360.0)
+                    .show(ui, |ui| {
+                        for &card in Blueprint::ALL {
+                            let n = left.count(card);
+                            let matches = q.is_empty()
+                                || card.name().to_lowercase().contains(&q)
+                                || card.name_fr().to_lowercase().contains(&q);
+                            // Only cards that can still be in the deck, unless searched by name.
+                            if !matches || (n == 0 && q.is_empty()) {
+                                continue;
+                            }
+                            let text = format!("{} / {} ({n})", card.name(), card.name_fr());
+                            if ui.button(text).clicked() {
+                                let mut inputs = pending.inputs.clone();
+                                inputs.blueprints.push(card);
+                                *send = Some((pending.act.clone(), inputs));
+                            }
                         }
-                        let text = format!("{} / {} ({n})", card.name(), card.name_fr());
-                        if ui.button(text).clicked() {
-                            let mut inputs = pending.inputs.clone();
-                            inputs.blueprints.push(card);
-                            *send = Some((pending.act.clone(), inputs));
-                        }
-                    }
-                });
+                    });
             }
             Need::Contractor => {
                 ui.heading(self.t("need-contractor"));
-                let deck = if st.contractor_deck.is_empty() {
-                    &st.contractor_discard
-                } else {
-                    &st.contractor_deck
-                };
-                let mut left = *deck;
-                for &c in &pending.inputs.contractors {
-                    left.remove(c);
-                }
-                for (c, n) in left.iter() {
+                let left = still_hidden(
+                    &st.contractor_deck,
+                    &st.contractor_discard,
+                    &pending.inputs.contractors,
+                );
+                for &c in Contractor::ALL {
+                    let n = left.count(c);
+                    if n == 0 {
+                        continue;
+                    }
                     if ui
                         .button(format!("{} / {} ({n})", c.name(), c.name_fr()))
                         .clicked()
@@ -1580,6 +1673,28 @@ fn card_text(tr: &Tr, c: Blueprint) -> String {
     )
 }
 
+/// The cards that can still come off a deck, given those already named in this action: the
+/// deck's, then (once it is used up, as the engine reshuffles) the discard pile's.
+fn still_hidden<C: crate::engine::state::CardId>(
+    deck: &crate::engine::state::Pile<C>,
+    discard: &crate::engine::state::Pile<C>,
+    named: &[C],
+) -> crate::engine::state::Pile<C> {
+    let mut left = *deck;
+    let mut reshuffled = false;
+    for &c in named {
+        if left.is_empty() && !reshuffled {
+            left = *discard;
+            reshuffled = true;
+        }
+        left.remove(c);
+    }
+    if left.is_empty() && !reshuffled {
+        left = *discard;
+    }
+    left
+}
+
 /// Why `act` is refused now, in the engine's words.
 fn refusal(game: &Game, act: &Act) -> String {
     match game.check(act) {
@@ -1600,7 +1715,10 @@ fn activation_refusal(tr: &Tr, game: &Game, card: Blueprint) -> String {
     let unplaced: Vec<u8> = st.players[p].dice.unplaced().map(|i| i as u8).collect();
     let act = Act::Activate {
         card,
-        dice: unplaced.first().map(|&d| crate::engine::DiceList::from([d])).unwrap_or_default(),
+        dice: unplaced
+            .first()
+            .map(|&d| crate::engine::DiceList::from([d]))
+            .unwrap_or_default(),
         choice: Default::default(),
     };
     match game.check(&act) {

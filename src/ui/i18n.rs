@@ -95,7 +95,9 @@ impl Tr {
 
     /// Whether `key` exists in this language's own file (not through the English fallback).
     pub fn has(&self, key: &str) -> bool {
-        self.bundle.get_message(key).is_some_and(|m| m.value().is_some())
+        self.bundle
+            .get_message(key)
+            .is_some_and(|m| m.value().is_some())
     }
 
     /// The message `key`.

@@ -31,10 +31,9 @@ pub fn run() -> anyhow::Result<()> {
                 .storage
                 .and_then(|s| eframe::get_value(s, eframe::APP_KEY))
                 .unwrap_or_default();
-            Ok(Box::new(ForemanApp::new(
-                settings,
-                crate::store::data_dir(),
-            )))
+            let mut app = ForemanApp::new(settings, crate::store::data_dir());
+            app.open_default();
+            Ok(Box::new(app))
         }),
     )
     .map_err(|e| {

@@ -66,11 +66,18 @@ impl Session {
 
     /// Applies `act` (with `inputs` unless the generator supplies them), writes the journal,
     /// and only then makes it the current game. A refusal or a failed write changes nothing.
-    pub fn act(&mut self, act: Act, inputs: Inputs, source: InputSource) -> Result<Events, SessionError> {
+    pub fn act(
+        &mut self,
+        act: Act,
+        inputs: Inputs,
+        source: InputSource,
+    ) -> Result<Events, SessionError> {
         let mut next = self.game.clone();
         let events = match source {
             InputSource::Digital => next.apply_digital(act)?,
-            InputSource::VirtualDice => next.apply_virtual_dice(Action::with_inputs(act, inputs))?,
+            InputSource::VirtualDice => {
+                next.apply_virtual_dice(Action::with_inputs(act, inputs))?
+            }
             InputSource::Given => next.apply(Action::with_inputs(act, inputs))?,
         };
         store::save_game(&self.path, &next)?;

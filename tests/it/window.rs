@@ -4,7 +4,7 @@
 //! revealed cards, tool tokens and dice are all told to Foreman through its pickers.
 
 use egui_kittest::Harness;
-use egui_kittest::kittest::Queryable as _;
+use egui_kittest::kittest::{NodeT as _, Queryable as _};
 use foreman::bots::{Bot, BotKind};
 use foreman::engine::state::Section;
 use foreman::engine::{Act, Phase, legal_actions};
@@ -83,7 +83,7 @@ fn a_solo_game_from_start_to_final_score_through_the_window() {
     assert!(matches!(phase(&h), Phase::Work { rolled: false, .. }));
 
     click(&mut h, "Roll");
-    let dice = h.state().game().unwrap().state().players[0].dice.clone();
+    let dice = h.state().game().unwrap().state().players[0].dice;
     assert_eq!(dice.len(), 4);
     // cards.md, Headquarters board: Mine takes a 4, 5 or 6 and gives metal.
     let (k, d) = dice
@@ -125,7 +125,9 @@ fn a_solo_game_from_start_to_final_score_through_the_window() {
             if h.state().choosing() {
                 click_first_containing(&mut h, &format!("build {}", card.name()));
             }
-            let after = h.state().game().unwrap().state().players[0].compound.count(card);
+            let after = h.state().game().unwrap().state().players[0]
+                .compound
+                .count(card);
             assert_eq!(after, before + 1, "{card} built");
             built = true;
             continue;
@@ -147,7 +149,7 @@ fn a_refused_placement_shows_the_engines_reason() {
     click(&mut h, "Start the game");
     click_first_containing(&mut h, "Take ");
     click(&mut h, "Roll");
-    let dice = h.state().game().unwrap().state().players[0].dice.clone();
+    let dice = h.state().game().unwrap().state().players[0].dice;
     let (k, d) = dice
         .as_slice()
         .iter()
@@ -156,7 +158,11 @@ fn a_refused_placement_shows_the_engines_reason() {
         .expect("seed 7 rolls at least one die of 3 or less");
     // The button is disabled for that die…
     click(&mut h, &format!("Die {}: {}", k + 1, d.value));
-    assert!(h.get_by_label("Place on Mine").accesskit_node().is_disabled());
+    assert!(
+        h.get_by_label("Place on Mine")
+            .accesskit_node()
+            .is_disabled()
+    );
     // …and the engine's refusal, if the action is sent anyway, is shown in view.
     h.state_mut().submit(Act::Place {
         die: k as u8,
@@ -164,7 +170,10 @@ fn a_refused_placement_shows_the_engines_reason() {
     });
     h.run();
     let reason = h.state().message().expect("a reason").to_string();
-    assert!(reason.contains("Mine takes a die showing 4, 5 or 6"), "{reason}");
+    assert!(
+        reason.contains("Mine takes a die showing 4, 5 or 6"),
+        "{reason}"
+    );
     h.get_by_label_contains("Mine takes a die showing 4, 5 or 6");
 }
 
@@ -216,7 +225,8 @@ fn a_three_player_companion_game_to_the_final_score() {
     click(&mut h, "Table companion");
     // Every player rolls real dice and types them.
     for seat in 0..3 {
-        h.get_by_label(&format!("Dice of player {}", seat + 1)).click();
+        h.get_by_label(&format!("Dice of player {}", seat + 1))
+            .click();
         h.run();
         click(&mut h, "Typed by hand");
     }
@@ -278,7 +288,7 @@ fn the_language_switches_at_run_time_and_card_names_follow() {
     let dir = tempfile::tempdir().expect("temp dir");
     let mut h = harness(dir.path(), 7);
     h.run();
-    click(&mut h, "English");
+    click(&mut h, "Language");
     click(&mut h, "Русский");
     h.get_by_label("Начать игру");
     click(&mut h, "Начать игру");
@@ -287,7 +297,12 @@ fn the_language_switches_at_run_time_and_card_names_follow() {
     h.state_mut().set_lang(foreman::ui::i18n::Lang::Fr);
     h.run();
     let market = h.state().game().unwrap().state().market.blueprints;
-    let card = market.iter().flatten().next().copied().expect("a market card");
+    let card = market
+        .iter()
+        .flatten()
+        .next()
+        .copied()
+        .expect("a market card");
     h.get_by_label_contains(&format!("Prendre {}", card.name_fr()));
 }
 
@@ -315,4 +330,23 @@ fn screens() {
         bot_step(&mut h, &mut bot);
     }
     results.add(h.try_snapshot("final-score"));
+}
+
+#[test]
+fn opening_foreman_starts_a_solo_game_or_resumes_the_last_one() {
+    let dir = tempfile::tempdir().expect("temp dir");
+    let mut app = ForemanApp::new(Settings::default(), dir.path().to_path_buf());
+    app.next_seed = Some(3);
+    app.open_default();
+    let first = app.game().expect("a game").clone();
+    assert!(first.state().is_solo());
+    assert_eq!(
+        first.setup().machine,
+        Some(foreman::engine::Difficulty::Medium)
+    );
+    assert!(matches!(first.state().phase, Phase::Market { .. }));
+    let mut again = ForemanApp::new(Settings::default(), dir.path().to_path_buf());
+    again.next_seed = Some(4);
+    again.open_default();
+    assert_eq!(again.game(), Some(&first), "the unfinished game is resumed");
 }
