@@ -83,21 +83,22 @@ enum Command {
 }
 
 fn main() {
+    let started = std::time::Instant::now();
     tracing_subscriber::fmt()
         .with_env_filter(tracing_subscriber::EnvFilter::from_default_env())
         .with_writer(std::io::stderr)
         .init();
-    if let Err(e) = run() {
+    if let Err(e) = run(started) {
         eprintln!("foreman: {e:#}");
         std::process::exit(1);
     }
 }
 
-fn run() -> Result<()> {
+fn run(started: std::time::Instant) -> Result<()> {
     check_catalogue().context("the card catalogue")?;
     let cli = Cli::parse();
     match cli.command.unwrap_or(Command::Window) {
-        Command::Window => foreman::ui::run(),
+        Command::Window => foreman::ui::run(started),
         Command::Play { solo, seed, resume } => play(solo.into(), seed, resume),
         Command::Simulate {
             games,

@@ -154,6 +154,8 @@ pub struct ForemanApp {
     /// The seed of the next new game (tests fix it; otherwise the clock gives one).
     pub next_seed: Option<u64>,
     applied_zoom: f32,
+    /// When the program started, until the first frame is drawn (start-up time).
+    pub started: Option<std::time::Instant>,
 }
 
 impl ForemanApp {
@@ -172,6 +174,7 @@ impl ForemanApp {
             log: Vec::new(),
             next_seed: None,
             applied_zoom: 0.0,
+            started: None,
         }
     }
 
@@ -1582,6 +1585,16 @@ impl ForemanApp {
 impl eframe::App for ForemanApp {
     fn ui(&mut self, ui: &mut Ui, _frame: &mut eframe::Frame) {
         self.show(ui);
+        if let Some(started) = self.started.take() {
+            let ms = started.elapsed().as_secs_f64() * 1000.0;
+            tracing::info!("first frame laid out {ms:.0} ms after start");
+            // For measuring the start-up time: `FOREMAN_FIRST_FRAME=1 foreman` prints it and
+            // closes the window.
+            if std::env::var_os("FOREMAN_FIRST_FRAME").is_some() {
+                println!("first frame after {ms:.0} ms");
+                ui.ctx().send_viewport_cmd(egui::ViewportCommand::Close);
+            }
+        }
     }
     fn save(&mut self, storage: &mut dyn eframe::Storage) {
         eframe::set_value(storage, eframe::APP_KEY, &self.settings);

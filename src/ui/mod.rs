@@ -14,8 +14,8 @@ pub mod session;
 
 pub use app::{DiceSource, ForemanApp, Settings};
 
-/// Opens the window; returns when it is closed.
-pub fn run() -> anyhow::Result<()> {
+/// Opens the window; returns when it is closed. `started` is when the program started.
+pub fn run(started: std::time::Instant) -> anyhow::Result<()> {
     let options = eframe::NativeOptions {
         viewport: egui::ViewportBuilder::default()
             .with_title("Foreman")
@@ -32,6 +32,7 @@ pub fn run() -> anyhow::Result<()> {
                 .and_then(|s| eframe::get_value(s, eframe::APP_KEY))
                 .unwrap_or_default();
             let mut app = ForemanApp::new(settings, crate::store::data_dir());
+            app.started = Some(started);
             app.open_default();
             Ok(Box::new(app))
         }),
