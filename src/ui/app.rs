@@ -7,8 +7,8 @@ use super::session::{InputSource, Session, SessionError};
 use crate::engine::score::{TieBreak, Winner};
 use crate::engine::state::{Colour, Difficulty, Phase, PlayerState, Section};
 use crate::engine::{
-    Act, Blueprint, CardType, Contractor, Event, Game, Inputs, Mode, PlayerSetup, RuleError, Setup,
-    Tool, legal_actions, scoreboard,
+    Act, Blueprint, CardType, Contractor, Game, Inputs, Mode, PlayerSetup, RuleError, Setup, Tool,
+    legal_actions, scoreboard,
 };
 use egui::{Color32, RichText, Ui};
 use serde::{Deserialize, Serialize};
@@ -213,6 +213,14 @@ impl ForemanApp {
 
     fn t(&self, key: &str) -> String {
         self.tr.t(key)
+    }
+
+    /// A session error for the screen: a refusal in the interface language, else as it is.
+    fn say(&self, e: &SessionError) -> String {
+        match e {
+            SessionError::Rule(r) => super::words::refusal(&self.tr, r),
+            other => other.to_string(),
+        }
     }
     fn ta(&self, key: &str, args: &[(&str, Arg)]) -> String {
         self.tr.t_args(key, args)
@@ -599,7 +607,7 @@ impl ForemanApp {
                 // The opening deal is the first action.
                 self.submit(Act::Deal);
             }
-            Err(e) => self.message = Some(e.to_string()),
+            Err(e) => self.message = Some(self.say(&e)),
         }
     }
 
@@ -614,7 +622,7 @@ impl ForemanApp {
                 }
                 self.open_session(s);
             }
-            Err(e) => self.message = Some(e.to_string()),
+            Err(e) => self.message = Some(self.say(&e)),
         }
     }
 
@@ -691,11 +699,8 @@ impl ForemanApp {
                 self.dialog = None;
                 let game = session.game();
                 for e in &events {
-                    if let Some(line) = crate::text::event_text(game, e) {
+                    if let Some(line) = super::words::event(&self.tr, game, e) {
                         self.log.push(line);
-                    }
-                    if matches!(e, Event::GameOver) {
-                        self.log.push(self.tr.t("game-over"));
                     }
                 }
                 let excess = self.log.len().saturating_sub(200);
@@ -729,7 +734,7 @@ impl ForemanApp {
                             inputs.contractors.pop();
                         }
                     }
-                    self.message = Some(e.to_string());
+                    self.message = Some(super::words::refusal(&self.tr, &e));
                     self.dialog = Some(Dialog::Input(Box::new(Pending {
                         act,
                         inputs,
@@ -750,12 +755,12 @@ impl ForemanApp {
                         })))
                     }
                     None => {
-                        self.message = Some(e.to_string());
+                        self.message = Some(super::words::refusal(&self.tr, &e));
                         self.dialog = None;
                     }
                 }
             }
-            Err(e) => self.message = Some(e.to_string()),
+            Err(e) => self.message = Some(self.say(&e)),
         }
     }
 
@@ -766,7 +771,7 @@ impl ForemanApp {
                     self.message = None;
                     self.log.push(self.tr.t("undone"));
                 }
-                Err(e) => self.message = Some(e.to_string()),
+                Err(e) => self.message = Some(self.say(&e)),
             }
         }
         self.selected_die = None;
@@ -780,7 +785,7 @@ impl ForemanApp {
                     self.message = None;
                     self.log.push(self.tr.t("redone"));
                 }
-                Err(e) => self.message = Some(e.to_string()),
+                Err(e) => self.message = Some(self.say(&e)),
             }
         }
         self.selected_die = None;
@@ -803,7 +808,7 @@ impl ForemanApp {
                         discard_energy: 0,
                     })
                 {
-                    self.message = Some(e.to_string());
+                    self.message = Some(super::words::refusal(&self.tr, &e));
                 }
             }
             1 => self.submit(ends[0].clone()),
@@ -836,7 +841,7 @@ impl ForemanApp {
         egui::Panel::bottom("actions").show(ui, |ui| {
             ui.add_space(4.0);
             ui.horizontal_wrapped(|ui| {
-                ui.label(RichText::new(crate::text::phase_text(&game)).strong());
+                ui.label(RichText::new(self.phase_text(&game)).strong());
                 ui.separator();
                 let roll = legal
                     .iter()
@@ -930,6 +935,37 @@ impl ForemanApp {
         });
     }
 
+    /// Where the game stands, for the action bar.
+    fn phase_text(&self, game: &Game) -> String {
+        let st = game.state();
+        let who: String = st
+            .current_player()
+            .map(|p| game.setup().players[p].name.clone())
+            .unwrap_or_default();
+        let round = st.round;
+        let mut text = match st.phase {
+            Phase::Setup => self.t("phase-setup"),
+            Phase::Market { .. } => self.ta(
+                "phase-market",
+                &[("round", round.into()), ("name", who.into())],
+            ),
+            Phase::Work { rolled: false, .. } => self.ta(
+                "phase-roll",
+                &[("round", round.into()), ("name", who.into())],
+            ),
+            Phase::Work { .. } => self.ta(
+                "phase-work",
+                &[("round", round.into()), ("name", who.into())],
+            ),
+            Phase::Machine => self.ta("phase-machine", &[("round", round.into())]),
+            Phase::Over => self.ta("phase-over", &[("round", round.into())]),
+        };
+        if st.final_round() == Some(round) && st.phase != Phase::Over {
+            text.push_str(&format!(" — {}", self.t("last-round")));
+        }
+        text
+    }
+
     /// The seat shown in the middle: the acting player, else the first.
     fn focus_seat(&self, game: &Game) -> Option<usize> {
         let st = game.state();
@@ -957,7 +993,8 @@ impl ForemanApp {
                         .add_enabled(ok, egui::Button::new(label))
                         .on_hover_text(card_text(&self.tr, *c));
                     if !ok {
-                        r.clone().on_disabled_hover_text(refusal(game, &act));
+                        r.clone()
+                            .on_disabled_hover_text(refusal(&self.tr, game, &act));
                     }
                     if r.clicked() {
                         self.submit(act);
@@ -1095,7 +1132,10 @@ impl ForemanApp {
             }
             for (i, d) in p.dice.as_slice().iter().enumerate() {
                 let i = i as u8;
-                let origin = format!("{:?}", d.origin);
+                let origin = self.t(&format!(
+                    "origin-{}",
+                    format!("{:?}", d.origin).to_lowercase()
+                ));
                 let label = self.ta("die", &[("n", (i + 1).into()), ("value", d.value.into())]);
                 if d.placed.is_some() {
                     ui.add_enabled(false, egui::Button::new(label))
@@ -1163,7 +1203,7 @@ impl ForemanApp {
                             let r = if ok {
                                 r
                             } else {
-                                r.on_disabled_hover_text(refusal(game, &act))
+                                r.on_disabled_hover_text(refusal(&self.tr, game, &act))
                             };
                             if r.clicked() {
                                 let act = if legal.contains(&act) {
@@ -1249,7 +1289,7 @@ impl ForemanApp {
                             let r = ui
                                 .add_enabled(!builds.is_empty(), egui::Button::new(label.clone()));
                             let r = if builds.is_empty() {
-                                r.on_disabled_hover_text(build_refusal(game, p, card))
+                                r.on_disabled_hover_text(build_refusal(&self.tr, game, p, card))
                             } else {
                                 r
                             };
@@ -1400,12 +1440,15 @@ impl ForemanApp {
             ui.set_max_width(520.0);
             match dialog {
                 Dialog::Options { title, acts } => {
+                    let Some(game) = self.game().cloned() else {
+                        return;
+                    };
                     ui.heading(&title);
                     egui::ScrollArea::vertical()
                         .max_height(420.0)
                         .show(ui, |ui| {
                             for act in &acts {
-                                if ui.button(act.to_string()).clicked() {
+                                if ui.button(super::words::act(&self.tr, &game, act)).clicked() {
                                     send = Some((act.clone(), Inputs::default()));
                                 }
                             }
@@ -1454,14 +1497,28 @@ impl ForemanApp {
 
     /// The picker for a die face or a revealed card (companion games).
     fn input_ui(&self, ui: &mut Ui, pending: &mut Pending, send: &mut Option<(Act, Inputs)>) {
-        ui.label(RichText::new(pending.act.to_string()).weak());
         let Some(game) = self.game() else {
             return;
         };
+        ui.label(RichText::new(super::words::act(&self.tr, game, &pending.act)).weak());
         let st = game.state();
         match &pending.need {
-            Need::Die(why) => {
-                ui.heading(self.ta("need-die", &[("why", (*why).into())]));
+            Need::Die(_) => {
+                let k = pending.inputs.dice.len();
+                let why = if pending.act == Act::MachineTurn {
+                    let die = crate::engine::state::MachineDie::ORDER[k.min(4)];
+                    self.ta(
+                        "machine-die",
+                        &[(
+                            "colour",
+                            self.t(&format!("colour-{}", format!("{die:?}").to_lowercase()))
+                                .into(),
+                        )],
+                    )
+                } else {
+                    self.ta("your-die", &[("n", (k + 1).into())])
+                };
+                ui.heading(self.ta("need-die", &[("why", why.into())]));
                 ui.horizontal(|ui| {
                     for face in 1..=6u8 {
                         if ui
@@ -1709,9 +1766,9 @@ fn still_hidden<C: crate::engine::state::CardId>(
 }
 
 /// Why `act` is refused now, in the engine's words.
-fn refusal(game: &Game, act: &Act) -> String {
+fn refusal(tr: &Tr, game: &Game, act: &Act) -> String {
     match game.check(act) {
-        Err(e) => e.to_string(),
+        Err(e) => super::words::refusal(tr, &e),
         Ok(()) => String::new(),
     }
 }
@@ -1735,18 +1792,18 @@ fn activation_refusal(tr: &Tr, game: &Game, card: Blueprint) -> String {
         choice: Default::default(),
     };
     match game.check(&act) {
-        Err(e) => e.to_string(),
+        Err(e) => super::words::refusal(tr, &e),
         Ok(()) => tr.t("needs-a-choice"),
     }
 }
 
 /// Why a hand card cannot be built now, in the engine's words.
-fn build_refusal(game: &Game, p: &PlayerState, card: Blueprint) -> String {
+fn build_refusal(tr: &Tr, game: &Game, p: &PlayerState, card: Blueprint) -> String {
     let discard = p
         .hand
         .iter()
         .map(|(c, _)| c)
         .find(|&c| c.tool() == card.tool() && c != card)
         .unwrap_or(card);
-    refusal(game, &Act::Build { card, discard })
+    refusal(tr, game, &Act::Build { card, discard })
 }

@@ -3,7 +3,8 @@
 //! - [`app`]: [`ForemanApp`], the screens and their controls; every game change is an engine
 //!   action sent through the [`session::Session`], which writes the journal before showing it;
 //! - [`i18n`]: the interface languages (Fluent files in `assets/i18n/`);
-//! - [`session`]: the open game, its journal file, undo and redo.
+//! - [`session`]: the open game, its journal file, undo and redo;
+//! - [`words`]: the engine's refusals, events and actions in the interface language.
 //!
 //! Nothing here decides a rule: what is allowed comes from `legal_actions`, and a refusal shows
 //! the engine's reason.
@@ -11,6 +12,7 @@
 pub mod app;
 pub mod i18n;
 pub mod session;
+pub mod words;
 
 pub use app::{DiceSource, ForemanApp, Settings};
 

@@ -101,7 +101,7 @@ fn a_solo_game_from_start_to_final_score_through_the_window() {
     // End the round: the work phase, then the Machine's turn.
     click(&mut h, "End work phase");
     if h.state().choosing() {
-        click_first_containing(&mut h, "end the work phase");
+        click_first_containing(&mut h, "End the work phase");
     }
     assert_eq!(phase(&h), Phase::Machine);
     let round = h.state().game().unwrap().state().round;
@@ -123,7 +123,7 @@ fn a_solo_game_from_start_to_final_score_through_the_window() {
             let before = game.state().players[0].compound.count(card);
             click(&mut h, &format!("Build {}", card.name()));
             if h.state().choosing() {
-                click_first_containing(&mut h, &format!("build {}", card.name()));
+                click_first_containing(&mut h, &format!("Build {}, discarding", card.name()));
             }
             let after = h.state().game().unwrap().state().players[0]
                 .compound
@@ -349,4 +349,55 @@ fn opening_foreman_starts_a_solo_game_or_resumes_the_last_one() {
     again.next_seed = Some(4);
     again.open_default();
     assert_eq!(again.game(), Some(&first), "the unfinished game is resumed");
+}
+
+/// Every refusal, event and action the engine can produce has a sentence in every language
+/// (no message id is shown raw), and the French one differs from the English one.
+#[test]
+fn the_engines_words_are_translated() {
+    use foreman::engine::{Blueprint, RuleError};
+    use foreman::ui::i18n::{Lang, Tr};
+    use foreman::ui::words;
+    let e = RuleError::SectionValue {
+        section: Section::Mine,
+        needs: "4, 5 or 6",
+        value: 2,
+    };
+    let en = words::refusal(&Tr::new(Lang::En), &e);
+    assert_eq!(en, format!("{e}."), "English repeats the engine's sentence");
+    let fr = words::refusal(&Tr::new(Lang::Fr), &e);
+    assert_eq!(fr, "Mine prend un dé de 4, 5 ou 6 ; ce dé montre 2.");
+    let ru = words::refusal(
+        &Tr::new(Lang::Ru),
+        &RuleError::Duplicate(Blueprint::Foundry),
+    );
+    assert!(ru.contains("Foundry") && ru.contains("Маяк"), "{ru}");
+    // A whole game's events and actions: no raw message id in any language.
+    let game = foreman::sim::play(
+        foreman::sim::Table::Solo(foreman::engine::Difficulty::Hard),
+        4,
+        BotKind::Random,
+    )
+    .expect("a game");
+    for lang in Lang::ALL {
+        let tr = Tr::new(lang);
+        let mut replay = foreman::engine::Game::new(game.setup().clone()).expect("setup");
+        for a in game.journal() {
+            let line = words::act(&tr, &replay, &a.act);
+            assert!(
+                !line.contains("act-") && !line.is_empty(),
+                "{lang:?}: {line}"
+            );
+            for ev in replay.apply(a.clone()).expect("replays") {
+                if let Some(text) = words::event(&tr, &replay, &ev) {
+                    assert!(
+                        !text.starts_with("ev-")
+                            && !text.contains("colour-")
+                            && !text.contains("type-"),
+                        "{lang:?}: {text}"
+                    );
+                }
+            }
+        }
+    }
 }

@@ -1,0 +1,475 @@
+//! The engine's words in the interface language: refusals ([`RuleError`]), what happened
+//! ([`Event`]) and actions ([`Act`]) as sentences from the Fluent files. The engine's own
+//! English sentences stay the reference (the English file repeats them).
+
+use super::i18n::{Arg, Tr};
+use crate::engine::state::Section;
+use crate::engine::{
+    Act, Blueprint, Bonus, Contractor, Event, Game, Resource, Row, RuleError, Tool,
+};
+
+fn card(tr: &Tr, c: Blueprint) -> Arg {
+    Arg::Text(if tr.lang().card_names_in_french() {
+        c.name_fr().to_string()
+    } else {
+        c.name().to_string()
+    })
+}
+
+fn contractor(tr: &Tr, c: Contractor) -> Arg {
+    Arg::Text(if tr.lang().card_names_in_french() {
+        c.name_fr().to_string()
+    } else {
+        c.name().to_string()
+    })
+}
+
+pub fn tool(tr: &Tr, t: Tool) -> String {
+    tr.t(match t {
+        Tool::Shovel => "tool-shovel",
+        Tool::Gear => "tool-gear",
+        Tool::Wrench => "tool-wrench",
+        Tool::Hammer => "tool-hammer",
+    })
+}
+
+pub fn section(tr: &Tr, s: Section) -> String {
+    tr.t(match s {
+        Section::Research => "section-research",
+        Section::Mine => "section-mine",
+        Section::Generate => "section-generate",
+    })
+}
+
+fn resource(tr: &Tr, what: &str) -> Arg {
+    Arg::Text(tr.t(if what.contains("energy") {
+        "res-energy"
+    } else {
+        "res-metal"
+    }))
+}
+
+/// A refusal in the interface language.
+pub fn refusal(tr: &Tr, e: &RuleError) -> String {
+    use RuleError as E;
+    let t = |k: &str| tr.t(k);
+    let ta = |k: &str, a: &[(&str, Arg)]| tr.t_args(k, a);
+    match e {
+        E::WrongPhase { .. } => t("err-wrong-phase"),
+        E::GameOver => t("err-game-over"),
+        E::AlreadyRefreshed => t("err-already-refreshed"),
+        E::NotRolled => t("err-not-rolled"),
+        E::AlreadyRolled => t("err-already-rolled"),
+        E::NoSuchSlot(s) => ta("err-no-such-slot", &[("slot", (*s).into())]),
+        E::EmptySlot(s) => ta("err-empty-slot", &[("slot", (*s).into())]),
+        E::CannotPayRefresh(what) => ta("err-cannot-pay-refresh", &[("what", resource(tr, what))]),
+        E::WrongHireTool {
+            contractor: c,
+            tool: need,
+            discard,
+            discard_tool,
+        } => ta(
+            "err-wrong-hire-tool",
+            &[
+                ("contractor", contractor(tr, *c)),
+                ("tool", tool(tr, *need).into()),
+                ("discard", card(tr, *discard)),
+                ("discard_tool", tool(tr, *discard_tool).into()),
+            ],
+        ),
+        E::CannotPayContractor {
+            contractor: c,
+            cost,
+            have,
+        } => ta(
+            "err-cannot-pay-contractor",
+            &[
+                ("contractor", contractor(tr, *c)),
+                ("cost", (*cost).into()),
+                ("have", (*have).into()),
+            ],
+        ),
+        E::OpponentNeeded(c) => ta("err-opponent-needed", &[("contractor", contractor(tr, *c))]),
+        E::BadOpponent(p) => ta("err-bad-opponent", &[("player", (*p).into())]),
+        E::NoOpponentChoice(c) => ta(
+            "err-no-opponent-choice",
+            &[("contractor", contractor(tr, *c))],
+        ),
+        E::NotInHand(c) => ta("err-not-in-hand", &[("card", card(tr, *c))]),
+        E::NeedSecondCopy(c) => ta("err-need-second-copy", &[("card", card(tr, *c))]),
+        E::NotInCompound(c) => ta("err-not-in-compound", &[("card", card(tr, *c))]),
+        E::NoSuchDie(d) => ta("err-no-such-die", &[("die", (*d).into())]),
+        E::DieAlreadyPlaced(d) => ta("err-die-already-placed", &[("die", (*d).into())]),
+        E::DieTwice(d) => ta("err-die-twice", &[("die", (*d).into())]),
+        E::BadFace(v) => ta("err-bad-face", &[("value", (*v).into())]),
+        E::SectionValue {
+            section: s, value, ..
+        } => ta(
+            match s {
+                Section::Generate => "err-generate-value",
+                _ => "err-mine-value",
+            },
+            &[
+                ("section", section(tr, *s).into()),
+                ("value", (*value).into()),
+            ],
+        ),
+        E::SectionFull(s) => ta("err-section-full", &[("section", section(tr, *s).into())]),
+        E::TooManySet(n) => ta("err-too-many-set", &[("count", (*n).into())]),
+        E::NoForeman => t("err-no-foreman"),
+        E::NoSpecialist => t("err-no-specialist"),
+        E::WrongBuildTool {
+            card: c,
+            tool: need,
+            discard,
+            discard_tool,
+        } => ta(
+            "err-wrong-build-tool",
+            &[
+                ("card", card(tr, *c)),
+                ("tool", tool(tr, *need).into()),
+                ("discard", card(tr, *discard)),
+                ("discard_tool", tool(tr, *discard_tool).into()),
+            ],
+        ),
+        E::Duplicate(c) => ta("err-duplicate", &[("card", card(tr, *c))]),
+        E::CannotAffordBuild {
+            card: c,
+            metal,
+            energy,
+            have_metal,
+            have_energy,
+        } => ta(
+            "err-cannot-afford-build",
+            &[
+                ("card", card(tr, *c)),
+                ("metal", (*metal).into()),
+                ("energy", (*energy).into()),
+                ("have_metal", (*have_metal).into()),
+                ("have_energy", (*have_energy).into()),
+            ],
+        ),
+        E::AlreadyActivated(c) => ta("err-already-activated", &[("card", card(tr, *c))]),
+        E::NoActivation(c) => ta("err-no-activation", &[("card", card(tr, *c))]),
+        E::DicePattern { card: c, .. } => ta("err-dice-pattern", &[("card", card(tr, *c))]),
+        E::NeedEnergy {
+            card: c,
+            needs,
+            have,
+        } => ta(
+            "err-need-energy",
+            &[
+                ("card", card(tr, *c)),
+                ("needs", (*needs).into()),
+                ("have", (*have).into()),
+            ],
+        ),
+        E::NeedMetal {
+            card: c,
+            needs,
+            have,
+        } => ta(
+            "err-need-metal",
+            &[
+                ("card", card(tr, *c)),
+                ("needs", (*needs).into()),
+                ("have", (*have).into()),
+            ],
+        ),
+        E::DiscardCount {
+            card: c,
+            needs,
+            got,
+        } => ta(
+            "err-discard-count",
+            &[
+                ("card", card(tr, *c)),
+                ("needs", (*needs).into()),
+                ("got", (*got).into()),
+            ],
+        ),
+        E::ChoiceNeeded { card: c, .. } => ta("err-choice-needed", &[("card", card(tr, *c))]),
+        E::BadChoice { card: c, .. } => ta("err-bad-choice", &[("card", card(tr, *c))]),
+        E::GymnasiumOnSix => t("err-gymnasium-on-six"),
+        E::FitnessOnOne => t("err-fitness-on-one"),
+        E::NoReplicator => t("err-no-replicator"),
+        E::NotInMarket(c) => ta("err-not-in-market", &[("card", card(tr, *c))]),
+        E::CannotReplicate(c) => ta("err-cannot-replicate", &[("card", card(tr, *c))]),
+        E::HandLimit { needs, got } => ta(
+            "err-hand-limit",
+            &[("needs", (*needs).into()), ("got", (*got).into())],
+        ),
+        E::ResourceLimit { needs, got } => ta(
+            "err-resource-limit",
+            &[("needs", (*needs).into()), ("got", (*got).into())],
+        ),
+        E::DropTooMuch { what, named, have } => ta(
+            "err-drop-too-much",
+            &[
+                ("what", resource(tr, what)),
+                ("named", (*named).into()),
+                ("have", (*have).into()),
+            ],
+        ),
+        E::NeedDie(_) => t("err-need-die"),
+        E::NeedBlueprint => t("need-blueprint"),
+        E::NeedContractor => t("need-contractor"),
+        E::NeedTools => t("need-tools"),
+        E::BadTools => t("err-bad-tools"),
+        E::ImpossibleBlueprint { card: c, copies } => ta(
+            "err-impossible-card",
+            &[("card", card(tr, *c)), ("copies", (*copies).into())],
+        ),
+        E::ImpossibleContractor { card: c, copies } => ta(
+            "err-impossible-card",
+            &[("card", contractor(tr, *c)), ("copies", (*copies).into())],
+        ),
+        E::UnusedInputs(_) => t("err-unused-inputs"),
+        E::PlayerCount(n) => ta("err-player-count", &[("count", (*n).into())]),
+        E::SoloPlayers => t("err-solo-players"),
+        E::SharedColour(_) => t("err-shared-colour"),
+    }
+}
+
+/// What happened, in the interface language; `None` for what needs no line.
+pub fn event(tr: &Tr, game: &Game, e: &Event) -> Option<String> {
+    let name = |p: &usize| Arg::Text(game.setup().players[*p].name.clone());
+    let ta = |k: &str, a: &[(&str, Arg)]| tr.t_args(k, a);
+    Some(match e {
+        Event::Drew { player, card: c } => {
+            ta("ev-drew", &[("name", name(player)), ("card", card(tr, *c))])
+        }
+        Event::Reshuffled {
+            row: Row::Blueprints,
+        } => tr.t("ev-reshuffled-blueprints"),
+        Event::Reshuffled {
+            row: Row::Contractors,
+        } => tr.t("ev-reshuffled-contractors"),
+        Event::Built { player, card: c } => ta(
+            "ev-built",
+            &[("name", name(player)), ("card", card(tr, *c))],
+        ),
+        Event::EngineerSkipped { card: c } => ta("ev-engineer-skipped", &[("card", card(tr, *c))]),
+        Event::Investor {
+            card: c,
+            metal,
+            energy,
+        } => ta(
+            "ev-investor",
+            &[
+                ("card", card(tr, *c)),
+                ("metal", (*metal).into()),
+                ("energy", (*energy).into()),
+            ],
+        ),
+        Event::Triggered { player, card: c } => ta(
+            "ev-triggered",
+            &[("name", name(player)), ("card", card(tr, *c))],
+        ),
+        Event::MachineRolled { dice } => ta(
+            "ev-machine-rolled",
+            &[
+                ("red", dice[0].into()),
+                ("blue", dice[1].into()),
+                ("purple", dice[2].into()),
+                ("yellow", dice[3].into()),
+                ("green", dice[4].into()),
+            ],
+        ),
+        Event::MachineTook {
+            card: c,
+            slot: Some(s),
+        } => ta(
+            "ev-machine-took",
+            &[("card", card(tr, *c)), ("slot", (s + 1).into())],
+        ),
+        Event::MachineTook {
+            card: c,
+            slot: None,
+        } => ta("ev-machine-revealed", &[("card", card(tr, *c))]),
+        Event::MachineDiscardedRow {
+            row: Row::Blueprints,
+        } => tr.t("ev-machine-discarded-blueprints"),
+        Event::MachineDiscardedRow {
+            row: Row::Contractors,
+        } => tr.t("ev-machine-discarded-contractors"),
+        Event::MachineProduction {
+            die,
+            value,
+            cards,
+            produced,
+        } => {
+            let colour = tr.t(&format!("colour-{}", format!("{die:?}").to_lowercase()));
+            let kind = die
+                .card_type()
+                .map(|t| tr.t(&format!("type-{}", format!("{t:?}").to_lowercase())))
+                .unwrap_or_default();
+            ta(
+                if *produced {
+                    "ev-machine-produced"
+                } else {
+                    "ev-machine-idle"
+                },
+                &[
+                    ("colour", colour.into()),
+                    ("value", (*value).into()),
+                    ("cards", (*cards).into()),
+                    ("type", kind.into()),
+                ],
+            )
+        }
+        Event::EndTriggered { round } => ta("ev-end-triggered", &[("round", (*round).into())]),
+        Event::GameOver => tr.t("game-over"),
+    })
+}
+
+/// An action as a line of a choice dialog, in the interface language.
+pub fn act(tr: &Tr, game: &Game, a: &Act) -> String {
+    let ta = |k: &str, a: &[(&str, Arg)]| tr.t_args(k, a);
+    let dice_text = |dice: &[u8]| -> String {
+        let Some(p) = game.state().current_player() else {
+            return String::new();
+        };
+        dice.iter()
+            .filter_map(|&d| game.state().players[p].dice.get(usize::from(d)))
+            .map(|d| d.value.to_string())
+            .collect::<Vec<_>>()
+            .join(", ")
+    };
+    let choice_text = |c: &crate::engine::Choice| -> String {
+        let mut parts = Vec::new();
+        if !c.discard.is_empty() {
+            let names: Vec<String> = c
+                .discard
+                .iter()
+                .map(|&b| match card(tr, b) {
+                    Arg::Text(s) => s,
+                    Arg::Num(n) => n.to_string(),
+                })
+                .collect();
+            parts.push(ta("choice-discard", &[("cards", names.join(", ").into())]));
+        }
+        if let Some(v) = c.value {
+            parts.push(ta("choice-value", &[("value", v.into())]));
+        }
+        if let Some(b) = c.bonus {
+            parts.push(tr.t(match b {
+                Bonus::Metal => "choice-metal",
+                Bonus::Energy => "choice-energy",
+                Bonus::Draw => "choice-draw",
+            }));
+        }
+        if let Some(m) = c.metal {
+            parts.push(ta("choice-as-metal", &[("metal", m.into())]));
+        }
+        parts.join(", ")
+    };
+    match a {
+        Act::Deal => tr.t("deal"),
+        Act::RefreshMarket { row, pay } => tr.t(match (row, pay) {
+            (Row::Blueprints, Resource::Metal) => "act-refresh-blueprints-metal",
+            (Row::Blueprints, Resource::Energy) => "act-refresh-blueprints-energy",
+            (Row::Contractors, Resource::Metal) => "act-refresh-contractors-metal",
+            (Row::Contractors, Resource::Energy) => "act-refresh-contractors-energy",
+        }),
+        Act::TakeBlueprint { slot } => ta("act-take-slot", &[("slot", (slot + 1).into())]),
+        Act::Hire {
+            slot,
+            discard,
+            opponent,
+        } => {
+            let mut s = ta(
+                "act-hire",
+                &[("slot", (slot + 1).into()), ("discard", card(tr, *discard))],
+            );
+            if let Some(o) = opponent {
+                s.push_str(&format!(
+                    " — {}",
+                    game.setup()
+                        .players
+                        .get(usize::from(*o))
+                        .map_or(String::new(), |p| p.name.clone())
+                ));
+            }
+            s
+        }
+        Act::Pass => tr.t("pass"),
+        Act::Roll { set } if set.is_empty() => tr.t("roll"),
+        Act::Roll { set } => ta(
+            "act-roll-set",
+            &[(
+                "values",
+                set.iter()
+                    .map(|v| v.to_string())
+                    .collect::<Vec<_>>()
+                    .join(", ")
+                    .into(),
+            )],
+        ),
+        Act::SpecialistDie { value } => ta("act-specialist", &[("value", (*value).into())]),
+        Act::Place { die, section: s } => ta(
+            "act-place",
+            &[
+                ("value", dice_text(&[*die]).into()),
+                ("section", section(tr, *s).into()),
+            ],
+        ),
+        Act::Activate {
+            card: c,
+            dice,
+            choice,
+        }
+        | Act::Replicate {
+            card: c,
+            dice,
+            choice,
+        } => {
+            let mut s = ta("activate", &[("card", card(tr, *c))]);
+            if !dice.is_empty() {
+                s.push_str(&format!(
+                    " — {}",
+                    ta("act-dice", &[("values", dice_text(dice).into())])
+                ));
+            }
+            let ch = choice_text(choice);
+            if !ch.is_empty() {
+                s.push_str(&format!(" — {ch}"));
+            }
+            s
+        }
+        Act::Build { card: c, discard } => ta(
+            "act-build",
+            &[("card", card(tr, *c)), ("discard", card(tr, *discard))],
+        ),
+        Act::EndWork {
+            discard,
+            discard_metal,
+            discard_energy,
+        } => {
+            let names: Vec<String> = discard
+                .iter()
+                .map(|&b| match card(tr, b) {
+                    Arg::Text(s) => s,
+                    Arg::Num(n) => n.to_string(),
+                })
+                .collect();
+            ta(
+                "act-end-work",
+                &[
+                    (
+                        "cards",
+                        if names.is_empty() {
+                            "—".to_string()
+                        } else {
+                            names.join(", ")
+                        }
+                        .into(),
+                    ),
+                    ("metal", (*discard_metal).into()),
+                    ("energy", (*discard_energy).into()),
+                ],
+            )
+        }
+        Act::MachineTurn => tr.t("machine-turn"),
+    }
+}
