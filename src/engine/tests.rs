@@ -110,6 +110,18 @@ fn drawn(cards: &[B]) -> Inputs {
     }
 }
 
+/// Rolls the acting player's dice, showing `dice`.
+fn roll(g: &mut Game, dice: &[u8]) {
+    act_with(
+        g,
+        Act::Roll {
+            set: DiceList::default(),
+        },
+        faces(dice),
+    )
+    .unwrap();
+}
+
 fn faces(dice: &[u8]) -> Inputs {
     Inputs {
         dice: dice.into(),
@@ -1578,28 +1590,14 @@ fn the_game_ends_after_the_round_following_the_trigger() {
     assert_eq!(g.state().final_round(), Some(2));
     // Finish round 1 (both players' work), play round 2 in full: then the game is over.
     end_work(&mut g);
-    act_with(
-        &mut g,
-        Act::Roll {
-            set: DiceList::default(),
-        },
-        faces(&[1, 1, 1, 1]),
-    )
-    .unwrap();
+    roll(&mut g, &[1, 1, 1, 1]);
     end_work(&mut g);
     assert_eq!(g.state().round, 2);
     assert!(!g.state().is_over());
     act_with(&mut g, Act::TakeBlueprint { slot: 0 }, drawn(&[B::Dojo])).unwrap();
     act_with(&mut g, Act::TakeBlueprint { slot: 0 }, drawn(&[B::Golem])).unwrap();
     for _ in 0..2 {
-        act_with(
-            &mut g,
-            Act::Roll {
-                set: DiceList::default(),
-            },
-            faces(&[1, 1, 1, 1]),
-        )
-        .unwrap();
+        roll(&mut g, &[1, 1, 1, 1]);
         end_work(&mut g);
     }
     assert!(g.state().is_over());

@@ -765,25 +765,20 @@ impl ForemanApp {
     }
 
     fn undo(&mut self) {
-        if let Some(s) = self.session.as_mut() {
-            match s.undo() {
-                Ok(()) => {
-                    self.message = None;
-                    self.log.push(self.tr.t("undone"));
-                }
-                Err(e) => self.message = Some(self.say(&e)),
-            }
-        }
-        self.selected_die = None;
-        self.dialog = None;
+        self.step_journal(Session::undo, "undone");
     }
 
     fn redo(&mut self) {
+        self.step_journal(Session::redo, "redone");
+    }
+
+    /// Undo or redo: moves along the journal and says so in the log.
+    fn step_journal(&mut self, step: fn(&mut Session) -> Result<(), SessionError>, done: &str) {
         if let Some(s) = self.session.as_mut() {
-            match s.redo() {
+            match step(s) {
                 Ok(()) => {
                     self.message = None;
-                    self.log.push(self.tr.t("redone"));
+                    self.log.push(self.tr.t(done));
                 }
                 Err(e) => self.message = Some(self.say(&e)),
             }
