@@ -3,6 +3,7 @@
 //! See `ARCHITECTURE.md` for the module map and its invariants.
 
 pub mod bots;
+pub mod dice;
 pub mod engine;
 pub mod sim;
 pub mod store;

@@ -76,10 +76,33 @@ enum Command {
         #[arg(long)]
         json: bool,
     },
+    /// Physical dice: smart dice on a serial port.
+    Dice {
+        #[command(subcommand)]
+        action: DiceCommand,
+    },
     /// Print the score breakdown of a saved game.
     Score { file: PathBuf },
     /// Replay a saved game and report its final state, or the first illegal action.
     Replay { file: PathBuf },
+}
+
+#[derive(Subcommand)]
+enum DiceCommand {
+    /// Print each settled roll of the smart dice on PORT (a serial device or the simulator's
+    /// pseudo-terminal); unplugging and plugging back is survived.
+    Listen {
+        port: String,
+        /// One JSON line per roll: {"die_id", "colour", "face", "roll_id"}.
+        #[arg(long)]
+        json: bool,
+        /// Stop after this many rolls.
+        #[arg(long)]
+        count: Option<usize>,
+        /// Stop after this many seconds.
+        #[arg(long)]
+        seconds: Option<u64>,
+    },
 }
 
 fn main() {
@@ -108,6 +131,15 @@ fn run(started: std::time::Instant) -> Result<()> {
             bot,
             json,
         } => simulate(games, seed, players, solo, bot, json),
+        Command::Dice {
+            action:
+                DiceCommand::Listen {
+                    port,
+                    json,
+                    count,
+                    seconds,
+                },
+        } => listen(port, json, count, seconds),
         Command::Score { file } => {
             let game = store::load_game(&file)?;
             if !game.state().is_over() {
@@ -275,4 +307,60 @@ fn play(level: Difficulty, seed: Option<u64>, resume: bool) -> Result<()> {
             None => println!("Type a number from 1 to {}, u or q.", acts.len()),
         }
     }
+}
+
+/// `foreman dice listen`: the smart-dice reader on one port, printing settled rolls.
+fn listen(port: String, json: bool, count: Option<usize>, seconds: Option<u64>) -> Result<()> {
+    use foreman::dice::serial::{DiceEvent, spawn_watch};
+    use std::time::{Duration, Instant};
+    let (tx, rx) = std::sync::mpsc::channel();
+    let (_commands_tx, commands_rx) = std::sync::mpsc::channel();
+    let (stop, handle) = spawn_watch(port, tx, commands_rx);
+    let deadline = seconds.map(|s| Instant::now() + Duration::from_secs(s));
+    let mut rolls = 0;
+    let out = std::io::stdout();
+    loop {
+        if count.is_some_and(|c| rolls >= c) || deadline.is_some_and(|d| Instant::now() >= d) {
+            break;
+        }
+        let event = match rx.recv_timeout(Duration::from_millis(100)) {
+            Ok(e) => e,
+            Err(std::sync::mpsc::RecvTimeoutError::Timeout) => continue,
+            Err(std::sync::mpsc::RecvTimeoutError::Disconnected) => break,
+        };
+        let mut out = out.lock();
+        match event {
+            DiceEvent::Rolled(r) => {
+                rolls += 1;
+                if json {
+                    writeln!(out, "{}", serde_json::to_string(&r)?)?;
+                } else {
+                    writeln!(
+                        out,
+                        "{} die {:x} rolled {} (roll {})",
+                        r.colour.name(),
+                        r.die_id,
+                        r.face,
+                        r.roll_id
+                    )?;
+                }
+                out.flush()?;
+            }
+            DiceEvent::VersionMismatch { port, got } => eprintln!(
+                "{port}: the dice speak protocol version {got}; this Foreman speaks {}: update one of them",
+                foreman_dice_protocol::PROTOCOL_VERSION
+            ),
+            DiceEvent::Disconnected { port, reason } => {
+                eprintln!("{port}: not connected ({reason}); waiting for it to come back")
+            }
+            DiceEvent::Connected { port } => eprintln!("{port}: connected"),
+            DiceEvent::Hello(d) => {
+                eprintln!("die {:x}: {} d{}", d.die_id, d.colour.name(), d.faces)
+            }
+            _ => {}
+        }
+    }
+    stop.store(true, std::sync::atomic::Ordering::Relaxed);
+    let _ = handle.join();
+    Ok(())
 }

@@ -101,13 +101,20 @@ pub enum Message {
     /// The roll state, sent on every change and when asked. `roll_id` counts real rolls
     /// (it grows by one per `Rolled`), so the host can drop a repeated report.
     Roll {
+        /// The die this is about (one port may carry several dice: a base station, the
+        /// simulator).
+        die_id: u64,
         roll_id: u32,
         state: RollState,
         /// The face up (1..=faces), or 0 when there is none (rolling, crooked).
         face: u8,
     },
-    /// About once a second.
-    Heartbeat { uptime_ms: u32, battery_mv: u16 },
+    /// About once a second, per die.
+    Heartbeat {
+        die_id: u64,
+        uptime_ms: u32,
+        battery_mv: u16,
+    },
     // Host → die.
     /// Ask for a Hello.
     HelloRequest,
@@ -270,17 +277,21 @@ fn body(seq: u16, message: &Message, buf: &mut [u8; MAX_BODY]) -> usize {
             w.put(&[colour as u8, faces]);
         }
         Message::Roll {
+            die_id,
             roll_id,
             state,
             face,
         } => {
+            w.put(&die_id.to_le_bytes());
             w.put(&roll_id.to_le_bytes());
             w.put(&[state as u8, face]);
         }
         Message::Heartbeat {
+            die_id,
             uptime_ms,
             battery_mv,
         } => {
+            w.put(&die_id.to_le_bytes());
             w.put(&uptime_ms.to_le_bytes());
             w.put(&battery_mv.to_le_bytes());
         }
@@ -362,11 +373,13 @@ pub fn decode_block(block: &[u8]) -> Result<Envelope, DecodeError> {
             faces: r.u8()?,
         },
         2 => Message::Roll {
+            die_id: r.u64()?,
             roll_id: r.u32()?,
             state: RollState::from_u8(r.u8()?).ok_or(DecodeError::BadField)?,
             face: r.u8()?,
         },
         3 => Message::Heartbeat {
+            die_id: r.u64()?,
             uptime_ms: r.u32()?,
             battery_mv: r.u16()?,
         },

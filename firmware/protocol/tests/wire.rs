@@ -14,16 +14,19 @@ fn samples() -> Vec<Message> {
             faces: 6,
         },
         Message::Roll {
+            die_id: 42,
             roll_id: 7,
             state: RollState::Rolled,
             face: 5,
         },
         Message::Roll {
+            die_id: 42,
             roll_id: 7,
             state: RollState::Crooked,
             face: 0,
         },
         Message::Heartbeat {
+            die_id: 42,
             uptime_ms: 123_456,
             battery_mv: 3_900,
         },

@@ -1,0 +1,203 @@
+//! Smart dice end to end (issue: smart dice, points 4 to 6): firmware core → protocol bytes →
+//! pseudo-terminal → host reader → readings; and the reader's robustness on a real port.
+
+use foreman::dice::serial::{DiceEvent, Link, Seen, open};
+use foreman::dice::{DieColour, Reading};
+use foreman_dice_protocol::{MAX_FRAME, Message, PROTOCOL_VERSION, RollState, encode};
+use serialport::SerialPort as _;
+use std::io::{BufRead, BufReader, Write};
+use std::process::{Command, Stdio};
+use std::time::{Duration, Instant};
+
+fn frame(seq: u16, m: &Message) -> Vec<u8> {
+    let mut buf = [0u8; MAX_FRAME];
+    let n = encode(seq, m, &mut buf);
+    buf[..n].to_vec()
+}
+
+fn hello(id: u64, colour: DieColour) -> Message {
+    Message::Hello {
+        protocol: PROTOCOL_VERSION,
+        firmware: 1,
+        die_id: id,
+        colour,
+        faces: 6,
+    }
+}
+
+fn rolled(id: u64, roll_id: u32, face: u8) -> Message {
+    Message::Roll {
+        die_id: id,
+        roll_id,
+        state: RollState::Rolled,
+        face,
+    }
+}
+
+/// Reads from `link` until `want` readings arrived or two seconds passed.
+fn readings<P: std::io::Read + std::io::Write>(
+    link: &mut Link<P>,
+    seen: &mut Seen,
+    want: usize,
+) -> Vec<Reading> {
+    let mut out = Vec::new();
+    let deadline = Instant::now() + Duration::from_secs(2);
+    while out.len() < want && Instant::now() < deadline {
+        for e in link.poll(seen).expect("port open") {
+            if let DiceEvent::Rolled(r) = e {
+                out.push(r);
+            }
+        }
+    }
+    out
+}
+
+#[test]
+fn the_reader_survives_garbage_bit_flips_cut_frames_and_repeats() {
+    let (mut die, host) = serialport::TTYPort::pair().expect("pty");
+    let path = host.name().expect("pty path");
+    let mut link = Link::new(open(&path).expect("opens by path"), &path);
+    let mut seen = Seen::default();
+    let mut bytes = frame(0, &hello(7, DieColour::Yellow));
+    bytes.extend([0x13, 0x37, 0xFF, 0x42]); // garbage
+    let mut flipped = frame(1, &rolled(7, 1, 3));
+    flipped[4] ^= 0x10; // a bit flip
+    bytes.extend(flipped);
+    let cut = frame(2, &rolled(7, 1, 3));
+    bytes.extend(&cut[..cut.len() / 2]); // a cut frame
+    bytes.extend(frame(3, &rolled(7, 1, 4)));
+    bytes.extend(frame(4, &rolled(7, 1, 4))); // the same roll again
+    bytes.extend(frame(5, &rolled(7, 2, 6)));
+    die.write_all(&bytes).expect("write");
+    let got = readings(&mut link, &mut seen, 2);
+    assert_eq!(
+        got.iter().map(|r| (r.face, r.roll_id)).collect::<Vec<_>>(),
+        vec![(4, 1), (6, 2)]
+    );
+    assert!(
+        got.iter()
+            .all(|r| r.colour == DieColour::Yellow && r.die_id == 7)
+    );
+    assert!(link.errors.corrupted >= 2, "{:?}", link.errors);
+
+    // Unplugged: the reader's next read fails (it does not hang or panic).
+    drop(die);
+    let deadline = Instant::now() + Duration::from_secs(2);
+    let mut gone = false;
+    while Instant::now() < deadline && !gone {
+        gone = link.poll(&mut seen).is_err();
+    }
+    assert!(gone, "an unplugged port is noticed");
+
+    // Plugged back (a new port): the die repeats its last roll, which is not reported again.
+    let (mut die, host) = serialport::TTYPort::pair().expect("pty");
+    let path = host.name().expect("pty path");
+    let mut link = Link::new(open(&path).expect("opens"), &path);
+    let mut bytes = frame(0, &hello(7, DieColour::Yellow));
+    bytes.extend(frame(1, &rolled(7, 2, 6)));
+    bytes.extend(frame(2, &rolled(7, 3, 1)));
+    die.write_all(&bytes).expect("write");
+    let got = readings(&mut link, &mut seen, 1);
+    assert_eq!(got.iter().map(|r| r.roll_id).collect::<Vec<_>>(), vec![3]);
+}
+
+#[test]
+fn another_protocol_version_is_reported() {
+    let (mut die, host) = serialport::TTYPort::pair().expect("pty");
+    let path = host.name().expect("pty path");
+    let mut link = Link::new(open(&path).expect("opens"), &path);
+    let mut seen = Seen::default();
+    die.write_all(&frame(
+        0,
+        &Message::Hello {
+            protocol: PROTOCOL_VERSION + 1,
+            firmware: 1,
+            die_id: 1,
+            colour: DieColour::Red,
+            faces: 6,
+        },
+    ))
+    .expect("write");
+    let deadline = Instant::now() + Duration::from_secs(2);
+    let mut events = Vec::new();
+    while events.is_empty() && Instant::now() < deadline {
+        events = link.poll(&mut seen).expect("open");
+    }
+    assert_eq!(
+        events,
+        vec![DiceEvent::VersionMismatch {
+            port: path,
+            got: PROTOCOL_VERSION + 1
+        }]
+    );
+}
+
+#[test]
+fn the_reader_asks_the_dice_who_they_are_on_connecting() {
+    let (mut die, host) = serialport::TTYPort::pair().expect("pty");
+    die.set_timeout(Duration::from_millis(100))
+        .expect("timeout");
+    let path = host.name().expect("pty path");
+    let mut link = Link::new(open(&path).expect("opens"), &path);
+    link.start().expect("start");
+    let mut decoder = foreman_dice_protocol::Decoder::new();
+    let mut asked = Vec::new();
+    let mut buf = [0u8; 64];
+    let deadline = Instant::now() + Duration::from_secs(2);
+    while asked.len() < 2 && Instant::now() < deadline {
+        if let Ok(n) = std::io::Read::read(&mut die, &mut buf) {
+            asked.extend(buf[..n].iter().filter_map(|&b| decoder.feed(b)).flatten());
+        }
+    }
+    let asked: Vec<Message> = asked.into_iter().map(|e| e.message).collect();
+    assert_eq!(asked, vec![Message::HelloRequest, Message::RequestState]);
+}
+
+/// The simulator (firmware core on simulated motion) and `foreman dice listen`, end to end
+/// through a pseudo-terminal: every roll the simulated dice made is read, once.
+#[test]
+fn simulated_dice_are_read_by_foreman_dice_listen() {
+    let mut sim = Command::new(env!("CARGO_BIN_EXE_foreman-die-sim"))
+        .args(["--dice", "3", "--rolls", "5", "--seed", "4"])
+        .stdout(Stdio::piped())
+        .spawn()
+        .expect("simulator starts");
+    let mut lines = BufReader::new(sim.stdout.take().expect("stdout")).lines();
+    let port = lines.next().expect("a first line").expect("utf-8");
+    assert!(port.starts_with("/dev/"), "{port}");
+    let listen = Command::new(env!("CARGO_BIN_EXE_foreman"))
+        .args([
+            "dice",
+            "listen",
+            &port,
+            "--json",
+            "--count",
+            "15",
+            "--seconds",
+            "60",
+        ])
+        .output()
+        .expect("listen runs");
+    assert!(
+        listen.status.success(),
+        "{}",
+        String::from_utf8_lossy(&listen.stderr)
+    );
+    let produced: Vec<String> = lines.map_while(Result::ok).collect();
+    assert!(sim.wait().expect("simulator ends").success());
+    let parse = |l: &str| -> serde_json::Value { serde_json::from_str(l).expect("a JSON line") };
+    let mut produced: Vec<serde_json::Value> = produced.iter().map(|l| parse(l)).collect();
+    let mut received: Vec<serde_json::Value> = String::from_utf8_lossy(&listen.stdout)
+        .lines()
+        .map(parse)
+        .collect();
+    let key = |v: &serde_json::Value| (v["die_id"].as_u64(), v["roll_id"].as_u64());
+    produced.sort_by_key(key);
+    received.sort_by_key(key);
+    assert_eq!(produced.len(), 15);
+    assert_eq!(received, produced);
+    for v in &received {
+        assert!((1..=6).contains(&v["face"].as_u64().unwrap_or(0)));
+        assert!(["red", "blue", "green"].contains(&v["colour"].as_str().unwrap_or("")));
+    }
+}
