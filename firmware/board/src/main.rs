@@ -1,0 +1,167 @@
+//! Board glue only: read the LIS3DH at 100 Hz, feed `foreman_dice_core::DieCore`, send its
+//! reports and a heartbeat as protocol frames over USB CDC, and answer the host's requests.
+//! Every decision (face, stillness, roll or handling) is in the tested core.
+
+#![no_std]
+#![no_main]
+
+use embassy_executor::Spawner;
+use embassy_futures::select::{Either, select};
+use embassy_rp::bind_interrupts;
+use embassy_rp::flash::{Blocking, Flash};
+use embassy_rp::gpio::{Level, Output};
+use embassy_rp::i2c::{self, I2c};
+use embassy_rp::peripherals::{I2C1, USB};
+use embassy_rp::usb::{Driver, InterruptHandler as UsbIrq};
+use embassy_time::{Duration, Instant, Ticker};
+use embassy_usb::class::cdc_acm::{CdcAcmClass, State};
+use embassy_usb::{Builder, Config as UsbConfig};
+use foreman_dice_core::{Calibration, Config, DieCore};
+use foreman_dice_protocol::{Decoder, DieColour, MAX_FRAME, Message, PROTOCOL_VERSION, encode};
+use panic_halt as _;
+use static_cell::StaticCell;
+
+bind_interrupts!(struct Irqs {
+    USBCTRL_IRQ => UsbIrq<USB>;
+    I2C1_IRQ => i2c::InterruptHandler<I2C1>;
+});
+
+const LIS3DH: u16 = 0x18;
+const FIRMWARE: u32 = 0x0001_0000;
+
+/// The die's colour, chosen at build time: `DIE_COLOUR=red cargo run --release`.
+fn colour() -> DieColour {
+    match option_env!("DIE_COLOUR").unwrap_or("white").as_bytes() {
+        b"red" => DieColour::Red,
+        b"blue" => DieColour::Blue,
+        b"green" => DieColour::Green,
+        b"purple" => DieColour::Purple,
+        b"yellow" => DieColour::Yellow,
+        b"black" => DieColour::Black,
+        _ => DieColour::White,
+    }
+}
+
+#[embassy_executor::main]
+async fn main(_spawner: Spawner) {
+    let p = embassy_rp::init(Default::default());
+
+    // The die's id: the flash chip's unique id.
+    let mut flash: Flash<'_, _, Blocking, { 2 * 1024 * 1024 }> = Flash::new_blocking(p.FLASH);
+    let mut uid = [0u8; 8];
+    let _ = flash.blocking_unique_id(&mut uid);
+    let die_id = u64::from_le_bytes(uid);
+
+    // XIAO RP2040: SDA on D4 (GPIO6), SCL on D5 (GPIO7), I2C1.
+    let mut i2c = I2c::new_async(p.I2C1, p.PIN_7, p.PIN_6, Irqs, i2c::Config::default());
+    // 100 Hz, all axes (CTRL_REG1); block data update, high resolution, ±2 g (CTRL_REG4).
+    let _ = i2c.write_async(LIS3DH, [0x20, 0x57]).await;
+    let _ = i2c.write_async(LIS3DH, [0x23, 0x88]).await;
+
+    let mut led = Output::new(p.PIN_25, Level::High); // the XIAO's blue LED, active low
+
+    let driver = Driver::new(p.USB, Irqs);
+    let mut config = UsbConfig::new(0x2e8a, 0x000a);
+    config.manufacturer = Some("Foreman");
+    config.product = Some("Foreman smart die");
+    static CONFIG_DESC: StaticCell<[u8; 256]> = StaticCell::new();
+    static BOS_DESC: StaticCell<[u8; 256]> = StaticCell::new();
+    static CONTROL_BUF: StaticCell<[u8; 64]> = StaticCell::new();
+    static STATE: StaticCell<State> = StaticCell::new();
+    let mut builder = Builder::new(
+        driver,
+        config,
+        CONFIG_DESC.init([0; 256]),
+        BOS_DESC.init([0; 256]),
+        &mut [],
+        CONTROL_BUF.init([0; 64]),
+    );
+    let mut class = CdcAcmClass::new(&mut builder, STATE.init(State::new()), 64);
+    let mut usb = builder.build();
+
+    let die = async {
+        let mut core = DieCore::new(Config::default(), Calibration::default());
+        let mut decoder = Decoder::new();
+        let mut seq: u16 = 0;
+        let mut frame = [0u8; MAX_FRAME];
+        let mut rx = [0u8; 64];
+        let mut last = [0i16; 3];
+        let mut ticker = Ticker::every(Duration::from_hz(100));
+        let mut next_heartbeat = Instant::now();
+        let mut blink_until = Instant::now();
+        loop {
+            class.wait_connection().await;
+            loop {
+                match select(ticker.next(), class.read_packet(&mut rx)).await {
+                    Either::First(()) => {
+                        let mut raw = [0u8; 6];
+                        if i2c.write_read_async(LIS3DH, [0x28 | 0x80], &mut raw).await.is_err() {
+                            continue;
+                        }
+                        // 12-bit left-justified, 1 mg per digit at ±2 g.
+                        let s = [0, 1, 2].map(|i| i16::from_le_bytes([raw[2 * i], raw[2 * i + 1]]) >> 4);
+                        last = s;
+                        let mut out: Option<Message> = core.step(s).map(|r| Message::Roll {
+                            die_id,
+                            roll_id: r.roll_id,
+                            state: r.state,
+                            face: r.face,
+                        });
+                        if out.is_none() && Instant::now() >= next_heartbeat {
+                            next_heartbeat = Instant::now() + Duration::from_secs(1);
+                            out = Some(Message::Heartbeat {
+                                die_id,
+                                uptime_ms: Instant::now().as_millis() as u32,
+                                battery_mv: 0, // the XIAO has no battery sense line; 0 = unknown
+                            });
+                        }
+                        led.set_level(if Instant::now() < blink_until && (Instant::now().as_millis() / 150) % 2 == 0 { Level::Low } else { Level::High });
+                        if let Some(m) = out {
+                            let n = encode(seq, &m, &mut frame);
+                            seq = seq.wrapping_add(1);
+                            if class.write_packet(&frame[..n]).await.is_err() {
+                                break;
+                            }
+                        }
+                    }
+                    Either::Second(Ok(n)) => {
+                        for &b in &rx[..n] {
+                            let Some(Ok(env)) = decoder.feed(b) else { continue };
+                            let reply = match env.message {
+                                Message::HelloRequest => Some(Message::Hello {
+                                    protocol: PROTOCOL_VERSION,
+                                    firmware: FIRMWARE,
+                                    die_id,
+                                    colour: colour(),
+                                    faces: 6,
+                                }),
+                                Message::RequestState => Some(Message::Roll {
+                                    die_id,
+                                    roll_id: core.roll_id(),
+                                    state: core.state(),
+                                    face: core.face(),
+                                }),
+                                Message::Identify { millis } => {
+                                    blink_until = Instant::now() + Duration::from_millis(u64::from(millis));
+                                    None
+                                }
+                                Message::Calibrate { face } => {
+                                    core.calibrate(face, last.map(i32::from));
+                                    None
+                                }
+                                _ => None,
+                            };
+                            if let Some(m) = reply {
+                                let n = encode(seq, &m, &mut frame);
+                                seq = seq.wrapping_add(1);
+                                let _ = class.write_packet(&frame[..n]).await;
+                            }
+                        }
+                    }
+                    Either::Second(Err(_)) => break,
+                }
+            }
+        }
+    };
+    embassy_futures::join::join(usb.run(), die).await;
+}
