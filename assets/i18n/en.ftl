@@ -244,3 +244,20 @@ phase-work = Round { $round }, work phase: { $name } at work
 phase-machine = Round { $round }: the Machine's turn
 phase-over = Game over after round { $round }
 last-round = last round
+smart-dice = Smart dice
+smart-port = Serial port of the smart dice
+connect = Connect
+disconnect = Disconnect
+smart-connected = Connected.
+smart-not-connected = Not connected: waiting for the port (plug the dice in).
+battery = battery { $volts } V
+battery-unknown = battery unknown
+die-crooked = crooked
+blink = Blink the { $colour } die
+rolls-waiting = { $count ->
+    [one] 1 roll waiting for the game
+   *[other] { $count } rolls waiting for the game
+}
+colour-white = White
+colour-black = Black
+smart-dice-panel = Smart dice on a serial port

@@ -244,3 +244,20 @@ phase-work = Ronda { $round }, fase de trabajo: { $name } trabaja
 phase-machine = Ronda { $round }: turno de la Máquina
 phase-over = Partida terminada tras la ronda { $round }
 last-round = última ronda
+smart-dice = Dados inteligentes
+smart-port = Puerto serie de los dados inteligentes
+connect = Conectar
+disconnect = Desconectar
+smart-connected = Conectado.
+smart-not-connected = No conectado: esperando el puerto (conecta los dados).
+battery = batería { $volts } V
+battery-unknown = batería desconocida
+die-crooked = torcido
+blink = Hacer parpadear el dado { $colour }
+rolls-waiting = { $count ->
+    [one] 1 tirada esperando
+   *[other] { $count } tiradas esperando
+}
+colour-white = Blanco
+colour-black = Negro
+smart-dice-panel = Dados inteligentes en un puerto serie

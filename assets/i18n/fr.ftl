@@ -244,3 +244,20 @@ phase-work = Tour { $round }, phase de travail : { $name } travaille
 phase-machine = Tour { $round } : tour de la Machine
 phase-over = Partie terminée après le tour { $round }
 last-round = dernier tour
+smart-dice = Dés connectés
+smart-port = Port série des dés connectés
+connect = Connecter
+disconnect = Déconnecter
+smart-connected = Connecté.
+smart-not-connected = Non connecté : en attente du port (branchez les dés).
+battery = batterie { $volts } V
+battery-unknown = batterie inconnue
+die-crooked = de travers
+blink = Faire clignoter le dé { $colour }
+rolls-waiting = { $count ->
+    [one] 1 lancer en attente
+   *[other] { $count } lancers en attente
+}
+colour-white = Blanc
+colour-black = Noir
+smart-dice-panel = Dés connectés sur un port série

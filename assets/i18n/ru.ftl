@@ -246,3 +246,21 @@ phase-work = Раунд { $round }, фаза работы: работает { $n
 phase-machine = Раунд { $round }: ход Машины
 phase-over = Игра окончена после раунда { $round }
 last-round = последний раунд
+smart-dice = Умные кубики
+smart-port = Последовательный порт умных кубиков
+connect = Подключить
+disconnect = Отключить
+smart-connected = Подключено.
+smart-not-connected = Не подключено: ожидание порта (подключите кубики).
+battery = батарея { $volts } В
+battery-unknown = заряд неизвестен
+die-crooked = наклонён
+blink = Мигнуть кубиком: { $colour }
+rolls-waiting = { $count ->
+    [one] { $count } бросок ждёт игры
+    [few] { $count } броска ждут игры
+   *[many] { $count } бросков ждут игры
+}
+colour-white = Белый
+colour-black = Чёрный
+smart-dice-panel = Умные кубики на последовательном порту

@@ -103,7 +103,9 @@ fn answer(port: &mut Port, dice: &[SimDie], requests: &[Message]) -> Result<bool
                     port.send(&state(d))?;
                 }
             }
-            Message::Identify { millis } => eprintln!("(all dice blink for {millis} ms)"),
+            Message::Identify { die_id, millis } => {
+                eprintln!("(die {die_id:x} blinks for {millis} ms)")
+            }
             _ => {}
         }
     }

@@ -239,7 +239,7 @@ impl<P: Read + Write> Link<P> {
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub enum DiceCommand {
     /// Blink a die to find it.
-    Identify { millis: u16 },
+    Identify { die_id: u64, millis: u16 },
 }
 
 /// Opens `path` (a serial device or a pseudo-terminal) for the dice.
@@ -295,8 +295,8 @@ pub fn watch(
         }
         while !stop.load(Ordering::Relaxed) {
             while let Ok(cmd) = commands.try_recv() {
-                let DiceCommand::Identify { millis } = cmd;
-                let _ = link.send(&Message::Identify { millis });
+                let DiceCommand::Identify { die_id, millis } = cmd;
+                let _ = link.send(&Message::Identify { die_id, millis });
             }
             match link.poll(&mut seen) {
                 Ok(events) => {

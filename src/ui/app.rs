@@ -4,6 +4,7 @@
 
 use super::i18n::{Arg, Lang, Tr};
 use super::session::{InputSource, Session, SessionError};
+use crate::dice::RollState;
 use crate::engine::score::{TieBreak, Winner};
 use crate::engine::state::{Colour, Difficulty, Phase, PlayerState, Section};
 use crate::engine::{
@@ -47,7 +48,6 @@ impl DiceSource {
     fn unavailable(self) -> Option<&'static str> {
         match self {
             DiceSource::Camera => Some("dice-camera-unavailable"),
-            DiceSource::SmartDice => Some("dice-smart-unavailable"),
             _ => None,
         }
     }
@@ -156,6 +156,9 @@ pub struct ForemanApp {
     applied_zoom: f32,
     /// When the program started, until the first frame is drawn (start-up time).
     pub started: Option<std::time::Instant>,
+    /// Smart dice on a serial port, once connected.
+    smart: Option<super::smart::SmartDice>,
+    smart_port: String,
 }
 
 impl ForemanApp {
@@ -175,6 +178,8 @@ impl ForemanApp {
             next_seed: None,
             applied_zoom: 0.0,
             started: None,
+            smart: None,
+            smart_port: String::new(),
         }
     }
 
@@ -258,6 +263,11 @@ impl ForemanApp {
             ctx.set_zoom_factor(self.settings.zoom);
             self.applied_zoom = self.settings.zoom;
         }
+        if let Some(smart) = self.smart.as_mut() {
+            smart.drain();
+            ctx.request_repaint_after(std::time::Duration::from_millis(100));
+        }
+        self.feed_smart_dice();
         self.shortcuts(&ctx);
         self.top_bar(ui);
         match &self.screen {
@@ -530,6 +540,8 @@ impl ForemanApp {
                         open = true;
                     }
                 });
+                ui.separator();
+                self.smart_dice_ui(ui);
             });
         });
         if start {
@@ -638,6 +650,151 @@ impl ForemanApp {
             return;
         }
         self.start_game(&StartForm::default());
+    }
+
+    /// Listens to the smart dice on `port` (a serial device or the simulator's pseudo-terminal).
+    pub fn connect_smart_dice(&mut self, port: &str) {
+        self.smart_port = port.to_string();
+        self.smart = Some(super::smart::SmartDice::connect(port));
+    }
+
+    /// The smart dice, if connected.
+    pub fn smart_dice(&self) -> Option<&super::smart::SmartDice> {
+        self.smart.as_ref()
+    }
+
+    /// The colour of the die the game asks for now (when it asks for one), as smart dice
+    /// report it: the player's colour, white for a solo player, the Machine's die colours in
+    /// their order.
+    fn wanted_colour(&self, pending: &Pending) -> Option<crate::dice::DieColour> {
+        use crate::dice::DieColour as D;
+        let game = self.game()?;
+        let st = game.state();
+        if pending.act == Act::MachineTurn {
+            let k = pending.inputs.dice.len();
+            let die = crate::engine::state::MachineDie::ORDER.get(k)?;
+            return Some(match die {
+                crate::engine::state::MachineDie::Red => D::Red,
+                crate::engine::state::MachineDie::Blue => D::Blue,
+                crate::engine::state::MachineDie::Purple => D::Purple,
+                crate::engine::state::MachineDie::Yellow => D::Yellow,
+                crate::engine::state::MachineDie::Green => D::Green,
+            });
+        }
+        let seat = st.current_player()?;
+        if st.is_solo() {
+            return Some(D::White);
+        }
+        Some(match st.players[seat].colour {
+            Colour::Red => D::Red,
+            Colour::Blue => D::Blue,
+            Colour::Green => D::Green,
+            Colour::Purple => D::Purple,
+            Colour::Yellow => D::Yellow,
+        })
+    }
+
+    /// When the game waits for a die from a seat that uses smart dice, a waiting roll of the
+    /// right colour answers it.
+    fn feed_smart_dice(&mut self) {
+        let Some(Dialog::Input(pending)) = &self.dialog else {
+            return;
+        };
+        if !matches!(pending.need, Need::Die(_)) {
+            return;
+        }
+        let seat = match self
+            .game()
+            .map(|g| (g.state().phase, g.setup().players.len()))
+        {
+            Some((Phase::Machine, n)) => n,
+            Some(_) => self
+                .game()
+                .and_then(|g| g.state().current_player())
+                .unwrap_or(0),
+            None => return,
+        };
+        if self.settings.dice.get(seat) != Some(&DiceSource::SmartDice) {
+            return;
+        }
+        let Some(colour) = self.wanted_colour(pending) else {
+            return;
+        };
+        let pending = (**pending).clone();
+        let Some(reading) = self.smart.as_mut().and_then(|s| s.take(colour)) else {
+            return;
+        };
+        let mut inputs = pending.inputs;
+        inputs.dice.push(reading.face);
+        self.submit_with(pending.act, inputs);
+    }
+
+    /// The smart-dice panel: the port, the dice seen with their battery, a button to make
+    /// each blink.
+    fn smart_dice_ui(&mut self, ui: &mut Ui) {
+        ui.heading(self.t("smart-dice-panel"));
+        ui.horizontal(|ui| {
+            let label = self.t("smart-port");
+            ui.add(
+                egui::TextEdit::singleline(&mut self.smart_port)
+                    .desired_width(160.0)
+                    .hint_text("/dev/ttyACM0"),
+            )
+            .on_hover_text(label);
+            if self.smart.is_some() {
+                if ui.button(self.t("disconnect")).clicked() {
+                    self.smart = None;
+                }
+            } else if ui.button(self.t("connect")).clicked() && !self.smart_port.trim().is_empty() {
+                let port = self.smart_port.trim().to_string();
+                self.connect_smart_dice(&port);
+            }
+        });
+        let Some(smart) = &self.smart else {
+            return;
+        };
+        ui.label(if smart.connected {
+            self.t("smart-connected")
+        } else {
+            self.t("smart-not-connected")
+        });
+        if let Some(p) = &smart.problem {
+            ui.weak(p);
+        }
+        let mut blink = None;
+        for (id, d) in &smart.dice {
+            let colour = self.t(&format!("colour-{}", d.info.colour.name()));
+            ui.horizontal_wrapped(|ui| {
+                let battery = d.battery_mv.map_or_else(
+                    || self.t("battery-unknown"),
+                    |mv| {
+                        self.ta(
+                            "battery",
+                            &[("volts", format!("{:.2}", f64::from(mv) / 1000.0).into())],
+                        )
+                    },
+                );
+                let face = match d.state {
+                    Some((RollState::Rolled | RollState::OnFace, f)) => f.to_string(),
+                    Some((RollState::Crooked, _)) => self.t("die-crooked"),
+                    Some(_) => "…".to_string(),
+                    None => "?".to_string(),
+                };
+                ui.label(format!("{colour} · {face} · {battery}"));
+                if ui
+                    .button(self.ta("blink", &[("colour", colour.clone().into())]))
+                    .clicked()
+                {
+                    blink = Some(*id);
+                }
+            });
+        }
+        if !smart.waiting.is_empty() {
+            ui.weak(self.ta("rolls-waiting", &[("count", smart.waiting.len().into())]));
+        }
+        if let Some(id) = blink {
+            smart.identify(id);
+        }
     }
 
     /// Opens the saved game at `path` on the table (as the start screen's "Open" does).
@@ -913,6 +1070,10 @@ impl ForemanApp {
                         ui.label(self.ta("goods-count", &[("count", m.goods.into())]));
                         self.compound_ui(ui, &m.compound, None);
                         ui.label(self.ta("score-so-far", &[("score", m.score().into())]));
+                        ui.separator();
+                    }
+                    if self.smart.is_some() || self.settings.dice.contains(&DiceSource::SmartDice) {
+                        self.smart_dice_ui(ui);
                         ui.separator();
                     }
                     ui.heading(self.t("log"));

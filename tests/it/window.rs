@@ -401,3 +401,78 @@ fn the_engines_words_are_translated() {
         }
     }
 }
+
+/// Smart dice in the window (issue: smart dice, point 4): simulated red and blue dice on a
+/// pseudo-terminal; the blue player's roll is answered by the blue die's settled rolls, in
+/// order, without typing; the panel lists the dice with their battery and a blink button.
+#[test]
+fn smart_dice_rolls_become_the_players_roll() {
+    use std::io::{BufRead, BufReader};
+    let mut sim = std::process::Command::new(env!("CARGO_BIN_EXE_foreman-die-sim"))
+        .args(["--dice", "2", "--rolls", "4", "--seed", "12"])
+        .stdout(std::process::Stdio::piped())
+        .spawn()
+        .expect("simulator");
+    let mut lines = BufReader::new(sim.stdout.take().expect("stdout")).lines();
+    let port = lines.next().expect("port line").expect("utf-8");
+
+    let dir = tempfile::tempdir().expect("temp dir");
+    let mut h = harness(dir.path(), 19);
+    h.run();
+    h.state_mut().connect_smart_dice(&port);
+    click(&mut h, "Players at the table");
+    click(&mut h, "2");
+    click(&mut h, "Table companion");
+    h.get_by_label("Dice of player 1").click();
+    h.run();
+    click(&mut h, "Smart dice");
+    click(&mut h, "Start the game");
+    answer_pickers(&mut h);
+
+    // Player 1 plays blue (the start screen's first colour). The eight rolls arrive.
+    assert_eq!(
+        h.state().game().expect("game").setup().players[0].colour,
+        foreman::engine::state::Colour::Blue
+    );
+    let deadline = std::time::Instant::now() + std::time::Duration::from_secs(20);
+    while h.state().smart_dice().map_or(0, |s| s.waiting.len()) < 8 {
+        assert!(
+            std::time::Instant::now() < deadline,
+            "no rolls from the simulator"
+        );
+        h.step();
+        std::thread::sleep(std::time::Duration::from_millis(20));
+    }
+    let faces: Vec<u8> = lines
+        .map_while(Result::ok)
+        .map(|l| serde_json::from_str::<serde_json::Value>(&l).expect("json"))
+        .filter(|v| v["colour"] == "blue")
+        .map(|v| v["face"].as_u64().expect("face") as u8)
+        .collect();
+    assert_eq!(faces.len(), 4);
+    h.get_by_label_contains("Blink the Red die");
+    h.get_by_label_contains("Blink the Blue die");
+    assert!(h.get_all_by_label_contains("battery").count() >= 2);
+
+    // Market phase: both players take a blueprint (the refill is told through the picker).
+    for _ in 0..2 {
+        click_first_containing(&mut h, "Take ");
+        answer_pickers(&mut h);
+    }
+    assert!(matches!(phase(&h), Phase::Work { rolled: false, .. }));
+    // Player 1 (blue, smart dice) rolls: no typing, the blue die's faces are the roll.
+    click(&mut h, "Roll");
+    for _ in 0..10 {
+        h.step();
+    }
+    let game = h.state().game().expect("game");
+    let roll = game
+        .journal()
+        .iter()
+        .rev()
+        .find(|a| matches!(a.act, Act::Roll { .. }))
+        .expect("a roll");
+    assert_eq!(&roll.inputs.dice[..], &faces[..]);
+    assert!(h.state().asking().is_none());
+    let _ = sim.wait();
+}

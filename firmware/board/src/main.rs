@@ -141,7 +141,7 @@ async fn main(_spawner: Spawner) {
                                     state: core.state(),
                                     face: core.face(),
                                 }),
-                                Message::Identify { millis } => {
+                                Message::Identify { die_id: id, millis } if id == die_id => {
                                     blink_until = Instant::now() + Duration::from_millis(u64::from(millis));
                                     None
                                 }

@@ -120,8 +120,8 @@ pub enum Message {
     HelloRequest,
     /// Ask for the current Roll state.
     RequestState,
-    /// Blink the die's light for this long, to find it on the table.
-    Identify { millis: u16 },
+    /// Blink the die `die_id`'s light for this long, to find it on the table.
+    Identify { die_id: u64, millis: u16 },
     /// Record the face now up as `face` (calibration: one call per face).
     Calibrate { face: u8 },
 }
@@ -296,7 +296,10 @@ fn body(seq: u16, message: &Message, buf: &mut [u8; MAX_BODY]) -> usize {
             w.put(&battery_mv.to_le_bytes());
         }
         Message::HelloRequest | Message::RequestState => {}
-        Message::Identify { millis } => w.put(&millis.to_le_bytes()),
+        Message::Identify { die_id, millis } => {
+            w.put(&die_id.to_le_bytes());
+            w.put(&millis.to_le_bytes());
+        }
         Message::Calibrate { face } => w.put(&[face]),
     }
     w.len
@@ -385,7 +388,10 @@ pub fn decode_block(block: &[u8]) -> Result<Envelope, DecodeError> {
         },
         16 => Message::HelloRequest,
         17 => Message::RequestState,
-        18 => Message::Identify { millis: r.u16()? },
+        18 => Message::Identify {
+            die_id: r.u64()?,
+            millis: r.u16()?,
+        },
         19 => Message::Calibrate { face: r.u8()? },
         other => return Err(DecodeError::UnknownKind(other)),
     };

@@ -32,7 +32,10 @@ fn samples() -> Vec<Message> {
         },
         Message::HelloRequest,
         Message::RequestState,
-        Message::Identify { millis: 1500 },
+        Message::Identify {
+            die_id: 42,
+            millis: 1500,
+        },
         Message::Calibrate { face: 3 },
     ]
 }
