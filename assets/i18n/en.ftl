@@ -261,3 +261,5 @@ rolls-waiting = { $count ->
 colour-white = White
 colour-black = Black
 smart-dice-panel = Smart dice on a serial port
+find-dice = Find
+no-dice-found = No USB serial port found: plug a smart die in, or type its port.

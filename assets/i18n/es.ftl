@@ -261,3 +261,5 @@ rolls-waiting = { $count ->
 colour-white = Blanco
 colour-black = Negro
 smart-dice-panel = Dados inteligentes en un puerto serie
+find-dice = Buscar
+no-dice-found = No se encontró ningún puerto serie USB: conecta un dado inteligente o escribe su puerto.

@@ -261,3 +261,5 @@ rolls-waiting = { $count ->
 colour-white = Blanc
 colour-black = Noir
 smart-dice-panel = Dés connectés sur un port série
+find-dice = Chercher
+no-dice-found = Aucun port série USB trouvé : branchez un dé connecté, ou tapez son port.

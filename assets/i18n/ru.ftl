@@ -264,3 +264,5 @@ rolls-waiting = { $count ->
 colour-white = Белый
 colour-black = Чёрный
 smart-dice-panel = Умные кубики на последовательном порту
+find-dice = Найти
+no-dice-found = USB-порт не найден: подключите умный кубик или введите его порт.

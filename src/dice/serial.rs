@@ -242,6 +242,29 @@ pub enum DiceCommand {
     Identify { die_id: u64, millis: u16 },
 }
 
+/// Serial ports that may be smart dice: USB serial devices (listed from sysfs, no libudev),
+/// Foreman dice first (by their USB product name).
+pub fn find_ports() -> Vec<String> {
+    let Ok(ports) = serialport::available_ports() else {
+        return Vec::new();
+    };
+    let mut found: Vec<(bool, String)> = ports
+        .into_iter()
+        .filter_map(|p| match p.port_type {
+            serialport::SerialPortType::UsbPort(usb) => {
+                let ours = usb
+                    .product
+                    .as_deref()
+                    .is_some_and(|name| name.contains("Foreman"));
+                Some((!ours, p.port_name))
+            }
+            _ => None,
+        })
+        .collect();
+    found.sort();
+    found.into_iter().map(|(_, name)| name).collect()
+}
+
 /// Opens `path` (a serial device or a pseudo-terminal) for the dice.
 pub fn open(path: &str) -> Result<Box<dyn serialport::SerialPort>, serialport::Error> {
     serialport::new(path, 115_200)

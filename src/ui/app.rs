@@ -741,6 +741,13 @@ impl ForemanApp {
                     .hint_text("/dev/ttyACM0"),
             )
             .on_hover_text(label);
+            if self.smart.is_none() && ui.button(self.t("find-dice")).clicked() {
+                let ports = crate::dice::serial::find_ports();
+                match ports.first() {
+                    Some(p) => self.smart_port = p.clone(),
+                    None => self.message = Some(self.t("no-dice-found")),
+                }
+            }
             if self.smart.is_some() {
                 if ui.button(self.t("disconnect")).clicked() {
                     self.smart = None;
