@@ -201,3 +201,74 @@ fn simulated_dice_are_read_by_foreman_dice_listen() {
         assert!(["red", "blue", "green"].contains(&v["colour"].as_str().unwrap_or("")));
     }
 }
+
+/// The watcher thread: reads a port by its path, notices the unplug, waits for the port to
+/// come back, and carries on without reporting a roll twice. The "port" is a symbolic link
+/// to a pseudo-terminal, pointed at a new one for the replug.
+#[test]
+fn the_watcher_reconnects_after_an_unplug() {
+    use foreman::dice::serial::spawn_watch;
+    let dir = tempfile::tempdir().expect("temp dir");
+    let link_path = dir.path().join("die");
+    let plug = |link_path: &std::path::Path| {
+        let (die, host) = serialport::TTYPort::pair().expect("pty");
+        let _ = std::fs::remove_file(link_path);
+        std::os::unix::fs::symlink(host.name().expect("pty path"), link_path).expect("symlink");
+        (die, host)
+    };
+    let (mut die, host) = plug(&link_path);
+    let (tx, rx) = std::sync::mpsc::channel();
+    let (_cmd_tx, cmd_rx) = std::sync::mpsc::channel();
+    let (stop, handle) = spawn_watch(link_path.display().to_string(), tx, cmd_rx);
+    let next = |want: &dyn Fn(&DiceEvent) -> bool| -> DiceEvent {
+        let deadline = Instant::now() + Duration::from_secs(5);
+        loop {
+            let left = deadline.saturating_duration_since(Instant::now());
+            match rx.recv_timeout(left) {
+                Ok(e) if want(&e) => return e,
+                Ok(_) => {}
+                Err(e) => panic!("no such event: {e}"),
+            }
+        }
+    };
+    next(&|e| matches!(e, DiceEvent::Connected { .. }));
+    let mut bytes = frame(0, &hello(3, DieColour::Green));
+    bytes.extend(frame(1, &rolled(3, 1, 2)));
+    die.write_all(&bytes).expect("write");
+    let first = next(&|e| matches!(e, DiceEvent::Rolled(_)));
+    assert!(matches!(
+        first,
+        DiceEvent::Rolled(Reading {
+            face: 2,
+            roll_id: 1,
+            ..
+        })
+    ));
+
+    // Unplug.
+    drop(die);
+    drop(host);
+    let _ = std::fs::remove_file(&link_path);
+    next(&|e| matches!(e, DiceEvent::Disconnected { .. }));
+    // Plug back: the die repeats its last roll, then rolls again.
+    let (mut die, _host) = plug(&link_path);
+    next(&|e| matches!(e, DiceEvent::Connected { .. }));
+    let mut bytes = frame(0, &hello(3, DieColour::Green));
+    bytes.extend(frame(1, &rolled(3, 1, 2)));
+    bytes.extend(frame(2, &rolled(3, 2, 5)));
+    die.write_all(&bytes).expect("write");
+    let again = next(&|e| matches!(e, DiceEvent::Rolled(_)));
+    assert!(
+        matches!(
+            again,
+            DiceEvent::Rolled(Reading {
+                face: 5,
+                roll_id: 2,
+                ..
+            })
+        ),
+        "{again:?}"
+    );
+    stop.store(true, std::sync::atomic::Ordering::Relaxed);
+    handle.join().expect("the watcher ends");
+}
