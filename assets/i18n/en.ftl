@@ -263,3 +263,4 @@ colour-black = Black
 smart-dice-panel = Smart dice on a serial port
 find-dice = Find
 no-dice-found = No USB serial port found: plug a smart die in, or type its port.
+last-game-damaged = The last game could not be read ({ $reason }); it was kept as { $path }. A new game has started.

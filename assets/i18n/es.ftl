@@ -263,3 +263,4 @@ colour-black = Negro
 smart-dice-panel = Dados inteligentes en un puerto serie
 find-dice = Buscar
 no-dice-found = No se encontró ningún puerto serie USB: conecta un dado inteligente o escribe su puerto.
+last-game-damaged = La última partida no se pudo leer ({ $reason }); se guardó como { $path }. Empieza una partida nueva.

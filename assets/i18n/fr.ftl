@@ -263,3 +263,4 @@ colour-black = Noir
 smart-dice-panel = Dés connectés sur un port série
 find-dice = Chercher
 no-dice-found = Aucun port série USB trouvé : branchez un dé connecté, ou tapez son port.
+last-game-damaged = La dernière partie est illisible ({ $reason }) ; elle a été gardée sous { $path }. Une nouvelle partie commence.

@@ -642,14 +642,36 @@ impl ForemanApp {
     /// otherwise start the default game (solo against the Machine, medium, virtual dice).
     pub fn open_default(&mut self) {
         let last = self.last_game_path();
-        if let Ok(s) = Session::resume(&last)
-            && !s.game().state().is_over()
-        {
-            let form = StartForm::default();
-            self.resume(last, &form);
-            return;
+        match Session::resume(&last) {
+            Ok(s) if !s.game().state().is_over() => {
+                let form = StartForm::default();
+                self.resume(last, &form);
+                return;
+            }
+            Ok(_) => {}
+            Err(e) if last.exists() => {
+                // A damaged last game is kept aside, never overwritten by the new one.
+                let kept = last.with_extension("damaged.json");
+                let reason = self.say(&e);
+                self.message = Some(match std::fs::rename(&last, &kept) {
+                    Ok(()) => self.ta(
+                        "last-game-damaged",
+                        &[
+                            ("reason", reason.into()),
+                            ("path", kept.display().to_string().into()),
+                        ],
+                    ),
+                    Err(io) => format!("{reason} ({io})"),
+                });
+                tracing::warn!(path = %last.display(), "the last game could not be read");
+            }
+            Err(_) => {}
         }
+        let message = self.message.take();
         self.start_game(&StartForm::default());
+        if message.is_some() {
+            self.message = message;
+        }
     }
 
     /// Listens to the smart dice on `port` (a serial device or the simulator's pseudo-terminal).

@@ -476,3 +476,28 @@ fn smart_dice_rolls_become_the_players_roll() {
     assert!(h.state().asking().is_none());
     let _ = sim.wait();
 }
+
+#[test]
+fn a_damaged_last_game_is_kept_aside_and_said() {
+    let dir = tempfile::tempdir().expect("temp dir");
+    let last = dir.path().join("last-game.json");
+    std::fs::write(
+        &last,
+        "{\"kind\": \"foreman-game\", \"format\": 1, \"setup\": ",
+    )
+    .expect("write");
+    let mut app = ForemanApp::new(Settings::default(), dir.path().to_path_buf());
+    app.next_seed = Some(5);
+    app.open_default();
+    let kept = dir.path().join("last-game.damaged.json");
+    assert_eq!(
+        std::fs::read_to_string(&kept).expect("kept"),
+        "{\"kind\": \"foreman-game\", \"format\": 1, \"setup\": "
+    );
+    let message = app.message().expect("a message").to_string();
+    assert!(
+        message.contains("could not be read") && message.contains("last-game.damaged.json"),
+        "{message}"
+    );
+    assert!(app.game().is_some(), "a new game started");
+}
