@@ -95,11 +95,16 @@ async fn main(_spawner: Spawner) {
                 match select(ticker.next(), class.read_packet(&mut rx)).await {
                     Either::First(()) => {
                         let mut raw = [0u8; 6];
-                        if i2c.write_read_async(LIS3DH, [0x28 | 0x80], &mut raw).await.is_err() {
+                        if i2c
+                            .write_read_async(LIS3DH, [0x28 | 0x80], &mut raw)
+                            .await
+                            .is_err()
+                        {
                             continue;
                         }
                         // 12-bit left-justified, 1 mg per digit at ±2 g.
-                        let s = [0, 1, 2].map(|i| i16::from_le_bytes([raw[2 * i], raw[2 * i + 1]]) >> 4);
+                        let s = [0, 1, 2]
+                            .map(|i| i16::from_le_bytes([raw[2 * i], raw[2 * i + 1]]) >> 4);
                         last = s;
                         let mut out: Option<Message> = core.step(s).map(|r| Message::Roll {
                             die_id,
@@ -115,7 +120,15 @@ async fn main(_spawner: Spawner) {
                                 battery_mv: 0, // the XIAO has no battery sense line; 0 = unknown
                             });
                         }
-                        led.set_level(if Instant::now() < blink_until && (Instant::now().as_millis() / 150) % 2 == 0 { Level::Low } else { Level::High });
+                        led.set_level(
+                            if Instant::now() < blink_until
+                                && (Instant::now().as_millis() / 150) % 2 == 0
+                            {
+                                Level::Low
+                            } else {
+                                Level::High
+                            },
+                        );
                         if let Some(m) = out {
                             let n = encode(seq, &m, &mut frame);
                             seq = seq.wrapping_add(1);
@@ -126,7 +139,9 @@ async fn main(_spawner: Spawner) {
                     }
                     Either::Second(Ok(n)) => {
                         for &b in &rx[..n] {
-                            let Some(Ok(env)) = decoder.feed(b) else { continue };
+                            let Some(Ok(env)) = decoder.feed(b) else {
+                                continue;
+                            };
                             let reply = match env.message {
                                 Message::HelloRequest => Some(Message::Hello {
                                     protocol: PROTOCOL_VERSION,
@@ -142,7 +157,8 @@ async fn main(_spawner: Spawner) {
                                     face: core.face(),
                                 }),
                                 Message::Identify { die_id: id, millis } if id == die_id => {
-                                    blink_until = Instant::now() + Duration::from_millis(u64::from(millis));
+                                    blink_until =
+                                        Instant::now() + Duration::from_millis(u64::from(millis));
                                     None
                                 }
                                 Message::Calibrate { face } => {
