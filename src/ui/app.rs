@@ -103,6 +103,10 @@ impl Default for StartForm {
     }
 }
 
+/// What is carried when a die is dragged from the tray: its index.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+struct DraggedDie(u8);
+
 /// A random input the players must tell Foreman about (table-companion games).
 #[derive(Debug, Clone, PartialEq)]
 enum Need {
@@ -1327,16 +1331,22 @@ impl ForemanApp {
                         .on_disabled_hover_text(
                             self.ta("die-placed", &[("origin", origin.into())]),
                         );
-                } else if ui
-                    .selectable_label(self.selected_die == Some(i), label)
-                    .on_hover_text(self.ta("die-hint", &[("origin", origin.into())]))
-                    .clicked()
-                {
-                    self.selected_die = if self.selected_die == Some(i) {
-                        None
-                    } else {
-                        Some(i)
-                    };
+                } else {
+                    // Click to select, or drag onto an HQ section.
+                    let r = ui
+                        .add(
+                            egui::Button::selectable(self.selected_die == Some(i), label)
+                                .sense(egui::Sense::click_and_drag()),
+                        )
+                        .on_hover_text(self.ta("die-hint", &[("origin", origin.into())]));
+                    r.dnd_set_drag_payload(DraggedDie(i));
+                    if r.clicked() {
+                        self.selected_die = if self.selected_die == Some(i) {
+                            None
+                        } else {
+                            Some(i)
+                        };
+                    }
                 }
             }
             let specialist: Vec<Act> = legal
@@ -1355,9 +1365,10 @@ impl ForemanApp {
 
         // Headquarters: 3 sections of 3 slots.
         ui.label(RichText::new(self.t("hq")).strong());
+        let mut dropped = None;
         ui.horizontal(|ui| {
             for section in Section::ALL {
-                ui.vertical(|ui| {
+                let zone = ui.vertical(|ui| {
                     let hq = &p.hq[section.index()];
                     let slots: Vec<String> = hq
                         .dice
@@ -1407,8 +1418,18 @@ impl ForemanApp {
                         }
                     }
                 });
+                if let Some(die) = zone.response.dnd_release_payload::<DraggedDie>() {
+                    dropped = Some((die.0, section));
+                }
             }
         });
+        if let Some((die, section)) = dropped {
+            // A die dropped on a section: placed, or refused with the reason in view.
+            let act = self
+                .equal_die_place(game, legal, die, section)
+                .unwrap_or(Act::Place { die, section });
+            self.submit(act);
+        }
         ui.add_space(6.0);
 
         // The compound, with activations.

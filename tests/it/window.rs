@@ -501,3 +501,45 @@ fn a_damaged_last_game_is_kept_aside_and_said() {
     );
     assert!(app.game().is_some(), "a new game started");
 }
+
+/// A die dragged from the tray onto an HQ section is placed there (cards.md, Headquarters:
+/// Mine takes 4–6); dropped on a section that refuses it, the engine's reason is shown.
+#[test]
+fn dragging_a_die_onto_a_section_places_it() {
+    let dir = tempfile::tempdir().expect("temp dir");
+    let mut h = harness(dir.path(), 7);
+    h.run();
+    click(&mut h, "Start the game");
+    click_first_containing(&mut h, "Take ");
+    click(&mut h, "Roll");
+    let dice = h.state().game().unwrap().state().players[0].dice;
+    let find = |pred: fn(u8) -> bool| {
+        dice.as_slice()
+            .iter()
+            .enumerate()
+            .find(|(_, d)| pred(d.value))
+            .map(|(k, d)| format!("Die {}: {}", k + 1, d.value))
+            .expect("seed 7 rolls both kinds")
+    };
+    let drag = |h: &mut Harness<'_, ForemanApp>, die: &str, onto: &str| {
+        let from = h.get_by_label(die).rect().center();
+        let to = h.get_by_label_contains(onto).rect().center();
+        h.drag_at(from);
+        h.step();
+        h.hover_at(from + egui::vec2(8.0, 8.0));
+        h.step();
+        h.hover_at(to);
+        h.step();
+        h.drop_at(to);
+        h.run();
+    };
+    let metal = h.state().game().unwrap().state().players[0].metal;
+    drag(&mut h, &find(|v| v >= 4), "Mine [");
+    assert!(h.state().game().unwrap().state().players[0].metal > metal);
+    drag(&mut h, &find(|v| v <= 3), "Mine [");
+    let reason = h.state().message().expect("refused").to_string();
+    assert!(
+        reason.contains("Mine takes a die showing 4, 5 or 6"),
+        "{reason}"
+    );
+}
