@@ -5,6 +5,7 @@
 pub mod bots;
 pub mod dice;
 pub mod engine;
+pub mod i18n;
 pub mod sim;
 pub mod store;
 pub mod text;

@@ -3,8 +3,14 @@
 
 use crate::engine::score::{Scoreboard, TieBreak, Winner};
 use crate::engine::state::Pile;
-use crate::engine::{Blueprint, CardType, Event, Game, Phase, Row, Section, scoreboard};
+use crate::engine::{Blueprint, CardType, Event, Game, Section, scoreboard};
+use crate::i18n::{Lang, Tr, words};
 use std::fmt::Write;
+
+thread_local! {
+    /// The command line speaks English; the messages are built once per thread.
+    static ENGLISH: Tr = Tr::new(Lang::En);
+}
 
 /// "Obelisk ×2", or just the name for one copy.
 fn card_count((card, n): (Blueprint, u8)) -> String {
@@ -42,26 +48,9 @@ pub fn compound_by_type(pile: &Pile<Blueprint>) -> String {
     }
 }
 
+/// Where the game stands (the English of [`words::phase`]).
 pub fn phase_text(game: &Game) -> String {
-    let st = game.state();
-    let who = st
-        .current_player()
-        .map(|p| game.setup().players[p].name.clone())
-        .unwrap_or_default();
-    let last = match st.final_round() {
-        Some(r) if r == st.round => " — last round",
-        _ => "",
-    };
-    match st.phase {
-        Phase::Setup => "waiting for the opening deal".into(),
-        Phase::Market { .. } => format!("round {}{last}, market phase: {who} to choose", st.round),
-        Phase::Work { rolled: false, .. } => {
-            format!("round {}{last}, work phase: {who} to roll", st.round)
-        }
-        Phase::Work { .. } => format!("round {}{last}, work phase: {who} at work", st.round),
-        Phase::Machine => format!("round {}{last}: the Machine's turn", st.round),
-        Phase::Over => format!("game over after round {}", st.round),
-    }
+    ENGLISH.with(|tr| words::phase(tr, game))
 }
 
 /// The whole table as text.
@@ -141,58 +130,9 @@ pub fn table_text(game: &Game) -> String {
     s
 }
 
+/// What an event did (the English of [`words::event`]).
 pub fn event_text(game: &Game, e: &Event) -> Option<String> {
-    let name = |p: &usize| game.setup().players[*p].name.clone();
-    Some(match e {
-        Event::Drew { player, card } => format!("{} drew {card}", name(player)),
-        Event::Reshuffled {
-            row: Row::Blueprints,
-        } => "the blueprint discard pile was shuffled into a new deck".into(),
-        Event::Reshuffled {
-            row: Row::Contractors,
-        } => "the contractor discard pile was shuffled into a new deck".into(),
-        Event::Built { player, card } => format!("{} built {card}", name(player)),
-        Event::EngineerSkipped { card } => {
-            format!("the Engineer revealed {card}, which cannot be built twice: discarded")
-        }
-        Event::Investor {
-            card,
-            metal,
-            energy,
-        } => format!("the Investor revealed {card}: +{metal} metal, +{energy} energy"),
-        Event::Triggered { player, card } => format!("{}'s {card} triggered", name(player)),
-        Event::MachineRolled { dice } => format!(
-            "the Machine rolled red {}, blue {}, purple {}, yellow {}, green {}",
-            dice[0], dice[1], dice[2], dice[3], dice[4]
-        ),
-        Event::MachineTook {
-            card,
-            slot: Some(s),
-        } => format!("the Machine took {card} from market slot {}", s + 1),
-        Event::MachineTook { card, slot: None } => {
-            format!("the Machine revealed {card} from the deck into its compound")
-        }
-        Event::MachineDiscardedRow {
-            row: Row::Blueprints,
-        } => "the Machine discarded the market blueprints".into(),
-        Event::MachineDiscardedRow {
-            row: Row::Contractors,
-        } => "the Machine discarded the market contractors".into(),
-        Event::MachineProduction {
-            die,
-            value,
-            cards,
-            produced,
-        } => format!(
-            "{die:?} die {value} against {cards} {} card(s): {}",
-            die.card_type().map_or("", |t| t.name()),
-            if *produced { "1 good" } else { "nothing" }
-        ),
-        Event::EndTriggered { round } => format!(
-            "the end of the game is triggered in round {round}: one more round follows this one"
-        ),
-        Event::GameOver => "the game is over".into(),
-    })
+    ENGLISH.with(|tr| words::event(tr, game, e))
 }
 
 pub fn scoreboard_text(game: &Game) -> String {

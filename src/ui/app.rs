@@ -2,7 +2,6 @@
 //! [`Session`] on every action) and the [`Settings`] (eframe storage); everything else here is
 //! what the screen shows right now.
 
-use super::i18n::{Arg, Lang, Tr};
 use super::session::{InputSource, Session, SessionError};
 use crate::dice::RollState;
 use crate::engine::score::{TieBreak, Winner};
@@ -11,6 +10,8 @@ use crate::engine::{
     Act, Blueprint, CardType, Contractor, Game, Inputs, Mode, PlayerSetup, RuleError, Setup, Tool,
     legal_actions, scoreboard,
 };
+use crate::i18n::words;
+use crate::i18n::{Arg, Lang, Tr};
 use egui::{Color32, RichText, Ui};
 use serde::{Deserialize, Serialize};
 use std::path::PathBuf;
@@ -227,27 +228,12 @@ impl ForemanApp {
     /// A session error for the screen: a refusal in the interface language, else as it is.
     fn say(&self, e: &SessionError) -> String {
         match e {
-            SessionError::Rule(r) => super::words::refusal(&self.tr, r),
+            SessionError::Rule(r) => words::refusal(&self.tr, r),
             other => other.to_string(),
         }
     }
     fn ta(&self, key: &str, args: &[(&str, Arg)]) -> String {
         self.tr.t_args(key, args)
-    }
-
-    fn card_name(&self, card: Blueprint) -> String {
-        if self.tr.lang().card_names_in_french() {
-            card.name_fr().to_string()
-        } else {
-            card.name().to_string()
-        }
-    }
-    fn contractor_name(&self, c: Contractor) -> String {
-        if self.tr.lang().card_names_in_french() {
-            c.name_fr().to_string()
-        } else {
-            c.name().to_string()
-        }
     }
 
     pub fn set_lang(&mut self, lang: Lang) {
@@ -486,10 +472,14 @@ impl ForemanApp {
                             .on_hover_text(label.clone());
                             let mut colour = form.colours[i];
                             egui::ComboBox::from_id_salt(("colour", i))
-                                .selected_text(self.t(colour_key(colour)))
+                                .selected_text(words::colour(&self.tr, colour))
                                 .show_ui(ui, |ui| {
                                     for c in Colour::ALL {
-                                        ui.selectable_value(&mut colour, c, self.t(colour_key(c)));
+                                        ui.selectable_value(
+                                            &mut colour,
+                                            c,
+                                            words::colour(&self.tr, c),
+                                        );
                                     }
                                 })
                                 .response
@@ -796,7 +786,7 @@ impl ForemanApp {
         }
         let mut blink = None;
         for (id, d) in &smart.dice {
-            let colour = self.t(&format!("colour-{}", d.info.colour.name()));
+            let colour = words::colour_named(&self.tr, d.info.colour.name());
             ui.horizontal_wrapped(|ui| {
                 let battery = d.battery_mv.map_or_else(
                     || self.t("battery-unknown"),
@@ -889,7 +879,7 @@ impl ForemanApp {
                 self.dialog = None;
                 let game = session.game();
                 for e in &events {
-                    if let Some(line) = super::words::event(&self.tr, game, e) {
+                    if let Some(line) = words::event(&self.tr, game, e) {
                         self.log.push(line);
                     }
                 }
@@ -924,7 +914,7 @@ impl ForemanApp {
                             inputs.contractors.pop();
                         }
                     }
-                    self.message = Some(super::words::refusal(&self.tr, &e));
+                    self.message = Some(words::refusal(&self.tr, &e));
                     self.dialog = Some(Dialog::Input(Box::new(Pending {
                         act,
                         inputs,
@@ -945,7 +935,7 @@ impl ForemanApp {
                         })))
                     }
                     None => {
-                        self.message = Some(super::words::refusal(&self.tr, &e));
+                        self.message = Some(words::refusal(&self.tr, &e));
                         self.dialog = None;
                     }
                 }
@@ -993,7 +983,7 @@ impl ForemanApp {
                         discard_energy: 0,
                     })
                 {
-                    self.message = Some(super::words::refusal(&self.tr, &e));
+                    self.message = Some(words::refusal(&self.tr, &e));
                 }
             }
             1 => self.submit(ends[0].clone()),
@@ -1026,7 +1016,7 @@ impl ForemanApp {
         egui::Panel::bottom("actions").show(ui, |ui| {
             ui.add_space(4.0);
             ui.horizontal_wrapped(|ui| {
-                ui.label(RichText::new(self.phase_text(&game)).strong());
+                ui.label(RichText::new(words::phase(&self.tr, &game)).strong());
                 ui.separator();
                 let roll = legal
                     .iter()
@@ -1124,37 +1114,6 @@ impl ForemanApp {
         });
     }
 
-    /// Where the game stands, for the action bar.
-    fn phase_text(&self, game: &Game) -> String {
-        let st = game.state();
-        let who: String = st
-            .current_player()
-            .map(|p| game.setup().players[p].name.clone())
-            .unwrap_or_default();
-        let round = st.round;
-        let mut text = match st.phase {
-            Phase::Setup => self.t("phase-setup"),
-            Phase::Market { .. } => self.ta(
-                "phase-market",
-                &[("round", round.into()), ("name", who.into())],
-            ),
-            Phase::Work { rolled: false, .. } => self.ta(
-                "phase-roll",
-                &[("round", round.into()), ("name", who.into())],
-            ),
-            Phase::Work { .. } => self.ta(
-                "phase-work",
-                &[("round", round.into()), ("name", who.into())],
-            ),
-            Phase::Machine => self.ta("phase-machine", &[("round", round.into())]),
-            Phase::Over => self.ta("phase-over", &[("round", round.into())]),
-        };
-        if st.final_round() == Some(round) && st.phase != Phase::Over {
-            text.push_str(&format!(" — {}", self.t("last-round")));
-        }
-        text
-    }
-
     /// The seat shown in the middle: the acting player, else the first.
     fn focus_seat(&self, game: &Game) -> Option<usize> {
         let st = game.state();
@@ -1173,7 +1132,7 @@ impl ForemanApp {
                     let label = self.ta(
                         "take",
                         &[
-                            ("card", self.card_name(*c).into()),
+                            ("card", words::card_name(&self.tr, *c).into()),
                             ("slot", (slot + 1).into()),
                         ],
                     );
@@ -1188,7 +1147,7 @@ impl ForemanApp {
                     if r.clicked() {
                         self.submit(act);
                     }
-                    ui.weak(tool_text(&self.tr, c.tool()));
+                    ui.weak(words::tool(&self.tr, c.tool()));
                 }
                 None => {
                     ui.weak(self.t("empty-slot"));
@@ -1200,7 +1159,7 @@ impl ForemanApp {
         for (slot, c) in st.market.contractors.iter().enumerate() {
             let tool = st.market.tools[slot];
             ui.horizontal(|ui| {
-                ui.label(format!("[{}]", tool_text(&self.tr, tool)))
+                ui.label(format!("[{}]", words::tool(&self.tr, tool)))
                     .on_hover_text(self.t("tool-token-hint"));
                 match c {
                     Some(c) => {
@@ -1209,11 +1168,11 @@ impl ForemanApp {
                             .filter(|a| matches!(a, Act::Hire { slot: s, .. } if usize::from(*s) == slot))
                             .cloned()
                             .collect();
-                        let label = self.ta("hire", &[("card", self.contractor_name(*c).into())]);
+                        let label = self.ta("hire", &[("card", words::contractor_name(&self.tr, *c).into())]);
                         let r = ui
                             .add_enabled(!hires.is_empty(), egui::Button::new(label.clone()))
                             .on_hover_text(c.info().effect.clone());
-                        let why = self.ta("hire-needs", &[("tool", tool_text(&self.tr, tool).into())]);
+                        let why = self.ta("hire-needs", &[("tool", words::tool(&self.tr, tool).into())]);
                         let r = r.on_disabled_hover_text(why);
                         if r.clicked() {
                             self.choose(label, hires, || None);
@@ -1284,7 +1243,7 @@ impl ForemanApp {
                 .filter(|(c, _)| c.kind() == kind)
                 .map(|(c, n)| {
                     let used = player.is_some_and(|p| p.has_activated(c));
-                    let mut s = self.card_name(c);
+                    let mut s = words::card_name(&self.tr, c);
                     if n > 1 {
                         s.push_str(&format!(" ×{n}"));
                     }
@@ -1297,7 +1256,7 @@ impl ForemanApp {
             if !cards.is_empty() {
                 ui.label(format!(
                     "{} ({}): {}",
-                    self.t(type_key(kind)),
+                    words::kind(&self.tr, kind),
                     compound.of_type(kind),
                     cards.join(", ")
                 ));
@@ -1383,12 +1342,12 @@ impl ForemanApp {
                         .collect();
                     ui.label(format!(
                         "{} [{}]",
-                        self.t(section_key(section)),
+                        words::section(&self.tr, section),
                         slots.join(" ")
                     ));
                     let label = self.ta(
                         "place-on",
-                        &[("section", self.t(section_key(section)).into())],
+                        &[("section", words::section(&self.tr, section).into())],
                     );
                     match self.selected_die {
                         Some(die) => {
@@ -1449,7 +1408,10 @@ impl ForemanApp {
                     })
                     .cloned()
                     .collect();
-                let label = self.ta("activate", &[("card", self.card_name(card).into())]);
+                let label = self.ta(
+                    "activate",
+                    &[("card", words::card_name(&self.tr, card).into())],
+                );
                 let r = ui
                     .add_enabled(!acts.is_empty(), egui::Button::new(label.clone()))
                     .on_hover_text(card_text(&self.tr, card));
@@ -1477,9 +1439,9 @@ impl ForemanApp {
                         .cloned()
                         .collect();
                     let name = if n > 1 {
-                        format!("{} ×{n}", self.card_name(card))
+                        format!("{} ×{n}", words::card_name(&self.tr, card))
                     } else {
-                        self.card_name(card)
+                        words::card_name(&self.tr, card)
                     };
                     ui.group(|ui| {
                         ui.vertical(|ui| {
@@ -1488,10 +1450,13 @@ impl ForemanApp {
                             let (m, e) = crate::engine::build_cost(p, card);
                             ui.weak(format!(
                                 "{} · {}",
-                                tool_text(&self.tr, card.tool()),
+                                words::tool(&self.tr, card.tool()),
                                 self.ta("cost", &[("metal", m.into()), ("energy", e.into())])
                             ));
-                            let label = self.ta("build", &[("card", self.card_name(card).into())]);
+                            let label = self.ta(
+                                "build",
+                                &[("card", words::card_name(&self.tr, card).into())],
+                            );
                             let r = ui
                                 .add_enabled(!builds.is_empty(), egui::Button::new(label.clone()));
                             let r = if builds.is_empty() {
@@ -1575,7 +1540,7 @@ impl ForemanApp {
                         for line in &s.cards {
                             ui.label(format!(
                                 "{} ×{} = {}",
-                                self.card_name(line.card),
+                                words::card_name(&self.tr, line.card),
                                 line.count,
                                 line.prestige
                             ));
@@ -1654,7 +1619,7 @@ impl ForemanApp {
                         .max_height(420.0)
                         .show(ui, |ui| {
                             for act in &acts {
-                                if ui.button(super::words::act(&self.tr, &game, act)).clicked() {
+                                if ui.button(words::act(&self.tr, &game, act)).clicked() {
                                     send = Some((act.clone(), Inputs::default()));
                                 }
                             }
@@ -1706,7 +1671,7 @@ impl ForemanApp {
         let Some(game) = self.game() else {
             return;
         };
-        ui.label(RichText::new(super::words::act(&self.tr, game, &pending.act)).weak());
+        ui.label(RichText::new(words::act(&self.tr, game, &pending.act)).weak());
         let st = game.state();
         match &pending.need {
             Need::Die(_) => {
@@ -1717,8 +1682,7 @@ impl ForemanApp {
                         "machine-die",
                         &[(
                             "colour",
-                            self.t(&format!("colour-{}", format!("{die:?}").to_lowercase()))
-                                .into(),
+                            words::colour_named(&self.tr, &format!("{die:?}")).into(),
                         )],
                     )
                 } else {
@@ -1801,7 +1765,7 @@ impl ForemanApp {
                     pending
                         .tools
                         .iter()
-                        .map(|t| tool_text(&self.tr, *t))
+                        .map(|t| words::tool(&self.tr, *t))
                         .collect::<Vec<_>>()
                         .join(" · "),
                 );
@@ -1810,7 +1774,7 @@ impl ForemanApp {
                         if pending.tools.contains(&t) {
                             continue;
                         }
-                        if ui.button(tool_text(&self.tr, t)).clicked() {
+                        if ui.button(words::tool(&self.tr, t)).clicked() {
                             pending.tools.push(t);
                         }
                     }
@@ -1881,16 +1845,6 @@ fn resize_players(form: &mut StartForm, n: usize) {
     form.dice.truncate(n);
 }
 
-fn colour_key(c: Colour) -> &'static str {
-    match c {
-        Colour::Red => "colour-red",
-        Colour::Blue => "colour-blue",
-        Colour::Green => "colour-green",
-        Colour::Purple => "colour-purple",
-        Colour::Yellow => "colour-yellow",
-    }
-}
-
 fn colour_rgb(c: Colour) -> Color32 {
     match c {
         Colour::Red => Color32::from_rgb(220, 70, 60),
@@ -1901,33 +1855,6 @@ fn colour_rgb(c: Colour) -> Color32 {
     }
 }
 
-fn section_key(s: Section) -> &'static str {
-    match s {
-        Section::Research => "section-research",
-        Section::Mine => "section-mine",
-        Section::Generate => "section-generate",
-    }
-}
-
-fn type_key(t: CardType) -> &'static str {
-    match t {
-        CardType::Production => "type-production",
-        CardType::Utility => "type-utility",
-        CardType::Training => "type-training",
-        CardType::Special => "type-special",
-        CardType::Monument => "type-monument",
-    }
-}
-
-fn tool_text(tr: &Tr, t: Tool) -> String {
-    tr.t(match t {
-        Tool::Shovel => "tool-shovel",
-        Tool::Gear => "tool-gear",
-        Tool::Wrench => "tool-wrench",
-        Tool::Hammer => "tool-hammer",
-    })
-}
-
 /// A card's cost, prestige and effect (cards.md), for hover text.
 fn card_text(tr: &Tr, c: Blueprint) -> String {
     let info = c.info();
@@ -1935,7 +1862,7 @@ fn card_text(tr: &Tr, c: Blueprint) -> String {
         "{} / {}\n{} · {}\n{}\n{}",
         c.name(),
         c.name_fr(),
-        tr.t(type_key(c.kind())),
+        words::kind(tr, c.kind()),
         tr.t_args(
             "cost-prestige",
             &[
@@ -1944,7 +1871,7 @@ fn card_text(tr: &Tr, c: Blueprint) -> String {
                 ("prestige", info.prestige.into()),
             ],
         ),
-        tool_text(tr, c.tool()),
+        words::tool(tr, c.tool()),
         info.activation
     )
 }
@@ -1974,7 +1901,7 @@ fn still_hidden<C: crate::engine::state::CardId>(
 /// Why `act` is refused now, in the engine's words.
 fn refusal(tr: &Tr, game: &Game, act: &Act) -> String {
     match game.check(act) {
-        Err(e) => super::words::refusal(tr, &e),
+        Err(e) => words::refusal(tr, &e),
         Ok(()) => String::new(),
     }
 }
@@ -1998,7 +1925,7 @@ fn activation_refusal(tr: &Tr, game: &Game, card: Blueprint) -> String {
         choice: Default::default(),
     };
     match game.check(&act) {
-        Err(e) => super::words::refusal(tr, &e),
+        Err(e) => words::refusal(tr, &e),
         Ok(()) => tr.t("needs-a-choice"),
     }
 }

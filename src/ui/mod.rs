@@ -2,19 +2,17 @@
 //!
 //! - [`app`]: [`ForemanApp`], the screens and their controls; every game change is an engine
 //!   action sent through the [`session::Session`], which writes the journal before showing it;
-//! - [`i18n`]: the interface languages (Fluent files in `assets/i18n/`);
 //! - [`session`]: the open game, its journal file, undo and redo;
-//! - [`smart`]: smart dice on a serial port, their rolls waiting for the game;
-//! - [`words`]: the engine's refusals, events and actions in the interface language.
+//! - [`smart`]: smart dice on a serial port, their rolls waiting for the game.
+//!
+//! Every word shown comes from [`crate::i18n`].
 //!
 //! Nothing here decides a rule: what is allowed comes from `legal_actions`, and a refusal shows
 //! the engine's reason.
 
 pub mod app;
-pub mod i18n;
 pub mod session;
 pub mod smart;
-pub mod words;
 
 pub use app::{DiceSource, ForemanApp, Settings};
 

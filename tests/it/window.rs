@@ -259,12 +259,12 @@ fn a_three_player_companion_game_to_the_final_score() {
 
 #[test]
 fn every_language_has_every_message() {
-    use foreman::ui::i18n::{Lang, message_ids};
+    use foreman::i18n::{Lang, message_ids};
     let english = message_ids(Lang::En.source());
     assert!(english.len() > 100, "{} messages", english.len());
     for lang in Lang::ALL {
         let ids = message_ids(lang.source());
-        let tr = foreman::ui::i18n::Tr::new(lang);
+        let tr = foreman::i18n::Tr::new(lang);
         for id in &english {
             assert!(tr.has(id), "{lang:?} lacks {id}");
         }
@@ -274,7 +274,7 @@ fn every_language_has_every_message() {
 
 #[test]
 fn russian_counts_take_their_plural_forms() {
-    use foreman::ui::i18n::{Lang, Tr};
+    use foreman::i18n::{Lang, Tr};
     let tr = Tr::new(Lang::Ru);
     let hand = |n: u32| tr.t_args("hand-count", &[("count", n.into())]);
     assert_eq!(hand(1), "1 чертёж в руке");
@@ -294,7 +294,7 @@ fn the_language_switches_at_run_time_and_card_names_follow() {
     click(&mut h, "Начать игру");
     h.get_by_label("Рынок");
     // French shows the French card names (cards.md gives both).
-    h.state_mut().set_lang(foreman::ui::i18n::Lang::Fr);
+    h.state_mut().set_lang(foreman::i18n::Lang::Fr);
     h.run();
     let market = h.state().game().unwrap().state().market.blueprints;
     let card = market
@@ -356,8 +356,8 @@ fn opening_foreman_starts_a_solo_game_or_resumes_the_last_one() {
 #[test]
 fn the_engines_words_are_translated() {
     use foreman::engine::{Blueprint, RuleError};
-    use foreman::ui::i18n::{Lang, Tr};
-    use foreman::ui::words;
+    use foreman::i18n::words;
+    use foreman::i18n::{Lang, Tr};
     let e = RuleError::SectionValue {
         section: Section::Mine,
         needs: "4, 5 or 6",

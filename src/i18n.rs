@@ -1,6 +1,10 @@
-//! The window's languages: Fluent message files `assets/i18n/<lang>.ftl`, embedded in the
-//! binary. Every label goes through [`Tr::t`] / [`Tr::t_args`]; a message missing from a
-//! language falls back to English (a test checks that none is missing).
+//! Foreman's languages: Fluent message files `assets/i18n/<lang>.ftl`, embedded in the
+//! binary. Every label of the window goes through [`Tr::t`] / [`Tr::t_args`]; a message
+//! missing from a language falls back to English (a test checks that none is missing).
+//! [`words`] puts the game's own words (cards, tools, phases, refusals, events, actions) into
+//! a language; the command line uses it in English.
+
+pub mod words;
 
 use fluent_bundle::{FluentArgs, FluentBundle, FluentResource, FluentValue};
 use serde::{Deserialize, Serialize};
@@ -32,10 +36,10 @@ impl Lang {
     /// The Fluent source of this language.
     pub fn source(self) -> &'static str {
         match self {
-            Lang::En => include_str!("../../assets/i18n/en.ftl"),
-            Lang::Fr => include_str!("../../assets/i18n/fr.ftl"),
-            Lang::Es => include_str!("../../assets/i18n/es.ftl"),
-            Lang::Ru => include_str!("../../assets/i18n/ru.ftl"),
+            Lang::En => include_str!("../assets/i18n/en.ftl"),
+            Lang::Fr => include_str!("../assets/i18n/fr.ftl"),
+            Lang::Es => include_str!("../assets/i18n/es.ftl"),
+            Lang::Ru => include_str!("../assets/i18n/ru.ftl"),
         }
     }
 

@@ -1,27 +1,38 @@
-//! The engine's words in the interface language: refusals ([`RuleError`]), what happened
-//! ([`Event`]) and actions ([`Act`]) as sentences from the Fluent files. The engine's own
-//! English sentences stay the reference (the English file repeats them).
+//! The game's words in a language: card names, tools, sections, colours, card types, the
+//! phase, refusals ([`RuleError`]), what happened ([`Event`]) and actions ([`Act`]), as
+//! sentences from the Fluent files. The engine's own English sentences stay the reference for
+//! refusals (the English file repeats them).
 
-use super::i18n::{Arg, Tr};
-use crate::engine::state::Section;
+use super::{Arg, Tr};
+use crate::engine::state::{Colour, Phase, Section};
 use crate::engine::{
-    Act, Blueprint, Bonus, Contractor, Event, Game, Resource, Row, RuleError, Tool,
+    Act, Blueprint, Bonus, CardType, Contractor, Event, Game, Resource, Row, RuleError, Tool,
 };
 
-fn card(tr: &Tr, c: Blueprint) -> Arg {
-    Arg::Text(if tr.lang().card_names_in_french() {
+/// A blueprint's name: French under French (cards.md gives both), English otherwise.
+pub fn card_name(tr: &Tr, c: Blueprint) -> String {
+    if tr.lang().card_names_in_french() {
         c.name_fr().to_string()
     } else {
         c.name().to_string()
-    })
+    }
+}
+
+/// A contractor's name, as [`card_name`].
+pub fn contractor_name(tr: &Tr, c: Contractor) -> String {
+    if tr.lang().card_names_in_french() {
+        c.name_fr().to_string()
+    } else {
+        c.name().to_string()
+    }
+}
+
+fn card(tr: &Tr, c: Blueprint) -> Arg {
+    Arg::Text(card_name(tr, c))
 }
 
 fn contractor(tr: &Tr, c: Contractor) -> Arg {
-    Arg::Text(if tr.lang().card_names_in_french() {
-        c.name_fr().to_string()
-    } else {
-        c.name().to_string()
-    })
+    Arg::Text(contractor_name(tr, c))
 }
 
 pub fn tool(tr: &Tr, t: Tool) -> String {
@@ -39,6 +50,44 @@ pub fn section(tr: &Tr, s: Section) -> String {
         Section::Mine => "section-mine",
         Section::Generate => "section-generate",
     })
+}
+
+/// A colour by its English name as the dice and the engine spell it ("red", "white"…).
+pub fn colour_named(tr: &Tr, english: &str) -> String {
+    tr.t(&format!("colour-{}", english.to_lowercase()))
+}
+
+pub fn colour(tr: &Tr, c: Colour) -> String {
+    colour_named(tr, &format!("{c:?}"))
+}
+
+pub fn kind(tr: &Tr, t: CardType) -> String {
+    tr.t(&format!("type-{}", t.name().to_lowercase()))
+}
+
+/// Where the game stands: the round, the phase and who acts.
+pub fn phase(tr: &Tr, game: &Game) -> String {
+    let st = game.state();
+    let who = Arg::Text(
+        st.current_player()
+            .map(|p| game.setup().players[p].name.clone())
+            .unwrap_or_default(),
+    );
+    let round = Arg::from(st.round);
+    let mut text = match st.phase {
+        Phase::Setup => tr.t("phase-setup"),
+        Phase::Market { .. } => tr.t_args("phase-market", &[("round", round), ("name", who)]),
+        Phase::Work { rolled: false, .. } => {
+            tr.t_args("phase-roll", &[("round", round), ("name", who)])
+        }
+        Phase::Work { .. } => tr.t_args("phase-work", &[("round", round), ("name", who)]),
+        Phase::Machine => tr.t_args("phase-machine", &[("round", round)]),
+        Phase::Over => tr.t_args("phase-over", &[("round", round)]),
+    };
+    if st.final_round() == Some(st.round) && st.phase != Phase::Over {
+        text.push_str(&format!(" — {}", tr.t("last-round")));
+    }
+    text
 }
 
 fn resource(tr: &Tr, what: &str) -> Arg {
@@ -299,11 +348,8 @@ pub fn event(tr: &Tr, game: &Game, e: &Event) -> Option<String> {
             cards,
             produced,
         } => {
-            let colour = tr.t(&format!("colour-{}", format!("{die:?}").to_lowercase()));
-            let kind = die
-                .card_type()
-                .map(|t| tr.t(&format!("type-{}", format!("{t:?}").to_lowercase())))
-                .unwrap_or_default();
+            let colour = colour_named(tr, &format!("{die:?}"));
+            let kind = die.card_type().map(|t| kind(tr, t)).unwrap_or_default();
             ta(
                 if *produced {
                     "ev-machine-produced"
