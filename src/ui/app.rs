@@ -143,6 +143,9 @@ enum Screen {
     Table,
 }
 
+/// The autosaved game in the data folder (the terminal game uses the same file).
+const LAST_GAME: &str = "last-game.json";
+
 /// The Foreman window.
 pub struct ForemanApp {
     pub settings: Settings,
@@ -164,12 +167,15 @@ pub struct ForemanApp {
     /// Smart dice on a serial port, once connected.
     smart: Option<super::smart::SmartDice>,
     smart_port: String,
+    /// Whether a last game is on disk, looked up when the start screen opens (not per frame).
+    has_last_game: bool,
 }
 
 impl ForemanApp {
     /// The window with `settings`, keeping its games in `data_dir`. The last game, if there is
     /// one, is offered on the start screen.
     pub fn new(settings: Settings, data_dir: PathBuf) -> ForemanApp {
+        let has_last_game = data_dir.join(LAST_GAME).exists();
         ForemanApp {
             tr: Tr::new(settings.lang),
             settings,
@@ -185,11 +191,23 @@ impl ForemanApp {
             started: None,
             smart: None,
             smart_port: String::new(),
+            has_last_game,
         }
     }
 
     fn last_game_path(&self) -> PathBuf {
-        self.data_dir.join("last-game.json")
+        self.data_dir.join(LAST_GAME)
+    }
+
+    fn to_start_screen(&mut self) {
+        self.screen = Screen::Start(Box::default());
+        self.dialog = None;
+        self.has_last_game = self.last_game_path().exists();
+    }
+
+    /// The open game, shared (no copy): for a screen that acts while it draws.
+    fn shared_game(&self) -> Option<std::rc::Rc<Game>> {
+        self.session.as_ref().map(|s| s.shared())
     }
 
     /// The open game, if any.
@@ -334,8 +352,7 @@ impl ForemanApp {
                 ui.separator();
                 if matches!(self.screen, Screen::Table) {
                     if ui.button(self.t("new-game")).clicked() {
-                        self.screen = Screen::Start(Box::default());
-                        self.dialog = None;
+                        self.to_start_screen();
                     }
                     let can_undo = self.session.as_ref().is_some_and(|s| s.can_undo());
                     let can_redo = self.session.as_ref().is_some_and(|s| s.can_redo());
@@ -513,10 +530,8 @@ impl ForemanApp {
                 }
                 ui.add_space(12.0);
                 ui.separator();
-                let last = self.last_game_path();
-                let has_last = last.exists();
                 if ui
-                    .add_enabled(has_last, egui::Button::new(self.t("resume")))
+                    .add_enabled(self.has_last_game, egui::Button::new(self.t("resume")))
                     .on_disabled_hover_text(self.t("resume-none"))
                     .clicked()
                 {
@@ -619,35 +634,36 @@ impl ForemanApp {
 
     fn resume(&mut self, path: PathBuf, form: &StartForm) {
         match Session::resume(&path) {
-            Ok(s) => {
-                if self.settings.dice.len() != s.game().setup().players.len() + 1 {
-                    self.settings.dice = form.dice.clone();
-                    self.settings
-                        .dice
-                        .resize(s.game().setup().players.len() + 1, DiceSource::Virtual);
-                }
-                self.open_session(s);
-            }
+            Ok(s) => self.open_resumed(s, form),
             Err(e) => self.message = Some(self.say(&e)),
         }
+    }
+
+    /// Puts a loaded game on the table, keeping the dice sources if they fit its seats.
+    fn open_resumed(&mut self, s: Session, form: &StartForm) {
+        let seats = s.game().setup().players.len() + 1;
+        if self.settings.dice.len() != seats {
+            self.settings.dice = form.dice.clone();
+            self.settings.dice.resize(seats, DiceSource::Virtual);
+        }
+        self.open_session(s);
     }
 
     /// What `foreman` does on opening: resume the last game if it is still being played,
     /// otherwise start the default game (solo against the Machine, medium, virtual dice).
     pub fn open_default(&mut self) {
         let last = self.last_game_path();
-        match Session::resume(&last) {
+        let damaged = match Session::resume(&last) {
             Ok(s) if !s.game().state().is_over() => {
-                let form = StartForm::default();
-                self.resume(last, &form);
-                return;
+                return self.open_resumed(s, &StartForm::default());
             }
-            Ok(_) => {}
+            Ok(_) => None,
             Err(e) if last.exists() => {
                 // A damaged last game is kept aside, never overwritten by the new one.
+                tracing::warn!(path = %last.display(), "the last game could not be read");
                 let kept = last.with_extension("damaged.json");
                 let reason = self.say(&e);
-                self.message = Some(match std::fs::rename(&last, &kept) {
+                Some(match std::fs::rename(&last, &kept) {
                     Ok(()) => self.ta(
                         "last-game-damaged",
                         &[
@@ -656,15 +672,13 @@ impl ForemanApp {
                         ],
                     ),
                     Err(io) => format!("{reason} ({io})"),
-                });
-                tracing::warn!(path = %last.display(), "the last game could not be read");
+                })
             }
-            Err(_) => {}
-        }
-        let message = self.message.take();
+            Err(_) => None,
+        };
         self.start_game(&StartForm::default());
-        if message.is_some() {
-            self.message = message;
+        if damaged.is_some() {
+            self.message = damaged;
         }
     }
 
@@ -719,18 +733,7 @@ impl ForemanApp {
         if !matches!(pending.need, Need::Die(_)) {
             return;
         }
-        let seat = match self
-            .game()
-            .map(|g| (g.state().phase, g.setup().players.len()))
-        {
-            Some((Phase::Machine, n)) => n,
-            Some(_) => self
-                .game()
-                .and_then(|g| g.state().current_player())
-                .unwrap_or(0),
-            None => return,
-        };
-        if self.settings.dice.get(seat) != Some(&DiceSource::SmartDice) {
+        if self.acting_dice() != Some(DiceSource::SmartDice) {
             return;
         }
         let Some(colour) = self.wanted_colour(pending) else {
@@ -844,21 +847,25 @@ impl ForemanApp {
 
     /// Where the inputs of the next action come from, given the mode and who acts.
     fn input_source(&self) -> InputSource {
-        let Some(g) = self.game() else {
-            return InputSource::Digital;
-        };
-        if g.setup().mode == Mode::Digital {
+        if self.game().is_none_or(|g| g.setup().mode == Mode::Digital) {
             return InputSource::Digital;
         }
-        let st = g.state();
-        let seat = match st.phase {
-            Phase::Machine => g.setup().players.len(),
-            _ => st.current_player().unwrap_or(0),
-        };
-        match self.settings.dice.get(seat).copied().unwrap_or_default() {
+        match self.acting_dice().unwrap_or_default() {
             DiceSource::Virtual => InputSource::VirtualDice,
             _ => InputSource::Given,
         }
+    }
+
+    /// The dice source of whoever acts now: a player's, or the Machine's (the seat after the
+    /// players' in the settings).
+    fn acting_dice(&self) -> Option<DiceSource> {
+        let g = self.game()?;
+        let st = g.state();
+        let seat = match st.phase {
+            Phase::Machine => g.setup().players.len(),
+            _ => st.current_player()?,
+        };
+        self.settings.dice.get(seat).copied()
     }
 
     /// Sends an action to the game. In a companion game a missing die face or revealed card
@@ -1008,7 +1015,7 @@ impl ForemanApp {
     // --- The table ----------------------------------------------------------------------
 
     fn table(&mut self, ui: &mut Ui) {
-        let Some(game) = self.game().cloned() else {
+        let Some(game) = self.shared_game() else {
             return;
         };
         let legal = legal_actions(game.state());
@@ -1500,7 +1507,7 @@ impl ForemanApp {
     // --- Final screen -------------------------------------------------------------------
 
     fn final_screen(&mut self, ui: &mut Ui) {
-        let Some(game) = self.game().cloned() else {
+        let Some(game) = self.shared_game() else {
             return;
         };
         let board = scoreboard(game.state());
@@ -1585,7 +1592,7 @@ impl ForemanApp {
                         });
                     }
                     if ui.button(self.t("new-game")).clicked() {
-                        self.screen = Screen::Start(Box::default());
+                        self.to_start_screen();
                     }
                     if ui.button(self.t("undo")).clicked() {
                         self.undo();
@@ -1611,7 +1618,7 @@ impl ForemanApp {
             ui.set_max_width(520.0);
             match dialog {
                 Dialog::Options { title, acts } => {
-                    let Some(game) = self.game().cloned() else {
+                    let Some(game) = self.shared_game() else {
                         return;
                     };
                     ui.heading(&title);

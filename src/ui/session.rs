@@ -5,6 +5,7 @@
 use crate::engine::{Act, Action, Events, Game, Inputs, RuleError, Setup};
 use crate::store::{self, StoreError};
 use std::path::{Path, PathBuf};
+use std::rc::Rc;
 use thiserror::Error;
 
 #[derive(Debug, Error)]
@@ -29,7 +30,8 @@ pub enum InputSource {
 }
 
 pub struct Session {
-    game: Game,
+    /// Shared with the screen, which draws from it every frame without copying it.
+    game: Rc<Game>,
     path: PathBuf,
     /// Actions undone, most recent last, each with the inputs it had.
     redo: Vec<Action>,
@@ -41,7 +43,7 @@ impl Session {
         let game = Game::new(setup)?;
         store::save_game(&path, &game)?;
         Ok(Session {
-            game,
+            game: Rc::new(game),
             path,
             redo: Vec::new(),
         })
@@ -51,7 +53,7 @@ impl Session {
     pub fn resume(path: &Path) -> Result<Session, SessionError> {
         let game = store::load_game(path)?;
         Ok(Session {
-            game,
+            game: Rc::new(game),
             path: path.to_path_buf(),
             redo: Vec::new(),
         })
@@ -59,6 +61,10 @@ impl Session {
 
     pub fn game(&self) -> &Game {
         &self.game
+    }
+    /// The game, to keep while acting on the session (a frame draws from it).
+    pub fn shared(&self) -> Rc<Game> {
+        Rc::clone(&self.game)
     }
     pub fn path(&self) -> &Path {
         &self.path
@@ -72,7 +78,7 @@ impl Session {
         inputs: Inputs,
         source: InputSource,
     ) -> Result<Events, SessionError> {
-        let mut next = self.game.clone();
+        let mut next = Game::clone(&self.game);
         let events = match source {
             InputSource::Digital => next.apply_digital(act)?,
             InputSource::VirtualDice => {
@@ -81,7 +87,7 @@ impl Session {
             InputSource::Given => next.apply(Action::with_inputs(act, inputs))?,
         };
         store::save_game(&self.path, &next)?;
-        self.game = next;
+        self.game = Rc::new(next);
         self.redo.clear();
         Ok(events)
     }
@@ -104,7 +110,7 @@ impl Session {
             .truncate(len - 1)
             .map_err(|(index, source)| SessionError::Replay { index, source })?;
         store::save_game(&self.path, &previous)?;
-        self.game = previous;
+        self.game = Rc::new(previous);
         self.redo.push(last);
         Ok(())
     }
@@ -114,10 +120,10 @@ impl Session {
         let Some(action) = self.redo.last().cloned() else {
             return Ok(());
         };
-        let mut next = self.game.clone();
+        let mut next = Game::clone(&self.game);
         next.apply(action)?;
         store::save_game(&self.path, &next)?;
-        self.game = next;
+        self.game = Rc::new(next);
         self.redo.pop();
         Ok(())
     }
