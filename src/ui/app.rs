@@ -199,7 +199,7 @@ impl ForemanApp {
         self.data_dir.join(LAST_GAME)
     }
 
-    fn to_start_screen(&mut self) {
+    fn open_start_screen(&mut self) {
         self.screen = Screen::Start(Box::default());
         self.dialog = None;
         self.has_last_game = self.last_game_path().exists();
@@ -352,7 +352,7 @@ impl ForemanApp {
                 ui.separator();
                 if matches!(self.screen, Screen::Table) {
                     if ui.button(self.t("new-game")).clicked() {
-                        self.to_start_screen();
+                        self.open_start_screen();
                     }
                     let can_undo = self.session.as_ref().is_some_and(|s| s.can_undo());
                     let can_redo = self.session.as_ref().is_some_and(|s| s.can_redo());
@@ -1592,7 +1592,7 @@ impl ForemanApp {
                         });
                     }
                     if ui.button(self.t("new-game")).clicked() {
-                        self.to_start_screen();
+                        self.open_start_screen();
                     }
                     if ui.button(self.t("undo")).clicked() {
                         self.undo();
