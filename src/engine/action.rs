@@ -262,6 +262,22 @@ pub enum Resource {
     Energy,
 }
 
+impl Resource {
+    /// The English name, as the rulebook writes it.
+    pub fn name(self) -> &'static str {
+        match self {
+            Resource::Metal => "metal",
+            Resource::Energy => "energy",
+        }
+    }
+}
+
+impl fmt::Display for Resource {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(self.name())
+    }
+}
+
 /// What a card gives when it offers a choice: Harvester (metal or energy), Manufactory
 /// (metal, energy or drawing blueprints).
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize)]
@@ -365,10 +381,6 @@ impl fmt::Display for Act {
                 let row = match row {
                     Row::Blueprints => "blueprints",
                     Row::Contractors => "contractors",
-                };
-                let pay = match pay {
-                    Resource::Metal => "metal",
-                    Resource::Energy => "energy",
                 };
                 write!(f, "refresh the market {row} for 1 {pay}")
             }

@@ -821,8 +821,7 @@ impl Ctx<'_> {
         match pay {
             Resource::Metal if player.metal >= 1 => player.metal -= 1,
             Resource::Energy if player.energy >= 1 => player.energy -= 1,
-            Resource::Metal => return Err(RuleError::CannotPayRefresh("metal")),
-            Resource::Energy => return Err(RuleError::CannotPayRefresh("energy")),
+            _ => return Err(RuleError::CannotPayRefresh(pay)),
         }
         self.discard_row(row);
         self.refill_market()?;
@@ -1510,14 +1509,14 @@ impl Ctx<'_> {
         }
         if metal > player.metal {
             return Err(RuleError::DropTooMuch {
-                what: "metal",
+                what: Resource::Metal,
                 named: metal,
                 have: player.metal,
             });
         }
         if energy > player.energy {
             return Err(RuleError::DropTooMuch {
-                what: "energy",
+                what: Resource::Energy,
                 named: energy,
                 have: player.energy,
             });

@@ -1,6 +1,7 @@
 //! Refusals: every rule the engine enforces has a variant whose sentence a player understands
 //! and which names the rule.
 
+use super::action::Resource;
 use super::cards::{Blueprint, Contractor, Tool};
 use super::state::Section;
 use thiserror::Error;
@@ -25,7 +26,7 @@ pub enum RuleError {
     #[error("market slot {0} is empty")]
     EmptySlot(u8),
     #[error("refreshing the market costs 1 {0}, and you have none")]
-    CannotPayRefresh(&'static str),
+    CannotPayRefresh(Resource),
     #[error(
         "hiring the {contractor} needs a blueprint with the {tool} tool (the token above its slot); {discard} has the {discard_tool} tool"
     )]
@@ -160,7 +161,7 @@ pub enum RuleError {
     ResourceLimit { needs: u32, got: u32 },
     #[error("you cannot drop {what} you do not have ({named} named, {have} held)")]
     DropTooMuch {
-        what: &'static str,
+        what: Resource,
         named: u32,
         have: u32,
     },

@@ -90,11 +90,10 @@ pub fn phase(tr: &Tr, game: &Game) -> String {
     text
 }
 
-fn resource(tr: &Tr, what: &str) -> Arg {
-    Arg::Text(tr.t(if what.contains("energy") {
-        "res-energy"
-    } else {
-        "res-metal"
+fn resource(tr: &Tr, what: Resource) -> Arg {
+    Arg::Text(tr.t(match what {
+        Resource::Metal => "res-metal",
+        Resource::Energy => "res-energy",
     }))
 }
 
@@ -111,7 +110,7 @@ pub fn refusal(tr: &Tr, e: &RuleError) -> String {
         E::AlreadyRolled => t("err-already-rolled"),
         E::NoSuchSlot(s) => ta("err-no-such-slot", &[("slot", (*s).into())]),
         E::EmptySlot(s) => ta("err-empty-slot", &[("slot", (*s).into())]),
-        E::CannotPayRefresh(what) => ta("err-cannot-pay-refresh", &[("what", resource(tr, what))]),
+        E::CannotPayRefresh(what) => ta("err-cannot-pay-refresh", &[("what", resource(tr, *what))]),
         E::WrongHireTool {
             contractor: c,
             tool: need,
@@ -255,7 +254,7 @@ pub fn refusal(tr: &Tr, e: &RuleError) -> String {
         E::DropTooMuch { what, named, have } => ta(
             "err-drop-too-much",
             &[
-                ("what", resource(tr, what)),
+                ("what", resource(tr, *what)),
                 ("named", (*named).into()),
                 ("have", (*have).into()),
             ],

@@ -1358,24 +1358,17 @@ impl ForemanApp {
                     );
                     match self.selected_die {
                         Some(die) => {
+                            // Asked of the engine for this very die: `legal_actions` lists
+                            // one die per value.
                             let act = Act::Place { die, section };
-                            let ok = legal.contains(&act)
-                                || self.equal_die_place(game, legal, die, section).is_some();
-                            let r = ui.add_enabled(ok, egui::Button::new(label));
-                            let r = if ok {
-                                r
-                            } else {
-                                r.on_disabled_hover_text(refusal(&self.tr, game, &act))
+                            let why = game.check(&act).err();
+                            let r = ui.add_enabled(why.is_none(), egui::Button::new(label));
+                            let r = match &why {
+                                Some(e) => r.on_disabled_hover_text(words::refusal(&self.tr, e)),
+                                None => r,
                             };
                             if r.clicked() {
-                                let act = if legal.contains(&act) {
-                                    Some(act)
-                                } else {
-                                    self.equal_die_place(game, legal, die, section)
-                                };
-                                if let Some(a) = act {
-                                    self.submit(a);
-                                }
+                                self.submit(act);
                             }
                         }
                         None => {
@@ -1391,10 +1384,7 @@ impl ForemanApp {
         });
         if let Some((die, section)) = dropped {
             // A die dropped on a section: placed, or refused with the reason in view.
-            let act = self
-                .equal_die_place(game, legal, die, section)
-                .unwrap_or(Act::Place { die, section });
-            self.submit(act);
+            self.submit(Act::Place { die, section });
         }
         ui.add_space(6.0);
 
@@ -1479,29 +1469,6 @@ impl ForemanApp {
                 }
             });
         }
-    }
-
-    /// A legal placement of another unplaced die of the same value (dice of equal value are
-    /// interchangeable, and `legal_actions` lists one per value).
-    fn equal_die_place(
-        &self,
-        game: &Game,
-        legal: &[Act],
-        die: u8,
-        section: Section,
-    ) -> Option<Act> {
-        let p = game.state().current_player()?;
-        let dice = &game.state().players[p].dice;
-        let value = dice.get(usize::from(die))?.value;
-        legal
-            .iter()
-            .find(|a| match a {
-                Act::Place { die: d, section: s } => {
-                    *s == section && dice.get(usize::from(*d)).is_some_and(|x| x.value == value)
-                }
-                _ => false,
-            })
-            .map(|_| Act::Place { die, section })
     }
 
     // --- Final screen -------------------------------------------------------------------
