@@ -34,6 +34,13 @@ fn click_first_containing(h: &mut Harness<'_, ForemanApp>, part: &str) {
     h.run();
 }
 
+/// The default solo game from the start screen: take the first market blueprint, then roll.
+fn start_take_and_roll(h: &mut Harness<'_, ForemanApp>) {
+    click(h, "Start the game");
+    click_first_containing(h, "Take ");
+    click(h, "Roll");
+}
+
 fn phase(h: &Harness<'_, ForemanApp>) -> Phase {
     h.state().game().expect("a game is open").state().phase
 }
@@ -146,9 +153,7 @@ fn a_refused_placement_shows_the_engines_reason() {
     let dir = tempfile::tempdir().expect("temp dir");
     let mut h = harness(dir.path(), 7);
     h.run();
-    click(&mut h, "Start the game");
-    click_first_containing(&mut h, "Take ");
-    click(&mut h, "Roll");
+    start_take_and_roll(&mut h);
     let dice = h.state().game().unwrap().state().players[0].dice;
     let (k, d) = dice
         .as_slice()
@@ -321,9 +326,7 @@ fn screens() {
     h.run();
     let mut results = egui_kittest::SnapshotResults::new();
     results.add(h.try_snapshot("start"));
-    click(&mut h, "Start the game");
-    click_first_containing(&mut h, "Take ");
-    click(&mut h, "Roll");
+    start_take_and_roll(&mut h);
     results.add(h.try_snapshot("table"));
     let mut bot = Bot::new(BotKind::Random, 3);
     while !h.state().game().unwrap().state().is_over() {
@@ -509,9 +512,7 @@ fn dragging_a_die_onto_a_section_places_it() {
     let dir = tempfile::tempdir().expect("temp dir");
     let mut h = harness(dir.path(), 7);
     h.run();
-    click(&mut h, "Start the game");
-    click_first_containing(&mut h, "Take ");
-    click(&mut h, "Roll");
+    start_take_and_roll(&mut h);
     let dice = h.state().game().unwrap().state().players[0].dice;
     let find = |pred: fn(u8) -> bool| {
         dice.as_slice()
