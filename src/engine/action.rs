@@ -14,181 +14,124 @@ use smallvec::SmallVec;
 use std::fmt;
 use std::ops::Deref;
 
-/// Die indices (or, for the Foreman's roll, die faces) named by an action, stored inline (no
-/// allocation): at most [`MAX_DICE`]. Written to JSON as a plain list; compared and hashed as
-/// the list it holds.
-#[derive(Clone, Copy, Default)]
-pub struct DiceList {
+/// What an [`InlineList`] holds: a filler value for its unused slots and what to say when a
+/// journal names too many.
+pub trait Listed: Copy + PartialEq + Eq + std::hash::Hash + fmt::Debug {
+    const FILLER: Self;
+    /// The refusal for `n` entries where at most `max` fit.
+    fn too_many(n: usize, max: usize) -> String;
+}
+
+impl Listed for u8 {
+    const FILLER: u8 = 0;
+    fn too_many(n: usize, max: usize) -> String {
+        format!("{n} dice named; a player has at most {max}")
+    }
+}
+
+impl Listed for Blueprint {
+    const FILLER: Blueprint = Blueprint::ALL[0];
+    fn too_many(n: usize, max: usize) -> String {
+        format!("{n} blueprints discarded by one choice; no card discards more than {max}")
+    }
+}
+
+/// A short list stored inline (no allocation), at most `N` entries. Written to JSON as a plain
+/// list; compared and hashed as the list it holds (the unused slots do not count).
+#[derive(Clone, Copy)]
+pub struct InlineList<T: Listed, const N: usize> {
     len: u8,
-    dice: [u8; MAX_DICE],
+    items: [T; N],
 }
 
-impl DiceList {
-    /// The list, or `None` when it names more dice than a player can have.
-    pub fn new(dice: &[u8]) -> Option<DiceList> {
-        if dice.len() > MAX_DICE {
-            return None;
-        }
-        let mut d = DiceList::default();
-        d.dice[..dice.len()].copy_from_slice(dice);
-        d.len = dice.len() as u8;
-        Some(d)
-    }
-    /// One die.
-    pub fn one(die: u8) -> DiceList {
-        let mut d = DiceList::default();
-        d.dice[0] = die;
-        d.len = 1;
-        d
-    }
-}
-
-impl Deref for DiceList {
-    type Target = [u8];
-    fn deref(&self) -> &[u8] {
-        &self.dice[..usize::from(self.len)]
-    }
-}
-
-impl PartialEq for DiceList {
-    fn eq(&self, other: &DiceList) -> bool {
-        **self == **other
-    }
-}
-impl Eq for DiceList {}
-impl std::hash::Hash for DiceList {
-    fn hash<H: std::hash::Hasher>(&self, h: &mut H) {
-        (**self).hash(h)
-    }
-}
-
-impl fmt::Debug for DiceList {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        f.debug_list().entries(self.iter()).finish()
-    }
-}
-
-/// From a literal list in code; more than [`MAX_DICE`] entries are cut (the rules never name
-/// that many, and `apply` would refuse them anyway).
-impl From<&[u8]> for DiceList {
-    fn from(dice: &[u8]) -> DiceList {
-        DiceList::new(&dice[..dice.len().min(MAX_DICE)]).unwrap_or_default()
-    }
-}
-
-impl<const N: usize> From<[u8; N]> for DiceList {
-    fn from(dice: [u8; N]) -> DiceList {
-        DiceList::from(&dice[..])
-    }
-}
-
-impl Serialize for DiceList {
-    fn serialize<S: Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
-        s.collect_seq(self.iter())
-    }
-}
-
-impl<'de> Deserialize<'de> for DiceList {
-    fn deserialize<D: Deserializer<'de>>(d: D) -> Result<DiceList, D::Error> {
-        let v = Vec::<u8>::deserialize(d)?;
-        DiceList::new(&v).ok_or_else(|| {
-            serde::de::Error::custom(format!(
-                "{} dice named; a player has at most {MAX_DICE}",
-                v.len()
-            ))
-        })
-    }
-}
+/// Die indices (or, for the Foreman's roll, die faces) named by an action: at most
+/// [`MAX_DICE`].
+pub type DiceList = InlineList<u8, MAX_DICE>;
 
 /// The most blueprints a card's choice discards (Recycling Plant and Trash Compactor: 2).
 pub const MAX_CHOICE_DISCARDS: usize = 2;
 
-/// Blueprints named by a card's choice, stored inline (no allocation): at most
-/// [`MAX_CHOICE_DISCARDS`]. Written to JSON as a plain list of card names. Compared and hashed
-/// as the list it holds.
-#[derive(Clone, Copy)]
-pub struct CardList {
-    len: u8,
-    cards: [Blueprint; MAX_CHOICE_DISCARDS],
-}
+/// Blueprints named by a card's choice: at most [`MAX_CHOICE_DISCARDS`].
+pub type CardList = InlineList<Blueprint, MAX_CHOICE_DISCARDS>;
 
-impl Default for CardList {
-    fn default() -> CardList {
-        CardList {
+impl<T: Listed, const N: usize> Default for InlineList<T, N> {
+    fn default() -> Self {
+        InlineList {
             len: 0,
-            cards: [Blueprint::ALL[0]; MAX_CHOICE_DISCARDS],
+            items: [T::FILLER; N],
         }
     }
 }
 
-impl CardList {
-    /// The list, or `None` when it names more cards than any card discards.
-    pub fn new(cards: &[Blueprint]) -> Option<CardList> {
-        if cards.len() > MAX_CHOICE_DISCARDS {
+impl<T: Listed, const N: usize> InlineList<T, N> {
+    /// The list, or `None` when it has more than `N` entries.
+    pub fn new(items: &[T]) -> Option<Self> {
+        if items.len() > N {
             return None;
         }
-        let mut l = CardList::default();
-        l.cards[..cards.len()].copy_from_slice(cards);
-        l.len = cards.len() as u8;
+        let mut l = Self::default();
+        l.items[..items.len()].copy_from_slice(items);
+        l.len = items.len() as u8;
         Some(l)
     }
-    /// One card.
-    pub fn one(card: Blueprint) -> CardList {
-        let mut l = CardList::default();
-        l.cards[0] = card;
+    /// One entry.
+    pub fn one(item: T) -> Self {
+        let mut l = Self::default();
+        l.items[0] = item;
         l.len = 1;
         l
     }
 }
 
-impl PartialEq for CardList {
-    fn eq(&self, other: &CardList) -> bool {
+impl<T: Listed, const N: usize> Deref for InlineList<T, N> {
+    type Target = [T];
+    fn deref(&self) -> &[T] {
+        &self.items[..usize::from(self.len)]
+    }
+}
+
+impl<T: Listed, const N: usize> PartialEq for InlineList<T, N> {
+    fn eq(&self, other: &Self) -> bool {
         **self == **other
     }
 }
-impl Eq for CardList {}
-impl std::hash::Hash for CardList {
+impl<T: Listed, const N: usize> Eq for InlineList<T, N> {}
+impl<T: Listed, const N: usize> std::hash::Hash for InlineList<T, N> {
     fn hash<H: std::hash::Hasher>(&self, h: &mut H) {
         (**self).hash(h)
     }
 }
 
-impl Deref for CardList {
-    type Target = [Blueprint];
-    fn deref(&self) -> &[Blueprint] {
-        &self.cards[..usize::from(self.len)]
-    }
-}
-
-impl fmt::Debug for CardList {
+impl<T: Listed, const N: usize> fmt::Debug for InlineList<T, N> {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         f.debug_list().entries(self.iter()).finish()
     }
 }
 
-impl<const N: usize> From<[Blueprint; N]> for CardList {
-    /// From a literal list in code; entries beyond [`MAX_CHOICE_DISCARDS`] are cut (no card
-    /// discards that many).
-    fn from(cards: [Blueprint; N]) -> CardList {
-        CardList::new(&cards[..N.min(MAX_CHOICE_DISCARDS)]).unwrap_or_default()
+/// From a literal list in code; entries beyond `N` are cut (the rules never name that many,
+/// and `apply` would refuse them anyway).
+impl<T: Listed, const N: usize> From<&[T]> for InlineList<T, N> {
+    fn from(items: &[T]) -> Self {
+        Self::new(&items[..items.len().min(N)]).unwrap_or_default()
     }
 }
 
-impl Serialize for CardList {
+impl<T: Listed, const N: usize, const M: usize> From<[T; M]> for InlineList<T, N> {
+    fn from(items: [T; M]) -> Self {
+        Self::from(&items[..])
+    }
+}
+
+impl<T: Listed + Serialize, const N: usize> Serialize for InlineList<T, N> {
     fn serialize<S: Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
         s.collect_seq(self.iter())
     }
 }
 
-impl<'de> Deserialize<'de> for CardList {
-    fn deserialize<D: Deserializer<'de>>(d: D) -> Result<CardList, D::Error> {
-        let v = Vec::<Blueprint>::deserialize(d)?;
-        CardList::new(&v).ok_or_else(|| {
-            serde::de::Error::custom(format!(
-                "{} blueprints discarded by one choice; no card discards more than {MAX_CHOICE_DISCARDS}",
-                v.len()
-            ))
-        })
+impl<'de, T: Listed + Deserialize<'de>, const N: usize> Deserialize<'de> for InlineList<T, N> {
+    fn deserialize<D: Deserializer<'de>>(d: D) -> Result<Self, D::Error> {
+        let v = Vec::<T>::deserialize(d)?;
+        Self::new(&v).ok_or_else(|| serde::de::Error::custom(T::too_many(v.len(), N)))
     }
 }
 
