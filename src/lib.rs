@@ -10,3 +10,4 @@ pub mod sim;
 pub mod store;
 pub mod text;
 pub mod ui;
+pub mod vision;

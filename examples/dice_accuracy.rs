@@ -1,0 +1,65 @@
+//! Measures the camera dice reader on a folder of YOLO-labelled photos and lists its mistakes.
+//!
+//! `cargo run --release --example dice_accuracy -- [DIR] [-v]`
+//! (DIR defaults to `../shared/dice/d6-tray-photos`; it holds `images/*.jpg` and `labels/*.txt`).
+
+#[path = "../tests/it/vision_score.rs"]
+mod vision_score;
+
+use std::path::PathBuf;
+use vision_score::{Tally, read_labels, score_photo};
+
+fn main() -> anyhow::Result<()> {
+    let args: Vec<String> = std::env::args().skip(1).collect();
+    let verbose = args.iter().any(|a| a == "-v");
+    let dir = args
+        .iter()
+        .find(|a| !a.starts_with('-'))
+        .map(PathBuf::from)
+        .unwrap_or_else(|| PathBuf::from("../shared/dice/d6-tray-photos"));
+    let mut images: Vec<PathBuf> = std::fs::read_dir(dir.join("images"))?
+        .filter_map(|e| e.ok().map(|e| e.path()))
+        .filter(|p| p.extension().is_some_and(|e| e == "jpg"))
+        .collect();
+    images.sort();
+    let mut tally = Tally::default();
+    for path in &images {
+        let stem = path.file_stem().and_then(|s| s.to_str()).unwrap_or("");
+        let labels = read_labels(&dir.join("labels").join(format!("{stem}.txt")))
+            .map_err(anyhow::Error::msg)?;
+        let image = image::open(path)?.to_rgb8();
+        let seen: Vec<(f32, f32, u8)> = foreman::vision::read_dice(&image)
+            .iter()
+            .map(|d| (d.x, d.y, d.value))
+            .collect();
+        let r = score_photo(image.width(), image.height(), &labels, &seen, &mut tally);
+        if verbose && (!r.missed.is_empty() || !r.extra.is_empty() || !r.wrong.is_empty()) {
+            println!("{stem}:");
+            for m in &r.missed {
+                println!(
+                    "  missed {} at {:.0},{:.0}",
+                    m.value,
+                    m.cx * image.width() as f32,
+                    m.cy * image.height() as f32
+                );
+            }
+            for e in &r.extra {
+                println!("  extra {} at {:.0},{:.0}", e.2, e.0, e.1);
+            }
+            for w in &r.wrong {
+                println!("  read {} for {} at {:.0},{:.0}", w.1, w.0, w.2, w.3);
+            }
+        }
+    }
+    println!(
+        "photos {} dice {} detected {} | precision {:.4} recall {:.4} value {:.4} exact photos {:.4}",
+        tally.photos,
+        tally.labelled,
+        tally.detected,
+        tally.precision(),
+        tally.recall(),
+        tally.value_accuracy(),
+        tally.exact_match()
+    );
+    Ok(())
+}

@@ -1,0 +1,314 @@
+//! The camera dice reader's eyes: a pure function from a picture to the dice in it.
+//!
+//! No camera, no threads, no window here: [`read_dice`] takes an RGB image and returns, for
+//! each die, its centre and size in pixels, its value 1–6, its colour and a confidence.
+//!
+//! How (all steps scale with the picture, none is tuned to one photo):
+//! 1. **Find the dice** on a small copy of the picture (longest side about 320 px): the table
+//!    is estimated block by block (a median of medians, so dice do not pull it), and a pixel
+//!    belongs to a die when it is more coloured, darker or lighter than the table there.
+//!    Morphology cleans the mask, holes are filled, and connected components are the
+//!    candidates. Components the size of several dice (dice that touch) are split by k-means.
+//! 2. **Count the pips** at full resolution inside each candidate: the die's body colour is
+//!    the median of its inner pixels, pips are the small round blobs that differ from it
+//!    (light, dark or coloured pips alike), counted by connected components.
+//! 3. **Tell the colour** from the body's median hue, saturation and lightness.
+//!
+//! A candidate without a pip is not a die (a shadow, a coin, a hole in the tray's bar).
+
+mod colour;
+mod primitives;
+
+use image::RgbImage;
+
+pub use colour::die_colour;
+pub use foreman_dice_protocol::DieColour;
+
+/// One die found in a picture.
+#[derive(Debug, Clone, Copy, PartialEq)]
+pub struct SeenDie {
+    /// Centre, in pixels of the picture.
+    pub x: f32,
+    pub y: f32,
+    /// Side of the die, in pixels.
+    pub size: f32,
+    /// The face up, 1–6.
+    pub value: u8,
+    /// The die's body colour; `None` is "other" (brown, teal, marbled…).
+    pub colour: Option<DieColour>,
+    /// 0–1: how sure the reader is of the value (pips clear, the count a real die face).
+    pub confidence: f32,
+}
+
+/// A rectangle of the picture, in pixels: the tray area, when the user marked it.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
+pub struct Area {
+    pub x: u32,
+    pub y: u32,
+    pub width: u32,
+    pub height: u32,
+}
+
+/// The colour's English word ("other" for `None`), as the CLI prints it.
+pub fn colour_word(colour: Option<DieColour>) -> &'static str {
+    colour.map_or("other", DieColour::name)
+}
+
+/// Every die in the picture.
+pub fn read_dice(image: &RgbImage) -> Vec<SeenDie> {
+    read_dice_in(image, None)
+}
+
+/// Every die in the picture, or only inside `area` when given (the marked tray).
+pub fn read_dice_in(image: &RgbImage, area: Option<Area>) -> Vec<SeenDie> {
+    let (w, h) = image.dimensions();
+    let area = area
+        .map(|a| {
+            let x = a.x.min(w);
+            let y = a.y.min(h);
+            Area {
+                x,
+                y,
+                width: a.width.min(w - x),
+                height: a.height.min(h - y),
+            }
+        })
+        .unwrap_or(Area {
+            x: 0,
+            y: 0,
+            width: w,
+            height: h,
+        });
+    if area.width < 16 || area.height < 16 {
+        return Vec::new();
+    }
+    let reader = Reader::new(image, area);
+    reader.read()
+}
+
+/// How much more coloured, darker or lighter than the table a die's pixel is.
+const FOREGROUND_LEVEL: f32 = 48.0;
+
+/// Working state for one picture.
+struct Reader<'a> {
+    image: &'a RgbImage,
+    area: Area,
+    /// Downscale factor from the picture to the small copy.
+    f: u32,
+    sw: u32,
+    sh: u32,
+    /// The small copy, RGB.
+    small: Vec<[u8; 3]>,
+}
+
+/// A die candidate: its pixels in the small copy.
+struct Candidate {
+    pixels: Vec<(u32, u32)>,
+    /// Half the typical die side in this picture, in small pixels.
+    half_side: f32,
+}
+
+impl<'a> Reader<'a> {
+    fn new(image: &'a RgbImage, area: Area) -> Self {
+        let longest = area.width.max(area.height);
+        let f = (longest as f32 / 320.0).round().max(1.0) as u32;
+        let sw = area.width / f;
+        let sh = area.height / f;
+        let small = primitives::downscale(image, area.x, area.y, sw, sh, f);
+        Reader {
+            image,
+            area,
+            f,
+            sw,
+            sh,
+            small,
+        }
+    }
+
+    fn read(&self) -> Vec<SeenDie> {
+        let mask = self.foreground();
+        let candidates = self.candidates(&mask);
+        let mut dice: Vec<SeenDie> = candidates
+            .iter()
+            .filter_map(|c| self.read_candidate(c))
+            .collect();
+        dice.sort_by(|a, b| a.y.total_cmp(&b.y).then(a.x.total_cmp(&b.x)));
+        dice
+    }
+
+    /// Pixels of the small copy that differ from the table around them.
+    fn foreground(&self) -> Vec<bool> {
+        let (sw, sh) = (self.sw as usize, self.sh as usize);
+        let lum: Vec<u8> = self.small.iter().map(|p| primitives::lightness(*p)).collect();
+        let chroma: Vec<u8> = self.small.iter().map(|p| primitives::chroma(*p)).collect();
+        let lum_bg = primitives::table_estimate(&lum, sw, sh, 8, 2);
+        let chroma_bg = primitives::table_estimate(&chroma, sw, sh, 8, 2);
+        let mut mask = vec![false; sw * sh];
+        for i in 0..sw * sh {
+            let l = f32::from(lum[i]);
+            let c = f32::from(chroma[i]);
+            let score = (1.5 * (c - chroma_bg[i]))
+                .max(lum_bg[i] - l)
+                .max(1.5 * (l - lum_bg[i]));
+            mask[i] = score > FOREGROUND_LEVEL;
+        }
+        let mask = primitives::open(&mask, sw, sh);
+        let mask = primitives::close(&mask, sw, sh);
+        primitives::fill_holes(&mask, sw, sh, sw * sh / 200)
+    }
+
+    /// Die candidates: the blobs of the mask, split where dice touch. The die size comes from
+    /// the distance transform (the largest distance from a die's pixel to the table is half its
+    /// side, whether the die is alone, turned or touching others); each blob gets a marker at
+    /// every ridge point farther than a die from the others, and its pixels go to the nearest
+    /// marker.
+    fn candidates(&self, mask: &[bool]) -> Vec<Candidate> {
+        let (sw, sh) = (self.sw, self.sh);
+        let dist = primitives::distance_to_table(mask, sw as usize, sh as usize);
+        let blobs: Vec<Vec<(u32, u32)>> = primitives::components(mask, sw, sh)
+            .into_iter()
+            .filter(|c| c.len() >= 12)
+            .collect();
+        let mut peaks: Vec<f32> = blobs
+            .iter()
+            .map(|b| {
+                b.iter()
+                    .map(|&(x, y)| dist[(y * sw + x) as usize])
+                    .fold(0.0, f32::max)
+            })
+            .filter(|&p| p >= 3.0)
+            .collect();
+        if peaks.is_empty() {
+            return Vec::new();
+        }
+        peaks.sort_by(f32::total_cmp);
+        let half_side = peaks[peaks.len() / 2];
+        let mut out = Vec::new();
+        for b in blobs {
+            let mut ridge: Vec<(f32, (u32, u32))> = b
+                .iter()
+                .map(|&(x, y)| (dist[(y * sw + x) as usize], (x, y)))
+                .filter(|(d, _)| *d >= 0.6 * half_side)
+                .collect();
+            if ridge.is_empty() {
+                continue;
+            }
+            ridge.sort_by(|a, b| b.0.total_cmp(&a.0));
+            let spacing = (1.6 * half_side).powi(2);
+            let mut markers: Vec<(f32, f32)> = Vec::new();
+            for (_, (x, y)) in ridge {
+                let (x, y) = (x as f32, y as f32);
+                if markers
+                    .iter()
+                    .all(|m| (m.0 - x).powi(2) + (m.1 - y).powi(2) > spacing)
+                {
+                    markers.push((x, y));
+                }
+            }
+            if markers.len() > 12 {
+                // A border or a long shape, not dice.
+                continue;
+            }
+            let mut parts = vec![Vec::new(); markers.len()];
+            for &(x, y) in &b {
+                let (fx, fy) = (x as f32, y as f32);
+                let nearest = (0..markers.len())
+                    .min_by(|&i, &j| {
+                        let di = (markers[i].0 - fx).powi(2) + (markers[i].1 - fy).powi(2);
+                        let dj = (markers[j].0 - fx).powi(2) + (markers[j].1 - fy).powi(2);
+                        di.total_cmp(&dj)
+                    })
+                    .unwrap_or(0);
+                parts[nearest].push((x, y));
+            }
+            for pixels in parts {
+                out.push(Candidate {
+                    pixels,
+                    half_side,
+                });
+            }
+        }
+        out
+    }
+
+    fn read_candidate(&self, c: &Candidate) -> Option<SeenDie> {
+        let f = self.f as f32;
+        let n = c.pixels.len() as f32;
+        if n < 12.0 {
+            return None;
+        }
+        let (sx, sy) = c
+            .pixels
+            .iter()
+            .fold((0.0, 0.0), |(a, b), &(x, y)| (a + x as f32, b + y as f32));
+        // Centre in picture pixels (the middle of the small pixel).
+        let cx = (sx / n + 0.5) * f + self.area.x as f32;
+        let cy = (sy / n + 0.5) * f + self.area.y as f32;
+        let side = (2.0 * c.half_side + 1.0).max(n.sqrt()).min(1.3 * (2.0 * c.half_side + 1.0)) * f;
+        // The die's own pixels (its small pixels, grown by one): the face is read there only,
+        // so a touching neighbour's pips do not count.
+        let (mut bx0, mut by0, mut bx1, mut by1) = (u32::MAX, u32::MAX, 0, 0);
+        for &(x, y) in &c.pixels {
+            bx0 = bx0.min(x);
+            by0 = by0.min(y);
+            bx1 = bx1.max(x);
+            by1 = by1.max(y);
+        }
+        let (bx0, by0) = (bx0.saturating_sub(1), by0.saturating_sub(1));
+        let (bw, bh) = ((bx1 + 2 - bx0) as usize, (by1 + 2 - by0) as usize);
+        let mut own = vec![false; bw * bh];
+        for &(x, y) in &c.pixels {
+            for dy in 0..3 {
+                for dx in 0..3 {
+                    let (ox, oy) = ((x + dx - bx0) as usize, (y + dy - by0) as usize);
+                    if ox >= 1 && oy >= 1 && ox - 1 < bw && oy - 1 < bh {
+                        own[(oy - 1) * bw + ox - 1] = true;
+                    }
+                }
+            }
+        }
+        let (ax, ay, fu) = (self.area.x, self.area.y, self.f);
+        let on_die = |x: u32, y: u32| {
+            if x < ax || y < ay {
+                return false;
+            }
+            let (sx, sy) = ((x - ax) / fu, (y - ay) / fu);
+            if sx < bx0 || sy < by0 {
+                return false;
+            }
+            let (ox, oy) = ((sx - bx0) as usize, (sy - by0) as usize);
+            ox < bw && oy < bh && own[oy * bw + ox]
+        };
+        let face = primitives::read_face(self.image, cx, cy, side, on_die)?;
+        Some(SeenDie {
+            x: cx,
+            y: cy,
+            size: side,
+            value: face.value,
+            colour: die_colour(face.body),
+            confidence: face.confidence,
+        })
+    }
+}
+
+#[cfg(test)]
+mod tests;
+
+/// The die mask of the small copy, for looking at what the reader sees (white: die).
+#[doc(hidden)]
+pub fn debug_mask(image: &RgbImage) -> image::GrayImage {
+    let (w, h) = image.dimensions();
+    let r = Reader::new(
+        image,
+        Area {
+            x: 0,
+            y: 0,
+            width: w,
+            height: h,
+        },
+    );
+    let m = r.foreground();
+    image::GrayImage::from_fn(r.sw, r.sh, |x, y| {
+        image::Luma([if m[(y * r.sw + x) as usize] { 255 } else { 0 }])
+    })
+}

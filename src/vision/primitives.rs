@@ -1,0 +1,485 @@
+//! The small image operations the reader needs beyond imageproc's: a box downscale, the
+//! table estimate, hole filling, k-means splitting and the pip count of one die.
+
+use image::{GrayImage, Luma, RgbImage};
+use imageproc::distance_transform::Norm;
+use imageproc::region_labelling::{Connectivity, connected_components};
+
+/// The average of each `f`×`f` block of `image` from (`x0`, `y0`): a `sw`×`sh` RGB copy.
+pub fn downscale(image: &RgbImage, x0: u32, y0: u32, sw: u32, sh: u32, f: u32) -> Vec<[u8; 3]> {
+    let mut out = Vec::with_capacity((sw * sh) as usize);
+    let n = f * f;
+    let raw = image.as_raw();
+    let stride = image.width() as usize * 3;
+    for sy in 0..sh {
+        for sx in 0..sw {
+            let mut acc = [0u32; 3];
+            for dy in 0..f {
+                let row = (y0 + sy * f + dy) as usize * stride;
+                let start = row + (x0 + sx * f) as usize * 3;
+                for p in raw[start..start + f as usize * 3].chunks_exact(3) {
+                    acc[0] += u32::from(p[0]);
+                    acc[1] += u32::from(p[1]);
+                    acc[2] += u32::from(p[2]);
+                }
+            }
+            out.push([(acc[0] / n) as u8, (acc[1] / n) as u8, (acc[2] / n) as u8]);
+        }
+    }
+    out
+}
+
+/// (R + G + B) / 3.
+pub fn lightness(p: [u8; 3]) -> u8 {
+    ((u16::from(p[0]) + u16::from(p[1]) + u16::from(p[2])) / 3) as u8
+}
+
+/// max − min of the channels: 0 for greys, large for vivid colours.
+pub fn chroma(p: [u8; 3]) -> u8 {
+    p[0].max(p[1]).max(p[2]) - p[0].min(p[1]).min(p[2])
+}
+
+/// The table under the dice, estimated at every pixel: the median of each `block`×`block`
+/// block, then the median of the blocks within `reach` blocks (so a few dice cannot pull it),
+/// interpolated bilinearly between block centres.
+pub fn table_estimate(values: &[u8], w: usize, h: usize, block: usize, reach: usize) -> Vec<f32> {
+    let bw = w.div_ceil(block);
+    let bh = h.div_ceil(block);
+    let mut medians = vec![0u8; bw * bh];
+    let mut buf = Vec::with_capacity(block * block);
+    for by in 0..bh {
+        for bx in 0..bw {
+            buf.clear();
+            for y in by * block..((by + 1) * block).min(h) {
+                buf.extend_from_slice(&values[y * w + bx * block..y * w + ((bx + 1) * block).min(w)]);
+            }
+            medians[by * bw + bx] = median(&mut buf);
+        }
+    }
+    let mut smooth = vec![0f32; bw * bh];
+    for by in 0..bh {
+        for bx in 0..bw {
+            buf.clear();
+            for y in by.saturating_sub(reach)..(by + reach + 1).min(bh) {
+                for x in bx.saturating_sub(reach)..(bx + reach + 1).min(bw) {
+                    buf.push(medians[y * bw + x]);
+                }
+            }
+            smooth[by * bw + bx] = f32::from(median(&mut buf));
+        }
+    }
+    let mut out = vec![0f32; w * h];
+    let half = block as f32 / 2.0;
+    for y in 0..h {
+        let fy = ((y as f32 + 0.5 - half) / block as f32).clamp(0.0, (bh - 1) as f32);
+        let y0 = fy.floor() as usize;
+        let y1 = (y0 + 1).min(bh - 1);
+        let ty = fy - y0 as f32;
+        for x in 0..w {
+            let fx = ((x as f32 + 0.5 - half) / block as f32).clamp(0.0, (bw - 1) as f32);
+            let x0 = fx.floor() as usize;
+            let x1 = (x0 + 1).min(bw - 1);
+            let tx = fx - x0 as f32;
+            let top = smooth[y0 * bw + x0] * (1.0 - tx) + smooth[y0 * bw + x1] * tx;
+            let bottom = smooth[y1 * bw + x0] * (1.0 - tx) + smooth[y1 * bw + x1] * tx;
+            out[y * w + x] = top * (1.0 - ty) + bottom * ty;
+        }
+    }
+    out
+}
+
+fn median(values: &mut [u8]) -> u8 {
+    if values.is_empty() {
+        return 0;
+    }
+    let mid = values.len() / 2;
+    *values.select_nth_unstable(mid).1
+}
+
+fn to_gray(mask: &[bool], w: usize, h: usize) -> GrayImage {
+    GrayImage::from_fn(w as u32, h as u32, |x, y| {
+        Luma([if mask[y as usize * w + x as usize] { 255 } else { 0 }])
+    })
+}
+
+fn from_gray(image: &GrayImage) -> Vec<bool> {
+    image.as_raw().iter().map(|&v| v > 0).collect()
+}
+
+/// Morphological opening (3×3): removes specks.
+pub fn open(mask: &[bool], w: usize, h: usize) -> Vec<bool> {
+    let mut g = to_gray(mask, w, h);
+    imageproc::morphology::open_mut(&mut g, Norm::LInf, 1);
+    from_gray(&g)
+}
+
+/// Morphological closing (3×3): joins a die's pieces across thin gaps.
+pub fn close(mask: &[bool], w: usize, h: usize) -> Vec<bool> {
+    let mut g = to_gray(mask, w, h);
+    imageproc::morphology::close_mut(&mut g, Norm::LInf, 1);
+    from_gray(&g)
+}
+
+/// Sets the background pixels of every hole smaller than `max_hole` pixels (a die's face
+/// inside its outline; not the inside of a tray's border).
+pub fn fill_holes(mask: &[bool], w: usize, h: usize, max_hole: usize) -> Vec<bool> {
+    let inverse: Vec<bool> = mask.iter().map(|m| !m).collect();
+    let mut out = mask.to_vec();
+    for hole in components4(&inverse, w as u32, h as u32) {
+        let touches_border = hole
+            .iter()
+            .any(|&(x, y)| x == 0 || y == 0 || x as usize == w - 1 || y as usize == h - 1);
+        if hole.len() <= max_hole && !touches_border {
+            for (x, y) in hole {
+                out[y as usize * w + x as usize] = true;
+            }
+        }
+    }
+    out
+}
+
+fn components4(mask: &[bool], w: u32, h: u32) -> Vec<Vec<(u32, u32)>> {
+    components_with(mask, w, h, Connectivity::Four)
+}
+
+/// For each pixel of the mask, its Euclidean distance to the nearest pixel outside it.
+pub fn distance_to_table(mask: &[bool], w: usize, h: usize) -> Vec<f32> {
+    // imageproc measures the distance to the nearest set pixel: set the table's.
+    let table = GrayImage::from_fn(w as u32, h as u32, |x, y| {
+        Luma([if mask[y as usize * w + x as usize] { 0 } else { 255 }])
+    });
+    imageproc::distance_transform::euclidean_squared_distance_transform(&table)
+        .as_raw()
+        .iter()
+        .map(|&d| (d as f32).sqrt())
+        .collect()
+}
+
+/// The 8-connected components of a mask, each as its list of pixels.
+pub fn components(mask: &[bool], w: u32, h: u32) -> Vec<Vec<(u32, u32)>> {
+    components_with(mask, w, h, Connectivity::Eight)
+}
+
+fn components_with(
+    mask: &[bool],
+    w: u32,
+    h: u32,
+    connectivity: Connectivity,
+) -> Vec<Vec<(u32, u32)>> {
+    let g = to_gray(mask, w as usize, h as usize);
+    let labels = connected_components(&g, connectivity, Luma([0u8]));
+    let mut out: Vec<Vec<(u32, u32)>> = Vec::new();
+    for (x, y, l) in labels.enumerate_pixels() {
+        let l = l.0[0] as usize;
+        if l == 0 {
+            continue;
+        }
+        if out.len() < l {
+            out.resize_with(l, Vec::new);
+        }
+        out[l - 1].push((x, y));
+    }
+    out
+}
+
+/// How much a blob looks like one square die: its area over the area of the square that its
+/// second moments describe, capped to 1 (a square or a disc gives about 1, an L or a pair of
+/// dice much less).
+pub fn squareness(pixels: &[(u32, u32)]) -> f32 {
+    let n = pixels.len() as f32;
+    let (mx, my) = pixels
+        .iter()
+        .fold((0.0, 0.0), |(a, b), &(x, y)| (a + x as f32, b + y as f32));
+    let (mx, my) = (mx / n, my / n);
+    let (mut sxx, mut syy, mut sxy) = (0.0f32, 0.0f32, 0.0f32);
+    for &(x, y) in pixels {
+        let (dx, dy) = (x as f32 - mx, y as f32 - my);
+        sxx += dx * dx;
+        syy += dy * dy;
+        sxy += dx * dy;
+    }
+    let (sxx, syy, sxy) = (sxx / n, syy / n, sxy / n);
+    let tr = sxx + syy;
+    let det = (sxx * syy - sxy * sxy).max(0.0);
+    let disc = (tr * tr / 4.0 - det).max(0.0).sqrt();
+    let (l1, l2) = (tr / 2.0 + disc, (tr / 2.0 - disc).max(1e-6));
+    // A filled square of side s has both variances s²/12.
+    let elongation = (l2 / l1).sqrt();
+    let spread_area = 12.0 * (l1 * l2).sqrt();
+    (n / spread_area).min(1.0) * elongation
+}
+
+/// Splits a blob of touching dice into `k` parts by k-means on the pixel positions
+/// (farthest-point start, a few rounds).
+pub fn split_kmeans(pixels: &[(u32, u32)], k: usize) -> Vec<Vec<(u32, u32)>> {
+    let pts: Vec<(f32, f32)> = pixels.iter().map(|&(x, y)| (x as f32, y as f32)).collect();
+    let n = pts.len() as f32;
+    let mean = pts
+        .iter()
+        .fold((0.0, 0.0), |a, p| (a.0 + p.0 / n, a.1 + p.1 / n));
+    let d2 = |a: (f32, f32), b: (f32, f32)| (a.0 - b.0).powi(2) + (a.1 - b.1).powi(2);
+    let mut centres = Vec::with_capacity(k);
+    let first = pts
+        .iter()
+        .copied()
+        .max_by(|a, b| d2(*a, mean).total_cmp(&d2(*b, mean)))
+        .unwrap_or(mean);
+    centres.push(first);
+    while centres.len() < k {
+        let next = pts
+            .iter()
+            .copied()
+            .max_by(|a, b| {
+                let da = centres.iter().map(|c| d2(*a, *c)).fold(f32::MAX, f32::min);
+                let db = centres.iter().map(|c| d2(*b, *c)).fold(f32::MAX, f32::min);
+                da.total_cmp(&db)
+            })
+            .unwrap_or(mean);
+        centres.push(next);
+    }
+    let mut assign = vec![0usize; pts.len()];
+    for _ in 0..8 {
+        for (i, p) in pts.iter().enumerate() {
+            assign[i] = (0..k)
+                .min_by(|&a, &b| d2(*p, centres[a]).total_cmp(&d2(*p, centres[b])))
+                .unwrap_or(0);
+        }
+        let mut sums = vec![(0.0f32, 0.0f32, 0usize); k];
+        for (p, &a) in pts.iter().zip(&assign) {
+            sums[a].0 += p.0;
+            sums[a].1 += p.1;
+            sums[a].2 += 1;
+        }
+        for (c, s) in centres.iter_mut().zip(&sums) {
+            if s.2 > 0 {
+                *c = (s.0 / s.2 as f32, s.1 / s.2 as f32);
+            }
+        }
+    }
+    let mut parts = vec![Vec::new(); k];
+    for (&p, &a) in pixels.iter().zip(&assign) {
+        parts[a].push(p);
+    }
+    parts.retain(|p| !p.is_empty());
+    parts
+}
+
+/// What the pips of one die say.
+#[derive(Debug, Clone, Copy, PartialEq)]
+pub struct Face {
+    pub value: u8,
+    /// The die's body colour (median of its face).
+    pub body: [u8; 3],
+    pub confidence: f32,
+}
+
+/// Counts the pips of the die centred at (`cx`, `cy`) with side `side`, in picture pixels.
+/// `None` when there is no pip: not a die.
+///
+/// The face is the disc inscribed in the die (whatever its turn). The body colour is the
+/// median of the disc; pips are the compact blobs inside the disc whose colour is far from
+/// it (Otsu's level, at least 45 on the largest channel difference, on a 3×3 mean to quiet
+/// the sensor noise), of a pip's size for this die and of like size to each other.
+pub fn read_face(
+    image: &RgbImage,
+    cx: f32,
+    cy: f32,
+    side: f32,
+    on_die: impl Fn(u32, u32) -> bool,
+) -> Option<Face> {
+    let (w, h) = image.dimensions();
+    let r = 0.6 * side;
+    let x0 = (cx - r).floor().max(1.0) as u32;
+    let y0 = (cy - r).floor().max(1.0) as u32;
+    let x1 = ((cx + r).ceil() as u32).min(w - 1);
+    let y1 = ((cy + r).ceil() as u32).min(h - 1);
+    if x1 <= x0 + 2 || y1 <= y0 + 2 {
+        return None;
+    }
+    let (pw, ph) = ((x1 - x0) as usize, (y1 - y0) as usize);
+    let radius2 = |x: usize, y: usize| {
+        let dx = x0 as f32 + x as f32 + 0.5 - cx;
+        let dy = y0 as f32 + y as f32 + 0.5 - cy;
+        dx * dx + dy * dy
+    };
+    let region: Vec<bool> = (0..pw * ph)
+        .map(|i| {
+            let (x, y) = (i % pw, i / pw);
+            radius2(x, y) <= r * r && on_die(x0 + x as u32, y0 + y as u32)
+        })
+        .collect();
+    let in_region = |x: usize, y: usize| region[y * pw + x];
+    // 3×3 mean of the crop.
+    let mut smooth = vec![[0u8; 3]; pw * ph];
+    for y in 0..ph {
+        for x in 0..pw {
+            let mut acc = [0u16; 3];
+            for dy in 0..3 {
+                for dx in 0..3 {
+                    let p = image
+                        .get_pixel(x0 + x as u32 + dx - 1, y0 + y as u32 + dy - 1)
+                        .0;
+                    for c in 0..3 {
+                        acc[c] += u16::from(p[c]);
+                    }
+                }
+            }
+            smooth[y * pw + x] = acc.map(|a| (a / 9) as u8);
+        }
+    }
+    let mut chans: [Vec<u8>; 3] = [Vec::new(), Vec::new(), Vec::new()];
+    for y in 0..ph {
+        for x in 0..pw {
+            if in_region(x, y) {
+                let p = smooth[y * pw + x];
+                for c in 0..3 {
+                    chans[c].push(p[c]);
+                }
+            }
+        }
+    }
+    let body = [
+        median(&mut chans[0]),
+        median(&mut chans[1]),
+        median(&mut chans[2]),
+    ];
+    let mut dist = vec![0u8; pw * ph];
+    let mut hist = [0u32; 256];
+    for y in 0..ph {
+        for x in 0..pw {
+            if !in_region(x, y) {
+                continue;
+            }
+            let p = smooth[y * pw + x];
+            let d = (0..3)
+                .map(|c| (i16::from(p[c]) - i16::from(body[c])).unsigned_abs())
+                .max()
+                .unwrap_or(0)
+                .min(255) as u8;
+            dist[y * pw + x] = d;
+            hist[d as usize] += 1;
+        }
+    }
+    // Pips that touch at a low level part at a higher one: try a few levels and keep the one
+    // that shows the most well-formed pips (the first such).
+    let base = otsu(&hist).max(45);
+    let mut best: Option<(usize, f32)> = None;
+    let mut level = u32::from(base);
+    while level < 250 {
+        let pips = pips_at(&dist, pw, ph, level as u8, side, &in_region);
+        if let Some(found) = pips
+            && best.is_none_or(|b| found.0 > b.0)
+        {
+            best = Some(found);
+        }
+        level += 25;
+    }
+    let (count, confidence) = best?;
+    Some(Face {
+        value: count.min(6) as u8,
+        body,
+        confidence,
+    })
+}
+
+/// The pips seen when the colour distance is above `level`: their count and a confidence.
+fn pips_at(
+    dist: &[u8],
+    pw: usize,
+    ph: usize,
+    level: u8,
+    side: f32,
+    in_region: &impl Fn(usize, usize) -> bool,
+) -> Option<(usize, f32)> {
+    let mask: Vec<bool> = dist.iter().map(|&d| d > level).collect();
+    let s2 = side * side;
+    let mut pips: Vec<usize> = components(&mask, pw as u32, ph as u32)
+        .iter()
+        .filter(|blob| {
+            let a = blob.len() as f32;
+            if a < 0.008 * s2 || a > 0.1 * s2 {
+                return false;
+            }
+            // A pip lies wholly on the die: no pixel next to the rim of the region.
+            let touches_rim = blob.iter().any(|&(x, y)| {
+                let (x, y) = (x as usize, y as usize);
+                x == 0
+                    || y == 0
+                    || x + 1 >= pw
+                    || y + 1 >= ph
+                    || !in_region(x - 1, y)
+                    || !in_region(x + 1, y)
+                    || !in_region(x, y - 1)
+                    || !in_region(x, y + 1)
+            });
+            if touches_rim {
+                return false;
+            }
+            let (mut bx0, mut by0, mut bx1, mut by1) = (u32::MAX, u32::MAX, 0, 0);
+            for &(x, y) in blob.iter() {
+                bx0 = bx0.min(x);
+                by0 = by0.min(y);
+                bx1 = bx1.max(x);
+                by1 = by1.max(y);
+            }
+            let (bw, bh) = ((bx1 - bx0 + 1) as f32, (by1 - by0 + 1) as f32);
+            a / (bw * bh) >= 0.45 && bw.max(bh) / bw.min(bh) <= 2.0
+        })
+        .map(Vec::len)
+        .collect();
+    if pips.is_empty() {
+        return None;
+    }
+    pips.sort_unstable();
+    let typical = pips[pips.len() / 2] as f32;
+    let alike: Vec<usize> = pips
+        .iter()
+        .copied()
+        .filter(|&a| (a as f32) >= 0.4 * typical && (a as f32) <= 2.5 * typical)
+        .collect();
+    let count = alike.len();
+    let mean = alike.iter().sum::<usize>() as f32 / count as f32;
+    let spread = alike
+        .iter()
+        .map(|&a| (a as f32 - mean).abs())
+        .fold(0.0, f32::max)
+        / mean;
+    let mut confidence = (1.0 - 0.5 * spread).clamp(0.05, 1.0);
+    if count > 6 || alike.len() < pips.len() {
+        confidence *= 0.5;
+    }
+    Some((count, confidence))
+}
+
+/// Otsu's threshold of a histogram.
+fn otsu(hist: &[u32; 256]) -> u8 {
+    let total: u64 = hist.iter().map(|&c| u64::from(c)).sum();
+    if total == 0 {
+        return 0;
+    }
+    let sum_all: f64 = hist
+        .iter()
+        .enumerate()
+        .map(|(i, &c)| i as f64 * f64::from(c))
+        .sum();
+    let (mut w0, mut sum0, mut best, mut level) = (0f64, 0f64, 0f64, 0u8);
+    for (t, &c) in hist.iter().enumerate() {
+        w0 += f64::from(c);
+        if w0 == 0.0 {
+            continue;
+        }
+        let w1 = total as f64 - w0;
+        if w1 == 0.0 {
+            break;
+        }
+        sum0 += t as f64 * f64::from(c);
+        let m0 = sum0 / w0;
+        let m1 = (sum_all - sum0) / w1;
+        let between = w0 * w1 * (m0 - m1) * (m0 - m1);
+        if between > best {
+            best = between;
+            level = t as u8;
+        }
+    }
+    level
+}

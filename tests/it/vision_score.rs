@@ -1,0 +1,139 @@
+//! Scoring the dice reader against YOLO-labelled photos (`../shared/dice/d6-tray-photos`).
+//! Shared by the accuracy test (`tests/it/vision.rs`) and `examples/dice_accuracy.rs`.
+//!
+//! A detection matches a labelled die when its centre lies inside the labelled box (the
+//! dataset's README); each labelled die is matched at most once, nearest centre first.
+
+use std::path::Path;
+
+/// One labelled die: class = pips − 1, box centre and size normalised to 0..1.
+#[derive(Debug, Clone, Copy)]
+pub struct Labelled {
+    pub value: u8,
+    pub cx: f32,
+    pub cy: f32,
+    pub w: f32,
+    pub h: f32,
+}
+
+pub fn read_labels(path: &Path) -> Result<Vec<Labelled>, String> {
+    let text = std::fs::read_to_string(path).map_err(|e| format!("{}: {e}", path.display()))?;
+    let mut out = Vec::new();
+    for (n, line) in text.lines().enumerate() {
+        let f: Vec<f32> = line
+            .split_whitespace()
+            .map(|t| t.parse::<f32>())
+            .collect::<Result<_, _>>()
+            .map_err(|e| format!("{}:{}: {e}", path.display(), n + 1))?;
+        if f.is_empty() {
+            continue;
+        }
+        let [class, cx, cy, w, h] = f[..] else {
+            return Err(format!("{}:{}: expected 5 numbers", path.display(), n + 1));
+        };
+        out.push(Labelled {
+            value: class as u8 + 1,
+            cx,
+            cy,
+            w,
+            h,
+        });
+    }
+    Ok(out)
+}
+
+/// The tally over a set of photos.
+#[derive(Debug, Default, Clone, Copy)]
+pub struct Tally {
+    pub photos: usize,
+    pub exact_photos: usize,
+    pub labelled: usize,
+    pub detected: usize,
+    pub matched: usize,
+    pub right_value: usize,
+}
+
+impl Tally {
+    pub fn precision(&self) -> f64 {
+        self.matched as f64 / self.detected.max(1) as f64
+    }
+    pub fn recall(&self) -> f64 {
+        self.matched as f64 / self.labelled.max(1) as f64
+    }
+    pub fn value_accuracy(&self) -> f64 {
+        self.right_value as f64 / self.matched.max(1) as f64
+    }
+    pub fn exact_match(&self) -> f64 {
+        self.exact_photos as f64 / self.photos.max(1) as f64
+    }
+}
+
+/// What went wrong on one photo, for the report.
+#[derive(Debug, Default)]
+pub struct PhotoResult {
+    pub missed: Vec<Labelled>,
+    pub extra: Vec<(f32, f32, u8)>,
+    /// (labelled value, read value, x, y)
+    pub wrong: Vec<(u8, u8, f32, f32)>,
+    /// For each matched detection: (index of the detection, index of the label).
+    pub pairs: Vec<(usize, usize)>,
+}
+
+/// Matches the detections `(x, y, value)` in pixels of a `width`×`height` photo to the labels.
+pub fn score_photo(
+    width: u32,
+    height: u32,
+    labels: &[Labelled],
+    seen: &[(f32, f32, u8)],
+    tally: &mut Tally,
+) -> PhotoResult {
+    let (w, h) = (width as f32, height as f32);
+    let mut candidates = Vec::new();
+    for (i, &(x, y, _)) in seen.iter().enumerate() {
+        for (j, l) in labels.iter().enumerate() {
+            let (dx, dy) = (x / w - l.cx, y / h - l.cy);
+            if dx.abs() <= l.w / 2.0 && dy.abs() <= l.h / 2.0 {
+                candidates.push((dx * dx + dy * dy, i, j));
+            }
+        }
+    }
+    candidates.sort_by(|a, b| a.0.total_cmp(&b.0));
+    let mut used_seen = vec![false; seen.len()];
+    let mut used_label = vec![false; labels.len()];
+    let mut result = PhotoResult::default();
+    for (_, i, j) in candidates {
+        if used_seen[i] || used_label[j] {
+            continue;
+        }
+        used_seen[i] = true;
+        used_label[j] = true;
+        result.pairs.push((i, j));
+        if seen[i].2 == labels[j].value {
+            tally.right_value += 1;
+        } else {
+            result
+                .wrong
+                .push((labels[j].value, seen[i].2, seen[i].0, seen[i].1));
+        }
+    }
+    result.missed = labels
+        .iter()
+        .zip(&used_label)
+        .filter(|(_, u)| !**u)
+        .map(|(l, _)| *l)
+        .collect();
+    result.extra = seen
+        .iter()
+        .zip(&used_seen)
+        .filter(|(_, u)| !**u)
+        .map(|(s, _)| *s)
+        .collect();
+    tally.photos += 1;
+    tally.labelled += labels.len();
+    tally.detected += seen.len();
+    tally.matched += result.pairs.len();
+    if result.missed.is_empty() && result.extra.is_empty() && result.wrong.is_empty() {
+        tally.exact_photos += 1;
+    }
+    result
+}
