@@ -76,7 +76,7 @@ enum Command {
         #[arg(long)]
         json: bool,
     },
-    /// Physical dice: smart dice on a serial port.
+    /// Physical dice: smart dice on a serial port, or dice photographed by a camera.
     Dice {
         #[command(subcommand)]
         action: DiceCommand,
@@ -102,6 +102,16 @@ enum DiceCommand {
         /// Stop after this many seconds.
         #[arg(long)]
         seconds: Option<u64>,
+    },
+    /// Read the dice in photos (JPEG or PNG): each die's centre, value, colour and confidence.
+    /// A file that cannot be read gets an error line; the others are still read.
+    Read {
+        #[arg(required = true)]
+        images: Vec<PathBuf>,
+        /// One JSON line per image: {"image", "dice": [{"x", "y", "value", "colour",
+        /// "confidence"}]}, or {"image", "error"}.
+        #[arg(long)]
+        json: bool,
     },
 }
 
@@ -140,6 +150,9 @@ fn run(started: std::time::Instant) -> Result<()> {
                     seconds,
                 },
         } => listen(port, json, count, seconds),
+        Command::Dice {
+            action: DiceCommand::Read { images, json },
+        } => read_photos(&images, json),
         Command::Score { file } => {
             let game = store::load_game(&file)?;
             if !game.state().is_over() {
@@ -307,6 +320,28 @@ fn play(level: Difficulty, seed: Option<u64>, resume: bool) -> Result<()> {
             None => println!("Type a number from 1 to {}, u or q.", acts.len()),
         }
     }
+}
+
+/// `foreman dice read`: the camera reader on photos, one line per photo.
+fn read_photos(images: &[PathBuf], json: bool) -> Result<()> {
+    use foreman::vision;
+    let mut failed = 0;
+    for path in images {
+        let result = vision::read_file(path);
+        if result.is_err() {
+            failed += 1;
+        }
+        let line = if json {
+            vision::json_line(path, &result)
+        } else {
+            vision::text_line(path, &result)
+        };
+        println!("{line}");
+    }
+    if failed > 0 {
+        anyhow::bail!("{failed} of {} images could not be read", images.len());
+    }
+    Ok(())
 }
 
 /// `foreman dice listen`: the smart-dice reader on one port, printing settled rolls.

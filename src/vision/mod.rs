@@ -18,10 +18,12 @@
 
 mod colour;
 mod primitives;
+pub mod stable;
 
 use image::RgbImage;
 
 pub use colour::die_colour;
+pub use stable::{StableRoll, Stabiliser};
 pub use foreman_dice_protocol::DieColour;
 
 /// One die found in a picture.
@@ -52,6 +54,93 @@ pub struct Area {
 /// The colour's English word ("other" for `None`), as the CLI prints it.
 pub fn colour_word(colour: Option<DieColour>) -> &'static str {
     colour.map_or("other", DieColour::name)
+}
+
+/// Why a photo could not be read.
+#[derive(Debug, thiserror::Error)]
+pub enum PhotoError {
+    #[error("cannot open the file: {0}")]
+    Open(#[from] std::io::Error),
+    #[error("not a picture Foreman can read (JPEG or PNG): {0}")]
+    Decode(#[from] image::ImageError),
+}
+
+/// Reads the dice in a photo file.
+pub fn read_file(path: &std::path::Path) -> Result<Vec<SeenDie>, PhotoError> {
+    let bytes = std::fs::read(path)?;
+    let image = image::load_from_memory(&bytes)?.to_rgb8();
+    Ok(read_dice(&image))
+}
+
+#[derive(serde::Serialize)]
+struct JsonDie {
+    x: f64,
+    y: f64,
+    value: u8,
+    colour: &'static str,
+    confidence: f64,
+}
+
+#[derive(serde::Serialize)]
+struct JsonPhoto<'a> {
+    image: String,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    dice: Option<Vec<JsonDie>>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    error: Option<&'a str>,
+}
+
+/// The CLI's JSON line for one photo: `{"image", "dice": [{"x","y","value","colour",
+/// "confidence"}]}`, or `{"image", "error"}`.
+pub fn json_line(path: &std::path::Path, result: &Result<Vec<SeenDie>, PhotoError>) -> String {
+    let round = |v: f32, k: f64| (f64::from(v) * k).round() / k;
+    let error = result.as_ref().err().map(ToString::to_string);
+    let photo = JsonPhoto {
+        image: path.display().to_string(),
+        dice: result.as_ref().ok().map(|dice| {
+            dice.iter()
+                .map(|d| JsonDie {
+                    x: round(d.x, 10.0),
+                    y: round(d.y, 10.0),
+                    value: d.value,
+                    colour: colour_word(d.colour),
+                    confidence: round(d.confidence, 100.0),
+                })
+                .collect()
+        }),
+        error: error.as_deref(),
+    };
+    serde_json::to_string(&photo).unwrap_or_else(|e| format!("{{\"error\":\"{e}\"}}"))
+}
+
+/// The CLI's text line for one photo.
+pub fn text_line(path: &std::path::Path, result: &Result<Vec<SeenDie>, PhotoError>) -> String {
+    match result {
+        Ok(dice) if dice.is_empty() => format!("{}: no dice", path.display()),
+        Ok(dice) => {
+            let total: u32 = dice.iter().map(|d| u32::from(d.value)).sum();
+            let list: Vec<String> = dice
+                .iter()
+                .map(|d| {
+                    format!(
+                        "{} {} at {:.0},{:.0} ({:.0}%)",
+                        d.value,
+                        colour_word(d.colour),
+                        d.x,
+                        d.y,
+                        d.confidence * 100.0
+                    )
+                })
+                .collect();
+            format!(
+                "{}: {} dice, total {total}: {}",
+                path.display(),
+                dice.len(),
+                list.join("; ")
+            )
+        }
+        Err(e) => format!("{}: error: {e}", path.display()),
+    }
 }
 
 /// Every die in the picture.
@@ -141,8 +230,8 @@ impl<'a> Reader<'a> {
         let (sw, sh) = (self.sw as usize, self.sh as usize);
         let lum: Vec<u8> = self.small.iter().map(|p| primitives::lightness(*p)).collect();
         let chroma: Vec<u8> = self.small.iter().map(|p| primitives::chroma(*p)).collect();
-        let lum_bg = primitives::table_estimate(&lum, sw, sh, 8, 2);
-        let chroma_bg = primitives::table_estimate(&chroma, sw, sh, 8, 2);
+        let lum_bg = primitives::table_estimate(&lum, sw, sh, 8, 4);
+        let chroma_bg = primitives::table_estimate(&chroma, sw, sh, 8, 4);
         let mut mask = vec![false; sw * sh];
         for i in 0..sw * sh {
             let l = f32::from(lum[i]);
@@ -207,6 +296,16 @@ impl<'a> Reader<'a> {
             }
             if markers.len() > 12 {
                 // A border or a long shape, not dice.
+                continue;
+            }
+            // Dice pressed side to side leave no dent between them: when the blob holds
+            // more dice than markers by its area, k-means splits it.
+            let die_area = (2.0 * half_side + 1.0).powi(2);
+            let by_area = (b.len() as f32 / die_area).round() as usize;
+            if by_area > markers.len() && by_area <= 8 {
+                for pixels in primitives::split_kmeans(&b, by_area) {
+                    out.push(Candidate { pixels, half_side });
+                }
                 continue;
             }
             let mut parts = vec![Vec::new(); markers.len()];

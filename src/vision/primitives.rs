@@ -182,33 +182,6 @@ fn components_with(
     out
 }
 
-/// How much a blob looks like one square die: its area over the area of the square that its
-/// second moments describe, capped to 1 (a square or a disc gives about 1, an L or a pair of
-/// dice much less).
-pub fn squareness(pixels: &[(u32, u32)]) -> f32 {
-    let n = pixels.len() as f32;
-    let (mx, my) = pixels
-        .iter()
-        .fold((0.0, 0.0), |(a, b), &(x, y)| (a + x as f32, b + y as f32));
-    let (mx, my) = (mx / n, my / n);
-    let (mut sxx, mut syy, mut sxy) = (0.0f32, 0.0f32, 0.0f32);
-    for &(x, y) in pixels {
-        let (dx, dy) = (x as f32 - mx, y as f32 - my);
-        sxx += dx * dx;
-        syy += dy * dy;
-        sxy += dx * dy;
-    }
-    let (sxx, syy, sxy) = (sxx / n, syy / n, sxy / n);
-    let tr = sxx + syy;
-    let det = (sxx * syy - sxy * sxy).max(0.0);
-    let disc = (tr * tr / 4.0 - det).max(0.0).sqrt();
-    let (l1, l2) = (tr / 2.0 + disc, (tr / 2.0 - disc).max(1e-6));
-    // A filled square of side s has both variances s²/12.
-    let elongation = (l2 / l1).sqrt();
-    let spread_area = 12.0 * (l1 * l2).sqrt();
-    (n / spread_area).min(1.0) * elongation
-}
-
 /// Splits a blob of touching dice into `k` parts by k-means on the pixel positions
 /// (farthest-point start, a few rounds).
 pub fn split_kmeans(pixels: &[(u32, u32)], k: usize) -> Vec<Vec<(u32, u32)>> {
