@@ -1,7 +1,9 @@
 //! Dice sources that only emit readings; they never touch the game.
 //!
 //! - [`serial`]: smart dice on a serial port (the protocol of `firmware/protocol`).
+//! - [`camera`]: a webcam or picture files, read by [`crate::vision`].
 
+pub mod camera;
 pub mod serial;
 
 pub use foreman_dice_protocol::{DieColour, RollState};

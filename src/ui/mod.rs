@@ -12,6 +12,7 @@
 
 pub mod app;
 pub mod session;
+pub mod camera;
 pub mod smart;
 
 pub use app::{DiceSource, ForemanApp, Settings};

@@ -19,6 +19,7 @@
 mod colour;
 mod primitives;
 pub mod stable;
+pub mod synthetic;
 
 use image::RgbImage;
 

@@ -1,0 +1,478 @@
+//! The camera dice source: frames from a webcam (nokhwa) or from image files, the newest
+//! frame read by [`crate::vision`] on a thread of its own, stable rolls reported.
+//!
+//! Like every dice source it only emits readings; the window decides what they answer.
+//!
+//! Two threads per camera: the capture thread grabs frames as fast as the source gives them
+//! and keeps only the newest in a one-frame slot; the reader thread takes whatever is newest,
+//! reads the dice and votes over frames ([`crate::vision::Stabiliser`]). A slow reader
+//! never lets frames queue up.
+
+use crate::vision::{self, Area, SeenDie, StableRoll, Stabiliser};
+use image::RgbImage;
+use std::path::{Path, PathBuf};
+use std::sync::atomic::{AtomicBool, Ordering};
+use std::sync::mpsc::{Receiver, Sender, channel};
+use std::sync::{Arc, Condvar, Mutex};
+use std::thread::JoinHandle;
+use std::time::Duration;
+
+/// Why a frame could not be had.
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+pub enum CameraError {
+    #[error("no camera found")]
+    NoCamera,
+    #[error("the camera could not be opened: {0}")]
+    Open(String),
+    #[error("the camera stopped sending pictures: {0}")]
+    Lost(String),
+    #[error("a picture could not be decoded: {0}")]
+    Decode(String),
+    #[error("{path}: {reason}")]
+    File { path: String, reason: String },
+    #[error("no pictures in {0}")]
+    EmptyFolder(String),
+}
+
+/// Where frames come from. A source is made on the capture thread (a webcam handle cannot
+/// move between threads), so it need not be `Send`.
+pub trait FrameSource {
+    /// (Re)opens the source; called again after an error, to survive an unplug.
+    fn open(&mut self) -> Result<(), CameraError>;
+    /// The next frame; blocks until it comes.
+    fn frame(&mut self) -> Result<RgbImage, CameraError>;
+    /// What to show the user: the camera's name or the file.
+    fn name(&self) -> String;
+}
+
+/// One picture, given again at each frame (a demo, or a test of the reader path).
+pub struct ImageFile {
+    path: PathBuf,
+    image: Option<RgbImage>,
+    period: Duration,
+}
+
+impl ImageFile {
+    pub fn new(path: impl Into<PathBuf>, period: Duration) -> ImageFile {
+        ImageFile {
+            path: path.into(),
+            image: None,
+            period,
+        }
+    }
+}
+
+fn load(path: &Path) -> Result<RgbImage, CameraError> {
+    let err = |reason: String| CameraError::File {
+        path: path.display().to_string(),
+        reason,
+    };
+    let bytes = std::fs::read(path).map_err(|e| err(e.to_string()))?;
+    Ok(image::load_from_memory(&bytes)
+        .map_err(|e| err(e.to_string()))?
+        .to_rgb8())
+}
+
+impl FrameSource for ImageFile {
+    fn open(&mut self) -> Result<(), CameraError> {
+        self.image = Some(load(&self.path)?);
+        Ok(())
+    }
+    fn frame(&mut self) -> Result<RgbImage, CameraError> {
+        std::thread::sleep(self.period);
+        self.image
+            .clone()
+            .ok_or_else(|| CameraError::Lost("not opened".into()))
+    }
+    fn name(&self) -> String {
+        self.path.display().to_string()
+    }
+}
+
+/// A folder of pictures played in name order as a sequence, each held for `repeat` frames,
+/// then from the start again.
+pub struct Folder {
+    dir: PathBuf,
+    files: Vec<PathBuf>,
+    next: usize,
+    held: usize,
+    repeat: usize,
+    current: Option<RgbImage>,
+    period: Duration,
+}
+
+impl Folder {
+    pub fn new(dir: impl Into<PathBuf>, repeat: usize, period: Duration) -> Folder {
+        Folder {
+            dir: dir.into(),
+            files: Vec::new(),
+            next: 0,
+            held: 0,
+            repeat: repeat.max(1),
+            current: None,
+            period,
+        }
+    }
+}
+
+impl FrameSource for Folder {
+    fn open(&mut self) -> Result<(), CameraError> {
+        let entries = std::fs::read_dir(&self.dir).map_err(|e| CameraError::File {
+            path: self.dir.display().to_string(),
+            reason: e.to_string(),
+        })?;
+        let mut files: Vec<PathBuf> = entries
+            .filter_map(|e| e.ok().map(|e| e.path()))
+            .filter(|p| {
+                p.extension()
+                    .and_then(|e| e.to_str())
+                    .is_some_and(|e| matches!(e.to_ascii_lowercase().as_str(), "jpg" | "jpeg" | "png"))
+            })
+            .collect();
+        files.sort();
+        if files.is_empty() {
+            return Err(CameraError::EmptyFolder(self.dir.display().to_string()));
+        }
+        self.files = files;
+        self.next = 0;
+        self.held = 0;
+        Ok(())
+    }
+    fn frame(&mut self) -> Result<RgbImage, CameraError> {
+        std::thread::sleep(self.period);
+        if self.current.is_none() || self.held >= self.repeat {
+            let path = self
+                .files
+                .get(self.next % self.files.len().max(1))
+                .ok_or_else(|| CameraError::EmptyFolder(self.dir.display().to_string()))?;
+            self.current = Some(load(path)?);
+            self.next += 1;
+            self.held = 0;
+        }
+        self.held += 1;
+        self.current
+            .clone()
+            .ok_or_else(|| CameraError::Lost("no picture".into()))
+    }
+    fn name(&self) -> String {
+        self.dir.display().to_string()
+    }
+}
+
+/// A camera the system lists.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct CameraChoice {
+    pub index: u32,
+    pub name: String,
+}
+
+/// The cameras plugged in now (empty when there are none or the system cannot list them).
+pub fn list_cameras() -> Vec<CameraChoice> {
+    match nokhwa::query(nokhwa::utils::ApiBackend::Auto) {
+        Ok(list) => list
+            .iter()
+            .enumerate()
+            .map(|(i, c)| CameraChoice {
+                index: c.index().as_index().unwrap_or(i as u32),
+                name: c.human_name(),
+            })
+            .collect(),
+        Err(e) => {
+            tracing::info!("no cameras listed: {e}");
+            Vec::new()
+        }
+    }
+}
+
+/// A webcam through nokhwa, asking for MJPEG 1280×720 or the closest it offers.
+pub struct Webcam {
+    index: u32,
+    camera: Option<nokhwa::Camera>,
+}
+
+impl Webcam {
+    pub fn new(index: u32) -> Webcam {
+        Webcam {
+            index,
+            camera: None,
+        }
+    }
+}
+
+impl FrameSource for Webcam {
+    fn open(&mut self) -> Result<(), CameraError> {
+        use nokhwa::pixel_format::RgbFormat;
+        use nokhwa::utils::{
+            CameraFormat, CameraIndex, FrameFormat, RequestedFormat, RequestedFormatType,
+            Resolution,
+        };
+        self.camera = None;
+        if list_cameras().is_empty() {
+            return Err(CameraError::NoCamera);
+        }
+        let wanted = CameraFormat::new(Resolution::new(1280, 720), FrameFormat::MJPEG, 30);
+        let format = RequestedFormat::new::<RgbFormat>(RequestedFormatType::Closest(wanted));
+        let mut camera = nokhwa::Camera::new(CameraIndex::Index(self.index), format)
+            .map_err(|e| CameraError::Open(e.to_string()))?;
+        camera
+            .open_stream()
+            .map_err(|e| CameraError::Open(e.to_string()))?;
+        tracing::info!("camera {} opened: {}", self.index, camera.camera_format());
+        self.camera = Some(camera);
+        Ok(())
+    }
+    fn frame(&mut self) -> Result<RgbImage, CameraError> {
+        let camera = self
+            .camera
+            .as_mut()
+            .ok_or_else(|| CameraError::Lost("not opened".into()))?;
+        let buffer = camera.frame().map_err(|e| CameraError::Lost(e.to_string()))?;
+        let res = buffer.resolution();
+        decode_frame(
+            buffer.source_frame_format(),
+            res.width(),
+            res.height(),
+            buffer.buffer(),
+        )
+    }
+    fn name(&self) -> String {
+        list_cameras()
+            .into_iter()
+            .find(|c| c.index == self.index)
+            .map_or_else(|| format!("camera {}", self.index), |c| c.name)
+    }
+}
+
+/// A camera frame as RGB: MJPEG is decoded by `image`, YUYV, NV12, grey and raw RGB are
+/// converted here.
+pub fn decode_frame(
+    format: nokhwa::utils::FrameFormat,
+    width: u32,
+    height: u32,
+    data: &[u8],
+) -> Result<RgbImage, CameraError> {
+    use nokhwa::utils::FrameFormat as F;
+    let (w, h) = (width as usize, height as usize);
+    let short = || CameraError::Decode(format!("{format} frame too short ({} bytes)", data.len()));
+    let from_fn = |f: &dyn Fn(usize, usize) -> [u8; 3]| {
+        RgbImage::from_fn(width, height, |x, y| image::Rgb(f(x as usize, y as usize)))
+    };
+    let yuv = |y: u8, u: u8, v: u8| {
+        let (y, u, v) = (f32::from(y), f32::from(u) - 128.0, f32::from(v) - 128.0);
+        [
+            (y + 1.402 * v).clamp(0.0, 255.0) as u8,
+            (y - 0.344 * u - 0.714 * v).clamp(0.0, 255.0) as u8,
+            (y + 1.772 * u).clamp(0.0, 255.0) as u8,
+        ]
+    };
+    match format {
+        F::MJPEG => image::load_from_memory_with_format(data, image::ImageFormat::Jpeg)
+            .map(|i| i.to_rgb8())
+            .map_err(|e| CameraError::Decode(e.to_string())),
+        F::YUYV => {
+            if data.len() < w * h * 2 {
+                return Err(short());
+            }
+            Ok(from_fn(&|x, y| {
+                let i = (y * w + (x & !1)) * 2;
+                let luma = data[i + if x & 1 == 0 { 0 } else { 2 }];
+                yuv(luma, data[i + 1], data[i + 3])
+            }))
+        }
+        F::NV12 => {
+            if data.len() < w * h * 3 / 2 {
+                return Err(short());
+            }
+            Ok(from_fn(&|x, y| {
+                let c = w * h + (y / 2) * w + (x & !1);
+                yuv(data[y * w + x], data[c], data[c + 1])
+            }))
+        }
+        F::GRAY => {
+            if data.len() < w * h {
+                return Err(short());
+            }
+            Ok(from_fn(&|x, y| [data[y * w + x]; 3]))
+        }
+        F::RAWRGB => {
+            RgbImage::from_raw(width, height, data.get(..w * h * 3).ok_or_else(short)?.to_vec())
+                .ok_or_else(short)
+        }
+        other => Err(CameraError::Decode(format!("{other} frames are not supported"))),
+    }
+}
+
+/// What the reader saw in the newest frame.
+#[derive(Debug, Clone)]
+pub struct CameraView {
+    pub frame: Arc<RgbImage>,
+    /// Counts frames read, so the window knows when to refresh its picture.
+    pub number: u64,
+    pub dice: Vec<SeenDie>,
+}
+
+/// What the camera threads tell the window.
+#[derive(Debug, Clone)]
+pub enum CameraEvent {
+    /// The source is open and sending frames (its name).
+    Running(String),
+    /// It failed or went away; it is tried again every second.
+    Problem(CameraError),
+    /// A new frame read.
+    View(CameraView),
+    /// A roll settled: the dice stayed in place and the readings agreed.
+    Stable(StableRoll),
+}
+
+/// The newest frame only: the capture thread overwrites it, the reader thread takes it.
+struct Slot {
+    frame: Mutex<Option<RgbImage>>,
+    ready: Condvar,
+}
+
+/// A running camera: its two threads, stopped when this is dropped.
+pub struct Capture {
+    stop: Arc<AtomicBool>,
+    area: Arc<Mutex<Option<Area>>>,
+    pub events: Receiver<CameraEvent>,
+    threads: Vec<JoinHandle<()>>,
+    slot: Arc<Slot>,
+}
+
+impl Capture {
+    /// Starts capturing from the source `make` builds (on the capture thread); a roll is stable
+    /// after `still_frames` frames in place.
+    pub fn start(
+        make: impl FnOnce() -> Box<dyn FrameSource> + Send + 'static,
+        still_frames: usize,
+    ) -> Capture {
+        let stop = Arc::new(AtomicBool::new(false));
+        let area = Arc::new(Mutex::new(None));
+        let slot = Arc::new(Slot {
+            frame: Mutex::new(None),
+            ready: Condvar::new(),
+        });
+        let (tx, events) = channel();
+        let capture = {
+            let (stop, slot, tx) = (stop.clone(), slot.clone(), tx.clone());
+            std::thread::spawn(move || {
+                let mut source = make();
+                capture_loop(source.as_mut(), &stop, &slot, &tx);
+            })
+        };
+        let reader = {
+            let (stop, slot, area) = (stop.clone(), slot.clone(), area.clone());
+            std::thread::spawn(move || read_loop(&stop, &slot, &area, still_frames, &tx))
+        };
+        Capture {
+            stop,
+            area,
+            events,
+            threads: vec![capture, reader],
+            slot,
+        }
+    }
+
+    /// Reads only inside `area` from the next frame on (the marked tray), or everywhere.
+    pub fn set_area(&self, area: Option<Area>) {
+        if let Ok(mut a) = self.area.lock() {
+            *a = area;
+        }
+    }
+}
+
+impl Drop for Capture {
+    fn drop(&mut self) {
+        self.stop.store(true, Ordering::Relaxed);
+        self.slot.ready.notify_all();
+        for t in self.threads.drain(..) {
+            // A source blocked in the driver is left to end on its own.
+            if t.is_finished() {
+                let _ = t.join();
+            }
+        }
+    }
+}
+
+fn capture_loop(
+    source: &mut dyn FrameSource,
+    stop: &AtomicBool,
+    slot: &Slot,
+    tx: &Sender<CameraEvent>,
+) {
+    let mut open = false;
+    while !stop.load(Ordering::Relaxed) {
+        if !open {
+            match source.open() {
+                Ok(()) => {
+                    open = true;
+                    let _ = tx.send(CameraEvent::Running(source.name()));
+                }
+                Err(e) => {
+                    let _ = tx.send(CameraEvent::Problem(e));
+                    std::thread::sleep(Duration::from_secs(1));
+                    continue;
+                }
+            }
+        }
+        match source.frame() {
+            Ok(frame) => {
+                if let Ok(mut s) = slot.frame.lock() {
+                    *s = Some(frame);
+                }
+                slot.ready.notify_one();
+            }
+            Err(e) => {
+                tracing::warn!("camera: {e}");
+                open = false;
+                let _ = tx.send(CameraEvent::Problem(e));
+            }
+        }
+    }
+}
+
+fn read_loop(
+    stop: &AtomicBool,
+    slot: &Slot,
+    area: &Mutex<Option<Area>>,
+    still_frames: usize,
+    tx: &Sender<CameraEvent>,
+) {
+    let mut stabiliser = Stabiliser::new(still_frames);
+    let mut number = 0;
+    let mut last_area = None;
+    while !stop.load(Ordering::Relaxed) {
+        let frame = {
+            let Ok(mut s) = slot.frame.lock() else { return };
+            while s.is_none() && !stop.load(Ordering::Relaxed) {
+                s = match slot.ready.wait_timeout(s, Duration::from_millis(200)) {
+                    Ok((s, _)) => s,
+                    Err(_) => return,
+                };
+            }
+            s.take()
+        };
+        let Some(frame) = frame else { continue };
+        let area = area.lock().map(|a| *a).unwrap_or(None);
+        if area != last_area {
+            stabiliser = Stabiliser::new(still_frames);
+            last_area = area;
+        }
+        let dice = vision::read_dice_in(&frame, area);
+        number += 1;
+        let stable = stabiliser.push(dice.clone());
+        let view = CameraView {
+            frame: Arc::new(frame),
+            number,
+            dice,
+        };
+        if tx.send(CameraEvent::View(view)).is_err() {
+            return;
+        }
+        if let Some(roll) = stable
+            && tx.send(CameraEvent::Stable(roll)).is_err()
+        {
+            return;
+        }
+    }
+}
