@@ -6,9 +6,18 @@ fn main() -> anyhow::Result<()> {
     let mut out = image.clone();
     for d in foreman::vision::read_dice(&image) {
         let r = d.size / 2.0;
-        let rect = imageproc::rect::Rect::at((d.x - r) as i32, (d.y - r) as i32).of_size(d.size as u32, d.size as u32);
+        let rect = imageproc::rect::Rect::at((d.x - r) as i32, (d.y - r) as i32)
+            .of_size(d.size as u32, d.size as u32);
         imageproc::drawing::draw_hollow_rect_mut(&mut out, rect, image::Rgb([255, 0, 255]));
-        println!("{:.0},{:.0} size {:.0} value {} colour {} conf {:.2}", d.x, d.y, d.size, d.value, foreman::vision::colour_word(d.colour), d.confidence);
+        println!(
+            "{:.0},{:.0} size {:.0} value {} colour {} conf {:.2}",
+            d.x,
+            d.y,
+            d.size,
+            d.value,
+            foreman::vision::colour_word(d.colour),
+            d.confidence
+        );
     }
     out.save(format!("{}-dice.png", args[1]))?;
     Ok(())

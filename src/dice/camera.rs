@@ -8,7 +8,7 @@
 //! reads the dice and votes over frames ([`crate::vision::Stabiliser`]). A slow reader
 //! never lets frames queue up.
 
-use crate::vision::{self, Area, SeenDie, StableRoll, Stabiliser};
+use crate::vision::{self, Area, SeenDie, Stabiliser, StableRoll};
 use image::RgbImage;
 use std::path::{Path, PathBuf};
 use std::sync::atomic::{AtomicBool, Ordering};
@@ -124,9 +124,9 @@ impl FrameSource for Folder {
         let mut files: Vec<PathBuf> = entries
             .filter_map(|e| e.ok().map(|e| e.path()))
             .filter(|p| {
-                p.extension()
-                    .and_then(|e| e.to_str())
-                    .is_some_and(|e| matches!(e.to_ascii_lowercase().as_str(), "jpg" | "jpeg" | "png"))
+                p.extension().and_then(|e| e.to_str()).is_some_and(|e| {
+                    matches!(e.to_ascii_lowercase().as_str(), "jpg" | "jpeg" | "png")
+                })
             })
             .collect();
         files.sort();
@@ -226,7 +226,9 @@ impl FrameSource for Webcam {
             .camera
             .as_mut()
             .ok_or_else(|| CameraError::Lost("not opened".into()))?;
-        let buffer = camera.frame().map_err(|e| CameraError::Lost(e.to_string()))?;
+        let buffer = camera
+            .frame()
+            .map_err(|e| CameraError::Lost(e.to_string()))?;
         let res = buffer.resolution();
         decode_frame(
             buffer.source_frame_format(),
@@ -294,11 +296,15 @@ pub fn decode_frame(
             }
             Ok(from_fn(&|x, y| [data[y * w + x]; 3]))
         }
-        F::RAWRGB => {
-            RgbImage::from_raw(width, height, data.get(..w * h * 3).ok_or_else(short)?.to_vec())
-                .ok_or_else(short)
-        }
-        other => Err(CameraError::Decode(format!("{other} frames are not supported"))),
+        F::RAWRGB => RgbImage::from_raw(
+            width,
+            height,
+            data.get(..w * h * 3).ok_or_else(short)?.to_vec(),
+        )
+        .ok_or_else(short),
+        other => Err(CameraError::Decode(format!(
+            "{other} frames are not supported"
+        ))),
     }
 }
 

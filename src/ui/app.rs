@@ -815,8 +815,7 @@ impl ForemanApp {
         let Some(Dialog::Input(pending)) = &self.dialog else {
             return;
         };
-        if !matches!(pending.need, Need::Die(_)) || self.acting_dice() != Some(DiceSource::Camera)
-        {
+        if !matches!(pending.need, Need::Die(_)) || self.acting_dice() != Some(DiceSource::Camera) {
             return;
         }
         let Some(colour) = self.wanted_colour(pending) else {
@@ -897,10 +896,11 @@ impl ForemanApp {
             if ui.button(mark).clicked() {
                 self.marking_tray = !self.marking_tray;
             }
-            if has_area && ui.button(self.t("camera-whole-picture")).clicked() {
-                if let Some(c) = self.camera.as_mut() {
-                    c.set_area(None);
-                }
+            if has_area
+                && ui.button(self.t("camera-whole-picture")).clicked()
+                && let Some(c) = self.camera.as_mut()
+            {
+                c.set_area(None);
             }
         });
         let Some(camera) = &self.camera else {
@@ -910,7 +910,13 @@ impl ForemanApp {
             let faces: Vec<String> = roll
                 .dice
                 .iter()
-                .map(|d| format!("{} {}", d.value, words::colour_named(&self.tr, crate::vision::colour_word(d.colour))))
+                .map(|d| {
+                    format!(
+                        "{} {}",
+                        d.value,
+                        words::colour_named(&self.tr, crate::vision::colour_word(d.colour))
+                    )
+                })
                 .collect();
             ui.label(self.ta("camera-roll", &[("dice", faces.join(", ").into())]));
             if ui.button(self.t("camera-use-roll")).clicked()
@@ -944,9 +950,9 @@ impl ForemanApp {
         if fresh {
             let (w, h) = view.frame.dimensions();
             let image = egui::ColorImage::from_rgb([w as usize, h as usize], view.frame.as_raw());
-            let texture = ui
-                .ctx()
-                .load_texture("camera-frame", image, egui::TextureOptions::LINEAR);
+            let texture =
+                ui.ctx()
+                    .load_texture("camera-frame", image, egui::TextureOptions::LINEAR);
             self.camera_texture = Some((view.number, texture));
         }
         let Some((_, texture)) = &self.camera_texture else {
@@ -955,8 +961,10 @@ impl ForemanApp {
         let (w, h) = view.frame.dimensions();
         let width = ui.available_width().min(480.0);
         let scale = width / w as f32;
-        let (rect, response) =
-            ui.allocate_exact_size(egui::vec2(width, h as f32 * scale), egui::Sense::click_and_drag());
+        let (rect, response) = ui.allocate_exact_size(
+            egui::vec2(width, h as f32 * scale),
+            egui::Sense::click_and_drag(),
+        );
         let painter = ui.painter_at(rect);
         painter.image(
             texture.id(),
@@ -977,23 +985,32 @@ impl ForemanApp {
                 egui::StrokeKind::Outside,
             );
         }
-        let dice = camera
-            .proposed
-            .as_ref()
-            .map_or(&view.dice, |r| &r.dice);
+        let dice = camera.proposed.as_ref().map_or(&view.dice, |r| &r.dice);
         for d in dice {
             let half = d.size / 2.0;
-            let outline = egui::Rect::from_min_max(to_screen(d.x - half, d.y - half), to_screen(d.x + half, d.y + half));
+            let outline = egui::Rect::from_min_max(
+                to_screen(d.x - half, d.y - half),
+                to_screen(d.x + half, d.y + half),
+            );
             let colour = if d.confidence >= 0.6 {
                 egui::Color32::from_rgb(255, 0, 255)
             } else {
                 egui::Color32::from_rgb(255, 140, 0)
             };
-            painter.rect_stroke(outline, 2.0, egui::Stroke::new(2.0, colour), egui::StrokeKind::Outside);
+            painter.rect_stroke(
+                outline,
+                2.0,
+                egui::Stroke::new(2.0, colour),
+                egui::StrokeKind::Outside,
+            );
             painter.text(
                 outline.center_top() - egui::vec2(0.0, 2.0),
                 egui::Align2::CENTER_BOTTOM,
-                format!("{} {}", d.value, words::colour_named(&self.tr, crate::vision::colour_word(d.colour))),
+                format!(
+                    "{} {}",
+                    d.value,
+                    words::colour_named(&self.tr, crate::vision::colour_word(d.colour))
+                ),
                 egui::FontId::proportional(12.0),
                 colour,
             );

@@ -3,7 +3,7 @@
 //! the game (after a confirm, or at once when the "automatic" setting is on).
 
 use crate::dice::DieColour;
-use crate::dice::camera::{Capture, CameraEvent, CameraView};
+use crate::dice::camera::{CameraEvent, CameraView, Capture};
 use crate::vision::{Area, SeenDie, StableRoll};
 use std::collections::VecDeque;
 
@@ -88,7 +88,11 @@ impl CameraDice {
     /// (or the last frame, which then becomes the proposed roll) shows the next value.
     pub fn correct_at(&mut self, x: f32, y: f32) -> bool {
         if self.proposed.is_none() {
-            let dice = self.view.as_ref().map(|v| v.dice.clone()).unwrap_or_default();
+            let dice = self
+                .view
+                .as_ref()
+                .map(|v| v.dice.clone())
+                .unwrap_or_default();
             if dice.is_empty() {
                 return false;
             }

@@ -11,8 +11,8 @@
 //! the engine's reason.
 
 pub mod app;
-pub mod session;
 pub mod camera;
+pub mod session;
 pub mod smart;
 
 pub use app::{DiceSource, ForemanApp, Settings};

@@ -28,7 +28,11 @@ pub fn die_colour(body: [u8; 3]) -> Option<DieColour> {
         return Some(DieColour::Black);
     }
     if sat < 0.18 {
-        return if val > 0.6 { Some(DieColour::White) } else { None };
+        return if val > 0.6 {
+            Some(DieColour::White)
+        } else {
+            None
+        };
     }
     match hue {
         h if !(15.0..=335.0).contains(&h) => Some(DieColour::Red),

@@ -24,8 +24,8 @@ pub mod synthetic;
 use image::RgbImage;
 
 pub use colour::die_colour;
-pub use stable::{StableRoll, Stabiliser};
 pub use foreman_dice_protocol::DieColour;
+pub use stable::{Stabiliser, StableRoll};
 
 /// One die found in a picture.
 #[derive(Debug, Clone, Copy, PartialEq)]
@@ -229,7 +229,11 @@ impl<'a> Reader<'a> {
     /// Pixels of the small copy that differ from the table around them.
     fn foreground(&self) -> Vec<bool> {
         let (sw, sh) = (self.sw as usize, self.sh as usize);
-        let lum: Vec<u8> = self.small.iter().map(|p| primitives::lightness(*p)).collect();
+        let lum: Vec<u8> = self
+            .small
+            .iter()
+            .map(|p| primitives::lightness(*p))
+            .collect();
         let chroma: Vec<u8> = self.small.iter().map(|p| primitives::chroma(*p)).collect();
         let lum_bg = primitives::table_estimate(&lum, sw, sh, 8, 4);
         let chroma_bg = primitives::table_estimate(&chroma, sw, sh, 8, 4);
@@ -322,10 +326,7 @@ impl<'a> Reader<'a> {
                 parts[nearest].push((x, y));
             }
             for pixels in parts {
-                out.push(Candidate {
-                    pixels,
-                    half_side,
-                });
+                out.push(Candidate { pixels, half_side });
             }
         }
         out
@@ -344,7 +345,10 @@ impl<'a> Reader<'a> {
         // Centre in picture pixels (the middle of the small pixel).
         let cx = (sx / n + 0.5) * f + self.area.x as f32;
         let cy = (sy / n + 0.5) * f + self.area.y as f32;
-        let side = (2.0 * c.half_side + 1.0).max(n.sqrt()).min(1.3 * (2.0 * c.half_side + 1.0)) * f;
+        let side = (2.0 * c.half_side + 1.0)
+            .max(n.sqrt())
+            .min(1.3 * (2.0 * c.half_side + 1.0))
+            * f;
         // The die's own pixels (its small pixels, grown by one): the face is read there only,
         // so a touching neighbour's pips do not count.
         let (mut bx0, mut by0, mut bx1, mut by1) = (u32::MAX, u32::MAX, 0, 0);

@@ -51,7 +51,9 @@ pub fn table_estimate(values: &[u8], w: usize, h: usize, block: usize, reach: us
         for bx in 0..bw {
             buf.clear();
             for y in by * block..((by + 1) * block).min(h) {
-                buf.extend_from_slice(&values[y * w + bx * block..y * w + ((bx + 1) * block).min(w)]);
+                buf.extend_from_slice(
+                    &values[y * w + bx * block..y * w + ((bx + 1) * block).min(w)],
+                );
             }
             medians[by * bw + bx] = median(&mut buf);
         }
@@ -98,7 +100,11 @@ fn median(values: &mut [u8]) -> u8 {
 
 fn to_gray(mask: &[bool], w: usize, h: usize) -> GrayImage {
     GrayImage::from_fn(w as u32, h as u32, |x, y| {
-        Luma([if mask[y as usize * w + x as usize] { 255 } else { 0 }])
+        Luma([if mask[y as usize * w + x as usize] {
+            255
+        } else {
+            0
+        }])
     })
 }
 
@@ -146,7 +152,11 @@ fn components4(mask: &[bool], w: u32, h: u32) -> Vec<Vec<(u32, u32)>> {
 pub fn distance_to_table(mask: &[bool], w: usize, h: usize) -> Vec<f32> {
     // imageproc measures the distance to the nearest set pixel: set the table's.
     let table = GrayImage::from_fn(w as u32, h as u32, |x, y| {
-        Luma([if mask[y as usize * w + x as usize] { 0 } else { 255 }])
+        Luma([if mask[y as usize * w + x as usize] {
+            0
+        } else {
+            255
+        }])
     });
     imageproc::distance_transform::euclidean_squared_distance_transform(&table)
         .as_raw()

@@ -64,14 +64,26 @@ fn accuracy_on_the_labelled_photos() {
     assert_eq!(tally.labelled, 1487);
     assert!(tally.precision() >= 0.96, "precision {}", tally.precision());
     assert!(tally.recall() >= 0.69, "recall {}", tally.recall());
-    assert!(tally.value_accuracy() >= 0.65, "value {}", tally.value_accuracy());
+    assert!(
+        tally.value_accuracy() >= 0.65,
+        "value {}",
+        tally.value_accuracy()
+    );
     assert!(tally.exact_match() >= 0.09, "exact {}", tally.exact_match());
 }
 
 fn synthetic_roll(path: &Path, values: &[u8], body: [u8; 3], pip: [u8; 3]) {
     let mut img = synthetic::table(640, 480);
     for (i, &v) in values.iter().enumerate() {
-        synthetic::draw_die(&mut img, 100.0 + 120.0 * i as f32, 200.0, 44.0, v, body, pip);
+        synthetic::draw_die(
+            &mut img,
+            100.0 + 120.0 * i as f32,
+            200.0,
+            44.0,
+            v,
+            body,
+            pip,
+        );
     }
     img.save(path).expect("write picture");
 }
@@ -79,7 +91,8 @@ fn synthetic_roll(path: &Path, values: &[u8], body: [u8; 3], pip: [u8; 3]) {
 fn next_stable(capture: &Capture, within: Duration) -> Vec<u8> {
     let deadline = Instant::now() + within;
     while Instant::now() < deadline {
-        if let Ok(CameraEvent::Stable(roll)) = capture.events.recv_timeout(Duration::from_millis(50))
+        if let Ok(CameraEvent::Stable(roll)) =
+            capture.events.recv_timeout(Duration::from_millis(50))
         {
             return roll.dice.iter().map(|d| d.value).collect();
         }
@@ -91,15 +104,25 @@ fn next_stable(capture: &Capture, within: Duration) -> Vec<u8> {
 fn a_folder_plays_as_a_sequence_and_each_settled_roll_is_reported_once() {
     let dir = tempfile::tempdir().expect("temp dir");
     synthetic_roll(&dir.path().join("a.png"), &[3, 5], [200, 30, 30], [255; 3]);
-    synthetic_roll(&dir.path().join("b.png"), &[6, 1, 2], [30, 60, 190], [255; 3]);
+    synthetic_roll(
+        &dir.path().join("b.png"),
+        &[6, 1, 2],
+        [30, 60, 190],
+        [255; 3],
+    );
     std::fs::write(dir.path().join("notes.txt"), "not a picture").expect("write");
     let folder = dir.path().to_path_buf();
     let capture = Capture::start(
-        move || Box::new(Folder::new(folder, 10, Duration::from_millis(30))) as Box<dyn FrameSource>,
+        move || {
+            Box::new(Folder::new(folder, 10, Duration::from_millis(30))) as Box<dyn FrameSource>
+        },
         3,
     );
     assert_eq!(next_stable(&capture, Duration::from_secs(10)), vec![3, 5]);
-    assert_eq!(next_stable(&capture, Duration::from_secs(10)), vec![6, 1, 2]);
+    assert_eq!(
+        next_stable(&capture, Duration::from_secs(10)),
+        vec![6, 1, 2]
+    );
     // The sequence starts again.
     assert_eq!(next_stable(&capture, Duration::from_secs(10)), vec![3, 5]);
 }
@@ -107,7 +130,12 @@ fn a_folder_plays_as_a_sequence_and_each_settled_roll_is_reported_once() {
 #[test]
 fn missing_pictures_and_cameras_are_said_not_panicked() {
     let capture = Capture::start(
-        || Box::new(ImageFile::new("/no/such/picture.jpg", Duration::from_millis(5))) as Box<dyn FrameSource>,
+        || {
+            Box::new(ImageFile::new(
+                "/no/such/picture.jpg",
+                Duration::from_millis(5),
+            )) as Box<dyn FrameSource>
+        },
         3,
     );
     match capture.events.recv_timeout(Duration::from_secs(5)) {
@@ -135,14 +163,28 @@ fn camera_frames_of_every_format_decode_or_say_why() {
     let grey = decode_frame(F::GRAY, 2, 2, &[0, 50, 100, 150]).expect("grey");
     assert_eq!(grey.get_pixel(1, 1).0, [150, 150, 150]);
     // A short buffer or a broken JPEG is an error, never a panic.
-    assert!(matches!(decode_frame(F::YUYV, 4, 4, &[1, 2, 3]), Err(CameraError::Decode(_))));
-    assert!(matches!(decode_frame(F::MJPEG, 4, 4, b"garbage"), Err(CameraError::Decode(_))));
+    assert!(matches!(
+        decode_frame(F::YUYV, 4, 4, &[1, 2, 3]),
+        Err(CameraError::Decode(_))
+    ));
+    assert!(matches!(
+        decode_frame(F::MJPEG, 4, 4, b"garbage"),
+        Err(CameraError::Decode(_))
+    ));
     // A real JPEG frame decodes to its size.
     let mut jpeg = Vec::new();
     synthetic::table(64, 48)
-        .write_to(&mut std::io::Cursor::new(&mut jpeg), image::ImageFormat::Jpeg)
+        .write_to(
+            &mut std::io::Cursor::new(&mut jpeg),
+            image::ImageFormat::Jpeg,
+        )
         .expect("encode");
-    assert_eq!(decode_frame(F::MJPEG, 64, 48, &jpeg).expect("mjpeg").dimensions(), (64, 48));
+    assert_eq!(
+        decode_frame(F::MJPEG, 64, 48, &jpeg)
+            .expect("mjpeg")
+            .dimensions(),
+        (64, 48)
+    );
 }
 
 #[test]
@@ -164,9 +206,17 @@ fn cli_reads_photos_and_reports_unreadable_ones() {
         .collect();
     assert_eq!(lines.len(), 2, "{stdout}");
     let dice = lines[0]["dice"].as_array().expect("dice");
-    let values: Vec<u64> = dice.iter().map(|d| d["value"].as_u64().expect("value")).collect();
+    let values: Vec<u64> = dice
+        .iter()
+        .map(|d| d["value"].as_u64().expect("value"))
+        .collect();
     assert_eq!(values, vec![2, 4, 6]);
     assert_eq!(dice[0]["colour"], "green");
     assert!((dice[1]["x"].as_f64().expect("x") - 220.0).abs() < 5.0);
-    assert!(lines[1]["error"].as_str().expect("error").contains("cannot open"));
+    assert!(
+        lines[1]["error"]
+            .as_str()
+            .expect("error")
+            .contains("cannot open")
+    );
 }
