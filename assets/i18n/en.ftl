@@ -50,7 +50,6 @@ dice-virtual = Virtual dice
 dice-typed = Typed by hand
 dice-camera = Camera
 dice-smart = Smart dice
-dice-smart-unavailable = Not available yet: smart dice support is still being built.
 dice-digital-hint = A digital game rolls Foreman's own dice.
 machine = The Machine
 machine-dice = its five coloured dice

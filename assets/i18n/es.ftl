@@ -50,7 +50,6 @@ dice-virtual = Dados virtuales
 dice-typed = Escritos a mano
 dice-camera = Cámara
 dice-smart = Dados inteligentes
-dice-smart-unavailable = Aún no disponible: los dados inteligentes están en construcción.
 dice-digital-hint = Una partida digital tira los dados de Foreman.
 machine = La Máquina
 machine-dice = sus cinco dados de colores

@@ -50,7 +50,6 @@ dice-virtual = Dés virtuels
 dice-typed = Saisis à la main
 dice-camera = Caméra
 dice-smart = Dés connectés
-dice-smart-unavailable = Pas encore disponible : les dés connectés sont en cours de réalisation.
 dice-digital-hint = Une partie numérique lance les dés de Foreman.
 machine = La Machine
 machine-dice = ses cinq dés de couleur

@@ -51,7 +51,6 @@ dice-virtual = Виртуальные кубики
 dice-typed = Ввод вручную
 dice-camera = Камера
 dice-smart = Умные кубики
-dice-smart-unavailable = Пока недоступно: поддержка умных кубиков ещё в разработке.
 dice-digital-hint = В цифровой игре бросаются кубики Foreman.
 machine = Машина
 machine-dice = её пять цветных кубиков

@@ -46,11 +46,6 @@ impl DiceSource {
             DiceSource::SmartDice => "dice-smart",
         }
     }
-    /// Why a source cannot be chosen yet, if it cannot.
-    fn unavailable(self) -> Option<&'static str> {
-        let _ = self;
-        None
-    }
 }
 
 /// What the window remembers between runs (the window size is kept by eframe itself).
@@ -598,15 +593,7 @@ impl ForemanApp {
             .selected_text(self.t(source.key()))
             .show_ui(ui, |ui| {
                 for s in DiceSource::ALL {
-                    match s.unavailable() {
-                        Some(why) => {
-                            ui.add_enabled(false, egui::Button::selectable(false, self.t(s.key())))
-                                .on_disabled_hover_text(self.t(why));
-                        }
-                        None => {
-                            ui.selectable_value(source, s, self.t(s.key()));
-                        }
-                    }
+                    ui.selectable_value(source, s, self.t(s.key()));
                 }
             });
     }
