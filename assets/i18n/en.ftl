@@ -279,3 +279,4 @@ camera-roll = Settled roll: { $dice }. Click a die on the picture to correct it.
 camera-use-roll = Use this roll
 camera-settling = Waiting for the dice to settle…
 colour-other = Other
+camera-find = Find cameras

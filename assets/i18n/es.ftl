@@ -279,3 +279,4 @@ camera-roll = Tirada estable: { $dice }. Haz clic en un dado de la imagen para c
 camera-use-roll = Usar esta tirada
 camera-settling = Esperando a que los dados se detengan…
 colour-other = Otro
+camera-find = Buscar cámaras

@@ -279,3 +279,4 @@ camera-roll = Lancer stable : { $dice }. Cliquez sur un dé de l’image pour le
 camera-use-roll = Utiliser ce lancer
 camera-settling = En attente de l’arrêt des dés…
 colour-other = Autre
+camera-find = Chercher les caméras

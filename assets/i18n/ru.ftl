@@ -282,3 +282,4 @@ camera-roll = Устоявшийся бросок: { $dice }. Щёлкните �
 camera-use-roll = Взять этот бросок
 camera-settling = Ждём, пока кубики остановятся…
 colour-other = Другой
+camera-find = Найти камеры

@@ -169,6 +169,8 @@ pub struct ForemanApp {
     /// What the camera panel starts: "camera N", a picture file or a folder of pictures.
     pub camera_source: String,
     camera_texture: Option<(u64, egui::TextureHandle)>,
+    /// The cameras found by the last *Find cameras* (not looked up every frame).
+    cameras: Option<Vec<crate::dice::camera::CameraChoice>>,
     /// Marking the tray on the preview: the next drag draws the area.
     marking_tray: bool,
     mark_start: Option<egui::Pos2>,
@@ -199,6 +201,7 @@ impl ForemanApp {
             camera: None,
             camera_source: String::new(),
             camera_texture: None,
+            cameras: None,
             marking_tray: false,
             mark_start: None,
             has_last_game,
@@ -838,17 +841,23 @@ impl ForemanApp {
                 self.start_camera(&source);
             }
         });
-        let cameras = crate::dice::camera::list_cameras();
-        if cameras.is_empty() {
-            ui.weak(self.t("camera-none"));
-        } else {
-            ui.horizontal_wrapped(|ui| {
-                for c in &cameras {
-                    if ui.small_button(&c.name).clicked() {
-                        self.start_camera(&format!("camera {}", c.index));
+        if ui.button(self.t("camera-find")).clicked() {
+            self.cameras = Some(crate::dice::camera::list_cameras());
+        }
+        match self.cameras.clone() {
+            Some(cameras) if cameras.is_empty() => {
+                ui.weak(self.t("camera-none"));
+            }
+            Some(cameras) => {
+                ui.horizontal_wrapped(|ui| {
+                    for c in &cameras {
+                        if ui.small_button(&c.name).clicked() {
+                            self.start_camera(&format!("camera {}", c.index));
+                        }
                     }
-                }
-            });
+                });
+            }
+            None => {}
         }
         let mut automatic = self.settings.camera_automatic;
         ui.checkbox(&mut automatic, self.t("camera-automatic"));
