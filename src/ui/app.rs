@@ -292,8 +292,7 @@ impl ForemanApp {
             camera.drain();
             ctx.request_repaint_after(std::time::Duration::from_millis(50));
         }
-        self.feed_smart_dice();
-        self.feed_camera_dice();
+        self.feed_read_dice();
         self.shortcuts(&ctx);
         self.top_bar(ui);
         match &self.screen {
@@ -734,30 +733,6 @@ impl ForemanApp {
         })
     }
 
-    /// When the game waits for a die from a seat that uses smart dice, a waiting roll of the
-    /// right colour answers it.
-    fn feed_smart_dice(&mut self) {
-        let Some(Dialog::Input(pending)) = &self.dialog else {
-            return;
-        };
-        if !matches!(pending.need, Need::Die(_)) {
-            return;
-        }
-        if self.acting_dice() != Some(DiceSource::SmartDice) {
-            return;
-        }
-        let Some(colour) = self.wanted_colour(pending) else {
-            return;
-        };
-        let pending = (**pending).clone();
-        let Some(reading) = self.smart.as_mut().and_then(|s| s.take(colour)) else {
-            return;
-        };
-        let mut inputs = pending.inputs;
-        inputs.dice.push(reading.face);
-        self.submit_with(pending.act, inputs);
-    }
-
     /// Starts the camera reader on `source`: "camera N" (or empty: the first camera), a
     /// picture file, or a folder of pictures played as a sequence.
     pub fn start_camera(&mut self, source: &str) {
@@ -799,20 +774,29 @@ impl ForemanApp {
         self.camera.as_mut()
     }
 
-    /// When the game waits for a die from a seat that uses the camera, a confirmed die of the
-    /// right colour answers it.
-    fn feed_camera_dice(&mut self) {
+    /// When the game waits for a die from a seat whose dice are read (smart dice or the
+    /// camera), a waiting reading of the right colour answers it.
+    fn feed_read_dice(&mut self) {
         let Some(Dialog::Input(pending)) = &self.dialog else {
             return;
         };
-        if !matches!(pending.need, Need::Die(_)) || self.acting_dice() != Some(DiceSource::Camera) {
+        if !matches!(pending.need, Need::Die(_)) {
             return;
         }
         let Some(colour) = self.wanted_colour(pending) else {
             return;
         };
         let pending = (**pending).clone();
-        let Some(face) = self.camera.as_mut().and_then(|c| c.take(colour)) else {
+        let face = match self.acting_dice() {
+            Some(DiceSource::SmartDice) => self
+                .smart
+                .as_mut()
+                .and_then(|s| s.take(colour))
+                .map(|r| r.face),
+            Some(DiceSource::Camera) => self.camera.as_mut().and_then(|c| c.take(colour)),
+            _ => None,
+        };
+        let Some(face) = face else {
             return;
         };
         let mut inputs = pending.inputs;
