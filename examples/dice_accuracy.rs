@@ -51,15 +51,6 @@ fn main() -> anyhow::Result<()> {
             }
         }
     }
-    println!(
-        "photos {} dice {} detected {} | precision {:.4} recall {:.4} value {:.4} exact photos {:.4}",
-        tally.photos,
-        tally.labelled,
-        tally.detected,
-        tally.precision(),
-        tally.recall(),
-        tally.value_accuracy(),
-        tally.exact_match()
-    );
+    println!("{tally}");
     Ok(())
 }

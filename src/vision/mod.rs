@@ -52,6 +52,18 @@ pub struct Area {
     pub height: u32,
 }
 
+impl Area {
+    /// The whole of a `width`×`height` picture.
+    pub fn whole(width: u32, height: u32) -> Area {
+        Area {
+            x: 0,
+            y: 0,
+            width,
+            height,
+        }
+    }
+}
+
 /// The colour's English word ("other" for `None`), as the CLI prints it.
 pub fn colour_word(colour: Option<DieColour>) -> &'static str {
     colour.map_or("other", DieColour::name)
@@ -163,12 +175,7 @@ pub fn read_dice_in(image: &RgbImage, area: Option<Area>) -> Vec<SeenDie> {
                 height: a.height.min(h - y),
             }
         })
-        .unwrap_or(Area {
-            x: 0,
-            y: 0,
-            width: w,
-            height: h,
-        });
+        .unwrap_or(Area::whole(w, h));
     if area.width < 16 || area.height < 16 {
         return Vec::new();
     }
@@ -351,13 +358,7 @@ impl<'a> Reader<'a> {
             * f;
         // The die's own pixels (its small pixels, grown by one): the face is read there only,
         // so a touching neighbour's pips do not count.
-        let (mut bx0, mut by0, mut bx1, mut by1) = (u32::MAX, u32::MAX, 0, 0);
-        for &(x, y) in &c.pixels {
-            bx0 = bx0.min(x);
-            by0 = by0.min(y);
-            bx1 = bx1.max(x);
-            by1 = by1.max(y);
-        }
+        let (bx0, by0, bx1, by1) = primitives::bounds(&c.pixels);
         let (bx0, by0) = (bx0.saturating_sub(1), by0.saturating_sub(1));
         let (bw, bh) = ((bx1 + 2 - bx0) as usize, (by1 + 2 - by0) as usize);
         let mut own = vec![false; bw * bh];
@@ -402,15 +403,7 @@ mod tests;
 #[doc(hidden)]
 pub fn debug_mask(image: &RgbImage) -> image::GrayImage {
     let (w, h) = image.dimensions();
-    let r = Reader::new(
-        image,
-        Area {
-            x: 0,
-            y: 0,
-            width: w,
-            height: h,
-        },
-    );
+    let r = Reader::new(image, Area::whole(w, h));
     let m = r.foreground();
     image::GrayImage::from_fn(r.sw, r.sh, |x, y| {
         image::Luma([if m[(y * r.sw + x) as usize] { 255 } else { 0 }])

@@ -165,6 +165,15 @@ pub fn distance_to_table(mask: &[bool], w: usize, h: usize) -> Vec<f32> {
         .collect()
 }
 
+/// The bounding box of a pixel list: (min x, min y, max x, max y).
+pub fn bounds(pixels: &[(u32, u32)]) -> (u32, u32, u32, u32) {
+    pixels
+        .iter()
+        .fold((u32::MAX, u32::MAX, 0, 0), |(x0, y0, x1, y1), &(x, y)| {
+            (x0.min(x), y0.min(y), x1.max(x), y1.max(y))
+        })
+}
+
 /// The 8-connected components of a mask, each as its list of pixels.
 pub fn components(mask: &[bool], w: u32, h: u32) -> Vec<Vec<(u32, u32)>> {
     components_with(mask, w, h, Connectivity::Eight)
@@ -398,13 +407,7 @@ fn pips_at(
             if touches_rim {
                 return false;
             }
-            let (mut bx0, mut by0, mut bx1, mut by1) = (u32::MAX, u32::MAX, 0, 0);
-            for &(x, y) in blob.iter() {
-                bx0 = bx0.min(x);
-                by0 = by0.min(y);
-                bx1 = bx1.max(x);
-                by1 = by1.max(y);
-            }
+            let (bx0, by0, bx1, by1) = bounds(blob);
             let (bw, bh) = ((bx1 - bx0 + 1) as f32, (by1 - by0 + 1) as f32);
             a / (bw * bh) >= 0.45 && bw.max(bh) / bw.min(bh) <= 2.0
         })

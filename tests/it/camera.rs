@@ -50,16 +50,7 @@ fn accuracy_on_the_labelled_photos() {
             .collect();
         score_photo(image.width(), image.height(), &labels, &seen, &mut tally);
     }
-    println!(
-        "photos {} dice {} detected {}: precision {:.4}, recall {:.4}, value {:.4}, exact photos {:.4}",
-        tally.photos,
-        tally.labelled,
-        tally.detected,
-        tally.precision(),
-        tally.recall(),
-        tally.value_accuracy(),
-        tally.exact_match()
-    );
+    println!("{tally}");
     assert_eq!(tally.photos, 200);
     assert_eq!(tally.labelled, 1487);
     assert!(tally.precision() >= 0.96, "precision {}", tally.precision());

@@ -68,6 +68,22 @@ impl Tally {
     }
 }
 
+impl std::fmt::Display for Tally {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        write!(
+            f,
+            "photos {} dice {} detected {}: precision {:.4}, recall {:.4}, value {:.4}, exact photos {:.4}",
+            self.photos,
+            self.labelled,
+            self.detected,
+            self.precision(),
+            self.recall(),
+            self.value_accuracy(),
+            self.exact_match()
+        )
+    }
+}
+
 /// What went wrong on one photo, for the report.
 #[derive(Debug, Default)]
 pub struct PhotoResult {
