@@ -1,8 +1,11 @@
 //! Writes what the reader sees of one photo: `cargo run --release --example dice_debug -- IMAGE OUT_PREFIX`.
 fn main() -> anyhow::Result<()> {
     let args: Vec<String> = std::env::args().skip(1).collect();
-    let image = image::open(&args[0])?.to_rgb8();
-    foreman::vision::debug_mask(&image).save(format!("{}-mask.png", args[1]))?;
+    let [input, prefix] = &args[..] else {
+        anyhow::bail!("usage: dice_debug IMAGE OUT_PREFIX");
+    };
+    let image = image::open(input)?.to_rgb8();
+    foreman::vision::debug_mask(&image).save(format!("{prefix}-mask.png"))?;
     let mut out = image.clone();
     for d in foreman::vision::read_dice(&image) {
         let r = d.size / 2.0;
@@ -19,6 +22,6 @@ fn main() -> anyhow::Result<()> {
             d.confidence
         );
     }
-    out.save(format!("{}-dice.png", args[1]))?;
+    out.save(format!("{prefix}-dice.png"))?;
     Ok(())
 }
