@@ -17,6 +17,7 @@
 //! A candidate without a pip is not a die (a shadow, a coin, a hole in the tray's bar).
 
 mod colour;
+mod face;
 mod primitives;
 pub mod stable;
 pub mod synthetic;
@@ -384,7 +385,7 @@ impl<'a> Reader<'a> {
             let (ox, oy) = ((sx - bx0) as usize, (sy - by0) as usize);
             ox < bw && oy < bh && own[oy * bw + ox]
         };
-        let face = primitives::read_face(self.image, cx, cy, side, on_die)?;
+        let face = face::read_face(self.image, cx, cy, side, on_die)?;
         Some(SeenDie {
             x: cx,
             y: cy,

@@ -1,0 +1,399 @@
+//! Reading the face of one die: its pips, its body colour.
+//!
+//! Pips are found as small spots that stand out from the die's body, whatever their colour:
+//! the colour distance from the body is filtered by a centre-minus-surround box filter of a
+//! pip's size (a box "difference of Gaussians", on integral images), and the local maxima of
+//! that response are the pip candidates. The pips of one die are alike, so a candidate counts
+//! when its response is close to the strongest one's; a spot far weaker is a scratch, a
+//! reflection or a pip of a side face seen in perspective.
+
+use image::RgbImage;
+
+/// What one die shows.
+#[derive(Debug, Clone, Copy, PartialEq)]
+pub struct Face {
+    pub value: u8,
+    /// The die's body colour (median of its face).
+    pub body: [u8; 3],
+    pub confidence: f32,
+}
+
+/// The least response (colour distance, 0–255 per channel) a pip must have.
+const LEAST_PIP_RESPONSE: f32 = 12.0;
+/// A pip's response is at least this share of the die's strongest pip.
+const ALIKE: f32 = 0.45;
+
+/// Counts the pips of the die centred at (`cx`, `cy`) with side `side`, in picture pixels.
+/// `on_die(x, y)` says whether a picture pixel belongs to this die (so a touching neighbour's
+/// pips do not count). `None` when there is no pip: not a die.
+pub fn read_face(
+    image: &RgbImage,
+    cx: f32,
+    cy: f32,
+    side: f32,
+    on_die: impl Fn(u32, u32) -> bool,
+) -> Option<Face> {
+    let (w, h) = image.dimensions();
+    let r = 0.6 * side;
+    let x0 = (cx - r).floor().max(0.0) as u32;
+    let y0 = (cy - r).floor().max(0.0) as u32;
+    let x1 = ((cx + r).ceil() as u32).min(w);
+    let y1 = ((cy + r).ceil() as u32).min(h);
+    if x1 <= x0 + 4 || y1 <= y0 + 4 {
+        return None;
+    }
+    let (pw, ph) = ((x1 - x0) as usize, (y1 - y0) as usize);
+    let mut own = vec![false; pw * ph];
+    let mut pixels = vec![[0u8; 3]; pw * ph];
+    let mut chans: [Vec<u8>; 3] = [Vec::new(), Vec::new(), Vec::new()];
+    for y in 0..ph {
+        for x in 0..pw {
+            let (px, py) = (x0 + x as u32, y0 + y as u32);
+            let dx = px as f32 + 0.5 - cx;
+            let dy = py as f32 + 0.5 - cy;
+            let p = image.get_pixel(px, py).0;
+            pixels[y * pw + x] = p;
+            if dx * dx + dy * dy <= r * r && on_die(px, py) {
+                own[y * pw + x] = true;
+                for c in 0..3 {
+                    chans[c].push(p[c]);
+                }
+            }
+        }
+    }
+    if chans[0].len() < 16 {
+        return None;
+    }
+    let body = chans.map(|mut ch| {
+        let mid = ch.len() / 2;
+        *ch.select_nth_unstable(mid).1
+    });
+    // Colour distance from the body, and its integral image.
+    let iw = pw + 1;
+    let mut sum_d = vec![0f32; iw * (ph + 1)];
+    for y in 0..ph {
+        let mut row_d = 0f32;
+        for x in 0..pw {
+            let p = pixels[y * pw + x];
+            let d = (0..3)
+                .map(|c| (i16::from(p[c]) - i16::from(body[c])).unsigned_abs())
+                .max()
+                .unwrap_or(0);
+            row_d += f32::from(d);
+            sum_d[(y + 1) * iw + x + 1] = sum_d[y * iw + x + 1] + row_d;
+        }
+    }
+    let boxed = |x: usize, y: usize, half: usize| {
+        let (xa, ya) = (x - half, y - half);
+        let (xb, yb) = (x + half + 1, y + half + 1);
+        sum_d[yb * iw + xb] - sum_d[ya * iw + xb] - sum_d[yb * iw + xa] + sum_d[ya * iw + xa]
+    };
+    let inner = ((knob("KI", 0.05) * side).round() as usize).max(1);
+    let outer = inner + ((knob("KO", 0.05) * side).round() as usize).max(1);
+    let n_in = ((2 * inner + 1) * (2 * inner + 1)) as f32;
+    let n_ring = ((2 * outer + 1) * (2 * outer + 1)) as f32 - n_in;
+    let body_ring = knob("KB", 0.7);
+    let mut response = vec![f32::MIN; pw * ph];
+    for y in outer..ph.saturating_sub(outer) {
+        for x in outer..pw.saturating_sub(outer) {
+            if !own[y * pw + x] {
+                continue;
+            }
+            let d_in = boxed(x, y, inner);
+            let ring = (boxed(x, y, outer) - d_in) / n_ring;
+            let d_in = d_in / n_in;
+            // A pip is ringed by the die's body.
+            if ring > body_ring * d_in {
+                continue;
+            }
+            response[y * pw + x] = d_in - ring;
+        }
+    }
+    // Local maxima, one per pip: no stronger response within about half a pip spacing.
+    let reach = ((knob("KR", 0.11) * side).round() as isize).max(1);
+    let mut spots: Vec<(f32, usize, usize)> = Vec::new();
+    for y in 0..ph {
+        for x in 0..pw {
+            let v = response[y * pw + x];
+            if v < knob("KL", LEAST_PIP_RESPONSE) {
+                continue;
+            }
+            let mut is_peak = true;
+            'scan: for dy in -reach..=reach {
+                for dx in -reach..=reach {
+                    let (nx, ny) = (x as isize + dx, y as isize + dy);
+                    if (dx, dy) == (0, 0)
+                        || nx < 0
+                        || ny < 0
+                        || nx >= pw as isize
+                        || ny >= ph as isize
+                    {
+                        continue;
+                    }
+                    let o = response[ny as usize * pw + nx as usize];
+                    // Ties go to the first in scan order.
+                    if o > v || (o == v && (dy < 0 || (dy == 0 && dx < 0))) {
+                        is_peak = false;
+                        break 'scan;
+                    }
+                }
+            }
+            if is_peak {
+                spots.push((v, x, y));
+            }
+        }
+    }
+    if spots.is_empty() {
+        return None;
+    }
+    spots.sort_by(|a, b| b.0.total_cmp(&a.0));
+    spots.truncate(MOST_SPOTS);
+    let spots: Vec<Spot> = spots
+        .iter()
+        .map(|&(strength, x, y)| Spot {
+            x: x as f32,
+            y: y as f32,
+            strength,
+        })
+        .collect();
+    let centre = (cx - x0 as f32 - 0.5, cy - y0 as f32 - 0.5);
+    let fit = best_face(&spots, side, centre)?;
+    if std::env::var("DBG_PIPS").is_ok() {
+        eprintln!("DIE {cx:.0} {cy:.0} {side:.1} inner {inner} outer {outer}");
+        for (i, s) in spots.iter().enumerate() {
+            let chosen = fit.chosen & (1 << i) != 0;
+            eprintln!(
+                "SPOT {:.0} {:.0} {:.1} {}",
+                x0 as f32 + s.x,
+                y0 as f32 + s.y,
+                s.strength,
+                u8::from(chosen)
+            );
+        }
+    }
+    Some(Face {
+        value: fit.value,
+        body,
+        confidence: fit.confidence,
+    })
+}
+
+/// At most this many spots are weighed as pips (the strongest).
+const MOST_SPOTS: usize = 10;
+
+/// A local maximum of the pip response, in crop pixels.
+#[derive(Debug, Clone, Copy)]
+struct Spot {
+    x: f32,
+    y: f32,
+    strength: f32,
+}
+
+/// The pips of each face on a 3×3 grid, in grid steps from the face's centre. The faces
+/// with a diagonal (2, 3) or with middle pips (6) are listed in both turns, the fit being
+/// anchored on a corner pip.
+const FACES: [(u8, &[(f32, f32)]); 7] = [
+    (1, &[(0.0, 0.0)]),
+    (2, &[(1.0, 1.0), (-1.0, -1.0)]),
+    (3, &[(1.0, 1.0), (0.0, 0.0), (-1.0, -1.0)]),
+    (4, &[(1.0, 1.0), (-1.0, -1.0), (1.0, -1.0), (-1.0, 1.0)]),
+    (5, &[(1.0, 1.0), (-1.0, -1.0), (1.0, -1.0), (-1.0, 1.0), (0.0, 0.0)]),
+    (6, &[(1.0, 1.0), (-1.0, -1.0), (1.0, -1.0), (-1.0, 1.0), (1.0, 0.0), (-1.0, 0.0)]),
+    (6, &[(1.0, 1.0), (-1.0, -1.0), (1.0, -1.0), (-1.0, 1.0), (0.0, 1.0), (0.0, -1.0)]),
+];
+
+/// The grid step of a die's pips as a share of its side: from this to…
+const LEAST_STEP: f32 = 0.14;
+/// …this (the die's side is only estimated).
+const MOST_STEP: f32 = 0.42;
+/// How far a pip may lie from its place on the grid, in grid steps.
+const MOST_MISPLACED: f32 = 0.3;
+
+/// The face chosen among the spots.
+struct FaceFit {
+    value: u8,
+    /// Which spots are its pips (bit i: spot i).
+    chosen: u32,
+    confidence: f32,
+}
+
+/// The set of spots that best makes a die face: its pips on the face's grid (a square grid
+/// turned any way, of a step that suits the die's size), alike in strength, and leaving no
+/// strong spot unexplained on the face. Side faces seen in perspective and glints fall off
+/// the grid.
+fn best_face(spots: &[Spot], side: f32, centre: (f32, f32)) -> Option<FaceFit> {
+    let n = spots.len();
+    let mut best: Option<(f32, FaceFit)> = None;
+    for subset in 1u32..(1 << n) {
+        let k = subset.count_ones() as usize;
+        if k > 6 {
+            continue;
+        }
+        let members: Vec<&Spot> = (0..n)
+            .filter(|i| subset & (1 << i) != 0)
+            .map(|i| &spots[i])
+            .collect();
+        let strongest = members.iter().map(|s| s.strength).fold(0.0, f32::max);
+        let weakest = members.iter().map(|s| s.strength).fold(f32::MAX, f32::min);
+        if weakest < knob("KA", ALIKE) * strongest {
+            continue;
+        }
+        let Some((value, fc, step, misplaced)) = fit_grid(&members, side, centre) else {
+            continue;
+        };
+        // Unexplained strong spots on the face count against the fit.
+        let face_radius = 1.25 * step * std::f32::consts::SQRT_2;
+        let unexplained: f32 = (0..n)
+            .filter(|i| subset & (1 << i) == 0)
+            .map(|i| &spots[i])
+            .filter(|s| (s.x - fc.0).hypot(s.y - fc.1) <= face_radius)
+            .map(|s| s.strength.min(strongest))
+            .sum();
+        let explained: f32 = members.iter().map(|s| s.strength.min(strongest)).sum();
+        let score = explained - knob("KU", 1.0) * unexplained - knob("KM", 0.5) * misplaced * explained;
+        if best.as_ref().is_none_or(|b| score > b.0) {
+            let left = (0..n)
+                .filter(|i| subset & (1 << i) == 0)
+                .map(|i| spots[i].strength)
+                .fold(0.0, f32::max);
+            let confidence = ((weakest - left) / weakest).clamp(0.05, 1.0) * (1.0 - misplaced);
+            best = Some((
+                score,
+                FaceFit {
+                    value,
+                    chosen: subset,
+                    confidence,
+                },
+            ));
+        }
+    }
+    best.map(|b| b.1)
+}
+
+/// Fits the spots to a face of as many pips: the face's value, centre, grid step and the
+/// worst misplacement (in grid steps), or `None` when they make no face.
+fn fit_grid(
+    members: &[&Spot],
+    side: f32,
+    centre: (f32, f32),
+) -> Option<(u8, (f32, f32), f32, f32)> {
+    let k = members.len() as f32;
+    let mx = members.iter().map(|s| s.x).sum::<f32>() / k;
+    let my = members.iter().map(|s| s.y).sum::<f32>() / k;
+    if members.len() == 1 {
+        // A lone pip is a 1 when it sits near the die's middle.
+        let off = (mx - centre.0).hypot(my - centre.1) / side;
+        return (off <= 0.3).then_some((1, (mx, my), 0.27 * side, off));
+    }
+    // Anchor: the spot farthest from the middle is a corner pip.
+    let anchor = members
+        .iter()
+        .max_by(|a, b| {
+            (a.x - mx)
+                .hypot(a.y - my)
+                .total_cmp(&(b.x - mx).hypot(b.y - my))
+        })?;
+    let (ax, ay) = (anchor.x - mx, anchor.y - my);
+    let step = ax.hypot(ay) / std::f32::consts::SQRT_2;
+    // Rotation taking grid (1, 1) to the anchor.
+    let angle = ay.atan2(ax) - std::f32::consts::FRAC_PI_4;
+    let (sin, cos) = angle.sin_cos();
+    let mut best: Option<(u8, f32, f32)> = None;
+    for (value, pattern) in FACES.iter().filter(|(_, p)| p.len() == members.len()) {
+        // Each pip of the pattern takes the nearest member; all members must be taken.
+        let mut taken = 0u32;
+        let mut pairs: Vec<((f32, f32), (f32, f32))> = Vec::with_capacity(pattern.len());
+        for &(u, v) in *pattern {
+            let px = mx + step * (u * cos - v * sin);
+            let py = my + step * (u * sin + v * cos);
+            let (j, s) = members
+                .iter()
+                .enumerate()
+                .min_by(|a, b| {
+                    (a.1.x - px)
+                        .hypot(a.1.y - py)
+                        .total_cmp(&(b.1.x - px).hypot(b.1.y - py))
+                })?;
+            taken |= 1 << j;
+            pairs.push(((u, v), (s.x - mx, s.y - my)));
+        }
+        if taken.count_ones() as usize != members.len() {
+            continue;
+        }
+        let Some((face_step, worst)) = affine_fit(&pairs, step) else {
+            continue;
+        };
+        if worst <= knob("KP", MOST_MISPLACED) && best.is_none_or(|b| worst < b.1) {
+            best = Some((*value, worst, face_step));
+        }
+    }
+    let Some((value, worst, face_step)) = best else {
+        return None;
+    };
+    if face_step < knob("KS0", LEAST_STEP) * side || face_step > knob("KS1", MOST_STEP) * side {
+        return None;
+    }
+    Some((value, (mx, my), face_step, worst))
+}
+
+/// How much a face may be squeezed one way (a 6's rows are closer than its columns, and a
+/// die seen aslant is foreshortened): the ratio of the fitted grid's two scales.
+const MOST_SQUEEZE: f32 = 1.8;
+
+/// The affine map from grid places to pip positions (both centred) that fits best in least
+/// squares: its mean scale (the grid step) and the worst misplacement in steps. Collinear
+/// faces (2, 3) keep the turned-square fit. `None` when the map squeezes too much.
+fn affine_fit(pairs: &[((f32, f32), (f32, f32))], step: f32) -> Option<(f32, f32)> {
+    let (mut puu, mut puv, mut pvv) = (0f32, 0f32, 0f32);
+    let (mut xu, mut xv, mut yu, mut yv) = (0f32, 0f32, 0f32, 0f32);
+    for &((u, v), (x, y)) in pairs {
+        puu += u * u;
+        puv += u * v;
+        pvv += v * v;
+        xu += x * u;
+        xv += x * v;
+        yu += y * u;
+        yv += y * v;
+    }
+    let det = puu * pvv - puv * puv;
+    let (a, b, c, d) = if det.abs() < 1e-3 {
+        // Collinear places: the turned square's own map.
+        let (pu, pv) = pairs[0].0;
+        let (x, y) = pairs[0].1;
+        let n = (pu * pu + pv * pv).max(1e-6);
+        let cos = (x * pu + y * pv) / n;
+        let sin = (y * pu - x * pv) / n;
+        (cos, -sin, sin, cos)
+    } else {
+        // [x y] = A [u v]: A = (Σ s pᵀ)(Σ p pᵀ)⁻¹.
+        let (i00, i01, i11) = (pvv / det, -puv / det, puu / det);
+        (
+            xu * i00 + xv * i01,
+            xu * i01 + xv * i11,
+            yu * i00 + yv * i01,
+            yu * i01 + yv * i11,
+        )
+    };
+    let sum = a * a + b * b + c * c + d * d;
+    let area = (a * d - b * c).abs();
+    let root = (sum * sum - 4.0 * area * area).max(0.0).sqrt();
+    let s1 = ((sum + root) / 2.0).sqrt();
+    let s2 = ((sum - root) / 2.0).max(0.0).sqrt();
+    if s2 <= 1e-3 && det.abs() >= 1e-3 {
+        return None;
+    }
+    if det.abs() >= 1e-3 && s1 / s2 > knob("KQ", MOST_SQUEEZE) {
+        return None;
+    }
+    let face_step = if det.abs() >= 1e-3 { (s1 * s2).sqrt() } else { step };
+    let worst = pairs
+        .iter()
+        .map(|&((u, v), (x, y))| (a * u + b * v - x).hypot(c * u + d * v - y))
+        .fold(0.0, f32::max)
+        / face_step;
+    Some((face_step, worst))
+}
+
+fn knob(name: &str, default: f32) -> f32 {
+    std::env::var(name).ok().and_then(|v| v.parse().ok()).unwrap_or(default)
+}
