@@ -186,6 +186,17 @@ pub fn read_dice_in(image: &RgbImage, area: Option<Area>) -> Vec<SeenDie> {
 
 /// How much more coloured, darker or lighter than the table a die's pixel is.
 const FOREGROUND_LEVEL: f32 = 48.0;
+/// How much darker than the table a dark pip is.
+const DARK_PIP_LEVEL: f32 = 60.0;
+
+/// The root of `i` in a union-find forest.
+fn find(parent: &mut [usize], mut i: usize) -> usize {
+    while parent[i] != i {
+        parent[i] = parent[parent[i]];
+        i = parent[i];
+    }
+    i
+}
 
 /// Working state for one picture.
 struct Reader<'a> {
@@ -224,18 +235,33 @@ impl<'a> Reader<'a> {
     }
 
     fn read(&self) -> Vec<SeenDie> {
-        let mask = self.foreground();
-        let candidates = self.candidates(&mask);
+        let (mask, dark) = self.foreground();
+        let mut candidates = self.candidates(&mask);
+        let half_side = candidates.first().map(|c| c.half_side);
+        candidates.extend(self.pale_dice(&mask, &dark, half_side));
         let mut dice: Vec<SeenDie> = candidates
             .iter()
             .filter_map(|c| self.read_candidate(c))
             .collect();
+        // One die read twice (found by its colour and by its pips): keep the surer reading.
+        dice.sort_by(|a, b| b.confidence.total_cmp(&a.confidence));
+        let mut kept: Vec<SeenDie> = Vec::with_capacity(dice.len());
+        for d in dice {
+            if kept
+                .iter()
+                .all(|k| (k.x - d.x).hypot(k.y - d.y) > 0.6 * k.size.min(d.size))
+            {
+                kept.push(d);
+            }
+        }
+        let mut dice = kept;
         dice.sort_by(|a, b| a.y.total_cmp(&b.y).then(a.x.total_cmp(&b.x)));
         dice
     }
 
-    /// Pixels of the small copy that differ from the table around them.
-    fn foreground(&self) -> Vec<bool> {
+    /// Pixels of the small copy that differ from the table around them, and those much darker
+    /// than the table (the pips of a pale die, whose body hardly differs from a pale table).
+    fn foreground(&self) -> (Vec<bool>, Vec<bool>) {
         let (sw, sh) = (self.sw as usize, self.sh as usize);
         let lum: Vec<u8> = self
             .small
@@ -246,6 +272,7 @@ impl<'a> Reader<'a> {
         let lum_bg = primitives::table_estimate(&lum, sw, sh, 8, 4);
         let chroma_bg = primitives::table_estimate(&chroma, sw, sh, 8, 4);
         let mut mask = vec![false; sw * sh];
+        let mut dark = vec![false; sw * sh];
         for i in 0..sw * sh {
             let l = f32::from(lum[i]);
             let c = f32::from(chroma[i]);
@@ -253,10 +280,93 @@ impl<'a> Reader<'a> {
                 .max(lum_bg[i] - l)
                 .max(1.5 * (l - lum_bg[i]));
             mask[i] = score > FOREGROUND_LEVEL;
+            dark[i] = lum_bg[i] - l > DARK_PIP_LEVEL;
         }
         let mask = primitives::open(&mask, sw, sh);
         let mask = primitives::close(&mask, sw, sh);
-        primitives::fill_holes(&mask, sw, sh, sw * sh / 200)
+        (primitives::fill_holes(&mask, sw, sh, sw * sh / 200), dark)
+    }
+
+    /// Pale dice (white or ivory on a pale table) that the mask missed: clusters of dark
+    /// pip-sized spots away from the dice already found. A face's pips are laid out around
+    /// its centre, so the cluster's middle is the face's. Without other dice to tell the die's
+    /// size, it is taken from the pips' (a pip is about a sixth of the side).
+    fn pale_dice(
+        &self,
+        mask: &[bool],
+        dark: &[bool],
+        half_side: Option<f32>,
+    ) -> Vec<Candidate> {
+        let (sw, sh) = (self.sw, self.sh);
+        let spots: Vec<(f32, f32, f32, f32)> = primitives::components(dark, sw, sh)
+            .into_iter()
+            .filter(|c| c.len() <= 40 && !c.iter().any(|&(x, y)| mask[(y * sw + x) as usize]))
+            .filter_map(|c| {
+                let (x0, y0, x1, y1) = primitives::bounds(&c);
+                let (bw, bh) = ((x1 - x0 + 1) as f32, (y1 - y0 + 1) as f32);
+                if bw.max(bh) > 2.5 * bw.min(bh) {
+                    return None; // a line, not a pip
+                }
+                let n = c.len() as f32;
+                let (sx, sy) = c
+                    .iter()
+                    .fold((0.0, 0.0), |(a, b), &(x, y)| (a + x as f32, b + y as f32));
+                Some((sx / n, sy / n, bw.max(bh), n))
+            })
+            .collect();
+        if spots.is_empty() {
+            return Vec::new();
+        }
+        let half_side = half_side.unwrap_or_else(|| {
+            let mut sizes: Vec<f32> = spots.iter().map(|s| s.2).collect();
+            sizes.sort_by(f32::total_cmp);
+            3.0 * sizes[sizes.len() / 2]
+        });
+        // Specks of dirt are far smaller than a pip.
+        let least_pip = knobm("KPA", 0.04) * half_side * half_side;
+        let spots: Vec<(f32, f32, f32)> = spots.into_iter().filter(|s| s.3 >= least_pip).map(|s| (s.0, s.1, s.2)).collect();
+        // Single-linkage clusters: pips of one face are closer than about half a side.
+        let link = 1.15 * half_side;
+        let mut cluster: Vec<usize> = (0..spots.len()).collect();
+        for i in 0..spots.len() {
+            for j in 0..i {
+                let d = (spots[i].0 - spots[j].0).hypot(spots[i].1 - spots[j].1);
+                if d <= link {
+                    let (a, b) = (find(&mut cluster, i), find(&mut cluster, j));
+                    cluster[a] = b;
+                }
+            }
+        }
+        let mut groups: std::collections::BTreeMap<usize, Vec<usize>> = Default::default();
+        for i in 0..spots.len() {
+            let root = find(&mut cluster, i);
+            groups.entry(root).or_default().push(i);
+        }
+        let mut out = Vec::new();
+        for members in groups.values() {
+            if members.len() > 6 {
+                continue;
+            }
+            let k = members.len() as f32;
+            let cx = members.iter().map(|&i| spots[i].0).sum::<f32>() / k;
+            let cy = members.iter().map(|&i| spots[i].1).sum::<f32>() / k;
+            let spread = members
+                .iter()
+                .map(|&i| (spots[i].0 - cx).hypot(spots[i].1 - cy))
+                .fold(0.0, f32::max);
+            if spread > 1.3 * half_side {
+                continue;
+            }
+            let r = half_side.round() as i64;
+            let (icx, icy) = (cx.round() as i64, cy.round() as i64);
+            let pixels: Vec<(u32, u32)> = (icy - r..=icy + r)
+                .flat_map(|y| (icx - r..=icx + r).map(move |x| (x, y)))
+                .filter(|&(x, y)| x >= 0 && y >= 0 && x < i64::from(sw) && y < i64::from(sh))
+                .map(|(x, y)| (x as u32, y as u32))
+                .collect();
+            out.push(Candidate { pixels, half_side });
+        }
+        out
     }
 
     /// Die candidates: the blobs of the mask, split where dice touch. The die size comes from
@@ -405,8 +515,12 @@ mod tests;
 pub fn debug_mask(image: &RgbImage) -> image::GrayImage {
     let (w, h) = image.dimensions();
     let r = Reader::new(image, Area::whole(w, h));
-    let m = r.foreground();
+    let (m, _) = r.foreground();
     image::GrayImage::from_fn(r.sw, r.sh, |x, y| {
         image::Luma([if m[(y * r.sw + x) as usize] { 255 } else { 0 }])
     })
+}
+
+fn knobm(name: &str, default: f32) -> f32 {
+    std::env::var(name).ok().and_then(|v| v.parse().ok()).unwrap_or(default)
 }
