@@ -88,25 +88,37 @@ pub fn read_face(
         let (xb, yb) = (x + half + 1, y + half + 1);
         sum_d[yb * iw + xb] - sum_d[ya * iw + xb] - sum_d[yb * iw + xa] + sum_d[ya * iw + xa]
     };
-    let inner = ((knob("KI", 0.05) * side).round() as usize).max(1);
-    let outer = inner + ((knob("KO", 0.05) * side).round() as usize).max(1);
-    let n_in = ((2 * inner + 1) * (2 * inner + 1)) as f32;
-    let n_ring = ((2 * outer + 1) * (2 * outer + 1)) as f32 - n_in;
+    // Pips differ in size from die to die (a 1's pip is often larger): a few box sizes, the
+    // best response of each pixel kept.
+    let ring_width = ((knob("KO", 0.05) * side).round() as usize).max(1);
     let body_ring = knob("KB", 0.7);
     let mut response = vec![f32::MIN; pw * ph];
-    for y in outer..ph.saturating_sub(outer) {
-        for x in outer..pw.saturating_sub(outer) {
-            if !own[y * pw + x] {
-                continue;
+    let mut last_inner = 0;
+    let sizes: Vec<f32> = std::env::var("KSZ").ok().map(|v| v.split(",").filter_map(|t| t.parse().ok()).collect()).unwrap_or(PIP_SIZES.to_vec());
+    for share in sizes {
+        let inner = ((share * side).round() as usize).max(1);
+        if inner == last_inner {
+            continue;
+        }
+        last_inner = inner;
+        let outer = inner + ring_width;
+        let n_in = ((2 * inner + 1) * (2 * inner + 1)) as f32;
+        let n_ring = ((2 * outer + 1) * (2 * outer + 1)) as f32 - n_in;
+        for y in outer..ph.saturating_sub(outer) {
+            for x in outer..pw.saturating_sub(outer) {
+                if !own[y * pw + x] {
+                    continue;
+                }
+                let d_in = boxed(x, y, inner);
+                let ring = (boxed(x, y, outer) - d_in) / n_ring;
+                let d_in = d_in / n_in;
+                // A pip is ringed by the die's body.
+                if ring > body_ring * d_in {
+                    continue;
+                }
+                let r = &mut response[y * pw + x];
+                *r = r.max(d_in - ring);
             }
-            let d_in = boxed(x, y, inner);
-            let ring = (boxed(x, y, outer) - d_in) / n_ring;
-            let d_in = d_in / n_in;
-            // A pip is ringed by the die's body.
-            if ring > body_ring * d_in {
-                continue;
-            }
-            response[y * pw + x] = d_in - ring;
         }
     }
     // Local maxima, one per pip: no stronger response within about half a pip spacing.
@@ -159,7 +171,7 @@ pub fn read_face(
     let centre = (cx - x0 as f32 - 0.5, cy - y0 as f32 - 0.5);
     let fit = best_face(&spots, side, centre)?;
     if std::env::var("DBG_PIPS").is_ok() {
-        eprintln!("DIE {cx:.0} {cy:.0} {side:.1} inner {inner} outer {outer}");
+        eprintln!("DIE {cx:.0} {cy:.0} {side:.1}");
         for (i, s) in spots.iter().enumerate() {
             let chosen = fit.chosen & (1 << i) != 0;
             eprintln!(
@@ -177,6 +189,9 @@ pub fn read_face(
         confidence: fit.confidence,
     })
 }
+
+/// Half the side of the pip boxes tried, as shares of the die's side.
+const PIP_SIZES: [f32; 3] = [0.04, 0.07, 0.1];
 
 /// At most this many spots are weighed as pips (the strongest).
 const MOST_SPOTS: usize = 10;
