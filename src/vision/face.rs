@@ -68,30 +68,32 @@ pub fn read_face(
         let mid = ch.len() / 2;
         *ch.select_nth_unstable(mid).1
     });
-    // Colour distance from the body, and its integral image.
     let iw = pw + 1;
-    let mut sum_d = vec![0f32; iw * (ph + 1)];
+    // Integral images of each channel and of its square, for local means and spreads.
+    let mut sums: [Vec<f32>; 6] = std::array::from_fn(|_| vec![0f32; iw * (ph + 1)]);
     for y in 0..ph {
-        let mut row_d = 0f32;
+        let mut row = [0f32; 6];
         for x in 0..pw {
             let p = pixels[y * pw + x];
-            let d = (0..3)
-                .map(|c| (i16::from(p[c]) - i16::from(body[c])).unsigned_abs())
-                .max()
-                .unwrap_or(0);
-            row_d += f32::from(d);
-            sum_d[(y + 1) * iw + x + 1] = sum_d[y * iw + x + 1] + row_d;
+            for c in 0..3 {
+                let v = f32::from(p[c]);
+                row[c] += v;
+                row[c + 3] += v * v;
+            }
+            for k in 0..6 {
+                sums[k][(y + 1) * iw + x + 1] = sums[k][y * iw + x + 1] + row[k];
+            }
         }
     }
-    let boxed = |x: usize, y: usize, half: usize| {
+    let boxed_k = |k: usize, x: usize, y: usize, half: usize| {
+        let t = &sums[k];
         let (xa, ya) = (x - half, y - half);
         let (xb, yb) = (x + half + 1, y + half + 1);
-        sum_d[yb * iw + xb] - sum_d[ya * iw + xb] - sum_d[yb * iw + xa] + sum_d[ya * iw + xa]
+        t[yb * iw + xb] - t[ya * iw + xb] - t[yb * iw + xa] + t[ya * iw + xa]
     };
     // Pips differ in size from die to die (a 1's pip is often larger): a few box sizes, the
     // best response of each pixel kept.
     let ring_width = ((knob("KO", 0.05) * side).round() as usize).max(1);
-    let body_ring = knob("KB", 0.7);
     let mut response = vec![f32::MIN; pw * ph];
     let mut last_inner = 0;
     let sizes: Vec<f32> = std::env::var("KSZ").ok().map(|v| v.split(",").filter_map(|t| t.parse().ok()).collect()).unwrap_or(PIP_SIZES.to_vec());
@@ -109,15 +111,44 @@ pub fn read_face(
                 if !own[y * pw + x] {
                     continue;
                 }
-                let d_in = boxed(x, y, inner);
-                let ring = (boxed(x, y, outer) - d_in) / n_ring;
-                let d_in = d_in / n_in;
-                // A pip is ringed by the die's body.
-                if ring > body_ring * d_in {
-                    continue;
+                let mut contrast = 0f32;
+                let mut var = 0f32;
+                for c in 0..3 {
+                    let s_in = boxed_k(c, x, y, inner);
+                    let s_ring = boxed_k(c, x, y, outer) - s_in;
+                    let q_ring = boxed_k(c + 3, x, y, outer) - boxed_k(c + 3, x, y, inner);
+                    let m_ring = s_ring / n_ring;
+                    contrast = contrast.max((s_in / n_in - m_ring).abs());
+                    var += (q_ring / n_ring - m_ring * m_ring).max(0.0);
                 }
                 let r = &mut response[y * pw + x];
-                *r = r.max(d_in - ring);
+                *r = r.max(contrast - (var / 3.0).sqrt());
+            }
+        }
+    }
+    // A top face's pips lie well inside the die's outline; a side face's, at its edge.
+    let inside = hull_inside(&own, pw, ph);
+    let margin = knob("KMG", 0.12) * side;
+    for (r, d) in response.iter_mut().zip(&inside) {
+        if *d < margin {
+            *r = f32::MIN;
+        }
+    }
+    if let Ok(at) = std::env::var("DBG_AT") {
+        let v: Vec<f32> = at.split(',').filter_map(|t| t.parse().ok()).collect();
+        if (v[0] - cx).abs() < 12.0 && (v[1] - cy).abs() < 12.0 {
+            eprintln!("body {body:?} side {side}");
+            for y in 0..ph {
+                let line: String = (0..pw)
+                    .map(|x| {
+                        let i = y * pw + x;
+                        let r = response[i];
+                        if !own[i] { if inside[i] > 0.0 { ',' } else { '.' } }
+                        else if r == f32::MIN { '-' }
+                        else if r >= 60.0 { '#' } else if r >= 30.0 { '+' } else if r > 0.0 { 'o' } else { ' ' }
+                    })
+                    .collect();
+                eprintln!("{line}");
             }
         }
     }
@@ -188,6 +219,47 @@ pub fn read_face(
         body,
         confidence: fit.confidence,
     })
+}
+
+/// For each pixel, its distance inside the convex hull of the `own` pixels (a die is convex,
+/// so the hull is its outline even where pips at its edge notch the mask); 0 or less outside.
+fn hull_inside(own: &[bool], w: usize, h: usize) -> Vec<f32> {
+    let points: Vec<imageproc::point::Point<i32>> = (0..w * h)
+        .filter(|&i| own[i])
+        .map(|i| imageproc::point::Point::new((i % w) as i32, (i / w) as i32))
+        .collect();
+    let hull = imageproc::geometry::convex_hull(points);
+    if hull.len() < 3 {
+        return vec![0.0; w * h];
+    }
+    let area2: i64 = (0..hull.len())
+        .map(|i| {
+            let (a, b) = (hull[i], hull[(i + 1) % hull.len()]);
+            i64::from(a.x) * i64::from(b.y) - i64::from(b.x) * i64::from(a.y)
+        })
+        .sum();
+    let sign = if area2 >= 0 { 1.0 } else { -1.0 };
+    // Each edge as a unit normal pointing inwards and an offset: distance = n·p − c.
+    let edges: Vec<(f32, f32, f32)> = (0..hull.len())
+        .filter_map(|i| {
+            let (a, b) = (hull[i], hull[(i + 1) % hull.len()]);
+            let (ex, ey) = ((b.x - a.x) as f32, (b.y - a.y) as f32);
+            let len = ex.hypot(ey);
+            (len > 0.0).then(|| {
+                let (nx, ny) = (-ey * sign / len, ex * sign / len);
+                (nx, ny, nx * a.x as f32 + ny * a.y as f32)
+            })
+        })
+        .collect();
+    (0..w * h)
+        .map(|i| {
+            let (x, y) = ((i % w) as f32, (i / w) as f32);
+            edges
+                .iter()
+                .map(|&(nx, ny, c)| nx * x + ny * y - c + 0.5)
+                .fold(f32::MAX, f32::min)
+        })
+        .collect()
 }
 
 /// Half the side of the pip boxes tried, as shares of the die's side.
@@ -261,7 +333,10 @@ fn best_face(spots: &[Spot], side: f32, centre: (f32, f32)) -> Option<FaceFit> {
         let unexplained: f32 = (0..n)
             .filter(|i| subset & (1 << i) == 0)
             .map(|i| &spots[i])
-            .filter(|s| (s.x - fc.0).hypot(s.y - fc.1) <= face_radius)
+            .filter(|s| {
+                s.strength >= knob("KW", 0.7) * weakest
+                    && (s.x - fc.0).hypot(s.y - fc.1) <= knob("KFR", 2.0) * face_radius / 1.25
+            })
             .map(|s| s.strength.min(strongest))
             .sum();
         let explained: f32 = members.iter().map(|s| s.strength.min(strongest)).sum();
