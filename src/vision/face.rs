@@ -21,7 +21,7 @@ pub struct Face {
 /// The least response (colour distance, 0–255 per channel) a pip must have.
 const LEAST_PIP_RESPONSE: f32 = 12.0;
 /// A pip's response is at least this share of the die's strongest pip.
-const ALIKE: f32 = 0.45;
+const ALIKE: f32 = 0.35;
 
 /// Counts the pips of the die centred at (`cx`, `cy`) with side `side`, in picture pixels.
 /// `on_die(x, y)` says whether a picture pixel belongs to this die (so a touching neighbour's
@@ -202,7 +202,7 @@ pub fn read_face(
     let centre = (cx - x0 as f32 - 0.5, cy - y0 as f32 - 0.5);
     let fit = best_face(&spots, side, centre)?;
     if std::env::var("DBG_PIPS").is_ok() {
-        eprintln!("DIE {cx:.0} {cy:.0} {side:.1}");
+        eprintln!("DIE {cx:.0} {cy:.0} {side:.1} {} {:.3}", fit.value, fit.step / side);
         for (i, s) in spots.iter().enumerate() {
             let chosen = fit.chosen & (1 << i) != 0;
             eprintln!(
@@ -290,7 +290,7 @@ const FACES: [(u8, &[(f32, f32)]); 7] = [
 ];
 
 /// The grid step of a die's pips as a share of its side: from this to…
-const LEAST_STEP: f32 = 0.14;
+const LEAST_STEP: f32 = 0.12;
 /// …this (the die's side is only estimated).
 const MOST_STEP: f32 = 0.42;
 /// How far a pip may lie from its place on the grid, in grid steps.
@@ -302,6 +302,7 @@ struct FaceFit {
     /// Which spots are its pips (bit i: spot i).
     chosen: u32,
     confidence: f32,
+    step: f32,
 }
 
 /// The set of spots that best makes a die face: its pips on the face's grid (a square grid
@@ -353,6 +354,7 @@ fn best_face(spots: &[Spot], side: f32, centre: (f32, f32)) -> Option<FaceFit> {
                     value,
                     chosen: subset,
                     confidence,
+                    step,
                 },
             ));
         }

@@ -1,5 +1,5 @@
 //! The small image operations the reader needs beyond imageproc's: a box downscale, the
-//! table estimate, hole filling, k-means splitting and the pip count of one die.
+//! table estimate, hole filling and k-means splitting.
 
 use image::{GrayImage, Luma, RgbImage};
 use imageproc::distance_transform::Norm;
