@@ -340,7 +340,10 @@ fn best_face(spots: &[Spot], side: f32, centre: (f32, f32)) -> Option<FaceFit> {
             })
             .map(|s| s.strength.min(strongest))
             .sum();
-        let explained: f32 = members.iter().map(|s| s.strength.min(strongest)).sum();
+        let explained: f32 = members
+            .iter()
+            .map(|s| s.strength - knob("KD", 0.5) * (strongest - s.strength))
+            .sum();
         let score = explained - knob("KU", 1.0) * unexplained - knob("KM", 0.5) * misplaced * explained;
         if best.as_ref().is_none_or(|b| score > b.0) {
             let left = (0..n)
