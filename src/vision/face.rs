@@ -94,6 +94,8 @@ pub fn read_face(
     // Pips differ in size from die to die (a 1's pip is often larger): a few box sizes, the
     // best response of each pixel kept.
     let ring_width = ((knob("KO", 0.05) * side).round() as usize).max(1);
+    // The die's outline: the convex hull of its pixels (light pips at its edge notch the mask).
+    let inside = hull_inside(&own, pw, ph);
     let mut response = vec![f32::MIN; pw * ph];
     let mut last_inner = 0;
     let sizes: Vec<f32> = std::env::var("KSZ").ok().map(|v| v.split(",").filter_map(|t| t.parse().ok()).collect()).unwrap_or(PIP_SIZES.to_vec());
@@ -108,7 +110,7 @@ pub fn read_face(
         let n_ring = ((2 * outer + 1) * (2 * outer + 1)) as f32 - n_in;
         for y in outer..ph.saturating_sub(outer) {
             for x in outer..pw.saturating_sub(outer) {
-                if !own[y * pw + x] {
+                if inside[y * pw + x] <= 0.0 {
                     continue;
                 }
                 let mut contrast = 0f32;
@@ -127,8 +129,7 @@ pub fn read_face(
         }
     }
     // A top face's pips lie well inside the die's outline; a side face's, at its edge.
-    let inside = hull_inside(&own, pw, ph);
-    let margin = knob("KMG", 0.12) * side;
+    let margin = knob("KMG", 0.0) * side;
     for (r, d) in response.iter_mut().zip(&inside) {
         if *d < margin {
             *r = f32::MIN;
@@ -200,7 +201,14 @@ pub fn read_face(
         })
         .collect();
     let centre = (cx - x0 as f32 - 0.5, cy - y0 as f32 - 0.5);
-    let fit = best_face(&spots, side, centre)?;
+    let fit = best_face(&spots, side, centre);
+    if std::env::var("DBG_PIPS").is_ok() && fit.is_none() {
+        eprintln!("NOFIT {cx:.0} {cy:.0} {side:.1} spots {}", spots.len());
+        for s in &spots {
+            eprintln!("  nofit spot {:.0} {:.0} {:.1}", x0 as f32 + s.x, y0 as f32 + s.y, s.strength);
+        }
+    }
+    let fit = fit?;
     if std::env::var("DBG_PIPS").is_ok() {
         eprintln!("DIE {cx:.0} {cy:.0} {side:.1} {} {:.3}", fit.value, fit.step / side);
         for (i, s) in spots.iter().enumerate() {

@@ -403,6 +403,14 @@ impl<'a> Reader<'a> {
                 .filter(|(d, _)| *d >= 0.6 * half_side)
                 .collect();
             if ridge.is_empty() {
+                // A thin blob: a die whose light pips at its edge notch the mask, or a scrap.
+                let die_area = (2.0 * half_side + 1.0).powi(2);
+                if b.len() as f32 >= 0.3 * die_area {
+                    out.push(Candidate {
+                        pixels: b,
+                        half_side,
+                    });
+                }
                 continue;
             }
             ridge.sort_by(|a, b| b.0.total_cmp(&a.0));
