@@ -10,12 +10,16 @@
 use image::RgbImage;
 
 /// What one die shows.
-#[derive(Debug, Clone, Copy, PartialEq)]
+#[derive(Debug, Clone, PartialEq)]
 pub struct Face {
     pub value: u8,
     /// The die's body colour (median of its face).
     pub body: [u8; 3],
     pub confidence: f32,
+    /// The middle of the face (of its pips), in picture pixels.
+    pub centre: (f32, f32),
+    /// The pips, in picture pixels.
+    pub pips: Vec<(f32, f32)>,
 }
 
 /// The least response (colour distance, 0–255 per channel) a pip must have.
@@ -222,10 +226,16 @@ pub fn read_face(
             );
         }
     }
+    let (ox, oy) = (x0 as f32 + 0.5, y0 as f32 + 0.5);
     Some(Face {
         value: fit.value,
         body,
         confidence: fit.confidence,
+        centre: (fit.centre.0 + ox, fit.centre.1 + oy),
+        pips: (0..spots.len())
+            .filter(|i| fit.chosen & (1 << i) != 0)
+            .map(|i| (spots[i].x + ox, spots[i].y + oy))
+            .collect(),
     })
 }
 
@@ -311,6 +321,8 @@ struct FaceFit {
     chosen: u32,
     confidence: f32,
     step: f32,
+    /// The face's middle, in crop pixels.
+    centre: (f32, f32),
 }
 
 /// The set of spots that best makes a die face: its pips on the face's grid (a square grid
@@ -366,6 +378,7 @@ fn best_face(spots: &[Spot], side: f32, centre: (f32, f32)) -> Option<FaceFit> {
                     chosen: subset,
                     confidence,
                     step,
+                    centre: fc,
                 },
             ));
         }

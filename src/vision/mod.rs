@@ -239,22 +239,33 @@ impl<'a> Reader<'a> {
         let mut candidates = self.candidates(&mask);
         let half_side = candidates.first().map(|c| c.half_side);
         candidates.extend(self.pale_dice(&mask, &dark, half_side));
-        let mut dice: Vec<SeenDie> = candidates
+        let mut read: Vec<(SeenDie, Vec<(f32, f32)>)> = candidates
             .iter()
             .filter_map(|c| self.read_candidate(c))
             .collect();
-        // One die read twice (found by its colour and by its pips): keep the surer reading.
-        dice.sort_by(|a, b| b.confidence.total_cmp(&a.confidence));
-        let mut kept: Vec<SeenDie> = Vec::with_capacity(dice.len());
-        for d in dice {
-            if kept
-                .iter()
-                .all(|k| (k.x - d.x).hypot(k.y - d.y) > 0.6 * k.size.min(d.size))
-            {
-                kept.push(d);
+        // One die read twice (found by its colour and by its pips, or split in two): the
+        // readings share pips or a centre. Keep the one that sees more pips, then the surer.
+        read.sort_by(|a, b| {
+            b.0.value
+                .cmp(&a.0.value)
+                .then(b.0.confidence.total_cmp(&a.0.confidence))
+        });
+        let mut kept: Vec<(SeenDie, Vec<(f32, f32)>)> = Vec::with_capacity(read.len());
+        for (d, pips) in read {
+            let same_die = |(k, kept_pips): &(SeenDie, Vec<(f32, f32)>)| {
+                let near = 0.6 * k.size.min(d.size);
+                let shared = pips.iter().any(|p| {
+                    kept_pips
+                        .iter()
+                        .any(|q| (p.0 - q.0).hypot(p.1 - q.1) < 0.1 * d.size)
+                });
+                shared || (k.x - d.x).hypot(k.y - d.y) < near
+            };
+            if !kept.iter().any(same_die) {
+                kept.push((d, pips));
             }
         }
-        let mut dice = kept;
+        let mut dice: Vec<SeenDie> = kept.into_iter().map(|(d, _)| d).collect();
         dice.sort_by(|a, b| a.y.total_cmp(&b.y).then(a.x.total_cmp(&b.x)));
         dice
     }
@@ -324,7 +335,8 @@ impl<'a> Reader<'a> {
         });
         // Specks of dirt are far smaller than a pip.
         let least_pip = knobm("KPA", 0.04) * half_side * half_side;
-        let spots: Vec<(f32, f32, f32)> = spots.into_iter().filter(|s| s.3 >= least_pip).map(|s| (s.0, s.1, s.2)).collect();
+        let spots: Vec<(f32, f32, f32, f32)> =
+            spots.into_iter().filter(|s| s.3 >= least_pip).collect();
         // Single-linkage clusters: pips of one face are closer than about half a side.
         let link = 1.15 * half_side;
         let mut cluster: Vec<usize> = (0..spots.len()).collect();
@@ -345,6 +357,10 @@ impl<'a> Reader<'a> {
         let mut out = Vec::new();
         for members in groups.values() {
             if members.len() > 6 {
+                continue;
+            }
+            // A lone dark spot is a 1 only when it has a 1's large pip.
+            if members.len() == 1 && spots[members[0]].3 < knobm("KP1", 0.08) * half_side * half_side {
                 continue;
             }
             let k = members.len() as f32;
@@ -458,7 +474,8 @@ impl<'a> Reader<'a> {
         out
     }
 
-    fn read_candidate(&self, c: &Candidate) -> Option<SeenDie> {
+    /// The die a candidate shows, and its pips (picture pixels).
+    fn read_candidate(&self, c: &Candidate) -> Option<(SeenDie, Vec<(f32, f32)>)> {
         let f = self.f as f32;
         let n = c.pixels.len() as f32;
         if n < 12.0 {
@@ -504,14 +521,17 @@ impl<'a> Reader<'a> {
             ox < bw && oy < bh && own[oy * bw + ox]
         };
         let face = face::read_face(self.image, cx, cy, side, on_die)?;
-        Some(SeenDie {
-            x: cx,
-            y: cy,
-            size: side,
-            value: face.value,
-            colour: die_colour(face.body),
-            confidence: face.confidence,
-        })
+        Some((
+            SeenDie {
+                x: face.centre.0,
+                y: face.centre.1,
+                size: side,
+                value: face.value,
+                colour: die_colour(face.body),
+                confidence: face.confidence,
+            },
+            face.pips,
+        ))
     }
 }
 
