@@ -128,7 +128,7 @@ pub fn read_face(
                     var += (q_ring / n_ring - m_ring * m_ring).max(0.0);
                 }
                 let r = &mut response[y * pw + x];
-                *r = r.max(contrast - (var / 3.0).sqrt());
+                *r = r.max(contrast - knob("KV", 1.0) * (var / 3.0).sqrt());
             }
         }
     }
@@ -158,7 +158,7 @@ pub fn read_face(
         }
     }
     // Local maxima, one per pip: no stronger response within about half a pip spacing.
-    let reach = ((knob("KR", 0.11) * side).round() as isize).max(1);
+    let reach = ((knob("KR", 0.08) * side).round() as isize).max(1);
     let mut spots: Vec<(f32, usize, usize)> = Vec::new();
     for y in 0..ph {
         for x in 0..pw {
