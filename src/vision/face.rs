@@ -97,13 +97,12 @@ pub fn read_face(
     };
     // Pips differ in size from die to die (a 1's pip is often larger): a few box sizes, the
     // best response of each pixel kept.
-    let ring_width = ((knob("KO", 0.05) * side).round() as usize).max(1);
+    let ring_width = ((RING_WIDTH * side).round() as usize).max(1);
     // The die's outline: the convex hull of its pixels (light pips at its edge notch the mask).
     let inside = hull_inside(&own, pw, ph);
     let mut response = vec![f32::MIN; pw * ph];
     let mut last_inner = 0;
-    let sizes: Vec<f32> = std::env::var("KSZ").ok().map(|v| v.split(",").filter_map(|t| t.parse().ok()).collect()).unwrap_or(PIP_SIZES.to_vec());
-    for share in sizes {
+    for share in PIP_SIZES {
         let inner = ((share * side).round() as usize).max(1);
         if inner == last_inner {
             continue;
@@ -128,42 +127,17 @@ pub fn read_face(
                     var += (q_ring / n_ring - m_ring * m_ring).max(0.0);
                 }
                 let r = &mut response[y * pw + x];
-                *r = r.max(contrast - knob("KV", 1.0) * (var / 3.0).sqrt());
-            }
-        }
-    }
-    // A top face's pips lie well inside the die's outline; a side face's, at its edge.
-    let margin = knob("KMG", 0.0) * side;
-    for (r, d) in response.iter_mut().zip(&inside) {
-        if *d < margin {
-            *r = f32::MIN;
-        }
-    }
-    if let Ok(at) = std::env::var("DBG_AT") {
-        let v: Vec<f32> = at.split(',').filter_map(|t| t.parse().ok()).collect();
-        if (v[0] - cx).abs() < 12.0 && (v[1] - cy).abs() < 12.0 {
-            eprintln!("body {body:?} side {side}");
-            for y in 0..ph {
-                let line: String = (0..pw)
-                    .map(|x| {
-                        let i = y * pw + x;
-                        let r = response[i];
-                        if !own[i] { if inside[i] > 0.0 { ',' } else { '.' } }
-                        else if r == f32::MIN { '-' }
-                        else if r >= 60.0 { '#' } else if r >= 30.0 { '+' } else if r > 0.0 { 'o' } else { ' ' }
-                    })
-                    .collect();
-                eprintln!("{line}");
+                *r = r.max(contrast - (var / 3.0).sqrt());
             }
         }
     }
     // Local maxima, one per pip: no stronger response within about half a pip spacing.
-    let reach = ((knob("KR", 0.08) * side).round() as isize).max(1);
+    let reach = ((PIP_REACH * side).round() as isize).max(1);
     let mut spots: Vec<(f32, usize, usize)> = Vec::new();
     for y in 0..ph {
         for x in 0..pw {
             let v = response[y * pw + x];
-            if v < knob("KL", LEAST_PIP_RESPONSE) {
+            if v < LEAST_PIP_RESPONSE {
                 continue;
             }
             let mut is_peak = true;
@@ -283,6 +257,14 @@ fn hull_inside(own: &[bool], w: usize, h: usize) -> Vec<f32> {
 /// Half the side of the pip boxes tried, as shares of the die's side.
 const PIP_SIZES: [f32; 3] = [0.04, 0.07, 0.1];
 
+/// The ring around a pip box, against which the pip stands out, as a share of the side.
+const RING_WIDTH: f32 = 0.05;
+/// Two spots closer than this share of the side are one pip.
+const PIP_REACH: f32 = 0.08;
+/// A spot left out of a face counts against it when it is at least this share of the face's
+/// weakest pip.
+const UNEXPLAINED_SHARE: f32 = 0.7;
+
 /// At most this many spots are weighed as pips (the strongest).
 const MOST_SPOTS: usize = 10;
 
@@ -343,28 +325,28 @@ fn best_face(spots: &[Spot], side: f32, centre: (f32, f32)) -> Option<FaceFit> {
             .collect();
         let strongest = members.iter().map(|s| s.strength).fold(0.0, f32::max);
         let weakest = members.iter().map(|s| s.strength).fold(f32::MAX, f32::min);
-        if weakest < knob("KA", ALIKE) * strongest {
+        if weakest < ALIKE * strongest {
             continue;
         }
         let Some((value, fc, step, misplaced)) = fit_grid(&members, side, centre) else {
             continue;
         };
         // Unexplained strong spots on the face count against the fit.
-        let face_radius = 1.25 * step * std::f32::consts::SQRT_2;
+        let face_radius = 2.0 * step * std::f32::consts::SQRT_2;
         let unexplained: f32 = (0..n)
             .filter(|i| subset & (1 << i) == 0)
             .map(|i| &spots[i])
             .filter(|s| {
-                s.strength >= knob("KW", 0.7) * weakest
-                    && (s.x - fc.0).hypot(s.y - fc.1) <= knob("KFR", 2.0) * face_radius / 1.25
+                s.strength >= UNEXPLAINED_SHARE * weakest
+                    && (s.x - fc.0).hypot(s.y - fc.1) <= face_radius
             })
             .map(|s| s.strength.min(strongest))
             .sum();
         let explained: f32 = members
             .iter()
-            .map(|s| s.strength - knob("KD", 0.5) * (strongest - s.strength))
+            .map(|s| s.strength - 0.5 * (strongest - s.strength))
             .sum();
-        let score = explained - knob("KU", 1.0) * unexplained - knob("KM", 0.5) * misplaced * explained;
+        let score = explained - unexplained - 0.5 * misplaced * explained;
         if best.as_ref().is_none_or(|b| score > b.0) {
             let left = (0..n)
                 .filter(|i| subset & (1 << i) == 0)
@@ -439,14 +421,14 @@ fn fit_grid(
         let Some((face_step, worst)) = affine_fit(&pairs, step) else {
             continue;
         };
-        if worst <= knob("KP", MOST_MISPLACED) && best.is_none_or(|b| worst < b.1) {
+        if worst <= MOST_MISPLACED && best.is_none_or(|b| worst < b.1) {
             best = Some((*value, worst, face_step));
         }
     }
     let Some((value, worst, face_step)) = best else {
         return None;
     };
-    if face_step < knob("KS0", LEAST_STEP) * side || face_step > knob("KS1", MOST_STEP) * side {
+    if face_step < LEAST_STEP * side || face_step > MOST_STEP * side {
         return None;
     }
     Some((value, (mx, my), face_step, worst))
@@ -498,7 +480,7 @@ fn affine_fit(pairs: &[((f32, f32), (f32, f32))], step: f32) -> Option<(f32, f32
     if s2 <= 1e-3 && det.abs() >= 1e-3 {
         return None;
     }
-    if det.abs() >= 1e-3 && s1 / s2 > knob("KQ", MOST_SQUEEZE) {
+    if det.abs() >= 1e-3 && s1 / s2 > MOST_SQUEEZE {
         return None;
     }
     let face_step = if det.abs() >= 1e-3 { (s1 * s2).sqrt() } else { step };
@@ -510,6 +492,3 @@ fn affine_fit(pairs: &[((f32, f32), (f32, f32))], step: f32) -> Option<(f32, f32
     Some((face_step, worst))
 }
 
-fn knob(name: &str, default: f32) -> f32 {
-    std::env::var(name).ok().and_then(|v| v.parse().ok()).unwrap_or(default)
-}

@@ -188,6 +188,10 @@ pub fn read_dice_in(image: &RgbImage, area: Option<Area>) -> Vec<SeenDie> {
 const FOREGROUND_LEVEL: f32 = 48.0;
 /// How much darker than the table a dark pip is.
 const DARK_PIP_LEVEL: f32 = 60.0;
+/// A pale die's dark pip covers at least this share of (half a die's side)², in small pixels;
+/// a lone one (a 1) at least the second.
+const LEAST_PIP_AREA: f32 = 0.04;
+const LEAST_ONE_PIP_AREA: f32 = 0.08;
 
 /// The root of `i` in a union-find forest.
 fn find(parent: &mut [usize], mut i: usize) -> usize {
@@ -334,7 +338,7 @@ impl<'a> Reader<'a> {
             3.0 * sizes[sizes.len() / 2]
         });
         // Specks of dirt are far smaller than a pip.
-        let least_pip = knobm("KPA", 0.04) * half_side * half_side;
+        let least_pip = LEAST_PIP_AREA * half_side * half_side;
         let spots: Vec<(f32, f32, f32, f32)> =
             spots.into_iter().filter(|s| s.3 >= least_pip).collect();
         // Single-linkage clusters: pips of one face are closer than about half a side.
@@ -360,7 +364,7 @@ impl<'a> Reader<'a> {
                 continue;
             }
             // A lone dark spot is a 1 only when it has a 1's large pip.
-            if members.len() == 1 && spots[members[0]].3 < knobm("KP1", 0.08) * half_side * half_side {
+            if members.len() == 1 && spots[members[0]].3 < LEAST_ONE_PIP_AREA * half_side * half_side {
                 continue;
             }
             let k = members.len() as f32;
@@ -549,6 +553,3 @@ pub fn debug_mask(image: &RgbImage) -> image::GrayImage {
     })
 }
 
-fn knobm(name: &str, default: f32) -> f32 {
-    std::env::var(name).ok().and_then(|v| v.parse().ok()).unwrap_or(default)
-}
