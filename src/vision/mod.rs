@@ -239,14 +239,22 @@ impl<'a> Reader<'a> {
     }
 
     fn read(&self) -> Vec<SeenDie> {
+        let t0 = std::time::Instant::now();
         let (mask, dark) = self.foreground();
+        let t1 = std::time::Instant::now();
         let mut candidates = self.candidates(&mask);
+        let t2 = std::time::Instant::now();
         let half_side = candidates.first().map(|c| c.half_side);
         candidates.extend(self.pale_dice(&mask, &dark, half_side));
+        let t3 = std::time::Instant::now();
         let mut read: Vec<(SeenDie, Vec<(f32, f32)>)> = candidates
             .iter()
             .filter_map(|c| self.read_candidate(c))
             .collect();
+        let t4 = std::time::Instant::now();
+        if std::env::var("DBG_T").is_ok() {
+            eprintln!("fg {:?} cand {:?} pale {:?} faces {:?} n {}", t1 - t0, t2 - t1, t3 - t2, t4 - t3, candidates.len());
+        }
         // One die read twice (found by its colour and by its pips, or split in two): the
         // readings share pips or a centre. Keep the one that sees more pips, then the surer.
         read.sort_by(|a, b| {
@@ -297,9 +305,15 @@ impl<'a> Reader<'a> {
             mask[i] = score > FOREGROUND_LEVEL;
             dark[i] = lum_bg[i] - l > DARK_PIP_LEVEL;
         }
+        let t = std::time::Instant::now();
         let mask = primitives::open(&mask, sw, sh);
         let mask = primitives::close(&mask, sw, sh);
-        (primitives::fill_holes(&mask, sw, sh, sw * sh / 200), dark)
+        let t2 = std::time::Instant::now();
+        let m = primitives::fill_holes(&mask, sw, sh, sw * sh / 200);
+        if std::env::var("DBG_T").is_ok() {
+            eprintln!("  morph {:?} fill {:?}", t2 - t, t2.elapsed());
+        }
+        (m, dark)
     }
 
     /// Pale dice (white or ivory on a pale table) that the mask missed: clusters of dark

@@ -2,7 +2,6 @@
 //! table estimate, hole filling and k-means splitting.
 
 use image::{GrayImage, Luma, RgbImage};
-use imageproc::distance_transform::Norm;
 use imageproc::region_labelling::{Connectivity, connected_components};
 
 /// The average of each `f`×`f` block of `image` from (`x0`, `y0`): a `sw`×`sh` RGB copy.
@@ -70,21 +69,29 @@ pub fn table_estimate(values: &[u8], w: usize, h: usize, block: usize, reach: us
             smooth[by * bw + bx] = f32::from(median(&mut buf));
         }
     }
-    let mut out = vec![0f32; w * h];
+    // Bilinear between block centres: the weights of each column and row, worked out once.
     let half = block as f32 / 2.0;
-    for y in 0..h {
-        let fy = ((y as f32 + 0.5 - half) / block as f32).clamp(0.0, (bh - 1) as f32);
-        let y0 = fy.floor() as usize;
-        let y1 = (y0 + 1).min(bh - 1);
-        let ty = fy - y0 as f32;
-        for x in 0..w {
-            let fx = ((x as f32 + 0.5 - half) / block as f32).clamp(0.0, (bw - 1) as f32);
-            let x0 = fx.floor() as usize;
-            let x1 = (x0 + 1).min(bw - 1);
-            let tx = fx - x0 as f32;
-            let top = smooth[y0 * bw + x0] * (1.0 - tx) + smooth[y0 * bw + x1] * tx;
-            let bottom = smooth[y1 * bw + x0] * (1.0 - tx) + smooth[y1 * bw + x1] * tx;
-            out[y * w + x] = top * (1.0 - ty) + bottom * ty;
+    let axis = |n: usize, blocks: usize| -> Vec<(usize, usize, f32)> {
+        (0..n)
+            .map(|i| {
+                let f = ((i as f32 + 0.5 - half) / block as f32).clamp(0.0, (blocks - 1) as f32);
+                let i0 = f.floor() as usize;
+                (i0, (i0 + 1).min(blocks - 1), f - i0 as f32)
+            })
+            .collect()
+    };
+    let columns = axis(w, bw);
+    let rows = axis(h, bh);
+    let mut out = vec![0f32; w * h];
+    for (y, &(y0, y1, ty)) in rows.iter().enumerate() {
+        let (top_row, bottom_row) = (&smooth[y0 * bw..(y0 + 1) * bw], &smooth[y1 * bw..(y1 + 1) * bw]);
+        let line: Vec<f32> = top_row
+            .iter()
+            .zip(bottom_row)
+            .map(|(t, b)| t * (1.0 - ty) + b * ty)
+            .collect();
+        for (o, &(x0, x1, tx)) in out[y * w..(y + 1) * w].iter_mut().zip(&columns) {
+            *o = line[x0] * (1.0 - tx) + line[x1] * tx;
         }
     }
     out
@@ -108,44 +115,97 @@ fn to_gray(mask: &[bool], w: usize, h: usize) -> GrayImage {
     })
 }
 
-fn from_gray(image: &GrayImage) -> Vec<bool> {
-    image.as_raw().iter().map(|&v| v > 0).collect()
-}
-
 /// Morphological opening (3×3): removes specks.
 pub fn open(mask: &[bool], w: usize, h: usize) -> Vec<bool> {
-    let mut g = to_gray(mask, w, h);
-    imageproc::morphology::open_mut(&mut g, Norm::LInf, 1);
-    from_gray(&g)
+    let eroded = spread3(mask, w, h, false);
+    spread3(&eroded, w, h, true)
 }
 
 /// Morphological closing (3×3): joins a die's pieces across thin gaps.
 pub fn close(mask: &[bool], w: usize, h: usize) -> Vec<bool> {
-    let mut g = to_gray(mask, w, h);
-    imageproc::morphology::close_mut(&mut g, Norm::LInf, 1);
-    from_gray(&g)
+    let dilated = spread3(mask, w, h, true);
+    spread3(&dilated, w, h, false)
 }
 
-/// Sets the background pixels of every hole smaller than `max_hole` pixels (a die's face
-/// inside its outline; not the inside of a tray's border).
-pub fn fill_holes(mask: &[bool], w: usize, h: usize, max_hole: usize) -> Vec<bool> {
-    let inverse: Vec<bool> = mask.iter().map(|m| !m).collect();
-    let mut out = mask.to_vec();
-    for hole in components4(&inverse, w as u32, h as u32) {
-        let touches_border = hole
-            .iter()
-            .any(|&(x, y)| x == 0 || y == 0 || x as usize == w - 1 || y as usize == h - 1);
-        if hole.len() <= max_hole && !touches_border {
-            for (x, y) in hole {
-                out[y as usize * w + x as usize] = true;
-            }
+/// A 3×3 dilation (`grow`) or erosion, in two passes (rows, then columns). Outside the
+/// picture counts as the pixel's own value, so the border neither grows nor erodes.
+fn spread3(mask: &[bool], w: usize, h: usize, grow: bool) -> Vec<bool> {
+    let pick = |a: bool, b: bool, c: bool| if grow { a || b || c } else { a && b && c };
+    let mut rows = vec![false; w * h];
+    for y in 0..h {
+        let row = &mask[y * w..(y + 1) * w];
+        for x in 0..w {
+            let left = if x > 0 { row[x - 1] } else { row[x] };
+            let right = if x + 1 < w { row[x + 1] } else { row[x] };
+            rows[y * w + x] = pick(left, row[x], right);
+        }
+    }
+    let mut out = vec![false; w * h];
+    for y in 0..h {
+        let up = if y > 0 { y - 1 } else { y };
+        let down = if y + 1 < h { y + 1 } else { y };
+        for x in 0..w {
+            out[y * w + x] = pick(rows[up * w + x], rows[y * w + x], rows[down * w + x]);
         }
     }
     out
 }
 
-fn components4(mask: &[bool], w: u32, h: u32) -> Vec<Vec<(u32, u32)>> {
-    components_with(mask, w, h, Connectivity::Four)
+/// Sets the background pixels of every hole smaller than `max_hole` pixels (a die's face
+/// inside its outline; not the inside of a tray's border). A hole is background that cannot
+/// be reached from the picture's edge through background (4-connected).
+pub fn fill_holes(mask: &[bool], w: usize, h: usize, max_hole: usize) -> Vec<bool> {
+    // 0: not yet seen, 1: reached from the edge, 2: in a hole already measured.
+    let mut seen = vec![0u8; w * h];
+    let mut stack: Vec<usize> = Vec::new();
+    let mut flood = |start: usize, mark: u8, seen: &mut Vec<u8>, out: &mut Vec<usize>| {
+        out.clear();
+        stack.clear();
+        seen[start] = mark;
+        stack.push(start);
+        while let Some(i) = stack.pop() {
+            out.push(i);
+            let (x, y) = (i % w, i / w);
+            let mut visit = |j: usize| {
+                if !mask[j] && seen[j] == 0 {
+                    seen[j] = mark;
+                    stack.push(j);
+                }
+            };
+            if x > 0 {
+                visit(i - 1);
+            }
+            if x + 1 < w {
+                visit(i + 1);
+            }
+            if y > 0 {
+                visit(i - w);
+            }
+            if y + 1 < h {
+                visit(i + w);
+            }
+        }
+    };
+    let mut region = Vec::new();
+    for i in 0..w * h {
+        let (x, y) = (i % w, i / w);
+        let on_edge = x == 0 || y == 0 || x + 1 == w || y + 1 == h;
+        if on_edge && !mask[i] && seen[i] == 0 {
+            flood(i, 1, &mut seen, &mut region);
+        }
+    }
+    let mut out = mask.to_vec();
+    for i in 0..w * h {
+        if !mask[i] && seen[i] == 0 {
+            flood(i, 2, &mut seen, &mut region);
+            if region.len() <= max_hole {
+                for &j in &region {
+                    out[j] = true;
+                }
+            }
+        }
+    }
+    out
 }
 
 /// For each pixel of the mask, its Euclidean distance to the nearest pixel outside it.
