@@ -292,8 +292,8 @@ impl<'a> Reader<'a> {
             .map(|p| primitives::lightness(*p))
             .collect();
         let chroma: Vec<u8> = self.small.iter().map(|p| primitives::chroma(*p)).collect();
-        let lum_bg = primitives::table_estimate(&lum, sw, sh, 8, 4);
-        let chroma_bg = primitives::table_estimate(&chroma, sw, sh, 8, 4);
+        let lum_bg = primitives::table_estimate(&lum, sw, sh, 8, 3);
+        let chroma_bg = primitives::table_estimate(&chroma, sw, sh, 8, 3);
         let mut mask = vec![false; sw * sh];
         let mut dark = vec![false; sw * sh];
         for i in 0..sw * sh {
