@@ -192,6 +192,7 @@ const DARK_PIP_LEVEL: f32 = 60.0;
 /// a lone one (a 1) at least the second.
 const LEAST_PIP_AREA: f32 = 0.04;
 const LEAST_ONE_PIP_AREA: f32 = 0.08;
+const KNOBX: f32 = 0.5;
 
 /// The root of `i` in a union-find forest.
 fn find(parent: &mut [usize], mut i: usize) -> usize {
@@ -219,9 +220,28 @@ struct Candidate {
     pixels: Vec<(u32, u32)>,
     /// Half the typical die side in this picture, in small pixels.
     half_side: f32,
+    /// Found by its dark pips, not its colour: its pixels are a square guessed from them.
+    pale: bool,
 }
 
 impl<'a> Reader<'a> {
+    /// A pale die's candidate: the square of its size around (`cx`, `cy`), in small pixels.
+    fn square_candidate(&self, cx: f32, cy: f32, half_side: f32) -> Candidate {
+        let (sw, sh) = (i64::from(self.sw), i64::from(self.sh));
+        let r = half_side.round() as i64;
+        let (icx, icy) = (cx.round() as i64, cy.round() as i64);
+        let pixels: Vec<(u32, u32)> = (icy - r..=icy + r)
+            .flat_map(|y| (icx - r..=icx + r).map(move |x| (x, y)))
+            .filter(|&(x, y)| x >= 0 && y >= 0 && x < sw && y < sh)
+            .map(|(x, y)| (x as u32, y as u32))
+            .collect();
+        Candidate {
+            pixels,
+            half_side,
+            pale: true,
+        }
+    }
+
     fn new(image: &'a RgbImage, area: Area) -> Self {
         let longest = area.width.max(area.height);
         let f = (longest as f32 / 320.0).round().max(1.0) as u32;
@@ -249,7 +269,28 @@ impl<'a> Reader<'a> {
         let t3 = std::time::Instant::now();
         let mut read: Vec<(SeenDie, Vec<(f32, f32)>)> = candidates
             .iter()
-            .filter_map(|c| self.read_candidate(c))
+            .filter_map(|c| {
+                let first = self.read_candidate(c)?;
+                // A pale die's square was guessed from its pips, side faces' too: look again
+                // around the face found.
+                let (fx, fy) = (first.0.x, first.0.y);
+                let f = self.f as f32;
+                let (sx, sy) = (
+                    (fx - self.area.x as f32) / f - 0.5,
+                    (fy - self.area.y as f32) / f - 0.5,
+                );
+                let (bx0, by0, bx1, by1) = primitives::bounds(&c.pixels);
+                let (mx, my) = ((bx0 + bx1) as f32 / 2.0, (by0 + by1) as f32 / 2.0);
+                if c.pale && (sx - mx).hypot(sy - my) > 0.3 * c.half_side {
+                    let again = self.read_candidate(&self.square_candidate(sx, sy, c.half_side));
+                    if let Some(again) = again
+                        && again.1.len() >= first.1.len()
+                    {
+                        return Some(again);
+                    }
+                }
+                Some(first)
+            })
             .collect();
         let t4 = std::time::Instant::now();
         if std::env::var("DBG_T").is_ok() {
@@ -329,7 +370,11 @@ impl<'a> Reader<'a> {
         let (sw, sh) = (self.sw, self.sh);
         let spots: Vec<(f32, f32, f32, f32)> = primitives::components(dark, sw, sh)
             .into_iter()
-            .filter(|c| c.len() <= 40 && !c.iter().any(|&(x, y)| mask[(y * sw + x) as usize]))
+            .filter(|c| {
+                // Not a pip of a die already found (those lie inside its mask).
+                let masked = c.iter().filter(|&&(x, y)| mask[(y * sw + x) as usize]).count();
+                c.len() <= 40 && (masked as f32) < KNOBX * c.len() as f32
+            })
             .filter_map(|c| {
                 let (x0, y0, x1, y1) = primitives::bounds(&c);
                 let (bw, bh) = ((x1 - x0 + 1) as f32, (y1 - y0 + 1) as f32);
@@ -346,11 +391,13 @@ impl<'a> Reader<'a> {
         if spots.is_empty() {
             return Vec::new();
         }
-        let half_side = half_side.unwrap_or_else(|| {
-            let mut sizes: Vec<f32> = spots.iter().map(|s| s.2).collect();
-            sizes.sort_by(f32::total_cmp);
-            3.0 * sizes[sizes.len() / 2]
-        });
+        // The die's size from its pips (a pip is about a sixth of the side); the dice found by
+        // their colour may be of another set.
+        let mut sizes: Vec<f32> = spots.iter().map(|s| s.2).collect();
+        sizes.sort_by(f32::total_cmp);
+        let from_pips = 3.0 * sizes[sizes.len() / 2];
+        if std::env::var("DBG_PIPS").is_ok() { eprintln!("PALE sizes {sizes:?} hs {half_side:?}"); }
+        let half_side = half_side.map_or(from_pips, |h| h.max(from_pips));
         // Specks of dirt are far smaller than a pip.
         let least_pip = LEAST_PIP_AREA * half_side * half_side;
         let spots: Vec<(f32, f32, f32, f32)> =
@@ -391,14 +438,7 @@ impl<'a> Reader<'a> {
             if spread > 1.3 * half_side {
                 continue;
             }
-            let r = half_side.round() as i64;
-            let (icx, icy) = (cx.round() as i64, cy.round() as i64);
-            let pixels: Vec<(u32, u32)> = (icy - r..=icy + r)
-                .flat_map(|y| (icx - r..=icx + r).map(move |x| (x, y)))
-                .filter(|&(x, y)| x >= 0 && y >= 0 && x < i64::from(sw) && y < i64::from(sh))
-                .map(|(x, y)| (x as u32, y as u32))
-                .collect();
-            out.push(Candidate { pixels, half_side });
+            out.push(self.square_candidate(cx, cy, half_side));
         }
         out
     }
@@ -443,6 +483,7 @@ impl<'a> Reader<'a> {
                     out.push(Candidate {
                         pixels: b,
                         half_side,
+                        pale: false,
                     });
                 }
                 continue;
@@ -469,7 +510,11 @@ impl<'a> Reader<'a> {
             let by_area = (b.len() as f32 / die_area).round() as usize;
             if by_area > markers.len() && by_area <= 8 {
                 for pixels in primitives::split_kmeans(&b, by_area) {
-                    out.push(Candidate { pixels, half_side });
+                    out.push(Candidate {
+                    pixels,
+                    half_side,
+                    pale: false,
+                });
                 }
                 continue;
             }
@@ -486,7 +531,11 @@ impl<'a> Reader<'a> {
                 parts[nearest].push((x, y));
             }
             for pixels in parts {
-                out.push(Candidate { pixels, half_side });
+                out.push(Candidate {
+                    pixels,
+                    half_side,
+                    pale: false,
+                });
             }
         }
         out
