@@ -113,7 +113,7 @@ pub fn read_face(
         let n_ring = ((2 * outer + 1) * (2 * outer + 1)) as f32 - n_in;
         for y in outer..ph.saturating_sub(outer) {
             for x in outer..pw.saturating_sub(outer) {
-                if inside[y * pw + x] <= 0.0 {
+                if !inside[y * pw + x] {
                     continue;
                 }
                 let mut contrast = 0f32;
@@ -213,16 +213,21 @@ pub fn read_face(
     })
 }
 
-/// For each pixel, its distance inside the convex hull of the `own` pixels (a die is convex,
-/// so the hull is its outline even where pips at its edge notch the mask); 0 or less outside.
-fn hull_inside(own: &[bool], w: usize, h: usize) -> Vec<f32> {
-    let points: Vec<imageproc::point::Point<i32>> = (0..w * h)
-        .filter(|&i| own[i])
-        .map(|i| imageproc::point::Point::new((i % w) as i32, (i / w) as i32))
-        .collect();
+/// The pixels inside the convex hull of the `own` pixels (a die is convex, so the hull is its
+/// outline even where light pips at its edge notch the mask).
+fn hull_inside(own: &[bool], w: usize, h: usize) -> Vec<bool> {
+    // The first and last pixel of each row are enough for the hull.
+    let mut points: Vec<imageproc::point::Point<i32>> = Vec::with_capacity(2 * h);
+    for y in 0..h {
+        let row = &own[y * w..(y + 1) * w];
+        if let (Some(first), Some(last)) = (row.iter().position(|&o| o), row.iter().rposition(|&o| o)) {
+            points.push(imageproc::point::Point::new(first as i32, y as i32));
+            points.push(imageproc::point::Point::new(last as i32, y as i32));
+        }
+    }
     let hull = imageproc::geometry::convex_hull(points);
     if hull.len() < 3 {
-        return vec![0.0; w * h];
+        return vec![false; w * h];
     }
     let area2: i64 = (0..hull.len())
         .map(|i| {
@@ -243,15 +248,20 @@ fn hull_inside(own: &[bool], w: usize, h: usize) -> Vec<f32> {
             })
         })
         .collect();
-    (0..w * h)
-        .map(|i| {
-            let (x, y) = ((i % w) as f32, (i / w) as f32);
-            edges
-                .iter()
-                .map(|&(nx, ny, c)| nx * x + ny * y - c + 0.5)
-                .fold(f32::MAX, f32::min)
-        })
-        .collect()
+    // The hull is convex: each row's inside is one run, found from both ends.
+    let is_inside = |x: usize, y: usize| {
+        let (x, y) = (x as f32, y as f32);
+        edges.iter().all(|&(nx, ny, c)| nx * x + ny * y - c + 0.5 > 0.0)
+    };
+    let mut inside = vec![false; w * h];
+    for y in 0..h {
+        let Some(first) = (0..w).find(|&x| is_inside(x, y)) else {
+            continue;
+        };
+        let last = (first..w).rev().find(|&x| is_inside(x, y)).unwrap_or(first);
+        inside[y * w + first..=y * w + last].fill(true);
+    }
+    inside
 }
 
 /// Half the side of the pip boxes tried, as shares of the die's side.

@@ -450,11 +450,11 @@ impl<'a> Reader<'a> {
     /// marker.
     fn candidates(&self, mask: &[bool]) -> Vec<Candidate> {
         let (sw, sh) = (self.sw, self.sh);
-        let dist = primitives::distance_to_table(mask, sw as usize, sh as usize);
         let blobs: Vec<Vec<(u32, u32)>> = primitives::components(mask, sw, sh)
             .into_iter()
             .filter(|c| c.len() >= 12)
             .collect();
+        let dist = primitives::distance_to_table(mask, sw as usize, sh as usize, &blobs);
         let mut peaks: Vec<f32> = blobs
             .iter()
             .map(|b| {
@@ -488,7 +488,7 @@ impl<'a> Reader<'a> {
                 }
                 continue;
             }
-            ridge.sort_by(|a, b| b.0.total_cmp(&a.0));
+            ridge.sort_unstable_by(|a, b| b.0.total_cmp(&a.0));
             let spacing = (1.6 * half_side).powi(2);
             let mut markers: Vec<(f32, f32)> = Vec::new();
             for (_, (x, y)) in ridge {

@@ -208,21 +208,34 @@ pub fn fill_holes(mask: &[bool], w: usize, h: usize, max_hole: usize) -> Vec<boo
     out
 }
 
-/// For each pixel of the mask, its Euclidean distance to the nearest pixel outside it.
-pub fn distance_to_table(mask: &[bool], w: usize, h: usize) -> Vec<f32> {
-    // imageproc measures the distance to the nearest set pixel: set the table's.
-    let table = GrayImage::from_fn(w as u32, h as u32, |x, y| {
-        Luma([if mask[y as usize * w + x as usize] {
-            0
-        } else {
-            255
-        }])
-    });
-    imageproc::distance_transform::euclidean_squared_distance_transform(&table)
-        .as_raw()
-        .iter()
-        .map(|&d| (d as f32).sqrt())
-        .collect()
+/// For each pixel of each blob, its Euclidean distance to the nearest pixel outside the mask
+/// (0 elsewhere). Worked out in each blob's box only (with a margin of table around it):
+/// the dice cover a small part of the picture.
+pub fn distance_to_table(
+    mask: &[bool],
+    w: usize,
+    h: usize,
+    blobs: &[Vec<(u32, u32)>],
+) -> Vec<f32> {
+    let mut out = vec![0f32; w * h];
+    for blob in blobs {
+        let (x0, y0, x1, y1) = bounds(blob);
+        let (bw, bh) = (x1 - x0 + 3, y1 - y0 + 3);
+        // imageproc measures the distance to the nearest set pixel: set the table's.
+        let table = GrayImage::from_fn(bw, bh, |x, y| {
+            let inside = x >= 1 && y >= 1 && x <= bw - 2 && y <= bh - 2 && {
+                let (px, py) = ((x0 + x - 1) as usize, (y0 + y - 1) as usize);
+                mask[py * w + px]
+            };
+            Luma([if inside { 0 } else { 255 }])
+        });
+        let d = imageproc::distance_transform::euclidean_squared_distance_transform(&table);
+        for &(x, y) in blob {
+            let v = d.get_pixel(x - x0 + 1, y - y0 + 1).0[0];
+            out[y as usize * w + x as usize] = (v as f32).sqrt();
+        }
+    }
+    out
 }
 
 /// The bounding box of a pixel list: (min x, min y, max x, max y).
