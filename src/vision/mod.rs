@@ -194,6 +194,14 @@ const LEAST_PIP_AREA: f32 = 0.04;
 const LEAST_ONE_PIP_AREA: f32 = 0.08;
 const KNOBX: f32 = 0.5;
 
+/// A tray's border or the picture's frame, not dice: a blob spanning a third of the picture
+/// whose box it hardly fills.
+fn is_frame(blob: &[(u32, u32)], sw: u32, sh: u32) -> bool {
+    let (x0, y0, x1, y1) = primitives::bounds(blob);
+    let (bw, bh) = (x1 - x0 + 1, y1 - y0 + 1);
+    (bw > sw / 3 || bh > sh / 3) && (blob.len() as f32) < 0.3 * (bw * bh) as f32
+}
+
 /// The root of `i` in a union-find forest.
 fn find(parent: &mut [usize], mut i: usize) -> usize {
     while parent[i] != i {
@@ -452,7 +460,7 @@ impl<'a> Reader<'a> {
         let (sw, sh) = (self.sw, self.sh);
         let blobs: Vec<Vec<(u32, u32)>> = primitives::components(mask, sw, sh)
             .into_iter()
-            .filter(|c| c.len() >= 12)
+            .filter(|c| c.len() >= 12 && !is_frame(c, sw, sh))
             .collect();
         let dist = primitives::distance_to_table(mask, sw as usize, sh as usize, &blobs);
         let mut peaks: Vec<f32> = blobs
