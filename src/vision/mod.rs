@@ -192,7 +192,11 @@ const DARK_PIP_LEVEL: f32 = 60.0;
 /// a lone one (a 1) at least the second.
 const LEAST_PIP_AREA: f32 = 0.04;
 const LEAST_ONE_PIP_AREA: f32 = 0.08;
-const KNOBX: f32 = 0.5;
+/// How far beyond the foreground level a pixel must stand from the wide table estimate when
+/// the near one (pulled by a cluster of dice) does not tell it.
+const WIDE_MARGIN: f32 = 60.0;
+/// A dark spot is a pale die's pip when less than this share of it lies in the dice mask.
+const PIP_OUTSIDE_MASK: f32 = 0.5;
 
 /// A tray's border or the picture's frame, not dice: a blob spanning a third of the picture
 /// whose box it hardly fills.
@@ -341,18 +345,25 @@ impl<'a> Reader<'a> {
             .map(|p| primitives::lightness(*p))
             .collect();
         let chroma: Vec<u8> = self.small.iter().map(|p| primitives::chroma(*p)).collect();
-        let lum_bg = primitives::table_estimate(&lum, sw, sh, 8, 3);
-        let chroma_bg = primitives::table_estimate(&chroma, sw, sh, 8, 3);
+        // The table near each pixel, from two neighbourhoods: the near one follows the light
+        // across a tray, the wide one is not pulled by a large cluster of dice.
+        let [near_lum, wide_lum] = primitives::table_estimates(&lum, sw, sh, 8, [3, 6]);
+        let [near_chroma, wide_chroma] = primitives::table_estimates(&chroma, sw, sh, 8, [3, 6]);
         let mut mask = vec![false; sw * sh];
         let mut dark = vec![false; sw * sh];
         for i in 0..sw * sh {
             let l = f32::from(lum[i]);
             let c = f32::from(chroma[i]);
-            let score = (1.5 * (c - chroma_bg[i]))
-                .max(lum_bg[i] - l)
-                .max(1.5 * (l - lum_bg[i]));
+            let score_with = |lum_bg: f32, chroma_bg: f32| {
+                (1.5 * (c - chroma_bg))
+                    .max(lum_bg - l)
+                    .max(1.5 * (l - lum_bg))
+            };
+            let score = score_with(near_lum[i], near_chroma[i])
+                .max(score_with(wide_lum[i], wide_chroma[i]) - WIDE_MARGIN);
+            let lum_bg = near_lum[i];
             mask[i] = score > FOREGROUND_LEVEL;
-            dark[i] = lum_bg[i] - l > DARK_PIP_LEVEL;
+            dark[i] = lum_bg - l > DARK_PIP_LEVEL;
         }
         let t = std::time::Instant::now();
         let mask = primitives::open(&mask, sw, sh);
@@ -381,7 +392,7 @@ impl<'a> Reader<'a> {
             .filter(|c| {
                 // Not a pip of a die already found (those lie inside its mask).
                 let masked = c.iter().filter(|&&(x, y)| mask[(y * sw + x) as usize]).count();
-                c.len() <= 40 && (masked as f32) < KNOBX * c.len() as f32
+                c.len() <= 40 && (masked as f32) < PIP_OUTSIDE_MASK * c.len() as f32
             })
             .filter_map(|c| {
                 let (x0, y0, x1, y1) = primitives::bounds(&c);

@@ -56,10 +56,17 @@ pub fn chroma(p: [u8; 3]) -> u8 {
     p[0].max(p[1]).max(p[2]) - p[0].min(p[1]).min(p[2])
 }
 
-/// The table under the dice, estimated at every pixel: the median of each `block`×`block`
-/// block (sampled every other pixel), then the median of the blocks within `reach` blocks (so a few dice cannot pull it),
-/// interpolated bilinearly between block centres.
-pub fn table_estimate(values: &[u8], w: usize, h: usize, block: usize, reach: usize) -> Vec<f32> {
+/// The table under the dice, estimated at every pixel, once for each of `reaches`: the median
+/// of each `block`×`block` block (sampled every other pixel), then the median of the blocks
+/// within `reach` blocks (so a few dice cannot pull it), interpolated bilinearly between
+/// block centres.
+pub fn table_estimates<const N: usize>(
+    values: &[u8],
+    w: usize,
+    h: usize,
+    block: usize,
+    reaches: [usize; N],
+) -> [Vec<f32>; N] {
     let bw = w.div_ceil(block);
     let bh = h.div_ceil(block);
     let mut medians = vec![0u8; bw * bh];
@@ -78,12 +85,28 @@ pub fn table_estimate(values: &[u8], w: usize, h: usize, block: usize, reach: us
             medians[by * bw + bx] = median(&mut buf);
         }
     }
+    reaches.map(|reach| spread_blocks(&medians, bw, bh, w, h, block, reach))
+}
+
+/// The median of the block medians within `reach` blocks, interpolated to every pixel.
+fn spread_blocks(
+    medians: &[u8],
+    bw: usize,
+    bh: usize,
+    w: usize,
+    h: usize,
+    block: usize,
+    reach: usize,
+) -> Vec<f32> {
+    let mut buf = Vec::with_capacity(49);
     let mut smooth = vec![0f32; bw * bh];
     for by in 0..bh {
         for bx in 0..bw {
             buf.clear();
-            for y in by.saturating_sub(reach)..(by + reach + 1).min(bh) {
-                for x in bx.saturating_sub(reach)..(bx + reach + 1).min(bw) {
+            // A wide neighbourhood is sampled (about 7×7 blocks of it).
+            let stride = (reach / 3).max(1);
+            for y in (by.saturating_sub(reach)..(by + reach + 1).min(bh)).step_by(stride) {
+                for x in (bx.saturating_sub(reach)..(bx + reach + 1).min(bw)).step_by(stride) {
                     buf.push(medians[y * bw + x]);
                 }
             }
