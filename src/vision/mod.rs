@@ -227,6 +227,16 @@ struct Reader<'a> {
     small: Vec<[u8; 3]>,
 }
 
+/// What differs from the table, in the small copy.
+struct Foreground {
+    /// The dice's pixels (more coloured, darker or lighter than the table), holes filled.
+    mask: Vec<bool>,
+    /// Pixels much darker than the table (a pale die's pips).
+    dark: Vec<bool>,
+    /// The mask's blobs, but a tray's border.
+    blobs: Vec<Vec<(u32, u32)>>,
+}
+
 /// A die candidate: its pixels in the small copy.
 struct Candidate {
     pixels: Vec<(u32, u32)>,
@@ -272,9 +282,9 @@ impl<'a> Reader<'a> {
 
     fn read(&self) -> Vec<SeenDie> {
         let t0 = std::time::Instant::now();
-        let (mask, dark) = self.foreground();
+        let Foreground { mask, dark, blobs } = self.foreground();
         let t1 = std::time::Instant::now();
-        let mut candidates = self.candidates(&mask);
+        let mut candidates = self.candidates(&mask, blobs);
         let t2 = std::time::Instant::now();
         let half_side = candidates.first().map(|c| c.half_side);
         candidates.extend(self.pale_dice(&mask, &dark, half_side));
@@ -337,8 +347,9 @@ impl<'a> Reader<'a> {
 
     /// Pixels of the small copy that differ from the table around them, and those much darker
     /// than the table (the pips of a pale die, whose body hardly differs from a pale table).
-    fn foreground(&self) -> (Vec<bool>, Vec<bool>) {
+    fn foreground(&self) -> Foreground {
         let (sw, sh) = (self.sw as usize, self.sh as usize);
+        let t0 = std::time::Instant::now();
         let lum: Vec<u8> = self
             .small
             .iter()
@@ -365,15 +376,26 @@ impl<'a> Reader<'a> {
             mask[i] = score > FOREGROUND_LEVEL;
             dark[i] = lum_bg - l > DARK_PIP_LEVEL;
         }
-        let t = std::time::Instant::now();
-        let mask = primitives::open(&mask, sw, sh);
-        let mask = primitives::close(&mask, sw, sh);
-        let t2 = std::time::Instant::now();
-        let m = primitives::fill_holes(&mask, sw, sh, sw * sh / 200);
-        if std::env::var("DBG_T").is_ok() {
-            eprintln!("  morph {:?} fill {:?}", t2 - t, t2.elapsed());
+        let ta = std::time::Instant::now();
+        let mut mask = primitives::close(&primitives::open(&mask, sw, sh), sw, sh);
+        let tb = std::time::Instant::now();
+        // The blobs, their holes (pips as light as the table) filled; not a tray's border.
+        let mut blobs: Vec<Vec<(u32, u32)>> = primitives::components(&mask, self.sw, self.sh)
+            .into_iter()
+            .filter(|c| c.len() >= 12 && !is_frame(c, self.sw, self.sh))
+            .collect();
+        let tc = std::time::Instant::now();
+        for blob in &mut blobs {
+            let holes = primitives::holes_in(&mask, sw, primitives::bounds(blob), sw * sh / 200);
+            for &(x, y) in &holes {
+                mask[y as usize * sw + x as usize] = true;
+            }
+            blob.extend(holes);
         }
-        (m, dark)
+        if std::env::var("DBG_T").is_ok() {
+            eprintln!("  pre {:?} morph {:?} comp {:?} holes {:?}", ta - t0, tb - ta, tc - tb, tc.elapsed());
+        }
+        Foreground { mask, dark, blobs }
     }
 
     /// Pale dice (white or ivory on a pale table) that the mask missed: clusters of dark
@@ -467,12 +489,8 @@ impl<'a> Reader<'a> {
     /// side, whether the die is alone, turned or touching others); each blob gets a marker at
     /// every ridge point farther than a die from the others, and its pixels go to the nearest
     /// marker.
-    fn candidates(&self, mask: &[bool]) -> Vec<Candidate> {
+    fn candidates(&self, mask: &[bool], blobs: Vec<Vec<(u32, u32)>>) -> Vec<Candidate> {
         let (sw, sh) = (self.sw, self.sh);
-        let blobs: Vec<Vec<(u32, u32)>> = primitives::components(mask, sw, sh)
-            .into_iter()
-            .filter(|c| c.len() >= 12 && !is_frame(c, sw, sh))
-            .collect();
         let dist = primitives::distance_to_table(mask, sw as usize, sh as usize, &blobs);
         let mut peaks: Vec<f32> = blobs
             .iter()
@@ -629,7 +647,7 @@ mod tests;
 pub fn debug_mask(image: &RgbImage) -> image::GrayImage {
     let (w, h) = image.dimensions();
     let r = Reader::new(image, Area::whole(w, h));
-    let (m, _) = r.foreground();
+    let m = r.foreground().mask;
     image::GrayImage::from_fn(r.sw, r.sh, |x, y| {
         image::Luma([if m[(y * r.sw + x) as usize] { 255 } else { 0 }])
     })

@@ -2,7 +2,6 @@
 //! table estimate, hole filling and k-means splitting.
 
 use image::{GrayImage, Luma, RgbImage};
-use imageproc::region_labelling::{Connectivity, connected_components};
 
 /// The average of each `f`×`f` block of `image` from (`x0`, `y0`): a `sw`×`sh` RGB copy.
 pub fn downscale(image: &RgbImage, x0: u32, y0: u32, sw: u32, sh: u32, f: u32) -> Vec<[u8; 3]> {
@@ -149,16 +148,6 @@ fn median(values: &mut [u8]) -> u8 {
     *values.select_nth_unstable(mid).1
 }
 
-fn to_gray(mask: &[bool], w: usize, h: usize) -> GrayImage {
-    GrayImage::from_fn(w as u32, h as u32, |x, y| {
-        Luma([if mask[y as usize * w + x as usize] {
-            255
-        } else {
-            0
-        }])
-    })
-}
-
 /// Morphological opening (3×3): removes specks.
 pub fn open(mask: &[bool], w: usize, h: usize) -> Vec<bool> {
     let eroded = spread3(mask, w, h, false);
@@ -195,61 +184,64 @@ fn spread3(mask: &[bool], w: usize, h: usize, grow: bool) -> Vec<bool> {
     out
 }
 
-/// Sets the background pixels of every hole smaller than `max_hole` pixels (a die's face
-/// inside its outline; not the inside of a tray's border). A hole is background that cannot
-/// be reached from the picture's edge through background (4-connected).
-pub fn fill_holes(mask: &[bool], w: usize, h: usize, max_hole: usize) -> Vec<bool> {
-    // 0: not yet seen, 1: reached from the edge, 2: in a hole already measured.
-    let mut seen = vec![0u8; w * h];
+/// The holes of a blob: background pixels inside its box (`x0, y0, x1, y1`, inclusive) that
+/// cannot be reached from outside the box through background (4-connected), in holes of at
+/// most `max_hole` pixels (a die's pips; not the inside of a tray's border).
+pub fn holes_in(
+    mask: &[bool],
+    w: usize,
+    (x0, y0, x1, y1): (u32, u32, u32, u32),
+    max_hole: usize,
+) -> Vec<(u32, u32)> {
+    let (x0, y0) = (x0 as usize, y0 as usize);
+    let (bw, bh) = (x1 as usize - x0 + 1, y1 as usize - y0 + 1);
+    let background = |x: usize, y: usize| !mask[(y0 + y) * w + x0 + x];
+    // 0: not yet seen, 1: outside (reached from the box's edge), 2: measured as a hole.
+    let mut seen = vec![0u8; bw * bh];
     let mut stack: Vec<usize> = Vec::new();
-    let mut flood = |start: usize, mark: u8, seen: &mut Vec<u8>, out: &mut Vec<usize>| {
-        out.clear();
-        stack.clear();
+    let mut region: Vec<usize> = Vec::new();
+    let mut flood = |start: usize, mark: u8, seen: &mut [u8], region: &mut Vec<usize>| {
+        region.clear();
         seen[start] = mark;
         stack.push(start);
         while let Some(i) = stack.pop() {
-            out.push(i);
-            let (x, y) = (i % w, i / w);
-            let mut visit = |j: usize| {
-                if !mask[j] && seen[j] == 0 {
+            region.push(i);
+            let (x, y) = (i % bw, i / bw);
+            let neighbours = [
+                (x > 0).then(|| i - 1),
+                (x + 1 < bw).then(|| i + 1),
+                (y > 0).then(|| i - bw),
+                (y + 1 < bh).then(|| i + bw),
+            ];
+            for j in neighbours.into_iter().flatten() {
+                if seen[j] == 0 && background(j % bw, j / bw) {
                     seen[j] = mark;
                     stack.push(j);
                 }
-            };
-            if x > 0 {
-                visit(i - 1);
-            }
-            if x + 1 < w {
-                visit(i + 1);
-            }
-            if y > 0 {
-                visit(i - w);
-            }
-            if y + 1 < h {
-                visit(i + w);
             }
         }
     };
-    let mut region = Vec::new();
-    for i in 0..w * h {
-        let (x, y) = (i % w, i / w);
-        let on_edge = x == 0 || y == 0 || x + 1 == w || y + 1 == h;
-        if on_edge && !mask[i] && seen[i] == 0 {
+    for i in 0..bw * bh {
+        let (x, y) = (i % bw, i / bw);
+        let on_edge = x == 0 || y == 0 || x + 1 == bw || y + 1 == bh;
+        if on_edge && seen[i] == 0 && background(x, y) {
             flood(i, 1, &mut seen, &mut region);
         }
     }
-    let mut out = mask.to_vec();
-    for i in 0..w * h {
-        if !mask[i] && seen[i] == 0 {
+    let mut holes = Vec::new();
+    for i in 0..bw * bh {
+        if seen[i] == 0 && background(i % bw, i / bw) {
             flood(i, 2, &mut seen, &mut region);
             if region.len() <= max_hole {
-                for &j in &region {
-                    out[j] = true;
-                }
+                holes.extend(
+                    region
+                        .iter()
+                        .map(|&j| ((x0 + j % bw) as u32, (y0 + j / bw) as u32)),
+                );
             }
         }
     }
-    out
+    holes
 }
 
 /// For each pixel of each blob, its Euclidean distance to the nearest pixel outside the mask
@@ -291,29 +283,34 @@ pub fn bounds(pixels: &[(u32, u32)]) -> (u32, u32, u32, u32) {
         })
 }
 
-/// The 8-connected components of a mask, each as its list of pixels.
+/// The 8-connected blobs of a mask, each as its pixels. A flood from each unseen pixel of the
+/// mask: the dice cover little of the picture, so this touches little more than them.
 pub fn components(mask: &[bool], w: u32, h: u32) -> Vec<Vec<(u32, u32)>> {
-    components_with(mask, w, h, Connectivity::Eight)
-}
-
-fn components_with(
-    mask: &[bool],
-    w: u32,
-    h: u32,
-    connectivity: Connectivity,
-) -> Vec<Vec<(u32, u32)>> {
-    let g = to_gray(mask, w as usize, h as usize);
-    let labels = connected_components(&g, connectivity, Luma([0u8]));
-    let mut out: Vec<Vec<(u32, u32)>> = Vec::new();
-    for (x, y, l) in labels.enumerate_pixels() {
-        let l = l.0[0] as usize;
-        if l == 0 {
+    let (w, h) = (w as usize, h as usize);
+    let mut seen = vec![false; w * h];
+    let mut out = Vec::new();
+    let mut stack = Vec::new();
+    for start in 0..w * h {
+        if !mask[start] || seen[start] {
             continue;
         }
-        if out.len() < l {
-            out.resize_with(l, Vec::new);
+        let mut blob = Vec::new();
+        seen[start] = true;
+        stack.push(start);
+        while let Some(i) = stack.pop() {
+            let (x, y) = (i % w, i / w);
+            blob.push((x as u32, y as u32));
+            for ny in y.saturating_sub(1)..(y + 2).min(h) {
+                for nx in x.saturating_sub(1)..(x + 2).min(w) {
+                    let j = ny * w + nx;
+                    if mask[j] && !seen[j] {
+                        seen[j] = true;
+                        stack.push(j);
+                    }
+                }
+            }
         }
-        out[l - 1].push((x, y));
+        out.push(blob);
     }
     out
 }
