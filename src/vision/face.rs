@@ -76,27 +76,32 @@ pub fn read_face(
         *ch.select_nth_unstable(mid).1
     });
     let iw = pw + 1;
-    // Integral images of each channel and of its square, for local means and spreads.
-    let mut sums: [Vec<f32>; 6] = std::array::from_fn(|_| vec![0f32; iw * (ph + 1)]);
+    // Integral images of each channel and of its square, for local means and spreads (exact
+    // in integers; the six sums of a place side by side).
+    let mut sums = vec![[0u32; 6]; iw * (ph + 1)];
     for y in 0..ph {
-        let mut row = [0f32; 6];
+        let mut row = [0u32; 6];
         for x in 0..pw {
             let p = pixels[y * pw + x];
             for c in 0..3 {
-                let v = f32::from(p[c]);
+                let v = u32::from(p[c]);
                 row[c] += v;
                 row[c + 3] += v * v;
             }
-            for k in 0..6 {
-                sums[k][(y + 1) * iw + x + 1] = sums[k][y * iw + x + 1] + row[k];
-            }
+            let above = sums[y * iw + x + 1];
+            sums[(y + 1) * iw + x + 1] = std::array::from_fn(|k| above[k] + row[k]);
         }
     }
-    let boxed_k = |k: usize, x: usize, y: usize, half: usize| {
-        let t = &sums[k];
+    let boxed = |x: usize, y: usize, half: usize| -> [f32; 6] {
         let (xa, ya) = (x - half, y - half);
         let (xb, yb) = (x + half + 1, y + half + 1);
-        t[yb * iw + xb] - t[ya * iw + xb] - t[yb * iw + xa] + t[ya * iw + xa]
+        let (a, b, c, d) = (
+            sums[yb * iw + xb],
+            sums[ya * iw + xb],
+            sums[yb * iw + xa],
+            sums[ya * iw + xa],
+        );
+        std::array::from_fn(|k| (a[k] + d[k]).wrapping_sub(b[k] + c[k]) as f32)
     };
     // Pips differ in size from die to die (a 1's pip is often larger): a few box sizes, the
     // best response of each pixel kept.
@@ -119,15 +124,14 @@ pub fn read_face(
                 if !inside[y * pw + x] {
                     continue;
                 }
+                let (box_in, box_out) = (boxed(x, y, inner), boxed(x, y, outer));
                 let mut contrast = 0f32;
                 let mut var = 0f32;
                 for c in 0..3 {
-                    let s_in = boxed_k(c, x, y, inner);
-                    let s_ring = boxed_k(c, x, y, outer) - s_in;
-                    let q_ring = boxed_k(c + 3, x, y, outer) - boxed_k(c + 3, x, y, inner);
-                    let m_ring = s_ring / n_ring;
-                    contrast = contrast.max((s_in / n_in - m_ring).abs());
-                    var += (q_ring / n_ring - m_ring * m_ring).max(0.0);
+                    let m_ring = (box_out[c] - box_in[c]) / n_ring;
+                    let q_ring = (box_out[c + 3] - box_in[c + 3]) / n_ring;
+                    contrast = contrast.max((box_in[c] / n_in - m_ring).abs());
+                    var += (q_ring - m_ring * m_ring).max(0.0);
                 }
                 let r = &mut response[y * pw + x];
                 *r = r.max(contrast - (var / 3.0).sqrt());
