@@ -186,27 +186,7 @@ pub fn read_face(
         })
         .collect();
     let centre = (cx - x0 as f32 - 0.5, cy - y0 as f32 - 0.5);
-    let fit = best_face(&spots, side, centre);
-    if std::env::var("DBG_PIPS").is_ok() && fit.is_none() {
-        eprintln!("NOFIT {cx:.0} {cy:.0} {side:.1} spots {}", spots.len());
-        for s in &spots {
-            eprintln!("  nofit spot {:.0} {:.0} {:.1}", x0 as f32 + s.x, y0 as f32 + s.y, s.strength);
-        }
-    }
-    let fit = fit?;
-    if std::env::var("DBG_PIPS").is_ok() {
-        eprintln!("DIE {cx:.0} {cy:.0} {side:.1} {} {:.3}", fit.value, fit.step / side);
-        for (i, s) in spots.iter().enumerate() {
-            let chosen = fit.chosen & (1 << i) != 0;
-            eprintln!(
-                "SPOT {:.0} {:.0} {:.1} {}",
-                x0 as f32 + s.x,
-                y0 as f32 + s.y,
-                s.strength,
-                u8::from(chosen)
-            );
-        }
-    }
+    let fit = best_face(&spots, side, centre)?;
     let (ox, oy) = (x0 as f32 + 0.5, y0 as f32 + 0.5);
     Some(Face {
         value: fit.value,
@@ -319,12 +299,11 @@ struct FaceFit {
     /// Which spots are its pips (bit i: spot i).
     chosen: u32,
     confidence: f32,
-    step: f32,
     /// The face's middle, in crop pixels.
     centre: (f32, f32),
 }
 
-/// The set of spots that best makes a die face: its pips on the face's grid (a square grid
+/// The set of `spots` (strongest first) that best makes a die face: its pips on the face's grid (a square grid
 /// turned any way, of a step that suits the die's size), alike in strength, and leaving no
 /// strong spot unexplained on the face. Side faces seen in perspective and glints fall off
 /// the grid.
@@ -336,15 +315,16 @@ fn best_face(spots: &[Spot], side: f32, centre: (f32, f32)) -> Option<FaceFit> {
         if k > 6 {
             continue;
         }
+        // The spots come strongest first: the subset's lowest bit is its strongest spot.
+        let strongest = spots[subset.trailing_zeros() as usize].strength;
+        let weakest = spots[31 - subset.leading_zeros() as usize].strength;
+        if weakest < ALIKE * strongest {
+            continue;
+        }
         let members: Vec<&Spot> = (0..n)
             .filter(|i| subset & (1 << i) != 0)
             .map(|i| &spots[i])
             .collect();
-        let strongest = members.iter().map(|s| s.strength).fold(0.0, f32::max);
-        let weakest = members.iter().map(|s| s.strength).fold(f32::MAX, f32::min);
-        if weakest < ALIKE * strongest {
-            continue;
-        }
         let Some((value, fc, step, misplaced)) = fit_grid(&members, side, centre) else {
             continue;
         };
@@ -376,7 +356,6 @@ fn best_face(spots: &[Spot], side: f32, centre: (f32, f32)) -> Option<FaceFit> {
                     value,
                     chosen: subset,
                     confidence,
-                    step,
                     centre: fc,
                 },
             ));

@@ -281,14 +281,10 @@ impl<'a> Reader<'a> {
     }
 
     fn read(&self) -> Vec<SeenDie> {
-        let t0 = std::time::Instant::now();
         let Foreground { mask, dark, blobs } = self.foreground();
-        let t1 = std::time::Instant::now();
         let mut candidates = self.candidates(&mask, blobs);
-        let t2 = std::time::Instant::now();
         let half_side = candidates.first().map(|c| c.half_side);
         candidates.extend(self.pale_dice(&mask, &dark, half_side));
-        let t3 = std::time::Instant::now();
         let mut read: Vec<(SeenDie, Vec<(f32, f32)>)> = candidates
             .iter()
             .filter_map(|c| {
@@ -314,10 +310,6 @@ impl<'a> Reader<'a> {
                 Some(first)
             })
             .collect();
-        let t4 = std::time::Instant::now();
-        if std::env::var("DBG_T").is_ok() {
-            eprintln!("fg {:?} cand {:?} pale {:?} faces {:?} n {}", t1 - t0, t2 - t1, t3 - t2, t4 - t3, candidates.len());
-        }
         // One die read twice (found by its colour and by its pips, or split in two): the
         // readings share pips or a centre. Keep the one that sees more pips, then the surer.
         read.sort_by(|a, b| {
@@ -349,7 +341,6 @@ impl<'a> Reader<'a> {
     /// than the table (the pips of a pale die, whose body hardly differs from a pale table).
     fn foreground(&self) -> Foreground {
         let (sw, sh) = (self.sw as usize, self.sh as usize);
-        let t0 = std::time::Instant::now();
         let lum: Vec<u8> = self
             .small
             .iter()
@@ -376,24 +367,18 @@ impl<'a> Reader<'a> {
             mask[i] = score > FOREGROUND_LEVEL;
             dark[i] = lum_bg - l > DARK_PIP_LEVEL;
         }
-        let ta = std::time::Instant::now();
         let mut mask = primitives::close(&primitives::open(&mask, sw, sh), sw, sh);
-        let tb = std::time::Instant::now();
         // The blobs, their holes (pips as light as the table) filled; not a tray's border.
         let mut blobs: Vec<Vec<(u32, u32)>> = primitives::components(&mask, self.sw, self.sh)
             .into_iter()
             .filter(|c| c.len() >= 12 && !is_frame(c, self.sw, self.sh))
             .collect();
-        let tc = std::time::Instant::now();
         for blob in &mut blobs {
             let holes = primitives::holes_in(&mask, sw, primitives::bounds(blob), sw * sh / 200);
             for &(x, y) in &holes {
                 mask[y as usize * sw + x as usize] = true;
             }
             blob.extend(holes);
-        }
-        if std::env::var("DBG_T").is_ok() {
-            eprintln!("  pre {:?} morph {:?} comp {:?} holes {:?}", ta - t0, tb - ta, tc - tb, tc.elapsed());
         }
         Foreground { mask, dark, blobs }
     }
@@ -437,7 +422,6 @@ impl<'a> Reader<'a> {
         let mut sizes: Vec<f32> = spots.iter().map(|s| s.2).collect();
         sizes.sort_by(f32::total_cmp);
         let from_pips = 3.0 * sizes[sizes.len() / 2];
-        if std::env::var("DBG_PIPS").is_ok() { eprintln!("PALE sizes {sizes:?} hs {half_side:?}"); }
         let half_side = half_side.map_or(from_pips, |h| h.max(from_pips));
         // Specks of dirt are far smaller than a pip.
         let least_pip = LEAST_PIP_AREA * half_side * half_side;
