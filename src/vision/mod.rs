@@ -206,6 +206,21 @@ fn is_frame(blob: &[(u32, u32)], sw: u32, sh: u32) -> bool {
     (bw > sw / 3 || bh > sh / 3) && (blob.len() as f32) < 0.3 * (bw * bh) as f32
 }
 
+/// Sorts dice as one reads them: rows from the top (a die within half a side of the row's
+/// first die is in that row), each row from the left.
+fn reading_order(dice: &mut [SeenDie]) {
+    dice.sort_by(|a, b| a.y.total_cmp(&b.y));
+    let mut start = 0;
+    while start < dice.len() {
+        let top = dice[start];
+        let end = (start..dice.len())
+            .find(|&i| dice[i].y - top.y > 0.5 * top.size)
+            .unwrap_or(dice.len());
+        dice[start..end].sort_by(|a, b| a.x.total_cmp(&b.x));
+        start = end;
+    }
+}
+
 /// The root of `i` in a union-find forest.
 fn find(parent: &mut [usize], mut i: usize) -> usize {
     while parent[i] != i {
@@ -333,7 +348,7 @@ impl<'a> Reader<'a> {
             }
         }
         let mut dice: Vec<SeenDie> = kept.into_iter().map(|(d, _)| d).collect();
-        dice.sort_by(|a, b| a.y.total_cmp(&b.y).then(a.x.total_cmp(&b.x)));
+        reading_order(&mut dice);
         dice
     }
 
@@ -357,12 +372,14 @@ impl<'a> Reader<'a> {
             let l = f32::from(lum[i]);
             let c = f32::from(chroma[i]);
             let score_with = |lum_bg: f32, chroma_bg: f32| {
-                (1.5 * (c - chroma_bg))
-                    .max(lum_bg - l)
-                    .max(1.5 * (l - lum_bg))
+                (1.5 * (c - chroma_bg)).max(lum_bg - l)
             };
+            // Lighter than the table: than both estimates, for dice pull the near one and
+            // the table beside them then looks lighter than it.
+            let lighter = 1.5 * (l - near_lum[i].max(wide_lum[i]));
             let score = score_with(near_lum[i], near_chroma[i])
-                .max(score_with(wide_lum[i], wide_chroma[i]) - WIDE_MARGIN);
+                .max(score_with(wide_lum[i], wide_chroma[i]) - WIDE_MARGIN)
+                .max(lighter);
             let lum_bg = near_lum[i];
             mask[i] = score > FOREGROUND_LEVEL;
             dark[i] = lum_bg - l > DARK_PIP_LEVEL;

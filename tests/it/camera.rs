@@ -33,9 +33,9 @@ fn photos() -> Vec<PathBuf> {
 }
 
 /// Accuracy over the 200 photos (1,487 dice). The floors are 99% precision, recall
-/// and value accuracy; the reader does not reach them yet, so this test holds the figures
-/// measured now as floors (precision 0.97, recall 0.70, value 0.66, exact photos 0.095) so
-/// that no change makes them worse. Raise them as the reader improves.
+/// and value accuracy; the reader reaches the first only, so this test holds the figures
+/// measured now as floors (precision 0.994, recall 0.955, value 0.861, exact photos 0.415)
+/// so that no change makes them worse. Raise them as the reader improves.
 #[test]
 fn accuracy_on_the_labelled_photos() {
     let dir = photos_dir();
@@ -53,14 +53,14 @@ fn accuracy_on_the_labelled_photos() {
     println!("{tally}");
     assert_eq!(tally.photos, 200);
     assert_eq!(tally.labelled, 1487);
-    assert!(tally.precision() >= 0.96, "precision {}", tally.precision());
-    assert!(tally.recall() >= 0.69, "recall {}", tally.recall());
+    assert!(tally.precision() >= 0.99, "precision {}", tally.precision());
+    assert!(tally.recall() >= 0.95, "recall {}", tally.recall());
     assert!(
-        tally.value_accuracy() >= 0.65,
+        tally.value_accuracy() >= 0.855,
         "value {}",
         tally.value_accuracy()
     );
-    assert!(tally.exact_match() >= 0.09, "exact {}", tally.exact_match());
+    assert!(tally.exact_match() >= 0.40, "exact {}", tally.exact_match());
 }
 
 fn synthetic_roll(path: &Path, values: &[u8], body: [u8; 3], pip: [u8; 3]) {
