@@ -207,7 +207,9 @@ fn hull_inside(own: &[bool], w: usize, h: usize) -> Vec<bool> {
     let mut points: Vec<imageproc::point::Point<i32>> = Vec::with_capacity(2 * h);
     for y in 0..h {
         let row = &own[y * w..(y + 1) * w];
-        if let (Some(first), Some(last)) = (row.iter().position(|&o| o), row.iter().rposition(|&o| o)) {
+        if let (Some(first), Some(last)) =
+            (row.iter().position(|&o| o), row.iter().rposition(|&o| o))
+        {
             points.push(imageproc::point::Point::new(first as i32, y as i32));
             points.push(imageproc::point::Point::new(last as i32, y as i32));
         }
@@ -238,7 +240,9 @@ fn hull_inside(own: &[bool], w: usize, h: usize) -> Vec<bool> {
     // The hull is convex: each row's inside is one run, found from both ends.
     let is_inside = |x: usize, y: usize| {
         let (x, y) = (x as f32, y as f32);
-        edges.iter().all(|&(nx, ny, c)| nx * x + ny * y - c + 0.5 > 0.0)
+        edges
+            .iter()
+            .all(|&(nx, ny, c)| nx * x + ny * y - c + 0.5 > 0.0)
     };
     let mut inside = vec![false; w * h];
     for y in 0..h {
@@ -281,9 +285,38 @@ const FACES: [(u8, &[(f32, f32)]); 7] = [
     (2, &[(1.0, 1.0), (-1.0, -1.0)]),
     (3, &[(1.0, 1.0), (0.0, 0.0), (-1.0, -1.0)]),
     (4, &[(1.0, 1.0), (-1.0, -1.0), (1.0, -1.0), (-1.0, 1.0)]),
-    (5, &[(1.0, 1.0), (-1.0, -1.0), (1.0, -1.0), (-1.0, 1.0), (0.0, 0.0)]),
-    (6, &[(1.0, 1.0), (-1.0, -1.0), (1.0, -1.0), (-1.0, 1.0), (1.0, 0.0), (-1.0, 0.0)]),
-    (6, &[(1.0, 1.0), (-1.0, -1.0), (1.0, -1.0), (-1.0, 1.0), (0.0, 1.0), (0.0, -1.0)]),
+    (
+        5,
+        &[
+            (1.0, 1.0),
+            (-1.0, -1.0),
+            (1.0, -1.0),
+            (-1.0, 1.0),
+            (0.0, 0.0),
+        ],
+    ),
+    (
+        6,
+        &[
+            (1.0, 1.0),
+            (-1.0, -1.0),
+            (1.0, -1.0),
+            (-1.0, 1.0),
+            (1.0, 0.0),
+            (-1.0, 0.0),
+        ],
+    ),
+    (
+        6,
+        &[
+            (1.0, 1.0),
+            (-1.0, -1.0),
+            (1.0, -1.0),
+            (-1.0, 1.0),
+            (0.0, 1.0),
+            (0.0, -1.0),
+        ],
+    ),
 ];
 
 /// The grid step of a die's pips as a share of its side: from this to…
@@ -380,13 +413,11 @@ fn fit_grid(
         return (off <= 0.3).then_some((1, (mx, my), 0.27 * side, off));
     }
     // Anchor: the spot farthest from the middle is a corner pip.
-    let anchor = members
-        .iter()
-        .max_by(|a, b| {
-            (a.x - mx)
-                .hypot(a.y - my)
-                .total_cmp(&(b.x - mx).hypot(b.y - my))
-        })?;
+    let anchor = members.iter().max_by(|a, b| {
+        (a.x - mx)
+            .hypot(a.y - my)
+            .total_cmp(&(b.x - mx).hypot(b.y - my))
+    })?;
     let (ax, ay) = (anchor.x - mx, anchor.y - my);
     let step = ax.hypot(ay) / std::f32::consts::SQRT_2;
     // Rotation taking grid (1, 1) to the anchor.
@@ -396,18 +427,15 @@ fn fit_grid(
     for (value, pattern) in FACES.iter().filter(|(_, p)| p.len() == members.len()) {
         // Each pip of the pattern takes the nearest member; all members must be taken.
         let mut taken = 0u32;
-        let mut pairs: Vec<((f32, f32), (f32, f32))> = Vec::with_capacity(pattern.len());
+        let mut pairs: Vec<GridPair> = Vec::with_capacity(pattern.len());
         for &(u, v) in *pattern {
             let px = mx + step * (u * cos - v * sin);
             let py = my + step * (u * sin + v * cos);
-            let (j, s) = members
-                .iter()
-                .enumerate()
-                .min_by(|a, b| {
-                    (a.1.x - px)
-                        .hypot(a.1.y - py)
-                        .total_cmp(&(b.1.x - px).hypot(b.1.y - py))
-                })?;
+            let (j, s) = members.iter().enumerate().min_by(|a, b| {
+                (a.1.x - px)
+                    .hypot(a.1.y - py)
+                    .total_cmp(&(b.1.x - px).hypot(b.1.y - py))
+            })?;
             taken |= 1 << j;
             pairs.push(((u, v), (s.x - mx, s.y - my)));
         }
@@ -421,14 +449,15 @@ fn fit_grid(
             best = Some((*value, worst, face_step));
         }
     }
-    let Some((value, worst, face_step)) = best else {
-        return None;
-    };
+    let (value, worst, face_step) = best?;
     if face_step < LEAST_STEP * side || face_step > MOST_STEP * side {
         return None;
     }
     Some((value, (mx, my), face_step, worst))
 }
+
+/// A grid place (in steps) and the pip put there (pixels from the face's middle).
+type GridPair = ((f32, f32), (f32, f32));
 
 /// How much a face may be squeezed one way (a 6's rows are closer than its columns, and a
 /// die seen aslant is foreshortened): the ratio of the fitted grid's two scales.
@@ -437,7 +466,7 @@ const MOST_SQUEEZE: f32 = 1.8;
 /// The affine map from grid places to pip positions (both centred) that fits best in least
 /// squares: its mean scale (the grid step) and the worst misplacement in steps. Collinear
 /// faces (2, 3) keep the turned-square fit. `None` when the map squeezes too much.
-fn affine_fit(pairs: &[((f32, f32), (f32, f32))], step: f32) -> Option<(f32, f32)> {
+fn affine_fit(pairs: &[GridPair], step: f32) -> Option<(f32, f32)> {
     let (mut puu, mut puv, mut pvv) = (0f32, 0f32, 0f32);
     let (mut xu, mut xv, mut yu, mut yv) = (0f32, 0f32, 0f32, 0f32);
     for &((u, v), (x, y)) in pairs {
@@ -479,7 +508,11 @@ fn affine_fit(pairs: &[((f32, f32), (f32, f32))], step: f32) -> Option<(f32, f32
     if det.abs() >= 1e-3 && s1 / s2 > MOST_SQUEEZE {
         return None;
     }
-    let face_step = if det.abs() >= 1e-3 { (s1 * s2).sqrt() } else { step };
+    let face_step = if det.abs() >= 1e-3 {
+        (s1 * s2).sqrt()
+    } else {
+        step
+    };
     let worst = pairs
         .iter()
         .map(|&((u, v), (x, y))| (a * u + b * v - x).hypot(c * u + d * v - y))
@@ -488,3 +521,126 @@ fn affine_fit(pairs: &[((f32, f32), (f32, f32))], step: f32) -> Option<(f32, f32
     Some((face_step, worst))
 }
 
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// Spots at grid places (in steps) of a face centred at (50, 50), turned by `turn` radians,
+    /// with a step of `step` pixels; all of `strength`.
+    fn face_spots(places: &[(f32, f32)], step: f32, turn: f32, strength: f32) -> Vec<Spot> {
+        let (sin, cos) = turn.sin_cos();
+        places
+            .iter()
+            .map(|&(u, v)| Spot {
+                x: 50.0 + step * (u * cos - v * sin),
+                y: 50.0 + step * (u * sin + v * cos),
+                strength,
+            })
+            .collect()
+    }
+
+    fn strongest_first(mut spots: Vec<Spot>) -> Vec<Spot> {
+        spots.sort_by(|a, b| b.strength.total_cmp(&a.strength));
+        spots
+    }
+
+    #[test]
+    fn every_face_is_told_whatever_its_turn() {
+        for (value, places) in FACES {
+            for turn in [0.0, 0.3, 0.8, 1.4] {
+                let spots = face_spots(places, 7.0, turn, 80.0);
+                let fit = best_face(&spots, 40.0, (50.0, 50.0)).expect("a face");
+                assert_eq!(fit.value, value, "turned {turn}");
+                assert_eq!(fit.chosen.count_ones(), u32::from(value));
+            }
+        }
+    }
+
+    #[test]
+    fn a_squeezed_six_is_still_a_six() {
+        // A 6 whose rows are closer than its columns (as many dice have them).
+        let places = [
+            (1.4, 1.0),
+            (-1.4, 1.0),
+            (1.4, 0.0),
+            (-1.4, 0.0),
+            (1.4, -1.0),
+            (-1.4, -1.0),
+        ];
+        let spots = face_spots(&places, 6.0, 0.5, 60.0);
+        assert_eq!(
+            best_face(&spots, 40.0, (50.0, 50.0)).map(|f| f.value),
+            Some(6)
+        );
+    }
+
+    #[test]
+    fn a_glint_or_a_side_face_pip_off_the_grid_is_left_out() {
+        // A 4, a weaker glint near its middle-left and a pip of a side face beyond its edge.
+        let mut spots = face_spots(FACES[3].1, 7.0, 0.2, 90.0);
+        spots.push(Spot {
+            x: 44.0,
+            y: 52.0,
+            strength: 40.0,
+        });
+        spots.push(Spot {
+            x: 72.0,
+            y: 50.0,
+            strength: 45.0,
+        });
+        let spots = strongest_first(spots);
+        let fit = best_face(&spots, 40.0, (50.0, 50.0)).expect("a face");
+        assert_eq!(fit.value, 4);
+    }
+
+    #[test]
+    fn a_strong_lone_pip_is_a_one_despite_a_weak_spot() {
+        let spots = strongest_first(vec![
+            Spot {
+                x: 50.0,
+                y: 51.0,
+                strength: 110.0,
+            },
+            Spot {
+                x: 62.0,
+                y: 63.0,
+                strength: 30.0,
+            },
+        ]);
+        assert_eq!(
+            best_face(&spots, 40.0, (50.0, 50.0)).map(|f| f.value),
+            Some(1)
+        );
+    }
+
+    #[test]
+    fn spots_too_close_or_too_far_for_the_die_make_no_two() {
+        // Two pips 4 px apart on a 40 px die: far below a face's grid.
+        let spots = face_spots(&[(1.0, 1.0), (-1.0, -1.0)], 1.4, 0.0, 80.0);
+        assert_ne!(
+            best_face(&spots, 40.0, (50.0, 50.0)).map(|f| f.value),
+            Some(2)
+        );
+    }
+
+    #[test]
+    fn the_hull_covers_a_notched_outline() {
+        // A square with a notch in its top edge (a light pip at the die's edge).
+        let (w, h) = (8, 6);
+        let mut own = vec![false; w * h];
+        for y in 1..5 {
+            for x in 1..7 {
+                own[y * w + x] = !(y == 1 && (3..5).contains(&x));
+            }
+        }
+        let inside = hull_inside(&own, w, h);
+        assert!(
+            inside[w + 3] && inside[w + 4],
+            "the notch is inside the outline"
+        );
+        assert!(
+            !inside[0] && !inside[5 * w + 7],
+            "the corners outside are not"
+        );
+    }
+}

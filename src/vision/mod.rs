@@ -371,9 +371,7 @@ impl<'a> Reader<'a> {
         for i in 0..sw * sh {
             let l = f32::from(lum[i]);
             let c = f32::from(chroma[i]);
-            let score_with = |lum_bg: f32, chroma_bg: f32| {
-                (1.5 * (c - chroma_bg)).max(lum_bg - l)
-            };
+            let score_with = |lum_bg: f32, chroma_bg: f32| (1.5 * (c - chroma_bg)).max(lum_bg - l);
             // Lighter than the table: than both estimates, for dice pull the near one and
             // the table beside them then looks lighter than it.
             let lighter = 1.5 * (l - near_lum[i].max(wide_lum[i]));
@@ -404,18 +402,16 @@ impl<'a> Reader<'a> {
     /// pip-sized spots away from the dice already found. A face's pips are laid out around
     /// its centre, so the cluster's middle is the face's. Without other dice to tell the die's
     /// size, it is taken from the pips' (a pip is about a sixth of the side).
-    fn pale_dice(
-        &self,
-        mask: &[bool],
-        dark: &[bool],
-        half_side: Option<f32>,
-    ) -> Vec<Candidate> {
+    fn pale_dice(&self, mask: &[bool], dark: &[bool], half_side: Option<f32>) -> Vec<Candidate> {
         let (sw, sh) = (self.sw, self.sh);
         let spots: Vec<(f32, f32, f32, f32)> = primitives::components(dark, sw, sh)
             .into_iter()
             .filter(|c| {
                 // Not a pip of a die already found (those lie inside its mask).
-                let masked = c.iter().filter(|&&(x, y)| mask[(y * sw + x) as usize]).count();
+                let masked = c
+                    .iter()
+                    .filter(|&&(x, y)| mask[(y * sw + x) as usize])
+                    .count();
                 c.len() <= 40 && (masked as f32) < PIP_OUTSIDE_MASK * c.len() as f32
             })
             .filter_map(|c| {
@@ -467,7 +463,9 @@ impl<'a> Reader<'a> {
                 continue;
             }
             // A lone dark spot is a 1 only when it has a 1's large pip.
-            if members.len() == 1 && spots[members[0]].3 < LEAST_ONE_PIP_AREA * half_side * half_side {
+            if members.len() == 1
+                && spots[members[0]].3 < LEAST_ONE_PIP_AREA * half_side * half_side
+            {
                 continue;
             }
             let k = members.len() as f32;
@@ -549,10 +547,10 @@ impl<'a> Reader<'a> {
             if by_area > markers.len() && by_area <= 8 {
                 for pixels in primitives::split_kmeans(&b, by_area) {
                     out.push(Candidate {
-                    pixels,
-                    half_side,
-                    pale: false,
-                });
+                        pixels,
+                        half_side,
+                        pale: false,
+                    });
                 }
                 continue;
             }
@@ -653,4 +651,3 @@ pub fn debug_mask(image: &RgbImage) -> image::GrayImage {
         image::Luma([if m[(y * r.sw + x) as usize] { 255 } else { 0 }])
     })
 }
-

@@ -16,13 +16,20 @@ pub fn downscale(image: &RgbImage, x0: u32, y0: u32, sw: u32, sh: u32, f: u32) -
             let start = (y0 as usize + sy * 2) * stride + x0 as usize * 3;
             let top = &raw[start..start + sw * 6];
             let bottom = &raw[start + stride..start + stride + sw * 6];
-            out.extend(top.chunks_exact(6).zip(bottom.chunks_exact(6)).map(|(a, b)| {
-                let sum = |c: usize| {
-                    ((u16::from(a[c]) + u16::from(a[c + 3]) + u16::from(b[c]) + u16::from(b[c + 3]))
-                        / 4) as u8
-                };
-                [sum(0), sum(1), sum(2)]
-            }));
+            out.extend(
+                top.chunks_exact(6)
+                    .zip(bottom.chunks_exact(6))
+                    .map(|(a, b)| {
+                        let sum = |c: usize| {
+                            ((u16::from(a[c])
+                                + u16::from(a[c + 3])
+                                + u16::from(b[c])
+                                + u16::from(b[c + 3]))
+                                / 4) as u8
+                        };
+                        [sum(0), sum(1), sum(2)]
+                    }),
+            );
         }
         return out;
     }
@@ -40,7 +47,10 @@ pub fn downscale(image: &RgbImage, x0: u32, y0: u32, sw: u32, sh: u32, f: u32) -
                 }
             }
         }
-        out.extend(acc.iter().map(|a| [(a[0] / n) as u8, (a[1] / n) as u8, (a[2] / n) as u8]));
+        out.extend(
+            acc.iter()
+                .map(|a| [(a[0] / n) as u8, (a[1] / n) as u8, (a[2] / n) as u8]),
+        );
     }
     out
 }
@@ -132,7 +142,10 @@ fn spread_blocks(
     let rows = axis(h, bh);
     let mut out = vec![0f32; w * h];
     for (y, &(y0, y1, ty)) in rows.iter().enumerate() {
-        let (top_row, bottom_row) = (&smooth[y0 * bw..(y0 + 1) * bw], &smooth[y1 * bw..(y1 + 1) * bw]);
+        let (top_row, bottom_row) = (
+            &smooth[y0 * bw..(y0 + 1) * bw],
+            &smooth[y1 * bw..(y1 + 1) * bw],
+        );
         let line: Vec<f32> = top_row
             .iter()
             .zip(bottom_row)
@@ -252,12 +265,7 @@ pub fn holes_in(
 /// For each pixel of each blob, its Euclidean distance to the nearest pixel outside the mask
 /// (0 elsewhere). Worked out in each blob's box only (with a margin of table around it):
 /// the dice cover a small part of the picture.
-pub fn distance_to_table(
-    mask: &[bool],
-    w: usize,
-    h: usize,
-    blobs: &[Vec<(u32, u32)>],
-) -> Vec<f32> {
+pub fn distance_to_table(mask: &[bool], w: usize, h: usize, blobs: &[Vec<(u32, u32)>]) -> Vec<f32> {
     let mut out = vec![0f32; w * h];
     for blob in blobs {
         let (x0, y0, x1, y1) = bounds(blob);
