@@ -1,4 +1,5 @@
-//! Measures the camera dice reader on a folder of YOLO-labelled photos and lists its mistakes.
+//! Measures the camera dice reader on a folder of YOLO-labelled photos and lists its mistakes;
+//! with the colours told by eye in `tests/dice_colours.txt`, its colour accuracy too.
 //!
 //! `cargo run --release --example dice_accuracy -- [DIR] [-v]`
 //! (DIR defaults to `../shared/dice/d6-tray-photos`; it holds `images/*.jpg` and `labels/*.txt`).
@@ -7,7 +8,7 @@
 mod vision_score;
 
 use std::path::PathBuf;
-use vision_score::{Tally, read_labels, score_photo};
+use vision_score::{ColourTally, Tally, read_colour_labels, read_labels, score_photo};
 
 fn main() -> anyhow::Result<()> {
     let args: Vec<String> = std::env::args().skip(1).collect();
@@ -22,17 +23,33 @@ fn main() -> anyhow::Result<()> {
         .filter(|p| p.extension().is_some_and(|e| e == "jpg"))
         .collect();
     images.sort();
+    let told: std::collections::HashMap<String, Vec<String>> = read_colour_labels(
+        &std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/dice_colours.txt"),
+    )
+    .map_err(anyhow::Error::msg)?
+    .into_iter()
+    .collect();
+    let mut colours = ColourTally::default();
     let mut tally = Tally::default();
     for path in &images {
         let stem = path.file_stem().and_then(|s| s.to_str()).unwrap_or("");
         let labels = read_labels(&dir.join("labels").join(format!("{stem}.txt")))
             .map_err(anyhow::Error::msg)?;
         let image = image::open(path)?.to_rgb8();
-        let seen: Vec<(f32, f32, u8)> = foreman::vision::read_dice(&image)
-            .iter()
-            .map(|d| (d.x, d.y, d.value))
-            .collect();
+        let dice = foreman::vision::read_dice(&image);
+        let seen: Vec<(f32, f32, u8)> = dice.iter().map(|d| (d.x, d.y, d.value)).collect();
         let r = score_photo(image.width(), image.height(), &labels, &seen, &mut tally);
+        if let Some(words) = told.get(stem) {
+            for &(i, j) in &r.pairs {
+                let word = foreman::vision::colour_word(dice[i].colour);
+                colours.compared += 1;
+                if words.get(j).is_some_and(|w| w == word) {
+                    colours.right += 1;
+                } else if verbose {
+                    println!("{stem}: colour {word} for {:?}", words.get(j));
+                }
+            }
+        }
         if verbose && (!r.missed.is_empty() || !r.extra.is_empty() || !r.wrong.is_empty()) {
             println!("{stem}:");
             for m in &r.missed {
@@ -52,5 +69,11 @@ fn main() -> anyhow::Result<()> {
         }
     }
     println!("{tally}");
+    println!(
+        "colours told by eye: {} of {} right ({:.4})",
+        colours.right,
+        colours.compared,
+        colours.accuracy()
+    );
     Ok(())
 }

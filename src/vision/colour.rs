@@ -21,26 +21,45 @@ pub fn hsv(p: [u8; 3]) -> (f32, f32, f32) {
     (hue, sat, max)
 }
 
-/// The die colour a body colour is, or `None` ("other": brown, orange, teal, grey…).
+/// The die colour a body colour is, or `None` ("other": brown, gold, orange, teal, grey…).
+///
+/// The bounds come from the body colours the reader measures on dice of every colour in the
+/// labelled photos (`tests/dice_colours.txt`): purple and navy dice are dark, so their hue
+/// counts even when dull; a dark red-tinted body is a smoky black die; vivid green is green,
+/// duller green-blue a teal marbled die; yellow is light and vivid, gold and brown are not.
 pub fn die_colour(body: [u8; 3]) -> Option<DieColour> {
     let (hue, sat, val) = hsv(body);
-    if val < 0.25 || (val < 0.4 && sat < 0.35) {
-        return Some(DieColour::Black);
-    }
-    if sat < 0.18 {
-        return if val > 0.6 {
+    let purple = (255.0..345.0).contains(&hue);
+    let blue = (195.0..255.0).contains(&hue);
+    if sat < 0.15 && !(purple && sat >= 0.08 && val < 0.45) {
+        return if val > 0.5 {
             Some(DieColour::White)
+        } else if (70.0..170.0).contains(&hue) && val >= 0.25 {
+            None // a dull teal marbled die, not a black one
+        } else if val < 0.45 {
+            Some(DieColour::Black)
         } else {
             None
         };
     }
+    if purple {
+        return Some(DieColour::Purple);
+    }
+    if blue {
+        return Some(DieColour::Blue);
+    }
+    if val < 0.25 {
+        return Some(DieColour::Black);
+    }
     match hue {
-        h if !(15.0..=335.0).contains(&h) => Some(DieColour::Red),
+        h if !(15.0..345.0).contains(&h) => Some(if val < 0.385 {
+            DieColour::Black
+        } else {
+            DieColour::Red
+        }),
         h if h < 40.0 => None,
-        h if h < 72.0 => Some(DieColour::Yellow),
-        h if h < 170.0 => Some(DieColour::Green),
-        h if h < 200.0 => None,
-        h if h < 255.0 => Some(DieColour::Blue),
-        _ => Some(DieColour::Purple),
+        h if h < 72.0 => (sat >= 0.5 && val >= 0.55).then_some(DieColour::Yellow),
+        h if (125.0..150.0).contains(&h) && sat >= 0.55 => Some(DieColour::Green),
+        _ => None,
     }
 }

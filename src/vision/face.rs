@@ -49,7 +49,7 @@ pub fn read_face(
     let (pw, ph) = ((x1 - x0) as usize, (y1 - y0) as usize);
     let mut own = vec![false; pw * ph];
     let mut pixels = vec![[0u8; 3]; pw * ph];
-    let mut chans: [Vec<u8>; 3] = [Vec::new(), Vec::new(), Vec::new()];
+    let mut samples: Vec<(usize, usize)> = Vec::new();
     for y in 0..ph {
         for x in 0..pw {
             let (px, py) = (x0 + x as u32, y0 + y as u32);
@@ -61,20 +61,14 @@ pub fn read_face(
                 own[y * pw + x] = true;
                 // The body's colour from every other pixel: plenty for a median.
                 if (x + y) % 2 == 0 {
-                    for c in 0..3 {
-                        chans[c].push(p[c]);
-                    }
+                    samples.push((x, y));
                 }
             }
         }
     }
-    if chans[0].len() < 8 {
+    if samples.len() < 8 {
         return None;
     }
-    let body = chans.map(|mut ch| {
-        let mid = ch.len() / 2;
-        *ch.select_nth_unstable(mid).1
-    });
     let iw = pw + 1;
     // Integral images of each channel and of its square, for local means and spreads (exact
     // in integers; the six sums of a place side by side).
@@ -187,6 +181,35 @@ pub fn read_face(
         .collect();
     let centre = (cx - x0 as f32 - 0.5, cy - y0 as f32 - 0.5);
     let fit = best_face(&spots, side, centre)?;
+    // The body's colour: the median of the die's pixels away from its pips (red pips would
+    // tint a dark die red).
+    let pips: Vec<&Spot> = (0..spots.len())
+        .filter(|i| fit.chosen & (1 << i) != 0)
+        .map(|i| &spots[i])
+        .collect();
+    let clear = PIP_CLEARANCE * side;
+    let mut chans: [Vec<u8>; 3] = [Vec::new(), Vec::new(), Vec::new()];
+    for &(x, y) in &samples {
+        let (fx, fy) = (x as f32, y as f32);
+        if pips.iter().all(|p| (p.x - fx).hypot(p.y - fy) > clear) {
+            let px = pixels[y * pw + x];
+            for c in 0..3 {
+                chans[c].push(px[c]);
+            }
+        }
+    }
+    if chans[0].len() < 8 {
+        for &(x, y) in &samples {
+            let px = pixels[y * pw + x];
+            for c in 0..3 {
+                chans[c].push(px[c]);
+            }
+        }
+    }
+    let body = chans.map(|mut ch| {
+        let mid = ch.len() / 2;
+        *ch.select_nth_unstable(mid).1
+    });
     let (ox, oy) = (x0 as f32 + 0.5, y0 as f32 + 0.5);
     Some(Face {
         value: fit.value,
@@ -265,6 +288,9 @@ const PIP_REACH: f32 = 0.08;
 /// A spot left out of a face counts against it when it is at least this share of the face's
 /// weakest pip.
 const UNEXPLAINED_SHARE: f32 = 0.7;
+
+/// Pixels this close to a pip (a share of the side) are left out of the body's colour.
+const PIP_CLEARANCE: f32 = 0.12;
 
 /// At most this many spots are weighed as pips (the strongest).
 const MOST_SPOTS: usize = 10;

@@ -1,7 +1,7 @@
 //! The camera dice reader (issue: camera dice reader): its accuracy on the labelled photos,
 //! the frame sources and capture threads, the CLI and the window.
 
-use crate::vision_score::{Tally, read_labels, score_photo};
+use crate::vision_score::{ColourTally, Tally, read_colour_labels, read_labels, score_photo};
 use foreman::dice::camera::{CameraError, CameraEvent, Capture, Folder, FrameSource, ImageFile};
 use foreman::vision::{self, synthetic};
 use std::path::{Path, PathBuf};
@@ -61,6 +61,58 @@ fn accuracy_on_the_labelled_photos() {
         tally.value_accuracy()
     );
     assert!(tally.exact_match() >= 0.40, "exact {}", tally.exact_match());
+}
+
+/// The colour of each die, against the colours told by eye in 34 of the photos
+/// (`tests/dice_colours.txt`, 260 dice). The issue asks for 97% on them.
+#[test]
+fn colours_on_the_hand_labelled_photos() {
+    let dir = photos_dir();
+    let told =
+        read_colour_labels(&Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/dice_colours.txt"))
+            .expect("colour labels");
+    assert!(told.len() >= 30, "{} photos", told.len());
+    let mut colours = ColourTally::default();
+    let mut wrong = Vec::new();
+    for (stem, words) in &told {
+        let labels = read_labels(&dir.join("labels").join(format!("{stem}.txt"))).expect("labels");
+        assert_eq!(labels.len(), words.len(), "{stem}: one colour per die");
+        let image = image::open(dir.join("images").join(format!("{stem}.jpg")))
+            .expect("photo")
+            .to_rgb8();
+        let dice = vision::read_dice(&image);
+        let seen: Vec<(f32, f32, u8)> = dice.iter().map(|d| (d.x, d.y, d.value)).collect();
+        let result = score_photo(
+            image.width(),
+            image.height(),
+            &labels,
+            &seen,
+            &mut Tally::default(),
+        );
+        for (i, j) in result.pairs {
+            colours.compared += 1;
+            let word = vision::colour_word(dice[i].colour);
+            if word == words[j] {
+                colours.right += 1;
+            } else {
+                wrong.push(format!("{stem}#{j}: {word} for {}", words[j]));
+            }
+        }
+    }
+    println!(
+        "colours: {} of {} right; wrong: {wrong:?}",
+        colours.right, colours.compared
+    );
+    assert!(
+        colours.compared >= 240,
+        "{} dice compared",
+        colours.compared
+    );
+    assert!(
+        colours.accuracy() >= 0.97,
+        "colour accuracy {}",
+        colours.accuracy()
+    );
 }
 
 fn synthetic_roll(path: &Path, values: &[u8], body: [u8; 3], pip: [u8; 3]) {

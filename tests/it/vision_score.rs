@@ -153,3 +153,30 @@ pub fn score_photo(
     }
     result
 }
+
+/// The hand-told colours (`tests/dice_colours.txt`): for each photo, one colour word per
+/// line of its label file.
+pub fn read_colour_labels(path: &Path) -> Result<Vec<(String, Vec<String>)>, String> {
+    let text = std::fs::read_to_string(path).map_err(|e| format!("{}: {e}", path.display()))?;
+    Ok(text
+        .lines()
+        .filter(|l| !l.starts_with('#') && !l.trim().is_empty())
+        .filter_map(|l| {
+            let mut words = l.split_whitespace().map(str::to_string);
+            Some((words.next()?, words.collect()))
+        })
+        .collect())
+}
+
+/// Colours told right out of colours compared.
+#[derive(Debug, Default, Clone, Copy)]
+pub struct ColourTally {
+    pub compared: usize,
+    pub right: usize,
+}
+
+impl ColourTally {
+    pub fn accuracy(&self) -> f64 {
+        self.right as f64 / self.compared.max(1) as f64
+    }
+}
