@@ -544,3 +544,79 @@ fn dragging_a_die_onto_a_section_places_it() {
         "{reason}"
     );
 }
+
+/// The camera in the window (issue: camera dice reader, point 4): in a solo table-companion
+/// game, the player's dice are read by the camera from a picture of white dice; once the reading settles, "Use this roll" gives
+/// it to the game, and the roll is those faces, in reading order, without typing.
+#[test]
+fn a_camera_reading_becomes_the_solo_players_roll() {
+    use foreman::vision::synthetic;
+    let dir = tempfile::tempdir().expect("temp dir");
+    let faces = [2u8, 5, 3, 6, 1, 4];
+    let mut picture = synthetic::table(800, 360);
+    for (i, &v) in faces.iter().enumerate() {
+        let x = 80.0 + 125.0 * i as f32;
+        synthetic::draw_die(
+            &mut picture,
+            x,
+            180.0,
+            50.0,
+            v,
+            [236, 236, 230],
+            [25, 25, 25],
+        );
+    }
+    let path = dir.path().join("roll.png");
+    picture.save(&path).expect("write picture");
+
+    let mut h = harness(dir.path(), 23);
+    h.run();
+    click(&mut h, "Table companion");
+    h.get_by_label("Dice of player 1").click();
+    h.run();
+    click(&mut h, "Camera");
+    click(&mut h, "Start the game");
+    answer_pickers(&mut h);
+    h.get_by_label("Camera dice reader");
+    h.state_mut().start_camera(&path.display().to_string());
+    let deadline = std::time::Instant::now() + std::time::Duration::from_secs(20);
+    while h.state().camera_dice().is_none_or(|c| c.proposed.is_none()) {
+        assert!(std::time::Instant::now() < deadline, "no settled reading");
+        h.step();
+        std::thread::sleep(std::time::Duration::from_millis(20));
+    }
+    h.run();
+    h.get_by_label_contains("Settled roll");
+    click(&mut h, "Use this roll");
+    let waiting: Vec<u8> = h
+        .state()
+        .camera_dice()
+        .expect("camera")
+        .waiting
+        .iter()
+        .map(|&(_, v)| v)
+        .collect();
+    assert_eq!(waiting, faces, "the settled roll waits for the game");
+
+    click_first_containing(&mut h, "Take ");
+    answer_pickers(&mut h);
+    click(&mut h, "Roll");
+    for _ in 0..10 {
+        h.step();
+    }
+    let game = h.state().game().expect("game");
+    let roll = game
+        .journal()
+        .iter()
+        .rev()
+        .find(|a| matches!(a.act, Act::Roll { .. }))
+        .expect("a roll");
+    let rolled = roll.inputs.dice.len();
+    assert!(rolled >= 1, "the roll took dice from the camera");
+    assert_eq!(&roll.inputs.dice[..], &faces[..rolled]);
+    assert_eq!(
+        h.state().camera_dice().expect("camera").waiting.len(),
+        faces.len() - rolled
+    );
+    assert!(h.state().asking().is_none(), "nothing was typed");
+}
