@@ -41,6 +41,23 @@ fn start_take_and_roll(h: &mut Harness<'_, ForemanApp>) {
     click(h, "Roll");
 }
 
+/// Clicks Roll for a player whose dice are read (smart dice or the camera), lets the window
+/// feed the waiting readings to the game, and gives the faces of the roll journalled.
+fn roll_with_read_dice(h: &mut Harness<'_, ForemanApp>) -> Vec<u8> {
+    click(h, "Roll");
+    for _ in 0..10 {
+        h.step();
+    }
+    let game = h.state().game().expect("game");
+    let roll = game
+        .journal()
+        .iter()
+        .rev()
+        .find(|a| matches!(a.act, Act::Roll { .. }))
+        .expect("a roll");
+    roll.inputs.dice.to_vec()
+}
+
 fn phase(h: &Harness<'_, ForemanApp>) -> Phase {
     h.state().game().expect("a game is open").state().phase
 }
@@ -464,18 +481,8 @@ fn smart_dice_rolls_become_the_players_roll() {
     }
     assert!(matches!(phase(&h), Phase::Work { rolled: false, .. }));
     // Player 1 (blue, smart dice) rolls: no typing, the blue die's faces are the roll.
-    click(&mut h, "Roll");
-    for _ in 0..10 {
-        h.step();
-    }
-    let game = h.state().game().expect("game");
-    let roll = game
-        .journal()
-        .iter()
-        .rev()
-        .find(|a| matches!(a.act, Act::Roll { .. }))
-        .expect("a roll");
-    assert_eq!(&roll.inputs.dice[..], &faces[..]);
+    let rolled = roll_with_read_dice(&mut h);
+    assert_eq!(rolled, faces);
     assert!(h.state().asking().is_none());
     let _ = sim.wait();
 }
@@ -600,20 +607,10 @@ fn a_camera_reading_becomes_the_solo_players_roll() {
 
     click_first_containing(&mut h, "Take ");
     answer_pickers(&mut h);
-    click(&mut h, "Roll");
-    for _ in 0..10 {
-        h.step();
-    }
-    let game = h.state().game().expect("game");
-    let roll = game
-        .journal()
-        .iter()
-        .rev()
-        .find(|a| matches!(a.act, Act::Roll { .. }))
-        .expect("a roll");
-    let rolled = roll.inputs.dice.len();
+    let dice = roll_with_read_dice(&mut h);
+    let rolled = dice.len();
     assert!(rolled >= 1, "the roll took dice from the camera");
-    assert_eq!(&roll.inputs.dice[..], &faces[..rolled]);
+    assert_eq!(&dice[..], &faces[..rolled]);
     assert_eq!(
         h.state().camera_dice().expect("camera").waiting.len(),
         faces.len() - rolled
