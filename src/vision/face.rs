@@ -180,7 +180,12 @@ pub fn read_face(
         })
         .collect();
     let centre = (cx - x0 as f32 - 0.5, cy - y0 as f32 - 0.5);
-    let fit = best_face(&spots, side, centre)?;
+    let mut fit = best_face(&spots, side, centre)?;
+    // A pip the spots missed (a 6's middle row, a 5's or 3's middle, too close to its
+    // neighbours to peak on its own): look at the empty places of the fitted grid.
+    if let Some(value) = missing_pips(&fit, &spots, &response, pw, ph, side) {
+        fit.value = value;
+    }
     // The body's colour: the median of the die's pixels away from its pips (red pips would
     // tint a dark die red).
     let pips: Vec<&Spot> = (0..spots.len())
@@ -221,6 +226,55 @@ pub fn read_face(
             .map(|i| (spots[i].x + ox, spots[i].y + oy))
             .collect(),
     })
+}
+
+/// The value the fitted grid shows when its empty places are looked at: a 4 whose middle or
+/// middle row stands out as much as half its pips is a 5 or a 6, a 2 with a middle a 3.
+/// `None` when nothing changes.
+fn missing_pips(
+    fit: &FaceFit,
+    spots: &[Spot],
+    response: &[f32],
+    pw: usize,
+    ph: usize,
+    side: f32,
+) -> Option<u8> {
+    if fit.value != 2 && fit.value != 4 {
+        return None;
+    }
+    let [a, b, c, d] = fit.map?;
+    let mut pips: Vec<f32> = (0..spots.len())
+        .filter(|i| fit.chosen & (1 << i) != 0)
+        .map(|i| spots[i].strength)
+        .collect();
+    pips.sort_by(f32::total_cmp);
+    let level = MISSING_PIP_SHARE * pips[pips.len() / 2];
+    let reach = ((0.04 * side).round() as isize).max(1);
+    let stands_out = |u: f32, v: f32| {
+        let (x, y) = (fit.centre.0 + a * u + b * v, fit.centre.1 + c * u + d * v);
+        let (x, y) = (x.round() as isize, y.round() as isize);
+        let mut best = f32::MIN;
+        for dy in -reach..=reach {
+            for dx in -reach..=reach {
+                let (px, py) = (x + dx, y + dy);
+                if px >= 0 && py >= 0 && (px as usize) < pw && (py as usize) < ph {
+                    best = best.max(response[py as usize * pw + px as usize]);
+                }
+            }
+        }
+        best >= level
+    };
+    let middle = stands_out(0.0, 0.0);
+    if fit.value == 2 {
+        return middle.then_some(3);
+    }
+    let row_u = stands_out(1.0, 0.0) && stands_out(-1.0, 0.0);
+    let row_v = stands_out(0.0, 1.0) && stands_out(0.0, -1.0);
+    match (middle, row_u || row_v) {
+        (false, true) => Some(6),
+        (true, false) => Some(5),
+        _ => None,
+    }
 }
 
 /// The pixels inside the convex hull of the `own` pixels (a die is convex, so the hull is its
@@ -292,6 +346,9 @@ const UNEXPLAINED_SHARE: f32 = 0.7;
 /// Pixels this close to a pip (a share of the side) are left out of the body's colour.
 const PIP_CLEARANCE: f32 = 0.12;
 
+/// A grid place holds a pip the spots missed when its response is this share of the pips'.
+const MISSING_PIP_SHARE: f32 = 0.5;
+
 /// At most this many spots are weighed as pips (the strongest).
 const MOST_SPOTS: usize = 10;
 
@@ -360,6 +417,8 @@ struct FaceFit {
     confidence: f32,
     /// The face's middle, in crop pixels.
     centre: (f32, f32),
+    /// Grid places to pixels from the middle.
+    map: Option<[f32; 4]>,
 }
 
 /// The set of `spots` (strongest first) that best makes a die face: its pips on the face's grid (a square grid
@@ -384,9 +443,10 @@ fn best_face(spots: &[Spot], side: f32, centre: (f32, f32)) -> Option<FaceFit> {
             .filter(|i| subset & (1 << i) != 0)
             .map(|i| &spots[i])
             .collect();
-        let Some((value, fc, step, misplaced)) = fit_grid(&members, side, centre) else {
+        let Some(grid) = fit_grid(&members, side, centre) else {
             continue;
         };
+        let (fc, step, misplaced) = (grid.centre, grid.step, grid.misplaced);
         // Unexplained strong spots on the face count against the fit.
         let face_radius = 2.0 * step * std::f32::consts::SQRT_2;
         let unexplained: f32 = (0..n)
@@ -412,10 +472,11 @@ fn best_face(spots: &[Spot], side: f32, centre: (f32, f32)) -> Option<FaceFit> {
             best = Some((
                 score,
                 FaceFit {
-                    value,
+                    value: grid.value,
                     chosen: subset,
                     confidence,
                     centre: fc,
+                    map: grid.map,
                 },
             ));
         }
@@ -425,18 +486,20 @@ fn best_face(spots: &[Spot], side: f32, centre: (f32, f32)) -> Option<FaceFit> {
 
 /// Fits the spots to a face of as many pips: the face's value, centre, grid step and the
 /// worst misplacement (in grid steps), or `None` when they make no face.
-fn fit_grid(
-    members: &[&Spot],
-    side: f32,
-    centre: (f32, f32),
-) -> Option<(u8, (f32, f32), f32, f32)> {
+fn fit_grid(members: &[&Spot], side: f32, centre: (f32, f32)) -> Option<Grid> {
     let k = members.len() as f32;
     let mx = members.iter().map(|s| s.x).sum::<f32>() / k;
     let my = members.iter().map(|s| s.y).sum::<f32>() / k;
     if members.len() == 1 {
         // A lone pip is a 1 when it sits near the die's middle.
         let off = (mx - centre.0).hypot(my - centre.1) / side;
-        return (off <= 0.3).then_some((1, (mx, my), 0.27 * side, off));
+        return (off <= 0.3).then_some(Grid {
+            value: 1,
+            centre: (mx, my),
+            step: 0.27 * side,
+            misplaced: off,
+            map: None,
+        });
     }
     // Anchor: the spot farthest from the middle is a corner pip.
     let anchor = members.iter().max_by(|a, b| {
@@ -449,7 +512,7 @@ fn fit_grid(
     // Rotation taking grid (1, 1) to the anchor.
     let angle = ay.atan2(ax) - std::f32::consts::FRAC_PI_4;
     let (sin, cos) = angle.sin_cos();
-    let mut best: Option<(u8, f32, f32)> = None;
+    let mut best: Option<(u8, f32, f32, [f32; 4])> = None;
     for (value, pattern) in FACES.iter().filter(|(_, p)| p.len() == members.len()) {
         // Each pip of the pattern takes the nearest member; all members must be taken.
         let mut taken = 0u32;
@@ -468,18 +531,34 @@ fn fit_grid(
         if taken.count_ones() as usize != members.len() {
             continue;
         }
-        let Some((face_step, worst)) = affine_fit(&pairs, step) else {
+        let Some((face_step, worst, map)) = affine_fit(&pairs, step) else {
             continue;
         };
         if worst <= MOST_MISPLACED && best.is_none_or(|b| worst < b.1) {
-            best = Some((*value, worst, face_step));
+            best = Some((*value, worst, face_step, map));
         }
     }
-    let (value, worst, face_step) = best?;
-    if face_step < LEAST_STEP * side || face_step > MOST_STEP * side {
+    let (value, misplaced, step, map) = best?;
+    if step < LEAST_STEP * side || step > MOST_STEP * side {
         return None;
     }
-    Some((value, (mx, my), face_step, worst))
+    Some(Grid {
+        value,
+        centre: (mx, my),
+        step,
+        misplaced,
+        map: Some(map),
+    })
+}
+
+/// A face fitted to spots: its value, middle, grid step, worst misplacement (in steps) and
+/// the map from grid places to pixels from the middle (none for a lone pip).
+struct Grid {
+    value: u8,
+    centre: (f32, f32),
+    step: f32,
+    misplaced: f32,
+    map: Option<[f32; 4]>,
 }
 
 /// A grid place (in steps) and the pip put there (pixels from the face's middle).
@@ -492,7 +571,7 @@ const MOST_SQUEEZE: f32 = 1.8;
 /// The affine map from grid places to pip positions (both centred) that fits best in least
 /// squares: its mean scale (the grid step) and the worst misplacement in steps. Collinear
 /// faces (2, 3) keep the turned-square fit. `None` when the map squeezes too much.
-fn affine_fit(pairs: &[GridPair], step: f32) -> Option<(f32, f32)> {
+fn affine_fit(pairs: &[GridPair], step: f32) -> Option<(f32, f32, [f32; 4])> {
     let (mut puu, mut puv, mut pvv) = (0f32, 0f32, 0f32);
     let (mut xu, mut xv, mut yu, mut yv) = (0f32, 0f32, 0f32, 0f32);
     for &((u, v), (x, y)) in pairs {
@@ -544,7 +623,7 @@ fn affine_fit(pairs: &[GridPair], step: f32) -> Option<(f32, f32)> {
         .map(|&((u, v), (x, y))| (a * u + b * v - x).hypot(c * u + d * v - y))
         .fold(0.0, f32::max)
         / face_step;
-    Some((face_step, worst))
+    Some((face_step, worst, [a, b, c, d]))
 }
 
 #[cfg(test)]
@@ -647,6 +726,38 @@ mod tests {
             best_face(&spots, 40.0, (50.0, 50.0)).map(|f| f.value),
             Some(2)
         );
+    }
+
+    #[test]
+    fn a_middle_pip_the_spots_missed_is_found_on_the_grid() {
+        let corners: Vec<Spot> = [(26.0, 26.0), (14.0, 14.0), (26.0, 14.0), (14.0, 26.0)]
+            .iter()
+            .map(|&(x, y)| Spot {
+                x,
+                y,
+                strength: 80.0,
+            })
+            .collect();
+        let four = FaceFit {
+            value: 4,
+            chosen: 0b1111,
+            confidence: 1.0,
+            centre: (20.0, 20.0),
+            map: Some([6.0, 0.0, 0.0, 6.0]),
+        };
+        let (pw, ph) = (40, 40);
+        let with = |places: &[(usize, usize)]| {
+            let mut response = vec![f32::MIN; pw * ph];
+            for &(x, y) in places {
+                response[y * pw + x] = 60.0;
+            }
+            missing_pips(&four, &corners, &response, pw, ph, 40.0)
+        };
+        assert_eq!(with(&[]), None, "a plain 4");
+        assert_eq!(with(&[(20, 20)]), Some(5));
+        assert_eq!(with(&[(26, 20), (14, 20)]), Some(6));
+        assert_eq!(with(&[(20, 26), (20, 14)]), Some(6), "the other turn");
+        assert_eq!(with(&[(26, 20)]), None, "half a middle row is not a 6");
     }
 
     #[test]
