@@ -186,6 +186,8 @@ pub fn read_dice_in(image: &RgbImage, area: Option<Area>) -> Vec<SeenDie> {
 
 /// How much more coloured, darker or lighter than the table a die's pixel is.
 const FOREGROUND_LEVEL: f32 = 48.0;
+/// A blob smaller than this share of a die is a scrap of one (a shadow, a lit edge).
+const SCRAP: f32 = 0.5;
 /// How much darker than the table a dark pip is.
 const DARK_PIP_LEVEL: f32 = 60.0;
 /// A pale die's dark pip covers at least this share of (half a die's side)², in small pixels;
@@ -297,9 +299,21 @@ impl<'a> Reader<'a> {
 
     fn read(&self) -> Vec<SeenDie> {
         let Foreground { mask, dark, blobs } = self.foreground();
-        let mut candidates = self.candidates(&mask, blobs);
+        let sizes: Vec<usize> = blobs.iter().map(Vec::len).collect();
+        let mut candidates = self.candidates(&mask, blobs.clone());
         let half_side = candidates.first().map(|c| c.half_side);
-        candidates.extend(self.pale_dice(&mask, &dark, half_side));
+        // A pale die's dark pips may lie in a scrap of mask (its shadow, a lit edge): only a
+        // blob of a die's size or more hides them.
+        let die_area = half_side.map_or(0.0, |h| (2.0 * h + 1.0).powi(2));
+        let mut dice_mask = vec![false; mask.len()];
+        for (blob, &n) in blobs.iter().zip(&sizes) {
+            if n as f32 >= SCRAP * die_area {
+                for &(x, y) in blob {
+                    dice_mask[(y * self.sw + x) as usize] = true;
+                }
+            }
+        }
+        candidates.extend(self.pale_dice(&dice_mask, &dark, half_side));
         let mut read: Vec<(SeenDie, Vec<(f32, f32)>)> = candidates
             .iter()
             .filter_map(|c| {
