@@ -188,6 +188,8 @@ pub fn read_dice_in(image: &RgbImage, area: Option<Area>) -> Vec<SeenDie> {
 const FOREGROUND_LEVEL: f32 = 48.0;
 /// A blob smaller than this share of a die is a scrap of one (a shadow, a lit edge).
 const SCRAP: f32 = 0.5;
+/// How much a pale die's body differs from the table around it (lightness, or 1.5 × chroma).
+const BODY_FROM_TABLE: f32 = 12.0;
 /// How much darker than the table a dark pip is.
 const DARK_PIP_LEVEL: f32 = 60.0;
 /// A pale die's dark pip covers at least this share of (half a die's side)², in small pixels;
@@ -412,6 +414,41 @@ impl<'a> Reader<'a> {
         Foreground { mask, dark, blobs }
     }
 
+    /// Whether the pixels around a dark spot at (`cx`, `cy`) (small pixels), as far as a die
+    /// of `half_side` reaches, differ from the table just beyond: a pale die's body.
+    fn body_around(&self, cx: f32, cy: f32, half_side: f32) -> bool {
+        let (sw, sh) = (self.sw as i64, self.sh as i64);
+        let reach = (1.9 * half_side).ceil() as i64;
+        let (icx, icy) = (cx.round() as i64, cy.round() as i64);
+        let (mut body, mut table) = ([0f32; 2], [0f32; 2]);
+        let (mut nb, mut nt) = (0f32, 0f32);
+        for y in (icy - reach).max(0)..(icy + reach + 1).min(sh) {
+            for x in (icx - reach).max(0)..(icx + reach + 1).min(sw) {
+                let d = ((x as f32 - cx).powi(2) + (y as f32 - cy).powi(2)).sqrt();
+                let p = self.small[(y * sw + x) as usize];
+                let v = [
+                    f32::from(primitives::lightness(p)),
+                    f32::from(primitives::chroma(p)),
+                ];
+                if (0.35 * half_side..=0.8 * half_side).contains(&d) {
+                    body[0] += v[0];
+                    body[1] += v[1];
+                    nb += 1.0;
+                } else if (1.4 * half_side..=1.9 * half_side).contains(&d) {
+                    table[0] += v[0];
+                    table[1] += v[1];
+                    nt += 1.0;
+                }
+            }
+        }
+        if nb < 4.0 || nt < 4.0 {
+            return false;
+        }
+        let lighter = (body[0] / nb - table[0] / nt).abs();
+        let colour = 1.5 * (body[1] / nb - table[1] / nt).abs();
+        lighter.max(colour) >= BODY_FROM_TABLE
+    }
+
     /// Pale dice (white or ivory on a pale table) that the mask missed: clusters of dark
     /// pip-sized spots away from the dice already found. A face's pips are laid out around
     /// its centre, so the cluster's middle is the face's. Without other dice to tell the die's
@@ -476,9 +513,11 @@ impl<'a> Reader<'a> {
             if members.len() > 6 {
                 continue;
             }
-            // A lone dark spot is a 1 only when it has a 1's large pip.
+            // A lone dark spot is a 1 when it has a 1's large pip, or a die's body around it
+            // (a speck of dirt has the table).
             if members.len() == 1
                 && spots[members[0]].3 < LEAST_ONE_PIP_AREA * half_side * half_side
+                && !self.body_around(spots[members[0]].0, spots[members[0]].1, half_side)
             {
                 continue;
             }
