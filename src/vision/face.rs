@@ -1,11 +1,12 @@
 //! Reading the face of one die: its pips, its body colour.
 //!
 //! Pips are found as small spots that stand out from the die's body, whatever their colour:
-//! the colour distance from the body is filtered by a centre-minus-surround box filter of a
-//! pip's size (a box "difference of Gaussians", on integral images), and the local maxima of
-//! that response are the pip candidates. The pips of one die are alike, so a candidate counts
-//! when its response is close to the strongest one's; a spot far weaker is a scratch, a
-//! reflection or a pip of a side face seen in perspective.
+//! a box's colour contrast with the ring around it, less the ring's spread, at a few pip sizes
+//! (on integral images), inside the die's convex hull; the local maxima are the spots. The
+//! value is the set of spots that best makes a die face: pips on a turned, possibly squeezed
+//! 3×3 grid, alike in strength, leaving no strong spot unexplained, so a glint or a pip of a
+//! side face seen in perspective falls off. The grid's empty places are then looked at for a
+//! pip the spots missed. The body's colour is the median of the die away from its pips.
 
 use image::RgbImage;
 
@@ -22,7 +23,7 @@ pub struct Face {
     pub pips: Vec<(f32, f32)>,
 }
 
-/// The least response (colour distance, 0–255 per channel) a pip must have.
+/// The least response (colour contrast less the surround's spread, 0–255) a pip must have.
 const LEAST_PIP_RESPONSE: f32 = 12.0;
 /// A pip's response is at least this share of the die's strongest pip.
 const ALIKE: f32 = 0.35;
@@ -69,6 +70,37 @@ pub fn read_face(
     if samples.len() < 8 {
         return None;
     }
+    // The die's outline: the convex hull of its pixels (light pips at its edge notch the mask).
+    let inside = hull_inside(&own, pw, ph);
+    let response = pip_response(&pixels, &inside, pw, ph, side);
+    let spots = pip_spots(&response, pw, ph, side);
+    if spots.is_empty() {
+        return None;
+    }
+    let centre = (cx - x0 as f32 - 0.5, cy - y0 as f32 - 0.5);
+    let fit = best_face(&spots, side, centre)?;
+    let pips: Vec<&Spot> = (0..spots.len())
+        .filter(|i| fit.chosen & (1 << i) != 0)
+        .map(|i| &spots[i])
+        .collect();
+    // A pip the spots missed (a 6's middle row, a 5's or 3's middle, too close to its
+    // neighbours to peak on its own): look at the empty places of the fitted grid.
+    let value = missing_pips(&fit, &pips, &response, pw, ph, side).unwrap_or(fit.value);
+    let body = body_colour(&pixels, pw, &samples, &pips, side);
+    let (ox, oy) = (x0 as f32 + 0.5, y0 as f32 + 0.5);
+    Some(Face {
+        value,
+        body,
+        confidence: fit.confidence,
+        centre: (fit.centre.0 + ox, fit.centre.1 + oy),
+        pips: pips.iter().map(|p| (p.x + ox, p.y + oy)).collect(),
+    })
+}
+
+/// How much each pixel inside the die stands out as a pip: the largest, over a few box sizes,
+/// of its box's colour contrast with the ring around it, less the ring's spread (a pip is ringed
+/// by the plain body; a die's edge or a neighbouring pip is not). `f32::MIN` where not worked.
+fn pip_response(pixels: &[[u8; 3]], inside: &[bool], pw: usize, ph: usize, side: f32) -> Vec<f32> {
     let iw = pw + 1;
     // Integral images of each channel and of its square, for local means and spreads (exact
     // in integers; the six sums of a place side by side).
@@ -100,8 +132,6 @@ pub fn read_face(
     // Pips differ in size from die to die (a 1's pip is often larger): a few box sizes, the
     // best response of each pixel kept.
     let ring_width = ((RING_WIDTH * side).round() as usize).max(1);
-    // The die's outline: the convex hull of its pixels (light pips at its edge notch the mask).
-    let inside = hull_inside(&own, pw, ph);
     let mut response = vec![f32::MIN; pw * ph];
     let mut last_inner = 0;
     for share in PIP_SIZES {
@@ -132,6 +162,12 @@ pub fn read_face(
             }
         }
     }
+    response
+}
+
+/// The local maxima of the pip response above the least a pip has, strongest first (at most
+/// `MOST_SPOTS`), in crop pixels.
+fn pip_spots(response: &[f32], pw: usize, ph: usize, side: f32) -> Vec<Spot> {
     // Local maxima, one per pip: no stronger response within about half a pip spacing.
     let reach = ((PIP_REACH * side).round() as isize).max(1);
     let mut spots: Vec<(f32, usize, usize)> = Vec::new();
@@ -166,65 +202,47 @@ pub fn read_face(
             }
         }
     }
-    if spots.is_empty() {
-        return None;
-    }
     spots.sort_by(|a, b| b.0.total_cmp(&a.0));
     spots.truncate(MOST_SPOTS);
-    let spots: Vec<Spot> = spots
+    spots
         .iter()
         .map(|&(strength, x, y)| Spot {
             x: x as f32,
             y: y as f32,
             strength,
         })
-        .collect();
-    let centre = (cx - x0 as f32 - 0.5, cy - y0 as f32 - 0.5);
-    let mut fit = best_face(&spots, side, centre)?;
-    // A pip the spots missed (a 6's middle row, a 5's or 3's middle, too close to its
-    // neighbours to peak on its own): look at the empty places of the fitted grid.
-    if let Some(value) = missing_pips(&fit, &spots, &response, pw, ph, side) {
-        fit.value = value;
-    }
-    // The body's colour: the median of the die's pixels away from its pips (red pips would
-    // tint a dark die red).
-    let pips: Vec<&Spot> = (0..spots.len())
-        .filter(|i| fit.chosen & (1 << i) != 0)
-        .map(|i| &spots[i])
-        .collect();
+        .collect()
+}
+
+/// The body's colour: the median of the die's sampled pixels away from its pips (red pips
+/// would tint a dark die red); all the samples when too few are left.
+fn body_colour(
+    pixels: &[[u8; 3]],
+    pw: usize,
+    samples: &[(usize, usize)],
+    pips: &[&Spot],
+    side: f32,
+) -> [u8; 3] {
     let clear = PIP_CLEARANCE * side;
-    let mut chans: [Vec<u8>; 3] = [Vec::new(), Vec::new(), Vec::new()];
-    for &(x, y) in &samples {
-        let (fx, fy) = (x as f32, y as f32);
-        if pips.iter().all(|p| (p.x - fx).hypot(p.y - fy) > clear) {
-            let px = pixels[y * pw + x];
-            for c in 0..3 {
-                chans[c].push(px[c]);
-            }
+    let away: Vec<(usize, usize)> = samples
+        .iter()
+        .copied()
+        .filter(|&(x, y)| {
+            pips.iter()
+                .all(|p| (p.x - x as f32).hypot(p.y - y as f32) > clear)
+        })
+        .collect();
+    let chosen = if away.len() >= 8 { &away[..] } else { samples };
+    let mut chans: [Vec<u8>; 3] = std::array::from_fn(|_| Vec::with_capacity(chosen.len()));
+    for &(x, y) in chosen {
+        let px = pixels[y * pw + x];
+        for c in 0..3 {
+            chans[c].push(px[c]);
         }
     }
-    if chans[0].len() < 8 {
-        for &(x, y) in &samples {
-            let px = pixels[y * pw + x];
-            for c in 0..3 {
-                chans[c].push(px[c]);
-            }
-        }
-    }
-    let body = chans.map(|mut ch| {
+    chans.map(|mut ch| {
         let mid = ch.len() / 2;
         *ch.select_nth_unstable(mid).1
-    });
-    let (ox, oy) = (x0 as f32 + 0.5, y0 as f32 + 0.5);
-    Some(Face {
-        value: fit.value,
-        body,
-        confidence: fit.confidence,
-        centre: (fit.centre.0 + ox, fit.centre.1 + oy),
-        pips: (0..spots.len())
-            .filter(|i| fit.chosen & (1 << i) != 0)
-            .map(|i| (spots[i].x + ox, spots[i].y + oy))
-            .collect(),
     })
 }
 
@@ -233,7 +251,7 @@ pub fn read_face(
 /// `None` when nothing changes.
 fn missing_pips(
     fit: &FaceFit,
-    spots: &[Spot],
+    pips: &[&Spot],
     response: &[f32],
     pw: usize,
     ph: usize,
@@ -243,12 +261,9 @@ fn missing_pips(
         return None;
     }
     let [a, b, c, d] = fit.map?;
-    let mut pips: Vec<f32> = (0..spots.len())
-        .filter(|i| fit.chosen & (1 << i) != 0)
-        .map(|i| spots[i].strength)
-        .collect();
-    pips.sort_by(f32::total_cmp);
-    let level = MISSING_PIP_SHARE * pips[pips.len() / 2];
+    let mut strengths: Vec<f32> = pips.iter().map(|p| p.strength).collect();
+    strengths.sort_by(f32::total_cmp);
+    let level = MISSING_PIP_SHARE * strengths[strengths.len() / 2];
     let reach = ((0.04 * side).round() as isize).max(1);
     let stands_out = |u: f32, v: f32| {
         let (x, y) = (fit.centre.0 + a * u + b * v, fit.centre.1 + c * u + d * v);
@@ -751,7 +766,8 @@ mod tests {
             for &(x, y) in places {
                 response[y * pw + x] = 60.0;
             }
-            missing_pips(&four, &corners, &response, pw, ph, 40.0)
+            let pips: Vec<&Spot> = corners.iter().collect();
+            missing_pips(&four, &pips, &response, pw, ph, 40.0)
         };
         assert_eq!(with(&[]), None, "a plain 4");
         assert_eq!(with(&[(20, 20)]), Some(5));

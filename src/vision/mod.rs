@@ -5,16 +5,18 @@
 //!
 //! How (all steps scale with the picture, none is tuned to one photo):
 //! 1. **Find the dice** on a small copy of the picture (longest side about 320 px): the table
-//!    is estimated block by block (a median of medians, so dice do not pull it), and a pixel
-//!    belongs to a die when it is more coloured, darker or lighter than the table there.
-//!    Morphology cleans the mask, holes are filled, and connected components are the
-//!    candidates. Components the size of several dice (dice that touch) are split by k-means.
-//! 2. **Count the pips** at full resolution inside each candidate: the die's body colour is
-//!    the median of its inner pixels, pips are the small round blobs that differ from it
-//!    (light, dark or coloured pips alike), counted by connected components.
-//! 3. **Tell the colour** from the body's median hue, saturation and lightness.
+//!    is estimated block by block (a median of medians, near and wide, so dice do not pull
+//!    it), and a pixel belongs to a die when it is more coloured, darker or lighter than the
+//!    table there. Morphology cleans the mask, holes are filled, and the blobs are the
+//!    candidates, split where dice touch (distance-transform ridges, or k-means). Pale dice on
+//!    a pale table are found by clusters of dark pips instead.
+//! 2. **Read the face** at full resolution inside each candidate (`face.rs`): pips are spots
+//!    that stand out from a plain surround (light, dark or coloured pips alike), and the value
+//!    is the set of spots that best makes a die face on a turned 3×3 grid.
+//! 3. **Tell the colour** from the body's median (pips left out): hue, saturation, value.
 //!
-//! A candidate without a pip is not a die (a shadow, a coin, a hole in the tray's bar).
+//! A candidate without a face is not a die (a shadow, a coin, a hole in the tray's bar). One
+//! die read twice (its readings share pips) is kept once.
 
 mod colour;
 mod face;
@@ -193,7 +195,7 @@ const BODY_FROM_TABLE: f32 = 12.0;
 /// How much darker than the table a dark pip is.
 const DARK_PIP_LEVEL: f32 = 60.0;
 /// A pale die's dark pip covers at least this share of (half a die's side)², in small pixels;
-/// a lone one (a 1) at least the second.
+/// a lone one (a 1) at least the second, unless a die's body surrounds it.
 const LEAST_PIP_AREA: f32 = 0.04;
 const LEAST_ONE_PIP_AREA: f32 = 0.08;
 /// How far beyond the foreground level a pixel must stand from the wide table estimate when
@@ -201,6 +203,11 @@ const LEAST_ONE_PIP_AREA: f32 = 0.08;
 const WIDE_MARGIN: f32 = 60.0;
 /// A dark spot is a pale die's pip when less than this share of it lies in the dice mask.
 const PIP_OUTSIDE_MASK: f32 = 0.5;
+
+/// The area of a die whose half side is `half_side` (small pixels).
+fn die_area(half_side: f32) -> f32 {
+    (2.0 * half_side + 1.0).powi(2)
+}
 
 /// A tray's border or the picture's frame, not dice: a blob spanning a third of the picture
 /// whose box it hardly fills.
@@ -301,15 +308,14 @@ impl<'a> Reader<'a> {
 
     fn read(&self) -> Vec<SeenDie> {
         let Foreground { mask, dark, blobs } = self.foreground();
-        let sizes: Vec<usize> = blobs.iter().map(Vec::len).collect();
-        let mut candidates = self.candidates(&mask, blobs.clone());
+        let mut candidates = self.candidates(&mask, &blobs);
         let half_side = candidates.first().map(|c| c.half_side);
         // A pale die's dark pips may lie in a scrap of mask (its shadow, a lit edge): only a
         // blob of a die's size or more hides them.
-        let die_area = half_side.map_or(0.0, |h| (2.0 * h + 1.0).powi(2));
+        let least_blob = SCRAP * half_side.map_or(0.0, die_area);
         let mut dice_mask = vec![false; mask.len()];
-        for (blob, &n) in blobs.iter().zip(&sizes) {
-            if n as f32 >= SCRAP * die_area {
+        for blob in &blobs {
+            if blob.len() as f32 >= least_blob {
                 for &(x, y) in blob {
                     dice_mask[(y * self.sw + x) as usize] = true;
                 }
@@ -320,25 +326,11 @@ impl<'a> Reader<'a> {
             .iter()
             .filter_map(|c| {
                 let first = self.read_candidate(c)?;
-                // A pale die's square was guessed from its pips, side faces' too: look again
-                // around the face found.
-                let (fx, fy) = (first.0.x, first.0.y);
-                let f = self.f as f32;
-                let (sx, sy) = (
-                    (fx - self.area.x as f32) / f - 0.5,
-                    (fy - self.area.y as f32) / f - 0.5,
-                );
-                let (bx0, by0, bx1, by1) = primitives::bounds(&c.pixels);
-                let (mx, my) = ((bx0 + bx1) as f32 / 2.0, (by0 + by1) as f32 / 2.0);
-                if c.pale && (sx - mx).hypot(sy - my) > 0.3 * c.half_side {
-                    let again = self.read_candidate(&self.square_candidate(sx, sy, c.half_side));
-                    if let Some(again) = again
-                        && again.1.len() >= first.1.len()
-                    {
-                        return Some(again);
-                    }
-                }
-                Some(first)
+                Some(if c.pale {
+                    self.read_again(c, first)
+                } else {
+                    first
+                })
             })
             .collect();
         // One die read twice (found by its colour and by its pips, or split in two): the
@@ -541,9 +533,9 @@ impl<'a> Reader<'a> {
     /// side, whether the die is alone, turned or touching others); each blob gets a marker at
     /// every ridge point farther than a die from the others, and its pixels go to the nearest
     /// marker.
-    fn candidates(&self, mask: &[bool], blobs: Vec<Vec<(u32, u32)>>) -> Vec<Candidate> {
+    fn candidates(&self, mask: &[bool], blobs: &[Vec<(u32, u32)>]) -> Vec<Candidate> {
         let (sw, sh) = (self.sw, self.sh);
-        let dist = primitives::distance_to_table(mask, sw as usize, sh as usize, &blobs);
+        let dist = primitives::distance_to_table(mask, sw as usize, sh as usize, blobs);
         let mut peaks: Vec<f32> = blobs
             .iter()
             .map(|b| {
@@ -558,6 +550,7 @@ impl<'a> Reader<'a> {
         }
         peaks.sort_by(f32::total_cmp);
         let half_side = peaks[peaks.len() / 2];
+        let die = die_area(half_side);
         let mut out = Vec::new();
         for b in blobs {
             let mut ridge: Vec<(f32, (u32, u32))> = b
@@ -567,10 +560,9 @@ impl<'a> Reader<'a> {
                 .collect();
             if ridge.is_empty() {
                 // A thin blob: a die whose light pips at its edge notch the mask, or a scrap.
-                let die_area = (2.0 * half_side + 1.0).powi(2);
-                if b.len() as f32 >= 0.3 * die_area {
+                if b.len() as f32 >= 0.3 * die {
                     out.push(Candidate {
-                        pixels: b,
+                        pixels: b.clone(),
                         half_side,
                         pale: false,
                     });
@@ -595,10 +587,9 @@ impl<'a> Reader<'a> {
             }
             // Dice pressed side to side leave no dent between them: when the blob holds
             // more dice than markers by its area, k-means splits it.
-            let die_area = (2.0 * half_side + 1.0).powi(2);
-            let by_area = (b.len() as f32 / die_area).round() as usize;
+            let by_area = (b.len() as f32 / die).round() as usize;
             if by_area > markers.len() && by_area <= 8 {
-                for pixels in primitives::split_kmeans(&b, by_area) {
+                for pixels in primitives::split_kmeans(b, by_area) {
                     out.push(Candidate {
                         pixels,
                         half_side,
@@ -608,7 +599,7 @@ impl<'a> Reader<'a> {
                 continue;
             }
             let mut parts = vec![Vec::new(); markers.len()];
-            for &(x, y) in &b {
+            for &(x, y) in b {
                 let (fx, fy) = (x as f32, y as f32);
                 let nearest = (0..markers.len())
                     .min_by(|&i, &j| {
@@ -628,6 +619,28 @@ impl<'a> Reader<'a> {
             }
         }
         out
+    }
+
+    /// A pale die's square was guessed from its pips, side faces' too: when the face found
+    /// lies off the square's middle, the die is read again around the face, and that reading
+    /// kept if it sees as many pips.
+    fn read_again(
+        &self,
+        c: &Candidate,
+        first: (SeenDie, Vec<(f32, f32)>),
+    ) -> (SeenDie, Vec<(f32, f32)>) {
+        let f = self.f as f32;
+        let sx = (first.0.x - self.area.x as f32) / f - 0.5;
+        let sy = (first.0.y - self.area.y as f32) / f - 0.5;
+        let (bx0, by0, bx1, by1) = primitives::bounds(&c.pixels);
+        let (mx, my) = ((bx0 + bx1) as f32 / 2.0, (by0 + by1) as f32 / 2.0);
+        if (sx - mx).hypot(sy - my) <= 0.3 * c.half_side {
+            return first;
+        }
+        match self.read_candidate(&self.square_candidate(sx, sy, c.half_side)) {
+            Some(again) if again.1.len() >= first.1.len() => again,
+            _ => first,
+        }
     }
 
     /// The die a candidate shows, and its pips (picture pixels).

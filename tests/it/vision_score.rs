@@ -95,6 +95,16 @@ pub struct PhotoResult {
     pub pairs: Vec<(usize, usize)>,
 }
 
+/// The items not marked used.
+fn unused<T: Copy>(items: &[T], used: &[bool]) -> Vec<T> {
+    items
+        .iter()
+        .zip(used)
+        .filter(|(_, u)| !**u)
+        .map(|(t, _)| *t)
+        .collect()
+}
+
 /// Matches the detections `(x, y, value)` in pixels of a `width`×`height` photo to the labels.
 pub fn score_photo(
     width: u32,
@@ -132,18 +142,8 @@ pub fn score_photo(
                 .push((labels[j].value, seen[i].2, seen[i].0, seen[i].1));
         }
     }
-    result.missed = labels
-        .iter()
-        .zip(&used_label)
-        .filter(|(_, u)| !**u)
-        .map(|(l, _)| *l)
-        .collect();
-    result.extra = seen
-        .iter()
-        .zip(&used_seen)
-        .filter(|(_, u)| !**u)
-        .map(|(s, _)| *s)
-        .collect();
+    result.missed = unused(labels, &used_label);
+    result.extra = unused(seen, &used_seen);
     tally.photos += 1;
     tally.labelled += labels.len();
     tally.detected += seen.len();
