@@ -272,6 +272,13 @@ struct Candidate {
     pale: bool,
 }
 
+/// A candidate read: the die, its pips (picture pixels) and which candidates it was read from.
+struct Reading {
+    die: SeenDie,
+    pips: Vec<(f32, f32)>,
+    from: Vec<usize>,
+}
+
 impl<'a> Reader<'a> {
     /// A pale die's candidate: the square of its size around (`cx`, `cy`), in small pixels.
     fn square_candidate(&self, cx: f32, cy: f32, half_side: f32) -> Candidate {
@@ -322,40 +329,59 @@ impl<'a> Reader<'a> {
             }
         }
         candidates.extend(self.pale_dice(&dice_mask, &dark, half_side));
-        let mut read: Vec<(SeenDie, Vec<(f32, f32)>)> = candidates
+        let mut read: Vec<Reading> = candidates
             .iter()
-            .filter_map(|c| {
+            .enumerate()
+            .filter_map(|(i, c)| {
                 let first = self.read_candidate(c)?;
-                Some(if c.pale {
+                let reading = if c.pale {
                     self.read_again(c, first)
                 } else {
                     first
+                };
+                Some(Reading {
+                    from: vec![i],
+                    ..reading
                 })
             })
             .collect();
         // One die read twice (found by its colour and by its pips, or split in two): the
-        // readings share pips or a centre. Keep the one that sees more pips, then the surer.
+        // readings share pips or a centre. Keep the one that sees more pips, then the surer,
+        // unless reading them together sees more still.
         read.sort_by(|a, b| {
-            b.0.value
-                .cmp(&a.0.value)
-                .then(b.0.confidence.total_cmp(&a.0.confidence))
+            b.die
+                .value
+                .cmp(&a.die.value)
+                .then(b.die.confidence.total_cmp(&a.die.confidence))
         });
-        let mut kept: Vec<(SeenDie, Vec<(f32, f32)>)> = Vec::with_capacity(read.len());
-        for (d, pips) in read {
-            let same_die = |(k, kept_pips): &(SeenDie, Vec<(f32, f32)>)| {
-                let near = 0.6 * k.size.min(d.size);
-                let shared = pips.iter().any(|p| {
-                    kept_pips
+        let mut kept: Vec<Reading> = Vec::with_capacity(read.len());
+        for r in read {
+            let d = r.die;
+            let shares_pips = |k: &Reading| {
+                r.pips.iter().any(|p| {
+                    k.pips
                         .iter()
                         .any(|q| (p.0 - q.0).hypot(p.1 - q.1) < 0.1 * d.size)
-                });
-                shared || (k.x - d.x).hypot(k.y - d.y) < near
+                })
             };
-            if !kept.iter().any(same_die) {
-                kept.push((d, pips));
+            let near =
+                |k: &Reading| (k.die.x - d.x).hypot(k.die.y - d.y) < 0.6 * k.die.size.min(d.size);
+            let Some(k) = kept.iter().position(|k| shares_pips(k) || near(k)) else {
+                kept.push(r);
+                continue;
+            };
+            // A die split in two (a side face in view makes its blob long): each half sees
+            // some of its pips. Read the halves together; keep that when it sees more.
+            if !kept[k].from.iter().any(|i| r.from.contains(i)) {
+                let from = kept[k].from.iter().chain(&r.from).copied().collect();
+                if let Some(whole) = self.read_together(&candidates, from)
+                    && whole.pips.len() > kept[k].pips.len().max(r.pips.len())
+                {
+                    kept[k] = whole;
+                }
             }
         }
-        let mut dice: Vec<SeenDie> = kept.into_iter().map(|(d, _)| d).collect();
+        let mut dice: Vec<SeenDie> = kept.into_iter().map(|r| r.die).collect();
         reading_order(&mut dice);
         dice
     }
@@ -624,27 +650,42 @@ impl<'a> Reader<'a> {
     /// A pale die's square was guessed from its pips, side faces' too: when the face found
     /// lies off the square's middle, the die is read again around the face, and that reading
     /// kept if it sees as many pips.
-    fn read_again(
-        &self,
-        c: &Candidate,
-        first: (SeenDie, Vec<(f32, f32)>),
-    ) -> (SeenDie, Vec<(f32, f32)>) {
+    fn read_again(&self, c: &Candidate, first: Reading) -> Reading {
         let f = self.f as f32;
-        let sx = (first.0.x - self.area.x as f32) / f - 0.5;
-        let sy = (first.0.y - self.area.y as f32) / f - 0.5;
+        let sx = (first.die.x - self.area.x as f32) / f - 0.5;
+        let sy = (first.die.y - self.area.y as f32) / f - 0.5;
         let (bx0, by0, bx1, by1) = primitives::bounds(&c.pixels);
         let (mx, my) = ((bx0 + bx1) as f32 / 2.0, (by0 + by1) as f32 / 2.0);
         if (sx - mx).hypot(sy - my) <= 0.3 * c.half_side {
             return first;
         }
         match self.read_candidate(&self.square_candidate(sx, sy, c.half_side)) {
-            Some(again) if again.1.len() >= first.1.len() => again,
+            Some(again) if again.pips.len() >= first.pips.len() => again,
             _ => first,
         }
     }
 
-    /// The die a candidate shows, and its pips (picture pixels).
-    fn read_candidate(&self, c: &Candidate) -> Option<(SeenDie, Vec<(f32, f32)>)> {
+    /// The die that some candidates' pixels together show (one die split in two).
+    fn read_together(&self, candidates: &[Candidate], mut from: Vec<usize>) -> Option<Reading> {
+        from.sort_unstable();
+        from.dedup();
+        let mut pixels: Vec<(u32, u32)> = from
+            .iter()
+            .flat_map(|&i| candidates[i].pixels.iter().copied())
+            .collect();
+        pixels.sort_unstable();
+        pixels.dedup();
+        let together = Candidate {
+            pixels,
+            half_side: candidates[from[0]].half_side,
+            pale: false,
+        };
+        let reading = self.read_candidate(&together)?;
+        Some(Reading { from, ..reading })
+    }
+
+    /// The die a candidate shows and its pips (picture pixels).
+    fn read_candidate(&self, c: &Candidate) -> Option<Reading> {
         let f = self.f as f32;
         let n = c.pixels.len() as f32;
         if n < 12.0 {
@@ -690,8 +731,8 @@ impl<'a> Reader<'a> {
             ox < bw && oy < bh && own[oy * bw + ox]
         };
         let face = face::read_face(self.image, cx, cy, side, on_die)?;
-        Some((
-            SeenDie {
+        Some(Reading {
+            die: SeenDie {
                 x: face.centre.0,
                 y: face.centre.1,
                 size: side,
@@ -699,8 +740,9 @@ impl<'a> Reader<'a> {
                 colour: die_colour(face.body),
                 confidence: face.confidence,
             },
-            face.pips,
-        ))
+            pips: face.pips,
+            from: Vec::new(),
+        })
     }
 }
 
