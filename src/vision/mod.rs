@@ -357,13 +357,12 @@ impl<'a> Reader<'a> {
         let mut kept: Vec<Reading> = Vec::with_capacity(read.len());
         for r in read {
             let d = r.die;
-            let shares_pips = |k: &Reading| {
-                r.pips.iter().any(|p| {
-                    k.pips
-                        .iter()
-                        .any(|q| (p.0 - q.0).hypot(p.1 - q.1) < 0.1 * d.size)
-                })
+            let seen_by = |k: &Reading, p: &(f32, f32)| {
+                k.pips
+                    .iter()
+                    .any(|q| (p.0 - q.0).hypot(p.1 - q.1) < 0.1 * d.size)
             };
+            let shares_pips = |k: &Reading| r.pips.iter().any(|p| seen_by(k, p));
             let near =
                 |k: &Reading| (k.die.x - d.x).hypot(k.die.y - d.y) < 0.6 * k.die.size.min(d.size);
             let Some(k) = kept.iter().position(|k| shares_pips(k) || near(k)) else {
@@ -372,7 +371,8 @@ impl<'a> Reader<'a> {
             };
             // A die split in two (a side face in view makes its blob long): each half sees
             // some of its pips. Read the halves together; keep that when it sees more.
-            if !kept[k].from.iter().any(|i| r.from.contains(i)) {
+            let sees_more = r.pips.iter().any(|p| !seen_by(&kept[k], p));
+            if sees_more && !kept[k].from.iter().any(|i| r.from.contains(i)) {
                 let from = kept[k].from.iter().chain(&r.from).copied().collect();
                 if let Some(whole) = self.read_together(&candidates, from)
                     && whole.pips.len() > kept[k].pips.len().max(r.pips.len())
