@@ -371,8 +371,7 @@ impl<'a> Reader<'a> {
             };
             // A die split in two (a side face in view makes its blob long): each half sees
             // some of its pips. Read the halves together; keep that when it sees more.
-            let sees_more = r.pips.iter().any(|p| !seen_by(&kept[k], p));
-            if sees_more && !kept[k].from.iter().any(|i| r.from.contains(i)) {
+            if r.pips.iter().any(|p| !seen_by(&kept[k], p)) {
                 let from = kept[k].from.iter().chain(&r.from).copied().collect();
                 if let Some(whole) = self.read_together(&candidates, from)
                     && whole.pips.len() > kept[k].pips.len().max(r.pips.len())
@@ -665,10 +664,9 @@ impl<'a> Reader<'a> {
         }
     }
 
-    /// The die that some candidates' pixels together show (one die split in two).
-    fn read_together(&self, candidates: &[Candidate], mut from: Vec<usize>) -> Option<Reading> {
-        from.sort_unstable();
-        from.dedup();
+    /// The die that some candidates' pixels together show (one die split in two). Each
+    /// candidate gives one reading, so the readings merged never share a candidate.
+    fn read_together(&self, candidates: &[Candidate], from: Vec<usize>) -> Option<Reading> {
         let mut pixels: Vec<(u32, u32)> = from
             .iter()
             .flat_map(|&i| candidates[i].pixels.iter().copied())
