@@ -73,7 +73,7 @@ pub fn read_face(
     // The die's outline: the convex hull of its pixels (light pips at its edge notch the mask).
     let inside = hull_inside(&own, pw, ph);
     let response = pip_response(&pixels, &inside, pw, ph, side);
-    let spots = pip_spots(&response, pw, ph, side);
+    let spots = pip_spots(&response, &pixels, pw, ph, side);
     if spots.is_empty() {
         return None;
     }
@@ -167,7 +167,7 @@ fn pip_response(pixels: &[[u8; 3]], inside: &[bool], pw: usize, ph: usize, side:
 
 /// The local maxima of the pip response above the least a pip has, strongest first (at most
 /// `MOST_SPOTS`), in crop pixels.
-fn pip_spots(response: &[f32], pw: usize, ph: usize, side: f32) -> Vec<Spot> {
+fn pip_spots(response: &[f32], pixels: &[[u8; 3]], pw: usize, ph: usize, side: f32) -> Vec<Spot> {
     // Local maxima, one per pip: no stronger response within about half a pip spacing.
     let reach = ((PIP_REACH * side).round() as isize).max(1);
     let mut spots: Vec<(f32, usize, usize)> = Vec::new();
@@ -210,8 +210,25 @@ fn pip_spots(response: &[f32], pw: usize, ph: usize, side: f32) -> Vec<Spot> {
             x: x as f32,
             y: y as f32,
             strength,
+            colour: spot_colour(pixels, pw, ph, x, y),
         })
         .collect()
+}
+
+/// A spot's colour: the mean of the 3×3 pixels at its middle.
+fn spot_colour(pixels: &[[u8; 3]], pw: usize, ph: usize, x: usize, y: usize) -> [f32; 3] {
+    let mut sum = [0f32; 3];
+    let mut n = 0f32;
+    for py in y.saturating_sub(1)..(y + 2).min(ph) {
+        for px in x.saturating_sub(1)..(x + 2).min(pw) {
+            let p = pixels[py * pw + px];
+            for c in 0..3 {
+                sum[c] += f32::from(p[c]);
+            }
+            n += 1.0;
+        }
+    }
+    sum.map(|v| v / n)
 }
 
 /// The body's colour: the median of the die's sampled pixels away from its pips (red pips
@@ -373,6 +390,8 @@ struct Spot {
     x: f32,
     y: f32,
     strength: f32,
+    /// Its colour (mean RGB at its middle): a die's pips are all of one colour.
+    colour: [f32; 3],
 }
 
 /// The pips of each face on a 3×3 grid, in grid steps from the face's centre. The faces
@@ -421,6 +440,10 @@ const FACES: [(u8, &[(f32, f32)]); 7] = [
 const LEAST_STEP: f32 = 0.12;
 /// …this (the die's side is only estimated).
 const MOST_STEP: f32 = 0.42;
+/// How far a pip's colour may be from the mean of its face's pips (in any of R, G, B, 0–255).
+/// A spot further off is not a pip of this face, nor a pip it fails to explain: a glint
+/// beside a red pip, a marbled swirl.
+const MOST_PIP_COLOUR_OFF: f32 = 90.0;
 /// How far a pip may lie from its place on the grid, in grid steps.
 const MOST_MISPLACED: f32 = 0.3;
 
@@ -458,6 +481,18 @@ fn best_face(spots: &[Spot], side: f32, centre: (f32, f32)) -> Option<FaceFit> {
             .filter(|i| subset & (1 << i) != 0)
             .map(|i| &spots[i])
             .collect();
+        // A die's pips are all of one colour: a glint or a marbled swirl is not.
+        let k_f = members.len() as f32;
+        let pip_colour: [f32; 3] =
+            std::array::from_fn(|c| members.iter().map(|s| s.colour[c]).sum::<f32>() / k_f);
+        let colour_off = |s: &Spot| {
+            (0..3)
+                .map(|c| (s.colour[c] - pip_colour[c]).abs())
+                .fold(0.0, f32::max)
+        };
+        if members.iter().any(|s| colour_off(s) > MOST_PIP_COLOUR_OFF) {
+            continue;
+        }
         let Some(grid) = fit_grid(&members, side, centre) else {
             continue;
         };
@@ -470,6 +505,7 @@ fn best_face(spots: &[Spot], side: f32, centre: (f32, f32)) -> Option<FaceFit> {
             .filter(|s| {
                 s.strength >= UNEXPLAINED_SHARE * weakest
                     && (s.x - fc.0).hypot(s.y - fc.1) <= face_radius
+                    && colour_off(s) <= MOST_PIP_COLOUR_OFF
             })
             .map(|s| s.strength.min(strongest))
             .sum();
@@ -645,6 +681,8 @@ fn affine_fit(pairs: &[GridPair], step: f32) -> Option<(f32, f32, [f32; 4])> {
 mod tests {
     use super::*;
 
+    const PIP_RED: [f32; 3] = [200.0, 40.0, 40.0];
+
     /// Spots at grid places (in steps) of a face centred at (50, 50), turned by `turn` radians,
     /// with a step of `step` pixels; all of `strength`.
     fn face_spots(places: &[(f32, f32)], step: f32, turn: f32, strength: f32) -> Vec<Spot> {
@@ -655,6 +693,7 @@ mod tests {
                 x: 50.0 + step * (u * cos - v * sin),
                 y: 50.0 + step * (u * sin + v * cos),
                 strength,
+                colour: PIP_RED,
             })
             .collect()
     }
@@ -702,11 +741,13 @@ mod tests {
             x: 44.0,
             y: 52.0,
             strength: 40.0,
+            colour: PIP_RED,
         });
         spots.push(Spot {
             x: 72.0,
             y: 50.0,
             strength: 45.0,
+            colour: PIP_RED,
         });
         let spots = strongest_first(spots);
         let fit = best_face(&spots, 40.0, (50.0, 50.0)).expect("a face");
@@ -720,17 +761,43 @@ mod tests {
                 x: 50.0,
                 y: 51.0,
                 strength: 110.0,
+                colour: PIP_RED,
             },
             Spot {
                 x: 62.0,
                 y: 63.0,
                 strength: 30.0,
+                colour: PIP_RED,
             },
         ]);
         assert_eq!(
             best_face(&spots, 40.0, (50.0, 50.0)).map(|f| f.value),
             Some(1)
         );
+    }
+
+    #[test]
+    fn a_glint_beside_a_red_pip_leaves_it_a_one() {
+        // A red 1 with a white glint where a 2's second pip could be; a red spot there is a 2.
+        let with = |colour: [f32; 3]| {
+            let spots = vec![
+                Spot {
+                    x: 50.0,
+                    y: 50.0,
+                    strength: 100.0,
+                    colour: PIP_RED,
+                },
+                Spot {
+                    x: 61.0,
+                    y: 61.0,
+                    strength: 90.0,
+                    colour,
+                },
+            ];
+            best_face(&spots, 40.0, (52.0, 52.0)).map(|f| f.value)
+        };
+        assert_eq!(with([240.0, 240.0, 240.0]), Some(1), "a glint");
+        assert_eq!(with([190.0, 50.0, 45.0]), Some(2), "a second red pip");
     }
 
     #[test]
@@ -751,6 +818,7 @@ mod tests {
                 x,
                 y,
                 strength: 80.0,
+                colour: PIP_RED,
             })
             .collect();
         let four = FaceFit {
