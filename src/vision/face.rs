@@ -85,8 +85,13 @@ pub fn read_face(
         .collect();
     // A pip the spots missed (a 6's middle row, a 5's or 3's middle, too close to its
     // neighbours to peak on its own): look at the empty places of the fitted grid.
-    let value = missing_pips(&fit, &pips, &response, pw, ph, side).unwrap_or(fit.value);
     let body = body_colour(&pixels, pw, &samples, &pips, side);
+    let looks = Looks {
+        pixels: &pixels,
+        response: &response,
+        body,
+    };
+    let value = missing_pips(&fit, &pips, &looks, pw, ph, side).unwrap_or(fit.value);
     let (ox, oy) = (x0 as f32 + 0.5, y0 as f32 + 0.5);
     Some(Face {
         value,
@@ -231,6 +236,13 @@ fn spot_colour(pixels: &[[u8; 3]], pw: usize, ph: usize, x: usize, y: usize) -> 
     sum.map(|v| v / n)
 }
 
+/// What a face's pixels show: their colours, pip response and the body's colour.
+struct Looks<'a> {
+    pixels: &'a [[u8; 3]],
+    response: &'a [f32],
+    body: [u8; 3],
+}
+
 /// The body's colour: the median of the die's sampled pixels away from its pips (red pips
 /// would tint a dark die red); all the samples when too few are left.
 fn body_colour(
@@ -264,12 +276,13 @@ fn body_colour(
 }
 
 /// The value the fitted grid shows when its empty places are looked at: a 4 whose middle or
-/// middle row stands out as much as half its pips is a 5 or a 6, a 2 with a middle a 3.
+/// middle row stands out as much as half its pips, or has their colour, is a 5 or a 6, a 2
+/// with a middle a 3.
 /// `None` when nothing changes.
 fn missing_pips(
     fit: &FaceFit,
     pips: &[&Spot],
-    response: &[f32],
+    looks: &Looks,
     pw: usize,
     ph: usize,
     side: f32,
@@ -278,23 +291,39 @@ fn missing_pips(
         return None;
     }
     let [a, b, c, d] = fit.map?;
+    let response = looks.response;
     let mut strengths: Vec<f32> = pips.iter().map(|p| p.strength).collect();
     strengths.sort_by(f32::total_cmp);
     let level = MISSING_PIP_SHARE * strengths[strengths.len() / 2];
     let reach = ((0.04 * side).round() as isize).max(1);
+    let k = pips.len() as f32;
+    let pip_colour: [f32; 3] =
+        std::array::from_fn(|ch| pips.iter().map(|p| p.colour[ch]).sum::<f32>() / k);
+    let body = looks.body.map(f32::from);
+    let axis: [f32; 3] = std::array::from_fn(|ch| pip_colour[ch] - body[ch]);
+    let axis_len2: f32 = axis.iter().map(|v| v * v).sum();
     let stands_out = |u: f32, v: f32| {
         let (x, y) = (fit.centre.0 + a * u + b * v, fit.centre.1 + c * u + d * v);
         let (x, y) = (x.round() as isize, y.round() as isize);
         let mut best = f32::MIN;
+        let mut most_pip = f32::MIN;
         for dy in -reach..=reach {
             for dx in -reach..=reach {
                 let (px, py) = (x + dx, y + dy);
                 if px >= 0 && py >= 0 && (px as usize) < pw && (py as usize) < ph {
                     best = best.max(response[py as usize * pw + px as usize]);
+                    if axis_len2 >= LEAST_PIP_BODY_CONTRAST * LEAST_PIP_BODY_CONTRAST {
+                        let col = spot_colour(looks.pixels, pw, ph, px as usize, py as usize);
+                        let t: f32 = (0..3)
+                            .map(|ch| (col[ch] - body[ch]) * axis[ch])
+                            .sum::<f32>()
+                            / axis_len2;
+                        most_pip = most_pip.max(t);
+                    }
                 }
             }
         }
-        best >= level
+        best >= level || most_pip >= PIP_COLOUR_SHARE
     };
     let middle = stands_out(0.0, 0.0);
     if fit.value == 2 {
@@ -380,6 +409,12 @@ const PIP_CLEARANCE: f32 = 0.12;
 
 /// A grid place holds a pip the spots missed when its response is this share of the pips'.
 const MISSING_PIP_SHARE: f32 = 0.5;
+
+/// A grid place also holds a missed pip when its colour lies this share of the way from the
+/// body's colour to the pips' (pips packed close stand out little from a ring of pips)…
+const PIP_COLOUR_SHARE: f32 = 0.6;
+/// …when the pips' colour is at least this far from the body's (RGB distance, 0–441).
+const LEAST_PIP_BODY_CONTRAST: f32 = 30.0;
 
 /// At most this many spots are weighed as pips (the strongest).
 const MOST_SPOTS: usize = 10;
@@ -829,19 +864,44 @@ mod tests {
             map: Some([6.0, 0.0, 0.0, 6.0]),
         };
         let (pw, ph) = (40, 40);
-        let with = |places: &[(usize, usize)]| {
+        let body = [30u8, 60, 160];
+        let with_look = |places: &[(usize, usize)], coloured: &[(usize, usize)]| {
             let mut response = vec![f32::MIN; pw * ph];
             for &(x, y) in places {
                 response[y * pw + x] = 60.0;
             }
+            let mut pixels = vec![body; pw * ph];
+            for &(x, y) in coloured {
+                pixels[y * pw + x] = [200, 40, 40];
+            }
             let pips: Vec<&Spot> = corners.iter().collect();
-            missing_pips(&four, &pips, &response, pw, ph, 40.0)
+            let looks = Looks {
+                pixels: &pixels,
+                response: &response,
+                body,
+            };
+            missing_pips(&four, &pips, &looks, pw, ph, 40.0)
         };
+        let with = |places: &[(usize, usize)]| with_look(places, &[]);
         assert_eq!(with(&[]), None, "a plain 4");
         assert_eq!(with(&[(20, 20)]), Some(5));
         assert_eq!(with(&[(26, 20), (14, 20)]), Some(6));
         assert_eq!(with(&[(20, 26), (20, 14)]), Some(6), "the other turn");
         assert_eq!(with(&[(26, 20)]), None, "half a middle row is not a 6");
+        // Pips packed so close that they hardly stand out: their colour tells them.
+        let red_place = |x: usize, y: usize| -> Vec<(usize, usize)> {
+            (x - 1..=x + 1)
+                .flat_map(|px| (y - 1..=y + 1).map(move |py| (px, py)))
+                .collect()
+        };
+        let middle_row: Vec<(usize, usize)> = [red_place(26, 20), red_place(14, 20)].concat();
+        assert_eq!(with_look(&[], &middle_row), Some(6), "a red middle row");
+        assert_eq!(with_look(&[], &red_place(20, 20)), Some(5), "a red middle");
+        assert_eq!(
+            with_look(&[], &red_place(26, 20)),
+            None,
+            "half a red middle row"
+        );
     }
 
     #[test]
