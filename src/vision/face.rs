@@ -103,27 +103,29 @@ pub fn read_face(
 }
 
 /// How much each pixel inside the die stands out as a pip: the largest, over a few box sizes,
-/// of its box's colour contrast with the ring around it, less the ring's spread (a pip is ringed
+/// of its box's colour contrast (in R, G, B or red less green) with the ring around it, less
+/// the ring's spread (a pip is ringed
 /// by the plain body; a die's edge or a neighbouring pip is not). `f32::MIN` where not worked.
 fn pip_response(pixels: &[[u8; 3]], inside: &[bool], pw: usize, ph: usize, side: f32) -> Vec<f32> {
     let iw = pw + 1;
     // Integral images of each channel and of its square, for local means and spreads (exact
-    // in integers; the six sums of a place side by side).
-    let mut sums = vec![[0u32; 6]; iw * (ph + 1)];
+    // in integers, wrapping: a box's sum is right as long as it fits; the sums of a place side
+    // by side). The channels are R, G, B and red less green (offset to stay positive): a red pip
+    // on a dark red or brown die stands out most in that.
+    let mut sums = vec![[0u32; 2 * CHANNELS]; iw * (ph + 1)];
     for y in 0..ph {
-        let mut row = [0u32; 6];
+        let mut row = [0u32; 2 * CHANNELS];
         for x in 0..pw {
-            let p = pixels[y * pw + x];
-            for c in 0..3 {
-                let v = u32::from(p[c]);
+            let [r, g, b] = pixels[y * pw + x].map(u32::from);
+            for (c, v) in [r, g, b, r + 255 - g].into_iter().enumerate() {
                 row[c] += v;
-                row[c + 3] += v * v;
+                row[c + CHANNELS] += v * v;
             }
             let above = sums[y * iw + x + 1];
-            sums[(y + 1) * iw + x + 1] = std::array::from_fn(|k| above[k] + row[k]);
+            sums[(y + 1) * iw + x + 1] = std::array::from_fn(|k| above[k].wrapping_add(row[k]));
         }
     }
-    let boxed = |x: usize, y: usize, half: usize| -> [f32; 6] {
+    let boxed = |x: usize, y: usize, half: usize| -> [f32; 2 * CHANNELS] {
         let (xa, ya) = (x - half, y - half);
         let (xb, yb) = (x + half + 1, y + half + 1);
         let (a, b, c, d) = (
@@ -132,7 +134,10 @@ fn pip_response(pixels: &[[u8; 3]], inside: &[bool], pw: usize, ph: usize, side:
             sums[yb * iw + xa],
             sums[ya * iw + xa],
         );
-        std::array::from_fn(|k| (a[k] + d[k]).wrapping_sub(b[k] + c[k]) as f32)
+        std::array::from_fn(|k| {
+            a[k].wrapping_add(d[k])
+                .wrapping_sub(b[k].wrapping_add(c[k])) as f32
+        })
     };
     // Pips differ in size from die to die (a 1's pip is often larger): a few box sizes, the
     // best response of each pixel kept.
@@ -156,11 +161,14 @@ fn pip_response(pixels: &[[u8; 3]], inside: &[bool], pw: usize, ph: usize, side:
                 let (box_in, box_out) = (boxed(x, y, inner), boxed(x, y, outer));
                 let mut contrast = 0f32;
                 let mut var = 0f32;
-                for c in 0..3 {
+                for c in 0..CHANNELS {
                     let m_ring = (box_out[c] - box_in[c]) / n_ring;
-                    let q_ring = (box_out[c + 3] - box_in[c + 3]) / n_ring;
                     contrast = contrast.max((box_in[c] / n_in - m_ring).abs());
-                    var += (q_ring - m_ring * m_ring).max(0.0);
+                    // The ring's spread in R, G and B only.
+                    if c < 3 {
+                        let q_ring = (box_out[c + CHANNELS] - box_in[c + CHANNELS]) / n_ring;
+                        var += (q_ring - m_ring * m_ring).max(0.0);
+                    }
                 }
                 let r = &mut response[y * pw + x];
                 *r = r.max(contrast - (var / 3.0).sqrt());
@@ -392,6 +400,9 @@ fn hull_inside(own: &[bool], w: usize, h: usize) -> Vec<bool> {
     }
     inside
 }
+
+/// The channels a pip may stand out in: R, G, B and red less green.
+const CHANNELS: usize = 4;
 
 /// Half the side of the pip boxes tried, as shares of the die's side.
 const PIP_SIZES: [f32; 3] = [0.04, 0.07, 0.1];
@@ -901,6 +912,26 @@ mod tests {
             with_look(&[], &red_place(26, 20)),
             None,
             "half a red middle row"
+        );
+    }
+
+    #[test]
+    fn a_dark_red_pip_on_a_brown_die_stands_out_in_red_less_green() {
+        // No channel alone differs by more than 30, but red less green differs by 50.
+        let (pw, ph) = (40, 40);
+        let mut pixels = vec![[90u8, 70, 60]; pw * ph];
+        for y in 17..=23 {
+            for x in 17..=23 {
+                pixels[y * pw + x] = [110, 40, 50];
+            }
+        }
+        let inside = vec![true; pw * ph];
+        let response = pip_response(&pixels, &inside, pw, ph, 40.0);
+        let at_pip = response[20 * pw + 20];
+        assert!(at_pip > 40.0, "the pip's response is {at_pip}");
+        assert!(
+            response[5 * pw + 30] < 1.0,
+            "the plain body does not stand out"
         );
     }
 
