@@ -526,10 +526,9 @@ impl<'a> Reader<'a> {
             groups.entry(root).or_default().push(i);
         }
         let mut out = Vec::new();
+        // A cluster may hold more spots than a face has pips: a pale die's pips seen small break
+        // into bits. Its spread tells a die from scattered specks.
         for members in groups.values() {
-            if members.len() > 6 {
-                continue;
-            }
             // A lone dark spot is a 1 when it has a 1's large pip, or a die's body around it
             // (a speck of dirt has the table).
             if members.len() == 1
