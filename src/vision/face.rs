@@ -331,7 +331,11 @@ fn missing_pips(
                 }
             }
         }
-        best >= level || most_pip >= PIP_COLOUR_SHARE
+        // Standing out, it must also lean to the pips' colour (not a dark swirl or a shadow);
+        // of the pips' colour, it need not stand out. Without a pip colour, standing out tells.
+        let colour_told = most_pip > f32::MIN;
+        (best >= level && (!colour_told || most_pip >= LEANING_PIP_SHARE))
+            || most_pip >= PIP_COLOUR_SHARE
     };
     let middle = stands_out(0.0, 0.0);
     if fit.value == 2 {
@@ -426,6 +430,9 @@ const MISSING_PIP_SHARE: f32 = 0.5;
 const PIP_COLOUR_SHARE: f32 = 0.6;
 /// …when the pips' colour is at least this far from the body's (RGB distance, 0–441).
 const LEAST_PIP_BODY_CONTRAST: f32 = 30.0;
+/// A place that stands out holds a missed pip only when its colour lies this share of the way
+/// to the pips' (a dark swirl on a die with red pips stands out, but is not red).
+const LEANING_PIP_SHARE: f32 = 0.3;
 
 /// At most this many spots are weighed as pips (the strongest).
 const MOST_SPOTS: usize = 10;
@@ -876,14 +883,28 @@ mod tests {
         };
         let (pw, ph) = (40, 40);
         let body = [30u8, 60, 160];
-        let with_look = |places: &[(usize, usize)], coloured: &[(usize, usize)]| {
+        let red = [200u8, 40, 40];
+        // The 3×3 pixels around a place.
+        let around = |x: usize, y: usize| -> Vec<(usize, usize)> {
+            (x - 1..=x + 1)
+                .flat_map(|px| (y - 1..=y + 1).map(move |py| (px, py)))
+                .collect()
+        };
+        // Places whose response stands out, and places of a colour `share` of the way from
+        // the body's to the pips'.
+        let with_look = |standing: &[(usize, usize)], coloured: &[(usize, usize)], share: f32| {
             let mut response = vec![f32::MIN; pw * ph];
-            for &(x, y) in places {
+            for &(x, y) in standing {
                 response[y * pw + x] = 60.0;
             }
             let mut pixels = vec![body; pw * ph];
+            let tint: [u8; 3] = std::array::from_fn(|c| {
+                (f32::from(body[c]) + share * (f32::from(red[c]) - f32::from(body[c]))) as u8
+            });
             for &(x, y) in coloured {
-                pixels[y * pw + x] = [200, 40, 40];
+                for (px, py) in around(x, y) {
+                    pixels[py * pw + px] = tint;
+                }
             }
             let pips: Vec<&Spot> = corners.iter().collect();
             let looks = Looks {
@@ -893,23 +914,25 @@ mod tests {
             };
             missing_pips(&four, &pips, &looks, pw, ph, 40.0)
         };
-        let with = |places: &[(usize, usize)]| with_look(places, &[]);
+        // A pip that stands out and is somewhat of the pips' colour.
+        let with = |places: &[(usize, usize)]| with_look(places, places, 0.45);
         assert_eq!(with(&[]), None, "a plain 4");
         assert_eq!(with(&[(20, 20)]), Some(5));
         assert_eq!(with(&[(26, 20), (14, 20)]), Some(6));
         assert_eq!(with(&[(20, 26), (20, 14)]), Some(6), "the other turn");
         assert_eq!(with(&[(26, 20)]), None, "half a middle row is not a 6");
+        // Standing out in the body's colour (a dark swirl): not a pip.
+        assert_eq!(with_look(&[(20, 20)], &[], 0.0), None, "a swirl");
         // Pips packed so close that they hardly stand out: their colour tells them.
-        let red_place = |x: usize, y: usize| -> Vec<(usize, usize)> {
-            (x - 1..=x + 1)
-                .flat_map(|px| (y - 1..=y + 1).map(move |py| (px, py)))
-                .collect()
-        };
-        let middle_row: Vec<(usize, usize)> = [red_place(26, 20), red_place(14, 20)].concat();
-        assert_eq!(with_look(&[], &middle_row), Some(6), "a red middle row");
-        assert_eq!(with_look(&[], &red_place(20, 20)), Some(5), "a red middle");
+        let middle_row = [(26, 20), (14, 20)];
         assert_eq!(
-            with_look(&[], &red_place(26, 20)),
+            with_look(&[], &middle_row, 1.0),
+            Some(6),
+            "a red middle row"
+        );
+        assert_eq!(with_look(&[], &[(20, 20)], 1.0), Some(5), "a red middle");
+        assert_eq!(
+            with_look(&[], &[(26, 20)], 1.0),
             None,
             "half a red middle row"
         );
