@@ -493,9 +493,12 @@ const FACES: [(u8, &[(f32, f32)]); 7] = [
 const LEAST_STEP: f32 = 0.12;
 /// …this (the die's side is only estimated).
 const MOST_STEP: f32 = 0.42;
-/// How far a pip's colour may be from the mean of its face's pips (in any of R, G, B, 0–255).
-/// A spot further off is not a pip of this face, nor a pip it fails to explain: a glint
-/// beside a red pip, a marbled swirl.
+/// How far a pip's tint may be from the mean of its face's other pips: the largest change,
+/// between its colour and theirs, of R−G, G−B or B−R (so lightness aside). A spot further off
+/// is not a pip of this face: a glint beside a red pip, a marbled swirl.
+const MOST_PIP_TINT_OFF: f32 = 80.0;
+/// How far a spot's colour may be from the mean of a face's pips (in any of R, G, B, 0–255)
+/// for the face to have to explain it; a spot further off is no pip the face left out.
 const MOST_PIP_COLOUR_OFF: f32 = 90.0;
 /// How far a pip may lie from its place on the grid, in grid steps.
 const MOST_MISPLACED: f32 = 0.3;
@@ -543,7 +546,17 @@ fn best_face(spots: &[Spot], side: f32, centre: (f32, f32)) -> Option<FaceFit> {
                 .map(|c| (s.colour[c] - pip_colour[c]).abs())
                 .fold(0.0, f32::max)
         };
-        if members.iter().any(|s| colour_off(s) > MOST_PIP_COLOUR_OFF) {
+        // Each pip against the others' mean, lightness aside (a pip in a shadow is darker).
+        let tint_off = |s: &Spot| {
+            let d: [f32; 3] = std::array::from_fn(|c| {
+                s.colour[c] - (pip_colour[c] * k_f - s.colour[c]) / (k_f - 1.0)
+            });
+            (d[0] - d[1])
+                .abs()
+                .max((d[1] - d[2]).abs())
+                .max((d[2] - d[0]).abs())
+        };
+        if members.len() >= 2 && members.iter().any(|s| tint_off(s) > MOST_PIP_TINT_OFF) {
             continue;
         }
         let Some(grid) = fit_grid(&members, side, centre) else {
@@ -851,6 +864,28 @@ mod tests {
         };
         assert_eq!(with([240.0, 240.0, 240.0]), Some(1), "a glint");
         assert_eq!(with([190.0, 50.0, 45.0]), Some(2), "a second red pip");
+    }
+
+    #[test]
+    fn a_swirl_of_another_tint_in_a_four_s_middle_leaves_it_a_four() {
+        // Four purplish red pips and, in the middle, a blue swirl that stands out as much.
+        let mut spots = face_spots(FACES[3].1, 7.0, 0.3, 60.0);
+        for s in &mut spots {
+            s.colour = [90.0, 28.0, 65.0];
+        }
+        let swirl = |colour| Spot {
+            x: 50.0,
+            y: 50.0,
+            strength: 60.0,
+            colour,
+        };
+        let with = |colour: [f32; 3]| {
+            let mut all = spots.clone();
+            all.push(swirl(colour));
+            best_face(&all, 40.0, (50.0, 50.0)).map(|f| f.value)
+        };
+        assert_eq!(with([10.0, 87.0, 130.0]), Some(4), "a blue swirl");
+        assert_eq!(with([95.0, 30.0, 62.0]), Some(5), "a pip of the same tint");
     }
 
     #[test]
