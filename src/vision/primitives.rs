@@ -140,19 +140,19 @@ fn spread_blocks(
     };
     let columns = axis(w, bw);
     let rows = axis(h, bh);
+    // Each grid row across the picture's width, then each picture row between two of those
+    // (separable, so the inner loops run over slices side by side).
+    let mut across = vec![0f32; w * bh];
+    for (line, grid_row) in across.chunks_exact_mut(w).zip(smooth.chunks_exact(bw)) {
+        for (o, &(x0, x1, tx)) in line.iter_mut().zip(&columns) {
+            *o = grid_row[x0] * (1.0 - tx) + grid_row[x1] * tx;
+        }
+    }
     let mut out = vec![0f32; w * h];
-    for (y, &(y0, y1, ty)) in rows.iter().enumerate() {
-        let (top_row, bottom_row) = (
-            &smooth[y0 * bw..(y0 + 1) * bw],
-            &smooth[y1 * bw..(y1 + 1) * bw],
-        );
-        let line: Vec<f32> = top_row
-            .iter()
-            .zip(bottom_row)
-            .map(|(t, b)| t * (1.0 - ty) + b * ty)
-            .collect();
-        for (o, &(x0, x1, tx)) in out[y * w..(y + 1) * w].iter_mut().zip(&columns) {
-            *o = line[x0] * (1.0 - tx) + line[x1] * tx;
+    for (line, &(y0, y1, ty)) in out.chunks_exact_mut(w).zip(&rows) {
+        let (top, bottom) = (&across[y0 * w..(y0 + 1) * w], &across[y1 * w..(y1 + 1) * w]);
+        for ((o, &t), &b) in line.iter_mut().zip(top).zip(bottom) {
+            *o = t * (1.0 - ty) + b * ty;
         }
     }
     out
@@ -181,22 +181,40 @@ pub fn close(mask: &[bool], w: usize, h: usize) -> Vec<bool> {
 /// A 3×3 dilation (`grow`) or erosion, in two passes (rows, then columns). Outside the
 /// picture counts as the pixel's own value, so the border neither grows nor erodes.
 fn spread3(mask: &[bool], w: usize, h: usize, grow: bool) -> Vec<bool> {
-    let pick = |a: bool, b: bool, c: bool| if grow { a || b || c } else { a && b && c };
+    if w == 0 || h == 0 {
+        return Vec::new();
+    }
+    let pick = |a: bool, b: bool, c: bool| if grow { a | b | c } else { a & b & c };
+    // Rows: each pixel with its left and right neighbours (slices side by side, so the loop
+    // has no bounds checks and no branches).
     let mut rows = vec![false; w * h];
-    for y in 0..h {
-        let row = &mask[y * w..(y + 1) * w];
-        for x in 0..w {
-            let left = if x > 0 { row[x - 1] } else { row[x] };
-            let right = if x + 1 < w { row[x + 1] } else { row[x] };
-            rows[y * w + x] = pick(left, row[x], right);
+    for (out, row) in rows.chunks_exact_mut(w).zip(mask.chunks_exact(w)) {
+        if w == 1 {
+            out[0] = row[0];
+            continue;
+        }
+        out[0] = pick(row[0], row[0], row[1]);
+        out[w - 1] = pick(row[w - 2], row[w - 1], row[w - 1]);
+        for (((o, &l), &m), &r) in out[1..w - 1]
+            .iter_mut()
+            .zip(&row[..w - 2])
+            .zip(&row[1..w - 1])
+            .zip(&row[2..])
+        {
+            *o = pick(l, m, r);
         }
     }
+    // Columns: each row with the rows above and below.
     let mut out = vec![false; w * h];
     for y in 0..h {
-        let up = if y > 0 { y - 1 } else { y };
-        let down = if y + 1 < h { y + 1 } else { y };
-        for x in 0..w {
-            out[y * w + x] = pick(rows[up * w + x], rows[y * w + x], rows[down * w + x]);
+        let (up, down) = (y.saturating_sub(1), (y + 1).min(h - 1));
+        let (u, m, d) = (
+            &rows[up * w..(up + 1) * w],
+            &rows[y * w..(y + 1) * w],
+            &rows[down * w..(down + 1) * w],
+        );
+        for (((o, &a), &b), &c) in out[y * w..(y + 1) * w].iter_mut().zip(u).zip(m).zip(d) {
+            *o = pick(a, b, c);
         }
     }
     out

@@ -34,7 +34,7 @@ fn photos() -> Vec<PathBuf> {
 
 /// Accuracy over the 200 photos (1,487 dice). The floors are 99% precision, recall
 /// and value accuracy; the reader reaches the first only, so this test holds the figures
-/// measured now as floors (precision 0.991, recall 0.972, value 0.874, exact photos 0.465)
+/// measured now as floors (precision 0.9905, recall 0.977, value 0.900, exact photos 0.50)
 /// so that no change makes them worse. Raise them as the reader improves.
 #[test]
 fn accuracy_on_the_labelled_photos() {
@@ -54,13 +54,13 @@ fn accuracy_on_the_labelled_photos() {
     assert_eq!(tally.photos, 200);
     assert_eq!(tally.labelled, 1487);
     assert!(tally.precision() >= 0.99, "precision {}", tally.precision());
-    assert!(tally.recall() >= 0.965, "recall {}", tally.recall());
+    assert!(tally.recall() >= 0.975, "recall {}", tally.recall());
     assert!(
-        tally.value_accuracy() >= 0.87,
+        tally.value_accuracy() >= 0.895,
         "value {}",
         tally.value_accuracy()
     );
-    assert!(tally.exact_match() >= 0.45, "exact {}", tally.exact_match());
+    assert!(tally.exact_match() >= 0.49, "exact {}", tally.exact_match());
 }
 
 /// The colour of each die, against the colours told by eye in 34 of the photos
