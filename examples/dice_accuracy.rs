@@ -8,7 +8,9 @@
 mod vision_score;
 
 use std::path::PathBuf;
-use vision_score::{ColourTally, Tally, read_colour_labels, read_labels, score_photo};
+use vision_score::{
+    ColourTally, Tally, read_colour_labels, read_labels, score_colours, score_photo,
+};
 
 fn main() -> anyhow::Result<()> {
     let args: Vec<String> = std::env::args().skip(1).collect();
@@ -40,12 +42,12 @@ fn main() -> anyhow::Result<()> {
         let seen: Vec<(f32, f32, u8)> = dice.iter().map(|d| (d.x, d.y, d.value)).collect();
         let r = score_photo(image.width(), image.height(), &labels, &seen, &mut tally);
         if let Some(words) = told.get(stem) {
-            for &(i, j) in &r.pairs {
-                let word = foreman::vision::colour_word(dice[i].colour);
-                colours.compared += 1;
-                if words.get(j).is_some_and(|w| w == word) {
-                    colours.right += 1;
-                } else if verbose {
+            let said: Vec<&str> = dice
+                .iter()
+                .map(|d| foreman::vision::colour_word(d.colour))
+                .collect();
+            for (j, word) in score_colours(&said, words, &r.pairs, &mut colours) {
+                if verbose {
                     println!("{stem}: colour {word} for {:?}", words.get(j));
                 }
             }

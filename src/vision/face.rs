@@ -4,9 +4,10 @@
 //! a box's colour contrast with the ring around it, less the ring's spread, at a few pip sizes
 //! (on integral images), inside the die's convex hull; the local maxima are the spots. The
 //! value is the set of spots that best makes a die face: pips on a turned, possibly squeezed
-//! 3×3 grid, alike in strength, leaving no strong spot unexplained, so a glint or a pip of a
-//! side face seen in perspective falls off. The grid's empty places are then looked at for a
-//! pip the spots missed. The body's colour is the median of the die away from its pips.
+//! 3×3 grid, alike in strength and of one tint, leaving no strong spot of their colour
+//! unexplained, so a glint, a marbled swirl or a pip of a side face seen in perspective falls
+//! off. The grid's empty places are then looked at, by response and by colour, for a pip the
+//! spots missed. The body's colour is the median of the die away from its pips.
 
 use image::RgbImage;
 
@@ -104,8 +105,8 @@ pub fn read_face(
 
 /// How much each pixel inside the die stands out as a pip: the largest, over a few box sizes,
 /// of its box's colour contrast (in R, G, B or red less green) with the ring around it, less
-/// the ring's spread (a pip is ringed
-/// by the plain body; a die's edge or a neighbouring pip is not). `f32::MIN` where not worked.
+/// the ring's spread (a pip is ringed by the plain body; a die's edge or a neighbouring pip is
+/// not). `f32::MIN` where not worked.
 fn pip_response(pixels: &[[u8; 3]], inside: &[bool], pw: usize, ph: usize, side: f32) -> Vec<f32> {
     let iw = pw + 1;
     // Integral images of each channel and of its square, for local means and spreads (exact
@@ -244,6 +245,12 @@ fn spot_colour(pixels: &[[u8; 3]], pw: usize, ph: usize, x: usize, y: usize) -> 
     sum.map(|v| v / n)
 }
 
+/// The mean colour of some spots.
+fn mean_colour(spots: &[&Spot]) -> [f32; 3] {
+    let n = spots.len().max(1) as f32;
+    std::array::from_fn(|c| spots.iter().map(|s| s.colour[c]).sum::<f32>() / n)
+}
+
 /// What a face's pixels show: their colours, pip response and the body's colour.
 struct Looks<'a> {
     pixels: &'a [[u8; 3]],
@@ -285,8 +292,7 @@ fn body_colour(
 
 /// The value the fitted grid shows when its empty places are looked at: a 4 whose middle or
 /// middle row stands out as much as half its pips, or has their colour, is a 5 or a 6, a 2
-/// with a middle a 3.
-/// `None` when nothing changes.
+/// with a middle a 3. `None` when nothing changes.
 fn missing_pips(
     fit: &FaceFit,
     pips: &[&Spot],
@@ -304,9 +310,7 @@ fn missing_pips(
     strengths.sort_by(f32::total_cmp);
     let level = MISSING_PIP_SHARE * strengths[strengths.len() / 2];
     let reach = ((0.04 * side).round() as isize).max(1);
-    let k = pips.len() as f32;
-    let pip_colour: [f32; 3] =
-        std::array::from_fn(|ch| pips.iter().map(|p| p.colour[ch]).sum::<f32>() / k);
+    let pip_colour = mean_colour(pips);
     let body = looks.body.map(f32::from);
     let axis: [f32; 3] = std::array::from_fn(|ch| pip_colour[ch] - body[ch]);
     let axis_len2: f32 = axis.iter().map(|v| v * v).sum();
@@ -515,10 +519,10 @@ struct FaceFit {
     map: Option<[f32; 4]>,
 }
 
-/// The set of `spots` (strongest first) that best makes a die face: its pips on the face's grid (a square grid
-/// turned any way, of a step that suits the die's size), alike in strength, and leaving no
-/// strong spot unexplained on the face. Side faces seen in perspective and glints fall off
-/// the grid.
+/// The set of `spots` (strongest first) that best makes a die face: its pips on the face's
+/// grid (a square grid turned any way, of a step that suits the die's size), alike in
+/// strength and tint, and leaving no strong spot of their colour unexplained on the face.
+/// Side faces seen in perspective and glints fall off the grid.
 fn best_face(spots: &[Spot], side: f32, centre: (f32, f32)) -> Option<FaceFit> {
     let n = spots.len();
     let mut best: Option<(f32, FaceFit)> = None;
@@ -538,9 +542,8 @@ fn best_face(spots: &[Spot], side: f32, centre: (f32, f32)) -> Option<FaceFit> {
             .map(|i| &spots[i])
             .collect();
         // A die's pips are all of one colour: a glint or a marbled swirl is not.
-        let k_f = members.len() as f32;
-        let pip_colour: [f32; 3] =
-            std::array::from_fn(|c| members.iter().map(|s| s.colour[c]).sum::<f32>() / k_f);
+        let k_f = k as f32;
+        let pip_colour = mean_colour(&members);
         let colour_off = |s: &Spot| {
             (0..3)
                 .map(|c| (s.colour[c] - pip_colour[c]).abs())

@@ -1,5 +1,10 @@
 //! The small image operations the reader needs beyond imageproc's: a box downscale, the
-//! table estimate, hole filling and k-means splitting.
+//! table estimate, the holes of a blob and k-means splitting; and, though imageproc has them,
+//! 3×3 opening and closing and 8-connected blobs, written here for speed on the small copy.
+//! Over the 200 labelled photos (instructions counted by cachegrind; the same masks and blobs),
+//! imageproc's `open_mut`/`close_mut` (by distance transform) cost 4.4 billion instructions
+//! against 0.15 billion here, and its `connected_components` with the pixels gathered into
+//! blobs 1.5 billion against 0.5 billion.
 
 use image::{GrayImage, Luma, RgbImage};
 

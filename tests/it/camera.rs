@@ -1,7 +1,9 @@
 //! The camera dice reader (issue: camera dice reader): its accuracy on the labelled photos,
 //! the frame sources and capture threads, the CLI and the window.
 
-use crate::vision_score::{ColourTally, Tally, read_colour_labels, read_labels, score_photo};
+use crate::vision_score::{
+    ColourTally, Tally, read_colour_labels, read_labels, score_colours, score_photo,
+};
 use foreman::dice::camera::{CameraError, CameraEvent, Capture, Folder, FrameSource, ImageFile};
 use foreman::vision::{self, synthetic};
 use std::path::{Path, PathBuf};
@@ -89,14 +91,9 @@ fn colours_on_the_hand_labelled_photos() {
             &seen,
             &mut Tally::default(),
         );
-        for (i, j) in result.pairs {
-            colours.compared += 1;
-            let word = vision::colour_word(dice[i].colour);
-            if word == words[j] {
-                colours.right += 1;
-            } else {
-                wrong.push(format!("{stem}#{j}: {word} for {}", words[j]));
-            }
+        let said: Vec<&str> = dice.iter().map(|d| vision::colour_word(d.colour)).collect();
+        for (j, word) in score_colours(&said, words, &result.pairs, &mut colours) {
+            wrong.push(format!("{stem}#{j}: {word} for {}", words[j]));
         }
     }
     println!(

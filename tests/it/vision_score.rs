@@ -168,6 +168,27 @@ pub fn read_colour_labels(path: &Path) -> Result<Vec<(String, Vec<String>)>, Str
         .collect())
 }
 
+/// Compares the colour words said for the dice matched in one photo (`pairs` of a reading's
+/// and a label's index) with the words told by eye, one per label. Returns the mistakes, as
+/// the label's index and the word said.
+pub fn score_colours<'a>(
+    said: &[&'a str],
+    told: &[String],
+    pairs: &[(usize, usize)],
+    tally: &mut ColourTally,
+) -> Vec<(usize, &'a str)> {
+    let mut wrong = Vec::new();
+    for &(i, j) in pairs {
+        tally.compared += 1;
+        if told.get(j).is_some_and(|w| w == said[i]) {
+            tally.right += 1;
+        } else {
+            wrong.push((j, said[i]));
+        }
+    }
+    wrong
+}
+
 /// Colours told right out of colours compared.
 #[derive(Debug, Default, Clone, Copy)]
 pub struct ColourTally {

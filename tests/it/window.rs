@@ -553,8 +553,9 @@ fn dragging_a_die_onto_a_section_places_it() {
 }
 
 /// The camera in the window (issue: camera dice reader, point 4): in a solo table-companion
-/// game, the player's dice are read by the camera from a picture of white dice; once the reading settles, "Use this roll" gives
-/// it to the game, and the roll is those faces, in reading order, without typing.
+/// game, the player's dice are read by the camera from a picture of white dice; once the
+/// reading settles, "Use this roll" gives it to the game, and the roll is those faces, in
+/// reading order, without typing.
 #[test]
 fn a_camera_reading_becomes_the_solo_players_roll() {
     use foreman::vision::synthetic;
