@@ -73,13 +73,14 @@ pub fn read_face(
     }
     // The die's outline: the convex hull of its pixels (light pips at its edge notch the mask).
     let inside = hull_inside(&own, pw, ph);
+    let turn = die_turn(&pixels, &inside, pw, ph);
     let response = pip_response(&pixels, &inside, pw, ph, side);
     let spots = pip_spots(&response, &pixels, pw, ph, side);
     if spots.is_empty() {
         return None;
     }
     let centre = (cx - x0 as f32 - 0.5, cy - y0 as f32 - 0.5);
-    let fit = best_face(&spots, side, centre)?;
+    let fit = best_face(&spots, side, centre, turn)?;
     let pips: Vec<&Spot> = (0..spots.len())
         .filter(|i| fit.chosen & (1 << i) != 0)
         .map(|i| &spots[i])
@@ -354,6 +355,69 @@ fn missing_pips(
     }
 }
 
+/// Which way a die is turned, a quarter turn being no turn.
+#[derive(Debug, Clone, Copy)]
+struct Turn {
+    /// Radians, within ±45°.
+    angle: f32,
+    /// How plainly its edges run that way and across, 0–1.
+    squareness: f32,
+}
+
+/// The turn of a die from the edges inside its outline (its own outline, its top face's edges):
+/// each pixel's brightness gradient, weighed by its square, its angle taken four times over so
+/// that edges a quarter turn apart agree and a round pip's edges cancel out.
+fn die_turn(pixels: &[[u8; 3]], inside: &[bool], pw: usize, ph: usize) -> Option<Turn> {
+    let brightness: Vec<f32> = pixels
+        .iter()
+        .map(|p| p.iter().map(|&c| f32::from(c)).sum())
+        .collect();
+    let at = |x: usize, y: usize| brightness[y * pw + x];
+    let (mut cos4, mut sin4, mut total) = (0f32, 0f32, 0f32);
+    for y in 1..ph.saturating_sub(1) {
+        for x in 1..pw.saturating_sub(1) {
+            if !inside[y * pw + x] {
+                continue;
+            }
+            // Sobel.
+            let gx = at(x + 1, y - 1) + 2.0 * at(x + 1, y) + at(x + 1, y + 1)
+                - at(x - 1, y - 1)
+                - 2.0 * at(x - 1, y)
+                - at(x - 1, y + 1);
+            let gy = at(x - 1, y + 1) + 2.0 * at(x, y + 1) + at(x + 1, y + 1)
+                - at(x - 1, y - 1)
+                - 2.0 * at(x, y - 1)
+                - at(x + 1, y - 1);
+            // The gradient as a complex number z: |z|² e^{4iφ} = z⁴ / |z|².
+            let weight = gx * gx + gy * gy;
+            if weight > 0.0 {
+                let (re2, im2) = (gx * gx - gy * gy, 2.0 * gx * gy);
+                cos4 += (re2 * re2 - im2 * im2) / weight;
+                sin4 += 2.0 * re2 * im2 / weight;
+                total += weight;
+            }
+        }
+    }
+    (total > 0.0).then(|| Turn {
+        angle: sin4.atan2(cos4) / 4.0,
+        squareness: cos4.hypot(sin4) / total,
+    })
+}
+
+/// The turn of a fitted grid's map (grid places to pixels): the mean of its two axes', a
+/// quarter turn being no turn.
+fn grid_turn([a, b, c, d]: [f32; 4]) -> f32 {
+    let (u, v) = (4.0 * c.atan2(a), 4.0 * (-b).atan2(d));
+    (u.sin() + v.sin()).atan2(u.cos() + v.cos()) / 4.0
+}
+
+/// How far apart two turns are, a quarter turn being none: 0 to 45°, in radians.
+fn quarter_turn_off(a: f32, b: f32) -> f32 {
+    let quarter = std::f32::consts::FRAC_PI_2;
+    let d = (a - b).rem_euclid(quarter);
+    d.min(quarter - d)
+}
+
 /// The pixels inside the convex hull of the `own` pixels (a die is convex, so the hull is its
 /// outline even where light pips at its edge notch the mask).
 fn hull_inside(own: &[bool], w: usize, h: usize) -> Vec<bool> {
@@ -504,6 +568,9 @@ const MOST_PIP_TINT_OFF: f32 = 80.0;
 /// How far a spot's colour may be from the mean of a face's pips (in any of R, G, B, 0–255)
 /// for the face to have to explain it; a spot further off is no pip the face left out.
 const MOST_PIP_COLOUR_OFF: f32 = 90.0;
+/// How much a face's grid turned across the die's edges counts against it: at 45° off on a
+/// plainly square die, this share of the face's strength (twice over).
+const TURNED_OFF_WEIGHT: f32 = 2.0;
 /// How far a pip may lie from its place on the grid, in grid steps.
 const MOST_MISPLACED: f32 = 0.3;
 
@@ -523,7 +590,7 @@ struct FaceFit {
 /// grid (a square grid turned any way, of a step that suits the die's size), alike in
 /// strength and tint, and leaving no strong spot of their colour unexplained on the face.
 /// Side faces seen in perspective and glints fall off the grid.
-fn best_face(spots: &[Spot], side: f32, centre: (f32, f32)) -> Option<FaceFit> {
+fn best_face(spots: &[Spot], side: f32, centre: (f32, f32), turn: Option<Turn>) -> Option<FaceFit> {
     let n = spots.len();
     let mut best: Option<(f32, FaceFit)> = None;
     for subset in 1u32..(1 << n) {
@@ -582,7 +649,19 @@ fn best_face(spots: &[Spot], side: f32, centre: (f32, f32)) -> Option<FaceFit> {
             .iter()
             .map(|s| s.strength - 0.5 * (strongest - s.strength))
             .sum();
-        let score = explained - unexplained - 0.5 * misplaced * explained;
+        // A grid turned across the die's own edges is no face of it (a 1 and a pip of a side
+        // face, seen straight across an edge, are not a 2 on its diagonal).
+        let turned_off = match (turn, grid.map) {
+            (Some(t), Some(map)) => {
+                t.squareness * quarter_turn_off(grid_turn(map), t.angle)
+                    / std::f32::consts::FRAC_PI_4
+            }
+            _ => 0.0,
+        };
+        let score = explained
+            - unexplained
+            - 0.5 * misplaced * explained
+            - TURNED_OFF_WEIGHT * turned_off * explained;
         if best.as_ref().is_none_or(|b| score > b.0) {
             let left = (0..n)
                 .filter(|i| subset & (1 << i) == 0)
@@ -777,7 +856,7 @@ mod tests {
         for (value, places) in FACES {
             for turn in [0.0, 0.3, 0.8, 1.4] {
                 let spots = face_spots(places, 7.0, turn, 80.0);
-                let fit = best_face(&spots, 40.0, (50.0, 50.0)).expect("a face");
+                let fit = best_face(&spots, 40.0, (50.0, 50.0), None).expect("a face");
                 assert_eq!(fit.value, value, "turned {turn}");
                 assert_eq!(fit.chosen.count_ones(), u32::from(value));
             }
@@ -797,7 +876,7 @@ mod tests {
         ];
         let spots = face_spots(&places, 6.0, 0.5, 60.0);
         assert_eq!(
-            best_face(&spots, 40.0, (50.0, 50.0)).map(|f| f.value),
+            best_face(&spots, 40.0, (50.0, 50.0), None).map(|f| f.value),
             Some(6)
         );
     }
@@ -819,8 +898,83 @@ mod tests {
             colour: PIP_RED,
         });
         let spots = strongest_first(spots);
-        let fit = best_face(&spots, 40.0, (50.0, 50.0)).expect("a face");
+        let fit = best_face(&spots, 40.0, (50.0, 50.0), None).expect("a face");
         assert_eq!(fit.value, 4);
+    }
+
+    #[test]
+    fn a_one_and_a_side_face_pip_straight_across_an_edge_make_no_two() {
+        // A 1 and, straight out across the die's right edge, a pip of a side face: on a turned
+        // square grid they would make a 2, but a 2's pips lie on the die's diagonal.
+        let one_and_side = strongest_first(vec![
+            Spot {
+                x: 50.0,
+                y: 50.0,
+                strength: 80.0,
+                colour: PIP_RED,
+            },
+            Spot {
+                x: 64.0,
+                y: 50.0,
+                strength: 70.0,
+                colour: PIP_RED,
+            },
+        ]);
+        let square = Some(Turn {
+            angle: 0.0,
+            squareness: 0.6,
+        });
+        let read =
+            |spots: &[Spot], turn| best_face(spots, 40.0, (50.0, 50.0), turn).map(|f| f.value);
+        assert_eq!(read(&one_and_side, None), Some(2), "without the die's turn");
+        assert_eq!(read(&one_and_side, square), Some(1));
+        // The same die's 2, on its diagonal, is still a 2.
+        let two = face_spots(FACES[1].1, 5.0, 0.0, 75.0);
+        assert_eq!(read(&two, square), Some(2));
+    }
+
+    /// A light picture with a dark square of half-side `half` turned by `turn` radians, centred at
+    /// (30, 30), and the pixels inside the square.
+    fn turned_square(turn: f32, half: f32) -> (Vec<[u8; 3]>, Vec<bool>) {
+        let (sin, cos) = turn.sin_cos();
+        let mut pixels = vec![[200u8; 3]; 60 * 60];
+        let mut inside = vec![false; 60 * 60];
+        for y in 0..60 {
+            for x in 0..60 {
+                let (dx, dy) = (x as f32 - 30.0, y as f32 - 30.0);
+                let (u, v) = (dx * cos + dy * sin, -dx * sin + dy * cos);
+                if u.abs() <= half && v.abs() <= half {
+                    pixels[y * 60 + x] = [60, 40, 40];
+                }
+                inside[y * 60 + x] = u.abs() <= half + 1.5 && v.abs() <= half + 1.5;
+            }
+        }
+        (pixels, inside)
+    }
+
+    #[test]
+    fn a_die_s_turn_is_told_from_its_edges() {
+        for turn in [-0.6f32, 0.0, 0.35] {
+            let (pixels, inside) = turned_square(turn, 15.0);
+            let told = die_turn(&pixels, &inside, 60, 60).expect("edges");
+            assert!(
+                quarter_turn_off(told.angle, turn) < 0.05,
+                "turned {turn}, told {}",
+                told.angle
+            );
+            assert!(told.squareness > 0.5, "squareness {}", told.squareness);
+        }
+        // A round blob has no turn to speak of.
+        let mut pixels = vec![[200u8; 3]; 60 * 60];
+        for y in 0..60 {
+            for x in 0..60 {
+                if (x as f32 - 30.0).hypot(y as f32 - 30.0) <= 15.0 {
+                    pixels[y * 60 + x] = [60, 40, 40];
+                }
+            }
+        }
+        let round = die_turn(&pixels, &[true; 3600], 60, 60).expect("edges");
+        assert!(round.squareness < 0.2, "squareness {}", round.squareness);
     }
 
     #[test]
@@ -840,7 +994,7 @@ mod tests {
             },
         ]);
         assert_eq!(
-            best_face(&spots, 40.0, (50.0, 50.0)).map(|f| f.value),
+            best_face(&spots, 40.0, (50.0, 50.0), None).map(|f| f.value),
             Some(1)
         );
     }
@@ -863,7 +1017,7 @@ mod tests {
                     colour,
                 },
             ];
-            best_face(&spots, 40.0, (52.0, 52.0)).map(|f| f.value)
+            best_face(&spots, 40.0, (52.0, 52.0), None).map(|f| f.value)
         };
         assert_eq!(with([240.0, 240.0, 240.0]), Some(1), "a glint");
         assert_eq!(with([190.0, 50.0, 45.0]), Some(2), "a second red pip");
@@ -885,7 +1039,7 @@ mod tests {
         let with = |colour: [f32; 3]| {
             let mut all = spots.clone();
             all.push(swirl(colour));
-            best_face(&all, 40.0, (50.0, 50.0)).map(|f| f.value)
+            best_face(&all, 40.0, (50.0, 50.0), None).map(|f| f.value)
         };
         assert_eq!(with([10.0, 87.0, 130.0]), Some(4), "a blue swirl");
         assert_eq!(with([95.0, 30.0, 62.0]), Some(5), "a pip of the same tint");
@@ -896,7 +1050,7 @@ mod tests {
         // Two pips 4 px apart on a 40 px die: far below a face's grid.
         let spots = face_spots(&[(1.0, 1.0), (-1.0, -1.0)], 1.4, 0.0, 80.0);
         assert_ne!(
-            best_face(&spots, 40.0, (50.0, 50.0)).map(|f| f.value),
+            best_face(&spots, 40.0, (50.0, 50.0), None).map(|f| f.value),
             Some(2)
         );
     }
