@@ -27,7 +27,7 @@ pub struct Face {
 /// The least response (colour contrast less the surround's spread, 0–255) a pip must have.
 const LEAST_PIP_RESPONSE: f32 = 12.0;
 /// A pip's response is at least this share of the die's strongest pip.
-const ALIKE: f32 = 0.35;
+const ALIKE: f32 = 0.25;
 
 /// Counts the pips of the die centred at (`cx`, `cy`) with side `side`, in picture pixels.
 /// `on_die(x, y)` says whether a picture pixel belongs to this die (so a touching neighbour's
@@ -975,6 +975,19 @@ mod tests {
         }
         let round = die_turn(&pixels, &[true; 3600], 60, 60).expect("edges");
         assert!(round.squareness < 0.2, "squareness {}", round.squareness);
+    }
+
+    #[test]
+    fn a_five_with_one_pip_far_stronger_is_still_a_five() {
+        // One pip of a marbled die's 5 lies on the pale part of the swirl and stands out three
+        // times as much as the others, on the dark part.
+        let mut spots = face_spots(FACES[4].1, 9.0, 0.3, 20.0);
+        spots[0].strength = 66.0;
+        let spots = strongest_first(spots);
+        assert_eq!(
+            best_face(&spots, 40.0, (50.0, 50.0), None).map(|f| f.value),
+            Some(5)
+        );
     }
 
     #[test]

@@ -36,7 +36,7 @@ fn photos() -> Vec<PathBuf> {
 
 /// Accuracy over the 200 photos (1,487 dice). The floors are 99% precision, recall
 /// and value accuracy; the reader reaches the first only, so this test holds the figures
-/// measured now as floors (precision 0.991, recall 0.977, value 0.910, exact photos 0.525)
+/// measured now as floors (precision 0.991, recall 0.977, value 0.914, exact photos 0.52)
 /// so that no change makes them worse. Raise them as the reader improves.
 #[test]
 fn accuracy_on_the_labelled_photos() {
@@ -58,7 +58,7 @@ fn accuracy_on_the_labelled_photos() {
     assert!(tally.precision() >= 0.99, "precision {}", tally.precision());
     assert!(tally.recall() >= 0.975, "recall {}", tally.recall());
     assert!(
-        tally.value_accuracy() >= 0.905,
+        tally.value_accuracy() >= 0.91,
         "value {}",
         tally.value_accuracy()
     );
