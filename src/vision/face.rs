@@ -7,8 +7,9 @@
 //! 3×3 grid, alike in strength and of one tint, leaving no strong spot of their colour
 //! unexplained, the grid running the way the die's edges run (its turn, from the brightness
 //! gradients inside its outline), so a glint, a marbled swirl or a pip of a side face seen in
-//! perspective falls off. The grid's empty places are then looked at, by response and by colour, for a pip the
-//! spots missed. The body's colour is the median of the die away from its pips.
+//! perspective falls off. The grid's empty places are then looked at, by response and by
+//! colour, for a pip the spots missed. The body's colour is the median of the die away from
+//! its pips.
 
 use image::RgbImage;
 
@@ -569,8 +570,9 @@ const MOST_PIP_TINT_OFF: f32 = 80.0;
 /// How far a spot's colour may be from the mean of a face's pips (in any of R, G, B, 0–255)
 /// for the face to have to explain it; a spot further off is no pip the face left out.
 const MOST_PIP_COLOUR_OFF: f32 = 90.0;
-/// How much a face's grid turned across the die's edges counts against it: at 45° off on a
-/// plainly square die, this share of the face's strength (twice over).
+/// How much a face's grid turned across the die's edges counts against it: a grid 45° off
+/// the edges of a die whose squareness is 1 loses this many times the face's strength (less
+/// in proportion to the angle and the squareness).
 const TURNED_OFF_WEIGHT: f32 = 2.0;
 /// How far a pip may lie from its place on the grid, in grid steps.
 const MOST_MISPLACED: f32 = 0.3;
