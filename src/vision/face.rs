@@ -368,7 +368,10 @@ struct Turn {
 
 /// The turn of a die from the edges inside its outline (its own outline, its top face's edges):
 /// each pixel's brightness gradient, weighed by its square, its angle taken four times over so
-/// that edges a quarter turn apart agree and a round pip's edges cancel out.
+/// that edges a quarter turn apart agree and a round pip's edges cancel out. The Sobel sums are
+/// written out: imageproc's `horizontal_sobel`/`vertical_sobel` over the crop gave the same
+/// readings but cost 1.4 billion more instructions over the 200 labelled photos (11.2 against
+/// 9.8 billion, counted by cachegrind).
 fn die_turn(pixels: &[[u8; 3]], inside: &[bool], pw: usize, ph: usize) -> Option<Turn> {
     let brightness: Vec<f32> = pixels
         .iter()
