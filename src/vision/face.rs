@@ -109,7 +109,8 @@ pub fn read_face(
 /// How much each pixel inside the die stands out as a pip: the largest, over a few box sizes,
 /// of its box's colour contrast (in R, G, B or red less green) with the ring around it, less
 /// the ring's spread (a pip is ringed by the plain body; a die's edge or a neighbouring pip is
-/// not). `f32::MIN` where not worked.
+/// not), or its contrast in red less green less three quarters of the ring's spread in that
+/// channel only. `f32::MIN` where not worked.
 fn pip_response(pixels: &[[u8; 3]], inside: &[bool], pw: usize, ph: usize, side: f32) -> Vec<f32> {
     let iw = pw + 1;
     // Integral images of each channel and of its square, for local means and spreads (exact
@@ -174,8 +175,29 @@ fn pip_response(pixels: &[[u8; 3]], inside: &[bool], pw: usize, ph: usize, side:
                         var += (q_ring - m_ring * m_ring).max(0.0);
                     }
                 }
+                // Red pips packed close on a dark die: the ring lies on the pip's blurred flank
+                // and on its neighbours, so its spread in R, G and B drowns the pip. In red
+                // less green, glints and the die's edges (grey) do not show: there the ring's
+                // spread in that channel alone is weighed, and less. Only with the whole ring on
+                // the die: a red die's corner against the grey table is no pip.
+                let m_rg = (box_out[3] - box_in[3]) / n_ring;
+                let q_rg = (box_out[3 + CHANNELS] - box_in[3 + CHANNELS]) / n_ring;
+                let spread_rg = (q_rg - m_rg * m_rg).max(0.0).sqrt();
+                let ring_inside = [
+                    (x - outer, y - outer),
+                    (x + outer, y - outer),
+                    (x - outer, y + outer),
+                    (x + outer, y + outer),
+                ]
+                .iter()
+                .all(|&(rx, ry)| inside[ry * pw + rx]);
+                let red = if ring_inside {
+                    (box_in[3] / n_in - m_rg).abs() - RED_SPREAD_WEIGHT * spread_rg
+                } else {
+                    f32::MIN
+                };
                 let r = &mut response[y * pw + x];
-                *r = r.max(contrast - (var / 3.0).sqrt());
+                *r = r.max(contrast - (var / 3.0).sqrt()).max(red);
             }
         }
     }
@@ -480,6 +502,8 @@ fn hull_inside(own: &[bool], w: usize, h: usize) -> Vec<bool> {
 
 /// The channels a pip may stand out in: R, G, B and red less green.
 const CHANNELS: usize = 4;
+/// How much the ring's spread in red less green counts against a pip seen in that channel.
+const RED_SPREAD_WEIGHT: f32 = 0.75;
 
 /// Half the side of the pip boxes tried, as shares of the die's side.
 const PIP_SIZES: [f32; 3] = [0.04, 0.07, 0.1];
@@ -1167,6 +1191,43 @@ mod tests {
             response[5 * pw + 30] < 1.0,
             "the plain body does not stand out"
         );
+    }
+
+    #[test]
+    fn red_pips_on_a_smoky_die_s_speckled_body_are_each_a_spot() {
+        // A smoky die's 4 (as photographed on 2019-12-09): small dark red pips 9 pixels apart
+        // on a 29-pixel die whose translucent body is speckled with grey light and shade
+        // (±40 in every channel alike), which makes any ring's spread in R, G and B large.
+        let (pw, ph, side) = (36, 36, 29.0);
+        let pips = [(13.5, 13.5), (22.5, 13.5), (13.5, 22.5), (22.5, 22.5)];
+        let (body, red) = ([75.0, 60.0, 55.0], [90.0, 30.0, 40.0]);
+        let pixels: Vec<[u8; 3]> = (0..pw * ph)
+            .map(|i| {
+                let (x, y) = ((i % pw) as f32 + 0.5, (i / pw) as f32 + 0.5);
+                let near = pips
+                    .iter()
+                    .map(|&(px, py)| (-((x - px).powi(2) + (y - py).powi(2)) / 4.0).exp())
+                    .fold(0.0f32, f32::max);
+                let share = (1.3 * near).min(1.0);
+                // Grey speckle: a fixed scramble of the pixel's index, -40 to 40.
+                let speckle = ((i * 7919 + 13) % 81) as f32 - 40.0;
+                std::array::from_fn(|c| {
+                    (body[c] + share * (red[c] - body[c]) + (1.0 - share) * speckle) as u8
+                })
+            })
+            .collect();
+        let inside = vec![true; pw * ph];
+        let response = pip_response(&pixels, &inside, pw, ph, side);
+        let spots = pip_spots(&response, &pixels, pw, ph, side);
+        for (px, py) in pips {
+            assert!(
+                spots
+                    .iter()
+                    .any(|s| (s.x + 0.5 - px).hypot(s.y + 0.5 - py) <= 1.5),
+                "no spot at the pip at {px},{py}: {spots:?}"
+            );
+        }
+        assert_eq!(spots.len(), 4, "the speckle makes no spot: {spots:?}");
     }
 
     #[test]
