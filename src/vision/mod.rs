@@ -197,6 +197,10 @@ const DARK_PIP_LEVEL: f32 = 60.0;
 /// A pale die's dark pip covers at least this share of (half a die's side)², in small pixels;
 /// a lone one (a 1) at least the second, unless a die's body surrounds it.
 const LEAST_PIP_AREA: f32 = 0.04;
+/// A pale die's dark pip smaller than that still counts when it is this much darker than the
+/// table on average (0–255): a small black pip, halved in the small copy, stays deeply dark,
+/// where a speck of dirt barely passes `DARK_PIP_LEVEL`.
+const DEEP_PIP_LEVEL: f32 = 100.0;
 const LEAST_ONE_PIP_AREA: f32 = 0.08;
 /// How far beyond the foreground level a pixel must stand from the wide table estimate when
 /// the near one (pulled by a cluster of dice) does not tell it.
@@ -257,8 +261,8 @@ struct Reader<'a> {
 struct Foreground {
     /// The dice's pixels (more coloured, darker or lighter than the table), holes filled.
     mask: Vec<bool>,
-    /// Pixels much darker than the table (a pale die's pips).
-    dark: Vec<bool>,
+    /// How much darker than the table each pixel is (a pale die's pips are much darker).
+    darkness: Vec<f32>,
     /// The mask's blobs, but a tray's border.
     blobs: Vec<Vec<(u32, u32)>>,
 }
@@ -314,7 +318,11 @@ impl<'a> Reader<'a> {
     }
 
     fn read(&self) -> Vec<SeenDie> {
-        let Foreground { mask, dark, blobs } = self.foreground();
+        let Foreground {
+            mask,
+            darkness,
+            blobs,
+        } = self.foreground();
         let mut candidates = self.candidates(&mask, &blobs);
         let half_side = candidates.first().map(|c| c.half_side);
         // A pale die's dark pips may lie in a scrap of mask (its shadow, a lit edge): only a
@@ -328,7 +336,7 @@ impl<'a> Reader<'a> {
                 }
             }
         }
-        candidates.extend(self.pale_dice(&dice_mask, &dark, half_side));
+        candidates.extend(self.pale_dice(&dice_mask, &darkness, half_side));
         let mut read: Vec<Reading> = candidates
             .iter()
             .enumerate()
@@ -400,7 +408,7 @@ impl<'a> Reader<'a> {
         let [near_lum, wide_lum] = primitives::table_estimates(&lum, sw, sh, 8, [3, 6]);
         let [near_chroma, wide_chroma] = primitives::table_estimates(&chroma, sw, sh, 8, [3, 6]);
         let mut mask = vec![false; sw * sh];
-        let mut dark = vec![false; sw * sh];
+        let mut darkness = vec![0f32; sw * sh];
         for i in 0..sw * sh {
             let l = f32::from(lum[i]);
             let c = f32::from(chroma[i]);
@@ -411,9 +419,8 @@ impl<'a> Reader<'a> {
             let score = score_with(near_lum[i], near_chroma[i])
                 .max(score_with(wide_lum[i], wide_chroma[i]) - WIDE_MARGIN)
                 .max(lighter);
-            let lum_bg = near_lum[i];
             mask[i] = score > FOREGROUND_LEVEL;
-            dark[i] = lum_bg - l > DARK_PIP_LEVEL;
+            darkness[i] = near_lum[i] - l;
         }
         let mut mask = primitives::close(&primitives::open(&mask, sw, sh), sw, sh);
         // The blobs, their holes (pips as light as the table) filled; not a tray's border.
@@ -428,7 +435,11 @@ impl<'a> Reader<'a> {
             }
             blob.extend(holes);
         }
-        Foreground { mask, dark, blobs }
+        Foreground {
+            mask,
+            darkness,
+            blobs,
+        }
     }
 
     /// Whether the pixels around a dark spot at (`cx`, `cy`) (small pixels), as far as a die
@@ -470,9 +481,11 @@ impl<'a> Reader<'a> {
     /// pip-sized spots away from the dice already found. A face's pips are laid out around
     /// its centre, so the cluster's middle is the face's. Without other dice to tell the die's
     /// size, it is taken from the pips' (a pip is about a sixth of the side).
-    fn pale_dice(&self, mask: &[bool], dark: &[bool], half_side: Option<f32>) -> Vec<Candidate> {
+    fn pale_dice(&self, mask: &[bool], darkness: &[f32], half_side: Option<f32>) -> Vec<Candidate> {
         let (sw, sh) = (self.sw, self.sh);
-        let spots: Vec<(f32, f32, f32, f32)> = primitives::components(dark, sw, sh)
+        let dark: Vec<bool> = darkness.iter().map(|&d| d > DARK_PIP_LEVEL).collect();
+        // Each dark spot: its middle, its extent, its area and its mean darkness.
+        let spots: Vec<(f32, f32, f32, f32, f32)> = primitives::components(&dark, sw, sh)
             .into_iter()
             .filter(|c| {
                 // Not a pip of a die already found (those lie inside its mask).
@@ -492,7 +505,11 @@ impl<'a> Reader<'a> {
                 let (sx, sy) = c
                     .iter()
                     .fold((0.0, 0.0), |(a, b), &(x, y)| (a + x as f32, b + y as f32));
-                Some((sx / n, sy / n, bw.max(bh), n))
+                let depth: f32 = c
+                    .iter()
+                    .map(|&(x, y)| darkness[(y * sw + x) as usize])
+                    .sum();
+                Some((sx / n, sy / n, bw.max(bh), n, depth / n))
             })
             .collect();
         if spots.is_empty() {
@@ -504,10 +521,13 @@ impl<'a> Reader<'a> {
         sizes.sort_by(f32::total_cmp);
         let from_pips = 3.0 * sizes[sizes.len() / 2];
         let half_side = half_side.map_or(from_pips, |h| h.max(from_pips));
-        // Specks of dirt are far smaller than a pip.
+        // Specks of dirt are far smaller than a pip, or (two pixels or more) less dark.
         let least_pip = LEAST_PIP_AREA * half_side * half_side;
-        let spots: Vec<(f32, f32, f32, f32)> =
-            spots.into_iter().filter(|s| s.3 >= least_pip).collect();
+        let spots: Vec<(f32, f32, f32, f32)> = spots
+            .into_iter()
+            .filter(|s| s.3 >= least_pip || (s.3 >= 2.0 && s.4 >= DEEP_PIP_LEVEL))
+            .map(|s| (s.0, s.1, s.2, s.3))
+            .collect();
         // Single-linkage clusters: pips of one face are closer than about half a side.
         let link = 1.15 * half_side;
         let mut cluster: Vec<usize> = (0..spots.len()).collect();
