@@ -1,8 +1,10 @@
 //! Reading the face of one die: its pips, its body colour.
 //!
 //! Pips are found as small spots that stand out from the die's body, whatever their colour:
-//! a box's colour contrast with the ring around it, less the ring's spread, at a few pip sizes
-//! (on integral images), inside the die's convex hull; the local maxima are the spots. The
+//! a box's colour contrast with the ring around it, less the ring's spread (in red less green,
+//! less that channel's own spread, which a smoky die's grey speckle does not raise), at a few
+//! pip sizes (on integral images), inside the die's convex hull; the local maxima are the
+//! spots. The
 //! value is the set of spots that best makes a die face: pips on a turned, possibly squeezed
 //! 3×3 grid, alike in strength and of one tint, leaving no strong spot of their colour
 //! unexplained, the grid running the way the die's edges run (its turn, from the brightness
