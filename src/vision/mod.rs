@@ -277,11 +277,47 @@ struct Candidate {
     pale: bool,
 }
 
+/// Each die once: a die read whole from two parts may be one kept already, read apart from its
+/// parts (a pale die found by its pips twice). The reading that sees more pips, then the surer,
+/// is kept.
+fn once_each(mut readings: Vec<Reading>) -> Vec<Reading> {
+    readings.sort_by(|a, b| {
+        b.pips
+            .len()
+            .cmp(&a.pips.len())
+            .then(b.die.confidence.total_cmp(&a.die.confidence))
+    });
+    let mut once: Vec<Reading> = Vec::with_capacity(readings.len());
+    for r in readings {
+        if !once.iter().any(|k| r.same_die_as(k)) {
+            once.push(r);
+        }
+    }
+    once
+}
+
 /// A candidate read: the die, its pips (picture pixels) and which candidates it was read from.
 struct Reading {
     die: SeenDie,
     pips: Vec<(f32, f32)>,
     from: Vec<usize>,
+}
+
+impl Reading {
+    /// Whether it saw a pip at `p` (closer than a tenth of `side`).
+    fn sees(&self, p: (f32, f32), side: f32) -> bool {
+        self.pips
+            .iter()
+            .any(|q| (p.0 - q.0).hypot(p.1 - q.1) < 0.1 * side)
+    }
+
+    /// Whether it is of the same die as `other`: they share a pip, or their centres are
+    /// closer than 0.6 of the smaller side.
+    fn same_die_as(&self, other: &Reading) -> bool {
+        let (d, k) = (self.die, other.die);
+        self.pips.iter().any(|&p| other.sees(p, d.size))
+            || (k.x - d.x).hypot(k.y - d.y) < 0.6 * k.size.min(d.size)
+    }
 }
 
 impl<'a> Reader<'a> {
@@ -365,22 +401,13 @@ impl<'a> Reader<'a> {
         });
         let mut kept: Vec<Reading> = Vec::with_capacity(read.len());
         for r in read {
-            let d = r.die;
-            let seen_by = |k: &Reading, p: &(f32, f32)| {
-                k.pips
-                    .iter()
-                    .any(|q| (p.0 - q.0).hypot(p.1 - q.1) < 0.1 * d.size)
-            };
-            let shares_pips = |k: &Reading| r.pips.iter().any(|p| seen_by(k, p));
-            let near =
-                |k: &Reading| (k.die.x - d.x).hypot(k.die.y - d.y) < 0.6 * k.die.size.min(d.size);
-            let Some(k) = kept.iter().position(|k| shares_pips(k) || near(k)) else {
+            let Some(k) = kept.iter().position(|k| r.same_die_as(k)) else {
                 kept.push(r);
                 continue;
             };
             // A die split in two (a side face in view makes its blob long): each half sees
             // some of its pips. Read the halves together; keep that when it sees more.
-            if r.pips.iter().any(|p| !seen_by(&kept[k], p)) {
+            if r.pips.iter().any(|&p| !kept[k].sees(p, r.die.size)) {
                 let from = kept[k].from.iter().chain(&r.from).copied().collect();
                 if let Some(whole) = self.read_together(&candidates, from)
                     && whole.pips.len() > kept[k].pips.len().max(r.pips.len())
@@ -389,7 +416,7 @@ impl<'a> Reader<'a> {
                 }
             }
         }
-        let mut dice: Vec<SeenDie> = kept.into_iter().map(|r| r.die).collect();
+        let mut dice: Vec<SeenDie> = once_each(kept).into_iter().map(|r| r.die).collect();
         reading_order(&mut dice);
         dice
     }
