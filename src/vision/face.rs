@@ -319,7 +319,8 @@ fn body_colour(
 
 /// The value the fitted grid shows when its empty places are looked at: a 4 whose middle or
 /// middle row stands out as much as half its pips, or has their colour, is a 5 or a 6, a 2
-/// with a middle a 3. `None` when nothing changes.
+/// with a middle (a peak of the pips' colour, not the blur between them) a 3. `None` when
+/// nothing changes.
 fn missing_pips(
     fit: &FaceFit,
     pips: &[&Spot],
@@ -341,9 +342,21 @@ fn missing_pips(
     let body = looks.body.map(f32::from);
     let axis: [f32; 3] = std::array::from_fn(|ch| pip_colour[ch] - body[ch]);
     let axis_len2: f32 = axis.iter().map(|v| v * v).sum();
-    let stands_out = |u: f32, v: f32| {
+    let colour_told = axis_len2 >= LEAST_PIP_BODY_CONTRAST * LEAST_PIP_BODY_CONTRAST;
+    // How far the colour at a crop pixel lies from the body's towards the pips' (0 to 1).
+    let lean = |x: usize, y: usize| {
+        let col = spot_colour(looks.pixels, pw, ph, x, y);
+        (0..3)
+            .map(|ch| (col[ch] - body[ch]) * axis[ch])
+            .sum::<f32>()
+            / axis_len2
+    };
+    let place = |u: f32, v: f32| {
         let (x, y) = (fit.centre.0 + a * u + b * v, fit.centre.1 + c * u + d * v);
-        let (x, y) = (x.round() as isize, y.round() as isize);
+        (x.round() as isize, y.round() as isize)
+    };
+    let stands_out = |u: f32, v: f32| {
+        let (x, y) = place(u, v);
         let mut best = f32::MIN;
         let mut most_pip = f32::MIN;
         for dy in -reach..=reach {
@@ -351,26 +364,31 @@ fn missing_pips(
                 let (px, py) = (x + dx, y + dy);
                 if px >= 0 && py >= 0 && (px as usize) < pw && (py as usize) < ph {
                     best = best.max(response[py as usize * pw + px as usize]);
-                    if axis_len2 >= LEAST_PIP_BODY_CONTRAST * LEAST_PIP_BODY_CONTRAST {
-                        let col = spot_colour(looks.pixels, pw, ph, px as usize, py as usize);
-                        let t: f32 = (0..3)
-                            .map(|ch| (col[ch] - body[ch]) * axis[ch])
-                            .sum::<f32>()
-                            / axis_len2;
-                        most_pip = most_pip.max(t);
+                    if colour_told {
+                        most_pip = most_pip.max(lean(px as usize, py as usize));
                     }
                 }
             }
         }
         // Standing out, it must also lean to the pips' colour (not a dark swirl or a shadow);
         // of the pips' colour, it need not stand out. Without a pip colour, standing out tells.
-        let colour_told = most_pip > f32::MIN;
         (best >= level && (!colour_told || most_pip >= LEANING_PIP_SHARE))
             || most_pip >= PIP_COLOUR_SHARE
     };
     let middle = stands_out(0.0, 0.0);
     if fit.value == 2 {
-        return middle.then_some(3);
+        // Two close pips, blurred, tint the place between them: a middle pip is a peak of the
+        // pips' colour along the diagonal, not a saddle between two.
+        let lean_at = |u: f32, v: f32| {
+            let (x, y) = place(u, v);
+            lean(
+                x.clamp(0, pw as isize - 1) as usize,
+                y.clamp(0, ph as isize - 1) as usize,
+            )
+        };
+        let h = SADDLE_PLACE;
+        let peak = !colour_told || lean_at(0.0, 0.0) > lean_at(h, h).max(lean_at(-h, -h));
+        return (middle && peak).then_some(3);
     }
     let row_u = stands_out(1.0, 0.0) && stands_out(-1.0, 0.0);
     let row_v = stands_out(0.0, 1.0) && stands_out(0.0, -1.0);
@@ -532,6 +550,9 @@ const LEAST_PIP_BODY_CONTRAST: f32 = 30.0;
 /// A place that stands out holds a missed pip only when its colour lies this share of the way
 /// to the pips' (a dark swirl on a die with red pips stands out, but is not red).
 const LEANING_PIP_SHARE: f32 = 0.3;
+/// Where a 2's middle is weighed against the diagonal on either side (grid steps from it):
+/// a middle pip leans more to the pips' colour than these places.
+const SADDLE_PLACE: f32 = 0.5;
 
 /// At most this many spots are weighed as pips (the strongest).
 const MOST_SPOTS: usize = 10;
@@ -1173,6 +1194,68 @@ mod tests {
             None,
             "half a red middle row"
         );
+    }
+
+    #[test]
+    fn the_blur_between_a_two_s_close_pips_is_no_middle_pip() {
+        // A 2 on a dark die, its red pips 11 pixels apart (grid step 4).
+        let (pw, ph) = (40, 40);
+        let (body, red) = ([60u8, 55, 55], [200u8, 40, 40]);
+        let ends = [(24.0f32, 24.0f32), (16.0, 16.0)];
+        let spots: Vec<Spot> = ends
+            .iter()
+            .map(|&(x, y)| Spot {
+                x,
+                y,
+                strength: 40.0,
+                colour: red.map(f32::from),
+            })
+            .collect();
+        let two = FaceFit {
+            value: 2,
+            chosen: 0b11,
+            confidence: 1.0,
+            centre: (20.0, 20.0),
+            map: Some([4.0, 0.0, 0.0, 4.0]),
+        };
+        let paint = |share: &dyn Fn(f32, f32) -> f32| -> Vec<[u8; 3]> {
+            (0..pw * ph)
+                .map(|i| {
+                    let t = share((i % pw) as f32, (i / pw) as f32).min(1.0);
+                    std::array::from_fn(|c| {
+                        (f32::from(body[c]) + t * (f32::from(red[c]) - f32::from(body[c]))) as u8
+                    })
+                })
+                .collect()
+        };
+        let read = |pixels: &[[u8; 3]]| {
+            let response = vec![0.0; pw * ph];
+            let looks = Looks {
+                pixels,
+                response: &response,
+                body,
+            };
+            let pips: Vec<&Spot> = spots.iter().collect();
+            missing_pips(&two, &pips, &looks, pw, ph, 40.0)
+        };
+        // Blurred pips: each spreads (σ = 4 pixels), and the two overlap in the middle, which
+        // is three quarters of the way to red, but less than the diagonal beside it.
+        let blurred = paint(&|x, y| {
+            ends.iter()
+                .map(|&(px, py)| (-((x - px).powi(2) + (y - py).powi(2)) / 32.0).exp())
+                .sum()
+        });
+        assert_eq!(read(&blurred), None, "the blur between two pips");
+        // Three sharp pips: the middle is a peak of red.
+        let three = paint(&|x, y| {
+            let near = |px: f32, py: f32| (x - px).abs() <= 1.0 && (y - py).abs() <= 1.0;
+            if near(24.0, 24.0) || near(16.0, 16.0) || near(20.0, 20.0) {
+                1.0
+            } else {
+                0.0
+            }
+        });
+        assert_eq!(read(&three), Some(3), "a middle pip");
     }
 
     #[test]

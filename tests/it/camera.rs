@@ -36,7 +36,7 @@ fn photos() -> Vec<PathBuf> {
 
 /// Accuracy over the 200 photos (1,487 dice). The floors are 99% precision, recall
 /// and value accuracy; the reader reaches the first only, so this test holds the figures
-/// measured now as floors (precision 0.9932, recall 0.981, value 0.921, exact photos 0.56)
+/// measured now as floors (precision 0.9932, recall 0.981, value 0.923, exact photos 0.56)
 /// so that no change makes them worse. Raise them as the reader improves.
 #[test]
 fn accuracy_on_the_labelled_photos() {
@@ -55,10 +55,14 @@ fn accuracy_on_the_labelled_photos() {
     println!("{tally}");
     assert_eq!(tally.photos, 200);
     assert_eq!(tally.labelled, 1487);
-    assert!(tally.precision() >= 0.993, "precision {}", tally.precision());
+    assert!(
+        tally.precision() >= 0.993,
+        "precision {}",
+        tally.precision()
+    );
     assert!(tally.recall() >= 0.981, "recall {}", tally.recall());
     assert!(
-        tally.value_accuracy() >= 0.92,
+        tally.value_accuracy() >= 0.923,
         "value {}",
         tally.value_accuracy()
     );
