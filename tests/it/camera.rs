@@ -36,7 +36,7 @@ fn photos() -> Vec<PathBuf> {
 
 /// Accuracy over the 200 photos (1,487 dice). The floors are 99% precision, recall
 /// and value accuracy; the reader reaches the first only, so this test holds the figures
-/// measured now as floors (precision 0.9932, recall 0.981, value 0.923, exact photos 0.56)
+/// measured now as floors (precision 0.9932, recall 0.981, value 0.928, exact photos 0.585)
 /// so that no change makes them worse. Raise them as the reader improves.
 #[test]
 fn accuracy_on_the_labelled_photos() {
@@ -62,11 +62,11 @@ fn accuracy_on_the_labelled_photos() {
     );
     assert!(tally.recall() >= 0.981, "recall {}", tally.recall());
     assert!(
-        tally.value_accuracy() >= 0.923,
+        tally.value_accuracy() >= 0.928,
         "value {}",
         tally.value_accuracy()
     );
-    assert!(tally.exact_match() >= 0.56, "exact {}", tally.exact_match());
+    assert!(tally.exact_match() >= 0.58, "exact {}", tally.exact_match());
 }
 
 /// The colour of each die, against the colours told by eye in 34 of the photos
