@@ -1146,24 +1146,32 @@ mod tests {
         );
     }
 
-    #[test]
-    fn a_middle_pip_the_spots_missed_is_found_on_the_grid() {
-        let corners: Vec<Spot> = [(26.0, 26.0), (14.0, 14.0), (26.0, 14.0), (14.0, 26.0)]
+    /// Red pips of one strength at `places` (crop pixels), and the fit of a face of `value`
+    /// with its middle at (20, 20) and a grid step of `step` pixels, unturned.
+    fn fitted(value: u8, places: &[(f32, f32)], step: f32, strength: f32) -> (Vec<Spot>, FaceFit) {
+        let pips = places
             .iter()
             .map(|&(x, y)| Spot {
                 x,
                 y,
-                strength: 80.0,
+                strength,
                 colour: PIP_RED,
             })
             .collect();
-        let four = FaceFit {
-            value: 4,
-            chosen: 0b1111,
+        let fit = FaceFit {
+            value,
+            chosen: (1 << places.len()) - 1,
             confidence: 1.0,
             centre: (20.0, 20.0),
-            map: Some([6.0, 0.0, 0.0, 6.0]),
+            map: Some([step, 0.0, 0.0, step]),
         };
+        (pips, fit)
+    }
+
+    #[test]
+    fn a_middle_pip_the_spots_missed_is_found_on_the_grid() {
+        let corners = [(26.0, 26.0), (14.0, 14.0), (26.0, 14.0), (14.0, 26.0)];
+        let (corners, four) = fitted(4, &corners, 6.0, 80.0);
         let (pw, ph) = (40, 40);
         let body = [30u8, 60, 160];
         let red = [200u8, 40, 40];
@@ -1227,22 +1235,7 @@ mod tests {
         let (pw, ph) = (40, 40);
         let (body, red) = ([60u8, 55, 55], [200u8, 40, 40]);
         let ends = [(24.0f32, 24.0f32), (16.0, 16.0)];
-        let spots: Vec<Spot> = ends
-            .iter()
-            .map(|&(x, y)| Spot {
-                x,
-                y,
-                strength: 40.0,
-                colour: red.map(f32::from),
-            })
-            .collect();
-        let two = FaceFit {
-            value: 2,
-            chosen: 0b11,
-            confidence: 1.0,
-            centre: (20.0, 20.0),
-            map: Some([4.0, 0.0, 0.0, 4.0]),
-        };
+        let (spots, two) = fitted(2, &ends, 4.0, 40.0);
         let paint = |share: &dyn Fn(f32, f32) -> f32| -> Vec<[u8; 3]> {
             (0..pw * ph)
                 .map(|i| {
