@@ -4,14 +4,13 @@
 //! a box's colour contrast with the ring around it, less the ring's spread (in red less green,
 //! less that channel's own spread, which a smoky die's grey speckle does not raise), at a few
 //! pip sizes (on integral images), inside the die's convex hull; the local maxima are the
-//! spots. The
-//! value is the set of spots that best makes a die face: pips on a turned, possibly squeezed
-//! 3×3 grid, alike in strength and of one tint, leaving no strong spot of their colour
-//! unexplained, the grid running the way the die's edges run (its turn, from the brightness
-//! gradients inside its outline), so a glint, a marbled swirl or a pip of a side face seen in
-//! perspective falls off. The grid's empty places are then looked at, by response and by
-//! colour, for a pip the spots missed. The body's colour is the median of the die away from
-//! its pips.
+//! spots. The value is the set of spots that best makes a die face: pips on a turned, possibly
+//! squeezed 3×3 grid, alike in strength and of one tint, leaving few strong spots of their
+//! colour unexplained, the grid running the way the die's edges run (its turn, from the
+//! brightness gradients inside its outline), so a glint, a marbled swirl or a pip of a side face
+//! seen in perspective falls off. The grid's empty places are then looked at, by response and
+//! by colour, for a pip the spots missed (a 2's middle only where the pips' colour peaks). The
+//! body's colour is the median of the die away from its pips.
 
 use image::RgbImage;
 
