@@ -1,8 +1,9 @@
 //! Measures the camera dice reader on a folder of YOLO-labelled photos and lists its mistakes;
 //! with the colours told by eye in `tests/dice_colours.txt`, its colour accuracy too.
 //!
-//! `cargo run --release --example dice_accuracy -- [DIR] [-v]`
-//! (DIR defaults to `../shared/dice/d6-tray-photos`; it holds `images/*.jpg` and `labels/*.txt`).
+//! `cargo run --release --example dice_accuracy -- [DIR] [-v] [--scale F]`
+//! (DIR defaults to `../shared/dice/d6-tray-photos`; it holds `images/*.jpg` and `labels/*.txt`;
+//! `--scale 0.85` reads each photo resized by that factor first: dice of other sizes).
 
 #[path = "../tests/it/vision_score.rs"]
 mod vision_score;
@@ -15,9 +16,21 @@ use vision_score::{
 fn main() -> anyhow::Result<()> {
     let args: Vec<String> = std::env::args().skip(1).collect();
     let verbose = args.iter().any(|a| a == "-v");
+    let scale_at = args.iter().position(|a| a == "--scale");
+    let scale: Option<f32> = match scale_at {
+        Some(i) => Some(
+            args.get(i + 1)
+                .and_then(|v| v.parse().ok())
+                .filter(|&f: &f32| f > 0.0 && f <= 4.0)
+                .ok_or_else(|| anyhow::anyhow!("--scale wants a factor from 0 to 4"))?,
+        ),
+        None => None,
+    };
     let dir = args
         .iter()
-        .find(|a| !a.starts_with('-'))
+        .enumerate()
+        .find(|&(i, a)| !a.starts_with('-') && scale_at.is_none_or(|s| i != s + 1))
+        .map(|(_, a)| a)
         .map(PathBuf::from)
         .unwrap_or_else(|| PathBuf::from("../shared/dice/d6-tray-photos"));
     let mut images: Vec<PathBuf> = std::fs::read_dir(dir.join("images"))?
@@ -37,7 +50,12 @@ fn main() -> anyhow::Result<()> {
         let stem = path.file_stem().and_then(|s| s.to_str()).unwrap_or("");
         let labels = read_labels(&dir.join("labels").join(format!("{stem}.txt")))
             .map_err(anyhow::Error::msg)?;
-        let image = image::open(path)?.to_rgb8();
+        let mut image = image::open(path)?.to_rgb8();
+        if let Some(f) = scale {
+            let (w, h) = image.dimensions();
+            let (w, h) = ((w as f32 * f).round() as u32, (h as f32 * f).round() as u32);
+            image = image::imageops::resize(&image, w, h, image::imageops::FilterType::Lanczos3);
+        }
         let dice = foreman::vision::read_dice(&image);
         let seen: Vec<(f32, f32, u8)> = dice.iter().map(|d| (d.x, d.y, d.value)).collect();
         let r = score_photo(image.width(), image.height(), &labels, &seen, &mut tally);

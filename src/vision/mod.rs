@@ -10,7 +10,8 @@
 //!    table there. Morphology cleans the mask, holes are filled, and the blobs are the
 //!    candidates, split where dice touch (distance-transform ridges, or k-means). Pale dice on
 //!    a pale table are found by clusters of dark pips instead (a pip too small to tell from a
-//!    speck of dirt by its size counts when it is far darker).
+//!    speck of dirt by its size counts when it is far darker); dice resting against a tray's
+//!    border (its long thin blob) where that blob is as thick as a die.
 //! 2. **Read the face** at full resolution inside each candidate (`face.rs`): pips are spots
 //!    that stand out from a plain surround (light, dark or coloured pips alike), and the value
 //!    is the set of spots that best makes a die face on a turned 3×3 grid.
