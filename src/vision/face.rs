@@ -76,12 +76,12 @@ pub fn read_face(
     }
     // The die's outline: the convex hull of its pixels (light pips at its edge notch the mask).
     let inside = hull_inside(&own, pw, ph);
-    let turn = die_turn(&pixels, &inside, pw, ph);
     let response = pip_response(&pixels, &inside, pw, ph, side);
     let spots = pip_spots(&response, &pixels, pw, ph, side);
     if spots.is_empty() {
         return None;
     }
+    let turn = die_turn(&pixels, &inside, pw, ph);
     let centre = (cx - x0 as f32 - 0.5, cy - y0 as f32 - 0.5);
     let fit = best_face(&spots, side, centre, turn)?;
     let pips: Vec<&Spot> = (0..spots.len())

@@ -331,6 +331,19 @@ fn wide_runs(
     out
 }
 
+/// A dark spot that may be a pale die's pip, in small pixels.
+struct DarkSpot {
+    /// Its middle.
+    x: f32,
+    y: f32,
+    /// The longer side of its box.
+    extent: f32,
+    /// Its pixels.
+    area: f32,
+    /// How much darker than the table it is, on average.
+    darkness: f32,
+}
+
 /// A candidate read: the die, its pips (picture pixels) and which candidates it was read from.
 struct Reading {
     die: SeenDie,
@@ -552,8 +565,7 @@ impl<'a> Reader<'a> {
     fn pale_dice(&self, mask: &[bool], darkness: &[f32], half_side: Option<f32>) -> Vec<Candidate> {
         let (sw, sh) = (self.sw, self.sh);
         let dark: Vec<bool> = darkness.iter().map(|&d| d > DARK_PIP_LEVEL).collect();
-        // Each dark spot: its middle, its extent, its area and its mean darkness.
-        let spots: Vec<(f32, f32, f32, f32, f32)> = primitives::components(&dark, sw, sh)
+        let spots: Vec<DarkSpot> = primitives::components(&dark, sw, sh)
             .into_iter()
             .filter(|c| {
                 // Not a pip of a die already found (those lie inside its mask).
@@ -569,15 +581,19 @@ impl<'a> Reader<'a> {
                 if bw.max(bh) > 2.5 * bw.min(bh) {
                     return None; // a line, not a pip
                 }
-                let n = c.len() as f32;
-                let (sx, sy) = c
-                    .iter()
-                    .fold((0.0, 0.0), |(a, b), &(x, y)| (a + x as f32, b + y as f32));
+                let area = c.len() as f32;
+                let (x, y) = primitives::centroid(&c);
                 let depth: f32 = c
                     .iter()
                     .map(|&(x, y)| darkness[(y * sw + x) as usize])
                     .sum();
-                Some((sx / n, sy / n, bw.max(bh), n, depth / n))
+                Some(DarkSpot {
+                    x,
+                    y,
+                    extent: bw.max(bh),
+                    area,
+                    darkness: depth / area,
+                })
             })
             .collect();
         if spots.is_empty() {
@@ -585,23 +601,22 @@ impl<'a> Reader<'a> {
         }
         // The die's size from its pips (a pip is about a sixth of the side); the dice found by
         // their colour may be of another set.
-        let mut sizes: Vec<f32> = spots.iter().map(|s| s.2).collect();
+        let mut sizes: Vec<f32> = spots.iter().map(|s| s.extent).collect();
         sizes.sort_by(f32::total_cmp);
         let from_pips = 3.0 * sizes[sizes.len() / 2];
         let half_side = half_side.map_or(from_pips, |h| h.max(from_pips));
         // Specks of dirt are far smaller than a pip, or (two pixels or more) less dark.
         let least_pip = LEAST_PIP_AREA * half_side * half_side;
-        let spots: Vec<(f32, f32, f32, f32)> = spots
+        let spots: Vec<DarkSpot> = spots
             .into_iter()
-            .filter(|s| s.3 >= least_pip || (s.3 >= 2.0 && s.4 >= DEEP_PIP_LEVEL))
-            .map(|s| (s.0, s.1, s.2, s.3))
+            .filter(|s| s.area >= least_pip || (s.area >= 2.0 && s.darkness >= DEEP_PIP_LEVEL))
             .collect();
         // Single-linkage clusters: pips of one face are closer than about half a side.
         let link = 1.15 * half_side;
         let mut cluster: Vec<usize> = (0..spots.len()).collect();
         for i in 0..spots.len() {
             for j in 0..i {
-                let d = (spots[i].0 - spots[j].0).hypot(spots[i].1 - spots[j].1);
+                let d = (spots[i].x - spots[j].x).hypot(spots[i].y - spots[j].y);
                 if d <= link {
                     let (a, b) = (find(&mut cluster, i), find(&mut cluster, j));
                     cluster[a] = b;
@@ -620,17 +635,17 @@ impl<'a> Reader<'a> {
             // A lone dark spot is a 1 when it has a 1's large pip, or a die's body around it
             // (a speck of dirt has the table).
             if members.len() == 1
-                && spots[members[0]].3 < LEAST_ONE_PIP_AREA * half_side * half_side
-                && !self.body_around(spots[members[0]].0, spots[members[0]].1, half_side)
+                && spots[members[0]].area < LEAST_ONE_PIP_AREA * half_side * half_side
+                && !self.body_around(spots[members[0]].x, spots[members[0]].y, half_side)
             {
                 continue;
             }
             let k = members.len() as f32;
-            let cx = members.iter().map(|&i| spots[i].0).sum::<f32>() / k;
-            let cy = members.iter().map(|&i| spots[i].1).sum::<f32>() / k;
+            let cx = members.iter().map(|&i| spots[i].x).sum::<f32>() / k;
+            let cy = members.iter().map(|&i| spots[i].y).sum::<f32>() / k;
             let spread = members
                 .iter()
-                .map(|&i| (spots[i].0 - cx).hypot(spots[i].1 - cy))
+                .map(|&i| (spots[i].x - cx).hypot(spots[i].y - cy))
                 .fold(0.0, f32::max);
             if spread > 1.3 * half_side {
                 continue;
@@ -692,11 +707,7 @@ impl<'a> Reader<'a> {
                 }
             }
             for middle in primitives::components(&core, self.sw, self.sh) {
-                let n = middle.len() as f32;
-                let (mx, my) = middle
-                    .iter()
-                    .fold((0.0, 0.0), |(a, b), &(x, y)| (a + x as f32, b + y as f32));
-                let (cx, cy) = (mx / n, my / n);
+                let (cx, cy) = primitives::centroid(&middle);
                 let reach = 1.2 * half_side;
                 let pixels: Vec<(u32, u32)> = frame
                     .iter()
@@ -851,13 +862,10 @@ impl<'a> Reader<'a> {
         if n < 12.0 {
             return None;
         }
-        let (sx, sy) = c
-            .pixels
-            .iter()
-            .fold((0.0, 0.0), |(a, b), &(x, y)| (a + x as f32, b + y as f32));
+        let (sx, sy) = primitives::centroid(&c.pixels);
         // Centre in picture pixels (the middle of the small pixel).
-        let cx = (sx / n + 0.5) * f + self.area.x as f32;
-        let cy = (sy / n + 0.5) * f + self.area.y as f32;
+        let cx = (sx + 0.5) * f + self.area.x as f32;
+        let cy = (sy + 0.5) * f + self.area.y as f32;
         let side = (2.0 * c.half_side + 1.0)
             .max(n.sqrt())
             .min(1.3 * (2.0 * c.half_side + 1.0))

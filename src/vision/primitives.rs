@@ -310,6 +310,15 @@ pub fn distance_to_table(mask: &[bool], w: usize, h: usize, blobs: &[Vec<(u32, u
     out
 }
 
+/// The middle of a pixel list (its mean position); (0, 0) for none.
+pub fn centroid(pixels: &[(u32, u32)]) -> (f32, f32) {
+    let n = pixels.len().max(1) as f32;
+    let (sx, sy) = pixels
+        .iter()
+        .fold((0.0, 0.0), |(a, b), &(x, y)| (a + x as f32, b + y as f32));
+    (sx / n, sy / n)
+}
+
 /// The bounding box of a pixel list: (min x, min y, max x, max y).
 pub fn bounds(pixels: &[(u32, u32)]) -> (u32, u32, u32, u32) {
     pixels
