@@ -628,8 +628,9 @@ impl<'a> Reader<'a> {
             .into_iter()
             .filter(|s| s.area >= least_pip || (s.area >= 2.0 && s.darkness >= DEEP_PIP_LEVEL))
             .collect();
-        // Single-linkage clusters: pips of one face are closer than about half a side.
-        let link = 1.15 * half_side;
+        // Single-linkage clusters: each pip of a face has another within two thirds of a side
+        // (a 6's two rows lie two grid steps apart, farther on a die larger than the others).
+        let link = 1.3 * half_side;
         let mut cluster: Vec<usize> = (0..spots.len()).collect();
         for i in 0..spots.len() {
             for j in 0..i {
