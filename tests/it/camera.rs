@@ -36,7 +36,7 @@ fn photos() -> Vec<PathBuf> {
 
 /// Accuracy over the 200 photos (1,487 dice). The floors are 99% precision, recall
 /// and value accuracy; the reader reaches the first only, so this test holds the figures
-/// measured now as floors (precision 0.9932, recall 0.984, value 0.934, exact photos 0.62)
+/// measured now as floors (precision 0.9946, recall 0.984, value 0.935, exact photos 0.63)
 /// so that no change makes them worse. Raise them as the reader improves.
 #[test]
 fn accuracy_on_the_labelled_photos() {
@@ -56,17 +56,17 @@ fn accuracy_on_the_labelled_photos() {
     assert_eq!(tally.photos, 200);
     assert_eq!(tally.labelled, 1487);
     assert!(
-        tally.precision() >= 0.993,
+        tally.precision() >= 0.994,
         "precision {}",
         tally.precision()
     );
     assert!(tally.recall() >= 0.984, "recall {}", tally.recall());
     assert!(
-        tally.value_accuracy() >= 0.934,
+        tally.value_accuracy() >= 0.935,
         "value {}",
         tally.value_accuracy()
     );
-    assert!(tally.exact_match() >= 0.62, "exact {}", tally.exact_match());
+    assert!(tally.exact_match() >= 0.63, "exact {}", tally.exact_match());
 }
 
 /// The colour of each die, against the colours told by eye in 34 of the photos
