@@ -308,11 +308,11 @@ fn once_each(mut readings: Vec<Reading>) -> Vec<Reading> {
 /// their column, ordered by (x, y). The runs are counted on a map of the blob's box (a tray's
 /// border spans the picture: sorting its pixels cost more than the map).
 fn thick_places(blob: &[(u32, u32)], thick: f32) -> Vec<(u32, u32)> {
-    let need = (2.0 * thick - 1.0).floor().max(1.0) as usize;
-    let (x0, y0, x1, y1) = primitives::bounds(blob);
     if blob.is_empty() {
         return Vec::new();
     }
+    let need = (2.0 * thick - 1.0).floor().max(1.0) as usize;
+    let (x0, y0, x1, y1) = primitives::bounds(blob);
     let (bw, bh) = ((x1 - x0 + 1) as usize, (y1 - y0 + 1) as usize);
     let mut on = vec![false; bw * bh];
     for &(x, y) in blob {
@@ -628,7 +628,7 @@ impl<'a> Reader<'a> {
             .into_iter()
             .filter(|s| s.area >= least_pip || (s.area >= 2.0 && s.darkness >= DEEP_PIP_LEVEL))
             .collect();
-        // Single-linkage clusters: each pip of a face has another within two thirds of a side
+        // Single-linkage clusters: each pip of a face has another within about two thirds of a side
         // (a 6's two rows lie two grid steps apart, farther on a die larger than the others).
         let link = 1.3 * half_side;
         let mut cluster: Vec<usize> = (0..spots.len()).collect();
