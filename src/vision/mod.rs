@@ -628,8 +628,9 @@ impl<'a> Reader<'a> {
             .into_iter()
             .filter(|s| s.area >= least_pip || (s.area >= 2.0 && s.darkness >= DEEP_PIP_LEVEL))
             .collect();
-        // Single-linkage clusters: each pip of a face has another within about two thirds of a side
-        // (a 6's two rows lie two grid steps apart, farther on a die larger than the others).
+        // Single-linkage clusters: each pip of a face has another within about two thirds of a
+        // side (a 6's two rows lie two grid steps apart, farther on a die larger than the
+        // others).
         let link = 1.3 * half_side;
         let mut cluster: Vec<usize> = (0..spots.len()).collect();
         for i in 0..spots.len() {
@@ -704,21 +705,20 @@ impl<'a> Reader<'a> {
                     None => windows.push((x, y, x, y)),
                 }
             }
-            let mut core = vec![false; sw * sh];
-            for (x0, y0, x1, y1) in windows {
-                let (x0, y0) = (x0.saturating_sub(margin), y0.saturating_sub(margin));
-                let (x1, y1) = (x1 + margin, y1 + margin);
-                let near: Vec<(u32, u32)> = frame
-                    .iter()
-                    .copied()
-                    .filter(|&(x, y)| (x0..=x1).contains(&x) && (y0..=y1).contains(&y))
-                    .collect();
-                let dist = primitives::distance_to_table(mask, sw, sh, std::slice::from_ref(&near));
-                for &(x, y) in &near {
-                    let i = y as usize * sw + x as usize;
-                    core[i] |= dist[i] >= thick;
-                }
-            }
+            let near: Vec<Vec<(u32, u32)>> = windows
+                .into_iter()
+                .map(|(x0, y0, x1, y1)| {
+                    let (x0, y0) = (x0.saturating_sub(margin), y0.saturating_sub(margin));
+                    let (x1, y1) = (x1 + margin, y1 + margin);
+                    frame
+                        .iter()
+                        .copied()
+                        .filter(|&(x, y)| (x0..=x1).contains(&x) && (y0..=y1).contains(&y))
+                        .collect()
+                })
+                .collect();
+            let dist = primitives::distance_to_table(mask, sw, sh, &near);
+            let core: Vec<bool> = dist.iter().map(|&d| d >= thick).collect();
             for middle in primitives::components(&core, self.sw, self.sh) {
                 let (cx, cy) = primitives::centroid(&middle);
                 let reach = 1.2 * half_side;
