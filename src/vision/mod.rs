@@ -199,9 +199,9 @@ const DARK_PIP_LEVEL: f32 = 60.0;
 /// A pale die's dark pip covers at least this share of (half a die's side)², in small pixels;
 /// a lone one (a 1) at least the second, unless a die's body surrounds it.
 const LEAST_PIP_AREA: f32 = 0.04;
-/// A pale die's dark pip smaller than that still counts when it is this much darker than the
-/// table on average (0–255): a small black pip, halved in the small copy, stays deeply dark,
-/// where a speck of dirt barely passes `DARK_PIP_LEVEL`.
+/// A pale die's dark pip smaller than that, down to one small pixel, still counts when it is
+/// this much darker than the table on average (0–255): a small black pip, halved in the small
+/// copy, stays deeply dark, where a speck of dirt barely passes `DARK_PIP_LEVEL`.
 const DEEP_PIP_LEVEL: f32 = 100.0;
 /// Where a tray's border blob is at least this many half sides from the table, a die rests
 /// against it: a die's middle is half a side from the table on three sides, the border's
@@ -359,6 +359,31 @@ struct DarkSpot {
     area: f32,
     /// How much darker than the table it is, on average.
     darkness: f32,
+}
+
+/// The middle of the face a cluster of dark spots shows, if its spots lie within a face's
+/// reach of it (else they are scattered specks). A speck of dirt beside a pale die may join
+/// its cluster: the spot farthest out is then left out once and the reach tried again.
+fn face_middle(spots: &[DarkSpot], members: &[usize], half_side: f32) -> Option<(f32, f32)> {
+    let mut members = members.to_vec();
+    for tries_left in (0..2).rev() {
+        let k = members.len() as f32;
+        let cx = members.iter().map(|&i| spots[i].x).sum::<f32>() / k;
+        let cy = members.iter().map(|&i| spots[i].y).sum::<f32>() / k;
+        let (farthest, spread) = members
+            .iter()
+            .enumerate()
+            .map(|(at, &i)| (at, (spots[i].x - cx).hypot(spots[i].y - cy)))
+            .fold((0, 0.0), |a, b| if b.1 > a.1 { b } else { a });
+        if spread <= 1.3 * half_side {
+            return Some((cx, cy));
+        }
+        if tries_left == 0 || members.len() <= 2 {
+            return None;
+        }
+        members.swap_remove(farthest);
+    }
+    None
 }
 
 /// A candidate read: the die, its pips (picture pixels) and which candidates it was read from.
@@ -626,7 +651,7 @@ impl<'a> Reader<'a> {
         let least_pip = LEAST_PIP_AREA * half_side * half_side;
         let spots: Vec<DarkSpot> = spots
             .into_iter()
-            .filter(|s| s.area >= least_pip || (s.area >= 2.0 && s.darkness >= DEEP_PIP_LEVEL))
+            .filter(|s| s.area >= least_pip || s.darkness >= DEEP_PIP_LEVEL)
             .collect();
         // Single-linkage clusters: each pip of a face has another within about two thirds of a
         // side (a 6's two rows lie two grid steps apart, farther on a die larger than the
@@ -659,16 +684,9 @@ impl<'a> Reader<'a> {
             {
                 continue;
             }
-            let k = members.len() as f32;
-            let cx = members.iter().map(|&i| spots[i].x).sum::<f32>() / k;
-            let cy = members.iter().map(|&i| spots[i].y).sum::<f32>() / k;
-            let spread = members
-                .iter()
-                .map(|&i| (spots[i].x - cx).hypot(spots[i].y - cy))
-                .fold(0.0, f32::max);
-            if spread > 1.3 * half_side {
+            let Some((cx, cy)) = face_middle(&spots, members, half_side) else {
                 continue;
-            }
+            };
             out.push(self.square_candidate(cx, cy, half_side));
         }
         out
