@@ -3,19 +3,22 @@
 //!
 //! `cargo run --release --example dice_accuracy -- [DIR] [-v] [--scale F]`
 //! (DIR defaults to `../shared/dice/d6-tray-photos`; it holds `images/*.jpg` and `labels/*.txt`;
-//! `--scale 0.85` reads each photo resized by that factor first: dice of other sizes).
+//! `--scale 0.85` reads each photo resized by that factor first: dice of other sizes;
+//! `--frame` reads each photo set in a 1280×720 webcam frame, as `as_webcam_frame` makes it).
 
 #[path = "../tests/it/vision_score.rs"]
 mod vision_score;
 
 use std::path::PathBuf;
 use vision_score::{
-    ColourTally, Tally, read_colour_labels, read_labels, score_colours, score_photo,
+    ColourTally, Tally, as_webcam_frame, read_colour_labels, read_labels, score_colours,
+    score_photo,
 };
 
 fn main() -> anyhow::Result<()> {
     let args: Vec<String> = std::env::args().skip(1).collect();
     let verbose = args.iter().any(|a| a == "-v");
+    let frame = args.iter().any(|a| a == "--frame");
     let scale_at = args.iter().position(|a| a == "--scale");
     let scale: Option<f32> = match scale_at {
         Some(i) => Some(
@@ -48,13 +51,16 @@ fn main() -> anyhow::Result<()> {
     let mut tally = Tally::default();
     for path in &images {
         let stem = path.file_stem().and_then(|s| s.to_str()).unwrap_or("");
-        let labels = read_labels(&dir.join("labels").join(format!("{stem}.txt")))
+        let mut labels = read_labels(&dir.join("labels").join(format!("{stem}.txt")))
             .map_err(anyhow::Error::msg)?;
         let mut image = image::open(path)?.to_rgb8();
         if let Some(f) = scale {
             let (w, h) = image.dimensions();
             let (w, h) = ((w as f32 * f).round() as u32, (h as f32 * f).round() as u32);
             image = image::imageops::resize(&image, w, h, image::imageops::FilterType::Lanczos3);
+        }
+        if frame {
+            (image, labels) = as_webcam_frame(&image, &labels);
         }
         let dice = foreman::vision::read_dice(&image);
         let seen: Vec<(f32, f32, u8)> = dice.iter().map(|d| (d.x, d.y, d.value)).collect();

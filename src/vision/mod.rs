@@ -4,7 +4,7 @@
 //! each die, its centre and size in pixels, its value 1–6, its colour and a confidence.
 //!
 //! How (all steps scale with the picture, none is tuned to one photo):
-//! 1. **Find the dice** on a small copy of the picture (longest side about 320 px): the table
+//! 1. **Find the dice** on a small copy of the picture (shorter side about 320 px): the table
 //!    is estimated block by block (a median of medians, near and wide, so dice do not pull
 //!    it), and a pixel belongs to a die when it is more coloured, darker or lighter than the
 //!    table there. Morphology cleans the mask, holes are filled, and the blobs are the
@@ -429,8 +429,10 @@ impl<'a> Reader<'a> {
     }
 
     fn new(image: &'a RgbImage, area: Area) -> Self {
-        let longest = area.width.max(area.height);
-        let f = (longest as f32 / 320.0).round().max(1.0) as u32;
+        // The shorter side sets the scale: a tray fills a landscape webcam frame's height as it
+        // fills a square photo, so its dice come out about as large in the small copy.
+        let shorter = area.width.min(area.height);
+        let f = (shorter as f32 / 320.0).round().max(1.0) as u32;
         let sw = area.width / f;
         let sh = area.height / f;
         let small = primitives::downscale(image, area.x, area.y, sw, sh, f);

@@ -42,6 +42,34 @@ pub fn read_labels(path: &Path) -> Result<Vec<Labelled>, String> {
     Ok(out)
 }
 
+/// The photo as a 1280×720 webcam frame would show its tray: scaled to the frame's height
+/// and set in its middle, the sides filled with the photo's own edge columns; the labels
+/// moved to match. (The reader's working scale follows the picture's shorter side, so a
+/// landscape frame must read as well as a square photo.)
+pub fn as_webcam_frame(
+    photo: &image::RgbImage,
+    labels: &[Labelled],
+) -> (image::RgbImage, Vec<Labelled>) {
+    let (fw, fh) = (1280u32, 720u32);
+    let (w, h) = photo.dimensions();
+    let sw = ((w as f32 * fh as f32 / h as f32).round() as u32).clamp(1, fw);
+    let scaled = image::imageops::resize(photo, sw, fh, image::imageops::FilterType::Triangle);
+    let left = (fw - sw) / 2;
+    let frame = image::RgbImage::from_fn(fw, fh, |x, y| {
+        let sx = x.saturating_sub(left).min(sw - 1);
+        *scaled.get_pixel(sx, y)
+    });
+    let moved = labels
+        .iter()
+        .map(|l| Labelled {
+            cx: (left as f32 + l.cx * sw as f32) / fw as f32,
+            w: l.w * sw as f32 / fw as f32,
+            ..*l
+        })
+        .collect();
+    (frame, moved)
+}
+
 /// The tally over a set of photos.
 #[derive(Debug, Default, Clone, Copy)]
 pub struct Tally {
