@@ -214,6 +214,9 @@ const LEAST_ONE_PIP_AREA: f32 = 0.08;
 const WIDE_MARGIN: f32 = 60.0;
 /// A dark spot is a pale die's pip when less than this share of it lies in the dice mask.
 const PIP_OUTSIDE_MASK: f32 = 0.5;
+/// A thin blob whose box is about a die's is a die's rim when it has this share of a die's
+/// pixels (the rim of a small dark 6 with large light pips: a quarter).
+const LEAST_RIM: f32 = 0.1;
 
 /// The area of a die whose half side is `half_side` (small pixels).
 fn die_area(half_side: f32) -> f32 {
@@ -790,8 +793,23 @@ impl<'a> Reader<'a> {
                 .filter(|(d, _)| *d >= 0.6 * half_side)
                 .collect();
             if ridge.is_empty() {
-                // A thin blob: a die whose light pips at its edge notch the mask, or a scrap.
-                if b.len() as f32 >= 0.3 * die {
+                // A thin blob: a dark die whose large light pips leave only its rim in the mask,
+                // a die whose light pips at its edge notch it, or a scrap. When its box is about
+                // a die's, the box is the candidate (the pips lie inside the rim).
+                let (x0, y0, x1, y1) = primitives::bounds(b);
+                let (bw, bh) = ((x1 - x0 + 1) as f32, (y1 - y0 + 1) as f32);
+                let side = 2.0 * half_side + 1.0;
+                let fits = |v: f32| (0.6 * side..=1.3 * side).contains(&v);
+                if b.len() as f32 >= LEAST_RIM * die && fits(bw) && fits(bh) {
+                    let pixels = (y0..=y1)
+                        .flat_map(|y| (x0..=x1).map(move |x| (x, y)))
+                        .collect();
+                    out.push(Candidate {
+                        pixels,
+                        half_side,
+                        pale: false,
+                    });
+                } else if b.len() as f32 >= 0.3 * die {
                     out.push(Candidate {
                         pixels: b.clone(),
                         half_side,
