@@ -181,11 +181,29 @@ pub fn read_dice_in(image: &RgbImage, area: Option<Area>) -> Vec<SeenDie> {
             }
         })
         .unwrap_or(Area::whole(w, h));
-    if area.width < 16 || area.height < 16 {
-        return Vec::new();
+    // The shorter side's scale suits a tray that fills the picture's height. Dice far larger
+    // than a tray's (a camera close to a few dice) fill the table's estimate at that scale and
+    // vanish: when nothing is read there, coarser scales are tried (the longer side's, then
+    // twice that).
+    let longer = shrink_for(area.width.max(area.height));
+    let mut tried = Vec::new();
+    for f in [shrink_for(area.width.min(area.height)), longer, 2 * longer] {
+        if tried.contains(&f) || area.width / f < 16 || area.height / f < 16 {
+            continue;
+        }
+        tried.push(f);
+        let dice = Reader::new(image, area, f).read();
+        if !dice.is_empty() {
+            return dice;
+        }
     }
-    let reader = Reader::new(image, area);
-    reader.read()
+    Vec::new()
+}
+
+/// How many times smaller than the picture the small copy is, for a side of `side` pixels to
+/// come out about 320.
+fn shrink_for(side: u32) -> u32 {
+    (side as f32 / 320.0).round().max(1.0) as u32
 }
 
 /// How much more coloured, darker or lighter than the table a die's pixel is.
@@ -431,11 +449,10 @@ impl<'a> Reader<'a> {
         }
     }
 
-    fn new(image: &'a RgbImage, area: Area) -> Self {
-        // The shorter side sets the scale: a tray fills a landscape webcam frame's height as it
-        // fills a square photo, so its dice come out about as large in the small copy.
-        let shorter = area.width.min(area.height);
-        let f = (shorter as f32 / 320.0).round().max(1.0) as u32;
+    /// The reader of `area` on a small copy `f` times smaller. By the picture's shorter side
+    /// (`read_dice_in`): a tray fills a landscape webcam frame's height as it fills a square
+    /// photo, so its dice come out about as large in the small copy.
+    fn new(image: &'a RgbImage, area: Area, f: u32) -> Self {
         let sw = area.width / f;
         let sh = area.height / f;
         let small = primitives::downscale(image, area.x, area.y, sw, sh, f);
@@ -972,7 +989,11 @@ mod tests;
 #[doc(hidden)]
 pub fn debug_mask(image: &RgbImage) -> image::GrayImage {
     let (w, h) = image.dimensions();
-    let r = Reader::new(image, Area::whole(w, h));
+    let r = Reader::new(
+        image,
+        Area::whole(w, h),
+        (w.min(h) as f32 / 320.0).round().max(1.0) as u32,
+    );
     let m = r.foreground().mask;
     image::GrayImage::from_fn(r.sw, r.sh, |x, y| {
         image::Luma([if m[(y * r.sw + x) as usize] { 255 } else { 0 }])
