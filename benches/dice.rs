@@ -67,7 +67,7 @@ fn decode(c: &mut Criterion) {
 }
 
 /// The camera reader on one real 640×640 photo (the first of the labelled set, 22 dice, when
-/// it is there) and on a 1280×720 frame of synthetic dice.
+/// it is there), on a 1280×720 frame of synthetic dice and on an empty one.
 fn camera(c: &mut Criterion) {
     use foreman::vision::{read_dice, synthetic};
     let mut g = c.benchmark_group("camera");
@@ -97,6 +97,12 @@ fn camera(c: &mut Criterion) {
     }
     g.bench_function("read a 1280x720 frame", |b| {
         b.iter(|| black_box(read_dice(black_box(&frame)).len()))
+    });
+    // An empty tray (between rolls): nothing is read at the first scale, so the coarser ones
+    // are tried too.
+    let empty = synthetic::table(1280, 720);
+    g.bench_function("read an empty 1280x720 frame", |b| {
+        b.iter(|| black_box(read_dice(black_box(&empty)).len()))
     });
     g.finish();
 }

@@ -1,7 +1,7 @@
 //! Measures the camera dice reader on a folder of YOLO-labelled photos and lists its mistakes;
 //! with the colours told by eye in `tests/dice_colours.txt`, its colour accuracy too.
 //!
-//! `cargo run --release --example dice_accuracy -- [DIR] [-v] [--scale F]`
+//! `cargo run --release --example dice_accuracy -- [DIR] [-v] [--scale F] [--frame]`
 //! (DIR defaults to `../shared/dice/d6-tray-photos`; it holds `images/*.jpg` and `labels/*.txt`;
 //! `--scale 0.85` reads each photo resized by that factor first: dice of other sizes;
 //! `--frame` reads each photo set in a 1280×720 webcam frame, as `as_webcam_frame` makes it).

@@ -186,12 +186,12 @@ pub fn read_dice_in(image: &RgbImage, area: Option<Area>) -> Vec<SeenDie> {
     // vanish: when nothing is read there, coarser scales are tried (the longer side's, then
     // twice that).
     let longer = shrink_for(area.width.max(area.height));
-    let mut tried = Vec::new();
-    for f in [shrink_for(area.width.min(area.height)), longer, 2 * longer] {
-        if tried.contains(&f) || area.width / f < 16 || area.height / f < 16 {
+    let mut shrinks = vec![shrink_for(area.width.min(area.height)), longer, 2 * longer];
+    shrinks.dedup();
+    for f in shrinks {
+        if area.width / f < 16 || area.height / f < 16 {
             continue;
         }
-        tried.push(f);
         let dice = Reader::new(image, area, f).read();
         if !dice.is_empty() {
             return dice;
@@ -236,9 +236,15 @@ const PIP_OUTSIDE_MASK: f32 = 0.5;
 /// pixels (the rim of a small dark 6 with large light pips: a quarter).
 const LEAST_RIM: f32 = 0.1;
 
+/// The side of a die whose half side is `half_side` (its distance transform's peak): the
+/// middle pixel and `half_side` on either side (small pixels).
+fn die_side(half_side: f32) -> f32 {
+    2.0 * half_side + 1.0
+}
+
 /// The area of a die whose half side is `half_side` (small pixels).
 fn die_area(half_side: f32) -> f32 {
-    (2.0 * half_side + 1.0).powi(2)
+    die_side(half_side).powi(2)
 }
 
 /// A tray's border or the picture's frame, not dice: a blob spanning a third of the picture
@@ -386,8 +392,9 @@ struct DarkSpot {
 /// reach of it (else they are scattered specks). A speck of dirt beside a pale die may join
 /// its cluster: the spot farthest out is then left out once and the reach tried again.
 fn face_middle(spots: &[DarkSpot], members: &[usize], half_side: f32) -> Option<(f32, f32)> {
-    let mut members = members.to_vec();
-    for tries_left in (0..2).rev() {
+    let reach = 1.3 * half_side;
+    // The cluster's middle, and which of `members` lies farthest from it, how far.
+    let middle = |members: &[usize]| {
         let k = members.len() as f32;
         let cx = members.iter().map(|&i| spots[i].x).sum::<f32>() / k;
         let cy = members.iter().map(|&i| spots[i].y).sum::<f32>() / k;
@@ -396,15 +403,19 @@ fn face_middle(spots: &[DarkSpot], members: &[usize], half_side: f32) -> Option<
             .enumerate()
             .map(|(at, &i)| (at, (spots[i].x - cx).hypot(spots[i].y - cy)))
             .fold((0, 0.0), |a, b| if b.1 > a.1 { b } else { a });
-        if spread <= 1.3 * half_side {
-            return Some((cx, cy));
-        }
-        if tries_left == 0 || members.len() <= 2 {
-            return None;
-        }
-        members.swap_remove(farthest);
+        ((cx, cy), farthest, spread)
+    };
+    let (centre, farthest, spread) = middle(members);
+    if spread <= reach {
+        return Some(centre);
     }
-    None
+    if members.len() <= 2 {
+        return None;
+    }
+    let mut rest = members.to_vec();
+    rest.swap_remove(farthest);
+    let (centre, _, spread) = middle(&rest);
+    (spread <= reach).then_some(centre)
 }
 
 /// A candidate read: the die, its pips (picture pixels) and which candidates it was read from.
@@ -815,7 +826,7 @@ impl<'a> Reader<'a> {
                 // a die's, the box is the candidate (the pips lie inside the rim).
                 let (x0, y0, x1, y1) = primitives::bounds(b);
                 let (bw, bh) = ((x1 - x0 + 1) as f32, (y1 - y0 + 1) as f32);
-                let side = 2.0 * half_side + 1.0;
+                let side = die_side(half_side);
                 let fits = |v: f32| (0.6 * side..=1.3 * side).contains(&v);
                 if b.len() as f32 >= LEAST_RIM * die && fits(bw) && fits(bh) {
                     let pixels = (y0..=y1)
@@ -934,9 +945,9 @@ impl<'a> Reader<'a> {
         // Centre in picture pixels (the middle of the small pixel).
         let cx = (sx + 0.5) * f + self.area.x as f32;
         let cy = (sy + 0.5) * f + self.area.y as f32;
-        let side = (2.0 * c.half_side + 1.0)
+        let side = die_side(c.half_side)
             .max(n.sqrt())
-            .min(1.3 * (2.0 * c.half_side + 1.0))
+            .min(1.3 * die_side(c.half_side))
             * f;
         // The die's own pixels (its small pixels, grown by one): the face is read there only,
         // so a touching neighbour's pips do not count.
@@ -989,11 +1000,7 @@ mod tests;
 #[doc(hidden)]
 pub fn debug_mask(image: &RgbImage) -> image::GrayImage {
     let (w, h) = image.dimensions();
-    let r = Reader::new(
-        image,
-        Area::whole(w, h),
-        (w.min(h) as f32 / 320.0).round().max(1.0) as u32,
-    );
+    let r = Reader::new(image, Area::whole(w, h), shrink_for(w.min(h)));
     let m = r.foreground().mask;
     image::GrayImage::from_fn(r.sw, r.sh, |x, y| {
         image::Luma([if m[(y * r.sw + x) as usize] { 255 } else { 0 }])
