@@ -11,7 +11,7 @@ mod vision_score;
 
 use std::path::PathBuf;
 use vision_score::{
-    ColourTally, Tally, as_webcam_frame, read_colour_labels, read_labels, score_colours,
+    ColourTally, Tally, as_webcam_frame, read_colour_labels, read_labels, resized, score_colours,
     score_photo,
 };
 
@@ -55,9 +55,7 @@ fn main() -> anyhow::Result<()> {
             .map_err(anyhow::Error::msg)?;
         let mut image = image::open(path)?.to_rgb8();
         if let Some(f) = scale {
-            let (w, h) = image.dimensions();
-            let (w, h) = ((w as f32 * f).round() as u32, (h as f32 * f).round() as u32);
-            image = image::imageops::resize(&image, w, h, image::imageops::FilterType::Lanczos3);
+            image = resized(&image, f);
         }
         if frame {
             (image, labels) = as_webcam_frame(&image, &labels);

@@ -192,7 +192,21 @@ pub fn read_dice_in(image: &RgbImage, area: Option<Area>) -> Vec<SeenDie> {
         if area.width / f < 16 || area.height / f < 16 {
             continue;
         }
-        let dice = Reader::new(image, area, f).read();
+        let mut reader = Reader::new(image, area, f as f32);
+        let mut look = reader.look();
+        // Dice smaller than the reader's constants suit (a camera farther from the tray, a
+        // picture whose side falls between two scales) are read again on a finer copy, where
+        // the typical die comes out `HALF_SIDE`.
+        if let Some(half_side) = typical_half_side(&look.peaks)
+            && half_side < LEAST_HALF_SIDE
+        {
+            let finer = (f as f32 * half_side / HALF_SIDE).max(1.0);
+            if finer < f as f32 {
+                reader = Reader::new(image, area, finer);
+                look = reader.look();
+            }
+        }
+        let dice = reader.read(look);
         if !dice.is_empty() {
             return dice;
         }
@@ -205,6 +219,20 @@ pub fn read_dice_in(image: &RgbImage, area: Option<Area>) -> Vec<SeenDie> {
 fn shrink_for(side: u32) -> u32 {
     (side as f32 / 320.0).round().max(1.0) as u32
 }
+
+/// The reader's constants (table blocks, pip sizes, morphology) suit dice whose half side comes
+/// out 6.3 to 9 small pixels: the labelled photos' at the shorter side's scale. Dice smaller
+/// than this are read again finer. Measured on the photos scaled by 0.76, 0.85 and 1.26 (whose
+/// dice fall to 0.76, 0.85 and 0.84 of that size) and on oblique copies: 6.0 left most of them
+/// small; 6.5 and more read some of the photos themselves again, and changed their readings.
+const LEAST_HALF_SIDE: f32 = 6.3;
+/// The half side (small pixels) a picture of smaller dice is read again at. 7.0 found fewer
+/// dice and 8.0 more things that are no dice.
+const HALF_SIDE: f32 = 7.5;
+/// A blob whose distance peak (small pixels) is less than this is a pip or a scrap, not a die:
+/// a die that small (9 pixels a side in a 320-pixel copy) is too small to read. The large dark
+/// pips of pale dice seen close up are left out so (their peaks are 3 to 3.6).
+const LEAST_DIE_PEAK: f32 = 4.0;
 
 /// How much more coloured, darker or lighter than the table a die's pixel is.
 const FOREGROUND_LEVEL: f32 = 48.0;
@@ -283,8 +311,8 @@ fn find(parent: &mut [usize], mut i: usize) -> usize {
 struct Reader<'a> {
     image: &'a RgbImage,
     area: Area,
-    /// Downscale factor from the picture to the small copy.
-    f: u32,
+    /// Downscale factor from the picture to the small copy (at least 1).
+    f: f32,
     sw: u32,
     sh: u32,
     /// The small copy, RGB.
@@ -301,6 +329,21 @@ struct Foreground {
     blobs: Vec<Vec<(u32, u32)>>,
     /// A tray's border (a long thin blob), with any dice resting against it.
     frames: Vec<Vec<(u32, u32)>>,
+}
+
+/// What the reader sees of a picture before reading faces.
+struct Look {
+    foreground: Foreground,
+    /// The dice found by their colour, all with the picture's typical half side.
+    candidates: Vec<Candidate>,
+    peaks: Vec<f32>,
+}
+
+/// The typical die's half side (small pixels) from the distance peaks of the mask's blobs
+/// (sorted): their median, pips and scraps left out. None when no blob is a die's.
+fn typical_half_side(peaks: &[f32]) -> Option<f32> {
+    let dice = &peaks[peaks.partition_point(|&p| p < LEAST_DIE_PEAK)..];
+    dice.get(dice.len() / 2).copied()
 }
 
 /// A die candidate: its pixels in the small copy.
@@ -463,9 +506,9 @@ impl<'a> Reader<'a> {
     /// The reader of `area` on a small copy `f` times smaller. By the picture's shorter side
     /// (`read_dice_in`): a tray fills a landscape webcam frame's height as it fills a square
     /// photo, so its dice come out about as large in the small copy.
-    fn new(image: &'a RgbImage, area: Area, f: u32) -> Self {
-        let sw = area.width / f;
-        let sh = area.height / f;
+    fn new(image: &'a RgbImage, area: Area, f: f32) -> Self {
+        let sw = (area.width as f32 / f) as u32;
+        let sh = (area.height as f32 / f) as u32;
         let small = primitives::downscale(image, area.x, area.y, sw, sh, f);
         Reader {
             image,
@@ -477,14 +520,29 @@ impl<'a> Reader<'a> {
         }
     }
 
-    fn read(&self) -> Vec<SeenDie> {
-        let Foreground {
-            mask,
-            darkness,
-            blobs,
-            frames,
-        } = self.foreground();
-        let mut candidates = self.candidates(&mask, &blobs);
+    /// The foreground and the dice found by their colour: enough to tell the dice's size.
+    fn look(&self) -> Look {
+        let foreground = self.foreground();
+        let (candidates, peaks) = self.candidates(&foreground.mask, &foreground.blobs);
+        Look {
+            foreground,
+            candidates,
+            peaks,
+        }
+    }
+
+    fn read(&self, look: Look) -> Vec<SeenDie> {
+        let Look {
+            foreground:
+                Foreground {
+                    mask,
+                    darkness,
+                    blobs,
+                    frames,
+                },
+            mut candidates,
+            ..
+        } = look;
         let half_side = candidates.first().map(|c| c.half_side);
         if let Some(half_side) = half_side {
             candidates.extend(self.dice_on_frames(&mask, &frames, half_side));
@@ -795,7 +853,7 @@ impl<'a> Reader<'a> {
     /// side, whether the die is alone, turned or touching others); each blob gets a marker at
     /// every ridge point farther than a die from the others, and its pixels go to the nearest
     /// marker.
-    fn candidates(&self, mask: &[bool], blobs: &[Vec<(u32, u32)>]) -> Vec<Candidate> {
+    fn candidates(&self, mask: &[bool], blobs: &[Vec<(u32, u32)>]) -> (Vec<Candidate>, Vec<f32>) {
         let (sw, sh) = (self.sw, self.sh);
         let dist = primitives::distance_to_table(mask, sw as usize, sh as usize, blobs);
         let mut peaks: Vec<f32> = blobs
@@ -808,7 +866,7 @@ impl<'a> Reader<'a> {
             .filter(|&p| p >= 3.0)
             .collect();
         if peaks.is_empty() {
-            return Vec::new();
+            return (Vec::new(), peaks);
         }
         peaks.sort_by(f32::total_cmp);
         let half_side = peaks[peaks.len() / 2];
@@ -895,14 +953,14 @@ impl<'a> Reader<'a> {
                 });
             }
         }
-        out
+        (out, peaks)
     }
 
     /// A pale die's square was guessed from its pips, side faces' too: when the face found
     /// lies off the square's middle, the die is read again around the face, and that reading
     /// kept if it sees as many pips.
     fn read_again(&self, c: &Candidate, first: Reading) -> Reading {
-        let f = self.f as f32;
+        let f = self.f;
         let sx = (first.die.x - self.area.x as f32) / f - 0.5;
         let sy = (first.die.y - self.area.y as f32) / f - 0.5;
         let (bx0, by0, bx1, by1) = primitives::bounds(&c.pixels);
@@ -936,7 +994,7 @@ impl<'a> Reader<'a> {
 
     /// The die a candidate shows and its pips (picture pixels).
     fn read_candidate(&self, c: &Candidate) -> Option<Reading> {
-        let f = self.f as f32;
+        let f = self.f;
         let n = c.pixels.len() as f32;
         if n < 12.0 {
             return None;
@@ -970,7 +1028,7 @@ impl<'a> Reader<'a> {
             if x < ax || y < ay {
                 return false;
             }
-            let (sx, sy) = ((x - ax) / fu, (y - ay) / fu);
+            let (sx, sy) = (((x - ax) as f32 / fu) as u32, ((y - ay) as f32 / fu) as u32);
             if sx < bx0 || sy < by0 {
                 return false;
             }
@@ -1000,7 +1058,7 @@ mod tests;
 #[doc(hidden)]
 pub fn debug_mask(image: &RgbImage) -> image::GrayImage {
     let (w, h) = image.dimensions();
-    let r = Reader::new(image, Area::whole(w, h), shrink_for(w.min(h)));
+    let r = Reader::new(image, Area::whole(w, h), shrink_for(w.min(h)) as f32);
     let m = r.foreground().mask;
     image::GrayImage::from_fn(r.sw, r.sh, |x, y| {
         image::Luma([if m[(y * r.sw + x) as usize] { 255 } else { 0 }])

@@ -2,8 +2,8 @@
 //! the frame sources and capture threads, the CLI and the window.
 
 use crate::vision_score::{
-    ColourTally, Labelled, Tally, as_webcam_frame, read_colour_labels, read_labels, score_colours,
-    score_photo,
+    ColourTally, Labelled, Tally, as_webcam_frame, read_colour_labels, read_labels, resized,
+    score_colours, score_photo,
 };
 use foreman::dice::camera::{CameraError, CameraEvent, Capture, Folder, FrameSource, ImageFile};
 use foreman::vision::{self, synthetic};
@@ -58,11 +58,13 @@ fn tally_over_the_photos(
 
 /// Accuracy over the 200 photos (1,487 dice). The floors are 99% precision, recall
 /// and value accuracy; the reader reaches the first only, so this test holds the figures
-/// measured now as floors (precision 0.9939, recall 0.9866, value 0.9346, exact photos 0.625)
+/// measured now as floors (precision 0.9939, recall 0.9866, value 0.9339, exact photos 0.62)
 /// so that no change makes them worse. Raise them as the reader improves. (Precision was
 /// 0.9946 before a pale die beside a speck of dirt was found: the same change reads a die held
 /// in a hand below the tray, which the labels leave out. Value was 0.9352 before a dark die's
-/// rim was read: the die it found is read wrong, with as many dice read right as before.)
+/// rim was read: the die it found is read wrong, with as many dice read right as before; and
+/// 0.9346, exact photos 0.625, before pictures of smaller dice were read again finer: one
+/// photo, whose dice are the smallest, is, and one die of it is read wrong there.)
 #[test]
 fn accuracy_on_the_labelled_photos() {
     let tally = tally_over_the_photos(|photo, labels| (photo, labels));
@@ -76,15 +78,11 @@ fn accuracy_on_the_labelled_photos() {
     );
     assert!(tally.recall() >= 0.9865, "recall {}", tally.recall());
     assert!(
-        tally.value_accuracy() >= 0.934,
+        tally.value_accuracy() >= 0.9335,
         "value {}",
         tally.value_accuracy()
     );
-    assert!(
-        tally.exact_match() >= 0.625,
-        "exact {}",
-        tally.exact_match()
-    );
+    assert!(tally.exact_match() >= 0.62, "exact {}", tally.exact_match());
 }
 
 /// A webcam gives landscape frames: each labelled photo set in a 1280×720 frame
@@ -109,6 +107,29 @@ fn accuracy_on_the_photos_in_webcam_frames() {
     assert!(tally.recall() >= 0.990, "recall {}", tally.recall());
     assert!(
         tally.value_accuracy() >= 0.929,
+        "value {}",
+        tally.value_accuracy()
+    );
+}
+
+/// Dice smaller than the photos' (a camera farther from the tray): each photo resized by 0.76,
+/// so that at the shorter side's scale its dice come out three quarters of the size the
+/// reader's constants suit. Read there only, precision was 0.9867, recall 0.9469 and value
+/// 0.9062; read again on a finer copy where the typical die has the size they suit, 0.9912,
+/// 0.9839 and 0.9221. The floors hold those.
+#[test]
+fn accuracy_on_the_photos_with_smaller_dice() {
+    let tally = tally_over_the_photos(|photo, labels| (resized(&photo, 0.76), labels));
+    println!("{tally}");
+    assert_eq!(tally.photos, 200);
+    assert!(
+        tally.precision() >= 0.991,
+        "precision {}",
+        tally.precision()
+    );
+    assert!(tally.recall() >= 0.983, "recall {}", tally.recall());
+    assert!(
+        tally.value_accuracy() >= 0.922,
         "value {}",
         tally.value_accuracy()
     );

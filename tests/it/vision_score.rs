@@ -70,6 +70,17 @@ pub fn as_webcam_frame(
     (frame, moved)
 }
 
+/// The photo resized by `factor` (Lanczos): its dice larger or smaller, as a camera nearer
+/// or farther shows them. The labels are fractions of the picture and stay as they are.
+pub fn resized(photo: &image::RgbImage, factor: f32) -> image::RgbImage {
+    let (w, h) = photo.dimensions();
+    let (w, h) = (
+        ((w as f32 * factor).round() as u32).max(1),
+        ((h as f32 * factor).round() as u32).max(1),
+    );
+    image::imageops::resize(photo, w, h, image::imageops::FilterType::Lanczos3)
+}
+
 /// The tally over a set of photos.
 #[derive(Debug, Default, Clone, Copy)]
 pub struct Tally {
