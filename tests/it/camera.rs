@@ -111,13 +111,13 @@ fn accuracy_on_the_photos_in_webcam_frames() {
 /// so that at the shorter side's scale its dice come out three quarters of the size the
 /// reader's constants suit. Read there only, precision was 0.9867, recall 0.9469 and value
 /// 0.9062; read again on a finer copy where the typical die has the size they suit, 0.9912,
-/// 0.9839 and 0.9221. The floors hold those.
+/// 0.9839 and 0.9269. The floors hold those.
 #[test]
 fn accuracy_on_the_photos_with_smaller_dice() {
     let tally = tally_over_the_photos(|photo, labels| (resized(&photo, 0.76), labels));
     println!("{tally}");
     assert_eq!(tally.photos, 200);
-    assert_floors(&tally, 0.991, 0.983, 0.922);
+    assert_floors(&tally, 0.991, 0.983, 0.926);
 }
 
 /// The colour of each die, against the colours told by eye in 34 of the photos
