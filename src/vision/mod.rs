@@ -1028,7 +1028,12 @@ impl<'a> Reader<'a> {
         let (ax, ay, fu) = (self.area.x, self.area.y, self.f);
         // The small pixel whose block holds picture pixel `d` (from the area's corner): the last
         // `i` with ⌊i·f⌋ ≤ d, that is i·f < d + 1 (`primitives::downscale`'s blocks).
-        let small_of = |d: u32| ((d + 1) as f32 / fu).ceil() as u32 - 1;
+        // A whole factor divides (the common case, and quicker).
+        let whole = (fu.fract() == 0.0).then_some(fu as u32);
+        let small_of = |d: u32| match whole {
+            Some(k) => d / k,
+            None => ((d + 1) as f32 / fu).ceil() as u32 - 1,
+        };
         let on_die = |x: u32, y: u32| {
             if x < ax || y < ay {
                 return false;
