@@ -192,26 +192,33 @@ pub fn read_dice_in(image: &RgbImage, area: Option<Area>) -> Vec<SeenDie> {
         if area.width / f < 16 || area.height / f < 16 {
             continue;
         }
-        let mut reader = Reader::new(image, area, f as f32);
-        let mut look = reader.look();
-        // Dice smaller than the reader's constants suit (a camera farther from the tray, a
-        // picture whose side falls between two scales) are read again on a finer copy, where
-        // the typical die comes out `HALF_SIDE`.
-        if let Some(half_side) = typical_half_side(&look.peaks)
-            && half_side < LEAST_HALF_SIDE
-        {
-            let finer = (f as f32 * half_side / HALF_SIDE).max(1.0);
-            if finer < f as f32 {
-                reader = Reader::new(image, area, finer);
-                look = reader.look();
-            }
-        }
+        let (reader, look) = look_at(image, area, f);
         let dice = reader.read(look);
         if !dice.is_empty() {
             return dice;
         }
     }
     Vec::new()
+}
+
+/// The reader of `area` on a copy `f` times smaller, and what it sees there. Dice smaller than
+/// the reader's constants suit (a camera farther from the tray, a picture whose side falls
+/// between two scales) are looked at again on a finer copy, where the typical die comes out
+/// `HALF_SIDE`.
+fn look_at(image: &RgbImage, area: Area, f: u32) -> (Reader<'_>, Look) {
+    let reader = Reader::new(image, area, f as f32);
+    let look = reader.look();
+    if let Some(half_side) = typical_half_side(&look.peaks)
+        && half_side < LEAST_HALF_SIDE
+    {
+        let finer = (f as f32 * half_side / HALF_SIDE).max(1.0);
+        if finer < f as f32 {
+            let reader = Reader::new(image, area, finer);
+            let look = reader.look();
+            return (reader, look);
+        }
+    }
+    (reader, look)
 }
 
 /// How many times smaller than the picture the small copy is, for a side of `side` pixels to
@@ -1064,12 +1071,13 @@ impl<'a> Reader<'a> {
 #[cfg(test)]
 mod tests;
 
-/// The die mask of the small copy, for looking at what the reader sees (white: die).
+/// The die mask of the small copy the dice are read on at the first scale (the finer one when
+/// the dice are small), for looking at what the reader sees (white: die).
 #[doc(hidden)]
 pub fn debug_mask(image: &RgbImage) -> image::GrayImage {
     let (w, h) = image.dimensions();
-    let r = Reader::new(image, Area::whole(w, h), shrink_for(w.min(h)) as f32);
-    let m = r.foreground().mask;
+    let (r, look) = look_at(image, Area::whole(w, h), shrink_for(w.min(h)));
+    let m = look.foreground.mask;
     image::GrayImage::from_fn(r.sw, r.sh, |x, y| {
         image::Luma([if m[(y * r.sw + x) as usize] { 255 } else { 0 }])
     })
