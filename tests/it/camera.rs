@@ -78,8 +78,8 @@ fn assert_floors(tally: &Tally, precision: f64, recall: f64, value: f64) {
 /// 0.9946 before a pale die beside a speck of dirt was found: the same change reads a die held
 /// in a hand below the tray, which the labels leave out. Value was 0.9352 before a dark die's
 /// rim was read: the die it found is read wrong, with as many dice read right as before; and
-/// 0.9346, exact photos 0.625, before pictures of smaller dice were read again finer: one
-/// photo, whose dice are the smallest, is, and one die of it is read wrong there.)
+/// 0.9346, exact photos 0.625, before pictures of smaller dice were read again finer: the 7
+/// photos whose dice are the smallest are, and one die of them is read wrong there.)
 #[test]
 fn accuracy_on_the_labelled_photos() {
     let tally = tally_over_the_photos(|photo, labels| (photo, labels));
