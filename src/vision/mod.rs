@@ -271,6 +271,12 @@ const PIP_OUTSIDE_MASK: f32 = 0.5;
 /// A thin blob whose box is about a die's is a die's rim when it has this share of a die's
 /// pixels (the rim of a small dark 6 with large light pips: a quarter).
 const LEAST_RIM: f32 = 0.1;
+/// A die is looked at a second time when its face's middle lies this far (in half sides) off
+/// the middle it was looked at around.
+const OFF_MIDDLE: f32 = 0.3;
+/// The second look takes the die for this much larger (a die larger than the others, closer
+/// to the camera or of another set, is cut short by the first look).
+const SECOND_LOOK_SIDE: f32 = 1.2;
 
 /// The side of a die whose half side is `half_side` (its distance transform's peak): the
 /// middle pixel and `half_side` on either side (small pixels).
@@ -572,12 +578,7 @@ impl<'a> Reader<'a> {
             .iter()
             .enumerate()
             .filter_map(|(i, c)| {
-                let first = self.read_candidate(c)?;
-                let reading = if c.pale {
-                    self.read_again(c, first)
-                } else {
-                    first
-                };
+                let reading = self.read_candidate(c)?;
                 Some(Reading {
                     from: vec![i],
                     ..reading
@@ -965,24 +966,6 @@ impl<'a> Reader<'a> {
         (out, peaks)
     }
 
-    /// A pale die's square was guessed from its pips, side faces' too: when the face found
-    /// lies off the square's middle, the die is read again around the face, and that reading
-    /// kept if it sees as many pips.
-    fn read_again(&self, c: &Candidate, first: Reading) -> Reading {
-        let f = self.f;
-        let sx = (first.die.x - self.area.x as f32) / f - 0.5;
-        let sy = (first.die.y - self.area.y as f32) / f - 0.5;
-        let (bx0, by0, bx1, by1) = primitives::bounds(&c.pixels);
-        let (mx, my) = ((bx0 + bx1) as f32 / 2.0, (by0 + by1) as f32 / 2.0);
-        if (sx - mx).hypot(sy - my) <= 0.3 * c.half_side {
-            return first;
-        }
-        match self.read_candidate(&self.square_candidate(sx, sy, c.half_side)) {
-            Some(again) if again.pips.len() >= first.pips.len() => again,
-            _ => first,
-        }
-    }
-
     /// The die that some candidates' pixels together show (one die split in two). Each
     /// candidate gives one reading, so the readings merged never share a candidate.
     fn read_together(&self, candidates: &[Candidate], from: Vec<usize>) -> Option<Reading> {
@@ -1001,21 +984,62 @@ impl<'a> Reader<'a> {
         Some(Reading { from, ..reading })
     }
 
-    /// The die a candidate shows and its pips (picture pixels).
+    /// The die a candidate shows and its pips (picture pixels). When the face's middle lies
+    /// off the middle the die was looked at around, a pip may lie outside the part looked at:
+    /// the die is looked at a second time, around its face's middle.
+    /// - A pale die's candidate is a square guessed from dark spots, a side face's pips too:
+    ///   the square is moved to the face, and the second look kept when it sees as many pips.
+    /// - Any other candidate is the die's own pixels, but may be a die split badly from a
+    ///   touching neighbour, or one larger than the others: the second look takes it for a
+    ///   larger die (`SECOND_LOOK_SIDE`), so it sees more of the table and the neighbours
+    ///   too, and is kept only when it sees more pips.
     fn read_candidate(&self, c: &Candidate) -> Option<Reading> {
+        let first = self.read_candidate_at(c, None)?;
+        let (cx, cy) = self.centre_of(c);
+        let (fx, fy) = (first.die.x, first.die.y);
+        if (fx - cx).hypot(fy - cy) <= OFF_MIDDLE * c.half_side * self.f {
+            return Some(first);
+        }
+        let again = if c.pale {
+            let sx = (fx - self.area.x as f32) / self.f - 0.5;
+            let sy = (fy - self.area.y as f32) / self.f - 0.5;
+            self.read_candidate_at(&self.square_candidate(sx, sy, c.half_side), None)
+                .filter(|again| again.pips.len() >= first.pips.len())
+        } else {
+            self.read_candidate_at(c, Some((fx, fy)))
+                .filter(|again| again.pips.len() > first.pips.len())
+        };
+        again.or(Some(first))
+    }
+
+    /// A candidate's middle (its pixels' centroid), in picture pixels.
+    fn centre_of(&self, c: &Candidate) -> (f32, f32) {
+        let (sx, sy) = primitives::centroid(&c.pixels);
+        // The middle of the small pixel.
+        (
+            (sx + 0.5) * self.f + self.area.x as f32,
+            (sy + 0.5) * self.f + self.area.y as f32,
+        )
+    }
+
+    /// The die a candidate shows, looked at around its middle, or around `face_middle` as a
+    /// die `SECOND_LOOK_SIDE` times larger.
+    fn read_candidate_at(&self, c: &Candidate, face_middle: Option<(f32, f32)>) -> Option<Reading> {
         let f = self.f;
         let n = c.pixels.len() as f32;
         if n < 12.0 {
             return None;
         }
-        let (sx, sy) = primitives::centroid(&c.pixels);
-        // Centre in picture pixels (the middle of the small pixel).
-        let cx = (sx + 0.5) * f + self.area.x as f32;
-        let cy = (sy + 0.5) * f + self.area.y as f32;
+        let (cx, cy) = face_middle.unwrap_or_else(|| self.centre_of(c));
         let side = die_side(c.half_side)
             .max(n.sqrt())
             .min(1.3 * die_side(c.half_side))
-            * f;
+            * f
+            * if face_middle.is_some() {
+                SECOND_LOOK_SIDE
+            } else {
+                1.0
+            };
         // The die's own pixels (its small pixels, grown by one): the face is read there only,
         // so a touching neighbour's pips do not count.
         let (bx0, by0, bx1, by1) = primitives::bounds(&c.pixels);

@@ -73,28 +73,31 @@ fn assert_floors(tally: &Tally, precision: f64, recall: f64, value: f64) {
 
 /// Accuracy over the 200 photos (1,487 dice). The floors are 99% precision, recall
 /// and value accuracy; the reader reaches the first only, so this test holds the figures
-/// measured now as floors (precision 0.9939, recall 0.9866, value 0.9339, exact photos 0.62)
+/// measured now as floors (precision 0.9939, recall 0.9866, value 0.9393, exact photos 0.64)
 /// so that no change makes them worse. Raise them as the reader improves. (Precision was
 /// 0.9946 before a pale die beside a speck of dirt was found: the same change reads a die held
 /// in a hand below the tray, which the labels leave out. Value was 0.9352 before a dark die's
 /// rim was read: the die it found is read wrong, with as many dice read right as before; and
 /// 0.9346, exact photos 0.625, before pictures of smaller dice were read again finer: the 7
-/// photos whose dice are the smallest are, and one die of them is read wrong there.)
+/// photos whose dice are the smallest are, and one die of them is read wrong there. A second
+/// look around a face found off the die's middle raised value from 0.9339 and exact photos
+/// from 0.62.)
 #[test]
 fn accuracy_on_the_labelled_photos() {
     let tally = tally_over_the_photos(|photo, labels| (photo, labels));
     println!("{tally}");
     assert_eq!(tally.photos, 200);
     assert_eq!(tally.labelled, 1487);
-    assert_floors(&tally, 0.9935, 0.9865, 0.9335);
-    assert!(tally.exact_match() >= 0.62, "exact {}", tally.exact_match());
+    assert_floors(&tally, 0.9935, 0.9865, 0.939);
+    assert!(tally.exact_match() >= 0.64, "exact {}", tally.exact_match());
 }
 
 /// A webcam gives landscape frames: each labelled photo set in a 1280×720 frame
 /// (`as_webcam_frame`). While the reader's scale followed the picture's longer side it
 /// measured precision 0.977, recall 0.899 and value 0.847 on them; since it follows the
 /// shorter side (a tray fills the frame's height), 0.9872, 0.9886 and 0.9299; with a dark
-/// die's rim read too, 0.9873, 0.9906 and 0.9294. The floors hold those.
+/// die's rim read too, 0.9873, 0.9906 and 0.9294; with a second look around a face found off
+/// the die's middle, value 0.9301. The floors hold those.
 #[test]
 fn accuracy_on_the_photos_in_webcam_frames() {
     let tally = tally_over_the_photos(|photo, labels| {
@@ -104,20 +107,21 @@ fn accuracy_on_the_photos_in_webcam_frames() {
     });
     println!("{tally}");
     assert_eq!(tally.photos, 200);
-    assert_floors(&tally, 0.987, 0.990, 0.929);
+    assert_floors(&tally, 0.987, 0.990, 0.930);
 }
 
 /// Dice smaller than the photos' (a camera farther from the tray): each photo resized by 0.76,
 /// so that at the shorter side's scale its dice come out three quarters of the size the
 /// reader's constants suit. Read there only, precision was 0.9867, recall 0.9469 and value
 /// 0.9062; read again on a finer copy where the typical die has the size they suit, 0.9912,
-/// 0.9839 and 0.9269. The floors hold those.
+/// 0.9839 and 0.9269; with a second look around a face found off the die's middle, value
+/// 0.9316. The floors hold those.
 #[test]
 fn accuracy_on_the_photos_with_smaller_dice() {
     let tally = tally_over_the_photos(|photo, labels| (resized(&photo, 0.76), labels));
     println!("{tally}");
     assert_eq!(tally.photos, 200);
-    assert_floors(&tally, 0.991, 0.983, 0.926);
+    assert_floors(&tally, 0.991, 0.983, 0.931);
 }
 
 /// The colour of each die, against the colours told by eye in 34 of the photos
