@@ -986,7 +986,7 @@ impl<'a> Reader<'a> {
 
     /// The die a candidate shows and its pips (picture pixels). When the face's middle lies
     /// off the middle the die was looked at around, a pip may lie outside the part looked at:
-    /// the die is looked at a second time, around its face's middle.
+    /// the die is looked at a second time, around its face's middle (unless it shows six).
     /// - A pale die's candidate is a square guessed from dark spots, a side face's pips too:
     ///   the square is moved to the face, and the second look kept when it sees as many pips.
     /// - Any other candidate is the die's own pixels, but may be a die split badly from a
@@ -997,7 +997,8 @@ impl<'a> Reader<'a> {
         let first = self.read_candidate_at(c, None)?;
         let (cx, cy) = self.centre_of(c);
         let (fx, fy) = (first.die.x, first.die.y);
-        if (fx - cx).hypot(fy - cy) <= OFF_MIDDLE * c.half_side * self.f {
+        // A face of six pips has nothing more to show.
+        if (fx - cx).hypot(fy - cy) <= OFF_MIDDLE * c.half_side * self.f || first.pips.len() >= 6 {
             return Some(first);
         }
         let again = if c.pale {
