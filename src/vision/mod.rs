@@ -995,15 +995,17 @@ impl<'a> Reader<'a> {
     ///   too, and is kept only when it sees more pips.
     fn read_candidate(&self, c: &Candidate) -> Option<Reading> {
         let first = self.read_candidate_at(c, None)?;
+        // A face of six pips has nothing more to show.
+        if first.pips.len() >= 6 {
+            return Some(first);
+        }
         let (cx, cy) = self.centre_of(c);
         let (fx, fy) = (first.die.x, first.die.y);
-        // A face of six pips has nothing more to show.
-        if (fx - cx).hypot(fy - cy) <= OFF_MIDDLE * c.half_side * self.f || first.pips.len() >= 6 {
+        if (fx - cx).hypot(fy - cy) <= OFF_MIDDLE * c.half_side * self.f {
             return Some(first);
         }
         let again = if c.pale {
-            let sx = (fx - self.area.x as f32) / self.f - 0.5;
-            let sy = (fy - self.area.y as f32) / self.f - 0.5;
+            let (sx, sy) = self.in_small((fx, fy));
             self.read_candidate_at(&self.square_candidate(sx, sy, c.half_side), None)
                 .filter(|again| again.pips.len() >= first.pips.len())
         } else {
@@ -1020,6 +1022,14 @@ impl<'a> Reader<'a> {
         (
             (sx + 0.5) * self.f + self.area.x as f32,
             (sy + 0.5) * self.f + self.area.y as f32,
+        )
+    }
+
+    /// A point of the picture in small pixels: the inverse of `centre_of`'s mapping.
+    fn in_small(&self, (x, y): (f32, f32)) -> (f32, f32) {
+        (
+            (x - self.area.x as f32) / self.f - 0.5,
+            (y - self.area.y as f32) / self.f - 0.5,
         )
     }
 
