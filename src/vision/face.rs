@@ -131,20 +131,6 @@ fn pip_response(pixels: &[[u8; 3]], inside: &[bool], pw: usize, ph: usize, side:
             sums[(y + 1) * iw + x + 1] = std::array::from_fn(|k| above[k].wrapping_add(row[k]));
         }
     }
-    let boxed = |x: usize, y: usize, half: usize| -> [f32; 2 * CHANNELS] {
-        let (xa, ya) = (x - half, y - half);
-        let (xb, yb) = (x + half + 1, y + half + 1);
-        let (a, b, c, d) = (
-            sums[yb * iw + xb],
-            sums[ya * iw + xb],
-            sums[yb * iw + xa],
-            sums[ya * iw + xa],
-        );
-        std::array::from_fn(|k| {
-            a[k].wrapping_add(d[k])
-                .wrapping_sub(b[k].wrapping_add(c[k])) as f32
-        })
-    };
     // Pips differ in size from die to die (a 1's pip is often larger): a few box sizes, the
     // best response of each pixel kept.
     let ring_width = ((RING_WIDTH * side).round() as usize).max(1);
@@ -164,26 +150,26 @@ fn pip_response(pixels: &[[u8; 3]], inside: &[bool], pw: usize, ph: usize, side:
                 if !inside[y * pw + x] {
                     continue;
                 }
-                let (box_in, box_out) = (boxed(x, y, inner), boxed(x, y, outer));
-                let mut contrast = 0f32;
-                let mut var = 0f32;
-                for c in 0..CHANNELS {
-                    let m_ring = (box_out[c] - box_in[c]) / n_ring;
-                    contrast = contrast.max((box_in[c] / n_in - m_ring).abs());
-                    // The ring's spread in R, G and B only.
-                    if c < 3 {
-                        let q_ring = (box_out[c + CHANNELS] - box_in[c + CHANNELS]) / n_ring;
-                        var += (q_ring - m_ring * m_ring).max(0.0);
-                    }
-                }
+                let (box_in, box_out) =
+                    (boxed(&sums, iw, x, y, inner), boxed(&sums, iw, x, y, outer));
+                // Each channel's gap between the box's mean and the ring's, and the ring's
+                // spread (worked side by side).
+                let m_ring: [f32; CHANNELS] =
+                    std::array::from_fn(|c| (box_out[c] - box_in[c]) / n_ring);
+                let gap: [f32; CHANNELS] =
+                    std::array::from_fn(|c| (box_in[c] / n_in - m_ring[c]).abs());
+                let spread: [f32; CHANNELS] = std::array::from_fn(|c| {
+                    let q_ring = (box_out[c + CHANNELS] - box_in[c + CHANNELS]) / n_ring;
+                    larger(q_ring - m_ring[c] * m_ring[c], 0.0)
+                });
+                let contrast = larger(larger(gap[0], gap[1]), larger(gap[2], gap[3]));
+                // The ring's spread in R, G and B only.
+                let var = spread[0] + spread[1] + spread[2];
                 // Red pips packed close on a dark die: the ring lies on the pip's blurred flank
                 // and on its neighbours, so its spread in R, G and B drowns the pip. In red
                 // less green, glints and the die's edges (grey) do not show: there the ring's
                 // spread in that channel alone is weighed, and less. Only with the whole ring on
                 // the die: a red die's corner against the grey table is no pip.
-                let m_rg = (box_out[3] - box_in[3]) / n_ring;
-                let q_rg = (box_out[3 + CHANNELS] - box_in[3 + CHANNELS]) / n_ring;
-                let spread_rg = (q_rg - m_rg * m_rg).max(0.0).sqrt();
                 let ring_inside = [
                     (x - outer, y - outer),
                     (x + outer, y - outer),
@@ -193,16 +179,45 @@ fn pip_response(pixels: &[[u8; 3]], inside: &[bool], pw: usize, ph: usize, side:
                 .iter()
                 .all(|&(rx, ry)| inside[ry * pw + rx]);
                 let red = if ring_inside {
-                    (box_in[3] / n_in - m_rg).abs() - RED_SPREAD_WEIGHT * spread_rg
+                    gap[3] - RED_SPREAD_WEIGHT * spread[3].sqrt()
                 } else {
                     f32::MIN
                 };
                 let r = &mut response[y * pw + x];
-                *r = r.max(contrast - (var / 3.0).sqrt()).max(red);
+                *r = larger(larger(*r, contrast - (var / 3.0).sqrt()), red);
             }
         }
     }
     response
+}
+
+/// The larger of two numbers, neither NaN (`f32::max` minds NaN, which costs).
+fn larger(a: f32, b: f32) -> f32 {
+    if a > b { a } else { b }
+}
+
+/// The sums of each channel over the box of half side `half` centred on (`x`, `y`), from the
+/// integral images `sums` of row length `iw`.
+#[inline(always)]
+fn boxed(
+    sums: &[[u32; 2 * CHANNELS]],
+    iw: usize,
+    x: usize,
+    y: usize,
+    half: usize,
+) -> [f32; 2 * CHANNELS] {
+    let (xa, ya) = (x - half, y - half);
+    let (xb, yb) = (x + half + 1, y + half + 1);
+    let (a, b, c, d) = (
+        sums[yb * iw + xb],
+        sums[ya * iw + xb],
+        sums[yb * iw + xa],
+        sums[ya * iw + xa],
+    );
+    std::array::from_fn(|k| {
+        a[k].wrapping_add(d[k])
+            .wrapping_sub(b[k].wrapping_add(c[k])) as f32
+    })
 }
 
 /// The local maxima of the pip response above the least a pip has, strongest first (at most
