@@ -191,6 +191,14 @@ fn pip_response(pixels: &[[u8; 3]], inside: &[bool], pw: usize, ph: usize, side:
     response
 }
 
+/// The length of (`dx`, `dy`): `f32::hypot` as the C library works it (in double precision, then
+/// rounded: the same number), without its checks for infinities, which cost in the face
+/// fitting's inner loops.
+pub(super) fn distance(dx: f32, dy: f32) -> f32 {
+    let (dx, dy) = (f64::from(dx), f64::from(dy));
+    (dx * dx + dy * dy).sqrt() as f32
+}
+
 /// The larger of two numbers, neither NaN (`f32::max` minds NaN, which costs).
 fn larger(a: f32, b: f32) -> f32 {
     if a > b { a } else { b }
@@ -314,7 +322,7 @@ fn body_colour(
         .copied()
         .filter(|&(x, y)| {
             pips.iter()
-                .all(|p| (p.x - x as f32).hypot(p.y - y as f32) > clear)
+                .all(|p| distance(p.x - x as f32, p.y - y as f32) > clear)
         })
         .collect();
     let chosen = if away.len() >= 8 { &away[..] } else { samples };
@@ -484,13 +492,15 @@ fn quarter_turn_off(a: f32, b: f32) -> f32 {
 fn hull_inside(own: &[bool], w: usize, h: usize) -> Vec<bool> {
     // The first and last pixel of each row are enough for the hull.
     let mut points: Vec<imageproc::point::Point<i32>> = Vec::with_capacity(2 * h);
-    for y in 0..h {
+    let mut own_runs = vec![None; h];
+    for (y, run) in own_runs.iter_mut().enumerate() {
         let row = &own[y * w..(y + 1) * w];
         if let (Some(first), Some(last)) =
             (row.iter().position(|&o| o), row.iter().rposition(|&o| o))
         {
             points.push(imageproc::point::Point::new(first as i32, y as i32));
             points.push(imageproc::point::Point::new(last as i32, y as i32));
+            *run = Some((first, last));
         }
     }
     let hull = imageproc::geometry::convex_hull(points);
@@ -524,12 +534,26 @@ fn hull_inside(own: &[bool], w: usize, h: usize) -> Vec<bool> {
             .all(|&(nx, ny, c)| nx * x + ny * y - c + 0.5 > 0.0)
     };
     let mut inside = vec![false; w * h];
-    for y in 0..h {
-        let Some(first) = (0..w).find(|&x| is_inside(x, y)) else {
-            continue;
+    for (y, own_run) in own_runs.into_iter().enumerate() {
+        // A row of the die's own pixels lies inside: its run is found growing from theirs.
+        let run = match own_run {
+            Some((first, last)) if is_inside(first, y) && is_inside(last, y) => Some((
+                (0..first)
+                    .rev()
+                    .find(|&x| !is_inside(x, y))
+                    .map_or(0, |x| x + 1),
+                (last + 1..w)
+                    .find(|&x| !is_inside(x, y))
+                    .map_or(w - 1, |x| x - 1),
+            )),
+            _ => (0..w).find(|&x| is_inside(x, y)).map(|first| {
+                let last = (first..w).rev().find(|&x| is_inside(x, y));
+                (first, last.unwrap_or(first))
+            }),
         };
-        let last = (first..w).rev().find(|&x| is_inside(x, y)).unwrap_or(first);
-        inside[y * w + first..=y * w + last].fill(true);
+        if let Some((first, last)) = run {
+            inside[y * w + first..=y * w + last].fill(true);
+        }
     }
     inside
 }
@@ -714,7 +738,7 @@ fn best_face(spots: &[Spot], side: f32, centre: (f32, f32), turn: Option<Turn>) 
             .map(|i| &spots[i])
             .filter(|s| {
                 s.strength >= UNEXPLAINED_SHARE * weakest
-                    && (s.x - fc.0).hypot(s.y - fc.1) <= face_radius
+                    && distance(s.x - fc.0, s.y - fc.1) <= face_radius
                     && colour_off(s) <= MOST_PIP_COLOUR_OFF
             })
             .map(|s| s.strength.min(strongest))
@@ -765,7 +789,7 @@ fn fit_grid(members: &[&Spot], side: f32, centre: (f32, f32)) -> Option<Grid> {
     let my = members.iter().map(|s| s.y).sum::<f32>() / k;
     if members.len() == 1 {
         // A lone pip is a 1 when it sits near the die's middle.
-        let off = (mx - centre.0).hypot(my - centre.1) / side;
+        let off = distance(mx - centre.0, my - centre.1) / side;
         return (off <= 0.3).then_some(Grid {
             value: 1,
             centre: (mx, my),
@@ -775,13 +799,11 @@ fn fit_grid(members: &[&Spot], side: f32, centre: (f32, f32)) -> Option<Grid> {
         });
     }
     // Anchor: the spot farthest from the middle is a corner pip.
-    let anchor = members.iter().max_by(|a, b| {
-        (a.x - mx)
-            .hypot(a.y - my)
-            .total_cmp(&(b.x - mx).hypot(b.y - my))
-    })?;
+    let anchor = members
+        .iter()
+        .max_by(|a, b| distance(a.x - mx, a.y - my).total_cmp(&distance(b.x - mx, b.y - my)))?;
     let (ax, ay) = (anchor.x - mx, anchor.y - my);
-    let step = ax.hypot(ay) / std::f32::consts::SQRT_2;
+    let step = distance(ax, ay) / std::f32::consts::SQRT_2;
     // Rotation taking grid (1, 1) to the anchor.
     let angle = ay.atan2(ax) - std::f32::consts::FRAC_PI_4;
     let (sin, cos) = angle.sin_cos();
@@ -794,9 +816,7 @@ fn fit_grid(members: &[&Spot], side: f32, centre: (f32, f32)) -> Option<Grid> {
             let px = mx + step * (u * cos - v * sin);
             let py = my + step * (u * sin + v * cos);
             let (j, s) = members.iter().enumerate().min_by(|a, b| {
-                (a.1.x - px)
-                    .hypot(a.1.y - py)
-                    .total_cmp(&(b.1.x - px).hypot(b.1.y - py))
+                distance(a.1.x - px, a.1.y - py).total_cmp(&distance(b.1.x - px, b.1.y - py))
             })?;
             taken |= 1 << j;
             pairs.push(((u, v), (s.x - mx, s.y - my)));
@@ -893,7 +913,7 @@ fn affine_fit(pairs: &[GridPair], step: f32) -> Option<(f32, f32, [f32; 4])> {
     };
     let worst = pairs
         .iter()
-        .map(|&((u, v), (x, y))| (a * u + b * v - x).hypot(c * u + d * v - y))
+        .map(|&((u, v), (x, y))| distance(a * u + b * v - x, c * u + d * v - y))
         .fold(0.0, f32::max)
         / face_step;
     Some((face_step, worst, [a, b, c, d]))
