@@ -35,11 +35,17 @@ pub fn downscale(image: &RgbImage, x0: u32, y0: u32, sw: u32, sh: u32, f: f32) -
     let mut across = vec![0u32; (right - left + 1) * 3];
     // The mean by a multiplication: for a total t ≤ 255·n, ⌊t·(⌊2³²/n⌋ + 1) / 2³²⌋ is ⌊t/n⌋
     // (the error, under t/2³², never reaches the next whole number). A block has n pixels,
-    // at most ⌈f⌉².
-    let most = (f.ceil() as usize).pow(2);
+    // at most ⌈f⌉² (a band's multipliers are looked up as far as its height times ⌈f⌉ + 1).
+    let most = f.ceil() as usize * (f.ceil() as usize + 1);
     let times: Vec<u64> = (0..=most as u64)
         .map(|n| (1u64 << 32) / n.max(1) + 1)
         .collect();
+    // Each block's first column in the band's sums, and its width.
+    let columns: Vec<(usize, usize)> = xs
+        .windows(2)
+        .map(|cols| ((cols[0] - left) * 3, cols[1] - cols[0]))
+        .collect();
+    let narrowest = columns.iter().map(|c| c.1).min().unwrap_or(0);
     let mut out = Vec::with_capacity((sw * sh) as usize);
     for rows in ys.windows(2) {
         let band = |y: usize| &raw[y * stride + left * 3..y * stride + right * 3];
@@ -56,10 +62,12 @@ pub fn downscale(image: &RgbImage, x0: u32, y0: u32, sw: u32, sh: u32, f: f32) -
             run = [run[0] + column[0], run[1] + column[1], run[2] + column[2]];
             to.copy_from_slice(&run);
         }
+        // A block's width is ⌊f⌋ or ⌈f⌉: the multipliers of both, for this band's height.
         let height = rows[1] - rows[0];
-        out.extend(xs.windows(2).map(|cols| {
-            let (a, b) = ((cols[0] - left) * 3, (cols[1] - left) * 3);
-            let times = times[height * (cols[1] - cols[0])];
+        let band_times = &times[height * narrowest..][..=height];
+        out.extend(columns.iter().map(|&(a, width)| {
+            let times = band_times[(width - narrowest) * height];
+            let b = a + 3 * width;
             let mean = |c: usize| ((u64::from(across[b + c] - across[a + c]) * times) >> 32) as u8;
             [mean(0), mean(1), mean(2)]
         }));
@@ -183,18 +191,22 @@ fn spread_blocks(
     let rows = axis(h, bh);
     // Each grid row across the picture's width, then each picture row between two of those
     // (separable, so the inner loops run over slices side by side).
-    let mut across = vec![0f32; w * bh];
-    for (line, grid_row) in across.chunks_exact_mut(w).zip(smooth.chunks_exact(bw)) {
-        for (o, &(x0, x1, tx)) in line.iter_mut().zip(&columns) {
-            *o = grid_row[x0] * (1.0 - tx) + grid_row[x1] * tx;
-        }
+    let mut across = Vec::with_capacity(w * bh);
+    for grid_row in smooth.chunks_exact(bw) {
+        across.extend(
+            columns
+                .iter()
+                .map(|&(x0, x1, tx)| grid_row[x0] * (1.0 - tx) + grid_row[x1] * tx),
+        );
     }
-    let mut out = vec![0f32; w * h];
-    for (line, &(y0, y1, ty)) in out.chunks_exact_mut(w).zip(&rows) {
+    let mut out = Vec::with_capacity(w * h);
+    for &(y0, y1, ty) in &rows {
         let (top, bottom) = (&across[y0 * w..(y0 + 1) * w], &across[y1 * w..(y1 + 1) * w]);
-        for ((o, &t), &b) in line.iter_mut().zip(top).zip(bottom) {
-            *o = t * (1.0 - ty) + b * ty;
-        }
+        out.extend(
+            top.iter()
+                .zip(bottom)
+                .map(|(&t, &b)| t * (1.0 - ty) + b * ty),
+        );
     }
     out
 }
@@ -368,25 +380,24 @@ pub fn bounds(pixels: &[(u32, u32)]) -> (u32, u32, u32, u32) {
 /// mask: the dice cover little of the picture, so this touches little more than them.
 pub fn components(mask: &[bool], w: u32, h: u32) -> Vec<Vec<(u32, u32)>> {
     let (w, h) = (w as usize, h as usize);
-    let mut seen = vec![false; w * h];
+    // The pixels no blob has taken yet: the mask, cleared as the blobs grow.
+    let mut left = mask[..w * h].to_vec();
     let mut out = Vec::new();
-    let mut stack = Vec::new();
-    for start in 0..w * h {
-        if !mask[start] || seen[start] {
-            continue;
-        }
+    let mut stack: Vec<(usize, usize)> = Vec::new();
+    let mut start = 0;
+    while let Some(skip) = left[start..].iter().position(|&l| l) {
+        start += skip;
         let mut blob = Vec::new();
-        seen[start] = true;
-        stack.push(start);
-        while let Some(i) = stack.pop() {
-            let (x, y) = (i % w, i / w);
+        left[start] = false;
+        stack.push((start % w, start / w));
+        while let Some((x, y)) = stack.pop() {
             blob.push((x as u32, y as u32));
             for ny in y.saturating_sub(1)..(y + 2).min(h) {
                 for nx in x.saturating_sub(1)..(x + 2).min(w) {
                     let j = ny * w + nx;
-                    if mask[j] && !seen[j] {
-                        seen[j] = true;
-                        stack.push(j);
+                    if left[j] {
+                        left[j] = false;
+                        stack.push((nx, ny));
                     }
                 }
             }
