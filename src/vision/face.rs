@@ -14,6 +14,8 @@
 
 use image::RgbImage;
 
+use super::primitives::larger;
+
 /// What one die shows.
 #[derive(Debug, Clone, PartialEq)]
 pub struct Face {
@@ -197,11 +199,6 @@ fn pip_response(pixels: &[[u8; 3]], inside: &[bool], pw: usize, ph: usize, side:
 pub(super) fn distance(dx: f32, dy: f32) -> f32 {
     let (dx, dy) = (f64::from(dx), f64::from(dy));
     (dx * dx + dy * dy).sqrt() as f32
-}
-
-/// The larger of two numbers, neither NaN (`f32::max` minds NaN, which costs).
-fn larger(a: f32, b: f32) -> f32 {
-    if a > b { a } else { b }
 }
 
 /// The sums of each channel over the box of half side `half` centred on (`x`, `y`), from the

@@ -630,18 +630,29 @@ impl<'a> Reader<'a> {
         // across a tray, the wide one is not pulled by a large cluster of dice.
         let [near_lum, wide_lum] = primitives::table_estimates(&lum, sw, sh, 8, [3, 6]);
         let [near_chroma, wide_chroma] = primitives::table_estimates(&chroma, sw, sh, 8, [3, 6]);
-        let mut mask = vec![false; sw * sh];
-        let mut darkness = vec![0f32; sw * sh];
-        for i in 0..sw * sh {
+        let n = sw * sh;
+        let mut mask = vec![false; n];
+        let mut darkness = vec![0f32; n];
+        // Pixel by pixel, on slices of one length (no bounds checks: the loop is vectorised).
+        let (lum, chroma) = (&lum[..n], &chroma[..n]);
+        let (near_lum, wide_lum) = (&near_lum[..n], &wide_lum[..n]);
+        let (near_chroma, wide_chroma) = (&near_chroma[..n], &wide_chroma[..n]);
+        let larger = primitives::larger;
+        for i in 0..n {
             let l = f32::from(lum[i]);
             let c = f32::from(chroma[i]);
-            let score_with = |lum_bg: f32, chroma_bg: f32| (1.5 * (c - chroma_bg)).max(lum_bg - l);
+            let score_with =
+                |lum_bg: f32, chroma_bg: f32| larger(1.5 * (c - chroma_bg), lum_bg - l);
             // Lighter than the table: than both estimates, for dice pull the near one and
             // the table beside them then looks lighter than it.
-            let lighter = 1.5 * (l - near_lum[i].max(wide_lum[i]));
-            let score = score_with(near_lum[i], near_chroma[i])
-                .max(score_with(wide_lum[i], wide_chroma[i]) - WIDE_MARGIN)
-                .max(lighter);
+            let lighter = 1.5 * (l - larger(near_lum[i], wide_lum[i]));
+            let score = larger(
+                larger(
+                    score_with(near_lum[i], near_chroma[i]),
+                    score_with(wide_lum[i], wide_chroma[i]) - WIDE_MARGIN,
+                ),
+                lighter,
+            );
             mask[i] = score > FOREGROUND_LEVEL;
             darkness[i] = near_lum[i] - l;
         }

@@ -109,6 +109,12 @@ pub fn lightness(p: [u8; 3]) -> u8 {
     ((u16::from(p[0]) + u16::from(p[1]) + u16::from(p[2])) / 3) as u8
 }
 
+/// The larger of two numbers, neither NaN (`f32::max` minds NaN, which costs in the inner loops
+/// and keeps them from being vectorised).
+pub fn larger(a: f32, b: f32) -> f32 {
+    if a > b { a } else { b }
+}
+
 /// max − min of the channels: 0 for greys, large for vivid colours.
 pub fn chroma(p: [u8; 3]) -> u8 {
     p[0].max(p[1]).max(p[2]) - p[0].min(p[1]).min(p[2])
