@@ -330,10 +330,7 @@ fn body_colour(
             chans[c].push(px[c]);
         }
     }
-    chans.map(|mut ch| {
-        let mid = ch.len() / 2;
-        *ch.select_nth_unstable(mid).1
-    })
+    chans.map(|ch| super::primitives::median(&ch))
 }
 
 /// The value the fitted grid shows when its empty places are looked at: a 4 whose middle or

@@ -146,7 +146,7 @@ pub fn table_estimates<const N: usize>(
                         .step_by(2),
                 );
             }
-            medians[by * bw + bx] = median(&mut buf);
+            medians[by * bw + bx] = median(&buf);
         }
     }
     reaches.map(|reach| spread_blocks(&medians, bw, bh, w, h, block, reach))
@@ -177,7 +177,7 @@ fn spread_blocks(
                     buf.push(medians[y * bw + x]);
                 }
             }
-            smooth[gy * gw + gx] = f32::from(median(&mut buf));
+            smooth[gy * gw + gx] = f32::from(median(&buf));
         }
     }
     let (bw, bh, block) = (gw, gh, 2 * block);
@@ -217,12 +217,29 @@ fn spread_blocks(
     out
 }
 
-fn median(values: &mut [u8]) -> u8 {
+/// The median of `values` (the one at half their number once sorted, the upper of the two
+/// middle ones for an even number; 0 for none). Found bit by bit from the top, counting the
+/// values under each guess: eight vectorised passes without a branch to mispredict, where a selection by
+/// partitions spent a tenth of the reader's time (perf) mispredicting on such noisy samples.
+pub fn median(values: &[u8]) -> u8 {
     if values.is_empty() {
         return 0;
     }
-    let mid = values.len() / 2;
-    *values.select_nth_unstable(mid).1
+    // The largest value with at most half the values under it.
+    let half = values.len() / 2;
+    let mut median = 0u8;
+    for bit in (0..8).rev() {
+        let guess = median | (1 << bit);
+        // Counted in bytes, 255 values at a time (so the count fits): the loop is vectorised.
+        let under: usize = values
+            .chunks(255)
+            .map(|chunk| usize::from(chunk.iter().fold(0u8, |n, &v| n + u8::from(v < guess))))
+            .sum();
+        if under <= half {
+            median = guess;
+        }
+    }
+    median
 }
 
 /// Morphological opening (3×3): removes specks.
