@@ -1085,7 +1085,12 @@ impl<'a> Reader<'a> {
         let whole = (fu.fract() == 0.0).then_some(fu as u32);
         let small_of = |d: u32| match whole {
             Some(k) => d / k,
-            None => ((d + 1) as f32 / fu).ceil() as u32 - 1,
+            // ⌈q⌉ − 1 for q > 0, without a call to the C library's `ceilf` (per pixel).
+            None => {
+                let q = (d + 1) as f32 / fu;
+                let floor = q as u32;
+                if (floor as f32) < q { floor } else { floor - 1 }
+            }
         };
         let on_die = |x: u32, y: u32| {
             if x < ax || y < ay {
