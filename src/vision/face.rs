@@ -120,9 +120,13 @@ fn pip_response(pixels: &[[u8; 3]], inside: &[bool], pw: usize, ph: usize, side:
     // in integers, wrapping: a box's sum is right as long as it fits; the sums of a place side
     // by side). The channels are R, G, B and red less green (offset to stay positive): a red pip
     // on a dark red or brown die stands out most in that.
-    let mut sums = vec![[0u32; 2 * CHANNELS]; iw * (ph + 1)];
+    // Built row by row without zeroing it first (a die's sums are as large as a level-1
+    // cache, and they are built for every die read): the first row and column are zeros.
+    let mut sums: Vec<[u32; 2 * CHANNELS]> = Vec::with_capacity(iw * (ph + 1));
+    sums.resize(iw, [0; 2 * CHANNELS]);
     for y in 0..ph {
         let mut row = [0u32; 2 * CHANNELS];
+        sums.push([0; 2 * CHANNELS]);
         for x in 0..pw {
             let [r, g, b] = pixels[y * pw + x].map(u32::from);
             for (c, v) in [r, g, b, r + 255 - g].into_iter().enumerate() {
@@ -130,7 +134,7 @@ fn pip_response(pixels: &[[u8; 3]], inside: &[bool], pw: usize, ph: usize, side:
                 row[c + CHANNELS] += v * v;
             }
             let above = sums[y * iw + x + 1];
-            sums[(y + 1) * iw + x + 1] = std::array::from_fn(|k| above[k].wrapping_add(row[k]));
+            sums.push(std::array::from_fn(|k| above[k].wrapping_add(row[k])));
         }
     }
     // Pips differ in size from die to die (a 1's pip is often larger): a few box sizes, the

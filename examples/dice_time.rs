@@ -1,0 +1,46 @@
+//! The camera reader's time on the benchmark's two photos (the 640×640 photo of 22 dice and it
+//! seen from farther), as the fastest, the first quartile and the median of many reads.
+//!
+//! `cargo run --release --example dice_time -- [READS]` (60 reads each unless told).
+//!
+//! On a shared machine whose neighbours take the processor in bursts, criterion's mean swings
+//! by a fifth from run to run; the fastest read moves far less, so two builds are compared by
+//! running this for each in turn, several times, and keeping each one's fastest.
+use anyhow::Context;
+use foreman::vision::read_dice;
+use std::time::Instant;
+
+fn main() -> anyhow::Result<()> {
+    let reads: usize = match std::env::args().nth(1) {
+        Some(n) => n.parse().context("READS is a number of reads")?,
+        None => 60,
+    };
+    anyhow::ensure!(reads > 0, "READS is at least 1");
+    let path = std::path::Path::new(env!("CARGO_MANIFEST_DIR"))
+        .join("../shared/dice/d6-tray-photos/images/IMG_20191208_111228.jpg");
+    let photo = image::open(&path)
+        .with_context(|| format!("reading {}", path.display()))?
+        .to_rgb8();
+    // As in `benches/dice.rs`: shrunk by 0.76 in the middle of a 640×640 picture.
+    let near = image::imageops::resize(&photo, 486, 486, image::imageops::FilterType::Triangle);
+    let far = image::RgbImage::from_fn(640, 640, |x, y| {
+        *near.get_pixel(x.saturating_sub(77).min(485), y.saturating_sub(77).min(485))
+    });
+    for (name, picture) in [("photo", &photo), ("smaller dice", &far)] {
+        let mut times: Vec<f64> = (0..reads)
+            .map(|_| {
+                let start = Instant::now();
+                std::hint::black_box(read_dice(std::hint::black_box(picture)).len());
+                start.elapsed().as_secs_f64() * 1e3
+            })
+            .collect();
+        times.sort_by(f64::total_cmp);
+        println!(
+            "{name}: fastest {:.2} ms, first quartile {:.2} ms, median {:.2} ms",
+            times[0],
+            times[reads / 4],
+            times[reads / 2]
+        );
+    }
+    Ok(())
+}
