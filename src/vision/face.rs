@@ -141,6 +141,11 @@ fn pip_response(pixels: &[[u8; 3]], inside: &[bool], pw: usize, ph: usize, side:
     // best response of each pixel kept.
     let ring_width = ((RING_WIDTH * side).round() as usize).max(1);
     let mut response = vec![f32::MIN; pw * ph];
+    // The first and last pixel inside of each row.
+    let runs: Vec<Option<(usize, usize)>> = inside
+        .chunks_exact(pw)
+        .map(|row| Some((row.iter().position(|&i| i)?, row.iter().rposition(|&i| i)?)))
+        .collect();
     let mut last_inner = 0;
     for share in PIP_SIZES {
         let inner = ((share * side).round() as usize).max(1);
@@ -152,6 +157,14 @@ fn pip_response(pixels: &[[u8; 3]], inside: &[bool], pw: usize, ph: usize, side:
         let n_in = ((2 * inner + 1) * (2 * inner + 1)) as f32;
         let n_ring = ((2 * outer + 1) * (2 * outer + 1)) as f32 - n_in;
         for y in outer..ph.saturating_sub(outer) {
+            // The pixels of the row whose ring lies on the die: its corners inside, each row's
+            // inside being one run (the outline is convex). Worked out once for the row: four
+            // lookups for each pixel cost a twelfth of the reading, in mispredicted branches.
+            let (ring_first, ring_last) = runs[y - outer]
+                .zip(runs[y + outer])
+                .map_or((1, 0), |((f1, l1), (f2, l2))| {
+                    (f1.max(f2) + outer, l1.min(l2).saturating_sub(outer))
+                });
             for x in outer..pw.saturating_sub(outer) {
                 if !inside[y * pw + x] {
                     continue;
@@ -176,15 +189,7 @@ fn pip_response(pixels: &[[u8; 3]], inside: &[bool], pw: usize, ph: usize, side:
                 // less green, glints and the die's edges (grey) do not show: there the ring's
                 // spread in that channel alone is weighed, and less. Only with the whole ring on
                 // the die: a red die's corner against the grey table is no pip.
-                let ring_inside = [
-                    (x - outer, y - outer),
-                    (x + outer, y - outer),
-                    (x - outer, y + outer),
-                    (x + outer, y + outer),
-                ]
-                .iter()
-                .all(|&(rx, ry)| inside[ry * pw + rx]);
-                let red = if ring_inside {
+                let red = if ring_first <= x && x <= ring_last {
                     gap[3] - RED_SPREAD_WEIGHT * spread[3].sqrt()
                 } else {
                     f32::MIN
