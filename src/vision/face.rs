@@ -143,7 +143,7 @@ fn pip_response(pixels: &[[u8; 3]], inside: &[bool], pw: usize, ph: usize, side:
     let mut response = vec![f32::MIN; pw * ph];
     // The first and last pixel inside of each row.
     let runs: Vec<Option<(usize, usize)>> = inside
-        .chunks_exact(pw)
+        .chunks_exact(pw.max(1))
         .map(|row| Some((row.iter().position(|&i| i)?, row.iter().rposition(|&i| i)?)))
         .collect();
     let mut last_inner = 0;
@@ -205,7 +205,7 @@ fn pip_response(pixels: &[[u8; 3]], inside: &[bool], pw: usize, ph: usize, side:
 /// The length of (`dx`, `dy`): `f32::hypot` as the C library works it (in double precision, then
 /// rounded: the same number), without its checks for infinities, which cost in the face
 /// fitting's inner loops.
-pub(super) fn distance(dx: f32, dy: f32) -> f32 {
+fn distance(dx: f32, dy: f32) -> f32 {
     let (dx, dy) = (f64::from(dx), f64::from(dy));
     (dx * dx + dy * dy).sqrt() as f32
 }

@@ -35,8 +35,8 @@ pub fn downscale(image: &RgbImage, x0: u32, y0: u32, sw: u32, sh: u32, f: f32) -
     let mut across = vec![0u32; (right - left + 1) * 3];
     // The mean by a multiplication: for a total t ≤ 255·n, ⌊t·(⌊2³²/n⌋ + 1) / 2³²⌋ is ⌊t/n⌋
     // (the error, under t/2³², never reaches the next whole number). A block has n pixels,
-    // at most ⌈f⌉² (a band's multipliers are looked up as far as its height times ⌈f⌉ + 1).
-    let most = f.ceil() as usize * (f.ceil() as usize + 1);
+    // at most ⌈f⌉².
+    let most = (f.ceil() as usize).pow(2);
     let times: Vec<u64> = (0..=most as u64)
         .map(|n| (1u64 << 32) / n.max(1) + 1)
         .collect();
@@ -45,7 +45,6 @@ pub fn downscale(image: &RgbImage, x0: u32, y0: u32, sw: u32, sh: u32, f: f32) -
         .windows(2)
         .map(|cols| ((cols[0] - left) * 3, cols[1] - cols[0]))
         .collect();
-    let narrowest = columns.iter().map(|c| c.1).min().unwrap_or(0);
     let mut out = Vec::with_capacity((sw * sh) as usize);
     for rows in ys.windows(2) {
         let band = |y: usize| &raw[y * stride + left * 3..y * stride + right * 3];
@@ -62,11 +61,9 @@ pub fn downscale(image: &RgbImage, x0: u32, y0: u32, sw: u32, sh: u32, f: f32) -
             run = [run[0] + column[0], run[1] + column[1], run[2] + column[2]];
             to.copy_from_slice(&run);
         }
-        // A block's width is ⌊f⌋ or ⌈f⌉: the multipliers of both, for this band's height.
         let height = rows[1] - rows[0];
-        let band_times = &times[height * narrowest..][..=height];
         out.extend(columns.iter().map(|&(a, width)| {
-            let times = band_times[(width - narrowest) * height];
+            let times = times[height * width];
             let b = a + 3 * width;
             let mean = |c: usize| ((u64::from(across[b + c] - across[a + c]) * times) >> 32) as u8;
             [mean(0), mean(1), mean(2)]
@@ -215,8 +212,9 @@ fn spread_blocks(
 
 /// The median of `values` (the one at half their number once sorted, the upper of the two
 /// middle ones for an even number; 0 for none). Found bit by bit from the top, counting the
-/// values under each guess: eight vectorised passes without a branch to mispredict, where a selection by
-/// partitions spent a tenth of the reader's time (perf) mispredicting on such noisy samples.
+/// values under each guess: eight vectorised passes without a branch to mispredict, where a
+/// selection by partitions spent a tenth of the reader's time (perf) mispredicting on such
+/// noisy samples.
 pub fn median(values: &[u8]) -> u8 {
     if values.is_empty() {
         return 0;
