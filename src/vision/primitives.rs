@@ -128,11 +128,38 @@ pub fn table_estimates<const N: usize>(
     let bh = h.div_ceil(block);
     let mut medians = vec![0u8; bw * bh];
     let mut buf = Vec::with_capacity(block * block);
+    // The blocks wholly inside the picture, a row of them at a time: their samples laid out
+    // sample by sample across the blocks, so that the medians are counted for all the row's
+    // blocks side by side (a block's own median, called for each, was a fifteenth of the
+    // reading).
+    let (whole_columns, per_side) = (w / block, block.div_ceil(2));
+    let mut across = vec![0u8; per_side * per_side * whole_columns];
     for by in 0..bh {
-        for bx in 0..bw {
+        let rows = by * block..((by + 1) * block).min(h);
+        let first_part = if rows.len() == block {
+            for (r, y) in rows.clone().step_by(2).enumerate() {
+                let row = &values[y * w..y * w + whole_columns * block];
+                for (c, dx) in (0..block).step_by(2).enumerate() {
+                    let to = &mut across[(r * per_side + c) * whole_columns..][..whole_columns];
+                    for (t, &v) in to.iter_mut().zip(row[dx..].iter().step_by(block)) {
+                        *t = v;
+                    }
+                }
+            }
+            medians_across(
+                &across,
+                whole_columns,
+                &mut medians[by * bw..by * bw + whole_columns],
+            );
+            whole_columns
+        } else {
+            0
+        };
+        // The blocks cut by the picture's edge, one by one.
+        for bx in first_part..bw {
             buf.clear();
             // Every other pixel of every other row: plenty for a median, a quarter the work.
-            for y in (by * block..((by + 1) * block).min(h)).step_by(2) {
+            for y in rows.clone().step_by(2) {
                 buf.extend(
                     values[y * w + bx * block..y * w + ((bx + 1) * block).min(w)]
                         .iter()
@@ -208,6 +235,39 @@ fn spread_blocks(
         );
     }
     out
+}
+
+/// The medians of `out.len()` sets of values laid out value by value (`samples`: each set's
+/// first value, then each set's second…), as `median` finds them, all the sets side by side.
+pub fn medians_across(samples: &[u8], sets: usize, out: &mut [u8]) {
+    let n = samples.len().checked_div(sets).unwrap_or(0);
+    out.fill(0);
+    if n == 0 {
+        return;
+    }
+    let half = n / 2;
+    // Counted in bytes (so 16 sets at a time), 255 values at a time so that the counts fit.
+    let mut under = vec![0usize; sets];
+    let mut count = vec![0u8; sets];
+    for bit in (0..8).rev() {
+        under.fill(0);
+        for values in samples.chunks(255 * sets) {
+            count.fill(0);
+            for value in values.chunks_exact(sets) {
+                for ((c, &v), &m) in count.iter_mut().zip(value).zip(out.iter()) {
+                    *c += u8::from(v < (m | (1 << bit)));
+                }
+            }
+            for (u, &c) in under.iter_mut().zip(&count) {
+                *u += usize::from(c);
+            }
+        }
+        for (m, &u) in out.iter_mut().zip(&under) {
+            if u <= half {
+                *m |= 1 << bit;
+            }
+        }
+    }
 }
 
 /// The median of `values` (the one at half their number once sorted, the upper of the two
