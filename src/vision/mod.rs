@@ -643,31 +643,38 @@ impl<'a> Reader<'a> {
         // across a tray, the wide one is not pulled by a large cluster of dice.
         let [near_lum, wide_lum] = primitives::table_estimates(&lum, sw, sh, 8, [3, 6]);
         let [near_chroma, wide_chroma] = primitives::table_estimates(&chroma, sw, sh, 8, [3, 6]);
-        let n = sw * sh;
-        let mut mask = vec![false; n];
-        let mut darkness = vec![0f32; n];
-        // Pixel by pixel, on slices of one length (no bounds checks: the loop is vectorised).
-        let (lum, chroma) = (&lum[..n], &chroma[..n]);
-        let (near_lum, wide_lum) = (&near_lum[..n], &wide_lum[..n]);
-        let (near_chroma, wide_chroma) = (&near_chroma[..n], &wide_chroma[..n]);
+        let mut mask = vec![false; sw * sh];
+        let mut darkness = vec![0f32; sw * sh];
+        // Row by row, the estimates' rows side by side, on slices of one length (no bounds
+        // checks: the loop is vectorised).
         let larger = primitives::larger;
-        for i in 0..n {
-            let l = f32::from(lum[i]);
-            let c = f32::from(chroma[i]);
-            let score_with =
-                |lum_bg: f32, chroma_bg: f32| larger(1.5 * (c - chroma_bg), lum_bg - l);
-            // Lighter than the table: than both estimates, for dice pull the near one and
-            // the table beside them then looks lighter than it.
-            let lighter = 1.5 * (l - larger(near_lum[i], wide_lum[i]));
-            let score = larger(
-                larger(
-                    score_with(near_lum[i], near_chroma[i]),
-                    score_with(wide_lum[i], wide_chroma[i]) - WIDE_MARGIN,
-                ),
-                lighter,
-            );
-            mask[i] = score > FOREGROUND_LEVEL;
-            darkness[i] = near_lum[i] - l;
+        let [mut near_l, mut wide_l, mut near_c, mut wide_c] = [(); 4].map(|()| vec![0f32; sw]);
+        for y in 0..sh {
+            near_lum.row(y, &mut near_l);
+            wide_lum.row(y, &mut wide_l);
+            near_chroma.row(y, &mut near_c);
+            wide_chroma.row(y, &mut wide_c);
+            let at = y * sw..(y + 1) * sw;
+            let (lum, chroma) = (&lum[at.clone()], &chroma[at.clone()]);
+            let (mask, darkness) = (&mut mask[at.clone()], &mut darkness[at]);
+            for i in 0..sw {
+                let l = f32::from(lum[i]);
+                let c = f32::from(chroma[i]);
+                let score_with =
+                    |lum_bg: f32, chroma_bg: f32| larger(1.5 * (c - chroma_bg), lum_bg - l);
+                // Lighter than the table: than both estimates, for dice pull the near one and
+                // the table beside them then looks lighter than it.
+                let lighter = 1.5 * (l - larger(near_l[i], wide_l[i]));
+                let score = larger(
+                    larger(
+                        score_with(near_l[i], near_c[i]),
+                        score_with(wide_l[i], wide_c[i]) - WIDE_MARGIN,
+                    ),
+                    lighter,
+                );
+                mask[i] = score > FOREGROUND_LEVEL;
+                darkness[i] = near_l[i] - l;
+            }
         }
         let mut mask = primitives::close(&primitives::open(&mask, sw, sh), sw, sh);
         // The blobs, their holes (pips as light as the table) filled; a tray's border apart.

@@ -123,7 +123,7 @@ pub fn table_estimates<const N: usize>(
     h: usize,
     block: usize,
     reaches: [usize; N],
-) -> [Vec<f32>; N] {
+) -> [TableEstimate; N] {
     let bw = w.div_ceil(block);
     let bh = h.div_ceil(block);
     let mut medians = vec![0u8; bw * bh];
@@ -181,7 +181,7 @@ fn spread_blocks(
     h: usize,
     block: usize,
     reach: usize,
-) -> Vec<f32> {
+) -> TableEstimate {
     // The estimate changes slowly: worked out at every other block (a grid of 2×2 blocks).
     let (gw, gh) = (bw.div_ceil(2), bh.div_ceil(2));
     let mut buf = Vec::with_capacity(49);
@@ -225,16 +225,31 @@ fn spread_blocks(
                 .map(|&(x0, x1, tx)| grid_row[x0] * (1.0 - tx) + grid_row[x1] * tx),
         );
     }
-    let mut out = Vec::with_capacity(w * h);
-    for &(y0, y1, ty) in &rows {
-        let (top, bottom) = (&across[y0 * w..(y0 + 1) * w], &across[y1 * w..(y1 + 1) * w]);
-        out.extend(
-            top.iter()
-                .zip(bottom)
-                .map(|(&t, &b)| t * (1.0 - ty) + b * ty),
+    TableEstimate { across, rows, w }
+}
+
+/// A table estimate, interpolated a row at a time where it is needed (the whole picture's, four
+/// of them for each look, cost more in memory traffic than in sums).
+pub struct TableEstimate {
+    /// Each grid row across the picture's width.
+    across: Vec<f32>,
+    /// For each picture row, the grid rows above and below it and the weight of the lower.
+    rows: Vec<(usize, usize, f32)>,
+    w: usize,
+}
+
+impl TableEstimate {
+    /// Row `y` of the estimate, into `out` (`w` long).
+    pub fn row(&self, y: usize, out: &mut [f32]) {
+        let (w, (y0, y1, ty)) = (self.w, self.rows[y]);
+        let (top, bottom) = (
+            &self.across[y0 * w..(y0 + 1) * w],
+            &self.across[y1 * w..(y1 + 1) * w],
         );
+        for ((o, &t), &b) in out.iter_mut().zip(top).zip(bottom) {
+            *o = t * (1.0 - ty) + b * ty;
+        }
     }
-    out
 }
 
 /// The medians of `out.len()` sets of values laid out value by value (`samples`: each set's
