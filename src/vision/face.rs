@@ -159,7 +159,7 @@ fn pip_response(pixels: &[[u8; 3]], inside: &[bool], pw: usize, ph: usize, side:
         for y in outer..ph.saturating_sub(outer) {
             // The pixels of the row whose ring lies on the die: its corners inside, each row's
             // inside being one run (the outline is convex). Worked out once for the row: four
-            // lookups for each pixel cost a twelfth of the reading, in mispredicted branches.
+            // lookups for each pixel took a twelfth of the face reader's time, mispredicted.
             let (ring_first, ring_last) = runs[y - outer]
                 .zip(runs[y + outer])
                 .map_or((1, 0), |((f1, l1), (f2, l2))| {

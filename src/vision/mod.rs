@@ -423,7 +423,7 @@ fn thick_places(blob: &[(u32, u32)], thick: f32) -> Vec<(u32, u32)> {
         mark_runs(&mut wide, bw, &|x| y * bw + x);
     }
     // Down the columns, all of them at once row by row (one column at a time strides across
-    // the map: a sixth of the reading, waiting on memory).
+    // the map, where `perf` found the reader waiting on memory).
     let mut tall = vec![false; bw * bh];
     let mut run_starts = vec![0; bw];
     for y in 0..=bh {
