@@ -332,25 +332,27 @@ fn spread3(mask: &[bool], w: usize, h: usize, grow: bool) -> Vec<bool> {
     let pick = |a: bool, b: bool, c: bool| if grow { a | b | c } else { a & b & c };
     // Rows: each pixel with its left and right neighbours (slices side by side, so the loop
     // has no bounds checks and no branches).
-    let mut rows = vec![false; w * h];
-    for (out, row) in rows.chunks_exact_mut(w).zip(mask.chunks_exact(w)) {
+    // Both passes fill their maps in order, without zeroing them first.
+    let mut rows = Vec::with_capacity(w * h);
+    for row in mask.chunks_exact(w).take(h) {
         if w == 1 {
-            out[0] = row[0];
+            rows.push(row[0]);
             continue;
         }
-        out[0] = pick(row[0], row[0], row[1]);
-        out[w - 1] = pick(row[w - 2], row[w - 1], row[w - 1]);
-        for (((o, &l), &m), &r) in out[1..w - 1]
-            .iter_mut()
-            .zip(&row[..w - 2])
-            .zip(&row[1..w - 1])
-            .zip(&row[2..])
-        {
-            *o = pick(l, m, r);
-        }
+        rows.push(pick(row[0], row[0], row[1]));
+        rows.extend(
+            row[..w - 2]
+                .iter()
+                .zip(&row[1..w - 1])
+                .zip(&row[2..])
+                .map(|((&l, &m), &r)| pick(l, m, r)),
+        );
+        rows.push(pick(row[w - 2], row[w - 1], row[w - 1]));
     }
+    // A mask shorter than the picture leaves its missing rows clear.
+    rows.resize(w * h, false);
     // Columns: each row with the rows above and below.
-    let mut out = vec![false; w * h];
+    let mut out = Vec::with_capacity(w * h);
     for y in 0..h {
         let (up, down) = (y.saturating_sub(1), (y + 1).min(h - 1));
         let (u, m, d) = (
@@ -358,9 +360,7 @@ fn spread3(mask: &[bool], w: usize, h: usize, grow: bool) -> Vec<bool> {
             &rows[y * w..(y + 1) * w],
             &rows[down * w..(down + 1) * w],
         );
-        for (((o, &a), &b), &c) in out[y * w..(y + 1) * w].iter_mut().zip(u).zip(m).zip(d) {
-            *o = pick(a, b, c);
-        }
+        out.extend(u.iter().zip(m).zip(d).map(|((&a, &b), &c)| pick(a, b, c)));
     }
     out
 }
