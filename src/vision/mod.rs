@@ -403,27 +403,22 @@ fn thick_places(blob: &[(u32, u32)], thick: f32) -> Vec<(u32, u32)> {
     for &(x, y) in blob {
         on[(y - y0) as usize * bw + (x - x0) as usize] = true;
     }
-    // Marks each run of `on` along a line (`at(k)` its k-th place) that is long enough.
-    let mark_runs = |long: &mut [bool], n: usize, at: &dyn Fn(usize) -> usize| {
+    // The runs long enough along each row…
+    let mut wide = vec![false; bw * bh];
+    for (line, long) in on.chunks_exact(bw).zip(wide.chunks_exact_mut(bw)) {
         let mut start = 0;
-        for k in 0..=n {
-            if k < n && on[at(k)] {
+        for x in 0..=bw {
+            if x < bw && line[x] {
                 continue;
             }
-            if k - start >= need {
-                for j in start..k {
-                    long[at(j)] = true;
-                }
+            if x - start >= need {
+                long[start..x].fill(true);
             }
-            start = k + 1;
+            start = x + 1;
         }
-    };
-    let mut wide = vec![false; bw * bh];
-    for y in 0..bh {
-        mark_runs(&mut wide, bw, &|x| y * bw + x);
     }
-    // Down the columns, all of them at once row by row (one column at a time strides across
-    // the map, where `perf` found the reader waiting on memory).
+    // …and down each column, all of them at once row by row (one column at a time strides
+    // across the map, where `perf` found the reader waiting on memory).
     let mut tall = vec![false; bw * bh];
     let mut run_starts = vec![0; bw];
     for y in 0..=bh {
