@@ -82,10 +82,7 @@ fn camera(c: &mut Criterion) {
         // The same tray seen from farther: the photo shrunk by 0.76 in the middle of a
         // 640×640 picture, its edges drawn out to the sides. Its dice are smaller than the
         // reader's constants suit, so it is read again on a finer copy.
-        let near = image::imageops::resize(&img, 486, 486, image::imageops::FilterType::Triangle);
-        let far = image::RgbImage::from_fn(640, 640, |x, y| {
-            *near.get_pixel(x.saturating_sub(77).min(485), y.saturating_sub(77).min(485))
-        });
+        let far = synthetic::seen_from_farther(&img);
         g.bench_function("read a 640x640 photo of smaller dice", |b| {
             b.iter(|| black_box(read_dice(black_box(&far)).len()))
         });

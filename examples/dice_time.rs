@@ -7,7 +7,7 @@
 //! by a fifth from run to run; the fastest read moves far less, so two builds are compared by
 //! running this for each in turn, several times, and keeping each one's fastest.
 use anyhow::Context;
-use foreman::vision::read_dice;
+use foreman::vision::{read_dice, synthetic};
 use std::time::Instant;
 
 fn main() -> anyhow::Result<()> {
@@ -21,11 +21,7 @@ fn main() -> anyhow::Result<()> {
     let photo = image::open(&path)
         .with_context(|| format!("reading {}", path.display()))?
         .to_rgb8();
-    // As in `benches/dice.rs`: shrunk by 0.76 in the middle of a 640×640 picture.
-    let near = image::imageops::resize(&photo, 486, 486, image::imageops::FilterType::Triangle);
-    let far = image::RgbImage::from_fn(640, 640, |x, y| {
-        *near.get_pixel(x.saturating_sub(77).min(485), y.saturating_sub(77).min(485))
-    });
+    let far = synthetic::seen_from_farther(&photo);
     for (name, picture) in [("photo", &photo), ("smaller dice", &far)] {
         let mut times: Vec<f64> = (0..reads)
             .map(|_| {
