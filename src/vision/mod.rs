@@ -586,7 +586,10 @@ impl<'a> Reader<'a> {
             .iter()
             .enumerate()
             .filter_map(|(i, c)| {
-                let reading = self.read_candidate(c)?;
+                let mut reading = self.read_candidate(c)?;
+                if c.pale {
+                    reading = self.pale_larger(c, reading, &dice_mask);
+                }
                 Some(Reading {
                     from: vec![i],
                     ..reading
@@ -1039,6 +1042,36 @@ impl<'a> Reader<'a> {
                 .filter(|again| again.pips.len() > first.pips.len())
         };
         again.or(Some(first))
+    }
+
+    /// A pale die's reading looked at again as a larger die, around its face. A pale die's
+    /// candidate is a square of the size its dark spots suggest, around their middle; when a
+    /// shadow on the die's edge hides some pips from `pale_dice` (they lie in the dice mask),
+    /// that middle is off and the square cuts the face: a 6 whose one row was seen reads 3.
+    /// The larger square leaves out the other dice (`dice_mask`), and is kept when it sees more
+    /// pips, a higher value and the same body colour. Only a white or yellow die's: a dark
+    /// spot cluster on a coloured die is its pips, read in full from its own candidate, and
+    /// the larger square around it takes in the table and the die's neighbours.
+    fn pale_larger(&self, c: &Candidate, first: Reading, dice_mask: &[bool]) -> Reading {
+        let pale = matches!(first.die.colour, Some(DieColour::White | DieColour::Yellow));
+        if first.pips.len() >= 6 || !pale {
+            return first;
+        }
+        let (sx, sy) = self.in_small((first.die.x, first.die.y));
+        let mut larger = self.square_candidate(sx, sy, c.half_side * SECOND_LOOK_SIDE);
+        larger
+            .pixels
+            .retain(|&(x, y)| !dice_mask[(y * self.sw + x) as usize]);
+        match self.read_candidate_at(&larger, None) {
+            Some(again)
+                if again.pips.len() > first.pips.len()
+                    && again.die.value > first.die.value
+                    && again.die.colour == first.die.colour =>
+            {
+                again
+            }
+            _ => first,
+        }
     }
 
     /// A candidate's middle (its pixels' centroid), in picture pixels.

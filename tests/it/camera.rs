@@ -73,7 +73,7 @@ fn assert_floors(tally: &Tally, precision: f64, recall: f64, value: f64) {
 
 /// Accuracy over the 200 photos (1,487 dice). The floors are 99% precision, recall
 /// and value accuracy; the reader reaches the first only, so this test holds the figures
-/// measured now as floors (precision 0.9939, recall 0.9866, value 0.9393, exact photos 0.64)
+/// measured now as floors (precision 0.9939, recall 0.9866, value 0.9400, exact photos 0.645)
 /// so that no change makes them worse. Raise them as the reader improves. (Precision was
 /// 0.9946 before a pale die beside a speck of dirt was found: the same change reads a die held
 /// in a hand below the tray, which the labels leave out. Value was 0.9352 before a dark die's
@@ -81,15 +81,16 @@ fn assert_floors(tally: &Tally, precision: f64, recall: f64, value: f64) {
 /// 0.9346, exact photos 0.625, before pictures of smaller dice were read again finer: the 7
 /// photos whose dice are the smallest are, and one die of them is read wrong there. A second
 /// look around a face found off the die's middle raised value from 0.9339 and exact photos
-/// from 0.62.)
+/// from 0.62; a pale die cut short by its square, looked at again as a larger die, raised value
+/// from 0.9393 and exact photos from 0.64.)
 #[test]
 fn accuracy_on_the_labelled_photos() {
     let tally = tally_over_the_photos(|photo, labels| (photo, labels));
     println!("{tally}");
     assert_eq!(tally.photos, 200);
     assert_eq!(tally.labelled, 1487);
-    assert_floors(&tally, 0.9935, 0.9865, 0.939);
-    assert!(tally.exact_match() >= 0.64, "exact {}", tally.exact_match());
+    assert_floors(&tally, 0.9935, 0.9865, 0.94);
+    assert!(tally.exact_match() >= 0.645, "exact {}", tally.exact_match());
 }
 
 /// A webcam gives landscape frames: each labelled photo set in a 1280×720 frame
