@@ -90,7 +90,11 @@ fn accuracy_on_the_labelled_photos() {
     assert_eq!(tally.photos, 200);
     assert_eq!(tally.labelled, 1487);
     assert_floors(&tally, 0.9935, 0.9865, 0.94);
-    assert!(tally.exact_match() >= 0.645, "exact {}", tally.exact_match());
+    assert!(
+        tally.exact_match() >= 0.645,
+        "exact {}",
+        tally.exact_match()
+    );
 }
 
 /// A webcam gives landscape frames: each labelled photo set in a 1280×720 frame
