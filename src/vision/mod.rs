@@ -6,8 +6,9 @@
 //! How (all steps scale with the picture, none is tuned to one photo):
 //! 1. **Find the dice** on a small copy of the picture (shorter side about 320 px): the table
 //!    is estimated block by block (a median of medians, near and wide, so dice do not pull
-//!    it), and a pixel belongs to a die when it is more coloured, darker or lighter than the
-//!    table there. Morphology cleans the mask, holes are filled, and the blobs are the
+//!    it), and a pixel belongs to a die when it is darker or lighter than the table there, or
+//!    differs from it in colour (told from the table's own tint, so that dice stand out from a
+//!    green baize or a wooden table as from a grey one). Morphology cleans the mask, holes are filled, and the blobs are the
 //!    candidates, split where dice touch (distance-transform ridges, or k-means). Pale dice on
 //!    a pale table are found by clusters of dark pips instead (a pip too small to tell from a
 //!    speck of dirt by its size counts when it is far darker); dice resting against a tray's
@@ -242,7 +243,7 @@ const HALF_SIDE: f32 = 7.5;
 /// pips of pale dice seen close up are left out so (their peaks are 3 to 3.6).
 const LEAST_DIE_PEAK: f32 = 4.0;
 
-/// How much more coloured, darker or lighter than the table a die's pixel is.
+/// How much darker or lighter than the table, or how far from its colour, a die's pixel is.
 const FOREGROUND_LEVEL: f32 = 48.0;
 /// A blob smaller than this share of a die is a scrap of one (a shadow, a lit edge).
 const SCRAP: f32 = 0.5;
@@ -331,11 +332,13 @@ struct Reader<'a> {
     sh: u32,
     /// The small copy, RGB.
     small: Vec<[u8; 3]>,
+    /// The table's tint, which colours are told from.
+    tint: [i16; 3],
 }
 
 /// What differs from the table, in the small copy.
 struct Foreground {
-    /// The dice's pixels (more coloured, darker or lighter than the table), holes filled.
+    /// The dice's pixels (darker or lighter than the table, or off its colour), holes filled.
     mask: Vec<bool>,
     /// How much darker than the table each pixel is (a pale die's pips are much darker).
     darkness: Vec<f32>,
@@ -533,6 +536,7 @@ impl<'a> Reader<'a> {
         let sw = (area.width as f32 / f) as u32;
         let sh = (area.height as f32 / f) as u32;
         let small = primitives::downscale(image, area.x, area.y, sw, sh, f);
+        let tint = primitives::table_tint(&small);
         Reader {
             image,
             area,
@@ -540,6 +544,7 @@ impl<'a> Reader<'a> {
             sw,
             sh,
             small,
+            tint,
         }
     }
 
@@ -636,7 +641,11 @@ impl<'a> Reader<'a> {
             .iter()
             .map(|p| primitives::lightness(*p))
             .collect();
-        let chroma: Vec<u8> = self.small.iter().map(|p| primitives::chroma(*p)).collect();
+        let chroma: Vec<u8> = self
+            .small
+            .iter()
+            .map(|p| primitives::chroma_from(*p, self.tint))
+            .collect();
         // The table near each pixel, from two neighbourhoods: the near one follows the light
         // across a tray, the wide one is not pulled by a large cluster of dice.
         let [near_lum, wide_lum] = primitives::table_estimates(&lum, sw, sh, 8, [3, 6]);
@@ -709,7 +718,7 @@ impl<'a> Reader<'a> {
                 let p = self.small[(y * sw + x) as usize];
                 let v = [
                     f32::from(primitives::lightness(p)),
-                    f32::from(primitives::chroma(p)),
+                    f32::from(primitives::chroma_from(p, self.tint)),
                 ];
                 if (0.35 * half_side..=0.8 * half_side).contains(&d) {
                     body[0] += v[0];

@@ -108,9 +108,37 @@ pub fn larger(a: f32, b: f32) -> f32 {
     if a > b { a } else { b }
 }
 
-/// max − min of the channels: 0 for greys, large for vivid colours.
-pub fn chroma(p: [u8; 3]) -> u8 {
-    p[0].max(p[1]).max(p[2]) - p[0].min(p[1]).min(p[2])
+/// The tint of the table a picture mostly shows: from the median of each channel over the
+/// small copy, each channel's difference with the next (red less green, green less blue, blue
+/// less red). A green baize, a wooden table or a warm lamp has its own; a table within
+/// `GREY_TABLE` of grey is taken as grey (none).
+pub fn table_tint(small: &[[u8; 3]]) -> [i16; 3] {
+    let channel = |c: usize| -> Vec<u8> { small.iter().map(|p| p[c]).collect() };
+    let [r, g, b] = [0, 1, 2].map(|c| i16::from(median(&channel(c))));
+    let tint = [r - g, g - b, b - r];
+    if tint.iter().all(|d| d.abs() <= GREY_TABLE) {
+        [0; 3]
+    } else {
+        tint
+    }
+}
+
+/// How far from grey (largest difference of two channels, 0–255) a table may be and still be
+/// taken as grey: a grey table under a lamp a little warm or cool. The labelled photos' table
+/// is 6 off.
+const GREY_TABLE: i16 = 12;
+
+/// How far a pixel's colour lies from the table's tint: its chroma (max − min of the channels,
+/// the largest difference of two) measured from the tint rather than from grey (the same on a
+/// grey table), so that a die less coloured than a coloured table, or of another hue as
+/// coloured, stands out from it.
+pub fn chroma_from(p: [u8; 3], tint: [i16; 3]) -> u8 {
+    let [r, g, b] = p.map(i16::from);
+    let off = ((r - g) - tint[0])
+        .abs()
+        .max(((g - b) - tint[1]).abs())
+        .max(((b - r) - tint[2]).abs());
+    off.min(255) as u8
 }
 
 /// The table under the dice, estimated at every pixel, once for each of `reaches`: the median
