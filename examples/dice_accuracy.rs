@@ -4,15 +4,17 @@
 //! `cargo run --release --example dice_accuracy -- [DIR] [-v] [--scale F] [--frame]`
 //! (DIR defaults to `../shared/dice/d6-tray-photos`; it holds `images/*.jpg` and `labels/*.txt`;
 //! `--scale 0.85` reads each photo resized by that factor first: dice of other sizes;
-//! `--frame` reads each photo set in a 1280×720 webcam frame, as `as_webcam_frame` makes it).
+//! `--frame` reads each photo set in a 1280×720 webcam frame, as `as_webcam_frame` makes it;
+//! `--table R,G,B` reads each photo as if its tray stood on a table of that colour, as
+//! `on_coloured_table` makes it).
 
 #[path = "../tests/it/vision_score.rs"]
 mod vision_score;
 
 use std::path::PathBuf;
 use vision_score::{
-    ColourTally, Tally, as_webcam_frame, read_colour_labels, read_labels, resized, score_colours,
-    score_photo,
+    ColourTally, Tally, as_webcam_frame, on_coloured_table, read_colour_labels, read_labels,
+    resized, score_colours, score_photo,
 };
 
 fn main() -> anyhow::Result<()> {
@@ -29,10 +31,26 @@ fn main() -> anyhow::Result<()> {
         ),
         None => None,
     };
+    let table_at = args.iter().position(|a| a == "--table");
+    let table: Option<[u8; 3]> = match table_at {
+        Some(i) => Some(
+            args.get(i + 1)
+                .and_then(|v| {
+                    let c: Vec<u8> = v.split(',').filter_map(|c| c.parse().ok()).collect();
+                    <[u8; 3]>::try_from(c).ok()
+                })
+                .ok_or_else(|| anyhow::anyhow!("--table wants a colour R,G,B (0 to 255 each)"))?,
+        ),
+        None => None,
+    };
     let dir = args
         .iter()
         .enumerate()
-        .find(|&(i, a)| !a.starts_with('-') && scale_at.is_none_or(|s| i != s + 1))
+        .find(|&(i, a)| {
+            !a.starts_with('-')
+                && scale_at.is_none_or(|s| i != s + 1)
+                && table_at.is_none_or(|t| i != t + 1)
+        })
         .map(|(_, a)| a)
         .map(PathBuf::from)
         .unwrap_or_else(|| PathBuf::from("../shared/dice/d6-tray-photos"));
@@ -56,6 +74,9 @@ fn main() -> anyhow::Result<()> {
         let mut image = image::open(path)?.to_rgb8();
         if let Some(f) = scale {
             image = resized(&image, f);
+        }
+        if let Some(colour) = table {
+            image = on_coloured_table(&image, &labels, colour);
         }
         if frame {
             (image, labels) = as_webcam_frame(&image, &labels);

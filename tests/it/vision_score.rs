@@ -70,6 +70,66 @@ pub fn as_webcam_frame(
     (frame, moved)
 }
 
+/// The photo as if its tray stood on a table of another colour (`table`: a green baize, a
+/// wooden table): the table's pixels, those outside the labelled dice's boxes and those inside
+/// them of the table's own tint (its chromaticity within 10 of the table's, its lightness
+/// within 0.45 to 1.08 of it: the table between a die's corners and its shadow), multiplied by
+/// the new colour over the old, so its shading and grain stay. The old colour is the median of
+/// each channel. Dice whose bodies are of the old table's tint (white, grey, black) keep theirs
+/// where they are darker or lighter than that band; a real table's light on them is not made.
+pub fn on_coloured_table(
+    photo: &image::RgbImage,
+    labels: &[Labelled],
+    table: [u8; 3],
+) -> image::RgbImage {
+    let (w, h) = photo.dimensions();
+    let old: [f32; 3] = std::array::from_fn(|c| {
+        let mut counts = [0usize; 256];
+        for p in photo.pixels() {
+            counts[usize::from(p.0[c])] += 1;
+        }
+        let half = (w * h) as usize / 2;
+        let mut seen = 0;
+        counts
+            .iter()
+            .position(|&n| {
+                seen += n;
+                seen > half
+            })
+            .unwrap_or(0) as f32
+    });
+    let old_sum: f32 = old.iter().sum::<f32>() + 1.0;
+    let gain: [f32; 3] = std::array::from_fn(|c| f32::from(table[c]) / old[c].max(1.0));
+    let boxes: Vec<(f32, f32, f32, f32)> = labels
+        .iter()
+        .map(|l| {
+            let (x0, x1) = ((l.cx - l.w / 2.0) * w as f32, (l.cx + l.w / 2.0) * w as f32);
+            let (y0, y1) = ((l.cy - l.h / 2.0) * h as f32, (l.cy + l.h / 2.0) * h as f32);
+            (x0.floor(), y0.floor(), x1.ceil(), y1.ceil())
+        })
+        .collect();
+    image::RgbImage::from_fn(w, h, |x, y| {
+        let p = photo.get_pixel(x, y).0.map(f32::from);
+        let (fx, fy) = (x as f32, y as f32);
+        let in_box = boxes
+            .iter()
+            .any(|&(x0, y0, x1, y1)| (x0..=x1).contains(&fx) && (y0..=y1).contains(&fy));
+        let sum = p.iter().sum::<f32>() + 1.0;
+        let tint_off = (0..3)
+            .map(|c| (p[c] / sum - old[c] / old_sum).abs() * old_sum / 3.0)
+            .fold(0.0, f32::max);
+        let lit = (0.45 * old_sum..1.08 * old_sum).contains(&sum);
+        let of_table = !in_box || (tint_off < 10.0 && lit);
+        image::Rgb(std::array::from_fn(|c| {
+            if of_table {
+                (p[c] * gain[c]).round().clamp(0.0, 255.0) as u8
+            } else {
+                p[c] as u8
+            }
+        }))
+    })
+}
+
 /// The photo resized by `factor` (Lanczos): its dice larger or smaller, as a camera nearer
 /// or farther shows them. The labels are fractions of the picture and stay as they are.
 pub fn resized(photo: &image::RgbImage, factor: f32) -> image::RgbImage {
