@@ -6,15 +6,16 @@
 //! `--scale 0.85` reads each photo resized by that factor first: dice of other sizes;
 //! `--frame` reads each photo set in a 1280×720 webcam frame, as `as_webcam_frame` makes it;
 //! `--table R,G,B` reads each photo as if its tray stood on a table of that colour, as
-//! `on_coloured_table` makes it).
+//! `on_coloured_table` makes it; `--light F` each photo's channels multiplied by F first, as
+//! `in_light` makes it).
 
 #[path = "../tests/it/vision_score.rs"]
 mod vision_score;
 
 use std::path::PathBuf;
 use vision_score::{
-    ColourTally, Tally, as_webcam_frame, on_coloured_table, read_colour_labels, read_labels,
-    resized, score_colours, score_photo,
+    ColourTally, Tally, as_webcam_frame, in_light, on_coloured_table, read_colour_labels,
+    read_labels, resized, score_colours, score_photo,
 };
 
 fn main() -> anyhow::Result<()> {
@@ -43,6 +44,16 @@ fn main() -> anyhow::Result<()> {
         ),
         None => None,
     };
+    let light_at = args.iter().position(|a| a == "--light");
+    let light: Option<f32> = match light_at {
+        Some(i) => Some(
+            args.get(i + 1)
+                .and_then(|v| v.parse().ok())
+                .filter(|&f: &f32| f > 0.0 && f <= 4.0)
+                .ok_or_else(|| anyhow::anyhow!("--light wants a factor from 0 to 4"))?,
+        ),
+        None => None,
+    };
     let dir = args
         .iter()
         .enumerate()
@@ -50,6 +61,7 @@ fn main() -> anyhow::Result<()> {
             !a.starts_with('-')
                 && scale_at.is_none_or(|s| i != s + 1)
                 && table_at.is_none_or(|t| i != t + 1)
+                && light_at.is_none_or(|l| i != l + 1)
         })
         .map(|(_, a)| a)
         .map(PathBuf::from)
@@ -74,6 +86,9 @@ fn main() -> anyhow::Result<()> {
         let mut image = image::open(path)?.to_rgb8();
         if let Some(f) = scale {
             image = resized(&image, f);
+        }
+        if let Some(gain) = light {
+            image = in_light(&image, gain);
         }
         if let Some(colour) = table {
             image = on_coloured_table(&image, &labels, colour);

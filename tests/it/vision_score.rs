@@ -130,6 +130,17 @@ pub fn on_coloured_table(
     })
 }
 
+/// The photo in another light: every channel multiplied by `gain` (0.6: a dim room; 1.25: a
+/// glaring lamp, clipped at white).
+pub fn in_light(photo: &image::RgbImage, gain: f32) -> image::RgbImage {
+    let mut out = photo.clone();
+    for p in out.pixels_mut() {
+        p.0 =
+            p.0.map(|v| (f32::from(v) * gain).round().clamp(0.0, 255.0) as u8);
+    }
+    out
+}
+
 /// The photo resized by `factor` (Lanczos): its dice larger or smaller, as a camera nearer
 /// or farther shows them. The labels are fractions of the picture and stay as they are.
 pub fn resized(photo: &image::RgbImage, factor: f32) -> image::RgbImage {
