@@ -7,7 +7,7 @@
 //! `--frame` reads each photo set in a 1280×720 webcam frame, as `as_webcam_frame` makes it;
 //! `--table R,G,B` reads each photo as if its tray stood on a table of that colour, as
 //! `on_coloured_table` makes it; `--light F` each photo's channels multiplied by F first, as
-//! `in_light` makes it).
+//! `in_light` makes it; `--jpeg Q` each photo saved again as a JPEG of quality Q first).
 
 #[path = "../tests/it/vision_score.rs"]
 mod vision_score;
@@ -15,7 +15,7 @@ mod vision_score;
 use std::path::PathBuf;
 use vision_score::{
     ColourTally, Tally, as_webcam_frame, in_light, on_coloured_table, read_colour_labels,
-    read_labels, resized, score_colours, score_photo,
+    read_labels, resized, saved_as_jpeg, score_colours, score_photo,
 };
 
 fn main() -> anyhow::Result<()> {
@@ -54,6 +54,16 @@ fn main() -> anyhow::Result<()> {
         ),
         None => None,
     };
+    let jpeg_at = args.iter().position(|a| a == "--jpeg");
+    let jpeg: Option<u8> = match jpeg_at {
+        Some(i) => Some(
+            args.get(i + 1)
+                .and_then(|v| v.parse().ok())
+                .filter(|q| (1..=100).contains(q))
+                .ok_or_else(|| anyhow::anyhow!("--jpeg wants a quality from 1 to 100"))?,
+        ),
+        None => None,
+    };
     let dir = args
         .iter()
         .enumerate()
@@ -62,13 +72,14 @@ fn main() -> anyhow::Result<()> {
                 && scale_at.is_none_or(|s| i != s + 1)
                 && table_at.is_none_or(|t| i != t + 1)
                 && light_at.is_none_or(|l| i != l + 1)
+                && jpeg_at.is_none_or(|j| i != j + 1)
         })
         .map(|(_, a)| a)
         .map(PathBuf::from)
         .unwrap_or_else(|| PathBuf::from("../shared/dice/d6-tray-photos"));
     let mut images: Vec<PathBuf> = std::fs::read_dir(dir.join("images"))?
         .filter_map(|e| e.ok().map(|e| e.path()))
-        .filter(|p| p.extension().is_some_and(|e| e == "jpg"))
+        .filter(|p| p.extension().is_some_and(|e| e == "jpg" || e == "png"))
         .collect();
     images.sort();
     let told: std::collections::HashMap<String, Vec<String>> = read_colour_labels(
@@ -86,6 +97,9 @@ fn main() -> anyhow::Result<()> {
         let mut image = image::open(path)?.to_rgb8();
         if let Some(f) = scale {
             image = resized(&image, f);
+        }
+        if let Some(quality) = jpeg {
+            image = saved_as_jpeg(&image, quality).map_err(anyhow::Error::msg)?;
         }
         if let Some(gain) = light {
             image = in_light(&image, gain);

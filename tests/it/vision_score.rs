@@ -141,6 +141,18 @@ pub fn in_light(photo: &image::RgbImage, gain: f32) -> image::RgbImage {
     out
 }
 
+/// The photo saved again as a JPEG of `quality` (1–100) and read back: the small differences
+/// another camera's or program's compression makes.
+pub fn saved_as_jpeg(photo: &image::RgbImage, quality: u8) -> Result<image::RgbImage, String> {
+    let mut bytes = Vec::new();
+    image::codecs::jpeg::JpegEncoder::new_with_quality(&mut bytes, quality)
+        .encode_image(photo)
+        .map_err(|e| e.to_string())?;
+    image::load_from_memory_with_format(&bytes, image::ImageFormat::Jpeg)
+        .map(|i| i.to_rgb8())
+        .map_err(|e| e.to_string())
+}
+
 /// The photo resized by `factor` (Lanczos): its dice larger or smaller, as a camera nearer
 /// or farther shows them. The labels are fractions of the picture and stay as they are.
 pub fn resized(photo: &image::RgbImage, factor: f32) -> image::RgbImage {
