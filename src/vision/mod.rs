@@ -184,7 +184,7 @@ pub fn read_dice_in(image: &RgbImage, area: Option<Area>) -> Vec<SeenDie> {
             }
         })
         .unwrap_or(Area::whole(w, h));
-    let evened = evened_out(image, area);
+    let (evened, tint) = as_read(image, area);
     let image = evened.as_ref().unwrap_or(image);
     // The shorter side's scale suits a tray that fills the picture's height. Dice far larger
     // than a tray's (a camera close to a few dice) fill the table's estimate at that scale and
@@ -197,7 +197,7 @@ pub fn read_dice_in(image: &RgbImage, area: Option<Area>) -> Vec<SeenDie> {
         if area.width / f < 16 || area.height / f < 16 {
             continue;
         }
-        let (reader, look) = look_at(image, area, f);
+        let (reader, look) = look_at(image, area, f, tint);
         let dice = reader.read(look);
         if !dice.is_empty() {
             return dice;
@@ -206,32 +206,76 @@ pub fn read_dice_in(image: &RgbImage, area: Option<Area>) -> Vec<SeenDie> {
     Vec::new()
 }
 
-/// The picture's exposure evened out when its table is dim (a dim room, a camera exposed for a
-/// lamp) or glaring: every channel multiplied alike so that the table comes out
-/// `TABLE_LIGHTNESS`, by at most `MOST_GAIN`. The reader's levels (how far a die or a pip
-/// stands out) are counted in the picture's own units, and suit a table that light. The
-/// table's lightness is the median over every eighth pixel of `area` each way. `None` when it
-/// lies within `EVEN_TABLE`.
-fn evened_out(image: &RgbImage, area: Area) -> Option<RgbImage> {
-    let samples: Vec<u8> = (area.y..area.y + area.height)
-        .step_by(8)
-        .flat_map(|y| {
-            (area.x..area.x + area.width)
-                .step_by(8)
-                .map(move |x| primitives::lightness(image.get_pixel(x, y).0))
+/// The picture as the reader reads `area` of it: its exposure evened out (`None`: as it is),
+/// and its table's tint.
+fn as_read(image: &RgbImage, area: Area) -> (Option<RgbImage>, [i16; 3]) {
+    let table = TableSeen::of(image, area);
+    let evened = table.as_ref().and_then(|t| t.evened_out(image));
+    (evened, table.map_or([0; 3], |t| t.tint()))
+}
+
+/// The table a picture mostly shows, from every eighth pixel of the area read each way: its
+/// lightness and colour (medians), and how much the picture is to be multiplied to even out
+/// its exposure.
+struct TableSeen {
+    colour: [u8; 3],
+    gain: f32,
+}
+
+impl TableSeen {
+    /// `None` for an empty area.
+    fn of(image: &RgbImage, area: Area) -> Option<TableSeen> {
+        let samples: Vec<[u8; 3]> = (area.y..area.y + area.height)
+            .step_by(8)
+            .flat_map(|y| {
+                (area.x..area.x + area.width)
+                    .step_by(8)
+                    .map(move |x| image.get_pixel(x, y).0)
+            })
+            .collect();
+        if samples.is_empty() {
+            return None;
+        }
+        let median_of = |value: &dyn Fn([u8; 3]) -> u8| {
+            primitives::median(&samples.iter().map(|&p| value(p)).collect::<Vec<u8>>())
+        };
+        let lightness = f32::from(median_of(&primitives::lightness)).max(1.0);
+        // A dim table (a dim room, a camera exposed for a lamp) or a glaring one: every channel
+        // multiplied alike so that it comes out `TABLE_LIGHTNESS`, by at most `MOST_GAIN`. The
+        // reader's levels (how far a die or a pip stands out) are counted in the picture's own
+        // units, and suit a table that light.
+        let gain = if EVEN_TABLE.contains(&lightness) {
+            1.0
+        } else {
+            (TABLE_LIGHTNESS / lightness).min(MOST_GAIN)
+        };
+        Some(TableSeen {
+            colour: [0, 1, 2].map(|c| median_of(&|p: [u8; 3]| p[c])),
+            gain,
         })
-        .collect();
-    let table = f32::from(primitives::median(&samples)).max(1.0);
-    if samples.is_empty() || EVEN_TABLE.contains(&table) {
-        return None;
     }
-    let gain = (TABLE_LIGHTNESS / table).min(MOST_GAIN);
-    let levels: [u8; 256] = std::array::from_fn(|v| (v as f32 * gain).round().min(255.0) as u8);
-    let mut out = image.clone();
-    for p in out.pixels_mut() {
-        p.0 = p.0.map(|v| levels[usize::from(v)]);
+
+    /// The picture with its exposure evened out; `None` when it is read as it is.
+    fn evened_out(&self, image: &RgbImage) -> Option<RgbImage> {
+        if self.gain == 1.0 {
+            return None;
+        }
+        let levels: [u8; 256] =
+            std::array::from_fn(|v| (v as f32 * self.gain).round().min(255.0) as u8);
+        let mut out = image.clone();
+        for p in out.pixels_mut() {
+            p.0 = p.0.map(|v| levels[usize::from(v)]);
+        }
+        Some(out)
     }
-    Some(out)
+
+    /// The table's tint, as the picture is read (evened out or not).
+    fn tint(&self) -> [i16; 3] {
+        primitives::table_tint(
+            self.colour
+                .map(|v| (f32::from(v) * self.gain).round().min(255.0) as u8),
+        )
+    }
 }
 
 /// The table's lightness (0–255) a picture is read at as it is: within a tenth below and a fifth
@@ -251,15 +295,15 @@ const MOST_GAIN: f32 = 2.5;
 /// the reader's constants suit (a camera farther from the tray, a picture whose side falls
 /// between two scales) are looked at again on a finer copy, where the typical die comes out
 /// `HALF_SIDE`.
-fn look_at(image: &RgbImage, area: Area, f: u32) -> (Reader<'_>, Look) {
-    let reader = Reader::new(image, area, f as f32);
+fn look_at(image: &RgbImage, area: Area, f: u32, tint: [i16; 3]) -> (Reader<'_>, Look) {
+    let reader = Reader::new(image, area, f as f32, tint);
     let look = reader.look();
     if let Some(half_side) = typical_half_side(&look.peaks)
         && half_side < LEAST_HALF_SIDE
     {
         let finer = (f as f32 * half_side / HALF_SIDE).max(1.0);
         if finer < f as f32 {
-            let reader = Reader::new(image, area, finer);
+            let reader = Reader::new(image, area, finer, tint);
             let look = reader.look();
             return (reader, look);
         }
@@ -577,11 +621,11 @@ impl<'a> Reader<'a> {
     /// The reader of `area` on a small copy `f` times smaller. By the picture's shorter side
     /// (`read_dice_in`): a tray fills a landscape webcam frame's height as it fills a square
     /// photo, so its dice come out about as large in the small copy.
-    fn new(image: &'a RgbImage, area: Area, f: f32) -> Self {
+    /// `tint` is the table's (`TableSeen::tint`).
+    fn new(image: &'a RgbImage, area: Area, f: f32, tint: [i16; 3]) -> Self {
         let sw = (area.width as f32 / f) as u32;
         let sh = (area.height as f32 / f) as u32;
         let small = primitives::downscale(image, area.x, area.y, sw, sh, f);
-        let tint = primitives::table_tint(&small);
         Reader {
             image,
             area,
@@ -1229,7 +1273,14 @@ mod tests;
 #[doc(hidden)]
 pub fn debug_mask(image: &RgbImage) -> image::GrayImage {
     let (w, h) = image.dimensions();
-    let (r, look) = look_at(image, Area::whole(w, h), shrink_for(w.min(h)));
+    let area = Area::whole(w, h);
+    let (evened, tint) = as_read(image, area);
+    let (r, look) = look_at(
+        evened.as_ref().unwrap_or(image),
+        area,
+        shrink_for(w.min(h)),
+        tint,
+    );
     let m = look.foreground.mask;
     image::GrayImage::from_fn(r.sw, r.sh, |x, y| {
         image::Luma([if m[(y * r.sw + x) as usize] { 255 } else { 0 }])

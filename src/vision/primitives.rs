@@ -108,14 +108,11 @@ pub fn larger(a: f32, b: f32) -> f32 {
     if a > b { a } else { b }
 }
 
-/// The tint of the table a picture mostly shows: from the median of each channel over the
-/// small copy (every fifth pixel), each channel's difference with the next (red less green, green less blue, blue
-/// less red). A green baize, a wooden table or a warm lamp has its own; a table within
-/// `GREY_TABLE` of grey is taken as grey (none).
-pub fn table_tint(small: &[[u8; 3]]) -> [i16; 3] {
-    // Every fifth pixel: plenty for a median.
-    let channel = |c: usize| -> Vec<u8> { small.iter().step_by(5).map(|p| p[c]).collect() };
-    let [r, g, b] = [0, 1, 2].map(|c| i16::from(median(&channel(c))));
+/// The tint of a table of `colour`: each channel's difference with the next (red less green,
+/// green less blue, blue less red). A green baize, a wooden table or a warm lamp has its own; a
+/// table within `GREY_TABLE` of grey is taken as grey (none).
+pub fn table_tint([r, g, b]: [u8; 3]) -> [i16; 3] {
+    let [r, g, b] = [r, g, b].map(i16::from);
     let tint = [r - g, g - b, b - r];
     if tint.iter().all(|d| d.abs() <= GREY_TABLE) {
         [0; 3]

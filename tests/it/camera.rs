@@ -134,7 +134,7 @@ fn accuracy_on_the_photos_with_smaller_dice() {
 /// another hue, did not stand out from it: precision 0.7282, recall 0.7007, value 0.6747. Told
 /// from the table's own tint: precision 0.8384, recall 0.9072, value 0.8666 (many of the things
 /// read that are no dice were bits of the tray's border, recoloured with the table); with the
-/// dark baize evened out to the photos' lightness as well, 0.9615, 0.9906 and 0.9036. The
+/// dark baize evened out to the photos' lightness as well, 0.9615, 0.9906 and 0.9022. The
 /// floors hold those.
 #[test]
 fn accuracy_on_the_photos_on_a_green_baize() {
