@@ -22,48 +22,19 @@ fn main() -> anyhow::Result<()> {
     let args: Vec<String> = std::env::args().skip(1).collect();
     let verbose = args.iter().any(|a| a == "-v");
     let frame = args.iter().any(|a| a == "--frame");
-    let scale_at = args.iter().position(|a| a == "--scale");
-    let scale: Option<f32> = match scale_at {
-        Some(i) => Some(
-            args.get(i + 1)
-                .and_then(|v| v.parse().ok())
-                .filter(|&f: &f32| f > 0.0 && f <= 4.0)
-                .ok_or_else(|| anyhow::anyhow!("--scale wants a factor from 0 to 4"))?,
-        ),
-        None => None,
-    };
-    let table_at = args.iter().position(|a| a == "--table");
-    let table: Option<[u8; 3]> = match table_at {
-        Some(i) => Some(
-            args.get(i + 1)
-                .and_then(|v| {
-                    let c: Vec<u8> = v.split(',').filter_map(|c| c.parse().ok()).collect();
-                    <[u8; 3]>::try_from(c).ok()
-                })
-                .ok_or_else(|| anyhow::anyhow!("--table wants a colour R,G,B (0 to 255 each)"))?,
-        ),
-        None => None,
-    };
-    let light_at = args.iter().position(|a| a == "--light");
-    let light: Option<f32> = match light_at {
-        Some(i) => Some(
-            args.get(i + 1)
-                .and_then(|v| v.parse().ok())
-                .filter(|&f: &f32| f > 0.0 && f <= 4.0)
-                .ok_or_else(|| anyhow::anyhow!("--light wants a factor from 0 to 4"))?,
-        ),
-        None => None,
-    };
-    let jpeg_at = args.iter().position(|a| a == "--jpeg");
-    let jpeg: Option<u8> = match jpeg_at {
-        Some(i) => Some(
-            args.get(i + 1)
-                .and_then(|v| v.parse().ok())
-                .filter(|q| (1..=100).contains(q))
-                .ok_or_else(|| anyhow::anyhow!("--jpeg wants a quality from 1 to 100"))?,
-        ),
-        None => None,
-    };
+    let (scale_at, scale) = option(&args, "--scale", "a factor from 0 to 4", |v| {
+        v.parse().ok().filter(|&f: &f32| f > 0.0 && f <= 4.0)
+    })?;
+    let (table_at, table) = option(&args, "--table", "a colour R,G,B (0 to 255 each)", |v| {
+        let c: Vec<u8> = v.split(',').filter_map(|c| c.parse().ok()).collect();
+        <[u8; 3]>::try_from(c).ok()
+    })?;
+    let (light_at, light) = option(&args, "--light", "a factor from 0 to 4", |v| {
+        v.parse().ok().filter(|&f: &f32| f > 0.0 && f <= 4.0)
+    })?;
+    let (jpeg_at, jpeg) = option(&args, "--jpeg", "a quality from 1 to 100", |v| {
+        v.parse().ok().filter(|q: &u8| (1..=100).contains(q))
+    })?;
     let dir = args
         .iter()
         .enumerate()
@@ -150,4 +121,22 @@ fn main() -> anyhow::Result<()> {
         colours.accuracy()
     );
     Ok(())
+}
+
+/// The option `name`'s place among the arguments and its value, read by `parse` from the
+/// argument after it; an error saying what it wants when that does not parse.
+fn option<T>(
+    args: &[String],
+    name: &str,
+    wants: &str,
+    parse: impl Fn(&str) -> Option<T>,
+) -> anyhow::Result<(Option<usize>, Option<T>)> {
+    let Some(at) = args.iter().position(|a| a == name) else {
+        return Ok((None, None));
+    };
+    let value = args
+        .get(at + 1)
+        .and_then(|v| parse(v))
+        .ok_or_else(|| anyhow::anyhow!("{name} wants {wants}"))?;
+    Ok((Some(at), Some(value)))
 }
