@@ -71,12 +71,12 @@ pub fn as_webcam_frame(
 }
 
 /// The photo as if its tray stood on a table of another colour (`table`: a green baize, a
-/// wooden table): the table's pixels, those outside the labelled dice's boxes and those inside
-/// them of the table's own tint (its chromaticity within 10 of the table's, its lightness
-/// within 0.45 to 1.08 of it: the table between a die's corners and its shadow), multiplied by
-/// the new colour over the old, so its shading and grain stay. The old colour is the median of
-/// each channel. Dice whose bodies are of the old table's tint (white, grey, black) keep theirs
-/// where they are darker or lighter than that band; a real table's light on them is not made.
+/// wooden table): the table's pixels multiplied by the new colour over the old, so its shading
+/// and grain stay. The table's pixels are those outside the labelled dice's boxes, and those
+/// inside them reached from outside through pixels of the table's own tint (chromaticity within
+/// 10 of the table's, lightness 0.45 to 1.08 of it): the table between a die's corners and its
+/// shadow, but not a white pip or a grey die ringed by its body. The old colour is the median of
+/// each channel.
 pub fn on_coloured_table(
     photo: &image::RgbImage,
     labels: &[Labelled],
@@ -100,33 +100,55 @@ pub fn on_coloured_table(
     });
     let old_sum: f32 = old.iter().sum::<f32>() + 1.0;
     let gain: [f32; 3] = std::array::from_fn(|c| f32::from(table[c]) / old[c].max(1.0));
-    let boxes: Vec<(f32, f32, f32, f32)> = labels
-        .iter()
-        .map(|l| {
-            let (x0, x1) = ((l.cx - l.w / 2.0) * w as f32, (l.cx + l.w / 2.0) * w as f32);
-            let (y0, y1) = ((l.cy - l.h / 2.0) * h as f32, (l.cy + l.h / 2.0) * h as f32);
-            (x0.floor(), y0.floor(), x1.ceil(), y1.ceil())
-        })
-        .collect();
-    image::RgbImage::from_fn(w, h, |x, y| {
-        let p = photo.get_pixel(x, y).0.map(f32::from);
-        let (fx, fy) = (x as f32, y as f32);
-        let in_box = boxes
+    let (wu, hu) = (w as usize, h as usize);
+    let mut in_box = vec![false; wu * hu];
+    for l in labels {
+        let x0 = (((l.cx - l.w / 2.0) * w as f32).floor().max(0.0) as usize).min(wu);
+        let x1 = (((l.cx + l.w / 2.0) * w as f32).ceil().max(0.0) as usize + 1).min(wu);
+        let y0 = (((l.cy - l.h / 2.0) * h as f32).floor().max(0.0) as usize).min(hu);
+        let y1 = (((l.cy + l.h / 2.0) * h as f32).ceil().max(0.0) as usize + 1).min(hu);
+        for y in y0..y1 {
+            in_box[y * wu + x0..y * wu + x1].fill(true);
+        }
+    }
+    let table_like = |i: usize| {
+        let p = photo.as_raw()[3 * i..3 * i + 3]
             .iter()
-            .any(|&(x0, y0, x1, y1)| (x0..=x1).contains(&fx) && (y0..=y1).contains(&fy));
+            .map(|&v| f32::from(v));
+        let p: Vec<f32> = p.collect();
         let sum = p.iter().sum::<f32>() + 1.0;
         let tint_off = (0..3)
             .map(|c| (p[c] / sum - old[c] / old_sum).abs() * old_sum / 3.0)
             .fold(0.0, f32::max);
-        let lit = (0.45 * old_sum..1.08 * old_sum).contains(&sum);
-        let of_table = !in_box || (tint_off < 10.0 && lit);
-        image::Rgb(std::array::from_fn(|c| {
-            if of_table {
-                (p[c] * gain[c]).round().clamp(0.0, 255.0) as u8
-            } else {
-                p[c] as u8
+        tint_off < 10.0 && (0.45 * old_sum..1.08 * old_sum).contains(&sum)
+    };
+    // Outside the boxes, then spread into them through the table's tint.
+    let mut of_table: Vec<bool> = in_box.iter().map(|&b| !b).collect();
+    let mut queue: Vec<usize> = (0..wu * hu).filter(|&i| of_table[i]).collect();
+    while let Some(i) = queue.pop() {
+        let (x, y) = (i % wu, i / wu);
+        let around = [
+            (x > 0).then(|| i - 1),
+            (x + 1 < wu).then(|| i + 1),
+            (y > 0).then(|| i - wu),
+            (y + 1 < hu).then(|| i + wu),
+        ];
+        for j in around.into_iter().flatten() {
+            if !of_table[j] && table_like(j) {
+                of_table[j] = true;
+                queue.push(j);
             }
-        }))
+        }
+    }
+    image::RgbImage::from_fn(w, h, |x, y| {
+        let p = photo.get_pixel(x, y).0;
+        if of_table[y as usize * wu + x as usize] {
+            image::Rgb(std::array::from_fn(|c| {
+                (f32::from(p[c]) * gain[c]).round().clamp(0.0, 255.0) as u8
+            }))
+        } else {
+            image::Rgb(p)
+        }
     })
 }
 
