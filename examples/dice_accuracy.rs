@@ -6,8 +6,9 @@
 //! `--scale 0.85` reads each photo resized by that factor first: dice of other sizes;
 //! `--frame` reads each photo set in a 1280×720 webcam frame, as `as_webcam_frame` makes it;
 //! `--table R,G,B` reads each photo as if its tray stood on a table of that colour, as
-//! `on_coloured_table` makes it; `--light F` each photo's channels multiplied by F first, as
-//! `in_light` makes it; `--jpeg Q` each photo saved again as a JPEG of quality Q first).
+//! `on_coloured_table` makes it; `--light F` or `--light R,G,B` each photo's channels
+//! multiplied by F, or each by its own, first, as `in_light` makes it; `--jpeg Q` each photo
+//! saved again as a JPEG of quality Q first).
 
 #[path = "../tests/it/vision_score.rs"]
 mod vision_score;
@@ -29,8 +30,14 @@ fn main() -> anyhow::Result<()> {
         let c: Vec<u8> = v.split(',').filter_map(|c| c.parse().ok()).collect();
         <[u8; 3]>::try_from(c).ok()
     })?;
-    let (light_at, light) = option(&args, "--light", "a factor from 0 to 4", |v| {
-        v.parse().ok().filter(|&f: &f32| f > 0.0 && f <= 4.0)
+    let (light_at, light) = option(&args, "--light", "a factor F or R,G,B (0 to 4)", |v| {
+        let f: Vec<f32> = v.split(',').filter_map(|f| f.parse().ok()).collect();
+        let gains: [f32; 3] = match f[..] {
+            [g] => [g; 3],
+            [r, g, b] => [r, g, b],
+            _ => return None,
+        };
+        gains.iter().all(|&g| g > 0.0 && g <= 4.0).then_some(gains)
     })?;
     let (jpeg_at, jpeg) = option(&args, "--jpeg", "a quality from 1 to 100", |v| {
         v.parse().ok().filter(|q: &u8| (1..=100).contains(q))
@@ -72,8 +79,8 @@ fn main() -> anyhow::Result<()> {
         if let Some(quality) = jpeg {
             image = saved_as_jpeg(&image, quality).map_err(anyhow::Error::msg)?;
         }
-        if let Some(gain) = light {
-            image = in_light(&image, gain);
+        if let Some(gains) = light {
+            image = in_light(&image, gains);
         }
         if let Some(colour) = table {
             image = on_coloured_table(&image, &labels, colour);

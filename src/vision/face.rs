@@ -22,6 +22,8 @@ pub struct Face {
     pub value: u8,
     /// The die's body colour (median of its face).
     pub body: [u8; 3],
+    /// Its pips' colour (the mean of their middles).
+    pub pip_colour: [u8; 3],
     pub confidence: f32,
     /// The middle of the face (of its pips), in picture pixels.
     pub centre: (f32, f32),
@@ -103,6 +105,7 @@ pub fn read_face(
     Some(Face {
         value,
         body,
+        pip_colour: mean_colour(&pips).map(|v| v.round().clamp(0.0, 255.0) as u8),
         confidence: fit.confidence,
         centre: (fit.centre.0 + ox, fit.centre.1 + oy),
         pips: pips.iter().map(|p| (p.x + ox, p.y + oy)).collect(),

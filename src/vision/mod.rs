@@ -18,7 +18,9 @@
 //! 2. **Read the face** at full resolution inside each candidate (`face.rs`): pips are spots
 //!    that stand out from a plain surround (light, dark or coloured pips alike), and the value
 //!    is the set of spots that best makes a die face on a turned 3×3 grid.
-//! 3. **Tell the colour** from the body's median (pips left out): hue, saturation, value.
+//! 3. **Tell the colour** from the body's median (pips left out): hue, saturation, value. Under
+//!    a tinted lamp (the table and the dice's white pips tinted alike: a wooden table leaves the
+//!    pips white) the tint is taken out of the body's colour first.
 //!
 //! A candidate without a face is not a die (a shadow, a coin, a hole in the tray's bar). One
 //! die read twice (its readings share pips) is kept once.
@@ -481,6 +483,82 @@ fn once_each(mut readings: Vec<Reading>) -> Vec<Reading> {
     once
 }
 
+/// The light's tint, as the white pips of the dice show it.
+struct Light {
+    /// Each channel's gain that makes a white pip white again.
+    gains: [f32; 3],
+}
+
+impl Light {
+    /// `colour` as it would look in white light.
+    fn balance(&self, colour: [u8; 3]) -> [u8; 3] {
+        std::array::from_fn(|c| (f32::from(colour[c]) * self.gains[c]).round().min(255.0) as u8)
+    }
+}
+
+/// The light's tint, when the table and the dice's white pips show the same one (a warm lamp
+/// makes both cream, a cool one blue; a wooden table leaves the pips white, and a grey one with
+/// cream pips is no warm light). White pips are light on a darker body and not vivid; their
+/// tint is the median of each channel over them. `None` with fewer than `LEAST_WHITE_PIPS`
+/// such dice, when the table is grey (`tint` none), or when the pips' tint is within
+/// `GREY_PIPS` of grey or runs another way than the table's.
+fn light_of(readings: &[Reading], tint: [i16; 3]) -> Option<Light> {
+    if tint == [0; 3] {
+        return None;
+    }
+    let white: Vec<[u8; 3]> = readings
+        .iter()
+        .filter(|r| {
+            let (pip, body) = (
+                primitives::lightness(r.pip_colour),
+                primitives::lightness(r.body),
+            );
+            let [r, g, b] = r.pip_colour;
+            let chroma = r.max(g).max(b) - r.min(g).min(b);
+            pip >= WHITE_PIP
+                && pip >= body.saturating_add(WHITE_PIP_OVER_BODY)
+                && chroma <= WHITE_PIP_CHROMA
+        })
+        .map(|r| r.pip_colour)
+        .collect();
+    if white.len() < LEAST_WHITE_PIPS {
+        return None;
+    }
+    let pips: [f32; 3] = std::array::from_fn(|c| {
+        f32::from(primitives::median(
+            &white.iter().map(|p| p[c]).collect::<Vec<u8>>(),
+        ))
+    });
+    let pips_tint = [pips[0] - pips[1], pips[1] - pips[2], pips[2] - pips[0]];
+    let table_tint = tint.map(f32::from);
+    let dot: f32 = (0..3).map(|c| pips_tint[c] * table_tint[c]).sum();
+    let length = |v: [f32; 3]| v.iter().map(|x| x * x).sum::<f32>().sqrt();
+    let along = dot / (length(pips_tint) * length(table_tint)).max(1.0);
+    let off = pips_tint.iter().map(|d| d.abs()).fold(0.0, f32::max);
+    if off <= GREY_PIPS || along < SAME_TINT {
+        return None;
+    }
+    let mean = pips.iter().sum::<f32>() / 3.0;
+    Some(Light {
+        gains: pips.map(|v| mean / v.max(1.0)),
+    })
+}
+
+/// How nearly the pips' tint and the table's must run the same way (the cosine between them).
+const SAME_TINT: f32 = 0.8;
+/// A white pip is at least this light (0–255)…
+const WHITE_PIP: u8 = 120;
+/// … this much lighter than its die's body…
+const WHITE_PIP_OVER_BODY: u8 = 60;
+/// … and no more coloured than this (max − min of its channels): a warm lamp's cream pips are
+/// 70 to 80; yellow pips, 150 and more, are left out.
+const WHITE_PIP_CHROMA: u8 = 100;
+/// At least this many dice with white pips tell the light.
+const LEAST_WHITE_PIPS: usize = 3;
+/// White pips within this of grey (0–255, the largest difference of two channels) show no
+/// tint: as `primitives::GREY_TABLE`.
+const GREY_PIPS: f32 = 12.0;
+
 /// The pixels of `blob` with the blob at least 2·`thick` − 1 pixels along both their row and
 /// their column, ordered by (x, y). The runs are counted on a map of the blob's box (a tray's
 /// border spans the picture: sorting its pixels cost more than the map).
@@ -581,6 +659,9 @@ struct Reading {
     die: SeenDie,
     pips: Vec<(f32, f32)>,
     from: Vec<usize>,
+    /// The body's and the pips' colours, as seen.
+    body: [u8; 3],
+    pip_colour: [u8; 3],
 }
 
 impl Reading {
@@ -716,7 +797,13 @@ impl<'a> Reader<'a> {
                 }
             }
         }
-        let mut dice: Vec<SeenDie> = once_each(kept).into_iter().map(|r| r.die).collect();
+        let mut kept = once_each(kept);
+        if let Some(light) = light_of(&kept, self.tint) {
+            for r in &mut kept {
+                r.die.colour = die_colour(light.balance(r.body));
+            }
+        }
+        let mut dice: Vec<SeenDie> = kept.into_iter().map(|r| r.die).collect();
         reading_order(&mut dice);
         dice
     }
@@ -1261,6 +1348,8 @@ impl<'a> Reader<'a> {
             },
             pips: face.pips,
             from: Vec::new(),
+            body: face.body,
+            pip_colour: face.pip_colour,
         })
     }
 }

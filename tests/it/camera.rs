@@ -149,7 +149,7 @@ fn accuracy_on_the_photos_on_a_green_baize() {
 /// lightness first, 0.9926, 0.9859 and 0.9359 (colours 242 of 254). The floors hold those.
 #[test]
 fn accuracy_on_the_photos_in_dim_light() {
-    let tally = tally_over_the_photos(|photo, labels| (in_light(&photo, 0.6), labels));
+    let tally = tally_over_the_photos(|photo, labels| (in_light(&photo, [0.6; 3]), labels));
     println!("{tally}");
     assert_eq!(tally.photos, 200);
     assert_floors(&tally, 0.992, 0.985, 0.935);
@@ -175,6 +175,37 @@ fn accuracy_on_the_photos_saved_again_as_jpeg() {
 /// (`tests/dice_colours.txt`, 260 dice). The issue asks for 97% on them.
 #[test]
 fn colours_on_the_hand_labelled_photos() {
+    let colours = colours_over_the_told_photos(|photo| photo);
+    assert!(
+        colours.compared >= 240,
+        "{} dice compared",
+        colours.compared
+    );
+    assert!(
+        colours.accuracy() >= 0.97,
+        "colour accuracy {}",
+        colours.accuracy()
+    );
+}
+
+/// Under a warm lamp (each photo's red × 1.1, blue × 0.78: `in_light`), white dice look cream
+/// and grey ones brown. Named as they look, 165 of 256 were right; with the light told from
+/// the table and the dice's white pips, which agree, and taken out, 203 of 256. The floor holds
+/// that.
+#[test]
+fn colours_under_a_warm_lamp() {
+    let colours = colours_over_the_told_photos(|photo| in_light(&photo, [1.1, 1.0, 0.78]));
+    assert!(
+        colours.right >= 203,
+        "{} of {} right",
+        colours.right,
+        colours.compared
+    );
+}
+
+/// The colours named on the photos whose dice's colours were told by eye
+/// (`tests/dice_colours.txt`), each shown to the reader as `shown` makes it.
+fn colours_over_the_told_photos(shown: impl Fn(image::RgbImage) -> image::RgbImage) -> ColourTally {
     let dir = photos_dir();
     let told =
         read_colour_labels(&Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/dice_colours.txt"))
@@ -185,9 +216,11 @@ fn colours_on_the_hand_labelled_photos() {
     for (stem, words) in &told {
         let labels = read_labels(&dir.join("labels").join(format!("{stem}.txt"))).expect("labels");
         assert_eq!(labels.len(), words.len(), "{stem}: one colour per die");
-        let image = image::open(dir.join("images").join(format!("{stem}.jpg")))
-            .expect("photo")
-            .to_rgb8();
+        let image = shown(
+            image::open(dir.join("images").join(format!("{stem}.jpg")))
+                .expect("photo")
+                .to_rgb8(),
+        );
         let dice = vision::read_dice(&image);
         let seen: Vec<(f32, f32, u8)> = dice.iter().map(|d| (d.x, d.y, d.value)).collect();
         let result = score_photo(
@@ -206,16 +239,7 @@ fn colours_on_the_hand_labelled_photos() {
         "colours: {} of {} right; wrong: {wrong:?}",
         colours.right, colours.compared
     );
-    assert!(
-        colours.compared >= 240,
-        "{} dice compared",
-        colours.compared
-    );
-    assert!(
-        colours.accuracy() >= 0.97,
-        "colour accuracy {}",
-        colours.accuracy()
-    );
+    colours
 }
 
 fn synthetic_roll(path: &Path, values: &[u8], body: [u8; 3], pip: [u8; 3]) {

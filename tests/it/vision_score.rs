@@ -152,13 +152,13 @@ pub fn on_coloured_table(
     })
 }
 
-/// The photo in another light: every channel multiplied by `gain` (0.6: a dim room; 1.25: a
-/// glaring lamp, clipped at white).
-pub fn in_light(photo: &image::RgbImage, gain: f32) -> image::RgbImage {
+/// The photo in another light: each channel multiplied by its gain (all 0.6: a dim room; all
+/// 1.25: a glaring lamp, clipped at white; 1.1, 1, 0.78: a warm lamp).
+pub fn in_light(photo: &image::RgbImage, gains: [f32; 3]) -> image::RgbImage {
     let mut out = photo.clone();
     for p in out.pixels_mut() {
         p.0 =
-            p.0.map(|v| (f32::from(v) * gain).round().clamp(0.0, 255.0) as u8);
+            std::array::from_fn(|c| (f32::from(p.0[c]) * gains[c]).round().clamp(0.0, 255.0) as u8);
     }
     out
 }
