@@ -42,16 +42,16 @@ fn main() -> anyhow::Result<()> {
     let (jpeg_at, jpeg) = option(&args, "--jpeg", "a quality from 1 to 100", |v| {
         v.parse().ok().filter(|q: &u8| (1..=100).contains(q))
     })?;
+    // The arguments that are options' values, not the folder.
+    let option_values: Vec<usize> = [scale_at, table_at, light_at, jpeg_at]
+        .into_iter()
+        .flatten()
+        .map(|at| at + 1)
+        .collect();
     let dir = args
         .iter()
         .enumerate()
-        .find(|&(i, a)| {
-            !a.starts_with('-')
-                && scale_at.is_none_or(|s| i != s + 1)
-                && table_at.is_none_or(|t| i != t + 1)
-                && light_at.is_none_or(|l| i != l + 1)
-                && jpeg_at.is_none_or(|j| i != j + 1)
-        })
+        .find(|&(i, a)| !a.starts_with('-') && !option_values.contains(&i))
         .map(|(_, a)| a)
         .map(PathBuf::from)
         .unwrap_or_else(|| PathBuf::from("../shared/dice/d6-tray-photos"));

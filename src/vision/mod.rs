@@ -262,8 +262,7 @@ impl TableSeen {
         if self.gain == 1.0 {
             return None;
         }
-        let levels: [u8; 256] =
-            std::array::from_fn(|v| (v as f32 * self.gain).round().min(255.0) as u8);
+        let levels: [u8; 256] = std::array::from_fn(|v| primitives::times(v as u8, self.gain));
         let mut out = image.clone();
         for p in out.pixels_mut() {
             p.0 = p.0.map(|v| levels[usize::from(v)]);
@@ -273,10 +272,7 @@ impl TableSeen {
 
     /// The table's tint, as the picture is read (evened out or not).
     fn tint(&self) -> [i16; 3] {
-        primitives::table_tint(
-            self.colour
-                .map(|v| (f32::from(v) * self.gain).round().min(255.0) as u8),
-        )
+        primitives::tint_of(self.colour.map(|v| primitives::times(v, self.gain)))
     }
 }
 
@@ -492,20 +488,17 @@ struct Light {
 impl Light {
     /// `colour` as it would look in white light.
     fn balance(&self, colour: [u8; 3]) -> [u8; 3] {
-        std::array::from_fn(|c| (f32::from(colour[c]) * self.gains[c]).round().min(255.0) as u8)
+        std::array::from_fn(|c| primitives::times(colour[c], self.gains[c]))
     }
 }
 
 /// The light's tint, when the table and the dice's white pips show the same one (a warm lamp
 /// makes both cream, a cool one blue; a wooden table leaves the pips white, and a grey one with
 /// cream pips is no warm light). White pips are light on a darker body and not vivid; their
-/// tint is the median of each channel over them. `None` with fewer than `LEAST_WHITE_PIPS`
-/// such dice, when the table is grey (`tint` none), or when the pips' tint is within
-/// `GREY_PIPS` of grey or runs another way than the table's.
+/// colour is the median of each channel over them. `None` with fewer than `LEAST_WHITE_PIPS`
+/// such dice, or when their tint (`primitives::tint_of`) is none or does not run the table's
+/// `tint` way (a grey table's none runs no way).
 fn light_of(readings: &[Reading], tint: [i16; 3]) -> Option<Light> {
-    if tint == [0; 3] {
-        return None;
-    }
     let white: Vec<[u8; 3]> = readings
         .iter()
         .filter(|r| {
@@ -513,31 +506,25 @@ fn light_of(readings: &[Reading], tint: [i16; 3]) -> Option<Light> {
                 primitives::lightness(r.pip_colour),
                 primitives::lightness(r.body),
             );
-            let [r, g, b] = r.pip_colour;
-            let chroma = r.max(g).max(b) - r.min(g).min(b);
             pip >= WHITE_PIP
                 && pip >= body.saturating_add(WHITE_PIP_OVER_BODY)
-                && chroma <= WHITE_PIP_CHROMA
+                && primitives::chroma_from(r.pip_colour, [0; 3]) <= WHITE_PIP_CHROMA
         })
         .map(|r| r.pip_colour)
         .collect();
     if white.len() < LEAST_WHITE_PIPS {
         return None;
     }
-    let pips: [f32; 3] = std::array::from_fn(|c| {
-        f32::from(primitives::median(
-            &white.iter().map(|p| p[c]).collect::<Vec<u8>>(),
-        ))
+    let pips: [u8; 3] = std::array::from_fn(|c| {
+        primitives::median(&white.iter().map(|p| p[c]).collect::<Vec<u8>>())
     });
-    let pips_tint = [pips[0] - pips[1], pips[1] - pips[2], pips[2] - pips[0]];
-    let table_tint = tint.map(f32::from);
-    let dot: f32 = (0..3).map(|c| pips_tint[c] * table_tint[c]).sum();
+    let [pips_tint, table_tint] = [primitives::tint_of(pips), tint].map(|t| t.map(f32::from));
     let length = |v: [f32; 3]| v.iter().map(|x| x * x).sum::<f32>().sqrt();
-    let along = dot / (length(pips_tint) * length(table_tint)).max(1.0);
-    let off = pips_tint.iter().map(|d| d.abs()).fold(0.0, f32::max);
-    if off <= GREY_PIPS || along < SAME_TINT {
+    let dot: f32 = (0..3).map(|c| pips_tint[c] * table_tint[c]).sum();
+    if dot < SAME_TINT * length(pips_tint) * length(table_tint) || dot <= 0.0 {
         return None;
     }
+    let pips = pips.map(f32::from);
     let mean = pips.iter().sum::<f32>() / 3.0;
     Some(Light {
         gains: pips.map(|v| mean / v.max(1.0)),
@@ -555,9 +542,6 @@ const WHITE_PIP_OVER_BODY: u8 = 60;
 const WHITE_PIP_CHROMA: u8 = 100;
 /// At least this many dice with white pips tell the light.
 const LEAST_WHITE_PIPS: usize = 3;
-/// White pips within this of grey (0–255, the largest difference of two channels) show no
-/// tint: as `primitives::GREY_TABLE`.
-const GREY_PIPS: f32 = 12.0;
 
 /// The pixels of `blob` with the blob at least 2·`thick` − 1 pixels along both their row and
 /// their column, ordered by (x, y). The runs are counted on a map of the blob's box (a tray's

@@ -108,23 +108,28 @@ pub fn larger(a: f32, b: f32) -> f32 {
     if a > b { a } else { b }
 }
 
-/// The tint of a table of `colour`: each channel's difference with the next (red less green,
-/// green less blue, blue less red). A green baize, a wooden table or a warm lamp has its own; a
-/// table within `GREY_TABLE` of grey is taken as grey (none).
-pub fn table_tint([r, g, b]: [u8; 3]) -> [i16; 3] {
+/// The tint of `colour` (a table's, or white pips'): each channel's difference with the next
+/// (red less green, green less blue, blue less red). A green baize, a wooden table or a warm
+/// lamp has its own; a colour within `GREY` of grey is taken as grey (none).
+pub fn tint_of([r, g, b]: [u8; 3]) -> [i16; 3] {
     let [r, g, b] = [r, g, b].map(i16::from);
     let tint = [r - g, g - b, b - r];
-    if tint.iter().all(|d| d.abs() <= GREY_TABLE) {
+    if tint.iter().all(|d| d.abs() <= GREY) {
         [0; 3]
     } else {
         tint
     }
 }
 
-/// How far from grey (largest difference of two channels, 0–255) a table may be and still be
+/// How far from grey (largest difference of two channels, 0–255) a colour may be and still be
 /// taken as grey: a grey table under a lamp a little warm or cool. The labelled photos' table
 /// is 6 off.
-const GREY_TABLE: i16 = 12;
+const GREY: i16 = 12;
+
+/// `v` multiplied by `gain`, rounded, at most white.
+pub fn times(v: u8, gain: f32) -> u8 {
+    (f32::from(v) * gain).round().min(255.0) as u8
+}
 
 /// How far a pixel's colour lies from the table's tint: its chroma (max − min of the channels,
 /// the largest difference of two) measured from the tint rather than from grey (the same on a

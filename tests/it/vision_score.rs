@@ -112,10 +112,7 @@ pub fn on_coloured_table(
         }
     }
     let table_like = |i: usize| {
-        let p = photo.as_raw()[3 * i..3 * i + 3]
-            .iter()
-            .map(|&v| f32::from(v));
-        let p: Vec<f32> = p.collect();
+        let p: [f32; 3] = std::array::from_fn(|c| f32::from(photo.as_raw()[3 * i + c]));
         let sum = p.iter().sum::<f32>() + 1.0;
         let tint_off = (0..3)
             .map(|c| (p[c] / sum - old[c] / old_sum).abs() * old_sum / 3.0)
@@ -140,16 +137,11 @@ pub fn on_coloured_table(
             }
         }
     }
-    image::RgbImage::from_fn(w, h, |x, y| {
-        let p = photo.get_pixel(x, y).0;
-        if of_table[y as usize * wu + x as usize] {
-            image::Rgb(std::array::from_fn(|c| {
-                (f32::from(p[c]) * gain[c]).round().clamp(0.0, 255.0) as u8
-            }))
-        } else {
-            image::Rgb(p)
-        }
-    })
+    let mut out = photo.clone();
+    for (p, _) in out.pixels_mut().zip(&of_table).filter(|(_, t)| **t) {
+        p.0 = lit(p.0, gain);
+    }
+    out
 }
 
 /// The photo in another light: each channel multiplied by its gain (all 0.6: a dim room; all
@@ -157,10 +149,14 @@ pub fn on_coloured_table(
 pub fn in_light(photo: &image::RgbImage, gains: [f32; 3]) -> image::RgbImage {
     let mut out = photo.clone();
     for p in out.pixels_mut() {
-        p.0 =
-            std::array::from_fn(|c| (f32::from(p.0[c]) * gains[c]).round().clamp(0.0, 255.0) as u8);
+        p.0 = lit(p.0, gains);
     }
     out
+}
+
+/// A pixel with each channel multiplied by its gain, rounded, at most white.
+fn lit(p: [u8; 3], gains: [f32; 3]) -> [u8; 3] {
+    std::array::from_fn(|c| (f32::from(p[c]) * gains[c]).round().min(255.0) as u8)
 }
 
 /// The photo saved again as a JPEG of `quality` (1–100) and read back: the small differences
