@@ -35,6 +35,8 @@ pub struct Face {
 const LEAST_PIP_RESPONSE: f32 = 12.0;
 /// A pip's response is at least this share of the die's strongest pip.
 const ALIKE: f32 = 0.25;
+/// The least confidence a face is given: a spot left out as strong as its weakest pip.
+pub const LEAST_CONFIDENCE: f32 = 0.05;
 
 /// Counts the pips of the die centred at (`cx`, `cy`) with side `side`, in picture pixels.
 /// `on_die(x, y)` says whether a picture pixel belongs to this die (so a touching neighbour's
@@ -797,7 +799,8 @@ fn best_face(spots: &[Spot], side: f32, centre: (f32, f32), turn: Option<Turn>) 
                 .filter(|i| subset & (1 << i) == 0)
                 .map(|i| spots[i].strength)
                 .fold(0.0, f32::max);
-            let confidence = ((weakest - left) / weakest).clamp(0.05, 1.0) * (1.0 - misplaced);
+            let confidence =
+                ((weakest - left) / weakest).clamp(LEAST_CONFIDENCE, 1.0) * (1.0 - misplaced);
             best = Some((
                 score,
                 FaceFit {

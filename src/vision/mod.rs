@@ -365,6 +365,10 @@ const OFF_MIDDLE: f32 = 0.3;
 /// The second look takes the die for this much larger (a die larger than the others, closer
 /// to the camera or of another set, is cut short by the first look).
 const SECOND_LOOK_SIDE: f32 = 1.2;
+/// A die read at the least confidence is looked at again as this much smaller, around its
+/// face: a die seen from aside shows a face smaller than its outline (its side faces take
+/// the rest), and pips spaced for the outline's size run together.
+const SMALLER_LOOK_SIDE: f32 = 0.75;
 
 /// The side of a die whose half side is `half_side` (its distance transform's peak): the
 /// middle pixel and `half_side` on either side (small pixels).
@@ -1193,6 +1197,7 @@ impl<'a> Reader<'a> {
     ///   too, and is kept only when it sees more pips.
     fn read_candidate(&self, c: &Candidate) -> Option<Reading> {
         let first = self.read_candidate_at(c, None)?;
+        let first = self.smaller_look(c, first);
         // A face of six pips has nothing more to show.
         if first.pips.len() >= 6 {
             return Some(first);
@@ -1211,6 +1216,33 @@ impl<'a> Reader<'a> {
                 .filter(|again| again.pips.len() > first.pips.len())
         };
         again.or(Some(first))
+    }
+
+    /// A die read at the least confidence (a spot left out as strong as a pip) looked at
+    /// again around its face as a smaller die (`SMALLER_LOOK_SIDE`): a die near the picture's
+    /// edge is seen from aside, its face smaller than its outline, so the pips sought at the
+    /// outline's size run together (a 6 reads 2). Kept when it sees more pips and is surer,
+    /// with the outline's size (so it is still told the same die as another reading of it).
+    fn smaller_look(&self, c: &Candidate, first: Reading) -> Reading {
+        if first.die.confidence > face::LEAST_CONFIDENCE || first.pips.len() >= 6 {
+            return first;
+        }
+        match self.read_candidate_sized(c, Some((first.die.x, first.die.y)), SMALLER_LOOK_SIDE) {
+            Some(again)
+                if again.pips.len() > first.pips.len()
+                    && again.die.confidence > first.die.confidence =>
+            {
+                // The die is as large as its outline: only its face is smaller.
+                Reading {
+                    die: SeenDie {
+                        size: first.die.size,
+                        ..again.die
+                    },
+                    ..again
+                }
+            }
+            _ => first,
+        }
     }
 
     /// A pale die's reading looked at again as a larger die, around its face. A pale die's
@@ -1264,6 +1296,22 @@ impl<'a> Reader<'a> {
     /// The die a candidate shows, looked at around its middle, or around `face_middle` as a
     /// die `SECOND_LOOK_SIDE` times larger.
     fn read_candidate_at(&self, c: &Candidate, face_middle: Option<(f32, f32)>) -> Option<Reading> {
+        let times = if face_middle.is_some() {
+            SECOND_LOOK_SIDE
+        } else {
+            1.0
+        };
+        self.read_candidate_sized(c, face_middle, times)
+    }
+
+    /// The die a candidate shows, looked at around its middle or `face_middle`, as a die
+    /// `times` the size its pixels tell.
+    fn read_candidate_sized(
+        &self,
+        c: &Candidate,
+        face_middle: Option<(f32, f32)>,
+        times: f32,
+    ) -> Option<Reading> {
         let f = self.f;
         let n = c.pixels.len() as f32;
         if n < 12.0 {
@@ -1274,11 +1322,7 @@ impl<'a> Reader<'a> {
             .max(n.sqrt())
             .min(1.3 * die_side(c.half_side))
             * f
-            * if face_middle.is_some() {
-                SECOND_LOOK_SIDE
-            } else {
-                1.0
-            };
+            * times;
         // The die's own pixels (its small pixels, grown by one): the face is read there only,
         // so a touching neighbour's pips do not count.
         let (bx0, by0, bx1, by1) = primitives::bounds(&c.pixels);
