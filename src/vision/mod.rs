@@ -365,9 +365,10 @@ const OFF_MIDDLE: f32 = 0.3;
 /// The second look takes the die for this much larger (a die larger than the others, closer
 /// to the camera or of another set, is cut short by the first look).
 const SECOND_LOOK_SIDE: f32 = 1.2;
-/// A die read at the least confidence is looked at again as this much smaller, around its
-/// face: a die seen from aside shows a face smaller than its outline (its side faces take
-/// the rest), and pips spaced for the outline's size run together.
+/// A die read at the least confidence is looked at again around its face as a die this much
+/// smaller, and as one `SECOND_LOOK_SIDE` larger: a die seen from aside shows a face smaller
+/// than its outline (its side faces take the rest), and pips spaced for the outline's size run
+/// together; a die larger than the others has pips beyond the part looked at.
 const SMALLER_LOOK_SIDE: f32 = 0.75;
 
 /// The side of a die whose half side is `half_side` (its distance transform's peak): the
@@ -1197,7 +1198,7 @@ impl<'a> Reader<'a> {
     ///   too, and is kept only when it sees more pips.
     fn read_candidate(&self, c: &Candidate) -> Option<Reading> {
         let first = self.read_candidate_at(c, None)?;
-        let first = self.smaller_look(c, first);
+        let first = self.unsure_looks(c, first);
         // A face of six pips has nothing more to show.
         if first.pips.len() >= 6 {
             return Some(first);
@@ -1219,30 +1220,30 @@ impl<'a> Reader<'a> {
     }
 
     /// A die read at the least confidence (a spot left out as strong as a pip) looked at
-    /// again around its face as a smaller die (`SMALLER_LOOK_SIDE`): a die near the picture's
-    /// edge is seen from aside, its face smaller than its outline, so the pips sought at the
-    /// outline's size run together (a 6 reads 2). Kept when it sees more pips and is surer,
-    /// with the outline's size (so it is still told the same die as another reading of it).
-    fn smaller_look(&self, c: &Candidate, first: Reading) -> Reading {
+    /// again around its face, as a smaller die (`SMALLER_LOOK_SIDE`), then as a larger one
+    /// (`SECOND_LOOK_SIDE`): a die near the picture's edge is seen from aside, its face smaller
+    /// than its outline, so the pips sought at the outline's size run together (a 6 reads 2);
+    /// a die larger than the others shows pips beyond the part looked at. Each look is kept
+    /// when it sees more pips and is surer than the reading kept so far, with the outline's
+    /// size (so it is still told the same die as another reading of it).
+    fn unsure_looks(&self, c: &Candidate, first: Reading) -> Reading {
         if first.die.confidence > face::LEAST_CONFIDENCE || first.pips.len() >= 6 {
             return first;
         }
-        match self.read_candidate_sized(c, Some((first.die.x, first.die.y)), SMALLER_LOOK_SIDE) {
-            Some(again)
-                if again.pips.len() > first.pips.len()
-                    && again.die.confidence > first.die.confidence =>
+        let (at, size) = ((first.die.x, first.die.y), first.die.size);
+        let mut kept = first;
+        for times in [SMALLER_LOOK_SIDE, SECOND_LOOK_SIDE] {
+            if let Some(again) = self.read_candidate_sized(c, Some(at), times)
+                && again.pips.len() > kept.pips.len()
+                && again.die.confidence > kept.die.confidence
             {
-                // The die is as large as its outline: only its face is smaller.
-                Reading {
-                    die: SeenDie {
-                        size: first.die.size,
-                        ..again.die
-                    },
+                kept = Reading {
+                    die: SeenDie { size, ..again.die },
                     ..again
-                }
+                };
             }
-            _ => first,
         }
+        kept
     }
 
     /// A pale die's reading looked at again as a larger die, around its face. A pale die's
