@@ -1233,6 +1233,9 @@ impl<'a> Reader<'a> {
         let (at, size) = ((first.die.x, first.die.y), first.die.size);
         let mut kept = first;
         for times in [SMALLER_LOOK_SIDE, SECOND_LOOK_SIDE] {
+            if kept.die.confidence > face::LEAST_CONFIDENCE {
+                break;
+            }
             if let Some(again) = self.read_candidate_sized(c, Some(at), times)
                 && again.pips.len() > kept.pips.len()
                 && again.die.confidence > kept.die.confidence
