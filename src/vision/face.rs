@@ -7,10 +7,10 @@
 //! spots. The value is the set of spots that best makes a die face: pips on a turned, possibly
 //! squeezed 3×3 grid, alike in strength and of one tint, leaving few strong spots of their
 //! colour unexplained, the grid running the way the die's edges run (its turn, from the
-//! brightness gradients inside its outline, away from its spots), so a glint, a marbled swirl or a pip of a side face
-//! seen in perspective falls off. The grid's empty places are then looked at, by response and
-//! by colour, for a pip the spots missed (a 2's middle only where the pips' colour peaks). The
-//! body's colour is the median of the die away from its pips.
+//! brightness gradients inside its outline, away from its spots), so a glint, a marbled swirl or
+//! a pip of a side face seen in perspective falls off. The grid's empty places are then looked
+//! at, by response and by colour, for a pip the spots missed (a 2's middle only where the pips'
+//! colour peaks). The body's colour is the median of the die away from its pips.
 
 use image::RgbImage;
 
@@ -468,10 +468,10 @@ fn away_from_spots(inside: &[bool], spots: &[Spot], pw: usize, reach: f32) -> Ve
 
 /// The turn of a die from the edges inside its outline (its own outline, its top face's edges),
 /// its spots left out (`SPOT_LEFT_OUT_OF_TURN`): each pixel's brightness gradient, weighed by
-/// its square, its angle taken four times over so that edges a quarter turn apart agree. The Sobel sums are
-/// written out: imageproc's `horizontal_sobel`/`vertical_sobel` over the crop gave the same
-/// readings but cost 1.4 billion more instructions over the 200 labelled photos (11.2 against
-/// 9.8 billion, counted by cachegrind).
+/// its square, its angle taken four times over so that edges a quarter turn apart agree. The
+/// Sobel sums are written out: imageproc's `horizontal_sobel`/`vertical_sobel` over the crop
+/// gave the same readings but cost 1.4 billion more instructions over the 200 labelled photos
+/// (11.2 against 9.8 billion, counted by cachegrind).
 fn die_turn(pixels: &[[u8; 3]], inside: &[bool], pw: usize, ph: usize) -> Option<Turn> {
     let brightness: Vec<f32> = pixels
         .iter()
