@@ -85,19 +85,16 @@ fn assert_floors(tally: &Tally, precision: f64, recall: f64, value: f64) {
 /// from 0.9393 and exact photos from 0.64; a die read at the least confidence, looked at again
 /// as a smaller die around its face, raised value from 0.9400 and exact photos from 0.645, and
 /// looked at as a larger one too, from 0.9427 and 0.655; a die's turn told from its edges with
-/// its spots left out, from 0.9441: four ones no longer read as 2.)
+/// its spots left out, from 0.9441: four ones no longer read as 2; and the grid turned across
+/// that turn weighed more (`TURNED_OFF_WEIGHT` 3, was 2), from 0.9468 and exact photos 0.665.)
 #[test]
 fn accuracy_on_the_labelled_photos() {
     let tally = tally_over_the_photos(|photo, labels| (photo, labels));
     println!("{tally}");
     assert_eq!(tally.photos, 200);
     assert_eq!(tally.labelled, 1487);
-    assert_floors(&tally, 0.9935, 0.9865, 0.9465);
-    assert!(
-        tally.exact_match() >= 0.665,
-        "exact {}",
-        tally.exact_match()
-    );
+    assert_floors(&tally, 0.9935, 0.9865, 0.947);
+    assert!(tally.exact_match() >= 0.67, "exact {}", tally.exact_match());
 }
 
 /// A webcam gives landscape frames: each labelled photo set in a 1280×720 frame
@@ -107,8 +104,9 @@ fn accuracy_on_the_labelled_photos() {
 /// die's rim read too, 0.9873, 0.9906 and 0.9294; with a second look around a face found off
 /// the die's middle, value 0.9301; with a die read at the least confidence looked at again as
 /// a smaller die (and a larger one), 0.9328; with a die's turn told with its spots left out,
-/// 0.9866, 0.9906 and 0.9341 (one die read twice, as two 1s, where it was read once as a 2).
-/// The floors hold those.
+/// 0.9866, 0.9906 and 0.9341 (one die read twice, as two 1s, where it was read once as a 2);
+/// with a grid turned across it weighed more, 0.9860, 0.9913 and 0.9342. The floors hold
+/// those.
 #[test]
 fn accuracy_on_the_photos_in_webcam_frames() {
     let tally = tally_over_the_photos(|photo, labels| {
@@ -118,7 +116,7 @@ fn accuracy_on_the_photos_in_webcam_frames() {
     });
     println!("{tally}");
     assert_eq!(tally.photos, 200);
-    assert_floors(&tally, 0.986, 0.990, 0.934);
+    assert_floors(&tally, 0.985, 0.991, 0.934);
 }
 
 /// Dice smaller than the photos' (a camera farther from the tray): each photo resized by 0.76,
@@ -127,13 +125,14 @@ fn accuracy_on_the_photos_in_webcam_frames() {
 /// 0.9062; read again on a finer copy where the typical die has the size they suit, 0.9912,
 /// 0.9839 and 0.9269; with a second look around a face found off the die's middle, value
 /// 0.9316; with a die read at the least confidence looked at again as a smaller die, 0.9337,
-/// and as a larger one too, 0.9344. The floors hold those.
+/// and as a larger one too, 0.9344; with the turn told without the spots and weighed more,
+/// recall 0.9845 and value 0.9358. The floors hold those.
 #[test]
 fn accuracy_on_the_photos_with_smaller_dice() {
     let tally = tally_over_the_photos(|photo, labels| (resized(&photo, 0.76), labels));
     println!("{tally}");
     assert_eq!(tally.photos, 200);
-    assert_floors(&tally, 0.991, 0.983, 0.934);
+    assert_floors(&tally, 0.991, 0.984, 0.935);
 }
 
 /// Another table: each photo as if its tray stood on a green baize (`on_coloured_table`). While
@@ -142,7 +141,8 @@ fn accuracy_on_the_photos_with_smaller_dice() {
 /// from the table's own tint: 0.8732, 0.8521 and 0.8706; with the dark baize evened out to the
 /// photos' lightness as well, 0.9672, 0.9906 and 0.8948; with a die read at the least
 /// confidence looked at again as a smaller die (and a larger one), value 0.8955; with a die's
-/// turn told with its spots left out, recall 0.9913 and value 0.8976. The floors hold those.
+/// turn told with its spots left out, recall 0.9913 and value 0.8976; weighed more, precision
+/// 0.9678 and value 0.8989. The floors hold those.
 #[test]
 fn accuracy_on_the_photos_on_a_green_baize() {
     let tally = tally_over_the_photos(|photo, labels| {
@@ -150,29 +150,30 @@ fn accuracy_on_the_photos_on_a_green_baize() {
     });
     println!("{tally}");
     assert_eq!(tally.photos, 200);
-    assert_floors(&tally, 0.967, 0.991, 0.897);
+    assert_floors(&tally, 0.967, 0.991, 0.898);
 }
 
 /// A dim room: each photo's light multiplied by 0.6 (`in_light`). Read as it was, precision
 /// 0.9295, recall 0.9401 and value 0.8741 (colours 112 of 243); evened out to the photos' own
 /// lightness first, 0.9926, 0.9859 and 0.9359 (colours 242 of 254); with a die read at the
 /// least confidence looked at again as a smaller die, value 0.9386, and as a larger one too,
-/// 0.9400; with a die's turn told with its spots left out, recall 0.9866 and value 0.9407.
-/// The floors hold those.
+/// 0.9400; with a die's turn told with its spots left out, recall 0.9866 and value 0.9407;
+/// weighed more, 0.9919, 0.9859 and 0.9434 (one extra die and one missed, four more values
+/// right). The floors hold those.
 #[test]
 fn accuracy_on_the_photos_in_dim_light() {
     let tally = tally_over_the_photos(|photo, labels| (in_light(&photo, [0.6; 3]), labels));
     println!("{tally}");
     assert_eq!(tally.photos, 200);
-    assert_floors(&tally, 0.992, 0.986, 0.940);
+    assert_floors(&tally, 0.991, 0.985, 0.943);
 }
 
 /// Another camera's compression: each photo saved again as a JPEG of quality 85
 /// (`saved_as_jpeg`). Precision 0.9932, recall 0.9859, value 0.9345 (the photos as they are:
 /// 0.9939, 0.9866, 0.9400); with a die read at the least confidence looked at again as a
 /// smaller die, value 0.9372 (photos 0.9427), and as a larger one too, 0.9366 (photos 0.9441:
-/// one die fewer right here); with a die's turn told with its spots left out, 0.9372. The
-/// floors hold those.
+/// one die fewer right here); with a die's turn told with its spots left out, 0.9372;
+/// weighed more, recall 0.9866 and value 0.9366. The floors hold those.
 #[test]
 fn accuracy_on_the_photos_saved_again_as_jpeg() {
     let tally = tally_over_the_photos(|photo, labels| {
@@ -183,7 +184,7 @@ fn accuracy_on_the_photos_saved_again_as_jpeg() {
     });
     println!("{tally}");
     assert_eq!(tally.photos, 200);
-    assert_floors(&tally, 0.993, 0.985, 0.937);
+    assert_floors(&tally, 0.993, 0.986, 0.936);
 }
 
 /// The colour of each die, against the colours told by eye in 34 of the photos
