@@ -87,7 +87,13 @@ pub fn read_face(
     if spots.is_empty() {
         return None;
     }
-    let away = away_from_spots(&outline.inside, &spots, pw, SPOT_LEFT_OUT_OF_TURN * side);
+    let away = away_from_spots(
+        &outline.inside,
+        &spots,
+        pw,
+        ph,
+        SPOT_LEFT_OUT_OF_TURN * side,
+    );
     let turn = die_turn(&pixels, &away, pw, ph);
     let centre = (cx - x0 as f32 - 0.5, cy - y0 as f32 - 0.5);
     let fit = best_face(&spots, side, centre, turn)?;
@@ -442,10 +448,9 @@ struct Turn {
     squareness: f32,
 }
 
-/// The pixels of `inside` (a crop `pw` wide) farther than `reach` from every spot.
-fn away_from_spots(inside: &[bool], spots: &[Spot], pw: usize, reach: f32) -> Vec<bool> {
+/// The pixels of `inside` (a `pw`×`ph` crop) farther than `reach` from every spot.
+fn away_from_spots(inside: &[bool], spots: &[Spot], pw: usize, ph: usize, reach: f32) -> Vec<bool> {
     let mut away = inside.to_vec();
-    let ph = inside.len() / pw.max(1);
     for s in spots {
         let (x0, x1) = (
             (s.x - reach).floor().max(0.0) as usize,
@@ -455,8 +460,8 @@ fn away_from_spots(inside: &[bool], spots: &[Spot], pw: usize, reach: f32) -> Ve
             (s.y - reach).floor().max(0.0) as usize,
             (s.y + reach).ceil() as usize,
         );
-        for y in y0..=y1.min(ph.saturating_sub(1)) {
-            for x in x0..=x1.min(pw.saturating_sub(1)) {
+        for y in y0..(y1 + 1).min(ph) {
+            for x in x0..(x1 + 1).min(pw) {
                 if distance(x as f32 - s.x, y as f32 - s.y) <= reach {
                     away[y * pw + x] = false;
                 }

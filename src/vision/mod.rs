@@ -10,11 +10,12 @@
 //!    is estimated block by block (a median of medians, near and wide, so dice do not pull
 //!    it), and a pixel belongs to a die when it is darker or lighter than the table there, or
 //!    differs from it in colour (told from the table's own tint, so that dice stand out from a
-//!    green baize or a wooden table as from a grey one). Morphology cleans the mask, holes are filled, and the blobs are the
-//!    candidates, split where dice touch (distance-transform ridges, or k-means). Pale dice on
-//!    a pale table are found by clusters of dark pips instead (a pip too small to tell from a
-//!    speck of dirt by its size counts when it is far darker); dice resting against a tray's
-//!    border (its long thin blob) where that blob is as thick as a die.
+//!    green baize or a wooden table as from a grey one). Morphology cleans the mask, holes are
+//!    filled, and the blobs are the candidates, split where dice touch (distance-transform
+//!    ridges, or k-means). Pale dice on a pale table are found by clusters of dark pips instead
+//!    (a pip too small to tell from a speck of dirt by its size counts when it is far darker);
+//!    dice resting against a tray's border (its long thin blob) where that blob is as thick as
+//!    a die.
 //! 2. **Read the face** at full resolution inside each candidate (`face.rs`): pips are spots
 //!    that stand out from a plain surround (light, dark or coloured pips alike), and the value
 //!    is the set of spots that best makes a die face on a turned 3×3 grid.
@@ -366,9 +367,8 @@ const OFF_MIDDLE: f32 = 0.3;
 /// to the camera or of another set, is cut short by the first look).
 const SECOND_LOOK_SIDE: f32 = 1.2;
 /// A die read at the least confidence is looked at again around its face as a die this much
-/// smaller, and as one `SECOND_LOOK_SIDE` larger: a die seen from aside shows a face smaller
-/// than its outline (its side faces take the rest), and pips spaced for the outline's size run
-/// together; a die larger than the others has pips beyond the part looked at.
+/// smaller: a die seen from aside shows a face smaller than its outline (its side faces take
+/// the rest), and pips spaced for the outline's size run together.
 const SMALLER_LOOK_SIDE: f32 = 0.75;
 
 /// The side of a die whose half side is `half_side` (its distance transform's peak): the
@@ -1187,66 +1187,69 @@ impl<'a> Reader<'a> {
         Some(Reading { from, ..reading })
     }
 
-    /// The die a candidate shows and its pips (picture pixels). When the face's middle lies
-    /// off the middle the die was looked at around, a pip may lie outside the part looked at:
-    /// the die is looked at a second time, around its face's middle (unless it shows six).
+    /// The die a candidate shows and its pips (picture pixels). A die read at the least
+    /// confidence is first looked at as a smaller die (`smaller_look`). When the face's middle
+    /// lies off the middle the die was looked at around, a pip may lie outside the part looked
+    /// at: the die is looked at a second time, around its face's middle (unless it shows six).
     /// - A pale die's candidate is a square guessed from dark spots, a side face's pips too:
     ///   the square is moved to the face, and the second look kept when it sees as many pips.
     /// - Any other candidate is the die's own pixels, but may be a die split badly from a
     ///   touching neighbour, or one larger than the others: the second look takes it for a
     ///   larger die (`SECOND_LOOK_SIDE`), so it sees more of the table and the neighbours
     ///   too, and is kept only when it sees more pips.
+    ///
+    /// A reading still at the least confidence gets that larger look too, face in the middle
+    /// or not (a die larger than the others shows pips beyond the part looked at), kept when it
+    /// sees more pips and is surer.
     fn read_candidate(&self, c: &Candidate) -> Option<Reading> {
         let first = self.read_candidate_at(c, None)?;
-        let first = self.unsure_looks(c, first);
+        let first = self.smaller_look(c, first);
         // A face of six pips has nothing more to show.
         if first.pips.len() >= 6 {
             return Some(first);
         }
         let (cx, cy) = self.centre_of(c);
         let (fx, fy) = (first.die.x, first.die.y);
-        if (fx - cx).hypot(fy - cy) <= OFF_MIDDLE * c.half_side * self.f {
-            return Some(first);
-        }
-        let again = if c.pale {
+        let off_middle = (fx - cx).hypot(fy - cy) > OFF_MIDDLE * c.half_side * self.f;
+        let unsure = first.die.confidence <= face::LEAST_CONFIDENCE;
+        let again = if c.pale && off_middle {
             let (sx, sy) = self.in_small((fx, fy));
             self.read_candidate_at(&self.square_candidate(sx, sy, c.half_side), None)
                 .filter(|again| again.pips.len() >= first.pips.len())
+        } else if off_middle || unsure {
+            // An unsure reading's larger look is kept only when it is surer too.
+            self.read_candidate_at(c, Some((fx, fy))).filter(|again| {
+                again.pips.len() > first.pips.len()
+                    && (off_middle || again.die.confidence > first.die.confidence)
+            })
         } else {
-            self.read_candidate_at(c, Some((fx, fy)))
-                .filter(|again| again.pips.len() > first.pips.len())
+            None
         };
         again.or(Some(first))
     }
 
-    /// A die read at the least confidence (a spot left out as strong as a pip) looked at
-    /// again around its face, as a smaller die (`SMALLER_LOOK_SIDE`), then as a larger one
-    /// (`SECOND_LOOK_SIDE`): a die near the picture's edge is seen from aside, its face smaller
-    /// than its outline, so the pips sought at the outline's size run together (a 6 reads 2);
-    /// a die larger than the others shows pips beyond the part looked at. Each look is kept
-    /// when it sees more pips and is surer than the reading kept so far, with the outline's
-    /// size (so it is still told the same die as another reading of it).
-    fn unsure_looks(&self, c: &Candidate, first: Reading) -> Reading {
+    /// A die read at the least confidence (a spot left out as strong as a pip) looked at again
+    /// around its face as a smaller die (`SMALLER_LOOK_SIDE`): a die near the picture's edge is
+    /// seen from aside, its face smaller than its outline, so the pips sought at the outline's
+    /// size run together (a 6 reads 2). Kept when it sees more pips and is surer, with the
+    /// outline's size (so it is still told the same die as another reading of it).
+    fn smaller_look(&self, c: &Candidate, first: Reading) -> Reading {
         if first.die.confidence > face::LEAST_CONFIDENCE || first.pips.len() >= 6 {
             return first;
         }
-        let (at, size) = ((first.die.x, first.die.y), first.die.size);
-        let mut kept = first;
-        for times in [SMALLER_LOOK_SIDE, SECOND_LOOK_SIDE] {
-            if kept.die.confidence > face::LEAST_CONFIDENCE {
-                break;
-            }
-            if let Some(again) = self.read_candidate_sized(c, Some(at), times)
-                && again.pips.len() > kept.pips.len()
-                && again.die.confidence > kept.die.confidence
+        let size = first.die.size;
+        match self.read_candidate_sized(c, Some((first.die.x, first.die.y)), SMALLER_LOOK_SIDE) {
+            Some(again)
+                if again.pips.len() > first.pips.len()
+                    && again.die.confidence > first.die.confidence =>
             {
-                kept = Reading {
+                Reading {
                     die: SeenDie { size, ..again.die },
                     ..again
-                };
+                }
             }
+            _ => first,
         }
-        kept
     }
 
     /// A pale die's reading looked at again as a larger die, around its face. A pale die's

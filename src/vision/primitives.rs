@@ -111,14 +111,12 @@ pub fn larger(a: f32, b: f32) -> f32 {
 /// The tint of `colour` (a table's, or white pips'): each channel's difference with the next
 /// (red less green, green less blue, blue less red). A green baize, a wooden table or a warm
 /// lamp has its own; a colour within `GREY` of grey is taken as grey (none).
-pub fn tint_of([r, g, b]: [u8; 3]) -> [i16; 3] {
-    let [r, g, b] = [r, g, b].map(i16::from);
-    let tint = [r - g, g - b, b - r];
-    if tint.iter().all(|d| d.abs() <= GREY) {
-        [0; 3]
-    } else {
-        tint
+pub fn tint_of(colour: [u8; 3]) -> [i16; 3] {
+    if i16::from(chroma_from(colour, [0; 3])) <= GREY {
+        return [0; 3];
     }
+    let [r, g, b] = colour.map(i16::from);
+    [r - g, g - b, b - r]
 }
 
 /// How far from grey (largest difference of two channels, 0–255) a colour may be and still be
