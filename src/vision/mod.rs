@@ -746,7 +746,7 @@ impl<'a> Reader<'a> {
             }
         }
         candidates.extend(self.pale_dice(&dice_mask, &darkness, half_side));
-        let mut read: Vec<Reading> = candidates
+        let read: Vec<Reading> = candidates
             .iter()
             .enumerate()
             .filter_map(|(i, c)| {
@@ -760,9 +760,21 @@ impl<'a> Reader<'a> {
                 })
             })
             .collect();
-        // One die read twice (found by its colour and by its pips, or split in two): the
-        // readings share pips or a centre. Keep the one that sees more pips, then the surer,
-        // unless reading them together sees more still.
+        let mut kept = once_each(self.each_die_once(read, &candidates));
+        if let Some(light) = light_of(&kept, self.tint) {
+            for r in &mut kept {
+                r.die.colour = die_colour(light.balance(r.body));
+            }
+        }
+        let mut dice: Vec<SeenDie> = kept.into_iter().map(|r| r.die).collect();
+        reading_order(&mut dice);
+        dice
+    }
+
+    /// One die read twice (found by its colour and by its pips, or split in two): the readings
+    /// share pips or a centre. Keep the one that sees more pips, then the surer, unless reading
+    /// them together sees more still. `candidates` are those the readings were read `from`.
+    fn each_die_once(&self, mut read: Vec<Reading>, candidates: &[Candidate]) -> Vec<Reading> {
         read.sort_by(|a, b| {
             b.die
                 .value
@@ -775,26 +787,17 @@ impl<'a> Reader<'a> {
                 kept.push(r);
                 continue;
             };
-            // A die split in two (a side face in view makes its blob long): each half sees
-            // some of its pips. Read the halves together; keep that when it sees more.
-            if r.pips.iter().any(|&p| !kept[k].sees(p, r.die.size)) {
-                let from = kept[k].from.iter().chain(&r.from).copied().collect();
-                if let Some(whole) = self.read_together(&candidates, from)
-                    && whole.pips.len() > kept[k].pips.len().max(r.pips.len())
-                {
-                    kept[k] = whole;
-                }
+            // A die split in two (a shadow or a side face in view makes its blob long): each
+            // half sees some of its pips, and a pip one half holds may be left out of the other
+            // half's fit. Read the halves together; keep that when it sees more.
+            let from = kept[k].from.iter().chain(&r.from).copied().collect();
+            if let Some(whole) = self.read_together(candidates, from)
+                && whole.pips.len() > kept[k].pips.len().max(r.pips.len())
+            {
+                kept[k] = whole;
             }
         }
-        let mut kept = once_each(kept);
-        if let Some(light) = light_of(&kept, self.tint) {
-            for r in &mut kept {
-                r.die.colour = die_colour(light.balance(r.body));
-            }
-        }
-        let mut dice: Vec<SeenDie> = kept.into_iter().map(|r| r.die).collect();
-        reading_order(&mut dice);
-        dice
+        kept
     }
 
     /// Pixels of the small copy that differ from the table around them, and those much darker
