@@ -339,11 +339,20 @@ const SCRAP: f32 = 0.5;
 const BODY_FROM_TABLE: f32 = 12.0;
 /// How much darker than the table a dark pip is.
 const DARK_PIP_LEVEL: f32 = 60.0;
-/// A pale die's dark pip covers at least this share of (half a die's side)², in small pixels;
+/// How much lighter than the table a light pip is (white pips are 60 to 80 lighter than the
+/// photos' light grey tray; averaged with the body in the small copy, less). Measured on the
+/// labelled photos and their green baize copy: 40 read the same, 60 one value fewer on each.
+const LIGHT_PIP_LEVEL: f32 = 50.0;
+/// A die found by its light pips is kept when read at least this sure: light spots are also
+/// glints, and bright scraps of table beside the dice. Measured on the labelled photos and
+/// their green baize copy: with no bar, one value more right on the photos, but 3 things that
+/// are no dice more (and 3 dice) on the baize; 0.7 found 2 dice fewer on the photos.
+const LEAST_LIGHT_DIE_CONFIDENCE: f32 = 0.5;
+/// A missed die's pip spot covers at least this share of (half a die's side)², in small pixels;
 /// a lone one (a 1) at least the second, unless a die's body surrounds it.
 const LEAST_PIP_AREA: f32 = 0.04;
-/// A pale die's dark pip smaller than that, down to one small pixel, still counts when it is
-/// this much darker than the table on average (0–255): a small black pip, halved in the small
+/// A pip spot smaller than that, down to one small pixel, still counts when it stands this
+/// much from the table on average (0–255): a small black pip, halved in the small
 /// copy, stays deeply dark, where a speck of dirt barely passes `DARK_PIP_LEVEL`.
 const DEEP_PIP_LEVEL: f32 = 100.0;
 /// Where a tray's border blob is at least this many half sides from the table, a die rests
@@ -355,7 +364,7 @@ const LEAST_ONE_PIP_AREA: f32 = 0.08;
 /// How far beyond the foreground level a pixel must stand from the wide table estimate when
 /// the near one (pulled by a cluster of dice) does not tell it.
 const WIDE_MARGIN: f32 = 60.0;
-/// A dark spot is a pale die's pip when less than this share of it lies in the dice mask.
+/// A pip spot is a missed die's pip when less than this share of it lies in the dice mask.
 const PIP_OUTSIDE_MASK: f32 = 0.5;
 /// A thin blob whose box is about a die's is a die's rim when it has this share of a die's
 /// pixels (the rim of a small dark 6 with large light pips: a quarter).
@@ -461,8 +470,9 @@ struct Candidate {
     pixels: Vec<(u32, u32)>,
     /// Half the typical die side in this picture, in small pixels.
     half_side: f32,
-    /// Found by its dark pips, not its colour: its pixels are a square guessed from them.
-    pale: bool,
+    /// Found by its pips, not its colour (a pale die's dark pips, or the light pips of a die
+    /// the mask missed): its pixels are a square guessed from them.
+    from_pips: bool,
 }
 
 /// Each die once: a die read whole from two parts may be one kept already, read apart from its
@@ -600,8 +610,19 @@ fn thick_places(blob: &[(u32, u32)], thick: f32) -> Vec<(u32, u32)> {
         .collect()
 }
 
-/// A dark spot that may be a pale die's pip, in small pixels.
-struct DarkSpot {
+/// Which way a missed die's pips stand out from the table.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+enum PipShade {
+    /// Darker: a pale die's black or coloured pips.
+    Dark,
+    /// Lighter: the white pips of a die whose body the mask lost (a grey die on a grey table,
+    /// a dark die whose large light pips break its body into scraps).
+    Light,
+}
+
+/// A spot that may be a pip of a die the mask missed (a pale die's dark pip, or a dark die's
+/// light one), in small pixels.
+struct PipSpot {
     /// Its middle.
     x: f32,
     y: f32,
@@ -609,14 +630,14 @@ struct DarkSpot {
     extent: f32,
     /// Its pixels.
     area: f32,
-    /// How much darker than the table it is, on average.
-    darkness: f32,
+    /// How much it stands out from the table (darker, or lighter), on average.
+    depth: f32,
 }
 
-/// The middle of the face a cluster of dark spots shows, if its spots lie within a face's
+/// The middle of the face a cluster of pip spots shows, if its spots lie within a face's
 /// reach of it (else they are scattered specks). A speck of dirt beside a pale die may join
 /// its cluster: the spot farthest out is then left out once and the reach tried again.
-fn face_middle(spots: &[DarkSpot], members: &[usize], half_side: f32) -> Option<(f32, f32)> {
+fn face_middle(spots: &[PipSpot], members: &[usize], half_side: f32) -> Option<(f32, f32)> {
     let reach = 1.3 * half_side;
     // The cluster's middle, and which of `members` lies farthest from it, how far.
     let middle = |members: &[usize]| {
@@ -684,7 +705,7 @@ impl<'a> Reader<'a> {
         Candidate {
             pixels,
             half_side,
-            pale: true,
+            from_pips: true,
         }
     }
 
@@ -745,13 +766,20 @@ impl<'a> Reader<'a> {
                 }
             }
         }
-        candidates.extend(self.pale_dice(&dice_mask, &darkness, half_side));
+        candidates.extend(self.dice_by_pips(&dice_mask, &darkness, PipShade::Dark, half_side));
+        // A dark die whose large light pips break its body into scraps of mask (a red 5, a
+        // black 6): found by those pips as a pale die is by its dark ones.
+        let first_by_light_pips = candidates.len();
+        candidates.extend(self.dice_by_pips(&dice_mask, &darkness, PipShade::Light, half_side));
         let read: Vec<Reading> = candidates
             .iter()
             .enumerate()
             .filter_map(|(i, c)| {
                 let mut reading = self.read_candidate(c)?;
-                if c.pale {
+                if i >= first_by_light_pips && reading.die.confidence < LEAST_LIGHT_DIE_CONFIDENCE {
+                    return None;
+                }
+                if c.from_pips {
                     reading = self.pale_larger(c, reading, &dice_mask);
                 }
                 Some(Reading {
@@ -872,8 +900,8 @@ impl<'a> Reader<'a> {
         }
     }
 
-    /// Whether the pixels around a dark spot at (`cx`, `cy`) (small pixels), as far as a die
-    /// of `half_side` reaches, differ from the table just beyond: a pale die's body.
+    /// Whether the pixels around a spot at (`cx`, `cy`) (small pixels), as far as a die of
+    /// `half_side` reaches, differ from the table just beyond: a die's body.
     fn body_around(&self, cx: f32, cy: f32, half_side: f32) -> bool {
         let (sw, sh) = (self.sw as i64, self.sh as i64);
         let reach = (1.9 * half_side).ceil() as i64;
@@ -907,14 +935,28 @@ impl<'a> Reader<'a> {
         lighter.max(colour) >= BODY_FROM_TABLE
     }
 
-    /// Pale dice (white or ivory on a pale table) that the mask missed: clusters of dark
-    /// pip-sized spots away from the dice already found. A face's pips are laid out around
-    /// its centre, so the cluster's middle is the face's. Without other dice to tell the die's
-    /// size, it is taken from the pips' (a pip is about a sixth of the side).
-    fn pale_dice(&self, mask: &[bool], darkness: &[f32], half_side: Option<f32>) -> Vec<Candidate> {
+    /// Dice that the mask missed, found by their pips: clusters of pip-sized spots darker or
+    /// lighter (`shade`) than the table by its level (`darkness`: how much darker than the
+    /// table each small pixel is), away from the dice already found (`mask`). A face's pips are
+    /// laid out around its centre, so the cluster's middle is the face's. Without other dice
+    /// to tell the die's size, it is taken from the pips' (a pip is about a sixth of the side).
+    fn dice_by_pips(
+        &self,
+        mask: &[bool],
+        darkness: &[f32],
+        shade: PipShade,
+        half_side: Option<f32>,
+    ) -> Vec<Candidate> {
         let (sw, sh) = (self.sw, self.sh);
-        let dark: Vec<bool> = darkness.iter().map(|&d| d > DARK_PIP_LEVEL).collect();
-        let spots: Vec<DarkSpot> = primitives::components(&dark, sw, sh)
+        let (sign, level) = match shade {
+            PipShade::Dark => (1.0, DARK_PIP_LEVEL),
+            PipShade::Light => (-1.0, LIGHT_PIP_LEVEL),
+        };
+        let standing_out = |i: usize| sign * darkness[i];
+        let out: Vec<bool> = (0..darkness.len())
+            .map(|i| standing_out(i) > level)
+            .collect();
+        let spots: Vec<PipSpot> = primitives::components(&out, sw, sh)
             .into_iter()
             .filter(|c| {
                 // Not a pip of a die already found (those lie inside its mask).
@@ -934,14 +976,14 @@ impl<'a> Reader<'a> {
                 let (x, y) = primitives::centroid(&c);
                 let depth: f32 = c
                     .iter()
-                    .map(|&(x, y)| darkness[(y * sw + x) as usize])
+                    .map(|&(x, y)| standing_out((y * sw + x) as usize))
                     .sum();
-                Some(DarkSpot {
+                Some(PipSpot {
                     x,
                     y,
                     extent: bw.max(bh),
                     area,
-                    darkness: depth / area,
+                    depth: depth / area,
                 })
             })
             .collect();
@@ -956,9 +998,9 @@ impl<'a> Reader<'a> {
         let half_side = half_side.map_or(from_pips, |h| h.max(from_pips));
         // Specks of dirt are far smaller than a pip, or (two pixels or more) less dark.
         let least_pip = LEAST_PIP_AREA * half_side * half_side;
-        let spots: Vec<DarkSpot> = spots
+        let spots: Vec<PipSpot> = spots
             .into_iter()
-            .filter(|s| s.area >= least_pip || s.darkness >= DEEP_PIP_LEVEL)
+            .filter(|s| s.area >= least_pip || s.depth >= DEEP_PIP_LEVEL)
             .collect();
         // Single-linkage clusters: each pip of a face has another within about two thirds of a
         // side (a 6's two rows lie two grid steps apart, farther on a die larger than the
@@ -983,10 +1025,12 @@ impl<'a> Reader<'a> {
         // A cluster may hold more spots than a face has pips: a pale die's pips seen small break
         // into bits. Its spread tells a die from scattered specks.
         for members in groups.values() {
-            // A lone dark spot is a 1 when it has a 1's large pip, or a die's body around it
-            // (a speck of dirt has the table).
+            // A lone spot is a 1 when it has a 1's large pip, or a die's body around it
+            // (a speck of dirt has the table). A light one always needs the body: a glint on
+            // the table is as large as a pip.
             if members.len() == 1
-                && spots[members[0]].area < LEAST_ONE_PIP_AREA * half_side * half_side
+                && (shade == PipShade::Light
+                    || spots[members[0]].area < LEAST_ONE_PIP_AREA * half_side * half_side)
                 && !self.body_around(spots[members[0]].x, spots[members[0]].y, half_side)
             {
                 continue;
@@ -1057,7 +1101,7 @@ impl<'a> Reader<'a> {
                 out.push(Candidate {
                     pixels,
                     half_side,
-                    pale: false,
+                    from_pips: false,
                 });
             }
         }
@@ -1109,13 +1153,13 @@ impl<'a> Reader<'a> {
                     out.push(Candidate {
                         pixels,
                         half_side,
-                        pale: false,
+                        from_pips: false,
                     });
                 } else if b.len() as f32 >= 0.3 * die {
                     out.push(Candidate {
                         pixels: b.clone(),
                         half_side,
-                        pale: false,
+                        from_pips: false,
                     });
                 }
                 continue;
@@ -1144,7 +1188,7 @@ impl<'a> Reader<'a> {
                     out.push(Candidate {
                         pixels,
                         half_side,
-                        pale: false,
+                        from_pips: false,
                     });
                 }
                 continue;
@@ -1165,7 +1209,7 @@ impl<'a> Reader<'a> {
                 out.push(Candidate {
                     pixels,
                     half_side,
-                    pale: false,
+                    from_pips: false,
                 });
             }
         }
@@ -1184,7 +1228,7 @@ impl<'a> Reader<'a> {
         let together = Candidate {
             pixels,
             half_side: candidates[from[0]].half_side,
-            pale: false,
+            from_pips: false,
         };
         let reading = self.read_candidate(&together)?;
         Some(Reading { from, ..reading })
@@ -1194,7 +1238,7 @@ impl<'a> Reader<'a> {
     /// confidence is first looked at as a smaller die (`smaller_look`). When the face's middle
     /// lies off the middle the die was looked at around, a pip may lie outside the part looked
     /// at: the die is looked at a second time, around its face's middle (unless it shows six).
-    /// - A pale die's candidate is a square guessed from dark spots, a side face's pips too:
+    /// - A candidate found by its pips is a square guessed from them, a side face's pips too:
     ///   the square is moved to the face, and the second look kept when it sees as many pips.
     /// - Any other candidate is the die's own pixels, but may be a die split badly from a
     ///   touching neighbour, or one larger than the others: the second look takes it for a
@@ -1215,7 +1259,7 @@ impl<'a> Reader<'a> {
         let (fx, fy) = (first.die.x, first.die.y);
         let off_middle = (fx - cx).hypot(fy - cy) > OFF_MIDDLE * c.half_side * self.f;
         let unsure = first.die.confidence <= face::LEAST_CONFIDENCE;
-        let again = if c.pale && off_middle {
+        let again = if c.from_pips && off_middle {
             let (sx, sy) = self.in_small((fx, fy));
             self.read_candidate_at(&self.square_candidate(sx, sy, c.half_side), None)
                 .filter(|again| again.pips.len() >= first.pips.len())
@@ -1257,7 +1301,7 @@ impl<'a> Reader<'a> {
 
     /// A pale die's reading looked at again as a larger die, around its face. A pale die's
     /// candidate is a square of the size its dark spots suggest, around their middle; when a
-    /// shadow on the die's edge hides some pips from `pale_dice` (they lie in the dice mask),
+    /// shadow on the die's edge hides some pips from `dice_by_pips` (they lie in the dice mask),
     /// that middle is off and the square cuts the face: a 6 whose one row was seen reads 3.
     /// The larger square leaves out the other dice (`dice_mask`), and is kept when it sees more
     /// pips, a higher value and the same body colour. Only a white or yellow die's: a dark

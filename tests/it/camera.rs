@@ -73,7 +73,7 @@ fn assert_floors(tally: &Tally, precision: f64, recall: f64, value: f64) {
 
 /// Accuracy over the 200 photos (1,487 dice). The floors are 99% precision, recall
 /// and value accuracy; the reader reaches the first only, so this test holds the figures
-/// measured now as floors (precision 0.9939, recall 0.9866, value 0.9475, exact photos 0.670)
+/// measured now as floors (precision 0.9939, recall 0.9886, value 0.9510, exact photos 0.680)
 /// so that no change makes them worse. Raise them as the reader improves. (Precision was
 /// 0.9946 before a pale die beside a speck of dirt was found: the same change reads a die held
 /// in a hand below the tray, which the labels leave out. Value was 0.9352 before a dark die's
@@ -86,15 +86,17 @@ fn assert_floors(tally: &Tally, precision: f64, recall: f64, value: f64) {
 /// as a smaller die around its face, raised value from 0.9400 and exact photos from 0.645, and
 /// looked at as a larger one too, from 0.9427 and 0.655; a die's turn told from its edges with
 /// its spots left out, from 0.9441: four ones no longer read as 2; and the grid turned across
-/// that turn weighed more (`TURNED_OFF_WEIGHT` 3, was 2), from 0.9468 and exact photos 0.665.)
+/// that turn weighed more (`TURNED_OFF_WEIGHT` 3, was 2), from 0.9468 and exact photos 0.665;
+/// one die's two readings always read together, from 0.9475 and 0.670; dice found by their
+/// light pips, recall from 0.9866 (3 dice) and value from 0.9496, exact photos from 0.675.)
 #[test]
 fn accuracy_on_the_labelled_photos() {
     let tally = tally_over_the_photos(|photo, labels| (photo, labels));
     println!("{tally}");
     assert_eq!(tally.photos, 200);
     assert_eq!(tally.labelled, 1487);
-    assert_floors(&tally, 0.9935, 0.9865, 0.947);
-    assert!(tally.exact_match() >= 0.67, "exact {}", tally.exact_match());
+    assert_floors(&tally, 0.9935, 0.9885, 0.9505);
+    assert!(tally.exact_match() >= 0.68, "exact {}", tally.exact_match());
 }
 
 /// A webcam gives landscape frames: each labelled photo set in a 1280×720 frame
@@ -105,8 +107,9 @@ fn accuracy_on_the_labelled_photos() {
 /// the die's middle, value 0.9301; with a die read at the least confidence looked at again as
 /// a smaller die (and a larger one), 0.9328; with a die's turn told with its spots left out,
 /// 0.9866, 0.9906 and 0.9341 (one die read twice, as two 1s, where it was read once as a 2);
-/// with a grid turned across it weighed more, 0.9860, 0.9913 and 0.9342. The floors hold
-/// those.
+/// with a grid turned across it weighed more, 0.9860, 0.9913 and 0.9342; with one die's two
+/// readings always read together, value 0.9349; with dice found by their light pips, recall
+/// 0.9926 and value 0.9343 (one die read wrong of those found). The floors hold those.
 #[test]
 fn accuracy_on_the_photos_in_webcam_frames() {
     let tally = tally_over_the_photos(|photo, labels| {
@@ -116,7 +119,7 @@ fn accuracy_on_the_photos_in_webcam_frames() {
     });
     println!("{tally}");
     assert_eq!(tally.photos, 200);
-    assert_floors(&tally, 0.985, 0.991, 0.934);
+    assert_floors(&tally, 0.985, 0.992, 0.934);
 }
 
 /// Dice smaller than the photos' (a camera farther from the tray): each photo resized by 0.76,
@@ -126,13 +129,16 @@ fn accuracy_on_the_photos_in_webcam_frames() {
 /// 0.9839 and 0.9269; with a second look around a face found off the die's middle, value
 /// 0.9316; with a die read at the least confidence looked at again as a smaller die, 0.9337,
 /// and as a larger one too, 0.9344; with the turn told without the spots and weighed more,
-/// recall 0.9845 and value 0.9358. The floors hold those.
+/// recall 0.9845 and value 0.9358; with one die's two readings always read together, value
+/// 0.9365; with dice found by their light pips, 0.9905, 0.9866 and 0.9373 (3 dice more found,
+/// and one thing that is no die: the floor on precision is one die lower). The floors hold
+/// those.
 #[test]
 fn accuracy_on_the_photos_with_smaller_dice() {
     let tally = tally_over_the_photos(|photo, labels| (resized(&photo, 0.76), labels));
     println!("{tally}");
     assert_eq!(tally.photos, 200);
-    assert_floors(&tally, 0.991, 0.984, 0.935);
+    assert_floors(&tally, 0.990, 0.986, 0.937);
 }
 
 /// Another table: each photo as if its tray stood on a green baize (`on_coloured_table`). While
@@ -142,7 +148,10 @@ fn accuracy_on_the_photos_with_smaller_dice() {
 /// photos' lightness as well, 0.9672, 0.9906 and 0.8948; with a die read at the least
 /// confidence looked at again as a smaller die (and a larger one), value 0.8955; with a die's
 /// turn told with its spots left out, recall 0.9913 and value 0.8976; weighed more, precision
-/// 0.9678 and value 0.8989. The floors hold those.
+/// 0.9678 and value 0.8989; with one die's two readings always read together, value 0.8996;
+/// with dice found by their light pips, 0.9666, 0.9919 and 0.8997 (one die more found, and
+/// two bright scraps of the photos' grey table left beside dice by the copy: the floor on
+/// precision is two dice lower). The floors hold those.
 #[test]
 fn accuracy_on_the_photos_on_a_green_baize() {
     let tally = tally_over_the_photos(|photo, labels| {
@@ -150,7 +159,7 @@ fn accuracy_on_the_photos_on_a_green_baize() {
     });
     println!("{tally}");
     assert_eq!(tally.photos, 200);
-    assert_floors(&tally, 0.967, 0.991, 0.898);
+    assert_floors(&tally, 0.966, 0.991, 0.899);
 }
 
 /// A dim room: each photo's light multiplied by 0.6 (`in_light`). Read as it was, precision
@@ -159,13 +168,14 @@ fn accuracy_on_the_photos_on_a_green_baize() {
 /// least confidence looked at again as a smaller die, value 0.9386, and as a larger one too,
 /// 0.9400; with a die's turn told with its spots left out, recall 0.9866 and value 0.9407;
 /// weighed more, 0.9919, 0.9859 and 0.9434 (one extra die and one missed, four more values
-/// right). The floors hold those.
+/// right); with one die's two readings always read together, value 0.9454; with dice found by
+/// their light pips, recall 0.9879 and value 0.9462. The floors hold those.
 #[test]
 fn accuracy_on_the_photos_in_dim_light() {
     let tally = tally_over_the_photos(|photo, labels| (in_light(&photo, [0.6; 3]), labels));
     println!("{tally}");
     assert_eq!(tally.photos, 200);
-    assert_floors(&tally, 0.991, 0.985, 0.943);
+    assert_floors(&tally, 0.991, 0.987, 0.946);
 }
 
 /// Another camera's compression: each photo saved again as a JPEG of quality 85
@@ -173,7 +183,9 @@ fn accuracy_on_the_photos_in_dim_light() {
 /// 0.9939, 0.9866, 0.9400); with a die read at the least confidence looked at again as a
 /// smaller die, value 0.9372 (photos 0.9427), and as a larger one too, 0.9366 (photos 0.9441:
 /// one die fewer right here); with a die's turn told with its spots left out, 0.9372;
-/// weighed more, recall 0.9866 and value 0.9366. The floors hold those.
+/// weighed more, recall 0.9866 and value 0.9366; with one die's two readings always read
+/// together, 0.9387; with dice found by their light pips, recall 0.9886 and value 0.9401. The
+/// floors hold those.
 #[test]
 fn accuracy_on_the_photos_saved_again_as_jpeg() {
     let tally = tally_over_the_photos(|photo, labels| {
@@ -184,7 +196,7 @@ fn accuracy_on_the_photos_saved_again_as_jpeg() {
     });
     println!("{tally}");
     assert_eq!(tally.photos, 200);
-    assert_floors(&tally, 0.993, 0.986, 0.936);
+    assert_floors(&tally, 0.993, 0.988, 0.940);
 }
 
 /// The colour of each die, against the colours told by eye in 34 of the photos
