@@ -13,9 +13,10 @@
 //!    green baize or a wooden table as from a grey one). Morphology cleans the mask, holes are
 //!    filled, and the blobs are the candidates, split where dice touch (distance-transform
 //!    ridges, or k-means). Pale dice on a pale table are found by clusters of dark pips instead
-//!    (a pip too small to tell from a speck of dirt by its size counts when it is far darker);
-//!    dice resting against a tray's border (its long thin blob) where that blob is as thick as
-//!    a die.
+//!    (a pip too small to tell from a speck of dirt by its size counts when it is far darker),
+//!    and dice the mask lost otherwise (a grey die on a grey table, a dark die broken up by its
+//!    large light pips) by clusters of light pips; dice resting against a tray's border (its
+//!    long thin blob) where that blob is as thick as a die.
 //! 2. **Read the face** at full resolution inside each candidate (`face.rs`): pips are spots
 //!    that stand out from a plain surround (light, dark or coloured pips alike), and the value
 //!    is the set of spots that best makes a die face on a turned 3×3 grid.
@@ -24,7 +25,8 @@
 //!    pips white) the tint is taken out of the body's colour first.
 //!
 //! A candidate without a face is not a die (a shadow, a coin, a hole in the tray's bar). One
-//! die read twice (its readings share pips) is kept once.
+//! die read twice (its readings share pips or a centre) is kept once, or read whole from both
+//! readings' candidates when that sees more pips (a die split in two).
 
 mod colour;
 mod face;
@@ -351,9 +353,9 @@ const LEAST_LIGHT_DIE_CONFIDENCE: f32 = 0.5;
 /// A missed die's pip spot covers at least this share of (half a die's side)², in small pixels;
 /// a lone one (a 1) at least the second, unless a die's body surrounds it.
 const LEAST_PIP_AREA: f32 = 0.04;
-/// A pip spot smaller than that, down to one small pixel, still counts when it stands this
-/// much from the table on average (0–255): a small black pip, halved in the small
-/// copy, stays deeply dark, where a speck of dirt barely passes `DARK_PIP_LEVEL`.
+/// A pip spot smaller than that, down to one small pixel, still counts when it stands this much
+/// out from the table on average (0–255): a small black pip, halved in the small copy, stays
+/// deeply dark, where a speck of dirt barely passes `DARK_PIP_LEVEL`.
 const DEEP_PIP_LEVEL: f32 = 100.0;
 /// Where a tray's border blob is at least this many half sides from the table, a die rests
 /// against it: a die's middle is half a side from the table on three sides, the border's
@@ -1249,7 +1251,7 @@ impl<'a> Reader<'a> {
     /// or not (a die larger than the others shows pips beyond the part looked at), kept when it
     /// sees more pips and is surer.
     fn read_candidate(&self, c: &Candidate) -> Option<Reading> {
-        let first = self.read_candidate_at(c, None)?;
+        let first = self.first_look(c)?;
         let first = self.smaller_look(c, first);
         // A face of six pips has nothing more to show.
         if first.pips.len() >= 6 {
@@ -1261,14 +1263,15 @@ impl<'a> Reader<'a> {
         let unsure = first.die.confidence <= face::LEAST_CONFIDENCE;
         let again = if c.from_pips && off_middle {
             let (sx, sy) = self.in_small((fx, fy));
-            self.read_candidate_at(&self.square_candidate(sx, sy, c.half_side), None)
+            self.first_look(&self.square_candidate(sx, sy, c.half_side))
                 .filter(|again| again.pips.len() >= first.pips.len())
         } else if off_middle || unsure {
             // An unsure reading's larger look is kept only when it is surer too.
-            self.read_candidate_at(c, Some((fx, fy))).filter(|again| {
-                again.pips.len() > first.pips.len()
-                    && (off_middle || again.die.confidence > first.die.confidence)
-            })
+            self.read_candidate_at(c, Some((fx, fy)), SECOND_LOOK_SIDE)
+                .filter(|again| {
+                    again.pips.len() > first.pips.len()
+                        && (off_middle || again.die.confidence > first.die.confidence)
+                })
         } else {
             None
         };
@@ -1285,7 +1288,7 @@ impl<'a> Reader<'a> {
             return first;
         }
         let size = first.die.size;
-        match self.read_candidate_sized(c, Some((first.die.x, first.die.y)), SMALLER_LOOK_SIDE) {
+        match self.read_candidate_at(c, Some((first.die.x, first.die.y)), SMALLER_LOOK_SIDE) {
             Some(again)
                 if again.pips.len() > first.pips.len()
                     && again.die.confidence > first.die.confidence =>
@@ -1317,7 +1320,7 @@ impl<'a> Reader<'a> {
         larger
             .pixels
             .retain(|&(x, y)| !dice_mask[(y * self.sw + x) as usize]);
-        match self.read_candidate_at(&larger, None) {
+        match self.first_look(&larger) {
             Some(again)
                 if again.pips.len() > first.pips.len()
                     && again.die.value > first.die.value
@@ -1347,20 +1350,15 @@ impl<'a> Reader<'a> {
         )
     }
 
-    /// The die a candidate shows, looked at around its middle, or around `face_middle` as a
-    /// die `SECOND_LOOK_SIDE` times larger.
-    fn read_candidate_at(&self, c: &Candidate, face_middle: Option<(f32, f32)>) -> Option<Reading> {
-        let times = if face_middle.is_some() {
-            SECOND_LOOK_SIDE
-        } else {
-            1.0
-        };
-        self.read_candidate_sized(c, face_middle, times)
+    /// The die a candidate shows, looked at around its middle as a die of the size its pixels
+    /// tell: the first look.
+    fn first_look(&self, c: &Candidate) -> Option<Reading> {
+        self.read_candidate_at(c, None, 1.0)
     }
 
     /// The die a candidate shows, looked at around its middle or `face_middle`, as a die
     /// `times` the size its pixels tell.
-    fn read_candidate_sized(
+    fn read_candidate_at(
         &self,
         c: &Candidate,
         face_middle: Option<(f32, f32)>,
