@@ -170,6 +170,9 @@ fn pip_response(
         let outer = inner + ring_width;
         let n_in = ((2 * inner + 1) * (2 * inner + 1)) as f32;
         let n_ring = ((2 * outer + 1) * (2 * outer + 1)) as f32 - n_in;
+        // Means by multiplying: a division for each channel of each box took a twentieth of
+        // the photo's read (the readings of the labelled photos and their copies are the same).
+        let (per_in, per_ring) = (1.0 / n_in, 1.0 / n_ring);
         for y in outer..ph.saturating_sub(outer) {
             // The pixels of the row whose ring lies on the die: its corners inside, each row's
             // inside being one run (the outline is convex). Worked out once for the row: four
@@ -188,11 +191,11 @@ fn pip_response(
                 // Each channel's gap between the box's mean and the ring's, and the ring's
                 // spread (worked side by side).
                 let m_ring: [f32; CHANNELS] =
-                    std::array::from_fn(|c| (box_out[c] - box_in[c]) / n_ring);
+                    std::array::from_fn(|c| (box_out[c] - box_in[c]) * per_ring);
                 let gap: [f32; CHANNELS] =
-                    std::array::from_fn(|c| (box_in[c] / n_in - m_ring[c]).abs());
+                    std::array::from_fn(|c| (box_in[c] * per_in - m_ring[c]).abs());
                 let spread: [f32; CHANNELS] = std::array::from_fn(|c| {
-                    let q_ring = (box_out[c + CHANNELS] - box_in[c + CHANNELS]) / n_ring;
+                    let q_ring = (box_out[c + CHANNELS] - box_in[c + CHANNELS]) * per_ring;
                     larger(q_ring - m_ring[c] * m_ring[c], 0.0)
                 });
                 let contrast = larger(larger(gap[0], gap[1]), larger(gap[2], gap[3]));

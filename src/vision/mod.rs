@@ -960,13 +960,15 @@ impl<'a> Reader<'a> {
             .collect();
         let spots: Vec<PipSpot> = primitives::components(&out, sw, sh)
             .into_iter()
+            // No pip is larger (a white die's body is, lighter than the table throughout).
+            .filter(|c| c.len() <= 40)
             .filter(|c| {
                 // Not a pip of a die already found (those lie inside its mask).
                 let masked = c
                     .iter()
                     .filter(|&&(x, y)| mask[(y * sw + x) as usize])
                     .count();
-                c.len() <= 40 && (masked as f32) < PIP_OUTSIDE_MASK * c.len() as f32
+                (masked as f32) < PIP_OUTSIDE_MASK * c.len() as f32
             })
             .filter_map(|c| {
                 let (x0, y0, x1, y1) = primitives::bounds(&c);
