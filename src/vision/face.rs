@@ -8,9 +8,11 @@
 //! squeezed 3×3 grid, alike in strength and of one tint, leaving few strong spots of their
 //! colour unexplained, the grid running the way the die's edges run (its turn, from the
 //! brightness gradients inside its outline, away from its spots), so a glint, a marbled swirl or
-//! a pip of a side face seen in perspective falls off. The grid's empty places are then looked
-//! at, by response and by colour, for a pip the spots missed (a 2's middle only where the pips'
-//! colour peaks). The body's colour is the median of the die away from its pips.
+//! a pip of a side face seen in perspective falls off. It is sought among the strongest spots,
+//! then among those of its pips' tint, so a marbled die's swirls crowd out no faint pip. The
+//! grid's empty places are then looked at, by response and by colour, for a pip the spots
+//! missed (a 2's middle only where the pips' colour peaks). The body's colour is the median of
+//! the die away from its pips.
 
 use image::RgbImage;
 
@@ -96,7 +98,7 @@ pub fn read_face(
     );
     let turn = die_turn(&pixels, &away, pw, ph);
     let centre = (cx - x0 as f32 - 0.5, cy - y0 as f32 - 0.5);
-    let fit = best_face(&spots, side, centre, turn)?;
+    let (spots, fit) = fit_face(spots, side, centre, turn)?;
     let pips: Vec<&Spot> = (0..spots.len())
         .filter(|i| fit.chosen & (1 << i) != 0)
         .map(|i| &spots[i])
@@ -253,7 +255,7 @@ fn boxed(
 }
 
 /// The local maxima of the pip response above the least a pip has, strongest first (at most
-/// `MOST_SPOTS`), in crop pixels.
+/// `MOST_SPOTS_SEEN`), in crop pixels.
 fn pip_spots(response: &[f32], pixels: &[[u8; 3]], pw: usize, ph: usize, side: f32) -> Vec<Spot> {
     // Local maxima, one per pip: no stronger response within about half a pip spacing.
     let reach = ((PIP_REACH * side).round() as isize).max(1);
@@ -290,7 +292,7 @@ fn pip_spots(response: &[f32], pixels: &[[u8; 3]], pw: usize, ph: usize, side: f
         }
     }
     spots.sort_by(|a, b| b.0.total_cmp(&a.0));
-    spots.truncate(MOST_SPOTS);
+    spots.truncate(MOST_SPOTS_SEEN);
     spots
         .iter()
         .map(|&(strength, x, y)| Spot {
@@ -322,6 +324,59 @@ fn spot_colour(pixels: &[[u8; 3]], pw: usize, ph: usize, x: usize, y: usize) -> 
 fn mean_colour(spots: &[&Spot]) -> [f32; 3] {
     let n = spots.len().max(1) as f32;
     std::array::from_fn(|c| spots.iter().map(|s| s.colour[c]).sum::<f32>() / n)
+}
+
+/// How far apart two colours' tints are: the largest change, between them, of R−G, G−B or
+/// B−R (lightness aside: a pip in a shadow is darker).
+fn tint_apart(a: [f32; 3], b: [f32; 3]) -> f32 {
+    let d: [f32; 3] = std::array::from_fn(|c| a[c] - b[c]);
+    (d[0] - d[1])
+        .abs()
+        .max((d[1] - d[2]).abs())
+        .max((d[2] - d[0]).abs())
+}
+
+/// The face the strongest `MOST_SPOTS` of `spots` (strongest first) make, and those spots.
+/// Spots of another tint (a marbled die's swirls) may crowd out a weak pip: the spots of the
+/// pips' tint are weighed again, and kept when they make a face of more pips.
+fn fit_face(
+    mut spots: Vec<Spot>,
+    side: f32,
+    centre: (f32, f32),
+    turn: Option<Turn>,
+) -> Option<(Vec<Spot>, FaceFit)> {
+    let strongest = &spots[..spots.len().min(MOST_SPOTS)];
+    let fit = best_face(strongest, side, centre, turn)?;
+    if let Some(alike) = alike_spots(&spots, &fit)
+        && let Some(again) = best_face(&alike, side, centre, turn)
+        && again.chosen.count_ones() > fit.chosen.count_ones()
+    {
+        return Some((alike, again));
+    }
+    spots.truncate(MOST_SPOTS);
+    Some((spots, fit))
+}
+
+/// The strongest `MOST_SPOTS` of `spots` (strongest first) within `MOST_PIP_TINT_OFF` of the
+/// tint of the pips `fit` chose among the strongest `MOST_SPOTS`; `None` when they are no
+/// others than those weighed already.
+fn alike_spots(spots: &[Spot], fit: &FaceFit) -> Option<Vec<Spot>> {
+    if spots.len() <= MOST_SPOTS {
+        return None;
+    }
+    let pips: Vec<&Spot> = (0..MOST_SPOTS)
+        .filter(|i| fit.chosen & (1 << i) != 0)
+        .map(|i| &spots[i])
+        .collect();
+    let tint = mean_colour(&pips);
+    let alike: Vec<usize> = (0..spots.len())
+        .filter(|&i| tint_apart(spots[i].colour, tint) <= MOST_PIP_TINT_OFF)
+        .take(MOST_SPOTS)
+        .collect();
+    alike
+        .iter()
+        .any(|&i| i >= MOST_SPOTS)
+        .then(|| alike.iter().map(|&i| spots[i]).collect())
 }
 
 /// What a face's pixels show: their colours, pip response and the body's colour.
@@ -674,6 +729,9 @@ const SADDLE_PLACE: f32 = 0.5;
 
 /// At most this many spots are weighed as pips (the strongest).
 const MOST_SPOTS: usize = 10;
+/// At most this many spots are found, of which the strongest `MOST_SPOTS` of the pips' tint
+/// may be weighed again (`alike_spots`).
+const MOST_SPOTS_SEEN: usize = 24;
 
 /// A local maximum of the pip response, in crop pixels.
 #[derive(Debug, Clone, Copy)]
@@ -792,13 +850,9 @@ fn best_face(spots: &[Spot], side: f32, centre: (f32, f32), turn: Option<Turn>) 
         };
         // Each pip against the others' mean, lightness aside (a pip in a shadow is darker).
         let tint_off = |s: &Spot| {
-            let d: [f32; 3] = std::array::from_fn(|c| {
-                s.colour[c] - (pip_colour[c] * k_f - s.colour[c]) / (k_f - 1.0)
-            });
-            (d[0] - d[1])
-                .abs()
-                .max((d[1] - d[2]).abs())
-                .max((d[2] - d[0]).abs())
+            let others: [f32; 3] =
+                std::array::from_fn(|c| (pip_colour[c] * k_f - s.colour[c]) / (k_f - 1.0));
+            tint_apart(s.colour, others)
         };
         if members.len() >= 2 && members.iter().any(|s| tint_off(s) > MOST_PIP_TINT_OFF) {
             continue;
@@ -1032,6 +1086,44 @@ mod tests {
                 assert_eq!(fit.chosen.count_ones(), u32::from(value));
             }
         }
+    }
+
+    #[test]
+    fn a_weak_pip_crowded_out_by_swirls_of_another_tint_is_weighed() {
+        // A marbled die's 6 whose one corner pip is faint, and swirls of the body's blue that
+        // stand out more than that pip: the pip is not among the strongest spots.
+        let mut spots = face_spots(FACES[5].1, 7.0, 0.0, 80.0);
+        spots[1].strength = 25.0;
+        let swirl = |x: f32, y: f32| Spot {
+            x,
+            y,
+            strength: 40.0,
+            colour: [40.0, 90.0, 160.0],
+        };
+        spots.extend([
+            swirl(30.0, 62.0),
+            swirl(68.0, 35.0),
+            swirl(41.0, 71.0),
+            swirl(73.0, 58.0),
+            swirl(33.0, 40.0),
+            swirl(60.0, 28.0),
+        ]);
+        let spots = strongest_first(spots);
+        assert!(
+            spots[..MOST_SPOTS].iter().all(|s| s.strength > 25.0),
+            "the faint pip is not among the strongest"
+        );
+        let first = best_face(&spots[..MOST_SPOTS], 40.0, (50.0, 50.0), None).expect("a face");
+        assert_ne!(first.value, 6);
+        let (weighed, fit) = fit_face(spots, 40.0, (50.0, 50.0), None).expect("a face");
+        assert_eq!(fit.value, 6);
+        assert_eq!(fit.chosen.count_ones(), 6);
+        assert!(
+            (0..weighed.len())
+                .filter(|i| fit.chosen & (1 << i) != 0)
+                .all(|i| weighed[i].colour == PIP_RED),
+            "the 6's pips are the red spots"
+        );
     }
 
     #[test]

@@ -76,7 +76,7 @@ fn assert_floors(tally: &Tally, precision: f64, recall: f64, value: f64) {
 
 /// Accuracy over the 200 photos (1,487 dice). The floors are 99% precision, recall
 /// and value accuracy; the reader reaches the first only, so this test holds the figures
-/// measured now as floors (precision 0.9939, recall 0.9886, value 0.9510, exact photos 0.680)
+/// measured now as floors (precision 0.9939, recall 0.9886, value 0.9524, exact photos 0.680)
 /// so that no change makes them worse. Raise them as the reader improves. (Precision was
 /// 0.9946 before a pale die beside a speck of dirt was found: the same change reads a die held
 /// in a hand below the tray, which the labels leave out. Value was 0.9352 before a dark die's
@@ -91,12 +91,14 @@ fn assert_floors(tally: &Tally, precision: f64, recall: f64, value: f64) {
 /// its spots left out, from 0.9441: four ones no longer read as 2; and the grid turned across
 /// that turn weighed more (`TURNED_OFF_WEIGHT` 3, was 2), from 0.9468 and exact photos 0.665;
 /// one die's two readings always read together, from 0.9475 and 0.670; dice found by their
-/// light pips, recall from 0.9866 (3 dice) and value from 0.9496, exact photos from 0.675.)
+/// light pips, recall from 0.9866 (3 dice) and value from 0.9496, exact photos from 0.675; a
+/// face sought again among the spots of its pips' tint, from 0.9510: two marbled dice whose
+/// swirls crowded out a faint pip, a 6 and a 4, were read as 1s.)
 #[test]
 fn accuracy_on_the_labelled_photos() {
     let tally = tally_over_the_photos(|photo, labels| (photo, labels));
     assert_eq!(tally.labelled, 1487);
-    assert_floors(&tally, 0.9935, 0.9885, 0.9505);
+    assert_floors(&tally, 0.9935, 0.9885, 0.952);
     assert!(tally.exact_match() >= 0.68, "exact {}", tally.exact_match());
 }
 
@@ -110,7 +112,8 @@ fn accuracy_on_the_labelled_photos() {
 /// 0.9866, 0.9906 and 0.9341 (one die read twice, as two 1s, where it was read once as a 2);
 /// with a grid turned across it weighed more, 0.9860, 0.9913 and 0.9342; with one die's two
 /// readings always read together, value 0.9349; with dice found by their light pips, recall
-/// 0.9926 and value 0.9343 (one die read wrong of those found). The floors hold those.
+/// 0.9926 and value 0.9343 (one die read wrong of those found); with a face sought again among
+/// the spots of its pips' tint, value 0.9356. The floors hold those.
 #[test]
 fn accuracy_on_the_photos_in_webcam_frames() {
     let tally = tally_over_the_photos(|photo, labels| {
@@ -118,7 +121,7 @@ fn accuracy_on_the_photos_in_webcam_frames() {
         assert_eq!(frame.dimensions(), (1280, 720));
         (frame, labels)
     });
-    assert_floors(&tally, 0.985, 0.992, 0.934);
+    assert_floors(&tally, 0.985, 0.992, 0.935);
 }
 
 /// Dice smaller than the photos' (a camera farther from the tray): each photo resized by 0.76,
@@ -148,13 +151,14 @@ fn accuracy_on_the_photos_with_smaller_dice() {
 /// 0.9678 and value 0.8989; with one die's two readings always read together, value 0.8996;
 /// with dice found by their light pips, 0.9666, 0.9919 and 0.8997 (one die more found, and
 /// two bright scraps of the photos' grey table left beside dice by the copy: the floor on
-/// precision is two dice lower). The floors hold those.
+/// precision is two dice lower); with a face sought again among the spots of its pips' tint,
+/// value 0.9003. The floors hold those.
 #[test]
 fn accuracy_on_the_photos_on_a_green_baize() {
     let tally = tally_over_the_photos(|photo, labels| {
         (on_coloured_table(&photo, &labels, [70, 125, 80]), labels)
     });
-    assert_floors(&tally, 0.966, 0.991, 0.899);
+    assert_floors(&tally, 0.966, 0.991, 0.900);
 }
 
 /// A dim room: each photo's light multiplied by 0.6 (`in_light`). Read as it was, precision
@@ -164,11 +168,12 @@ fn accuracy_on_the_photos_on_a_green_baize() {
 /// 0.9400; with a die's turn told with its spots left out, recall 0.9866 and value 0.9407;
 /// weighed more, 0.9919, 0.9859 and 0.9434 (one extra die and one missed, four more values
 /// right); with one die's two readings always read together, value 0.9454; with dice found by
-/// their light pips, recall 0.9879 and value 0.9462. The floors hold those.
+/// their light pips, recall 0.9879 and value 0.9462; with a face sought again among the spots
+/// of its pips' tint, value 0.9476. The floors hold those.
 #[test]
 fn accuracy_on_the_photos_in_dim_light() {
     let tally = tally_over_the_photos(|photo, labels| (in_light(&photo, [0.6; 3]), labels));
-    assert_floors(&tally, 0.991, 0.987, 0.946);
+    assert_floors(&tally, 0.991, 0.987, 0.947);
 }
 
 /// Another camera's compression: each photo saved again as a JPEG of quality 85
@@ -177,8 +182,8 @@ fn accuracy_on_the_photos_in_dim_light() {
 /// smaller die, value 0.9372 (photos 0.9427), and as a larger one too, 0.9366 (photos 0.9441:
 /// one die fewer right here); with a die's turn told with its spots left out, 0.9372;
 /// weighed more, recall 0.9866 and value 0.9366; with one die's two readings always read
-/// together, 0.9387; with dice found by their light pips, recall 0.9886 and value 0.9401. The
-/// floors hold those.
+/// together, 0.9387; with dice found by their light pips, recall 0.9886 and value 0.9401; with
+/// a face sought again among the spots of its pips' tint, 0.9408. The floors hold those.
 #[test]
 fn accuracy_on_the_photos_saved_again_as_jpeg() {
     let tally = tally_over_the_photos(|photo, labels| {
