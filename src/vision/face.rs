@@ -730,7 +730,8 @@ const SADDLE_PLACE: f32 = 0.5;
 /// At most this many spots are weighed as pips (the strongest).
 const MOST_SPOTS: usize = 10;
 /// At most this many spots are found, of which the strongest `MOST_SPOTS` of the pips' tint
-/// may be weighed again (`alike_spots`).
+/// may be weighed again (`alike_spots`). 16 and 40 read the labelled photos and their copy
+/// scaled by 0.85 as 24 does.
 const MOST_SPOTS_SEEN: usize = 24;
 
 /// A local maximum of the pip response, in crop pixels.
