@@ -113,7 +113,8 @@ fn accuracy_on_the_labelled_photos() {
 /// with a grid turned across it weighed more, 0.9860, 0.9913 and 0.9342; with one die's two
 /// readings always read together, value 0.9349; with dice found by their light pips, recall
 /// 0.9926 and value 0.9343 (one die read wrong of those found); with a face sought again among
-/// the spots of its pips' tint, value 0.9356. The floors hold those.
+/// the spots of its pips' tint, value 0.9356; with a die read a little unsure looked at again
+/// as a smaller die too, 0.9383. The floors hold those.
 #[test]
 fn accuracy_on_the_photos_in_webcam_frames() {
     let tally = tally_over_the_photos(|photo, labels| {
@@ -121,7 +122,7 @@ fn accuracy_on_the_photos_in_webcam_frames() {
         assert_eq!(frame.dimensions(), (1280, 720));
         (frame, labels)
     });
-    assert_floors(&tally, 0.985, 0.992, 0.935);
+    assert_floors(&tally, 0.985, 0.992, 0.938);
 }
 
 /// Dice smaller than the photos' (a camera farther from the tray): each photo resized by 0.76,
@@ -133,12 +134,12 @@ fn accuracy_on_the_photos_in_webcam_frames() {
 /// and as a larger one too, 0.9344; with the turn told without the spots and weighed more,
 /// recall 0.9845 and value 0.9358; with one die's two readings always read together, value
 /// 0.9365; with dice found by their light pips, 0.9905, 0.9866 and 0.9373 (3 dice more found,
-/// and one thing that is no die: the floor on precision is one die lower). The floors hold
-/// those.
+/// and one thing that is no die: the floor on precision is one die lower); with a die read a
+/// little unsure looked at again as a smaller die, value 0.9387. The floors hold those.
 #[test]
 fn accuracy_on_the_photos_with_smaller_dice() {
     let tally = tally_over_the_photos(|photo, labels| (resized(&photo, 0.76), labels));
-    assert_floors(&tally, 0.990, 0.986, 0.937);
+    assert_floors(&tally, 0.990, 0.986, 0.938);
 }
 
 /// Another table: each photo as if its tray stood on a green baize (`on_coloured_table`). While
@@ -152,13 +153,14 @@ fn accuracy_on_the_photos_with_smaller_dice() {
 /// with dice found by their light pips, 0.9666, 0.9919 and 0.8997 (one die more found, and
 /// two bright scraps of the photos' grey table left beside dice by the copy: the floor on
 /// precision is two dice lower); with a face sought again among the spots of its pips' tint,
-/// value 0.9003. The floors hold those.
+/// value 0.9003; with a die read a little unsure looked at again as a smaller die, 0.9010.
+/// The floors hold those.
 #[test]
 fn accuracy_on_the_photos_on_a_green_baize() {
     let tally = tally_over_the_photos(|photo, labels| {
         (on_coloured_table(&photo, &labels, [70, 125, 80]), labels)
     });
-    assert_floors(&tally, 0.966, 0.991, 0.900);
+    assert_floors(&tally, 0.966, 0.991, 0.901);
 }
 
 /// A dim room: each photo's light multiplied by 0.6 (`in_light`). Read as it was, precision
