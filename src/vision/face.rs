@@ -99,10 +99,7 @@ pub fn read_face(
     let turn = die_turn(&pixels, &away, pw, ph);
     let centre = (cx - x0 as f32 - 0.5, cy - y0 as f32 - 0.5);
     let (spots, fit) = fit_face(spots, side, centre, turn)?;
-    let pips: Vec<&Spot> = (0..spots.len())
-        .filter(|i| fit.chosen & (1 << i) != 0)
-        .map(|i| &spots[i])
-        .collect();
+    let pips = fit.pips(&spots);
     // A pip the spots missed (a 6's middle row, a 5's or 3's middle, too close to its
     // neighbours to peak on its own): look at the empty places of the fitted grid.
     let body = body_colour(&pixels, pw, &samples, &pips, side);
@@ -327,7 +324,8 @@ fn mean_colour(spots: &[&Spot]) -> [f32; 3] {
 }
 
 /// How far apart two colours' tints are: the largest change, between them, of R−G, G−B or
-/// B−R (lightness aside: a pip in a shadow is darker).
+/// B−R (lightness aside: a pip in a shadow is darker). `primitives::chroma_from`'s measure, on
+/// the mean colours of spots.
 fn tint_apart(a: [f32; 3], b: [f32; 3]) -> f32 {
     let d: [f32; 3] = std::array::from_fn(|c| a[c] - b[c]);
     (d[0] - d[1])
@@ -364,11 +362,7 @@ fn alike_spots(spots: &[Spot], fit: &FaceFit) -> Option<Vec<Spot>> {
     if spots.len() <= MOST_SPOTS {
         return None;
     }
-    let pips: Vec<&Spot> = (0..MOST_SPOTS)
-        .filter(|i| fit.chosen & (1 << i) != 0)
-        .map(|i| &spots[i])
-        .collect();
-    let tint = mean_colour(&pips);
+    let tint = mean_colour(&fit.pips(&spots[..MOST_SPOTS]));
     let alike: Vec<usize> = (0..spots.len())
         .filter(|&i| tint_apart(spots[i].colour, tint) <= MOST_PIP_TINT_OFF)
         .take(MOST_SPOTS)
@@ -819,6 +813,18 @@ struct FaceFit {
     map: Option<[f32; 4]>,
 }
 
+impl FaceFit {
+    /// Its pips among the `spots` it was chosen from (at most 32).
+    fn pips<'a>(&self, spots: &'a [Spot]) -> Vec<&'a Spot> {
+        spots
+            .iter()
+            .enumerate()
+            .filter(|&(i, _)| self.chosen & (1 << i) != 0)
+            .map(|(_, s)| s)
+            .collect()
+    }
+}
+
 /// The set of `spots` (strongest first) that best makes a die face: its pips on the face's
 /// grid (a square grid turned any way, of a step that suits the die's size), alike in
 /// strength and tint, and leaving no strong spot of their colour unexplained on the face.
@@ -1120,9 +1126,7 @@ mod tests {
         assert_eq!(fit.value, 6);
         assert_eq!(fit.chosen.count_ones(), 6);
         assert!(
-            (0..weighed.len())
-                .filter(|i| fit.chosen & (1 << i) != 0)
-                .all(|i| weighed[i].colour == PIP_RED),
+            fit.pips(&weighed).iter().all(|s| s.colour == PIP_RED),
             "the 6's pips are the red spots"
         );
     }

@@ -1248,9 +1248,9 @@ impl<'a> Reader<'a> {
     }
 
     /// The die a candidate shows and its pips (picture pixels). A die read unsure is first
-    /// looked at as a smaller die (`smaller_look`). When the face's middle
-    /// lies off the middle the die was looked at around, a pip may lie outside the part looked
-    /// at: the die is looked at a second time, around its face's middle (unless it shows six).
+    /// looked at as a smaller die (`smaller_look`). When the face's middle lies off the middle
+    /// the die was looked at around, a pip may lie outside the part looked at: the die is
+    /// looked at a second time, around its face's middle (unless it shows six).
     /// - A candidate found by its pips is a square guessed from them, a side face's pips too:
     ///   the square is moved to the face, and the second look kept when it sees as many pips.
     /// - Any other candidate is the die's own pixels, but may be a die split badly from a
@@ -1271,13 +1271,13 @@ impl<'a> Reader<'a> {
         let (cx, cy) = self.centre_of(c);
         let (fx, fy) = (first.die.x, first.die.y);
         let off_middle = (fx - cx).hypot(fy - cy) > OFF_MIDDLE * c.half_side * self.f;
-        let unsure = first.die.confidence <= face::LEAST_CONFIDENCE;
+        let least_sure = first.die.confidence <= face::LEAST_CONFIDENCE;
         let again = if c.from_pips && off_middle {
             let (sx, sy) = self.in_small((fx, fy));
             self.first_look(&self.square_candidate(sx, sy, c.half_side))
                 .filter(|again| again.pips.len() >= first.pips.len())
-        } else if off_middle || unsure {
-            // An unsure reading's larger look is kept only when it is surer too.
+        } else if off_middle || least_sure {
+            // A reading at the least confidence: its larger look is kept only when surer too.
             self.read_candidate_at(c, Some((fx, fy)), SECOND_LOOK_SIDE)
                 .filter(|again| {
                     again.pips.len() > first.pips.len()
