@@ -73,7 +73,7 @@ fn camera(c: &mut Criterion) {
     use foreman::vision::{read_dice, synthetic};
     let mut g = c.benchmark_group("camera");
     let photo = std::path::Path::new(env!("CARGO_MANIFEST_DIR"))
-        .join("../shared/dice/d6-tray-photos/images/IMG_20191208_111228.jpg");
+        .join("tests/data/dice/d6-tray-photos/images/IMG_20191208_111228.jpg");
     if let Ok(img) = image::open(&photo) {
         let img = img.to_rgb8();
         g.bench_function("read a 640x640 photo", |b| {

@@ -2,7 +2,7 @@
 //! with the colours told by eye in `tests/dice_colours.txt`, its colour accuracy too.
 //!
 //! `cargo run --release --example dice_accuracy -- [DIR] [-v] [--scale F] [--frame]`
-//! (DIR defaults to `../shared/dice/d6-tray-photos`; it holds `images/*.jpg` and `labels/*.txt`;
+//! (DIR defaults to `tests/data/dice/d6-tray-photos`; it holds `images/*.jpg` and `labels/*.txt`;
 //! `--scale 0.85` reads each photo resized by that factor first: dice of other sizes;
 //! `--frame` reads each photo set in a 1280×720 webcam frame, as `as_webcam_frame` makes it;
 //! `--table R,G,B` reads each photo as if its tray stood on a table of that colour, as
@@ -13,7 +13,7 @@
 #[path = "../tests/it/vision_score.rs"]
 mod vision_score;
 
-use std::path::PathBuf;
+use std::path::{Path, PathBuf};
 use vision_score::{
     ColourTally, Tally, as_webcam_frame, in_light, on_coloured_table, read_colour_labels,
     read_labels, resized, saved_as_jpeg, score_colours, score_photo,
@@ -54,7 +54,9 @@ fn main() -> anyhow::Result<()> {
         .find(|&(i, a)| !a.starts_with('-') && !option_values.contains(&i))
         .map(|(_, a)| a)
         .map(PathBuf::from)
-        .unwrap_or_else(|| PathBuf::from("../shared/dice/d6-tray-photos"));
+        .unwrap_or_else(|| {
+            Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/data/dice/d6-tray-photos")
+        });
     let mut images: Vec<PathBuf> = std::fs::read_dir(dir.join("images"))?
         .filter_map(|e| e.ok().map(|e| e.path()))
         .filter(|p| p.extension().is_some_and(|e| e == "jpg" || e == "png"))

@@ -17,7 +17,7 @@ fn main() -> anyhow::Result<()> {
     };
     anyhow::ensure!(reads > 0, "READS is at least 1");
     let path = std::path::Path::new(env!("CARGO_MANIFEST_DIR"))
-        .join("../shared/dice/d6-tray-photos/images/IMG_20191208_111228.jpg");
+        .join("tests/data/dice/d6-tray-photos/images/IMG_20191208_111228.jpg");
     let photo = image::open(&path)
         .with_context(|| format!("reading {}", path.display()))?
         .to_rgb8();

@@ -158,6 +158,12 @@ impl From<u8> for Arg {
         Arg::Num(i64::from(n))
     }
 }
+
+impl From<u16> for Arg {
+    fn from(n: u16) -> Arg {
+        Arg::Num(i64::from(n))
+    }
+}
 impl From<&str> for Arg {
     fn from(s: &str) -> Arg {
         Arg::Text(s.to_string())

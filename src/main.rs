@@ -122,9 +122,25 @@ fn main() {
         .with_writer(std::io::stderr)
         .init();
     if let Err(e) = run(started) {
-        eprintln!("foreman: {e:#}");
+        eprintln!("foreman: {}", error_text(&e));
         std::process::exit(1);
     }
+}
+
+/// An error and its causes, each said once: the library's messages already name their cause
+/// ("cannot read F: no such file"), so a cause the message holds is not repeated.
+fn error_text(e: &anyhow::Error) -> String {
+    let mut text = String::new();
+    for cause in e.chain() {
+        let said = cause.to_string();
+        if !text.contains(&said) {
+            if !text.is_empty() {
+                text.push_str(": ");
+            }
+            text.push_str(&said);
+        }
+    }
+    text
 }
 
 fn run(started: std::time::Instant) -> Result<()> {
@@ -182,9 +198,13 @@ fn simulate(
     json: bool,
 ) -> Result<()> {
     let table = match (players, solo) {
+        // docs/rules.md, decisions for the program: one player is the solo game.
+        (Some(1), None) => bail!(
+            "a game of one player is the solo game against the Machine: use --solo easy|medium|hard|expert"
+        ),
         (Some(n), None) => Table::Players(usize::from(n)),
         (None, Some(level)) => Table::Solo(level.into()),
-        _ => bail!("say who plays: --players P (1 to 5) or --solo easy|medium|hard|expert"),
+        _ => bail!("say who plays: --players P (2 to 5) or --solo easy|medium|hard|expert"),
     };
     let mut out = std::io::stdout().lock();
     let mut wins: std::collections::BTreeMap<String, u32> = Default::default();
@@ -244,6 +264,8 @@ fn play(level: Difficulty, seed: Option<u64>, resume: bool) -> Result<()> {
         });
         Game::new_dealt(Setup::solo("You", level, seed))?
     };
+    // A resumed game keeps its own difficulty, whatever --solo says.
+    let level = game.setup().machine.unwrap_or(level);
     println!(
         "Foreman — Fantastic Factories, solo against the Machine ({}).",
         level.name()
@@ -271,9 +293,28 @@ fn play(level: Difficulty, seed: Option<u64>, resume: bool) -> Result<()> {
             }
             continue;
         }
+        // The end-of-work discard is the player's choice (RULES.md, end of the work phase):
+        // one entry, then the cards and resources are asked for.
+        let excess = end_work_excess(&game);
+        let mut acts = acts;
+        if excess != (0, 0) {
+            let mut seen = false;
+            acts.retain(|a| {
+                !matches!(a, Act::EndWork { .. }) || !std::mem::replace(&mut seen, true)
+            });
+        }
         print!("\n{}", text::table_text(&game));
         for (i, a) in acts.iter().enumerate() {
-            println!("  {:>3}. {a}", i + 1);
+            if matches!(a, Act::EndWork { .. }) && excess != (0, 0) {
+                println!(
+                    "  {:>3}. end the work phase, choosing {} blueprint(s) and {} resource(s) to discard",
+                    i + 1,
+                    excess.0,
+                    excess.1
+                );
+            } else {
+                println!("  {:>3}. {a}", i + 1);
+            }
         }
         print!("> ");
         std::io::stdout().flush()?;
@@ -289,25 +330,43 @@ fn play(level: Difficulty, seed: Option<u64>, resume: bool) -> Result<()> {
                 return Ok(());
             }
             "u" | "undo" => {
-                match game.journal().len().checked_sub(1).filter(|&n| n >= 1) {
-                    Some(n) => {
-                        game = game.truncate(n).map_err(|(i, e)| {
-                            anyhow::anyhow!("undo failed at action {}: {e}", i + 1)
-                        })?;
-                    }
-                    None => println!("Nothing to undo."),
+                // The window's rule (docs/rules.md, Undo): in a digital game undo does not take
+                // back an action that revealed a card or dice, the Machine's turn included.
+                let len = game.journal().len();
+                let floor = game.undo_floor().max(1);
+                if len > floor {
+                    let undone = game.journal()[len - 1].act.clone();
+                    game = game.truncate(len - 1).map_err(|(i, e)| {
+                        anyhow::anyhow!("undo failed at action {}: {e}", i + 1)
+                    })?;
+                    println!("Taken back: {undone}.");
+                } else if let Some(stop) = game.journal().get(floor - 1) {
+                    println!(
+                        "Undo stops at \"{}\": it revealed a card or dice, and taking it back would show what is hidden.",
+                        stop.act
+                    );
                 }
                 continue;
             }
             _ => {}
         }
-        match line
+        let chosen = line
             .parse::<usize>()
             .ok()
             .and_then(|k| k.checked_sub(1))
             .and_then(|k| acts.get(k))
-        {
-            Some(act) => match game.apply_digital(act.clone()) {
+            .cloned();
+        let chosen = match chosen {
+            Some(Act::EndWork { .. }) if excess != (0, 0) => {
+                match choose_discards(&game, excess, &mut lines)? {
+                    Some(act) => Some(act),
+                    None => continue,
+                }
+            }
+            other => other,
+        };
+        match chosen {
+            Some(act) => match game.apply_digital(act) {
                 Ok(events) => {
                     for e in &events {
                         if let Some(t) = text::event_text(&game, e) {
@@ -320,6 +379,98 @@ fn play(level: Difficulty, seed: Option<u64>, resume: bool) -> Result<()> {
             None => println!("Type a number from 1 to {}, u or q.", acts.len()),
         }
     }
+}
+
+/// The blueprints and resources the player at work must give up to end the work phase
+/// (RULES.md, end of the work phase: at most 10 blueprints and 12 resources).
+fn end_work_excess(game: &Game) -> (usize, u32) {
+    let st = game.state();
+    match st.current_player() {
+        Some(p) if matches!(st.phase, foreman::engine::state::Phase::Work { .. }) => {
+            let player = &st.players[p];
+            (
+                player.hand.len().saturating_sub(10),
+                player.resources().saturating_sub(12),
+            )
+        }
+        _ => (0, 0),
+    }
+}
+
+/// Asks which blueprints and resources go at the end of the work phase; `None` when the
+/// player's answer does not fit (said why; they choose again).
+fn choose_discards(
+    game: &Game,
+    (cards, resources): (usize, u32),
+    lines: &mut impl Iterator<Item = std::io::Result<String>>,
+) -> Result<Option<Act>> {
+    let st = game.state();
+    let Some(p) = st.current_player() else {
+        return Ok(None);
+    };
+    let player = &st.players[p];
+    let hand: Vec<foreman::engine::Blueprint> = player
+        .hand
+        .iter()
+        .flat_map(|(c, n)| std::iter::repeat_n(c, usize::from(n)))
+        .collect();
+    let mut discard = Vec::new();
+    if cards > 0 {
+        println!("Your hand:");
+        for (i, c) in hand.iter().enumerate() {
+            println!("  {:>3}. {c}", i + 1);
+        }
+        print!("Discard {cards} blueprint(s): type their numbers, separated by spaces > ");
+        std::io::stdout().flush()?;
+        let Some(line) = lines.next() else {
+            return Ok(None);
+        };
+        let mut picked: Vec<usize> = Vec::new();
+        for word in line?.split_whitespace() {
+            match word.parse::<usize>().ok().and_then(|k| k.checked_sub(1)) {
+                Some(k) if k < hand.len() && !picked.contains(&k) => picked.push(k),
+                _ => {
+                    println!(
+                        "\"{word}\" is not one of the numbers 1 to {} (each once).",
+                        hand.len()
+                    );
+                    return Ok(None);
+                }
+            }
+        }
+        if picked.len() != cards {
+            println!(
+                "Choose exactly {cards} blueprint(s); you named {}.",
+                picked.len()
+            );
+            return Ok(None);
+        }
+        discard = picked.into_iter().map(|k| hand[k]).collect();
+    }
+    let mut metal = 0;
+    if resources > 0 {
+        let least = resources.saturating_sub(player.energy);
+        let most = resources.min(player.metal);
+        print!(
+            "Drop {resources} resource(s): how much of it metal ({least} to {most}; the rest energy)? > "
+        );
+        std::io::stdout().flush()?;
+        let Some(line) = lines.next() else {
+            return Ok(None);
+        };
+        match line?.trim().parse::<u32>() {
+            Ok(m) if (least..=most).contains(&m) => metal = m,
+            _ => {
+                println!("Type a number from {least} to {most}.");
+                return Ok(None);
+            }
+        }
+    }
+    Ok(Some(Act::EndWork {
+        discard,
+        discard_metal: metal,
+        discard_energy: resources - metal,
+    }))
 }
 
 /// `foreman dice read`: the camera reader on photos, one line per photo.

@@ -38,7 +38,12 @@ pub fn compound_by_type(pile: &Pile<Blueprint>) -> String {
             .map(card_count)
             .collect();
         if !cards.is_empty() {
-            parts.push(format!("{kind} {}: {}", cards.len(), cards.join(", ")));
+            // Cards, not names: the Machine's production odds count every copy.
+            parts.push(format!(
+                "{kind} {}: {}",
+                pile.of_type(kind),
+                cards.join(", ")
+            ));
         }
     }
     if parts.is_empty() {
@@ -190,4 +195,25 @@ pub fn scoreboard_text(game: &Game) -> String {
     };
     let _ = writeln!(s, "{verb}: {winner}{how}");
     s
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// Issue: rules and game integrity, point 5 (RULES.md, solo game: the Machine produces by
+    /// the number of cards of a type): a type's count is of cards, not of names.
+    #[test]
+    fn the_compound_counts_cards_not_names() {
+        let mut pile = Pile::default();
+        pile.add(Blueprint::Robot);
+        pile.add(Blueprint::Robot);
+        pile.add(Blueprint::Golem);
+        for _ in 0..5 {
+            pile.add(Blueprint::Obelisk);
+        }
+        let text = compound_by_type(&pile);
+        assert!(text.contains("Special 3: Golem, Robot ×2"), "{text}");
+        assert!(text.contains("Monument 5: Obelisk ×5"), "{text}");
+    }
 }

@@ -327,15 +327,21 @@ impl fmt::Display for Act {
                 };
                 write!(f, "refresh the market {row} for 1 {pay}")
             }
-            Act::TakeBlueprint { slot } => write!(f, "take market blueprint {}", slot + 1),
+            Act::TakeBlueprint { slot } => {
+                write!(f, "take market blueprint {}", u16::from(*slot) + 1)
+            }
             Act::Hire {
                 slot,
                 discard,
                 opponent,
             } => {
-                write!(f, "hire contractor {} discarding {discard}", slot + 1)?;
+                write!(
+                    f,
+                    "hire contractor {} discarding {discard}",
+                    u16::from(*slot) + 1
+                )?;
                 if let Some(o) = opponent {
-                    write!(f, " (opponent: player {})", o + 1)?;
+                    write!(f, " (opponent: player {})", u16::from(*o) + 1)?;
                 }
                 Ok(())
             }
@@ -343,7 +349,9 @@ impl fmt::Display for Act {
             Act::Roll { set } if set.is_empty() => write!(f, "roll"),
             Act::Roll { set } => write!(f, "roll, setting {:?} (Foreman)", &set[..]),
             Act::SpecialistDie { value } => write!(f, "take the Specialist's die as a {value}"),
-            Act::Place { die, section } => write!(f, "place die {} on {section}", die + 1),
+            Act::Place { die, section } => {
+                write!(f, "place die {} on {section}", u16::from(*die) + 1)
+            }
             Act::Activate { card, dice, choice } => {
                 write!(f, "activate {card}")?;
                 describe(f, dice, choice)
@@ -378,7 +386,10 @@ impl fmt::Display for Act {
 
 fn describe(f: &mut fmt::Formatter<'_>, dice: &[u8], choice: &Choice) -> fmt::Result {
     if !dice.is_empty() {
-        let d: Vec<String> = dice.iter().map(|d| (d + 1).to_string()).collect();
+        let d: Vec<String> = dice
+            .iter()
+            .map(|&d| (u16::from(d) + 1).to_string())
+            .collect();
         write!(f, " with dice {}", d.join(", "))?;
     }
     if !choice.discard.is_empty() {

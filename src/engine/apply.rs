@@ -3,7 +3,7 @@
 //! drawn from the game's seeded generator). Both validate the whole action on a copy of the
 //! state and keep the result only if every rule holds, so a refused action changes nothing.
 //!
-//! Rule references: `RULES.md` sections and `cards.md` rows (both in `../shared/rules/`).
+//! Rule references: `RULES.md` sections and `cards.md` rows (both in `docs/`).
 
 use super::action::{Act, Action, Bonus, Choice, DiceList, Inputs, Resource, Row};
 use super::cards::{Blueprint, CardType, Contractor, Tool};
@@ -50,7 +50,7 @@ impl Setup {
         Setup {
             players: vec![PlayerSetup {
                 name: name.to_string(),
-                colour: Colour::Blue,
+                colour: Colour::White,
             }],
             machine: Some(difficulty),
             mode: Mode::Digital,
@@ -86,6 +86,7 @@ impl Setup {
         if self.machine.is_some() && n != 1 {
             return Err(RuleError::SoloPlayers);
         }
+
         for (i, p) in self.players.iter().enumerate() {
             if self.players[..i].iter().any(|q| q.colour == p.colour) {
                 return Err(RuleError::SharedColour(p.colour.to_string()));
@@ -93,6 +94,23 @@ impl Setup {
         }
         if self.first_player >= n {
             return Err(RuleError::PlayerCount(self.first_player + 1));
+        }
+        Ok(())
+    }
+
+    /// [`Setup::validate`], and what a game started today must also be. Games saved before
+    /// these checks (a one-player game without the Machine) still load and replay.
+    pub fn validate_new(&self) -> Result<(), RuleError> {
+        self.validate()?;
+        // RULES.md, solo game: the rulebooks have no one-player game without the Machine
+        // (docs/rules.md, "Decisions for the program").
+        if self.machine.is_none() && self.players.len() == 1 {
+            return Err(RuleError::OnePlayerIsSolo);
+        }
+        // RULES.md, components: white dice are the shared extras; only the solo player rolls
+        // them as their own.
+        if self.machine.is_none() && self.players.iter().any(|p| p.colour == Colour::White) {
+            return Err(RuleError::WhiteIsSolo);
         }
         Ok(())
     }
@@ -403,6 +421,12 @@ impl Eq for Game {}
 impl Game {
     /// A new game waiting for its opening deal ([`Act::Deal`]).
     pub fn new(setup: Setup) -> Result<Game, RuleError> {
+        setup.validate_new()?;
+        Game::from_setup(setup)
+    }
+
+    /// A game waiting for its opening deal, with the checks every saved game passes.
+    fn from_setup(setup: Setup) -> Result<Game, RuleError> {
         setup.validate()?;
         let state = State {
             players: setup
@@ -516,11 +540,27 @@ impl Game {
     /// Rebuilds a game by replaying `journal` from `setup`; the error names the first action
     /// refused (0-based index) and why.
     pub fn replay(setup: Setup, journal: Vec<Action>) -> Result<Game, (usize, RuleError)> {
-        let mut g = Game::new(setup).map_err(|e| (0, e))?;
+        let mut g = Game::from_setup(setup).map_err(|e| (0, e))?;
         for (i, a) in journal.into_iter().enumerate() {
             g.apply(a).map_err(|e| (i, e))?;
         }
         Ok(g)
+    }
+
+    /// The fewest actions undo may leave in the journal (docs/rules.md, "Decisions for the
+    /// program", Undo). In a digital game undo does not take back an action that revealed
+    /// hidden information (a card drawn or revealed, dice the program rolled): every such action
+    /// recorded inputs the game's generator gave it. In a companion game the table is the
+    /// truth, and undo may go back to the start.
+    pub fn undo_floor(&self) -> usize {
+        match self.setup.mode {
+            Mode::Companion => 0,
+            Mode::Digital => self
+                .journal
+                .iter()
+                .rposition(|a| !a.inputs.is_empty())
+                .map_or(0, |i| i + 1),
+        }
     }
 
     /// The game as it was after its first `len` actions, rebuilt by replay (undo).
@@ -840,8 +880,8 @@ impl Ctx<'_> {
             .market
             .blueprints
             .get(usize::from(slot))
-            .ok_or(RuleError::NoSuchSlot(slot + 1))?
-            .ok_or(RuleError::EmptySlot(slot + 1))?;
+            .ok_or(RuleError::NoSuchSlot(u16::from(slot) + 1))?
+            .ok_or(RuleError::EmptySlot(u16::from(slot) + 1))?;
         self.st.market.blueprints[usize::from(slot)] = None;
         self.st.players[p].hand.add(card);
         self.refill_market()?;
@@ -876,8 +916,8 @@ impl Ctx<'_> {
             .market
             .contractors
             .get(i)
-            .ok_or(RuleError::NoSuchSlot(slot + 1))?
-            .ok_or(RuleError::EmptySlot(slot + 1))?;
+            .ok_or(RuleError::NoSuchSlot(u16::from(slot) + 1))?
+            .ok_or(RuleError::EmptySlot(u16::from(slot) + 1))?;
         let tool = self.st.market.tools[i];
         let player = &self.st.players[p];
         if !player.hand.contains(discard) {
@@ -907,7 +947,7 @@ impl Ctx<'_> {
         let opponent = match (gives && self.n() >= 2, opponent) {
             (true, None) => return Err(RuleError::OpponentNeeded(contractor)),
             (true, Some(o)) if usize::from(o) >= self.n() || usize::from(o) == p => {
-                return Err(RuleError::BadOpponent(o + 1));
+                return Err(RuleError::BadOpponent(u16::from(o) + 1));
             }
             (true, Some(o)) => Some(usize::from(o)),
             (false, Some(_)) => return Err(RuleError::NoOpponentChoice(contractor)),
@@ -1053,17 +1093,19 @@ impl Ctx<'_> {
         for (k, &d) in dice.iter().enumerate() {
             let die = tray
                 .get(usize::from(d))
-                .ok_or(RuleError::NoSuchDie(d + 1))?;
+                .ok_or(RuleError::NoSuchDie(u16::from(d) + 1))?;
             if die.placed.is_some() {
-                return Err(RuleError::DieAlreadyPlaced(d + 1));
+                return Err(RuleError::DieAlreadyPlaced(u16::from(d) + 1));
             }
             if dice[..k].contains(&d) {
-                return Err(RuleError::DieTwice(d + 1));
+                return Err(RuleError::DieTwice(u16::from(d) + 1));
             }
             // Distinct dice of one tray: never more than MAX_DICE.
-            *values.get_mut(k).ok_or(RuleError::NoSuchDie(d + 1))? = die.value;
+            *values
+                .get_mut(k)
+                .ok_or(RuleError::NoSuchDie(u16::from(d) + 1))? = die.value;
         }
-        DiceList::new(&values[..dice.len()]).ok_or(RuleError::NoSuchDie(MAX_DICE as u8 + 1))
+        DiceList::new(&values[..dice.len()]).ok_or(RuleError::NoSuchDie(MAX_DICE as u16 + 1))
     }
 
     fn mark_placed(&mut self, p: usize, dice: &[u8], spot: Spot) {
@@ -1627,7 +1669,7 @@ pub(crate) fn market_blocked(st: &State, p: usize) -> bool {
 }
 
 /// Build checks (RULES.md, work phase; cards.md Beacon, Obelisk, Megalith).
-pub(crate) fn check_build(
+pub fn check_build(
     player: &PlayerState,
     card: Blueprint,
     discard: Blueprint,
@@ -1639,7 +1681,20 @@ pub(crate) fn check_build(
         return Err(RuleError::NotInHand(discard));
     }
     if card == discard && player.hand.count(card) < 2 {
-        return Err(RuleError::NeedSecondCopy(card));
+        // Naming the card itself as its discard: the rule that applies is the other blueprint
+        // of the same tool (RULES.md, work phase, Build), unless the hand has one.
+        let other = player
+            .hand
+            .iter()
+            .any(|(c, _)| c != card && c.tool() == card.tool());
+        return Err(if other {
+            RuleError::NeedSecondCopy(card)
+        } else {
+            RuleError::NoBuildDiscard {
+                card,
+                tool: card.tool(),
+            }
+        });
     }
     if discard.tool() != card.tool() {
         return Err(RuleError::WrongBuildTool {
@@ -1666,15 +1721,13 @@ pub(crate) fn check_build(
 }
 
 /// The metal and energy a player pays to build `card`: the printed cost, with Megalith's
-/// reduction of 1 metal per Monument already in the compound, never below 1 metal (cards.md,
-/// Megalith and "Decisions").
+/// reduction of 1 metal per Monument already in the compound, down to 0 metal (cards.md,
+/// Megalith and "Decisions": the Russian rulebook's "down to 0 metal").
 pub fn build_cost(player: &PlayerState, card: Blueprint) -> (u32, u32) {
     let info = card.info();
     let mut metal = u32::from(info.metal);
     if card == Blueprint::Megalith {
-        metal = metal
-            .saturating_sub(player.compound.of_type(CardType::Monument))
-            .max(1);
+        metal = metal.saturating_sub(player.compound.of_type(CardType::Monument));
     }
     (metal, u32::from(info.energy))
 }

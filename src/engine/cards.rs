@@ -3,7 +3,7 @@
 //! The catalogue file is the data (copies, type, tool, cost, prestige, names); the behaviour
 //! of each card is code in `apply.rs`, keyed by [`Blueprint`] / [`Contractor`]. At start the
 //! catalogue is parsed and checked against these enums (every card present once, totals of
-//! `../shared/rules/cards.md`: 74 blueprints, 17 contractors, tools 19/19/18/18, types
+//! `docs/cards.md`: 74 blueprints, 17 contractors, tools 19/19/18/18, types
 //! 25/14/10/13/12).
 
 use serde::{Deserialize, Serialize};

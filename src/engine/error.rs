@@ -22,9 +22,9 @@ pub enum RuleError {
 
     // --- Market ---------------------------------------------------------------------------
     #[error("market slot {0} does not exist: the market has slots 1 to 4")]
-    NoSuchSlot(u8),
+    NoSuchSlot(u16),
     #[error("market slot {0} is empty")]
-    EmptySlot(u8),
+    EmptySlot(u16),
     #[error("refreshing the market costs 1 {0}, and you have none")]
     CannotPayRefresh(Resource),
     #[error(
@@ -45,7 +45,7 @@ pub enum RuleError {
     #[error("the {0} gives something to an opponent: choose which player")]
     OpponentNeeded(Contractor),
     #[error("the opponent must be another player at the table (player {0} is not)")]
-    BadOpponent(u8),
+    BadOpponent(u16),
     #[error("the {0} has no opponent to choose")]
     NoOpponentChoice(Contractor),
 
@@ -59,11 +59,11 @@ pub enum RuleError {
 
     // --- Dice -----------------------------------------------------------------------------
     #[error("die {0} does not exist")]
-    NoSuchDie(u8),
+    NoSuchDie(u16),
     #[error("die {0} is already placed: each die is used once per round")]
-    DieAlreadyPlaced(u8),
+    DieAlreadyPlaced(u16),
     #[error("die {0} is named twice")]
-    DieTwice(u8),
+    DieTwice(u16),
     #[error("a die shows 1 to 6, not {0}")]
     BadFace(u8),
     #[error("{section} takes a die showing {needs}; this die shows {value}")]
@@ -91,6 +91,10 @@ pub enum RuleError {
         discard: Blueprint,
         discard_tool: Tool,
     },
+    #[error(
+        "building {card} needs another blueprint with the {tool} tool in your hand to discard, and you have none"
+    )]
+    NoBuildDiscard { card: Blueprint, tool: Tool },
     #[error(
         "you already have {0} in your compound, and only Beacon and Obelisk may be built twice"
     )]
@@ -185,10 +189,18 @@ pub enum RuleError {
     UnusedInputs(String),
 
     // --- Setup ----------------------------------------------------------------------------
-    #[error("a game has 1 to 5 players, not {0}")]
+    #[error("a game has 1 to 5 players (1 against the Machine), not {0}")]
     PlayerCount(usize),
     #[error("a solo game against the Machine has exactly one player")]
     SoloPlayers,
+    #[error(
+        "a game of one player is the solo game against the Machine: choose solo and a difficulty"
+    )]
+    OnePlayerIsSolo,
+    #[error(
+        "white is the solo player's colour: in a game of several players the white dice are the shared extras"
+    )]
+    WhiteIsSolo,
     #[error("two players cannot share the colour {0}")]
     SharedColour(String),
 }

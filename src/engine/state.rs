@@ -199,7 +199,8 @@ impl Pile<Blueprint> {
     }
 }
 
-/// Player colours (RULES.md, components). The solo player rolls the white dice.
+/// Player colours (RULES.md, components): the five of a game of several players ([`Colour::ALL`]),
+/// and white, the solo player's dice (RULES.md, solo game: "you play with the 4 white dice").
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize)]
 #[serde(rename_all = "lowercase")]
 pub enum Colour {
@@ -208,9 +209,11 @@ pub enum Colour {
     Green,
     Purple,
     Yellow,
+    White,
 }
 
 impl Colour {
+    /// The colours of a game of several players (white dice are the shared extras there).
     pub const ALL: [Colour; 5] = [
         Colour::Red,
         Colour::Blue,
@@ -225,6 +228,7 @@ impl Colour {
             Colour::Green => "green",
             Colour::Purple => "purple",
             Colour::Yellow => "yellow",
+            Colour::White => "white",
         }
     }
 }
@@ -418,7 +422,7 @@ pub struct PlayerState {
 }
 
 impl PlayerState {
-    pub(crate) fn new(colour: Colour) -> Self {
+    pub fn new(colour: Colour) -> Self {
         // RULES.md, setup 2: 1 metal + 2 energy.
         PlayerState {
             colour,

@@ -1,7 +1,7 @@
 //! Rule tests, card by card. Each test sets up a position (cards moved out of the deck, so
 //! every copy stays counted once), then drives it only through `apply` with the dice faces and
 //! revealed cards given as inputs, as a table-companion game would. Citations: cards.md rows
-//! and RULES.md sections in `../shared/rules/`.
+//! and RULES.md sections in `docs/`.
 
 use super::action::{Act, Action, Bonus, CardList, Choice, DiceList, Inputs, Resource, Row};
 use super::apply::{Event, Game, Setup};
@@ -353,7 +353,9 @@ fn no_second_copy_except_beacon_and_obelisk() {
 
 #[test]
 fn building_a_card_with_its_own_twin_as_discard_needs_two_copies() {
-    let mut g = position(&[B::Obelisk], &[], &[], 9, 9);
+    // RULES.md, work phase, Build: discard *another* blueprint with the same tool. With a
+    // lone Obelisk and another hammer blueprint in hand, the Obelisk cannot be its own discard.
+    let mut g = position(&[B::Obelisk, B::Robot], &[], &[], 9, 9);
     let err = act(
         &mut g,
         Act::Build {
@@ -363,11 +365,29 @@ fn building_a_card_with_its_own_twin_as_discard_needs_two_copies() {
     )
     .unwrap_err();
     assert_eq!(err, RuleError::NeedSecondCopy(B::Obelisk));
+    // With no other hammer blueprint at all, the rule that applies is the tool's.
+    let mut g = position(&[B::Obelisk, B::Dojo], &[], &[], 9, 9);
+    let err = act(
+        &mut g,
+        Act::Build {
+            card: B::Obelisk,
+            discard: B::Obelisk,
+        },
+    )
+    .unwrap_err();
+    assert_eq!(
+        err,
+        RuleError::NoBuildDiscard {
+            card: B::Obelisk,
+            tool: Tool::Hammer
+        }
+    );
 }
 
 #[test]
-fn megalith_costs_one_metal_less_per_monument_never_below_one() {
-    // cards.md, Megalith: 5 metal 2 energy, −1 metal per Monument, floor 1 (Decisions).
+fn megalith_costs_one_metal_less_per_monument_down_to_zero() {
+    // cards.md, Megalith: 5 metal 2 energy, −1 metal per Monument, down to 0 metal (Decisions:
+    // the Russian rulebook's floor).
     let mut g = position(
         &[B::Megalith, B::Refinery],
         &[B::Obelisk, B::Obelisk],
@@ -384,6 +404,19 @@ fn megalith_costs_one_metal_less_per_monument_never_below_one() {
     )
     .unwrap();
     assert_eq!((me(&g).metal, me(&g).energy), (0, 0));
+    // Five Monuments: the Megalith costs 2 energy and no metal, built with 0 metal.
+    let mut g = position(&[B::Megalith, B::Refinery], &[B::Obelisk; 5], &[], 0, 2);
+    act(
+        &mut g,
+        Act::Build {
+            card: B::Megalith,
+            discard: B::Refinery,
+        },
+    )
+    .unwrap();
+    assert_eq!((me(&g).metal, me(&g).energy), (0, 0));
+    assert!(me(&g).compound.contains(B::Megalith));
+    // Six Monuments: still no metal, never a gain.
     let mut g = position(
         &[B::Megalith, B::Refinery],
         &[
@@ -406,8 +439,13 @@ fn megalith_costs_one_metal_less_per_monument_never_below_one() {
         },
     )
     .unwrap();
-    assert_eq!(me(&g).metal, 0, "six Monuments still leave 1 metal to pay");
-    let mut g = position(&[B::Megalith, B::Refinery], &[B::Obelisk; 5], &[], 0, 2);
+    assert_eq!(
+        (me(&g).metal, me(&g).energy),
+        (1, 0),
+        "no metal paid, none gained"
+    );
+    // The energy cost stays: with 1 energy it is refused.
+    let mut g = position(&[B::Megalith, B::Refinery], &[B::Obelisk; 5], &[], 0, 1);
     assert!(matches!(
         act(
             &mut g,
@@ -416,7 +454,11 @@ fn megalith_costs_one_metal_less_per_monument_never_below_one() {
                 discard: B::Refinery
             }
         ),
-        Err(RuleError::CannotAffordBuild { metal: 1, .. })
+        Err(RuleError::CannotAffordBuild {
+            metal: 0,
+            energy: 2,
+            ..
+        })
     ));
 }
 
@@ -1664,4 +1706,89 @@ fn a_choice_naming_three_discards_is_refused_when_read() {
         .unwrap_err()
         .to_string();
     assert!(err.contains("no card discards more than 2"), "{err}");
+}
+
+#[test]
+fn digital_undo_does_not_cross_a_draw_or_a_roll_and_companion_undo_crosses_anything() {
+    // docs/rules.md, decisions for the program, Undo: in a digital game undo does not take back
+    // an action that revealed hidden information.
+    use super::apply::Mode;
+    use super::state::Section;
+    let mut g = Game::new_dealt(Setup::solo("You", Difficulty::Medium, 77)).expect("setup");
+    assert_eq!(
+        g.undo_floor(),
+        1,
+        "the deal revealed the hands and the market"
+    );
+    g.apply_digital(Act::TakeBlueprint { slot: 0 })
+        .expect("take");
+    // Taking a market card refills the market from the deck: a card revealed.
+    assert_eq!(g.undo_floor(), g.journal().len());
+    g.apply_digital(Act::Roll {
+        set: DiceList::default(),
+    })
+    .expect("roll");
+    assert_eq!(
+        g.undo_floor(),
+        g.journal().len(),
+        "the roll showed the dice"
+    );
+    let mine = g.state().players[0]
+        .dice
+        .as_slice()
+        .iter()
+        .position(|d| d.value >= 4)
+        .map(|i| i as u8);
+    if let Some(die) = mine {
+        g.apply_digital(Act::Place {
+            die,
+            section: Section::Mine,
+        })
+        .expect("mine");
+        assert_eq!(
+            g.undo_floor(),
+            g.journal().len() - 1,
+            "a Mine placement reveals nothing"
+        );
+    }
+    let die = g.state().players[0]
+        .dice
+        .unplaced()
+        .next()
+        .map(|i| i as u8)
+        .expect("a die left");
+    g.apply_digital(Act::Place {
+        die,
+        section: Section::Research,
+    })
+    .expect("research");
+    assert_eq!(g.undo_floor(), g.journal().len(), "Research drew a card");
+    // A companion game: the table is the truth; undo may go back to the start.
+    let mut setup = Setup::solo("You", Difficulty::Medium, 77);
+    setup.mode = Mode::Companion;
+    let companion = Game::replay(setup, g.journal().to_vec()).expect("replays");
+    assert_eq!(companion.undo_floor(), 0);
+}
+
+#[test]
+fn the_solo_player_rolls_white_and_one_player_is_the_solo_game() {
+    // RULES.md, solo game: "You play with the 4 white dice".
+    let solo = Setup::solo("You", Difficulty::Easy, 1);
+    assert_eq!(solo.players[0].colour, super::state::Colour::White);
+    assert!(Game::new(solo).is_ok());
+    // docs/rules.md, decisions for the program: the rulebooks have no one-player game without
+    // the Machine.
+    assert_eq!(
+        Game::new(Setup::players(1, 1)).unwrap_err(),
+        RuleError::OnePlayerIsSolo
+    );
+    // RULES.md, components: white dice are the shared extras of a game of several players.
+    let mut two = Setup::players(2, 1);
+    two.players[1].colour = super::state::Colour::White;
+    assert_eq!(Game::new(two).unwrap_err(), RuleError::WhiteIsSolo);
+    // A game saved before these checks (one player, no Machine) still replays and plays on.
+    let mut old = Game::replay(Setup::players(1, 1), Vec::new()).expect("an old setup loads");
+    old.apply_digital(Act::Deal).expect("its deal");
+    let again = Game::replay(old.setup().clone(), old.journal().to_vec()).expect("replays");
+    assert_eq!(again, old);
 }

@@ -18,6 +18,22 @@ pub fn card_name(tr: &Tr, c: Blueprint) -> String {
     }
 }
 
+/// What a blueprint does, written out in the language (cards.md, in the rulebook's words).
+pub fn card_effect(tr: &Tr, c: Blueprint) -> String {
+    tr.t(&format!(
+        "effect-{}",
+        c.name().to_lowercase().replace(' ', "-")
+    ))
+}
+
+/// What hiring a contractor does, as [`card_effect`].
+pub fn contractor_effect(tr: &Tr, c: Contractor) -> String {
+    tr.t(&format!(
+        "effect-{}",
+        c.name().to_lowercase().replace(' ', "-")
+    ))
+}
+
 /// A contractor's name, as [`card_name`].
 pub fn contractor_name(tr: &Tr, c: Contractor) -> String {
     if tr.lang().card_names_in_french() {
@@ -166,6 +182,13 @@ pub fn refusal(tr: &Tr, e: &RuleError) -> String {
         E::TooManySet(n) => ta("err-too-many-set", &[("count", (*n).into())]),
         E::NoForeman => t("err-no-foreman"),
         E::NoSpecialist => t("err-no-specialist"),
+        E::NoBuildDiscard {
+            card: c,
+            tool: need,
+        } => ta(
+            "err-no-build-discard",
+            &[("card", card(tr, *c)), ("tool", tool(tr, *need).into())],
+        ),
         E::WrongBuildTool {
             card: c,
             tool: need,
@@ -199,7 +222,37 @@ pub fn refusal(tr: &Tr, e: &RuleError) -> String {
         ),
         E::AlreadyActivated(c) => ta("err-already-activated", &[("card", card(tr, *c))]),
         E::NoActivation(c) => ta("err-no-activation", &[("card", card(tr, *c))]),
-        E::DicePattern { card: c, .. } => ta("err-dice-pattern", &[("card", card(tr, *c))]),
+        E::DicePattern {
+            card: c,
+            needs,
+            got,
+        } => {
+            // The engine's words for a card's dice (a closed set) and what was given.
+            let pattern = match *needs {
+                "one die" => "pattern-any",
+                "one die showing 1" => "pattern-one",
+                "one die showing 4" => "pattern-four",
+                "one die showing 6" => "pattern-six",
+                "two dice of equal value" => "pattern-pair",
+                "three dice of equal value" => "pattern-triple",
+                "three dice of consecutive values" => "pattern-run",
+                "three dice summing to 14 or more" => "pattern-sum14",
+                "one unplaced die to change" => "pattern-target",
+                _ => "pattern-targets",
+            };
+            let got = match got.strip_prefix("the dice show ") {
+                Some(values) => ta("dice-show", &[("values", values.into())]),
+                None => t("dice-none-given"),
+            };
+            ta(
+                "err-dice-pattern",
+                &[
+                    ("card", card(tr, *c)),
+                    ("needs", t(pattern).into()),
+                    ("got", got.into()),
+                ],
+            )
+        }
         E::NeedEnergy {
             card: c,
             needs,
@@ -275,7 +328,12 @@ pub fn refusal(tr: &Tr, e: &RuleError) -> String {
         E::UnusedInputs(_) => t("err-unused-inputs"),
         E::PlayerCount(n) => ta("err-player-count", &[("count", (*n).into())]),
         E::SoloPlayers => t("err-solo-players"),
-        E::SharedColour(_) => t("err-shared-colour"),
+        E::OnePlayerIsSolo => t("err-one-player-is-solo"),
+        E::WhiteIsSolo => t("err-white-is-solo"),
+        E::SharedColour(c) => ta(
+            "err-shared-colour",
+            &[("colour", colour_named(tr, c).into())],
+        ),
     }
 }
 
@@ -417,7 +475,9 @@ pub fn act(tr: &Tr, game: &Game, a: &Act) -> String {
             (Row::Contractors, Resource::Metal) => "act-refresh-contractors-metal",
             (Row::Contractors, Resource::Energy) => "act-refresh-contractors-energy",
         }),
-        Act::TakeBlueprint { slot } => ta("act-take-slot", &[("slot", (slot + 1).into())]),
+        Act::TakeBlueprint { slot } => {
+            ta("act-take-slot", &[("slot", (u16::from(*slot) + 1).into())])
+        }
         Act::Hire {
             slot,
             discard,
@@ -425,7 +485,10 @@ pub fn act(tr: &Tr, game: &Game, a: &Act) -> String {
         } => {
             let mut s = ta(
                 "act-hire",
-                &[("slot", (slot + 1).into()), ("discard", card(tr, *discard))],
+                &[
+                    ("slot", (u16::from(*slot) + 1).into()),
+                    ("discard", card(tr, *discard)),
+                ],
             );
             if let Some(o) = opponent {
                 s.push_str(&format!(

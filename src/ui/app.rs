@@ -7,8 +7,8 @@ use crate::dice::RollState;
 use crate::engine::score::{TieBreak, Winner};
 use crate::engine::state::{Colour, Difficulty, Phase, PlayerState, Section};
 use crate::engine::{
-    Act, Blueprint, CardType, Contractor, Game, Inputs, Mode, PlayerSetup, RuleError, Setup, Tool,
-    legal_actions, scoreboard,
+    Act, Action, Blueprint, CardType, Contractor, Game, Inputs, Mode, PlayerSetup, RuleError,
+    Setup, Tool, legal_actions, scoreboard,
 };
 use crate::i18n::words;
 use crate::i18n::{Arg, Lang, Tr};
@@ -133,6 +133,8 @@ enum Dialog {
     Input(Box<Pending>),
     /// Save a copy of the game, or export the result, to a path.
     SaveAs { path: String, export: bool },
+    /// The end-of-work discard: which blueprints and resources go (the player's choice).
+    Discard(Box<super::discard::DiscardForm>),
 }
 
 enum Screen {
@@ -247,6 +249,11 @@ impl ForemanApp {
         matches!(self.dialog, Some(Dialog::Options { .. }))
     }
 
+    /// The log "What happened", oldest first.
+    pub fn log(&self) -> &[String] {
+        &self.log
+    }
+
     /// The message in view (a refusal's reason), if any.
     pub fn message(&self) -> Option<&str> {
         self.message.as_deref()
@@ -260,9 +267,24 @@ impl ForemanApp {
     fn say(&self, e: &SessionError) -> String {
         match e {
             SessionError::Rule(r) => words::refusal(&self.tr, r),
+            SessionError::UndoStops(i) => self.undo_stops(*i),
             other => other.to_string(),
         }
     }
+    /// Why undo stops at the journal's action `index` (a digital game's last draw or roll).
+    fn undo_stops(&self, index: usize) -> String {
+        let action = self.session.as_ref().and_then(|s| {
+            let game = s.shared();
+            let act = game.journal().get(index)?.act.clone();
+            let before = game.truncate(index).ok()?;
+            Some(words::act(&self.tr, &before, &act))
+        });
+        self.ta(
+            "undo-stops",
+            &[("action", action.unwrap_or_default().into())],
+        )
+    }
+
     fn ta(&self, key: &str, args: &[(&str, Arg)]) -> String {
         self.tr.t_args(key, args)
     }
@@ -373,11 +395,18 @@ impl ForemanApp {
                     }
                     let can_undo = self.session.as_ref().is_some_and(|s| s.can_undo());
                     let can_redo = self.session.as_ref().is_some_and(|s| s.can_redo());
-                    if ui
+                    let r = ui
                         .add_enabled(can_undo, egui::Button::new(self.t("undo")))
-                        .on_hover_text(self.t("undo-hint"))
-                        .clicked()
-                    {
+                        .on_hover_text(self.t("undo-hint"));
+                    let stop = self.session.as_ref().and_then(|s| s.undo_stop());
+                    let r = match stop {
+                        // The reason is worked out only while the pointer is on the button.
+                        Some(i) if !can_undo => r.on_disabled_hover_ui(|ui| {
+                            ui.label(self.undo_stops(i));
+                        }),
+                        _ => r,
+                    };
+                    if r.clicked() {
                         self.undo();
                     }
                     if ui
@@ -468,9 +497,13 @@ impl ForemanApp {
                         }
                     });
                 } else {
+                    // One player is the solo game (docs/rules.md, decisions for the program).
+                    if form.names.len() < 2 {
+                        resize_players(&mut form, 2);
+                    }
                     ui.horizontal(|ui| {
                         ui.label(self.t("players"));
-                        for n in 1..=5usize {
+                        for n in 2..=5usize {
                             if ui
                                 .selectable_label(form.names.len() == n, n.to_string())
                                 .on_hover_text(self.ta("players-count", &[("count", n.into())]))
@@ -504,6 +537,14 @@ impl ForemanApp {
                                     .hint_text(label.clone()),
                             )
                             .on_hover_text(label.clone());
+                            if form.solo {
+                                // The solo player's dice are white (RULES.md, solo game).
+                                ui.label(words::colour(&self.tr, Colour::White));
+                                let label = self.ta("dice-of", &[("seat", (i + 1).into())]);
+                                self.dice_source_ui(ui, &label, &mut form.dice[i], form.mode);
+                                ui.end_row();
+                                continue;
+                            }
                             let mut colour = form.colours[i];
                             egui::ComboBox::from_id_salt(("colour", i))
                                 .selected_text(words::colour(&self.tr, colour))
@@ -621,7 +662,8 @@ impl ForemanApp {
                     } else {
                         name.trim().to_string()
                     },
-                    colour,
+                    // RULES.md, solo game: the solo player rolls the white dice.
+                    colour: if form.solo { Colour::White } else { colour },
                 })
                 .collect(),
             machine: form.solo.then_some(form.difficulty),
@@ -730,6 +772,7 @@ impl ForemanApp {
             Colour::Green => D::Green,
             Colour::Purple => D::Purple,
             Colour::Yellow => D::Yellow,
+            Colour::White => D::White,
         })
     }
 
@@ -1243,14 +1286,23 @@ impl ForemanApp {
         self.step_journal(Session::redo, "redone");
     }
 
-    /// Undo or redo: moves along the journal and says so in the log.
-    fn step_journal(&mut self, step: fn(&mut Session) -> Result<(), SessionError>, done: &str) {
+    /// Undo or redo: moves along the journal and says in the log which action it was.
+    fn step_journal(
+        &mut self,
+        step: fn(&mut Session) -> Result<Option<Action>, SessionError>,
+        done: &str,
+    ) {
         if let Some(s) = self.session.as_mut() {
+            let before = s.shared();
             match step(s) {
-                Ok(()) => {
+                Ok(Some(action)) => {
+                    // Described against the game as it was before the action was played.
+                    let at = if done == "undone" { s.shared() } else { before };
+                    let what = words::act(&self.tr, &at, &action.act);
                     self.message = None;
-                    self.log.push(self.tr.t(done));
+                    self.log.push(self.ta(done, &[("action", what.into())]));
                 }
+                Ok(None) => {}
                 Err(e) => self.message = Some(self.say(&e)),
             }
         }
@@ -1265,8 +1317,19 @@ impl ForemanApp {
             .into_iter()
             .filter(|a| matches!(a, Act::EndWork { .. }))
             .collect();
-        match ends.len() {
-            0 => {
+        let worker = self.game().and_then(|g| {
+            let st = g.state();
+            st.current_player().map(|p| st.players[p].clone())
+        });
+        match (ends.is_empty(), worker) {
+            (false, Some(player)) if super::discard::excess(&player) != (0, 0) => {
+                // RULES.md, end of the work phase: the excess of the player's choice.
+                self.dialog = Some(Dialog::Discard(Box::new(super::discard::DiscardForm::new(
+                    &player,
+                ))));
+            }
+            (false, _) => self.submit(ends[0].clone()),
+            (true, _) => {
                 if let Some(g) = self.game()
                     && let Err(e) = g.check(&Act::EndWork {
                         discard: Vec::new(),
@@ -1276,13 +1339,6 @@ impl ForemanApp {
                 {
                     self.message = Some(words::refusal(&self.tr, &e));
                 }
-            }
-            1 => self.submit(ends[0].clone()),
-            _ => {
-                self.dialog = Some(Dialog::Options {
-                    title: self.t("end-work-discards"),
-                    acts: ends,
-                })
             }
         }
     }
@@ -1870,7 +1926,8 @@ impl ForemanApp {
         let mut send: Option<(Act, Inputs)> = None;
         let mut keep: Option<Dialog> = None;
         let modal = egui::Modal::new(egui::Id::unique("foreman-dialog")).show(ctx, |ui| {
-            ui.set_max_width(520.0);
+            // One width from the first frame: a dialog never grows under the pointer.
+            ui.set_width(560.0);
             match dialog {
                 Dialog::Options { title, acts } => {
                     let Some(game) = self.shared_game() else {
@@ -1890,6 +1947,19 @@ impl ForemanApp {
                 Dialog::Input(mut pending) => {
                     self.input_ui(ui, &mut pending, &mut send);
                     keep = Some(Dialog::Input(pending));
+                }
+                Dialog::Discard(mut form) => {
+                    let Some(game) = self.shared_game() else {
+                        return;
+                    };
+                    let st = game.state();
+                    let Some(p) = st.current_player() else {
+                        return;
+                    };
+                    match super::discard::discard_ui(ui, &self.tr, &st.players[p], &mut form) {
+                        Some(act) => send = Some((act, Inputs::default())),
+                        None => keep = Some(Dialog::Discard(form)),
+                    }
                 }
                 Dialog::SaveAs { mut path, export } => {
                     ui.heading(self.t(if export { "export-result" } else { "save-as" }));
@@ -2114,6 +2184,7 @@ fn colour_rgb(c: Colour) -> Color32 {
         Colour::Green => Color32::from_rgb(70, 180, 90),
         Colour::Purple => Color32::from_rgb(170, 100, 220),
         Colour::Yellow => Color32::from_rgb(230, 190, 40),
+        Colour::White => Color32::from_rgb(235, 235, 230),
     }
 }
 

@@ -3,7 +3,8 @@
 //! - [`app`]: [`ForemanApp`], the screens and their controls; every game change is an engine
 //!   action sent through the [`session::Session`], which writes the journal before showing it;
 //! - [`session`]: the open game, its journal file, undo and redo;
-//! - [`smart`]: smart dice on a serial port, their rolls waiting for the game.
+//! - [`smart`]: smart dice on a serial port, their rolls waiting for the game;
+//! - [`discard`]: the end-of-work discard, the player's choice of blueprints and resources.
 //!
 //! Every word shown comes from [`crate::i18n`].
 //!
@@ -12,6 +13,7 @@
 
 pub mod app;
 pub mod camera;
+pub mod discard;
 pub mod session;
 pub mod smart;
 

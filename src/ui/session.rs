@@ -16,6 +16,10 @@ pub enum SessionError {
     Store(#[from] StoreError),
     #[error("the game could not be rebuilt at action {index}: {source}")]
     Replay { index: usize, source: RuleError },
+    /// Undo reached an action that revealed hidden information in a digital game (its index
+    /// in the journal): taking it back would show what is hidden (docs/rules.md, Undo).
+    #[error("undo stops at action {0}: it revealed a card or dice")]
+    UndoStops(usize),
 }
 
 /// Where an action's dice faces come from.
@@ -93,39 +97,51 @@ impl Session {
     }
 
     pub fn can_undo(&self) -> bool {
-        !self.game.journal().is_empty()
+        self.game.journal().len() > self.game.undo_floor()
+    }
+
+    /// Where undo stops, when it does: the index of the action that revealed hidden
+    /// information (a digital game's last draw, reveal or roll).
+    pub fn undo_stop(&self) -> Option<usize> {
+        self.game.undo_floor().checked_sub(1)
     }
     pub fn can_redo(&self) -> bool {
         !self.redo.is_empty()
     }
 
-    /// Takes back the last action (the opening deal included).
-    pub fn undo(&mut self) -> Result<(), SessionError> {
+    /// Takes back the last action, and returns it; in a digital game, not one that revealed a
+    /// card or dice ([`Game::undo_floor`]); in a companion game anything, the opening deal
+    /// included. Nothing to undo is `Ok(None)`.
+    pub fn undo(&mut self) -> Result<Option<Action>, SessionError> {
         let len = self.game.journal().len();
         let Some(last) = self.game.journal().last().cloned() else {
-            return Ok(());
+            return Ok(None);
         };
+        if len <= self.game.undo_floor() {
+            return Err(SessionError::UndoStops(len - 1));
+        }
         let previous = self
             .game
             .truncate(len - 1)
             .map_err(|(index, source)| SessionError::Replay { index, source })?;
         store::save_game(&self.path, &previous)?;
         self.game = Rc::new(previous);
-        self.redo.push(last);
-        Ok(())
+        self.redo.push(last.clone());
+        Ok(Some(last))
     }
 
-    /// Plays the last undone action again, exactly as it was (same dice, same cards).
-    pub fn redo(&mut self) -> Result<(), SessionError> {
+    /// Plays the last undone action again, exactly as it was (same dice, same cards), and
+    /// returns it.
+    pub fn redo(&mut self) -> Result<Option<Action>, SessionError> {
         let Some(action) = self.redo.last().cloned() else {
-            return Ok(());
+            return Ok(None);
         };
         let mut next = Game::clone(&self.game);
-        next.apply(action)?;
+        next.apply(action.clone())?;
         store::save_game(&self.path, &next)?;
         self.game = Rc::new(next);
         self.redo.pop();
-        Ok(())
+        Ok(Some(action))
     }
 
     /// Saves a copy of the game elsewhere (the journal keeps going to its own file).

@@ -10,19 +10,9 @@ use foreman::vision::{self, synthetic};
 use std::path::{Path, PathBuf};
 use std::time::{Duration, Instant};
 
-/// The labelled photos: `FOREMAN_DICE_PHOTOS`, else `../shared/dice/d6-tray-photos` beside the
-/// repository (or the workspace's copy).
+/// The labelled photos, kept in the repository with their licence (`tests/data/dice/d6-tray-photos`).
 fn photos_dir() -> PathBuf {
-    let candidates = [
-        std::env::var_os("FOREMAN_DICE_PHOTOS").map(PathBuf::from),
-        Some(Path::new(env!("CARGO_MANIFEST_DIR")).join("../shared/dice/d6-tray-photos")),
-        Some(PathBuf::from("/work/shared/dice/d6-tray-photos")),
-    ];
-    candidates
-        .into_iter()
-        .flatten()
-        .find(|d| d.join("images").is_dir())
-        .expect("the labelled dice photos (set FOREMAN_DICE_PHOTOS to their folder)")
+    Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/data/dice/d6-tray-photos")
 }
 
 fn photos() -> Vec<PathBuf> {

@@ -160,3 +160,84 @@ fn the_terminal_game_saves_and_resumes() {
     assert!(out.status.success());
     assert!(String::from_utf8_lossy(&out.stdout).contains("round 1"));
 }
+
+/// Issue: rules and game integrity, point 6: a load error is said once, and a journal's number
+/// past a `u8`'s last (a market slot of 255) is named as it is, never wrapped to slot 0.
+#[test]
+fn load_errors_are_said_once_and_numbers_from_a_file_do_not_wrap() {
+    let dir = tempfile::tempdir().unwrap();
+    let cut = dir.path().join("cut.json");
+    std::fs::write(&cut, "{\"format\":1,").unwrap();
+    let (ok, _, err) = run(&["replay", cut.to_str().unwrap()]);
+    assert!(!ok);
+    assert_eq!(err.matches("ends too early").count(), 1, "{err}");
+    let (ok, _, err) = run(&["score", dir.path().join("none.json").to_str().unwrap()]);
+    assert!(!ok);
+    assert_eq!(err.matches("No such file").count(), 1, "{err}");
+    // A market slot of 255 (RULES.md, market phase: slots 1 to 4).
+    let mut game =
+        foreman::engine::Game::new_dealt(foreman::engine::Setup::solo("You", Difficulty::Easy, 3))
+            .unwrap();
+    let mut journal = game.journal().to_vec();
+    journal.push(foreman::engine::Action::new(
+        foreman::engine::Act::TakeBlueprint { slot: 255 },
+    ));
+    let path = dir.path().join("slot.json");
+    std::fs::write(
+        &path,
+        SavedGame::new(game.setup().clone(), journal).to_json(),
+    )
+    .unwrap();
+    let (ok, _, err) = run(&["replay", path.to_str().unwrap()]);
+    assert!(!ok);
+    assert!(err.contains("market slot 256 does not exist"), "{err}");
+    // The engine alone says the same (no overflow in a debug build).
+    let e = game
+        .apply(foreman::engine::Action::new(
+            foreman::engine::Act::TakeBlueprint { slot: 255 },
+        ))
+        .unwrap_err();
+    assert_eq!(e, foreman::engine::RuleError::NoSuchSlot(256));
+}
+
+/// Issue: rules and game integrity, point 9: one player is the solo game.
+#[test]
+fn one_player_without_the_machine_points_to_solo() {
+    let (ok, _, err) = run(&["simulate", "--players", "1", "--games", "1"]);
+    assert!(!ok);
+    assert!(err.contains("--solo"), "{err}");
+}
+
+/// Issue: rules and game integrity, points 3 and 5: in the terminal, undo after the Machine's
+/// turn does not replay the Machine (it rolled dice: undo stops there), a resumed game keeps
+/// its own difficulty, and the Machine's compound counts cards, not names.
+#[test]
+fn the_terminal_undo_stops_at_a_roll_and_resume_keeps_the_difficulty() {
+    let dir = tempfile::tempdir().unwrap();
+    let mut child = foreman()
+        .args(["play", "--seed", "4", "--solo", "easy"])
+        .env("XDG_DATA_HOME", dir.path())
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .spawn()
+        .unwrap();
+    // The first action listed (refreshing the market reveals 4 cards), then undo.
+    child.stdin.take().unwrap().write_all(b"1\nu\n").unwrap();
+    let out = child.wait_with_output().unwrap();
+    assert!(out.status.success());
+    let text = String::from_utf8_lossy(&out.stdout);
+    assert!(
+        text.contains("Undo stops at \"refresh the market blueprints for 1 metal\""),
+        "{text}"
+    );
+    let saved = std::fs::read_to_string(dir.path().join("foreman/last-game.json")).unwrap();
+    assert_eq!(SavedGame::load(&saved).unwrap().journal().len(), 2);
+    let out = foreman()
+        .args(["play", "--resume"])
+        .env("XDG_DATA_HOME", dir.path())
+        .stdin(Stdio::null())
+        .output()
+        .unwrap();
+    let text = String::from_utf8_lossy(&out.stdout);
+    assert!(text.contains("against the Machine (easy)"), "{text}");
+}

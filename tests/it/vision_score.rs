@@ -1,4 +1,4 @@
-//! Scoring the dice reader against YOLO-labelled photos (`../shared/dice/d6-tray-photos`).
+//! Scoring the dice reader against YOLO-labelled photos (`tests/data/dice/d6-tray-photos`).
 //! Shared by the accuracy tests (`tests/it/camera.rs`) and `examples/dice_accuracy.rs`.
 //!
 //! A detection matches a labelled die when its centre lies inside the labelled box (the

@@ -199,22 +199,56 @@ fn a_refused_placement_shows_the_engines_reason() {
     h.get_by_label_contains("Mine takes a die showing 4, 5 or 6");
 }
 
+/// Undo and redo (issue: rules and game integrity, point 3; docs/rules.md, Undo): in a
+/// digital game undo takes back a placement that revealed nothing, names it in the log, and
+/// stops at the roll, saying why, so a player cannot peek at the dice or the deck.
 #[test]
 fn undo_restores_the_previous_state_and_redo_replays_it() {
     let dir = tempfile::tempdir().expect("temp dir");
     let mut h = harness(dir.path(), 11);
     h.run();
-    click(&mut h, "Start the game");
-    let before = h.state().game().unwrap().clone();
-    click_first_containing(&mut h, "Take ");
-    click(&mut h, "Roll");
+    start_take_and_roll(&mut h);
     let rolled = h.state().game().unwrap().clone();
+    // A die placed on Mine (4 to 6) or Generate (1 to 3): no hidden card or die is revealed.
+    let (die, value) = rolled.state().players[0]
+        .dice
+        .as_slice()
+        .iter()
+        .enumerate()
+        .map(|(i, d)| (i as u8, d.value))
+        .next()
+        .expect("a die");
+    let section = if value >= 4 {
+        Section::Mine
+    } else {
+        Section::Generate
+    };
+    h.state_mut().submit(Act::Place { die, section });
+    h.run();
+    let placed = h.state().game().unwrap().clone();
+    assert_ne!(placed, rolled);
     click(&mut h, "Undo");
-    click(&mut h, "Undo");
-    assert_eq!(h.state().game().unwrap(), &before);
+    assert_eq!(h.state().game().unwrap(), &rolled);
+    assert!(
+        h.state()
+            .log()
+            .iter()
+            .any(|l| l.starts_with("Taken back: Place")),
+        "the log names the action taken back: {:?}",
+        h.state().log()
+    );
+    // The roll showed the dice: undo stops there and says why.
+    h.key_press_modifiers(egui::Modifiers::COMMAND, egui::Key::Z);
+    h.run();
+    assert_eq!(h.state().game().unwrap(), &rolled, "the roll stays");
+    let why = h.state().message().unwrap_or_default().to_string();
+    assert!(why.starts_with("Undo stops at “Roll"), "{why}");
     click(&mut h, "Redo");
-    click(&mut h, "Redo");
-    assert_eq!(h.state().game().unwrap(), &rolled, "same dice after redo");
+    assert_eq!(
+        h.state().game().unwrap(),
+        &placed,
+        "the same die after redo"
+    );
 }
 
 #[test]
@@ -391,7 +425,7 @@ fn the_engines_words_are_translated() {
         &Tr::new(Lang::Ru),
         &RuleError::Duplicate(Blueprint::Foundry),
     );
-    assert!(ru.contains("Foundry") && ru.contains("Маяк"), "{ru}");
+    assert!(ru.contains("Foundry") && ru.contains("Beacon"), "{ru}");
     // A whole game's events and actions: no raw message id in any language.
     let game = foreman::sim::play(
         foreman::sim::Table::Solo(foreman::engine::Difficulty::Hard),
@@ -617,4 +651,93 @@ fn a_camera_reading_becomes_the_solo_players_roll() {
         faces.len() - rolled
     );
     assert!(h.state().asking().is_none(), "nothing was typed");
+}
+
+/// Issue: rules and game integrity, point 1 (RULES.md, end of the work phase: "discarding the
+/// excess of their choice"): with 11 blueprints in hand, *End work phase* asks which one goes,
+/// and the card the player picks is the one discarded.
+#[test]
+fn the_end_of_work_discard_is_the_players_choice() {
+    use foreman::engine::{Game, Setup};
+    // A digital solo game played until the player is at work with more than 10 blueprints:
+    // every die on Research, every market turn a blueprint taken.
+    let mut game =
+        Game::new_dealt(Setup::solo("You", foreman::engine::Difficulty::Easy, 21)).expect("a game");
+    let at_work_with_too_many = |g: &Game| {
+        let st = g.state();
+        matches!(st.phase, Phase::Work { rolled: true, .. })
+            && st.players[0].hand.len() > 10
+            && !legal_actions(st).iter().any(|a| {
+                matches!(
+                    a,
+                    Act::Place {
+                        section: Section::Research,
+                        ..
+                    }
+                )
+            })
+    };
+    while !at_work_with_too_many(&game) {
+        assert!(
+            !game.state().is_over() && game.journal().len() < 400,
+            "no big hand"
+        );
+        let legal = legal_actions(game.state());
+        let pick = legal
+            .iter()
+            .find(|a| {
+                matches!(
+                    a,
+                    Act::Place {
+                        section: Section::Research,
+                        ..
+                    } | Act::TakeBlueprint { .. }
+                        | Act::Roll { .. }
+                        | Act::MachineTurn
+                )
+            })
+            .or_else(|| legal.iter().find(|a| matches!(a, Act::EndWork { .. })))
+            .or(legal.first())
+            .cloned()
+            .expect("an action");
+        game.apply_digital(pick).expect("legal");
+    }
+    let dir = tempfile::tempdir().expect("temp dir");
+    let path = dir.path().join("big-hand.json");
+    std::fs::write(
+        &path,
+        foreman::engine::SavedGame::from_game(&game).to_json(),
+    )
+    .expect("saved");
+    let mut h = harness(dir.path(), 3);
+    h.run();
+    h.state_mut().open_file(&path);
+    h.run();
+    let hand = game.state().players[0].hand;
+    let excess = hand.len() - 10;
+    // The card chosen: the first in hand, which the old automatic discard never chose.
+    let (first, _) = hand.iter().next().expect("a card");
+    click(&mut h, "End work phase");
+    h.get_by_label_contains("keep at most 10 blueprints");
+    for (card, _) in hand.iter().take(excess) {
+        // The dialog's tick box for one copy of that card.
+        h.get_all_by_role_and_label(egui::Role::CheckBox, card.name())
+            .next()
+            .expect("a card to mark")
+            .click();
+        h.run();
+    }
+    // The dialog's button (the last "End work phase" drawn: the modal is on top).
+    h.get_all_by_label("End work phase")
+        .last()
+        .expect("confirm")
+        .click();
+    h.run();
+    let after = h.state().game().expect("game");
+    let Some(Act::EndWork { discard, .. }) = after.journal().last().map(|a| a.act.clone()) else {
+        panic!("the work phase did not end: {:?}", after.journal().last());
+    };
+    assert_eq!(discard.len(), excess);
+    assert!(discard.contains(&first), "{discard:?} lacks {first}");
+    assert_eq!(after.state().players[0].hand.len(), 10);
 }

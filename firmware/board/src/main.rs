@@ -122,7 +122,7 @@ async fn main(_spawner: Spawner) {
                         }
                         led.set_level(
                             if Instant::now() < blink_until
-                                && (Instant::now().as_millis() / 150) % 2 == 0
+                                && (Instant::now().as_millis() / 150).is_multiple_of(2)
                             {
                                 Level::Low
                             } else {
