@@ -13,9 +13,16 @@
 
 pub mod app;
 pub mod camera;
+mod camera_panel;
+mod card;
+mod dialogs;
 pub mod discard;
+mod final_score;
 pub mod session;
 pub mod smart;
+mod smart_panel;
+mod start;
+mod table;
 
 pub use app::{DiceSource, ForemanApp, Settings};
 

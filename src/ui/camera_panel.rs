@@ -1,0 +1,309 @@
+//! The camera panel: the source, the newest frame with each die outlined, the proposed roll
+//! and its corrections by click.
+
+use super::app::*;
+use crate::i18n::words;
+use crate::vision::Area;
+use egui::Ui;
+use std::path::PathBuf;
+
+impl ForemanApp {
+    /// Starts the camera reader on `source`: "camera N" (or empty: the first camera), a
+    /// picture file, or a folder of pictures played as a sequence.
+    pub fn start_camera(&mut self, source: &str) {
+        use crate::dice::camera::{Capture, Folder, FrameSource, ImageFile, Webcam};
+        use std::time::Duration;
+        let source = source.trim().to_string();
+        self.camera_source = source.clone();
+        let period = Duration::from_millis(100);
+        let make: Box<dyn FnOnce() -> Box<dyn FrameSource> + Send> = {
+            let path = PathBuf::from(&source);
+            if source.is_empty() || source.starts_with("camera") {
+                let index = source
+                    .trim_start_matches("camera")
+                    .trim()
+                    .parse()
+                    .unwrap_or(0);
+                Box::new(move || Box::new(Webcam::new(index)) as Box<dyn FrameSource>)
+            } else if path.is_dir() {
+                Box::new(move || Box::new(Folder::new(path, 6, period)) as Box<dyn FrameSource>)
+            } else {
+                Box::new(move || Box::new(ImageFile::new(path, period)) as Box<dyn FrameSource>)
+            }
+        };
+        let capture = Capture::start(make, super::camera::STILL_FRAMES);
+        self.camera = Some(super::camera::CameraDice::new(
+            capture,
+            self.settings.camera_automatic,
+        ));
+        self.camera_texture = None;
+    }
+
+    /// The camera reader, if started.
+    pub fn camera_dice(&self) -> Option<&super::camera::CameraDice> {
+        self.camera.as_ref()
+    }
+
+    /// The camera reader, to confirm or correct from tests.
+    pub fn camera_dice_mut(&mut self) -> Option<&mut super::camera::CameraDice> {
+        self.camera.as_mut()
+    }
+
+    /// When the game waits for a die from a seat whose dice are read (smart dice or the
+    /// camera), a waiting reading of the right colour answers it.
+    pub(super) fn feed_read_dice(&mut self) {
+        let Some(Dialog::Input(pending)) = &self.dialog else {
+            return;
+        };
+        if !matches!(pending.need, Need::Die(_)) {
+            return;
+        }
+        let Some(colour) = self.wanted_colour(pending) else {
+            return;
+        };
+        let pending = (**pending).clone();
+        let face = match self.acting_dice() {
+            Some(DiceSource::SmartDice) => self
+                .smart
+                .as_mut()
+                .and_then(|s| s.take(colour))
+                .map(|r| r.face),
+            Some(DiceSource::Camera) => self.camera.as_mut().and_then(|c| c.take(colour)),
+            _ => None,
+        };
+        let Some(face) = face else {
+            return;
+        };
+        let mut inputs = pending.inputs;
+        inputs.dice.push(face);
+        self.submit_with(pending.act, inputs);
+    }
+
+    /// The camera panel: the source, its status, the preview with each die outlined, the
+    /// tray marking, the automatic setting and the confirm button.
+    pub(super) fn camera_ui(&mut self, ui: &mut Ui) {
+        ui.heading(self.t("camera-panel"));
+        let hint = self.t("camera-source-hint");
+        ui.horizontal(|ui| {
+            ui.add(
+                egui::TextEdit::singleline(&mut self.camera_source)
+                    .desired_width(160.0)
+                    .hint_text(hint),
+            );
+            if self.camera.is_some() {
+                if ui.button(self.t("camera-stop")).clicked() {
+                    self.camera = None;
+                    self.camera_texture = None;
+                }
+            } else if ui.button(self.t("camera-start")).clicked() {
+                let source = self.camera_source.clone();
+                self.start_camera(&source);
+            }
+        });
+        if ui.button(self.t("camera-find")).clicked() {
+            self.cameras = Some(crate::dice::camera::list_cameras());
+        }
+        match self.cameras.clone() {
+            Some(cameras) if cameras.is_empty() => {
+                ui.weak(self.t("camera-none"));
+            }
+            Some(cameras) => {
+                ui.horizontal_wrapped(|ui| {
+                    for c in &cameras {
+                        if ui.small_button(&c.name).clicked() {
+                            self.start_camera(&format!("camera {}", c.index));
+                        }
+                    }
+                });
+            }
+            None => {}
+        }
+        let mut automatic = self.settings.camera_automatic;
+        ui.checkbox(&mut automatic, self.t("camera-automatic"));
+        if automatic != self.settings.camera_automatic {
+            self.settings.camera_automatic = automatic;
+            if let Some(c) = self.camera.as_mut() {
+                c.automatic = automatic;
+            }
+        }
+        let Some(camera) = &self.camera else {
+            return;
+        };
+        match (&camera.running, &camera.problem) {
+            (Some(name), _) => {
+                ui.label(self.ta("camera-running", &[("source", name.clone().into())]));
+            }
+            (None, Some(p)) => {
+                ui.colored_label(ui.visuals().warn_fg_color, p);
+            }
+            (None, None) => {
+                ui.label(self.t("camera-starting"));
+            }
+        }
+        self.camera_preview(ui);
+        let has_area = self.camera.as_ref().is_some_and(|c| c.area.is_some());
+        ui.horizontal(|ui| {
+            let mark = if self.marking_tray {
+                self.t("camera-marking")
+            } else {
+                self.t("camera-mark-tray")
+            };
+            if ui.button(mark).clicked() {
+                self.marking_tray = !self.marking_tray;
+            }
+            if has_area
+                && ui.button(self.t("camera-whole-picture")).clicked()
+                && let Some(c) = self.camera.as_mut()
+            {
+                c.set_area(None);
+            }
+        });
+        let Some(camera) = &self.camera else {
+            return;
+        };
+        if let Some(roll) = &camera.proposed {
+            let faces: Vec<String> = roll
+                .dice
+                .iter()
+                .map(|d| {
+                    format!(
+                        "{} {}",
+                        d.value,
+                        words::colour_named(&self.tr, crate::vision::colour_word(d.colour))
+                    )
+                })
+                .collect();
+            ui.label(self.ta("camera-roll", &[("dice", faces.join(", ").into())]));
+            if ui.button(self.t("camera-use-roll")).clicked()
+                && let Some(c) = self.camera.as_mut()
+            {
+                c.confirm();
+            }
+        } else if camera.view.as_ref().is_some_and(|v| !v.dice.is_empty()) {
+            ui.weak(self.t("camera-settling"));
+        }
+        if let Some(c) = &self.camera
+            && !c.waiting.is_empty()
+        {
+            ui.weak(self.ta("rolls-waiting", &[("count", c.waiting.len().into())]));
+        }
+    }
+
+    /// The newest frame, each die outlined with its value and colour. A click on a die shows
+    /// its next value (a correction); when marking, a drag draws the tray area.
+    pub(super) fn camera_preview(&mut self, ui: &mut Ui) {
+        let Some(camera) = &self.camera else {
+            return;
+        };
+        let Some(view) = camera.view.clone() else {
+            return;
+        };
+        let fresh = self
+            .camera_texture
+            .as_ref()
+            .is_none_or(|(n, _)| *n != view.number);
+        if fresh {
+            let (w, h) = view.frame.dimensions();
+            let image = egui::ColorImage::from_rgb([w as usize, h as usize], view.frame.as_raw());
+            let texture =
+                ui.ctx()
+                    .load_texture("camera-frame", image, egui::TextureOptions::LINEAR);
+            self.camera_texture = Some((view.number, texture));
+        }
+        let Some((_, texture)) = &self.camera_texture else {
+            return;
+        };
+        let (w, h) = view.frame.dimensions();
+        let width = ui.available_width().min(480.0);
+        let scale = width / w as f32;
+        let (rect, response) = ui.allocate_exact_size(
+            egui::vec2(width, h as f32 * scale),
+            egui::Sense::click_and_drag(),
+        );
+        let painter = ui.painter_at(rect);
+        painter.image(
+            texture.id(),
+            rect,
+            egui::Rect::from_min_max(egui::pos2(0.0, 0.0), egui::pos2(1.0, 1.0)),
+            egui::Color32::WHITE,
+        );
+        let to_screen = |x: f32, y: f32| rect.min + egui::vec2(x * scale, y * scale);
+        let to_picture = |p: egui::Pos2| ((p.x - rect.min.x) / scale, (p.y - rect.min.y) / scale);
+        if let Some(a) = camera.area {
+            painter.rect_stroke(
+                egui::Rect::from_min_max(
+                    to_screen(a.x as f32, a.y as f32),
+                    to_screen((a.x + a.width) as f32, (a.y + a.height) as f32),
+                ),
+                0.0,
+                egui::Stroke::new(2.0, egui::Color32::from_rgb(40, 160, 255)),
+                egui::StrokeKind::Outside,
+            );
+        }
+        let dice = camera.proposed.as_ref().map_or(&view.dice, |r| &r.dice);
+        for d in dice {
+            let half = d.size / 2.0;
+            let outline = egui::Rect::from_min_max(
+                to_screen(d.x - half, d.y - half),
+                to_screen(d.x + half, d.y + half),
+            );
+            let colour = if d.confidence >= 0.6 {
+                egui::Color32::from_rgb(255, 0, 255)
+            } else {
+                egui::Color32::from_rgb(255, 140, 0)
+            };
+            painter.rect_stroke(
+                outline,
+                2.0,
+                egui::Stroke::new(2.0, colour),
+                egui::StrokeKind::Outside,
+            );
+            painter.text(
+                outline.center_top() - egui::vec2(0.0, 2.0),
+                egui::Align2::CENTER_BOTTOM,
+                format!(
+                    "{} {}",
+                    d.value,
+                    words::colour_named(&self.tr, crate::vision::colour_word(d.colour))
+                ),
+                egui::FontId::proportional(12.0),
+                colour,
+            );
+        }
+        if self.marking_tray {
+            if response.drag_started() {
+                self.mark_start = response.interact_pointer_pos();
+            }
+            if let (Some(start), Some(now)) = (self.mark_start, response.interact_pointer_pos()) {
+                painter.rect_stroke(
+                    egui::Rect::from_two_pos(start, now),
+                    0.0,
+                    egui::Stroke::new(1.5, egui::Color32::from_rgb(40, 160, 255)),
+                    egui::StrokeKind::Middle,
+                );
+                if response.drag_stopped() {
+                    let (x0, y0) = to_picture(start);
+                    let (x1, y1) = to_picture(now);
+                    let area = Area {
+                        x: x0.min(x1).max(0.0) as u32,
+                        y: y0.min(y1).max(0.0) as u32,
+                        width: (x1 - x0).abs() as u32,
+                        height: (y1 - y0).abs() as u32,
+                    };
+                    self.mark_start = None;
+                    self.marking_tray = false;
+                    if let Some(c) = self.camera.as_mut() {
+                        c.set_area((area.width >= 16 && area.height >= 16).then_some(area));
+                    }
+                }
+            }
+        } else if response.clicked()
+            && let Some(p) = response.interact_pointer_pos()
+        {
+            let (x, y) = to_picture(p);
+            if let Some(c) = self.camera.as_mut() {
+                c.correct_at(x, y);
+            }
+        }
+    }
+}

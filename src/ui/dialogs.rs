@@ -1,0 +1,259 @@
+//! Dialogs over the table: a card's choices, the pickers for a die face or a revealed card
+//! (companion games), saving a copy.
+
+use super::app::*;
+use crate::engine::{Act, Blueprint, Contractor, Inputs, Tool};
+use crate::i18n::words;
+use egui::{RichText, Ui};
+use std::path::PathBuf;
+
+impl ForemanApp {
+    pub(super) fn dialog_ui(&mut self, ctx: &egui::Context) {
+        let Some(dialog) = self.dialog.clone() else {
+            return;
+        };
+        let mut close = false;
+        let mut send: Option<(Act, Inputs)> = None;
+        let mut keep: Option<Dialog> = None;
+        let modal = egui::Modal::new(egui::Id::unique("foreman-dialog")).show(ctx, |ui| {
+            // One width from the first frame: a dialog never grows under the pointer.
+            ui.set_width(560.0);
+            match dialog {
+                Dialog::Options { title, acts } => {
+                    let Some(game) = self.shared_game() else {
+                        return;
+                    };
+                    ui.heading(&title);
+                    egui::ScrollArea::vertical()
+                        .max_height(420.0)
+                        .show(ui, |ui| {
+                            for act in &acts {
+                                if ui.button(words::act(&self.tr, &game, act)).clicked() {
+                                    send = Some((act.clone(), Inputs::default()));
+                                }
+                            }
+                        });
+                }
+                Dialog::Input(mut pending) => {
+                    self.input_ui(ui, &mut pending, &mut send);
+                    keep = Some(Dialog::Input(pending));
+                }
+                Dialog::Discard(mut form) => {
+                    let Some(game) = self.shared_game() else {
+                        return;
+                    };
+                    let st = game.state();
+                    let Some(p) = st.current_player() else {
+                        return;
+                    };
+                    match super::discard::discard_ui(ui, &self.tr, &st.players[p], &mut form) {
+                        Some(act) => send = Some((act, Inputs::default())),
+                        None => keep = Some(Dialog::Discard(form)),
+                    }
+                }
+                Dialog::SaveAs { mut path, export } => {
+                    ui.heading(self.t(if export { "export-result" } else { "save-as" }));
+                    let label = self.t("path");
+                    ui.add(egui::TextEdit::singleline(&mut path).desired_width(440.0))
+                        .on_hover_text(label);
+                    if ui.button(self.t("save")).clicked() {
+                        self.save_to(&path, export);
+                        close = true;
+                    } else {
+                        keep = Some(Dialog::SaveAs { path, export });
+                    }
+                }
+            }
+            ui.add_space(6.0);
+            if ui.button(self.t("cancel")).clicked() {
+                close = true;
+            }
+        });
+        if modal.should_close() {
+            close = true;
+        }
+        if let Some(k) = keep {
+            self.dialog = Some(k);
+        }
+        if close {
+            self.dialog = None;
+        }
+        if let Some((act, inputs)) = send {
+            self.dialog = None;
+            if inputs.is_empty() {
+                self.submit(act);
+            } else {
+                self.submit_with(act, inputs);
+            }
+        }
+    }
+
+    /// The picker for a die face or a revealed card (companion games).
+    pub(super) fn input_ui(
+        &self,
+        ui: &mut Ui,
+        pending: &mut Pending,
+        send: &mut Option<(Act, Inputs)>,
+    ) {
+        let Some(game) = self.game() else {
+            return;
+        };
+        ui.label(RichText::new(words::act(&self.tr, game, &pending.act)).weak());
+        let st = game.state();
+        match &pending.need {
+            Need::Die(_) => {
+                let k = pending.inputs.dice.len();
+                let why = if pending.act == Act::MachineTurn {
+                    let die = crate::engine::state::MachineDie::ORDER[k.min(4)];
+                    self.ta(
+                        "machine-die",
+                        &[(
+                            "colour",
+                            words::colour_named(&self.tr, &format!("{die:?}")).into(),
+                        )],
+                    )
+                } else {
+                    self.ta("your-die", &[("n", (k + 1).into())])
+                };
+                ui.heading(self.ta("need-die", &[("why", why.into())]));
+                ui.horizontal(|ui| {
+                    for face in 1..=6u8 {
+                        if ui
+                            .button(
+                                RichText::new(self.ta("face", &[("value", face.into())]))
+                                    .size(18.0),
+                            )
+                            .clicked()
+                        {
+                            let mut inputs = pending.inputs.clone();
+                            inputs.dice.push(face);
+                            *send = Some((pending.act.clone(), inputs));
+                        }
+                    }
+                });
+            }
+            Need::Blueprint => {
+                ui.heading(self.t("need-blueprint"));
+                let left = still_hidden(
+                    &st.blueprint_deck,
+                    &st.blueprint_discard,
+                    &pending.inputs.blueprints,
+                );
+                let label = self.t("search");
+                ui.add(egui::TextEdit::singleline(&mut pending.search).hint_text(label.clone()))
+                    .on_hover_text(label);
+                let q = pending.search.to_lowercase();
+                egui::ScrollArea::vertical()
+                    .max_height(360.0)
+                    .show(ui, |ui| {
+                        for &card in Blueprint::ALL {
+                            let n = left.count(card);
+                            let matches = q.is_empty()
+                                || card.name().to_lowercase().contains(&q)
+                                || card.name_fr().to_lowercase().contains(&q);
+                            // Only cards that can still be in the deck, unless searched by name.
+                            if !matches || (n == 0 && q.is_empty()) {
+                                continue;
+                            }
+                            let text = format!("{} / {} ({n})", card.name(), card.name_fr());
+                            if ui.button(text).clicked() {
+                                let mut inputs = pending.inputs.clone();
+                                inputs.blueprints.push(card);
+                                *send = Some((pending.act.clone(), inputs));
+                            }
+                        }
+                    });
+            }
+            Need::Contractor => {
+                ui.heading(self.t("need-contractor"));
+                let left = still_hidden(
+                    &st.contractor_deck,
+                    &st.contractor_discard,
+                    &pending.inputs.contractors,
+                );
+                for &c in Contractor::ALL {
+                    let n = left.count(c);
+                    if n == 0 {
+                        continue;
+                    }
+                    if ui
+                        .button(format!("{} / {} ({n})", c.name(), c.name_fr()))
+                        .clicked()
+                    {
+                        let mut inputs = pending.inputs.clone();
+                        inputs.contractors.push(c);
+                        *send = Some((pending.act.clone(), inputs));
+                    }
+                }
+            }
+            Need::Tools => {
+                ui.heading(self.t("need-tools"));
+                ui.label(
+                    pending
+                        .tools
+                        .iter()
+                        .map(|t| words::tool(&self.tr, *t))
+                        .collect::<Vec<_>>()
+                        .join(" · "),
+                );
+                ui.horizontal(|ui| {
+                    for t in Tool::ALL {
+                        if pending.tools.contains(&t) {
+                            continue;
+                        }
+                        if ui.button(words::tool(&self.tr, t)).clicked() {
+                            pending.tools.push(t);
+                        }
+                    }
+                });
+                if let Ok(tools) = <[Tool; 4]>::try_from(pending.tools.as_slice()) {
+                    let mut inputs = pending.inputs.clone();
+                    inputs.tools = Some(tools);
+                    *send = Some((pending.act.clone(), inputs));
+                }
+            }
+        }
+    }
+
+    pub(super) fn save_to(&mut self, path: &str, export: bool) {
+        let path = PathBuf::from(path.trim());
+        let Some(session) = self.session.as_ref() else {
+            return;
+        };
+        let result = if export {
+            let summary = crate::sim::summarise(session.game());
+            match serde_json::to_string_pretty(&summary) {
+                Ok(text) => crate::store::write_atomic(&path, &text).map_err(|e| e.to_string()),
+                Err(e) => Err(e.to_string()),
+            }
+        } else {
+            session.save_copy(&path).map_err(|e| e.to_string())
+        };
+        self.message = Some(match result {
+            Ok(()) => self.ta("saved-to", &[("path", path.display().to_string().into())]),
+            Err(e) => e,
+        });
+    }
+}
+
+/// The cards that can still come off a deck, given those already named in this action: the
+/// deck's, then (once it is used up, as the engine reshuffles) the discard pile's.
+pub(super) fn still_hidden<C: crate::engine::state::CardId>(
+    deck: &crate::engine::state::Pile<C>,
+    discard: &crate::engine::state::Pile<C>,
+    named: &[C],
+) -> crate::engine::state::Pile<C> {
+    let mut left = *deck;
+    let mut reshuffled = false;
+    for &c in named {
+        if left.is_empty() && !reshuffled {
+            left = *discard;
+            reshuffled = true;
+        }
+        left.remove(c);
+    }
+    if left.is_empty() && !reshuffled {
+        left = *discard;
+    }
+    left
+}

@@ -1,0 +1,330 @@
+//! The start screen: solo or several players, the mode, names, colours and dice sources;
+//! resume the last game or open a saved one.
+
+use super::app::*;
+use super::session::Session;
+use crate::engine::state::{Colour, Difficulty};
+use crate::engine::{Act, Mode, PlayerSetup, Setup};
+use crate::i18n::words;
+use egui::{Color32, RichText, Ui};
+use std::path::PathBuf;
+
+/// The new-game form.
+#[derive(Debug, Clone)]
+pub(super) struct StartForm {
+    solo: bool,
+    difficulty: Difficulty,
+    mode: Mode,
+    names: Vec<String>,
+    colours: Vec<Colour>,
+    dice: Vec<DiceSource>,
+    machine_dice: DiceSource,
+    open_path: String,
+}
+
+impl Default for StartForm {
+    fn default() -> Self {
+        StartForm {
+            solo: true,
+            difficulty: Difficulty::Medium,
+            mode: Mode::Digital,
+            names: vec!["Player 1".into()],
+            colours: vec![Colour::Blue],
+            dice: vec![DiceSource::Virtual],
+            machine_dice: DiceSource::Virtual,
+            open_path: String::new(),
+        }
+    }
+}
+
+impl ForemanApp {
+    pub(super) fn start_screen(&mut self, ui: &mut Ui) {
+        let Screen::Start(form) = &mut self.screen else {
+            return;
+        };
+        let mut form = std::mem::take(form);
+        let mut start = false;
+        let mut resume = false;
+        let mut open = false;
+        egui::CentralPanel::default_margins().show(ui, |ui| {
+            egui::ScrollArea::vertical().show(ui, |ui| {
+                ui.heading(self.t("start-title"));
+                if let Some(m) = &self.message {
+                    ui.colored_label(Color32::from_rgb(230, 90, 70), m);
+                }
+                ui.add_space(8.0);
+                ui.horizontal(|ui| {
+                    ui.selectable_value(&mut form.solo, true, self.t("solo"));
+                    ui.selectable_value(&mut form.solo, false, self.t("multiplayer"));
+                });
+                if form.solo {
+                    form.names.truncate(1);
+                    form.colours.truncate(1);
+                    form.dice.truncate(1);
+                    ui.horizontal(|ui| {
+                        ui.label(self.t("difficulty"));
+                        for d in Difficulty::ALL {
+                            let key = format!("difficulty-{}", d.name().to_lowercase());
+                            ui.selectable_value(&mut form.difficulty, d, self.t(&key));
+                        }
+                    });
+                } else {
+                    // One player is the solo game (docs/rules.md, decisions for the program).
+                    if form.names.len() < 2 {
+                        resize_players(&mut form, 2);
+                    }
+                    ui.horizontal(|ui| {
+                        ui.label(self.t("players"));
+                        for n in 2..=5usize {
+                            if ui
+                                .selectable_label(form.names.len() == n, n.to_string())
+                                .on_hover_text(self.ta("players-count", &[("count", n.into())]))
+                                .clicked()
+                            {
+                                resize_players(&mut form, n);
+                            }
+                        }
+                    });
+                }
+                ui.horizontal(|ui| {
+                    ui.label(self.t("mode"));
+                    ui.selectable_value(&mut form.mode, Mode::Digital, self.t("mode-digital"))
+                        .on_hover_text(self.t("mode-digital-hint"));
+                    ui.selectable_value(&mut form.mode, Mode::Companion, self.t("mode-companion"))
+                        .on_hover_text(self.t("mode-companion-hint"));
+                });
+                ui.add_space(6.0);
+                egui::Grid::new("players-form")
+                    .striped(true)
+                    .show(ui, |ui| {
+                        ui.strong(self.t("name"));
+                        ui.strong(self.t("colour"));
+                        ui.strong(self.t("dice-source"));
+                        ui.end_row();
+                        for i in 0..form.names.len() {
+                            let label = self.ta("player-name", &[("seat", (i + 1).into())]);
+                            ui.add(
+                                egui::TextEdit::singleline(&mut form.names[i])
+                                    .desired_width(160.0)
+                                    .hint_text(label.clone()),
+                            )
+                            .on_hover_text(label.clone());
+                            if form.solo {
+                                // The solo player's dice are white (RULES.md, solo game).
+                                ui.label(words::colour(&self.tr, Colour::White));
+                                let label = self.ta("dice-of", &[("seat", (i + 1).into())]);
+                                self.dice_source_ui(ui, &label, &mut form.dice[i], form.mode);
+                                ui.end_row();
+                                continue;
+                            }
+                            let mut colour = form.colours[i];
+                            egui::ComboBox::from_id_salt(("colour", i))
+                                .selected_text(words::colour(&self.tr, colour))
+                                .show_ui(ui, |ui| {
+                                    for c in Colour::ALL {
+                                        ui.selectable_value(
+                                            &mut colour,
+                                            c,
+                                            words::colour(&self.tr, c),
+                                        );
+                                    }
+                                })
+                                .response
+                                .on_hover_text(self.ta("colour-of", &[("seat", (i + 1).into())]));
+                            if colour != form.colours[i] {
+                                if let Some(j) = form.colours.iter().position(|&c| c == colour) {
+                                    form.colours[j] = form.colours[i];
+                                }
+                                form.colours[i] = colour;
+                            }
+                            let label = self.ta("dice-of", &[("seat", (i + 1).into())]);
+                            self.dice_source_ui(ui, &label, &mut form.dice[i], form.mode);
+                            ui.end_row();
+                        }
+                        if form.solo {
+                            ui.label(self.t("machine"));
+                            ui.label("");
+                            let mut d = form.machine_dice;
+                            let label = self.t("machine-dice");
+                            self.dice_source_ui(ui, &label, &mut d, form.mode);
+                            form.machine_dice = d;
+                            ui.end_row();
+                        }
+                    });
+                ui.add_space(8.0);
+                if ui
+                    .button(RichText::new(self.t("start-game")).size(18.0))
+                    .clicked()
+                {
+                    start = true;
+                }
+                ui.add_space(12.0);
+                ui.separator();
+                if ui
+                    .add_enabled(self.has_last_game, egui::Button::new(self.t("resume")))
+                    .on_disabled_hover_text(self.t("resume-none"))
+                    .clicked()
+                {
+                    resume = true;
+                }
+                ui.horizontal(|ui| {
+                    let label = self.t("open-path");
+                    ui.add(
+                        egui::TextEdit::singleline(&mut form.open_path)
+                            .desired_width(320.0)
+                            .hint_text(label.clone()),
+                    )
+                    .on_hover_text(label);
+                    if ui.button(self.t("open")).clicked() {
+                        open = true;
+                    }
+                });
+                ui.separator();
+                self.smart_dice_ui(ui);
+            });
+        });
+        if start {
+            self.start_game(&form);
+        } else if resume {
+            let path = self.last_game_path();
+            self.resume(path, &form);
+        } else if open {
+            let path = PathBuf::from(form.open_path.trim());
+            self.resume(path, &form);
+        }
+        if let Screen::Start(f) = &mut self.screen {
+            *f = form;
+        }
+    }
+
+    pub(super) fn dice_source_ui(
+        &self,
+        ui: &mut Ui,
+        label: &str,
+        source: &mut DiceSource,
+        mode: Mode,
+    ) {
+        if mode == Mode::Digital {
+            ui.label(self.t("dice-virtual"))
+                .on_hover_text(self.t("dice-digital-hint"));
+            *source = DiceSource::Virtual;
+            return;
+        }
+        egui::ComboBox::from_label(label)
+            .selected_text(self.t(source.key()))
+            .show_ui(ui, |ui| {
+                for s in DiceSource::ALL {
+                    ui.selectable_value(source, s, self.t(s.key()));
+                }
+            });
+    }
+
+    pub(super) fn seed(&mut self) -> u64 {
+        self.next_seed.take().unwrap_or_else(|| {
+            std::time::SystemTime::now()
+                .duration_since(std::time::UNIX_EPOCH)
+                .map_or(1, |d| d.as_nanos() as u64)
+        })
+    }
+
+    pub(super) fn start_game(&mut self, form: &StartForm) {
+        let setup = Setup {
+            players: form
+                .names
+                .iter()
+                .zip(&form.colours)
+                .enumerate()
+                .map(|(i, (name, &colour))| PlayerSetup {
+                    name: if name.trim().is_empty() {
+                        format!("Player {}", i + 1)
+                    } else {
+                        name.trim().to_string()
+                    },
+                    // RULES.md, solo game: the solo player rolls the white dice.
+                    colour: if form.solo { Colour::White } else { colour },
+                })
+                .collect(),
+            machine: form.solo.then_some(form.difficulty),
+            mode: form.mode,
+            first_player: 0,
+            seed: self.seed(),
+        };
+        match Session::start(setup, self.last_game_path()) {
+            Ok(s) => {
+                self.settings.dice = form.dice.clone();
+                self.settings.dice.push(form.machine_dice);
+                self.open_session(s);
+                // The opening deal is the first action.
+                self.submit(Act::Deal);
+            }
+            Err(e) => self.message = Some(self.say(&e)),
+        }
+    }
+
+    pub(super) fn resume(&mut self, path: PathBuf, form: &StartForm) {
+        match Session::resume(&path) {
+            Ok(s) => self.open_resumed(s, form),
+            Err(e) => self.message = Some(self.say(&e)),
+        }
+    }
+
+    /// Puts a loaded game on the table, keeping the dice sources if they fit its seats.
+    pub(super) fn open_resumed(&mut self, s: Session, form: &StartForm) {
+        let seats = s.game().setup().players.len() + 1;
+        if self.settings.dice.len() != seats {
+            self.settings.dice = form.dice.clone();
+            self.settings.dice.resize(seats, DiceSource::Virtual);
+        }
+        self.open_session(s);
+    }
+
+    /// What `foreman` does on opening: resume the last game if it is still being played,
+    /// otherwise start the default game (solo against the Machine, medium, virtual dice).
+    pub fn open_default(&mut self) {
+        let last = self.last_game_path();
+        let damaged = match Session::resume(&last) {
+            Ok(s) if !s.game().state().is_over() => {
+                return self.open_resumed(s, &StartForm::default());
+            }
+            Ok(_) => None,
+            Err(e) if last.exists() => {
+                // A damaged last game is kept aside, never overwritten by the new one.
+                tracing::warn!(path = %last.display(), "the last game could not be read");
+                let kept = last.with_extension("damaged.json");
+                let reason = self.say(&e);
+                Some(match std::fs::rename(&last, &kept) {
+                    Ok(()) => self.ta(
+                        "last-game-damaged",
+                        &[
+                            ("reason", reason.into()),
+                            ("path", kept.display().to_string().into()),
+                        ],
+                    ),
+                    Err(io) => format!("{reason} ({io})"),
+                })
+            }
+            Err(_) => None,
+        };
+        self.start_game(&StartForm::default());
+        if damaged.is_some() {
+            self.message = damaged;
+        }
+    }
+}
+
+pub(super) fn resize_players(form: &mut StartForm, n: usize) {
+    while form.names.len() < n {
+        let i = form.names.len();
+        form.names.push(format!("Player {}", i + 1));
+        let free = Colour::ALL
+            .iter()
+            .copied()
+            .find(|c| !form.colours.contains(c))
+            .unwrap_or(Colour::Red);
+        form.colours.push(free);
+        form.dice.push(DiceSource::Virtual);
+    }
+    form.names.truncate(n);
+    form.colours.truncate(n);
+    form.dice.truncate(n);
+}
