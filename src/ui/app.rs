@@ -123,8 +123,10 @@ pub struct ForemanApp {
     pub(super) dialog: Option<Dialog>,
     /// The last refusal or error, shown in view until the next action.
     pub(super) message: Option<String>,
-    /// What the last actions caused, newest last.
+    /// What undo and redo last did (the log's notes); the log itself is the journal's.
     pub(super) log: Vec<String>,
+    /// The log "What happened", rebuilt from the journal when it changes.
+    pub(super) log_view: super::log::LogView,
     /// The seed of the next new game (tests fix it; otherwise the clock gives one).
     pub next_seed: Option<u64>,
     pub(super) applied_zoom: f32,
@@ -162,6 +164,7 @@ impl ForemanApp {
             dialog: None,
             message: None,
             log: Vec::new(),
+            log_view: Default::default(),
             next_seed: None,
             applied_zoom: 0.0,
             started: None,
@@ -522,18 +525,12 @@ impl ForemanApp {
             return;
         };
         match session.act(act.clone(), inputs.clone(), source) {
-            Ok(events) => {
+            Ok(_) => {
                 self.message = None;
                 self.selected_die = None;
                 self.dialog = None;
-                let game = session.game();
-                for e in &events {
-                    if let Some(line) = words::event(&self.tr, game, e) {
-                        self.log.push(line);
-                    }
-                }
-                let excess = self.log.len().saturating_sub(200);
-                self.log.drain(..excess);
+                // What it caused is in the log, rebuilt from the journal; undo's notes end.
+                self.log.clear();
             }
             Err(SessionError::Rule(e)) => {
                 let need = match e {

@@ -1,8 +1,15 @@
 //! The table: the market, the player at work, the other players and the Machine, the log.
 
 use super::app::*;
-use super::card::card_text;
-use crate::engine::state::{Colour, PlayerState, Section};
+use super::card::{Shown, TILE_WIDTH, blueprint_tile, contractor_tile};
+use super::die::{self, DieLook};
+use super::hq;
+use super::icons::{self, Icon};
+use crate::engine::state::Spot;
+
+/// A market tile's width at 1280×800: two columns fit beside the player at work.
+const MARKET_TILE: f32 = 132.0;
+use crate::engine::state::{Colour, PlayerState};
 use crate::engine::{Act, Blueprint, CardType, Game, legal_actions};
 use crate::i18n::Tr;
 use crate::i18n::words;
@@ -73,43 +80,49 @@ impl ForemanApp {
             }
             ui.add_space(4.0);
         });
+        let wide = ui.available_width() >= 1500.0;
         egui::Panel::left("market")
             .resizable(true)
-            .default_size(290.0)
+            .default_size(if wide {
+                2.0 * TILE_WIDTH + 40.0
+            } else {
+                2.0 * MARKET_TILE + 36.0
+            })
             .show(ui, |ui| {
                 egui::ScrollArea::vertical().show(ui, |ui| self.market_ui(ui, &game, &legal));
             });
         egui::Panel::right("others")
             .resizable(true)
-            .default_size(300.0)
+            .default_size(if wide { 380.0 } else { 300.0 })
             .show(ui, |ui| {
-                egui::ScrollArea::vertical().show(ui, |ui| {
-                    for (seat, p) in st.players.iter().enumerate() {
-                        if Some(seat) != self.focus_seat(&game) {
-                            self.player_summary_ui(ui, &game, seat, p);
+                egui::ScrollArea::vertical()
+                    .id_salt("others")
+                    .max_height(ui.available_height() * 0.55)
+                    .show(ui, |ui| {
+                        for (seat, p) in st.players.iter().enumerate() {
+                            if Some(seat) != self.focus_seat(&game) {
+                                self.player_summary_ui(ui, &game, seat, p);
+                                ui.separator();
+                            }
+                        }
+                        if let Some(m) = &st.machine {
+                            self.machine_ui(ui, &game, m);
                             ui.separator();
                         }
-                    }
-                    if let Some(m) = &st.machine {
-                        ui.heading(self.t("machine"));
-                        ui.label(self.ta("goods-count", &[("count", m.goods.into())]));
-                        self.compound_ui(ui, &m.compound, None);
-                        ui.label(self.ta("score-so-far", &[("score", m.score().into())]));
-                        ui.separator();
-                    }
-                    if self.smart.is_some() || self.settings.dice.contains(&DiceSource::SmartDice) {
-                        self.smart_dice_ui(ui);
-                        ui.separator();
-                    }
-                    if self.camera.is_some() || self.settings.dice.contains(&DiceSource::Camera) {
-                        self.camera_ui(ui);
-                        ui.separator();
-                    }
-                    ui.heading(self.t("log"));
-                    for line in self.log.iter().rev().take(40) {
-                        ui.label(line);
-                    }
-                });
+                        if self.smart.is_some()
+                            || self.settings.dice.contains(&DiceSource::SmartDice)
+                        {
+                            self.smart_dice_ui(ui);
+                            ui.separator();
+                        }
+                        if self.camera.is_some() || self.settings.dice.contains(&DiceSource::Camera)
+                        {
+                            self.camera_ui(ui);
+                            ui.separator();
+                        }
+                    });
+                ui.heading(self.t("log"));
+                self.log_view.show(ui, &self.tr, &game, &self.log);
             });
         egui::CentralPanel::default_margins().show(ui, |ui| {
             egui::ScrollArea::vertical().show(ui, |ui| {
@@ -127,68 +140,103 @@ impl ForemanApp {
             .or((!st.players.is_empty()).then_some(0))
     }
 
+    /// The market: four blueprints and four contractors as card tiles, the tool token drawn
+    /// above each contractor; the refresh and the decks' counts below.
     pub(super) fn market_ui(&mut self, ui: &mut Ui, game: &Game, legal: &[Act]) {
         let st = game.state();
+        let width = ((ui.available_width() - 8.0) / 2.0).clamp(MARKET_TILE, TILE_WIDTH);
         ui.heading(self.t("market"));
         ui.label(RichText::new(self.t("blueprints")).strong());
-        for (slot, card) in st.market.blueprints.iter().enumerate() {
-            ui.horizontal(|ui| match card {
-                Some(c) => {
-                    let act = Act::TakeBlueprint { slot: slot as u8 };
-                    let label = self.ta(
-                        "take",
-                        &[
-                            ("card", words::card_name(&self.tr, *c).into()),
-                            ("slot", (slot + 1).into()),
-                        ],
-                    );
-                    let ok = legal.contains(&act);
-                    let r = ui
-                        .add_enabled(ok, egui::Button::new(label))
-                        .on_hover_text(card_text(&self.tr, *c));
-                    if !ok {
-                        r.clone()
-                            .on_disabled_hover_text(refusal(&self.tr, game, &act));
+        let mut take = None;
+        for row in [0usize, 2] {
+            ui.horizontal_top(|ui| {
+                ui.spacing_mut().item_spacing.x = 6.0;
+                for slot in row..row + 2 {
+                    let card = &st.market.blueprints[slot];
+                    match card {
+                        Some(c) => {
+                            blueprint_tile(ui, &self.tr, *c, width, Shown::default(), |ui| {
+                                let act = Act::TakeBlueprint { slot: slot as u8 };
+                                let label = self.ta(
+                                    "take",
+                                    &[
+                                        ("card", words::card_name(&self.tr, *c).into()),
+                                        ("slot", (slot + 1).into()),
+                                    ],
+                                );
+                                let ok = legal.contains(&act);
+                                let r = ui.add_enabled(ok, egui::Button::new(label).wrap());
+                                let r = if ok {
+                                    r
+                                } else {
+                                    r.on_disabled_hover_text(refusal(&self.tr, game, &act))
+                                };
+                                if r.clicked() {
+                                    take = Some(act);
+                                }
+                            });
+                        }
+                        None => {
+                            ui.weak(self.t("empty-slot"));
+                        }
                     }
-                    if r.clicked() {
-                        self.submit(act);
-                    }
-                    ui.weak(words::tool(&self.tr, c.tool()));
-                }
-                None => {
-                    ui.weak(self.t("empty-slot"));
                 }
             });
+            ui.add_space(6.0);
+        }
+        if let Some(act) = take {
+            self.submit(act);
         }
         ui.add_space(6.0);
         ui.label(RichText::new(self.t("contractors")).strong());
-        for (slot, c) in st.market.contractors.iter().enumerate() {
-            let tool = st.market.tools[slot];
-            ui.horizontal(|ui| {
-                ui.label(format!("[{}]", words::tool(&self.tr, tool)))
-                    .on_hover_text(self.t("tool-token-hint"));
-                match c {
-                    Some(c) => {
-                        let hires: Vec<Act> = legal
-                            .iter()
-                            .filter(|a| matches!(a, Act::Hire { slot: s, .. } if usize::from(*s) == slot))
-                            .cloned()
-                            .collect();
-                        let label = self.ta("hire", &[("card", words::contractor_name(&self.tr, *c).into())]);
-                        let r = ui
-                            .add_enabled(!hires.is_empty(), egui::Button::new(label.clone()))
-                            .on_hover_text(c.info().effect.clone());
-                        let why = self.ta("hire-needs", &[("tool", words::tool(&self.tr, tool).into())]);
-                        let r = r.on_disabled_hover_text(why);
-                        if r.clicked() {
-                            self.choose(label, hires, || None);
+        let mut hire = None;
+        for row in [0usize, 2] {
+            ui.horizontal_top(|ui| {
+                ui.spacing_mut().item_spacing.x = 6.0;
+                for slot in row..row + 2 {
+                    let c = &st.market.contractors[slot];
+                    let tool = st.market.tools[slot];
+                    ui.vertical(|ui| {
+                        // The tool token above the contractor's slot.
+                        let name = words::tool(&self.tr, tool);
+                        let token = self.ta("tool-token", &[("tool", name.clone().into())]);
+                        icons::tool_badge(ui, tool, &name, &token)
+                            .on_hover_text(self.t("tool-token-hint"));
+                        match c {
+                            Some(c) => {
+                                contractor_tile(ui, &self.tr, *c, width, |ui| {
+                                    let hires: Vec<Act> = legal
+                                        .iter()
+                                        .filter(|a| matches!(a, Act::Hire { slot: s, .. } if usize::from(*s) == slot))
+                                        .cloned()
+                                        .collect();
+                                    let label = self.ta(
+                                        "hire",
+                                        &[("card", words::contractor_name(&self.tr, *c).into())],
+                                    );
+                                    let why = self.ta(
+                                        "hire-needs",
+                                        &[("tool", words::tool(&self.tr, tool).into())],
+                                    );
+                                    let r = ui
+                                        .add_enabled(!hires.is_empty(), egui::Button::new(label.clone()).wrap())
+                                        .on_disabled_hover_text(why);
+                                    if r.clicked() {
+                                        hire = Some((label, hires));
+                                    }
+                                });
+                            }
+                            None => {
+                                ui.weak(self.t("empty-slot"));
+                            }
                         }
-                    }
-                    None => {
-                        ui.weak(self.t("empty-slot"));
-                    }
+                    });
                 }
             });
+            ui.add_space(6.0);
+        }
+        if let Some((label, hires)) = hire {
+            self.choose(label, hires, || None);
         }
         ui.add_space(6.0);
         let refreshes: Vec<Act> = legal
@@ -214,26 +262,115 @@ impl ForemanApp {
         ));
     }
 
+    /// Another player, in short: name, resources, compound by type, hand size.
     pub(super) fn player_summary_ui(&self, ui: &mut Ui, game: &Game, seat: usize, p: &PlayerState) {
         let name = &game.setup().players[seat].name;
         ui.heading(RichText::new(name).color(colour_rgb(p.colour)));
         self.resources_ui(ui, p);
-        self.compound_ui(ui, &p.compound, Some(p));
+        self.compound_list_ui(ui, &p.compound, Some(p));
         ui.label(self.ta("hand-count", &[("count", p.hand.len().into())]));
+    }
+
+    /// The Machine: its goods, its compound by type (what its dice are compared with) and its
+    /// five coloured dice as last rolled.
+    pub(super) fn machine_ui(
+        &self,
+        ui: &mut Ui,
+        game: &Game,
+        m: &crate::engine::state::MachineState,
+    ) {
+        ui.heading(self.t("machine"));
+        ui.horizontal_wrapped(|ui| {
+            icons::count(
+                ui,
+                Icon::Goods,
+                m.goods,
+                &self.ta("goods-count", &[("count", m.goods.into())]),
+            );
+            icons::count(
+                ui,
+                Icon::Cards,
+                m.compound.len() as u32,
+                &self.ta("machine-cards", &[("count", m.compound.len().into())]),
+            );
+            ui.label(self.ta("score-so-far", &[("score", m.score().into())]));
+        });
+        // Its last roll: red, blue, purple, yellow, green (RULES.md, Machine's turn).
+        if let Some(roll) = game
+            .journal()
+            .iter()
+            .rev()
+            .find(|a| a.act == Act::MachineTurn)
+            .filter(|a| a.inputs.dice.len() == 5)
+        {
+            ui.horizontal(|ui| {
+                ui.label(self.t("machine-rolled"));
+                let side = ui.text_style_height(&egui::TextStyle::Body) * 1.6;
+                for (k, &v) in roll.inputs.dice.iter().enumerate() {
+                    let die = crate::engine::state::MachineDie::ORDER[k];
+                    let colour = machine_die_rgb(die);
+                    let name = self.ta(
+                        "machine-die-value",
+                        &[
+                            (
+                                "colour",
+                                words::colour_named(&self.tr, &format!("{die:?}")).into(),
+                            ),
+                            ("value", v.into()),
+                        ],
+                    );
+                    die::die(
+                        ui,
+                        v,
+                        colour,
+                        side,
+                        DieLook {
+                            placed: false,
+                            selected: false,
+                        },
+                        &name,
+                    )
+                    .on_hover_text(name);
+                }
+            });
+        }
+        self.compound_list_ui(ui, &m.compound, None);
     }
 
     pub(super) fn resources_ui(&self, ui: &mut Ui, p: &PlayerState) {
         ui.horizontal_wrapped(|ui| {
-            ui.label(self.ta("metal-count", &[("count", p.metal.into())]));
-            ui.label(self.ta("energy-count", &[("count", p.energy.into())]));
-            ui.label(self.ta("goods-count", &[("count", p.goods.into())]));
-            ui.label(self.ta("prestige-count", &[("count", p.prestige().into())]));
+            ui.spacing_mut().item_spacing.x = 10.0;
+            icons::count(
+                ui,
+                Icon::Metal,
+                p.metal,
+                &self.ta("metal-count", &[("count", p.metal.into())]),
+            );
+            icons::count(
+                ui,
+                Icon::Energy,
+                p.energy,
+                &self.ta("energy-count", &[("count", p.energy.into())]),
+            );
+            icons::count(
+                ui,
+                Icon::Goods,
+                p.goods,
+                &self.ta("goods-count", &[("count", p.goods.into())]),
+            );
+            icons::count(
+                ui,
+                Icon::Prestige,
+                p.prestige(),
+                &self.ta("prestige-count", &[("count", p.prestige().into())]),
+            );
             ui.label(self.ta("score-so-far", &[("score", p.score().into())]));
         });
     }
 
-    /// The compound grouped by type; used cards this round are marked.
-    pub(super) fn compound_ui(
+    /// A compound as lines by type ("Production (3): Biolab, Foundry ×2"), cards counted, for
+    /// the players not at work and the Machine; cards used this round are marked.
+    pub(super) fn compound_list_ui(
         &self,
         ui: &mut Ui,
         compound: &crate::engine::state::Pile<Blueprint>,
@@ -260,16 +397,25 @@ impl ForemanApp {
                 })
                 .collect();
             if !cards.is_empty() {
-                ui.label(format!(
-                    "{} ({}): {}",
-                    words::kind(&self.tr, kind),
-                    compound.of_type(kind),
-                    cards.join(", ")
-                ));
+                ui.horizontal_wrapped(|ui| {
+                    let (rect, _) =
+                        ui.allocate_exact_size(egui::vec2(10.0, 10.0), egui::Sense::hover());
+                    ui.painter()
+                        .rect_filled(rect, 2.0, icons::type_colour(kind));
+                    ui.label(format!(
+                        "{} ({}): {}",
+                        words::kind(&self.tr, kind),
+                        compound.of_type(kind),
+                        cards.join(", ")
+                    ));
+                });
             }
         }
     }
 
+    /// The player at work: resources, the dice tray, the headquarters board, the compound by
+    /// type as tiles with *Activate* on each and the dice placed on it, and the hand as tiles
+    /// that wrap into rows, each with *Build*.
     pub(super) fn active_player_ui(
         &mut self,
         ui: &mut Ui,
@@ -280,16 +426,21 @@ impl ForemanApp {
         let st = game.state();
         let p = &st.players[seat];
         let name = &game.setup().players[seat].name;
-        ui.heading(RichText::new(name).color(colour_rgb(p.colour)).size(22.0));
-        self.resources_ui(ui, p);
-        ui.add_space(6.0);
+        let body = colour_rgb(p.colour);
+        ui.horizontal_wrapped(|ui| {
+            ui.heading(RichText::new(name).color(body).size(22.0));
+            ui.add_space(12.0);
+            self.resources_ui(ui, p);
+        });
+        ui.add_space(4.0);
 
-        // The dice tray.
+        // The dice tray: dice drawn with their pips; click to select, or drag onto a section.
         ui.label(RichText::new(self.t("dice-tray")).strong());
         ui.horizontal_wrapped(|ui| {
             if p.dice.is_empty() {
                 ui.weak(self.t("dice-none"));
             }
+            let side = ui.text_style_height(&egui::TextStyle::Body) * 2.6;
             for (i, d) in p.dice.as_slice().iter().enumerate() {
                 let i = i as u8;
                 let origin = self.t(&format!(
@@ -297,27 +448,26 @@ impl ForemanApp {
                     format!("{:?}", d.origin).to_lowercase()
                 ));
                 let label = self.ta("die", &[("n", (i + 1).into()), ("value", d.value.into())]);
-                if d.placed.is_some() {
-                    ui.add_enabled(false, egui::Button::new(label))
-                        .on_disabled_hover_text(
-                            self.ta("die-placed", &[("origin", origin.into())]),
-                        );
-                } else {
-                    // Click to select, or drag onto an HQ section.
-                    let r = ui
-                        .add(
-                            egui::Button::selectable(self.selected_die == Some(i), label)
-                                .sense(egui::Sense::click_and_drag()),
-                        )
-                        .on_hover_text(self.ta("die-hint", &[("origin", origin.into())]));
-                    r.dnd_set_drag_payload(DraggedDie(i));
-                    if r.clicked() {
-                        self.selected_die = if self.selected_die == Some(i) {
-                            None
-                        } else {
-                            Some(i)
-                        };
-                    }
+                let look = DieLook {
+                    selected: self.selected_die == Some(i),
+                    placed: d.placed.is_some(),
+                };
+                let r = die::die(ui, d.value, body, side, look, &label);
+                if look.placed {
+                    r.on_hover_text(self.ta("die-placed", &[("origin", origin.into())]));
+                    continue;
+                }
+                let r = r.on_hover_text(format!(
+                    "{label}\n{}",
+                    self.ta("die-hint", &[("origin", origin.into())])
+                ));
+                r.dnd_set_drag_payload(DraggedDie(i));
+                if r.clicked() {
+                    self.selected_die = if self.selected_die == Some(i) {
+                        None
+                    } else {
+                        Some(i)
+                    };
                 }
             }
             let specialist: Vec<Act> = legal
@@ -334,146 +484,149 @@ impl ForemanApp {
         });
         ui.add_space(6.0);
 
-        // Headquarters: 3 sections of 3 slots.
+        // The headquarters board.
         ui.label(RichText::new(self.t("hq")).strong());
-        let mut dropped = None;
-        ui.horizontal(|ui| {
-            for section in Section::ALL {
-                let zone = ui.vertical(|ui| {
-                    let hq = &p.hq[section.index()];
-                    let slots: Vec<String> = hq
-                        .dice
-                        .iter()
-                        .map(|&v| {
-                            if v == 0 {
-                                "·".to_string()
-                            } else {
-                                v.to_string()
-                            }
-                        })
-                        .collect();
-                    ui.label(format!(
-                        "{} [{}]",
-                        words::section(&self.tr, section),
-                        slots.join(" ")
-                    ));
-                    let label = self.ta(
-                        "place-on",
-                        &[("section", words::section(&self.tr, section).into())],
-                    );
-                    match self.selected_die {
-                        Some(die) => {
-                            // Asked of the engine for this very die: `legal_actions` lists
-                            // one die per value.
-                            let act = Act::Place { die, section };
-                            let why = game.check(&act).err();
-                            let r = ui.add_enabled(why.is_none(), egui::Button::new(label));
-                            let r = match &why {
-                                Some(e) => r.on_disabled_hover_text(words::refusal(&self.tr, e)),
-                                None => r,
-                            };
-                            if r.clicked() {
-                                self.submit(act);
-                            }
-                        }
-                        None => {
-                            let r = ui.add_enabled(false, egui::Button::new(label));
-                            r.on_disabled_hover_text(self.t("select-die-first"));
-                        }
-                    }
-                });
-                if let Some(die) = zone.response.dnd_release_payload::<DraggedDie>() {
-                    dropped = Some((die.0, section));
-                }
-            }
-        });
-        if let Some((die, section)) = dropped {
-            // A die dropped on a section: placed, or refused with the reason in view.
-            self.submit(Act::Place { die, section });
+        if let Some(act) = hq::board(ui, &self.tr, game, p, body, self.selected_die) {
+            self.submit(act);
         }
         ui.add_space(6.0);
 
-        // The compound, with activations.
+        // The compound by type, each card a tile with Activate on it and its dice drawn.
         ui.label(RichText::new(self.t("compound")).strong());
-        self.compound_ui(ui, &p.compound, Some(p));
-        ui.horizontal_wrapped(|ui| {
-            for (card, _) in p.compound.iter() {
-                if card.is_passive() {
-                    continue;
-                }
-                let acts: Vec<Act> = legal
-                    .iter()
-                    .filter(|a| match a {
-                        Act::Activate { card: c, .. } => *c == card,
-                        Act::Replicate { .. } => card == Blueprint::Replicator,
-                        _ => false,
-                    })
-                    .cloned()
-                    .collect();
-                let label = self.ta(
-                    "activate",
-                    &[("card", words::card_name(&self.tr, card).into())],
-                );
-                let r = ui
-                    .add_enabled(!acts.is_empty(), egui::Button::new(label.clone()))
-                    .on_hover_text(card_text(&self.tr, card));
-                let r = if acts.is_empty() {
-                    r.on_disabled_hover_text(activation_refusal(&self.tr, game, card))
-                } else {
-                    r
-                };
-                if r.clicked() {
-                    self.choose(label, acts, || None);
-                }
+        if p.compound.is_empty() {
+            ui.weak(self.t("compound-empty"));
+        }
+        let mut chosen = None;
+        for kind in CardType::ALL {
+            if p.compound.of_type(kind) == 0 {
+                continue;
             }
-        });
-        ui.add_space(6.0);
-
-        // The hand, with builds.
-        ui.label(RichText::new(self.ta("hand-count", &[("count", p.hand.len().into())])).strong());
-        // In a companion game Foreman knows every card in hand: the players told it each one.
-        {
-            ui.horizontal_wrapped(|ui| {
-                for (card, n) in p.hand.iter() {
-                    let builds: Vec<Act> = legal
-                        .iter()
-                        .filter(|a| matches!(a, Act::Build { card: c, .. } if *c == card))
-                        .cloned()
-                        .collect();
-                    let name = if n > 1 {
-                        format!("{} ×{n}", words::card_name(&self.tr, card))
-                    } else {
-                        words::card_name(&self.tr, card)
+            ui.label(
+                RichText::new(format!(
+                    "{} ({})",
+                    words::kind(&self.tr, kind),
+                    p.compound.of_type(kind)
+                ))
+                .color(icons::type_colour(kind)),
+            );
+            top_wrapped(ui, |ui| {
+                for (card, n) in p.compound.iter().filter(|(c, _)| c.kind() == kind) {
+                    let shown = Shown {
+                        copies: n,
+                        used: p.has_activated(card),
+                        ..Shown::default()
                     };
-                    ui.group(|ui| {
-                        ui.vertical(|ui| {
-                            ui.label(RichText::new(name).strong())
-                                .on_hover_text(card_text(&self.tr, card));
-                            let (m, e) = crate::engine::build_cost(p, card);
-                            ui.weak(format!(
-                                "{} · {}",
-                                words::tool(&self.tr, card.tool()),
-                                self.ta("cost", &[("metal", m.into()), ("energy", e.into())])
-                            ));
-                            let label = self.ta(
-                                "build",
-                                &[("card", words::card_name(&self.tr, card).into())],
-                            );
-                            let r = ui
-                                .add_enabled(!builds.is_empty(), egui::Button::new(label.clone()));
-                            let r = if builds.is_empty() {
-                                r.on_disabled_hover_text(build_refusal(&self.tr, game, p, card))
-                            } else {
-                                r
-                            };
-                            if r.clicked() {
-                                self.choose(label, builds, || None);
-                            }
-                        });
+                    blueprint_tile(ui, &self.tr, card, TILE_WIDTH, shown, |ui| {
+                        // The dice placed on it this round.
+                        let on: Vec<u8> = p
+                            .dice
+                            .as_slice()
+                            .iter()
+                            .filter(|d| d.placed == Some(Spot::Card(card)))
+                            .map(|d| d.value)
+                            .collect();
+                        if !on.is_empty() {
+                            ui.horizontal(|ui| {
+                                let side = ui.text_style_height(&egui::TextStyle::Body) * 1.5;
+                                for v in on {
+                                    let (rect, _) = ui.allocate_exact_size(
+                                        egui::Vec2::splat(side),
+                                        egui::Sense::hover(),
+                                    );
+                                    die::paint(ui, rect, v, body, DieLook::default());
+                                }
+                            });
+                        }
+                        if card.is_passive() {
+                            return;
+                        }
+                        let acts: Vec<Act> = legal
+                            .iter()
+                            .filter(|a| match a {
+                                Act::Activate { card: c, .. } => *c == card,
+                                Act::Replicate { .. } => card == Blueprint::Replicator,
+                                _ => false,
+                            })
+                            .cloned()
+                            .collect();
+                        let label = self.ta(
+                            "activate",
+                            &[("card", words::card_name(&self.tr, card).into())],
+                        );
+                        let r = ui
+                            .add_enabled(!acts.is_empty(), egui::Button::new(label.clone()).wrap());
+                        let r = if acts.is_empty() {
+                            r.on_disabled_hover_text(activation_refusal(&self.tr, game, card))
+                        } else {
+                            r
+                        };
+                        if r.clicked() {
+                            chosen = Some((label, acts));
+                        }
                     });
                 }
             });
         }
+        ui.add_space(6.0);
+
+        // The hand: every card a tile; the tiles wrap into rows.
+        ui.label(RichText::new(self.ta("hand-count", &[("count", p.hand.len().into())])).strong());
+        top_wrapped(ui, |ui| {
+            for (card, n) in p.hand.iter() {
+                let builds: Vec<Act> = legal
+                    .iter()
+                    .filter(|a| matches!(a, Act::Build { card: c, .. } if *c == card))
+                    .cloned()
+                    .collect();
+                let shown = Shown {
+                    copies: n,
+                    cost: Some(crate::engine::build_cost(p, card)),
+                    ..Shown::default()
+                };
+                blueprint_tile(ui, &self.tr, card, TILE_WIDTH, shown, |ui| {
+                    let label = self.ta(
+                        "build",
+                        &[("card", words::card_name(&self.tr, card).into())],
+                    );
+                    let r =
+                        ui.add_enabled(!builds.is_empty(), egui::Button::new(label.clone()).wrap());
+                    let r = if builds.is_empty() {
+                        r.on_disabled_hover_text(build_refusal(&self.tr, game, p, card))
+                    } else {
+                        r
+                    };
+                    if r.clicked() {
+                        chosen = Some((label, builds.clone()));
+                    }
+                });
+            }
+        });
+        if let Some((label, acts)) = chosen {
+            self.choose(label, acts, || None);
+        }
+    }
+}
+
+/// A row of tiles that wraps, each tile hanging from the row's top.
+fn top_wrapped(ui: &mut Ui, add: impl FnOnce(&mut Ui)) {
+    ui.with_layout(
+        egui::Layout::left_to_right(egui::Align::TOP).with_main_wrap(true),
+        |ui| {
+            ui.spacing_mut().item_spacing = egui::vec2(8.0, 8.0);
+            add(ui);
+        },
+    );
+}
+
+/// The Machine's dice colours (RULES.md, Machine's turn).
+pub(super) fn machine_die_rgb(d: crate::engine::state::MachineDie) -> Color32 {
+    use crate::engine::state::MachineDie as D;
+    match d {
+        D::Red => Color32::from_rgb(200, 50, 45),
+        D::Blue => Color32::from_rgb(50, 100, 210),
+        D::Purple => Color32::from_rgb(130, 70, 180),
+        D::Yellow => Color32::from_rgb(235, 195, 40),
+        D::Green => Color32::from_rgb(50, 150, 70),
     }
 }
 

@@ -82,7 +82,18 @@ fn answer_pickers(h: &mut Harness<'_, ForemanApp>) -> usize {
                     click(h, t);
                 }
             }
-            "blueprint" | "contractor" => click_first_containing(h, " / "),
+            "blueprint" | "contractor" => {
+                // The picker's first card: a button named in English and French.
+                h.get_all(
+                    egui_kittest::kittest::By::new()
+                        .role(egui::Role::Button)
+                        .label_contains(" / "),
+                )
+                .next()
+                .expect("a card to pick")
+                .click();
+                h.run();
+            }
             "die" => click(h, "The die shows 4"),
             other => panic!("unexpected picker {other}"),
         }
@@ -576,9 +587,9 @@ fn dragging_a_die_onto_a_section_places_it() {
         h.run();
     };
     let metal = h.state().game().unwrap().state().players[0].metal;
-    drag(&mut h, &find(|v| v >= 4), "Mine [");
+    drag(&mut h, &find(|v| v >= 4), "Place on Mine");
     assert!(h.state().game().unwrap().state().players[0].metal > metal);
-    drag(&mut h, &find(|v| v <= 3), "Mine [");
+    drag(&mut h, &find(|v| v <= 3), "Place on Mine");
     let reason = h.state().message().expect("refused").to_string();
     assert!(
         reason.contains("Mine takes a die showing 4, 5 or 6"),

@@ -1,0 +1,88 @@
+//! The headquarters drawn as the board: three sections side by side, each with its rule, its
+//! three slots and the dice sitting in them (cards.md, headquarters board). A section takes the
+//! selected die by a click on *Place on …*, or a die dragged onto it.
+
+use super::app::DraggedDie;
+use super::die::{self, DieLook};
+use crate::engine::state::{PlayerState, Section};
+use crate::engine::{Act, Game};
+use crate::i18n::{Tr, words};
+use egui::{Color32, Frame, RichText, Sense, Ui, Vec2};
+
+/// Draws `player`'s board; returns the placement asked for, if any (the engine judges it).
+pub fn board(
+    ui: &mut Ui,
+    tr: &Tr,
+    game: &Game,
+    player: &PlayerState,
+    dice_colour: Color32,
+    selected: Option<u8>,
+) -> Option<Act> {
+    let mut asked = None;
+    let width = ((ui.available_width() - 24.0) / 3.0).clamp(150.0, 280.0);
+    ui.horizontal_top(|ui| {
+        for section in Section::ALL {
+            let frame = Frame::group(ui.style()).show(ui, |ui| {
+                ui.set_width(width - 14.0);
+                ui.vertical(|ui| {
+                    ui.label(RichText::new(words::section(tr, section)).strong());
+                    let rule = match section {
+                        Section::Research => "section-research-rule",
+                        Section::Mine => "section-mine-rule",
+                        Section::Generate => "section-generate-rule",
+                    };
+                    ui.add(egui::Label::new(RichText::new(tr.t(rule)).small()).wrap());
+                    let side = ui.text_style_height(&egui::TextStyle::Body) * 2.0;
+                    ui.horizontal(|ui| {
+                        for &v in &player.hq[section.index()].dice {
+                            let (rect, _) =
+                                ui.allocate_exact_size(Vec2::splat(side), Sense::hover());
+                            if v == 0 {
+                                die::empty_slot(ui, rect.shrink(1.0));
+                            } else {
+                                die::paint(
+                                    ui,
+                                    rect.shrink(1.0),
+                                    v,
+                                    dice_colour,
+                                    DieLook::default(),
+                                );
+                            }
+                        }
+                    });
+                    let label = tr.t_args(
+                        "place-on",
+                        &[("section", words::section(tr, section).into())],
+                    );
+                    match selected {
+                        Some(die) => {
+                            // Asked of the engine for this very die.
+                            let act = Act::Place { die, section };
+                            let why = game.check(&act).err();
+                            let r = ui.add_enabled(why.is_none(), egui::Button::new(label));
+                            let r = match &why {
+                                Some(e) => r.on_disabled_hover_text(words::refusal(tr, e)),
+                                None => r,
+                            };
+                            if r.clicked() {
+                                asked = Some(act);
+                            }
+                        }
+                        None => {
+                            ui.add_enabled(false, egui::Button::new(label))
+                                .on_disabled_hover_text(tr.t("select-die-first"));
+                        }
+                    }
+                });
+            });
+            if let Some(die) = frame.response.dnd_release_payload::<DraggedDie>() {
+                // A die dropped on a section: placed, or refused with the reason in view.
+                asked = Some(Act::Place {
+                    die: die.0,
+                    section,
+                });
+            }
+        }
+    });
+    asked
+}

@@ -1,0 +1,116 @@
+//! The log "What happened": every action of every player and every step of the Machine,
+//! oldest first, grouped by round, in the window's language. It is rebuilt from the journal
+//! (replayed through the rules), so it survives a restart, an undo and a language switch.
+
+use crate::engine::{Act, Game};
+use crate::i18n::{Lang, Tr, words};
+use egui::{RichText, Ui};
+
+/// One round's lines: its number (0: the opening deal) and what happened, in order.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Round {
+    pub round: u32,
+    pub lines: Vec<String>,
+}
+
+/// The log of `game`, from its journal.
+pub fn rounds(tr: &Tr, game: &Game) -> Vec<Round> {
+    let mut out: Vec<Round> = Vec::new();
+    let Ok(mut replay) = Game::replay(game.setup().clone(), Vec::new()) else {
+        return out;
+    };
+    for action in game.journal() {
+        let round = replay.state().round;
+        if out.last().is_none_or(|r| r.round != round) {
+            out.push(Round {
+                round,
+                lines: Vec::new(),
+            });
+        }
+        let who = actor(tr, &replay, &action.act);
+        let what = words::act(tr, &replay, &action.act);
+        let Ok(events) = replay.apply(action.clone()) else {
+            // The journal replayed when the game was opened; a refusal here cannot happen.
+            break;
+        };
+        let Some(lines) = out.last_mut().map(|r| &mut r.lines) else {
+            break;
+        };
+        lines.push(match who {
+            Some(who) => format!("{who}: {what}"),
+            None => what,
+        });
+        for e in &events {
+            if let Some(text) = words::event(tr, &replay, e) {
+                lines.push(format!("    {text}"));
+            }
+        }
+    }
+    out
+}
+
+/// Who takes `act` now: a player's name, the Machine, or nobody (the deal).
+fn actor(tr: &Tr, game: &Game, act: &Act) -> Option<String> {
+    match act {
+        Act::Deal => None,
+        Act::MachineTurn => Some(tr.t("machine")),
+        _ => game
+            .state()
+            .current_player()
+            .and_then(|p| game.setup().players.get(p))
+            .map(|p| p.name.clone()),
+    }
+}
+
+/// The log kept between frames: rebuilt only when the journal or the language changes.
+#[derive(Default)]
+pub struct LogView {
+    built_for: Option<(usize, Option<crate::engine::Action>, Lang)>,
+    rounds: Vec<Round>,
+}
+
+impl LogView {
+    fn refresh(&mut self, tr: &Tr, game: &Game) {
+        let key = (
+            game.journal().len(),
+            game.journal().last().cloned(),
+            tr.lang(),
+        );
+        if self.built_for.as_ref() != Some(&key) {
+            self.rounds = rounds(tr, game);
+            self.built_for = Some(key);
+        }
+    }
+
+    /// Draws the log, the newest round open and in view; `notes` (what undo or redo took
+    /// back or played again) come last.
+    pub fn show(&mut self, ui: &mut Ui, tr: &Tr, game: &Game, notes: &[String]) {
+        self.refresh(tr, game);
+        let rounds = &self.rounds;
+        let last = rounds.len().saturating_sub(1);
+        egui::ScrollArea::vertical()
+            .id_salt("log")
+            .stick_to_bottom(true)
+            .auto_shrink([false, true])
+            .show(ui, |ui| {
+                for (i, r) in rounds.iter().enumerate() {
+                    let title = if r.round == 0 {
+                        tr.t("log-deal")
+                    } else {
+                        tr.t_args("log-round", &[("round", r.round.into())])
+                    };
+                    egui::CollapsingHeader::new(RichText::new(title).strong())
+                        .id_salt(("log-round", r.round))
+                        .default_open(i + 2 > last)
+                        .show(ui, |ui| {
+                            for line in &r.lines {
+                                ui.add(egui::Label::new(line.as_str()).wrap());
+                            }
+                        });
+                }
+                for note in notes {
+                    ui.add(egui::Label::new(RichText::new(note).italics()).wrap());
+                }
+            });
+    }
+}
