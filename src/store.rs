@@ -74,3 +74,134 @@ pub fn load_game(path: &Path) -> Result<Game, StoreError> {
         source,
     })
 }
+
+/// Where games put aside are kept: `games/` in the data folder.
+pub fn games_dir(data: &Path) -> PathBuf {
+    data.join("games")
+}
+
+/// A game put aside, for the start screen's list.
+#[derive(Debug, Clone)]
+pub struct KeptGame {
+    pub path: PathBuf,
+    /// When it was last written (seconds since 1970), for "recent first".
+    pub modified: u64,
+    /// The game, loaded (a file that does not load is listed with its error instead).
+    pub game: Result<Game, String>,
+}
+
+/// Puts the game at `last` aside in `games` unless it is finished: it is moved, not copied,
+/// so a new game never overwrites it. A file that does not load is moved aside too. `stamp`
+/// names the file (the window passes the time). Returns where it went.
+pub fn keep_unfinished(
+    last: &Path,
+    games: &Path,
+    stamp: u64,
+) -> Result<Option<PathBuf>, StoreError> {
+    if !last.exists() {
+        return Ok(None);
+    }
+    if load_game(last).is_ok_and(|g| g.state().is_over()) {
+        return Ok(None);
+    }
+    let err = |source| StoreError::Write {
+        path: games.to_path_buf(),
+        source,
+    };
+    fs::create_dir_all(games).map_err(err)?;
+    let mut n = 0u32;
+    let target = loop {
+        let name = if n == 0 {
+            format!("game-{stamp}.json")
+        } else {
+            format!("game-{stamp}-{n}.json")
+        };
+        let p = games.join(name);
+        if !p.exists() {
+            break p;
+        }
+        n += 1;
+    };
+    fs::rename(last, &target).map_err(err)?;
+    Ok(Some(target))
+}
+
+/// The games put aside in `games`, most recently played first.
+pub fn kept_games(games: &Path) -> Vec<KeptGame> {
+    let Ok(entries) = fs::read_dir(games) else {
+        return Vec::new();
+    };
+    let mut out: Vec<KeptGame> = entries
+        .filter_map(|e| e.ok().map(|e| e.path()))
+        .filter(|p| p.extension().is_some_and(|x| x == "json"))
+        .map(|path| {
+            let modified = fs::metadata(&path)
+                .and_then(|m| m.modified())
+                .ok()
+                .and_then(|t| t.duration_since(std::time::UNIX_EPOCH).ok())
+                .map_or(0, |d| d.as_secs());
+            let game = load_game(&path).map_err(|e| e.to_string());
+            KeptGame {
+                path,
+                modified,
+                game,
+            }
+        })
+        .collect();
+    out.sort_by(|a, b| b.modified.cmp(&a.modified).then(b.path.cmp(&a.path)));
+    out
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::engine::{Difficulty, Setup};
+
+    /// Issue 25, point 5: a new game never overwrites an unfinished one; it is put aside and
+    /// listed, most recent first; a finished game is not kept.
+    #[test]
+    fn an_unfinished_game_is_put_aside_never_overwritten() {
+        let dir = tempfile::tempdir().expect("temp dir");
+        let last = dir.path().join("last-game.json");
+        let games = games_dir(dir.path());
+        assert_eq!(
+            keep_unfinished(&last, &games, 1).expect("nothing to keep"),
+            None
+        );
+        let game = Game::new_dealt(Setup::solo("You", Difficulty::Hard, 5)).expect("a game");
+        save_game(&last, &game).expect("saved");
+        let kept = keep_unfinished(&last, &games, 7)
+            .expect("kept")
+            .expect("a path");
+        assert!(!last.exists());
+        assert_eq!(
+            kept.file_name().and_then(|n| n.to_str()),
+            Some("game-7.json")
+        );
+        // A second one in the same second gets its own name.
+        save_game(&last, &game).expect("saved");
+        let again = keep_unfinished(&last, &games, 7)
+            .expect("kept")
+            .expect("a path");
+        assert_ne!(again, kept);
+        let list = kept_games(&games);
+        assert_eq!(list.len(), 2);
+        assert!(
+            list.iter()
+                .all(|k| k.game.as_ref().is_ok_and(|g| g == &game))
+        );
+        // A finished game stays where it is.
+        let over = crate::sim::play(
+            crate::sim::Table::Solo(Difficulty::Easy),
+            3,
+            crate::bots::BotKind::Greedy,
+        )
+        .expect("a game");
+        save_game(&last, &over).expect("saved");
+        assert_eq!(
+            keep_unfinished(&last, &games, 9).expect("nothing kept"),
+            None
+        );
+        assert!(last.exists());
+    }
+}

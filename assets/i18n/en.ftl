@@ -59,9 +59,15 @@ machine-die-value = { $colour } die: { $value }
 machine-dice = its five coloured dice
 start-game = Start the game
 resume = Resume the last game
+kept-games = Games put aside (most recent first)
+resume-this = Resume
+summary = { $who } — round { $round } — { $mode }
+summary-solo = { $name } against the Machine ({ $difficulty })
 resume-none = There is no saved game yet.
 open-path = Path of a saved game
 open = Open
+browse = Choose…
+browse-hint = Choose the file with the system's file dialog (or type its path)
 market = Market
 blueprints = Blueprints
 contractors = Contractors
@@ -353,3 +359,21 @@ effect-hired-hands = Extra cost 3 energy. Roll 2 extra dice at the start of your
 effect-investor = Reveal the top blueprint; gain its printed build cost in metal and energy; discard it.
 effect-miner = Gain 3 metal; choose an opponent who gains 1 metal.
 effect-specialist = At your next work phase, gain an extra die of the value you choose (you may roll first); it leaves at the end of that round.
+
+# Help for a first-time player.
+help = Help
+help-title = How a round goes
+help-market = 1. Market phase: in turn, each player takes one of the 4 market blueprints, or hires a contractor by discarding a blueprint with the tool shown above it. Once per turn, before that, you may pay 1 metal or 1 energy to refresh a row.
+help-work = 2. Work phase: roll your dice, then in any order place them on your headquarters (Research draws blueprints, Mine gives metal for a 4–6, Generate gives energy for a 1–3) or on your cards, activate your cards, and build blueprints from your hand: pay the cost and discard another blueprint with the same tool.
+help-end = 3. End of the work phase: keep at most 10 blueprints and 12 resources. The first player passes on.
+help-machine = Solo: after your work phase, the Machine rolls its five coloured dice; the green one takes a market blueprint, the others produce goods against its cards of each type.
+help-win = The game ends the round after someone has 12 goods or 10 buildings, plus one more round. Score: prestige on your cards plus goods.
+help-got-it = Got it — don't show this again
+reference = Cards
+reference-title = Every card and what it does
+reference-search = Search by name or effect (English or French names)
+reference-none = No card matches.
+copies = { $count ->
+    [one] 1 copy
+   *[other] { $count } copies
+}

@@ -59,9 +59,15 @@ machine-die-value = Dado { $colour }: { $value }
 machine-dice = sus cinco dados de colores
 start-game = Empezar la partida
 resume = Continuar la última partida
+kept-games = Partidas guardadas (las más recientes primero)
+resume-this = Reanudar
+summary = { $who } — ronda { $round } — { $mode }
+summary-solo = { $name } contra la Máquina ({ $difficulty })
 resume-none = Aún no hay ninguna partida guardada.
 open-path = Ruta de una partida guardada
 open = Abrir
+browse = Elegir…
+browse-hint = Elegir el archivo con el diálogo de archivos del sistema (o escribir su ruta)
 market = Mercado
 blueprints = Planos
 contractors = Contratistas
@@ -353,3 +359,21 @@ effect-hired-hands = Coste adicional de 3 de energía. Tira 2 dados adicionales 
 effect-investor = Revela el plano superior; gana su coste de construcción impreso en metal y energía; descártalo.
 effect-miner = Gana 3 de metal; elige un oponente que gana 1 de metal.
 effect-specialist = En tu próxima fase de trabajo, gana un dado adicional del valor que elijas (puedes tirar antes); se va al final de esa ronda.
+
+# Help for a first-time player.
+help = Ayuda
+help-title = Cómo va una ronda
+help-market = 1. Fase de mercado: por turnos, cada jugador toma uno de los 4 planos del mercado, o contrata a un contratista descartando un plano con la herramienta indicada encima. Una vez por turno, antes, puedes pagar 1 de metal o 1 de energía para renovar una fila.
+help-work = 2. Fase de trabajo: tira tus dados y, en el orden que quieras, colócalos en tu tablero (Investigación roba planos, Mina da metal con un 4–6, Generar da energía con un 1–3) o en tus cartas, activa tus cartas y construye planos de tu mano: paga el coste y descarta otro plano con la misma herramienta.
+help-end = 3. Fin de la fase de trabajo: quédate con 10 planos y 12 recursos como máximo. El primer jugador pasa al siguiente.
+help-machine = Solitario: tras tu fase de trabajo, la Máquina tira sus cinco dados de colores; el verde toma un plano del mercado, los otros producen bienes según sus cartas de cada tipo.
+help-win = La partida acaba una ronda después de que alguien tenga 12 bienes o 10 edificios. Puntos: prestigio de las cartas más bienes.
+help-got-it = Entendido — no volver a mostrar
+reference = Cartas
+reference-title = Todas las cartas y lo que hacen
+reference-search = Buscar por nombre o efecto (nombres en inglés o francés)
+reference-none = Ninguna carta coincide.
+copies = { $count ->
+    [one] 1 copia
+   *[other] { $count } copias
+}

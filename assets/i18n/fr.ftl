@@ -59,9 +59,15 @@ machine-die-value = Dé { $colour } : { $value }
 machine-dice = ses cinq dés de couleur
 start-game = Commencer la partie
 resume = Reprendre la dernière partie
+kept-games = Parties mises de côté (les plus récentes d'abord)
+resume-this = Reprendre
+summary = { $who } — tour { $round } — { $mode }
+summary-solo = { $name } contre la Machine ({ $difficulty })
 resume-none = Aucune partie enregistrée pour l'instant.
 open-path = Chemin d'une partie enregistrée
 open = Ouvrir
+browse = Choisir…
+browse-hint = Choisir le fichier avec la fenêtre de fichiers du système (ou taper son chemin)
 market = Marché
 blueprints = Plans
 contractors = Prestataires
@@ -353,3 +359,21 @@ effect-hired-hands = Coût supplémentaire de 3 énergies. Lancez 2 dés supplé
 effect-investor = Révélez un plan ; gagnez autant de métal et d'énergie que son coût de construction ; défaussez-le.
 effect-miner = Gagnez 3 métaux et choisissez un adversaire qui gagne 1 métal.
 effect-specialist = Lors de votre prochaine phase de travail, gagnez un dé supplémentaire de la valeur de votre choix (vous pouvez lancer les autres d'abord) ; défaussez-le à la fin du tour.
+
+# Help for a first-time player.
+help = Aide
+help-title = Le déroulement d'un tour
+help-market = 1. Phase de marché : à tour de rôle, chaque joueur prend une des 4 cartes Plan du marché, ou engage un prestataire en défaussant un plan avec l'outil indiqué au-dessus. Une fois par tour, avant cela, vous pouvez payer 1 métal ou 1 énergie pour renouveler une rangée.
+help-work = 2. Phase de travail : lancez vos dés, puis dans l'ordre de votre choix placez-les sur votre Siège Social (Recherche pioche des plans, Mine donne du métal pour un 4 à 6, Générateur donne de l'énergie pour un 1 à 3) ou sur vos cartes, activez vos cartes et bâtissez des plans de votre main : payez le coût et défaussez un autre plan avec le même outil.
+help-end = 3. Fin de la phase de travail : gardez au plus 10 plans et 12 ressources. Le jeton Premier Joueur passe au suivant.
+help-machine = Solo : après votre phase de travail, la Machine lance ses cinq dés de couleur ; le vert prend un plan du marché, les autres produisent des marchandises selon ses cartes de chaque type.
+help-win = La partie s'arrête à la fin du tour suivant celui où quelqu'un a 12 marchandises ou 10 bâtiments. Score : prestige des cartes plus marchandises.
+help-got-it = Compris — ne plus afficher
+reference = Cartes
+reference-title = Toutes les cartes et leurs effets
+reference-search = Chercher par nom ou effet (noms français ou anglais)
+reference-none = Aucune carte ne correspond.
+copies = { $count ->
+    [one] 1 exemplaire
+   *[other] { $count } exemplaires
+}

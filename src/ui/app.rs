@@ -54,6 +54,8 @@ pub struct Settings {
     pub dice: Vec<DiceSource>,
     /// Camera: a settled roll goes to the game without a confirm.
     pub camera_automatic: bool,
+    /// The "how a round goes" card was closed for good.
+    pub help_seen: bool,
 }
 
 impl Default for Settings {
@@ -64,6 +66,7 @@ impl Default for Settings {
             dark: true,
             dice: Vec::new(),
             camera_automatic: false,
+            help_seen: false,
         }
     }
 }
@@ -147,6 +150,11 @@ pub struct ForemanApp {
     pub(super) mark_start: Option<egui::Pos2>,
     /// Whether a last game is on disk, looked up when the start screen opens (not per frame).
     pub(super) has_last_game: bool,
+    /// The games put aside (by *New game* while one was unfinished), read when the start
+    /// screen opens: most recent first.
+    pub(super) kept: Vec<crate::store::KeptGame>,
+    /// The help windows: the round card and the card reference.
+    pub(super) help: super::reference::Help,
 }
 
 impl ForemanApp {
@@ -177,6 +185,8 @@ impl ForemanApp {
             marking_tray: false,
             mark_start: None,
             has_last_game,
+            kept: Vec::new(),
+            help: Default::default(),
         }
     }
 
@@ -188,6 +198,28 @@ impl ForemanApp {
         self.screen = Screen::Start(Box::default());
         self.dialog = None;
         self.has_last_game = self.last_game_path().exists();
+        self.kept = crate::store::kept_games(&crate::store::games_dir(&self.data_dir));
+    }
+
+    /// Puts the last game aside if it is unfinished, so that nothing overwrites it; says so
+    /// when it cannot (and then nothing may be started over it).
+    pub(super) fn keep_last_game(&mut self) -> bool {
+        let stamp = std::time::SystemTime::now()
+            .duration_since(std::time::UNIX_EPOCH)
+            .map_or(0, |d| d.as_secs());
+        let games = crate::store::games_dir(&self.data_dir);
+        match crate::store::keep_unfinished(&self.last_game_path(), &games, stamp) {
+            Ok(kept) => {
+                if let Some(path) = kept {
+                    tracing::info!(path = %path.display(), "the unfinished game was put aside");
+                }
+                true
+            }
+            Err(e) => {
+                self.message = Some(e.to_string());
+                false
+            }
+        }
     }
 
     /// The open game, shared (no copy): for a screen that acts while it draws.
@@ -298,6 +330,9 @@ impl ForemanApp {
             }
         }
         self.dialog_ui(&ctx);
+        if super::reference::show(&ctx, &self.tr, &mut self.help) {
+            self.settings.help_seen = true;
+        }
     }
 
     // --- Shortcuts and the top bar ------------------------------------------------------
@@ -422,6 +457,24 @@ impl ForemanApp {
                 {
                     self.zoom(0.1);
                 }
+                ui.separator();
+                if ui
+                    .button(self.t("help"))
+                    .on_hover_text(self.t("help-title"))
+                    .clicked()
+                {
+                    self.help.round_card = !self.help.round_card;
+                }
+                if ui
+                    .button(self.t("reference"))
+                    .on_hover_text(self.t("reference-title"))
+                    .clicked()
+                {
+                    self.help.reference = match self.help.reference {
+                        Some(_) => None,
+                        None => Some(String::new()),
+                    };
+                }
                 let theme = if self.settings.dark {
                     self.t("theme-light")
                 } else {
@@ -474,6 +527,10 @@ impl ForemanApp {
     }
 
     pub(super) fn open_session(&mut self, s: Session) {
+        // The first time a game is on the table, the round card says how a round goes.
+        if !self.settings.help_seen {
+            self.help.round_card = true;
+        }
         self.session = Some(s);
         self.screen = Screen::Table;
         self.message = None;

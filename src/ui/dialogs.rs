@@ -54,8 +54,19 @@ impl ForemanApp {
                 Dialog::SaveAs { mut path, export } => {
                     ui.heading(self.t(if export { "export-result" } else { "save-as" }));
                     let label = self.t("path");
-                    ui.add(egui::TextEdit::singleline(&mut path).desired_width(440.0))
-                        .on_hover_text(label);
+                    ui.horizontal(|ui| {
+                        ui.add(egui::TextEdit::singleline(&mut path).desired_width(400.0))
+                            .on_hover_text(label);
+                        // The system's file dialog; the typed path stays for where none opens.
+                        if ui
+                            .button(self.t("browse"))
+                            .on_hover_text(self.t("browse-hint"))
+                            .clicked()
+                            && let Some(p) = super::files::save_dialog(&path)
+                        {
+                            path = p.display().to_string();
+                        }
+                    });
                     if ui.button(self.t("save")).clicked() {
                         self.save_to(&path, export);
                         close = true;

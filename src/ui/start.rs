@@ -46,6 +46,7 @@ impl ForemanApp {
         let mut start = false;
         let mut resume = false;
         let mut open = false;
+        let mut resume_kept: Option<usize> = None;
         egui::CentralPanel::default_margins().show(ui, |ui| {
             egui::ScrollArea::vertical().show(ui, |ui| {
                 ui.heading(self.t("start-title"));
@@ -167,6 +168,28 @@ impl ForemanApp {
                 {
                     resume = true;
                 }
+                // The games put aside, most recent first.
+                if !self.kept.is_empty() {
+                    ui.add_space(6.0);
+                    ui.label(RichText::new(self.t("kept-games")).strong());
+                    egui::Grid::new("kept-games").striped(true).show(ui, |ui| {
+                        for (i, kept) in self.kept.iter().enumerate() {
+                            match &kept.game {
+                                Ok(game) => {
+                                    ui.label(self.game_summary(game));
+                                    if ui.button(self.t("resume-this")).clicked() {
+                                        resume_kept = Some(i);
+                                    }
+                                }
+                                Err(e) => {
+                                    ui.label(kept.path.display().to_string());
+                                    ui.weak(e);
+                                }
+                            }
+                            ui.end_row();
+                        }
+                    });
+                }
                 ui.horizontal(|ui| {
                     let label = self.t("open-path");
                     ui.add(
@@ -175,6 +198,15 @@ impl ForemanApp {
                             .hint_text(label.clone()),
                     )
                     .on_hover_text(label);
+                    if ui
+                        .button(self.t("browse"))
+                        .on_hover_text(self.t("browse-hint"))
+                        .clicked()
+                        && let Some(p) = super::files::open_dialog()
+                    {
+                        form.open_path = p.display().to_string();
+                        open = true;
+                    }
                     if ui.button(self.t("open")).clicked() {
                         open = true;
                     }
@@ -191,10 +223,66 @@ impl ForemanApp {
         } else if open {
             let path = PathBuf::from(form.open_path.trim());
             self.resume(path, &form);
+        } else if let Some(i) = resume_kept {
+            self.resume_kept(i, &form);
         }
         if let Screen::Start(f) = &mut self.screen {
             *f = form;
         }
+    }
+
+    /// A game in a line: its players (or the solo player and the Machine's difficulty), its
+    /// round and its mode.
+    pub(super) fn game_summary(&self, game: &crate::engine::Game) -> String {
+        let names: Vec<&str> = game
+            .setup()
+            .players
+            .iter()
+            .map(|p| p.name.as_str())
+            .collect();
+        let who = match game.setup().machine {
+            Some(d) => self.ta(
+                "summary-solo",
+                &[
+                    ("name", names.join(", ").into()),
+                    (
+                        "difficulty",
+                        self.t(&format!("difficulty-{}", d.name().to_lowercase()))
+                            .into(),
+                    ),
+                ],
+            ),
+            None => names.join(", "),
+        };
+        let mode = match game.setup().mode {
+            Mode::Digital => self.t("mode-digital"),
+            Mode::Companion => self.t("mode-companion"),
+        };
+        self.ta(
+            "summary",
+            &[
+                ("who", who.into()),
+                ("round", game.state().round.into()),
+                ("mode", mode.into()),
+            ],
+        )
+    }
+
+    /// Resumes the `i`-th game put aside: the game now open is put aside in its place (unless
+    /// finished), and the chosen one becomes the last game.
+    pub(super) fn resume_kept(&mut self, i: usize, form: &StartForm) {
+        let Some(chosen) = self.kept.get(i).map(|k| k.path.clone()) else {
+            return;
+        };
+        if !self.keep_last_game() {
+            return;
+        }
+        let last = self.last_game_path();
+        if let Err(e) = std::fs::rename(&chosen, &last) {
+            self.message = Some(format!("{}: {e}", chosen.display()));
+            return;
+        }
+        self.resume(last, form);
     }
 
     pub(super) fn dice_source_ui(
@@ -228,6 +316,10 @@ impl ForemanApp {
     }
 
     pub(super) fn start_game(&mut self, form: &StartForm) {
+        // An unfinished game is put aside first: a new game never overwrites it.
+        if !self.keep_last_game() {
+            return;
+        }
         let setup = Setup {
             players: form
                 .names

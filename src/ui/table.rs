@@ -80,7 +80,8 @@ impl ForemanApp {
             }
             ui.add_space(4.0);
         });
-        let wide = ui.available_width() >= 1500.0;
+        // Wide screens get full-width market tiles and a wider log.
+        let wide = ui.ctx().content_rect().width() >= 1500.0;
         egui::Panel::left("market")
             .resizable(true)
             .default_size(if wide {
@@ -89,7 +90,8 @@ impl ForemanApp {
                 2.0 * MARKET_TILE + 36.0
             })
             .show(ui, |ui| {
-                egui::ScrollArea::vertical().show(ui, |ui| self.market_ui(ui, &game, &legal));
+                let tile = if wide { TILE_WIDTH } else { MARKET_TILE };
+                egui::ScrollArea::vertical().show(ui, |ui| self.market_ui(ui, &game, &legal, tile));
             });
         egui::Panel::right("others")
             .resizable(true)
@@ -142,9 +144,8 @@ impl ForemanApp {
 
     /// The market: four blueprints and four contractors as card tiles, the tool token drawn
     /// above each contractor; the refresh and the decks' counts below.
-    pub(super) fn market_ui(&mut self, ui: &mut Ui, game: &Game, legal: &[Act]) {
+    pub(super) fn market_ui(&mut self, ui: &mut Ui, game: &Game, legal: &[Act], width: f32) {
         let st = game.state();
-        let width = ((ui.available_width() - 8.0) / 2.0).clamp(MARKET_TILE, TILE_WIDTH);
         ui.heading(self.t("market"));
         ui.label(RichText::new(self.t("blueprints")).strong());
         let mut take = None;
@@ -265,7 +266,10 @@ impl ForemanApp {
     /// Another player, in short: name, resources, compound by type, hand size.
     pub(super) fn player_summary_ui(&self, ui: &mut Ui, game: &Game, seat: usize, p: &PlayerState) {
         let name = &game.setup().players[seat].name;
-        ui.heading(RichText::new(name).color(colour_rgb(p.colour)));
+        ui.horizontal(|ui| {
+            colour_swatch(ui, p.colour);
+            ui.heading(name);
+        });
         self.resources_ui(ui, p);
         self.compound_list_ui(ui, &p.compound, Some(p));
         ui.label(self.ta("hand-count", &[("count", p.hand.len().into())]));
@@ -428,7 +432,8 @@ impl ForemanApp {
         let name = &game.setup().players[seat].name;
         let body = colour_rgb(p.colour);
         ui.horizontal_wrapped(|ui| {
-            ui.heading(RichText::new(name).color(body).size(22.0));
+            colour_swatch(ui, p.colour);
+            ui.heading(RichText::new(name).size(22.0));
             ui.add_space(12.0);
             self.resources_ui(ui, p);
         });
@@ -605,6 +610,20 @@ impl ForemanApp {
             self.choose(label, acts, || None);
         }
     }
+}
+
+/// A player's colour as a small die-like square, outlined so that white reads on a light
+/// theme too (a name in white would not).
+fn colour_swatch(ui: &mut Ui, c: Colour) {
+    let side = ui.text_style_height(&egui::TextStyle::Heading);
+    let (rect, _) = ui.allocate_exact_size(egui::Vec2::splat(side), egui::Sense::hover());
+    ui.painter().rect(
+        rect.shrink(1.0),
+        side * 0.2,
+        colour_rgb(c),
+        egui::Stroke::new(1.0, ui.visuals().text_color()),
+        egui::StrokeKind::Inside,
+    );
 }
 
 /// A row of tiles that wraps, each tile hanging from the row's top.

@@ -11,11 +11,25 @@ use foreman::engine::{Act, Phase, legal_actions};
 use foreman::ui::{ForemanApp, Settings};
 use std::path::Path;
 
+/// The window at 1400×1000 with the round card already closed for good (its own test opens it).
 fn harness(dir: &Path, seed: u64) -> Harness<'static, ForemanApp> {
-    let mut app = ForemanApp::new(Settings::default(), dir.to_path_buf());
+    let settings = Settings {
+        help_seen: true,
+        ..Settings::default()
+    };
+    harness_with(dir, seed, settings, egui::vec2(1400.0, 1000.0))
+}
+
+fn harness_with(
+    dir: &Path,
+    seed: u64,
+    settings: Settings,
+    size: egui::Vec2,
+) -> Harness<'static, ForemanApp> {
+    let mut app = ForemanApp::new(settings, dir.to_path_buf());
     app.next_seed = Some(seed);
     Harness::builder()
-        .with_size(egui::vec2(1400.0, 1000.0))
+        .with_size(size)
         .with_max_steps(30)
         .build_ui_state(|ui, app: &mut ForemanApp| app.show(ui), app)
 }
@@ -373,28 +387,55 @@ fn the_language_switches_at_run_time_and_card_names_follow() {
     h.get_by_label_contains(&format!("Prendre {}", card.name_fr()));
 }
 
-/// Pictures of the main screens (`tests/snapshots/*.png`, used in the README). Regenerate with
-/// `UPDATE_SNAPSHOTS=force cargo test --test it window::screens`.
+/// Pictures of the main screens (`tests/snapshots/*.png`, used in the README): the start
+/// screen, a table in round 4 with cards built (1280×800 and 1920×1080, dark and light) and the
+/// final score. Regenerate with `UPDATE_SNAPSHOTS=force cargo test --test it window::screens`.
 #[test]
 fn screens() {
-    let dir = tempfile::tempdir().expect("temp dir");
-    let mut app = ForemanApp::new(Settings::default(), dir.path().to_path_buf());
-    app.next_seed = Some(7);
-    let mut h = Harness::builder()
-        .with_size(egui::vec2(1280.0, 800.0))
-        .with_max_steps(30)
-        .wgpu()
-        .build_ui_state(|ui, app: &mut ForemanApp| app.show(ui), app);
-    h.run();
     let mut results = egui_kittest::SnapshotResults::new();
-    results.add(h.try_snapshot("start"));
-    start_take_and_roll(&mut h);
-    results.add(h.try_snapshot("table"));
-    let mut bot = Bot::new(BotKind::Random, 3);
-    while !h.state().game().unwrap().state().is_over() {
-        bot_step(&mut h, &mut bot);
+    for (size, name) in [
+        (egui::vec2(1280.0, 800.0), "table"),
+        (egui::vec2(1920.0, 1080.0), "table-1920"),
+    ] {
+        let dir = tempfile::tempdir().expect("temp dir");
+        let settings = Settings {
+            help_seen: true,
+            ..Settings::default()
+        };
+        let mut app = ForemanApp::new(settings, dir.path().to_path_buf());
+        app.next_seed = Some(7);
+        let mut h = Harness::builder()
+            .with_size(size)
+            .with_max_steps(30)
+            .wgpu()
+            .build_ui_state(|ui, app: &mut ForemanApp| app.show(ui), app);
+        h.run();
+        if name == "table" {
+            results.add(h.try_snapshot("start"));
+        }
+        click(&mut h, "Start the game");
+        // A greedy player into round 4, stopped just after rolling.
+        let mut bot = Bot::new(BotKind::Greedy, 3);
+        loop {
+            let st = h.state().game().unwrap().state().clone();
+            if st.round >= 4 && matches!(st.phase, Phase::Work { rolled: true, .. }) {
+                break;
+            }
+            bot_step(&mut h, &mut bot);
+        }
+        h.run();
+        results.add(h.try_snapshot(name));
+        h.state_mut().settings.dark = false;
+        h.run();
+        results.add(h.try_snapshot(format!("{name}-light")));
+        if name == "table" {
+            h.state_mut().settings.dark = true;
+            while !h.state().game().unwrap().state().is_over() {
+                bot_step(&mut h, &mut bot);
+            }
+            results.add(h.try_snapshot("final-score"));
+        }
     }
-    results.add(h.try_snapshot("final-score"));
 }
 
 #[test]
@@ -751,4 +792,144 @@ fn the_end_of_work_discard_is_the_players_choice() {
     assert_eq!(discard.len(), excess);
     assert!(discard.contains(&first), "{discard:?} lacks {first}");
     assert_eq!(after.state().players[0].hand.len(), 10);
+}
+
+/// Issue 25, point 5: *New game* while a game is unfinished keeps that game; the start screen
+/// lists it, and *Resume* brings it back as it was.
+#[test]
+fn a_new_game_keeps_the_unfinished_one() {
+    let dir = tempfile::tempdir().expect("temp dir");
+    let mut h = harness(dir.path(), 31);
+    h.run();
+    start_take_and_roll(&mut h);
+    let first = h.state().game().unwrap().clone();
+    click(&mut h, "New game");
+    click(&mut h, "Start the game");
+    let second = h.state().game().unwrap().clone();
+    assert_ne!(second, first, "a new game is on the table");
+    click(&mut h, "New game");
+    h.get_by_label_contains("Games put aside");
+    // The first game is put aside; the second is still the last game.
+    assert_eq!(h.get_all_by_label("Resume").count(), 1);
+    click(&mut h, "Resume");
+    assert_eq!(
+        h.state().game().unwrap(),
+        &first,
+        "the first game, as it was"
+    );
+    // Resuming it put the second aside in its turn.
+    click(&mut h, "New game");
+    click(&mut h, "Resume");
+    assert_eq!(
+        h.state().game().unwrap(),
+        &second,
+        "the second game, as it was"
+    );
+}
+
+/// Issue 25, point 7: the first launch shows how a round goes, closed for good by one click;
+/// the card reference is one click away and finds a card by a few letters of either name.
+#[test]
+fn a_first_time_player_gets_the_round_card_and_the_card_reference() {
+    let dir = tempfile::tempdir().expect("temp dir");
+    let mut h = harness_with(
+        dir.path(),
+        3,
+        Settings::default(),
+        egui::vec2(1280.0, 800.0),
+    );
+    h.state_mut().open_default();
+    h.run();
+    h.get_by_label_contains("1. Market phase");
+    click(&mut h, "Got it — don't show this again");
+    assert!(h.state().settings.help_seen);
+    assert!(h.query_by_label("Got it — don't show this again").is_none());
+    click(&mut h, "Cards");
+    h.get_by_label("Every card and what it does");
+    // Robot is listed (it may be on the table as well).
+    let robots = h.query_all_by_label("Robot").count();
+    let gyms = h.query_all_by_label("Gymnasium").count();
+    assert!(robots >= 1 && gyms >= 1, "every card listed");
+    let search = h.get_by_role(egui::Role::TextInput);
+    search.focus();
+    search.type_text("gymn");
+    h.run();
+    assert_eq!(h.query_all_by_label("Gymnasium").count(), gyms);
+    assert_eq!(
+        h.query_all_by_label("Robot").count(),
+        robots - 1,
+        "the search narrows the list"
+    );
+    // Typing in the reference never reaches the table's shortcuts (R rolls, E ends).
+    let before = h.state().game().unwrap().journal().len();
+    h.get_by_role(egui::Role::TextInput).type_text("re");
+    h.run();
+    assert_eq!(h.state().game().unwrap().journal().len(), before);
+    // A new window, the same settings: no round card.
+    let settings = h.state().settings.clone();
+    let mut again = harness_with(dir.path(), 3, settings, egui::vec2(1280.0, 800.0));
+    again.state_mut().open_default();
+    again.run();
+    assert!(again.query_by_label_contains("1. Market phase").is_none());
+}
+
+/// Issue 25, point 9: a 12-card hand at 1280×800: every card is a tile whose name reads whole
+/// (no name broken letter by letter: each tile as wide as the others) and can be scrolled to.
+#[test]
+fn a_twelve_card_hand_is_readable_at_1280_by_800() {
+    use foreman::engine::{Game, Setup};
+    let mut game =
+        Game::new_dealt(Setup::solo("You", foreman::engine::Difficulty::Easy, 21)).expect("game");
+    // Research every round until the hand holds 12 or more.
+    while !(matches!(game.state().phase, Phase::Work { rolled: true, .. })
+        && game.state().players[0].hand.len() >= 12)
+    {
+        assert!(game.journal().len() < 400, "no big hand");
+        let legal = legal_actions(game.state());
+        let pick = legal
+            .iter()
+            .find(|a| {
+                matches!(
+                    a,
+                    Act::Place {
+                        section: Section::Research,
+                        ..
+                    } | Act::TakeBlueprint { .. }
+                        | Act::Roll { .. }
+                        | Act::MachineTurn
+                )
+            })
+            .or_else(|| legal.iter().find(|a| matches!(a, Act::EndWork { .. })))
+            .or(legal.first())
+            .cloned()
+            .expect("an action");
+        game.apply_digital(pick).expect("legal");
+    }
+    let dir = tempfile::tempdir().expect("temp dir");
+    let path = dir.path().join("big-hand.json");
+    std::fs::write(
+        &path,
+        foreman::engine::SavedGame::from_game(&game).to_json(),
+    )
+    .expect("saved");
+    let settings = Settings {
+        help_seen: true,
+        ..Settings::default()
+    };
+    let mut h = harness_with(dir.path(), 3, settings, egui::vec2(1280.0, 800.0));
+    h.run();
+    h.state_mut().open_file(&path);
+    h.run();
+    let hand = game.state().players[0].hand;
+    let mut widths = Vec::new();
+    for (card, _) in hand.iter() {
+        let label = format!("Build {}", card.name());
+        let rect = h.get_by_label(&label).rect();
+        assert!(
+            rect.height() < 40.0,
+            "Build {card}: {rect:?} (a button broken into letters is tall)"
+        );
+        widths.push(rect.width());
+    }
+    assert_eq!(widths.len(), hand.iter().count());
 }
