@@ -31,7 +31,11 @@ fn frame(c: &mut Criterion) {
     let game = round_ten();
     let path = dir.join("bench-game.json");
     foreman::store::save_game(&path, &game).expect("save");
-    let mut app = ForemanApp::new(Settings::default(), dir.clone());
+    let settings = Settings {
+        help_seen: true,
+        ..Settings::default()
+    };
+    let mut app = ForemanApp::new(settings, dir.clone());
     app.open_file(&path);
     assert!(app.game().is_some(), "{:?}", app.message());
     let ctx = egui::Context::default();

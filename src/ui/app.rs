@@ -91,6 +91,8 @@ pub(super) struct Pending {
     pub(super) inputs: Inputs,
     pub(super) need: Need,
     pub(super) search: String,
+    /// The highlighted match of the card picker (arrows move it, Enter takes it).
+    pub(super) cursor: usize,
     pub(super) tools: Vec<Tool>,
 }
 
@@ -623,6 +625,7 @@ impl ForemanApp {
                         inputs,
                         need,
                         search: String::new(),
+                        cursor: 0,
                         tools: Vec::new(),
                     })));
                     return;
@@ -634,6 +637,7 @@ impl ForemanApp {
                             inputs,
                             need,
                             search: String::new(),
+                            cursor: 0,
                             tools: Vec::new(),
                         })))
                     }

@@ -127,6 +127,18 @@ impl ForemanApp {
                     self.ta("your-die", &[("n", (k + 1).into())])
                 };
                 ui.heading(self.ta("need-die", &[("why", why.into())]));
+                // One key per die: the digits 1 to 6 give the face.
+                let typed = ui.input(|i| {
+                    (1..=6u8).find(|&v| {
+                        let key = egui::Key::from_name(&v.to_string());
+                        key.is_some_and(|k| i.key_pressed(k))
+                    })
+                });
+                if let Some(face) = typed {
+                    let mut inputs = pending.inputs.clone();
+                    inputs.dice.push(face);
+                    *send = Some((pending.act.clone(), inputs));
+                }
                 ui.horizontal(|ui| {
                     for face in 1..=6u8 {
                         if ui
@@ -151,29 +163,68 @@ impl ForemanApp {
                     &pending.inputs.blueprints,
                 );
                 let label = self.t("search");
-                ui.add(egui::TextEdit::singleline(&mut pending.search).hint_text(label.clone()))
+                // The search box has the keys from the first frame: two or three letters of
+                // either name narrow the list; Enter takes the highlighted card, arrows move.
+                let r = ui
+                    .add(egui::TextEdit::singleline(&mut pending.search).hint_text(label.clone()))
                     .on_hover_text(label);
-                let q = pending.search.to_lowercase();
+                if !r.has_focus() && !r.lost_focus() {
+                    r.request_focus();
+                }
+                let q = pending.search.trim().to_lowercase();
+                // Only cards that can still come off the deck.
+                let matches: Vec<Blueprint> = Blueprint::ALL
+                    .iter()
+                    .copied()
+                    .filter(|&c| left.count(c) > 0)
+                    .filter(|c| {
+                        q.is_empty()
+                            || c.name().to_lowercase().contains(&q)
+                            || c.name_fr().to_lowercase().contains(&q)
+                    })
+                    .collect();
+                let (down, up, enter) = ui.input(|i| {
+                    (
+                        i.key_pressed(egui::Key::ArrowDown),
+                        i.key_pressed(egui::Key::ArrowUp),
+                        i.key_pressed(egui::Key::Enter),
+                    )
+                });
+                if down {
+                    pending.cursor += 1;
+                }
+                if up {
+                    pending.cursor = pending.cursor.saturating_sub(1);
+                }
+                pending.cursor = pending.cursor.min(matches.len().saturating_sub(1));
+                let mut take = (enter && !matches.is_empty()).then(|| matches[pending.cursor]);
                 egui::ScrollArea::vertical()
                     .max_height(360.0)
                     .show(ui, |ui| {
-                        for &card in Blueprint::ALL {
-                            let n = left.count(card);
-                            let matches = q.is_empty()
-                                || card.name().to_lowercase().contains(&q)
-                                || card.name_fr().to_lowercase().contains(&q);
-                            // Only cards that can still be in the deck, unless searched by name.
-                            if !matches || (n == 0 && q.is_empty()) {
-                                continue;
+                        for (k, &card) in matches.iter().enumerate() {
+                            let text = format!(
+                                "{} / {} ({})",
+                                card.name(),
+                                card.name_fr(),
+                                left.count(card)
+                            );
+                            let r = ui.add(egui::Button::selectable(k == pending.cursor, text));
+                            if k == pending.cursor && (down || up) {
+                                r.scroll_to_me(None);
                             }
-                            let text = format!("{} / {} ({n})", card.name(), card.name_fr());
-                            if ui.button(text).clicked() {
-                                let mut inputs = pending.inputs.clone();
-                                inputs.blueprints.push(card);
-                                *send = Some((pending.act.clone(), inputs));
+                            if r.clicked() {
+                                take = Some(card);
                             }
                         }
+                        if matches.is_empty() {
+                            ui.weak(self.t("reference-none"));
+                        }
                     });
+                if let Some(card) = take {
+                    let mut inputs = pending.inputs.clone();
+                    inputs.blueprints.push(card);
+                    *send = Some((pending.act.clone(), inputs));
+                }
             }
             Need::Contractor => {
                 ui.heading(self.t("need-contractor"));

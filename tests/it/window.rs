@@ -933,3 +933,101 @@ fn a_twelve_card_hand_is_readable_at_1280_by_800() {
     }
     assert_eq!(widths.len(), hand.iter().count());
 }
+
+/// Issue 25, point 6 (and issue 27, points 4 and 5): the card picker's search box has the keys
+/// at once, a few letters narrow it, arrows move and Enter takes the card; typed letters never
+/// reach the table's shortcuts; the die picker takes one key per die.
+#[test]
+fn the_pickers_answer_the_keyboard() {
+    let dir = tempfile::tempdir().expect("temp dir");
+    let mut h = harness(dir.path(), 17);
+    h.run();
+    click(&mut h, "Table companion");
+    h.get_by_label("Dice of player 1").click();
+    h.run();
+    click(&mut h, "Typed by hand");
+    click(&mut h, "Start the game");
+    // The tool tokens first, by click.
+    for t in ["Shovel", "Gear", "Wrench", "Hammer"] {
+        click(&mut h, t);
+    }
+    assert_eq!(h.state().asking(), Some("blueprint"));
+    // "gymn" then Enter: the Gymnasium, without a click in the box first.
+    h.get_by_role(egui::Role::TextInput).type_text("gymn");
+    h.run();
+    h.key_press(egui::Key::Enter);
+    h.run();
+    let game = h.state().game().unwrap().clone();
+    let pending_first = game.journal().is_empty();
+    assert!(pending_first, "the deal is still being told");
+    assert_eq!(h.state().asking(), Some("blueprint"));
+    // "re" matches Refinery, Recycling Plant (and French names); the arrow takes the second.
+    h.get_by_role(egui::Role::TextInput).type_text("ob");
+    h.run();
+    h.key_press(egui::Key::ArrowDown);
+    h.run();
+    h.key_press(egui::Key::Enter);
+    h.run();
+    // Answer the rest of the deal by clicks, then check the first two named cards.
+    answer_pickers(&mut h);
+    let game = h.state().game().unwrap().clone();
+    let deal = &game.journal()[0];
+    assert_eq!(
+        deal.inputs.blueprints[0],
+        foreman::engine::Blueprint::Gymnasium
+    );
+    // "ob": Obelisk, then (down) the next card whose name holds "ob" in English or French.
+    let second = deal.inputs.blueprints[1];
+    assert_ne!(second, foreman::engine::Blueprint::Obelisk);
+    assert!(
+        second.name().to_lowercase().contains("ob")
+            || second.name_fr().to_lowercase().contains("ob"),
+        "{second}"
+    );
+    // No shortcut fired while typing: the game is in its market phase, nothing rolled.
+    assert!(matches!(game.state().phase, Phase::Market { .. }));
+    // Take a blueprint, roll: the die picker takes one key per die.
+    click_first_containing(&mut h, "Take ");
+    answer_pickers_but_dice(&mut h);
+    click(&mut h, "Roll");
+    for key in [
+        egui::Key::Num3,
+        egui::Key::Num3,
+        egui::Key::Num5,
+        egui::Key::Num1,
+    ] {
+        assert_eq!(h.state().asking(), Some("die"));
+        h.key_press(key);
+        h.run();
+    }
+    let game = h.state().game().unwrap();
+    let roll = game.journal().last().expect("the roll");
+    assert_eq!(roll.inputs.dice.as_slice(), &[3, 3, 5, 1]);
+}
+
+/// Answers the card pickers (a companion game's revealed cards) by clicks, not the dice.
+fn answer_pickers_but_dice(h: &mut Harness<'_, ForemanApp>) {
+    while let Some(need) = h.state().asking() {
+        if need == "die" {
+            return;
+        }
+        answer_pickers_once(h, need);
+    }
+}
+
+fn answer_pickers_once(h: &mut Harness<'_, ForemanApp>, need: &str) {
+    match need {
+        "blueprint" | "contractor" => {
+            h.get_all(
+                egui_kittest::kittest::By::new()
+                    .role(egui::Role::Button)
+                    .label_contains(" / "),
+            )
+            .next()
+            .expect("a card to pick")
+            .click();
+            h.run();
+        }
+        other => panic!("unexpected picker {other}"),
+    }
+}
