@@ -157,6 +157,16 @@ pub struct ForemanApp {
     pub(super) kept: Vec<crate::store::KeptGame>,
     /// The help windows: the round card and the card reference.
     pub(super) help: super::reference::Help,
+    /// On a narrow window, the side panel shown beside the player at work (none: the market
+    /// in the market phase).
+    pub(super) side: Option<Side>,
+}
+
+/// A side panel of the table.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub(super) enum Side {
+    Market,
+    Others,
 }
 
 impl ForemanApp {
@@ -189,6 +199,7 @@ impl ForemanApp {
             has_last_game,
             kept: Vec::new(),
             help: Default::default(),
+            side: None,
         }
     }
 

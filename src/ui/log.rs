@@ -37,7 +37,7 @@ pub fn rounds(tr: &Tr, game: &Game) -> Vec<Round> {
             break;
         };
         lines.push(match who {
-            Some(who) => format!("{who}: {what}"),
+            Some(who) => tr.t_args("log-line", &[("who", who.into()), ("what", what.into())]),
             None => what,
         });
         for e in &events {

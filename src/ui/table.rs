@@ -7,9 +7,12 @@ use super::hq;
 use super::icons::{self, Icon};
 use crate::engine::state::Spot;
 
+/// Below this width (in points) the side panels are shown one at a time.
+const NARROW: f32 = 1000.0;
+
 /// A market tile's width at 1280×800: two columns fit beside the player at work.
 const MARKET_TILE: f32 = 132.0;
-use crate::engine::state::{Colour, PlayerState};
+use crate::engine::state::{Colour, Phase, PlayerState};
 use crate::engine::{Act, Blueprint, CardType, Game, legal_actions};
 use crate::i18n::Tr;
 use crate::i18n::words;
@@ -27,6 +30,15 @@ impl ForemanApp {
             ui.horizontal_wrapped(|ui| {
                 ui.label(RichText::new(words::phase(&self.tr, &game)).strong());
                 ui.separator();
+                if ui.ctx().content_rect().width() < NARROW {
+                    for (side, key) in [(Side::Market, "market"), (Side::Others, "others")] {
+                        let on = self.side == Some(side);
+                        if ui.selectable_label(on, self.t(key)).clicked() {
+                            self.side = if on { None } else { Some(side) };
+                        }
+                    }
+                    ui.separator();
+                }
                 let roll = legal
                     .iter()
                     .find(|a| matches!(a, Act::Roll { set } if set.is_empty()))
@@ -80,52 +92,72 @@ impl ForemanApp {
             }
             ui.add_space(4.0);
         });
-        // Wide screens get full-width market tiles and a wider log.
-        let wide = ui.ctx().content_rect().width() >= 1500.0;
-        egui::Panel::left("market")
-            .resizable(true)
-            .default_size(if wide {
-                2.0 * TILE_WIDTH + 40.0
-            } else {
-                2.0 * MARKET_TILE + 36.0
-            })
-            .show(ui, |ui| {
-                let tile = if wide { TILE_WIDTH } else { MARKET_TILE };
-                egui::ScrollArea::vertical().show(ui, |ui| self.market_ui(ui, &game, &legal, tile));
-            });
-        egui::Panel::right("others")
-            .resizable(true)
-            .default_size(if wide { 380.0 } else { 300.0 })
-            .show(ui, |ui| {
-                egui::ScrollArea::vertical()
-                    .id_salt("others")
-                    .max_height(ui.available_height() * 0.55)
-                    .show(ui, |ui| {
-                        for (seat, p) in st.players.iter().enumerate() {
-                            if Some(seat) != self.focus_seat(&game) {
-                                self.player_summary_ui(ui, &game, seat, p);
+        // Wide screens get full-width market tiles and a wider log; on a narrow one (a small
+        // window, or a large zoom) the market and the other players are shown one at a time
+        // beside the player at work, by the buttons of the bottom bar.
+        let width = ui.ctx().content_rect().width();
+        let wide = width >= 1500.0;
+        let narrow = width < NARROW;
+        let in_market = matches!(st.phase, Phase::Market { .. });
+        let (show_market, show_others) = if narrow {
+            match self.side {
+                Some(Side::Market) => (true, false),
+                Some(Side::Others) => (false, true),
+                None => (in_market, false),
+            }
+        } else {
+            (true, true)
+        };
+        if show_market {
+            egui::Panel::left("market")
+                .resizable(true)
+                .default_size(if wide {
+                    2.0 * TILE_WIDTH + 40.0
+                } else {
+                    2.0 * MARKET_TILE + 36.0
+                })
+                .show(ui, |ui| {
+                    let tile = if wide { TILE_WIDTH } else { MARKET_TILE };
+                    egui::ScrollArea::vertical()
+                        .show(ui, |ui| self.market_ui(ui, &game, &legal, tile));
+                });
+        }
+        if show_others {
+            egui::Panel::right("others")
+                .resizable(true)
+                .default_size(if wide { 380.0 } else { 300.0 })
+                .show(ui, |ui| {
+                    egui::ScrollArea::vertical()
+                        .id_salt("others")
+                        .max_height(ui.available_height() * 0.55)
+                        .show(ui, |ui| {
+                            for (seat, p) in st.players.iter().enumerate() {
+                                if Some(seat) != self.focus_seat(&game) {
+                                    self.player_summary_ui(ui, &game, seat, p);
+                                    ui.separator();
+                                }
+                            }
+                            if let Some(m) = &st.machine {
+                                self.machine_ui(ui, &game, m);
                                 ui.separator();
                             }
-                        }
-                        if let Some(m) = &st.machine {
-                            self.machine_ui(ui, &game, m);
-                            ui.separator();
-                        }
-                        if self.smart.is_some()
-                            || self.settings.dice.contains(&DiceSource::SmartDice)
-                        {
-                            self.smart_dice_ui(ui);
-                            ui.separator();
-                        }
-                        if self.camera.is_some() || self.settings.dice.contains(&DiceSource::Camera)
-                        {
-                            self.camera_ui(ui);
-                            ui.separator();
-                        }
-                    });
-                ui.heading(self.t("log"));
-                self.log_view.show(ui, &self.tr, &game, &self.log);
-            });
+                            if self.smart.is_some()
+                                || self.settings.dice.contains(&DiceSource::SmartDice)
+                            {
+                                self.smart_dice_ui(ui);
+                                ui.separator();
+                            }
+                            if self.camera.is_some()
+                                || self.settings.dice.contains(&DiceSource::Camera)
+                            {
+                                self.camera_ui(ui);
+                                ui.separator();
+                            }
+                        });
+                    ui.heading(self.t("log"));
+                    self.log_view.show(ui, &self.tr, &game, &self.log);
+                });
+        }
         egui::CentralPanel::default_margins().show(ui, |ui| {
             egui::ScrollArea::vertical().show(ui, |ui| {
                 if let Some(seat) = self.focus_seat(&game) {
@@ -701,4 +733,38 @@ pub(super) fn build_refusal(tr: &Tr, game: &Game, p: &PlayerState, card: Bluepri
         .find(|&c| c.tool() == card.tool() && c != card)
         .unwrap_or(card);
     refusal(tr, game, &Act::Build { card, discard })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::engine::{Difficulty, Setup};
+    use crate::i18n::Lang;
+
+    /// Issue 25, point 3 (RULES.md, work phase, Build: discard *another* blueprint with the same
+    /// tool): with no other Shovel blueprint in hand, the disabled *Build Gymnasium* says so, in
+    /// the window's language; it never speaks of a second copy.
+    #[test]
+    fn the_gymnasium_refusal_names_the_shovel() {
+        let mut game = Game::new_dealt(Setup::solo("You", Difficulty::Easy, 3)).expect("a game");
+        let mut p = game.state().players[0].clone();
+        p.hand = Default::default();
+        p.hand.add(Blueprint::Gymnasium);
+        p.hand.add(Blueprint::Robot);
+        p.metal = 5;
+        p.energy = 5;
+        game.state.players[0] = p.clone();
+        game.state.phase = Phase::Work {
+            turn: 0,
+            rolled: true,
+        };
+        for (lang, shovel, copies) in [
+            (Lang::En, "Shovel", "two copies"),
+            (Lang::Fr, "Pelle", "deux exemplaires"),
+        ] {
+            let why = build_refusal(&Tr::new(lang), &game, &p, Blueprint::Gymnasium);
+            assert!(why.contains(shovel), "{lang:?}: {why}");
+            assert!(!why.contains(copies), "{lang:?}: {why}");
+        }
+    }
 }
