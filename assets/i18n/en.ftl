@@ -262,7 +262,7 @@ act-hire = Hire contractor { $slot }, discarding { $discard }
 act-roll-set = Roll, setting { $values } (Foreman)
 act-specialist = Take the Specialist's die as a { $value }
 act-place = Place the { $value } on { $section }
-act-dice = dice { $values }
+act-dice = with the dice showing { $values }
 act-build = Build { $card }, discarding { $discard }
 act-end-work = End the work phase, discarding { $cards }, dropping { $metal } metal and { $energy } energy
 origin-own = your own die
@@ -378,4 +378,14 @@ reference-none = No card matches.
 copies = { $count ->
     [one] 1 copy
    *[other] { $count } copies
+}
+
+# What a choice changes.
+gain-metal = { $count } metal
+gain-energy = { $count } energy
+gain-goods = { $count } goods
+gain-prestige = { $count } prestige
+gain-cards = { $count ->
+    [one] 1 blueprint in hand
+   *[other] { $count } blueprints in hand
 }

@@ -262,7 +262,7 @@ act-hire = Contratar al contratista { $slot } descartando { $discard }
 act-roll-set = Tirar fijando { $values } (Capataz)
 act-specialist = Tomar el dado del Especialista como { $value }
 act-place = Colocar el { $value } en { $section }
-act-dice = dados { $values }
+act-dice = con los dados que muestran { $values }
 act-build = Construir { $card } descartando { $discard }
 act-end-work = Terminar la fase de trabajo descartando { $cards }, { $metal } de metal y { $energy } de energía
 origin-own = tu dado
@@ -378,4 +378,14 @@ reference-none = Ninguna carta coincide.
 copies = { $count ->
     [one] 1 copia
    *[other] { $count } copias
+}
+
+# What a choice changes.
+gain-metal = { $count } de metal
+gain-energy = { $count } de energía
+gain-goods = { $count } bienes
+gain-prestige = { $count } de prestigio
+gain-cards = { $count ->
+    [one] 1 plano en la mano
+   *[other] { $count } planos en la mano
 }

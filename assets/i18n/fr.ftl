@@ -262,7 +262,7 @@ act-hire = Engager le prestataire { $slot } en défaussant { $discard }
 act-roll-set = Lancer en fixant { $values } (Contremaître)
 act-specialist = Prendre le dé du Spécialiste sur { $value }
 act-place = Placer le { $value } sur { $section }
-act-dice = dés { $values }
+act-dice = avec les dés montrant { $values }
 act-build = Construire { $card } en défaussant { $discard }
 act-end-work = Finir la phase de travail en défaussant { $cards }, { $metal } métal et { $energy } énergie
 origin-own = votre dé
@@ -378,4 +378,14 @@ reference-none = Aucune carte ne correspond.
 copies = { $count ->
     [one] 1 exemplaire
    *[other] { $count } exemplaires
+}
+
+# What a choice changes.
+gain-metal = { $count } métal
+gain-energy = { $count } énergie
+gain-goods = { $count } marchandises
+gain-prestige = { $count } prestige
+gain-cards = { $count ->
+    [one] 1 plan en main
+   *[other] { $count } plans en main
 }

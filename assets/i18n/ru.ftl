@@ -264,7 +264,7 @@ act-hire = Нанять контрактника { $slot }, сбросив «{ $
 act-roll-set = Бросок с выставленными { $values } (Прораб)
 act-specialist = Взять кубик Специалиста со значением { $value }
 act-place = Поставить { $value } на «{ $section }»
-act-dice = кубики { $values }
+act-dice = кубиками со значениями { $values }
 act-build = Построить «{ $card }», сбросив «{ $discard }»
 act-end-work = Закончить фазу работы, сбросив: { $cards }; металл { $metal }, энергия { $energy }
 origin-own = ваш кубик
@@ -383,3 +383,10 @@ copies = { $count ->
     [few] { $count } копии
    *[other] { $count } копий
 }
+
+# What a choice changes.
+gain-metal = металл: { $count }
+gain-energy = энергия: { $count }
+gain-goods = товары: { $count }
+gain-prestige = престиж: { $count }
+gain-cards = чертежи в руке: { $count }
