@@ -710,61 +710,11 @@ fn a_camera_reading_becomes_the_solo_players_roll() {
 /// and the card the player picks is the one discarded.
 #[test]
 fn the_end_of_work_discard_is_the_players_choice() {
-    use foreman::engine::{Game, Setup};
-    // A digital solo game played until the player is at work with more than 10 blueprints:
-    // every die on Research, every market turn a blueprint taken.
-    let mut game =
-        Game::new_dealt(Setup::solo("You", foreman::engine::Difficulty::Easy, 21)).expect("a game");
-    let at_work_with_too_many = |g: &Game| {
-        let st = g.state();
-        matches!(st.phase, Phase::Work { rolled: true, .. })
-            && st.players[0].hand.len() > 10
-            && !legal_actions(st).iter().any(|a| {
-                matches!(
-                    a,
-                    Act::Place {
-                        section: Section::Research,
-                        ..
-                    }
-                )
-            })
-    };
-    while !at_work_with_too_many(&game) {
-        assert!(
-            !game.state().is_over() && game.journal().len() < 400,
-            "no big hand"
-        );
-        let legal = legal_actions(game.state());
-        let pick = legal
-            .iter()
-            .find(|a| {
-                matches!(
-                    a,
-                    Act::Place {
-                        section: Section::Research,
-                        ..
-                    } | Act::TakeBlueprint { .. }
-                        | Act::Roll { .. }
-                        | Act::MachineTurn
-                )
-            })
-            .or_else(|| legal.iter().find(|a| matches!(a, Act::EndWork { .. })))
-            .or(legal.first())
-            .cloned()
-            .expect("an action");
-        game.apply_digital(pick).expect("legal");
-    }
     let dir = tempfile::tempdir().expect("temp dir");
-    let path = dir.path().join("big-hand.json");
-    std::fs::write(
-        &path,
-        foreman::engine::SavedGame::from_game(&game).to_json(),
-    )
-    .expect("saved");
+    // Every die on Research until no die can go there, with more than 10 blueprints in hand.
+    let game = big_hand_game(11, true);
     let mut h = harness(dir.path(), 3);
-    h.run();
-    h.state_mut().open_file(&path);
-    h.run();
+    open_game(&mut h, dir.path(), &game);
     let hand = game.state().players[0].hand;
     let excess = hand.len() - 10;
     // The card chosen: the first in hand, which the old automatic discard never chose.
@@ -877,49 +827,14 @@ fn a_first_time_player_gets_the_round_card_and_the_card_reference() {
 /// (no name broken letter by letter: each tile as wide as the others) and can be scrolled to.
 #[test]
 fn a_twelve_card_hand_is_readable_at_1280_by_800() {
-    use foreman::engine::{Game, Setup};
-    let mut game =
-        Game::new_dealt(Setup::solo("You", foreman::engine::Difficulty::Easy, 21)).expect("game");
-    // Research every round until the hand holds 12 or more.
-    while !(matches!(game.state().phase, Phase::Work { rolled: true, .. })
-        && game.state().players[0].hand.len() >= 12)
-    {
-        assert!(game.journal().len() < 400, "no big hand");
-        let legal = legal_actions(game.state());
-        let pick = legal
-            .iter()
-            .find(|a| {
-                matches!(
-                    a,
-                    Act::Place {
-                        section: Section::Research,
-                        ..
-                    } | Act::TakeBlueprint { .. }
-                        | Act::Roll { .. }
-                        | Act::MachineTurn
-                )
-            })
-            .or_else(|| legal.iter().find(|a| matches!(a, Act::EndWork { .. })))
-            .or(legal.first())
-            .cloned()
-            .expect("an action");
-        game.apply_digital(pick).expect("legal");
-    }
     let dir = tempfile::tempdir().expect("temp dir");
-    let path = dir.path().join("big-hand.json");
-    std::fs::write(
-        &path,
-        foreman::engine::SavedGame::from_game(&game).to_json(),
-    )
-    .expect("saved");
+    let game = big_hand_game(12, false);
     let settings = Settings {
         help_seen: true,
         ..Settings::default()
     };
     let mut h = harness_with(dir.path(), 3, settings, egui::vec2(1280.0, 800.0));
-    h.run();
-    h.state_mut().open_file(&path);
-    h.run();
+    open_game(&mut h, dir.path(), &game);
     let hand = game.state().players[0].hand;
     for (card, _) in hand.iter() {
         let label = format!("Build {}", card.name());
@@ -1074,4 +989,59 @@ fn the_log_survives_a_restart_and_a_language_switch() {
     h.get_by_label("Tour 1");
     h.get_by_label_contains("Player 1 : Prendre");
     assert!(h.query_by_label("Round 1").is_none());
+}
+
+/// A digital solo game played with every die on Research until the player is at work, after the
+/// roll, with at least `cards` blueprints in hand (and, with `research_full`, no die can go on
+/// Research any more).
+fn big_hand_game(cards: usize, research_full: bool) -> foreman::engine::Game {
+    use foreman::engine::{Game, Setup};
+    let mut game =
+        Game::new_dealt(Setup::solo("You", foreman::engine::Difficulty::Easy, 21)).expect("game");
+    let on_research = |a: &Act| {
+        matches!(
+            a,
+            Act::Place {
+                section: Section::Research,
+                ..
+            }
+        )
+    };
+    let done = |g: &Game| {
+        let st = g.state();
+        matches!(st.phase, Phase::Work { rolled: true, .. })
+            && st.players[0].hand.len() >= cards
+            && (!research_full || !legal_actions(st).iter().any(on_research))
+    };
+    while !done(&game) {
+        assert!(
+            !game.state().is_over() && game.journal().len() < 400,
+            "no big hand"
+        );
+        let legal = legal_actions(game.state());
+        let pick = legal
+            .iter()
+            .find(|a| {
+                on_research(a)
+                    || matches!(
+                        a,
+                        Act::TakeBlueprint { .. } | Act::Roll { .. } | Act::MachineTurn
+                    )
+            })
+            .or_else(|| legal.iter().find(|a| matches!(a, Act::EndWork { .. })))
+            .or(legal.first())
+            .cloned()
+            .expect("an action");
+        game.apply_digital(pick).expect("legal");
+    }
+    game
+}
+
+/// Saves `game` in `dir` and opens it in the window.
+fn open_game(h: &mut Harness<'_, ForemanApp>, dir: &Path, game: &foreman::engine::Game) {
+    let path = dir.join("opened.json");
+    std::fs::write(&path, foreman::engine::SavedGame::from_game(game).to_json()).expect("saved");
+    h.run();
+    h.state_mut().open_file(&path);
+    h.run();
 }
