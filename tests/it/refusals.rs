@@ -496,3 +496,30 @@ fn each_language_uses_its_rulebooks_words() {
         assert!(!every_french_message.contains(wrong), "French says {wrong}");
     }
 }
+
+/// Issue 25, point 1: every card's effect is written out in every language (cards.md).
+#[test]
+fn every_card_says_what_it_does_in_every_language() {
+    for lang in Lang::ALL {
+        let tr = Tr::new(lang);
+        for &c in B::ALL {
+            let effect = words::card_effect(&tr, c);
+            assert!(
+                !effect.starts_with("effect-") && effect.len() > 10,
+                "{lang:?} {c}: {effect}"
+            );
+        }
+        for &c in Contractor::ALL {
+            let effect = words::contractor_effect(&tr, c);
+            assert!(
+                !effect.starts_with("effect-") && effect.len() > 10,
+                "{lang:?} {c}: {effect}"
+            );
+        }
+    }
+    // The effects follow the decisions: the Megalith down to 0 metal, the Refinery discards one.
+    let en = Tr::new(Lang::En);
+    assert!(words::card_effect(&en, B::Megalith).contains("down to 0 metal"));
+    let ru = Tr::new(Lang::Ru);
+    assert!(words::card_effect(&ru, B::Refinery).contains("1 чертёж"));
+}
