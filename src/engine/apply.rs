@@ -1543,10 +1543,12 @@ impl Ctx<'_> {
             });
         }
         let res_excess = player.resources().saturating_sub(12);
-        if metal + energy != res_excess {
+        // Numbers from a file: their sum may not fit (a u32 each).
+        let named = metal.saturating_add(energy);
+        if named != res_excess {
             return Err(RuleError::ResourceLimit {
                 needs: res_excess,
-                got: metal + energy,
+                got: named,
             });
         }
         if metal > player.metal {

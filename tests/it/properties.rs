@@ -123,3 +123,57 @@ proptest! {
         prop_assert_eq!(a.journal(), b.journal());
     }
 }
+
+proptest! {
+    #![proptest_config(ProptestConfig::with_cases(400))]
+
+    /// Issue: rules and game integrity, point 6: every number an action carries from a file
+    /// (slot, die, opponent, face, X, the Black Market's metal, the Foreman's set faces, the
+    /// end-of-work drops) is checked before it is used: any value is refused or accepted, never
+    /// wrapped or panicked on (a debug build checks overflow), and a refusal changes nothing.
+    #[test]
+    fn any_number_in_an_action_is_checked_before_use(
+        seed in 0u64..50,
+        steps in 0usize..120,
+        n in any::<u8>(),
+        big in any::<u32>(),
+        kind in 0usize..9,
+    ) {
+        use foreman::engine::{Action, Blueprint, Choice, DiceList, Section};
+        let mut game = Game::new(Table::Solo(Difficulty::Hard).setup(seed)).expect("setup");
+        let mut bot = Bot::new(BotKind::Random, seed);
+        for _ in 0..steps {
+            let Some(act) = bot.choose(&game) else { break };
+            game.apply_digital(act).expect("legal");
+        }
+        let card = [Blueprint::Golem, Blueprint::BlackMarket, Blueprint::MegaFactory][usize::from(n) % 3];
+        let act = match kind {
+            0 => Act::TakeBlueprint { slot: n },
+            1 => Act::Hire { slot: n, discard: Blueprint::Robot, opponent: Some(n) },
+            2 => Act::Place { die: n, section: Section::Research },
+            3 => Act::SpecialistDie { value: n },
+            4 => Act::Activate {
+                card,
+                dice: DiceList::from([n]),
+                choice: Choice { value: Some(n), metal: Some(n), ..Choice::default() },
+            },
+            5 => Act::Roll { set: DiceList::from([n, n]) },
+            6 => Act::EndWork { discard: Vec::new(), discard_metal: big, discard_energy: big },
+            7 => Act::EndWork { discard: Vec::new(), discard_metal: big, discard_energy: u32::MAX - big },
+            _ => Act::Place { die: n, section: Section::Mine },
+        };
+        let before = game.clone();
+        let mut inputs = foreman::engine::Inputs::default();
+        inputs.dice.push(n);
+        for action in [Action::new(act.clone()), Action::with_inputs(act.clone(), inputs)] {
+            let mut g = before.clone();
+            if g.apply(action).is_err() {
+                prop_assert_eq!(&g, &before, "a refusal changed the game");
+            }
+            let mut g = before.clone();
+            if g.apply_digital(act.clone()).is_err() {
+                prop_assert_eq!(&g, &before);
+            }
+        }
+    }
+}
