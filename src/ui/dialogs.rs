@@ -38,7 +38,7 @@ impl ForemanApp {
                                         &after.players[p],
                                     );
                                     if !gain.is_empty() {
-                                        text = format!("{text}  →  {gain}");
+                                        text = format!("{text} — {gain}");
                                     }
                                 }
                                 if ui.add(egui::Button::new(text).wrap()).clicked() {
@@ -333,7 +333,8 @@ pub(super) fn still_hidden<C: crate::engine::state::CardId>(
     left
 }
 
-/// What an action changes for a player, in short: "+2 metal, −1 energy, +1 goods".
+/// What an action changes for a player, in short: "+2 metal, -1 energy, +1 goods" (plain ASCII
+/// signs: the window's font has no arrow).
 pub(super) fn gain_text(
     tr: &crate::i18n::Tr,
     before: &crate::engine::state::PlayerState,
@@ -353,7 +354,7 @@ pub(super) fn gain_text(
     .into_iter()
     .filter(|&(_, n)| n != 0)
     .map(|(key, n)| {
-        let sign = if n > 0 { "+" } else { "−" };
+        let sign = if n > 0 { "+" } else { "-" };
         format!(
             "{sign}{}",
             tr.t_args(
@@ -385,7 +386,7 @@ mod tests {
         let tr = Tr::new(Lang::En);
         assert_eq!(
             gain_text(&tr, &before, &after),
-            "+4 metal, −1 energy, +2 goods"
+            "+4 metal, -1 energy, +2 goods"
         );
         assert_eq!(gain_text(&tr, &before, &before), "");
     }

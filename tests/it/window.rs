@@ -917,6 +917,13 @@ fn the_pickers_answer_the_keyboard() {
     );
     // No shortcut fired while typing: the game is in its market phase, nothing rolled.
     assert!(matches!(game.state().phase, Phase::Market { .. }));
+    // Escape closes a choice without acting.
+    click(&mut h, "Refresh a row…");
+    assert!(h.state().choosing(), "the refresh offers its choices");
+    h.key_press(egui::Key::Escape);
+    h.run();
+    assert!(!h.state().choosing(), "Escape closed the choice");
+    assert_eq!(h.state().game().unwrap(), &game, "nothing was done");
     // Take a blueprint, roll: the die picker takes one key per die.
     click_first_containing(&mut h, "Take ");
     answer_pickers_but_dice(&mut h);
@@ -931,7 +938,7 @@ fn the_pickers_answer_the_keyboard() {
         h.key_press(key);
         h.run();
     }
-    let game = h.state().game().unwrap();
+    let game = h.state().game().unwrap().clone();
     let roll = game.journal().last().expect("the roll");
     assert_eq!(roll.inputs.dice.as_slice(), &[3, 3, 5, 1]);
 }
@@ -1044,4 +1051,33 @@ fn open_game(h: &mut Harness<'_, ForemanApp>, dir: &Path, game: &foreman::engine
     h.run();
     h.state_mut().open_file(&path);
     h.run();
+}
+
+/// Every character of every message in every language, and of every card name, is in the
+/// window's font: a missing one would show as a box, or stop the frame.
+#[test]
+fn every_word_the_window_says_has_its_glyphs() {
+    use foreman::i18n::Lang;
+    let ctx = egui::Context::default();
+    let mut out = ctx.run_ui(egui::RawInput::default(), |_| {});
+    out.textures_delta.clear();
+    let font = egui::FontId::proportional(14.0);
+    let mut missing = std::collections::BTreeSet::new();
+    let mut texts: Vec<String> = Lang::ALL.iter().map(|l| l.source().to_string()).collect();
+    for &b in foreman::engine::Blueprint::ALL {
+        texts.push(format!("{} {}", b.name(), b.name_fr()));
+    }
+    for &c in foreman::engine::Contractor::ALL {
+        texts.push(format!("{} {}", c.name(), c.name_fr()));
+    }
+    ctx.fonts_mut(|f| {
+        for text in &texts {
+            for c in text.chars().filter(|c| !c.is_control()) {
+                if !f.has_glyph(&font, c) {
+                    missing.insert(c);
+                }
+            }
+        }
+    });
+    assert!(missing.is_empty(), "no glyph for {missing:?}");
 }
