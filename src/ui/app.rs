@@ -411,22 +411,8 @@ impl ForemanApp {
                     if ui.button(self.t("new-game")).clicked() {
                         self.open_start_screen();
                     }
-                    let can_undo = self.session.as_ref().is_some_and(|s| s.can_undo());
+                    self.undo_button(ui);
                     let can_redo = self.session.as_ref().is_some_and(|s| s.can_redo());
-                    let r = ui
-                        .add_enabled(can_undo, egui::Button::new(self.t("undo")))
-                        .on_hover_text(self.t("undo-hint"));
-                    let stop = self.session.as_ref().and_then(|s| s.undo_stop());
-                    let r = match stop {
-                        // The reason is worked out only while the pointer is on the button.
-                        Some(i) if !can_undo => r.on_disabled_hover_ui(|ui| {
-                            ui.label(self.undo_stops(i));
-                        }),
-                        _ => r,
-                    };
-                    if r.clicked() {
-                        self.undo();
-                    }
                     if ui
                         .add_enabled(can_redo, egui::Button::new(self.t("redo")))
                         .on_hover_text(self.t("redo-hint"))
@@ -659,6 +645,25 @@ impl ForemanApp {
                 }
             }
             Err(e) => self.message = Some(self.say(&e)),
+        }
+    }
+
+    /// *Undo*: disabled where undo stops (a digital game's last draw or roll), saying why.
+    pub(super) fn undo_button(&mut self, ui: &mut Ui) {
+        let can_undo = self.session.as_ref().is_some_and(|s| s.can_undo());
+        let r = ui
+            .add_enabled(can_undo, egui::Button::new(self.t("undo")))
+            .on_hover_text(self.t("undo-hint"));
+        let stop = self.session.as_ref().and_then(|s| s.undo_stop());
+        let r = match stop {
+            // The reason is worked out only while the pointer is on the button.
+            Some(i) if !can_undo => r.on_disabled_hover_ui(|ui| {
+                ui.label(self.undo_stops(i));
+            }),
+            _ => r,
+        };
+        if r.clicked() {
+            self.undo();
         }
     }
 

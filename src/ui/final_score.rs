@@ -95,9 +95,7 @@ impl ForemanApp {
                     if ui.button(self.t("new-game")).clicked() {
                         self.open_start_screen();
                     }
-                    if ui.button(self.t("undo")).clicked() {
-                        self.undo();
-                    }
+                    self.undo_button(ui);
                 });
                 if let Some(m) = &self.message {
                     ui.label(m);

@@ -463,6 +463,9 @@ impl ForemanApp {
         let p = &st.players[seat];
         let name = &game.setup().players[seat].name;
         let body = colour_rgb(p.colour);
+        // Tiles grow with the room (four to a row on a wide screen), dice too.
+        let tile = ((ui.available_width() - 32.0) / 4.0).clamp(TILE_WIDTH, 1.4 * TILE_WIDTH);
+        let wide = ui.available_width() >= 1000.0;
         ui.horizontal_wrapped(|ui| {
             colour_swatch(ui, p.colour);
             ui.heading(RichText::new(name).size(22.0));
@@ -477,7 +480,7 @@ impl ForemanApp {
             if p.dice.is_empty() {
                 ui.weak(self.t("dice-none"));
             }
-            let side = ui.text_style_height(&egui::TextStyle::Body) * 2.6;
+            let side = ui.text_style_height(&egui::TextStyle::Body) * if wide { 3.4 } else { 2.6 };
             for (i, d) in p.dice.as_slice().iter().enumerate() {
                 let i = i as u8;
                 let origin = self.t(&format!(
@@ -553,7 +556,7 @@ impl ForemanApp {
                         used: p.has_activated(card),
                         ..Shown::default()
                     };
-                    blueprint_tile(ui, &self.tr, card, TILE_WIDTH, shown, |ui| {
+                    blueprint_tile(ui, &self.tr, card, tile, shown, |ui| {
                         // The dice placed on it this round.
                         let on: Vec<u8> = p
                             .dice
@@ -620,7 +623,7 @@ impl ForemanApp {
                     cost: Some(crate::engine::build_cost(p, card)),
                     ..Shown::default()
                 };
-                blueprint_tile(ui, &self.tr, card, TILE_WIDTH, shown, |ui| {
+                blueprint_tile(ui, &self.tr, card, tile, shown, |ui| {
                     let label = self.ta(
                         "build",
                         &[("card", words::card_name(&self.tr, card).into())],
