@@ -863,6 +863,29 @@ fn a_twelve_card_hand_is_readable_at_1280_by_800() {
     );
     click(&mut h, "Players and log");
     h.get_by_label("What happened");
+    // At 80% and on a 2560×1440 screen, every panel is in view and no button breaks.
+    for (zoom, size) in [
+        (0.8, egui::vec2(1280.0, 800.0)),
+        (1.0, egui::vec2(2560.0, 1440.0)),
+    ] {
+        let settings = Settings {
+            help_seen: true,
+            zoom,
+            ..Settings::default()
+        };
+        let mut h = harness_with(dir.path(), 3, settings, size);
+        open_game(&mut h, dir.path(), &game);
+        h.get_by_label("What happened");
+        h.get_by_label("Market");
+        for (card, _) in hand.iter() {
+            let label = format!("Build {}", card.name());
+            let rect = h.get_by_label(&label).rect();
+            assert!(
+                rect.width() > 50.0 && rect.height() < 40.0,
+                "{zoom} {size:?}, Build {card}: {rect:?}"
+            );
+        }
+    }
 }
 
 /// Issue 25, point 6 (and issue 27, points 4 and 5): the card picker's search box has the keys
