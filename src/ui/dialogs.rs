@@ -2,9 +2,9 @@
 //! (companion games), saving a copy.
 
 use super::app::*;
-use crate::engine::{Act, Blueprint, Contractor, Inputs, Tool};
+use crate::engine::{Act, Blueprint, Contractor, Game, Inputs, RuleError, Tool};
 use crate::i18n::words;
-use egui::{RichText, Ui};
+use egui::{Color32, RichText, Ui};
 use std::path::PathBuf;
 
 impl ForemanApp {
@@ -126,7 +126,11 @@ impl ForemanApp {
         let st = game.state();
         match &pending.need {
             Need::Die(_) => {
+                // The whole roll is typed into its fields, one key per die (1 to 6);
+                // Backspace corrects the last, Enter confirms once every die has its face.
+                let needed = faces_needed(game, &pending.act, &pending.inputs);
                 let k = pending.inputs.dice.len();
+                let complete = needed.is_some_and(|n| k >= n);
                 let why = if pending.act == Act::MachineTurn {
                     let die = crate::engine::state::MachineDie::ORDER[k.min(4)];
                     self.ta(
@@ -139,32 +143,72 @@ impl ForemanApp {
                 } else {
                     self.ta("your-die", &[("n", (k + 1).into())])
                 };
-                ui.heading(self.ta("need-die", &[("why", why.into())]));
-                // One key per die: the digits 1 to 6 give the face.
-                let typed = ui.input(|i| {
-                    (1..=6u8).find(|&v| {
+                if complete {
+                    ui.heading(self.t("roll-complete"));
+                } else {
+                    ui.heading(self.ta("need-die", &[("why", why.into())]));
+                }
+                let (typed, back, enter) = ui.input(|i| {
+                    let typed = (1..=6u8).find(|&v| {
                         let key = egui::Key::from_name(&v.to_string());
                         key.is_some_and(|k| i.key_pressed(k))
-                    })
+                    });
+                    (
+                        typed,
+                        i.key_pressed(egui::Key::Backspace),
+                        i.key_pressed(egui::Key::Enter),
+                    )
                 });
-                if let Some(face) = typed {
-                    let mut inputs = pending.inputs.clone();
-                    inputs.dice.push(face);
-                    *send = Some((pending.act.clone(), inputs));
-                }
+                let mut add = typed.filter(|_| !complete);
+                // The fields: the faces typed so far, then the dice still to tell.
+                let side = ui.text_style_height(&egui::TextStyle::Body) * 2.2;
                 ui.horizontal(|ui| {
+                    let total = needed.unwrap_or(k + 1).max(k);
+                    for i in 0..total {
+                        let (rect, _) =
+                            ui.allocate_exact_size(egui::Vec2::splat(side), egui::Sense::hover());
+                        match pending.inputs.dice.get(i) {
+                            Some(&v) => super::die::paint(
+                                ui,
+                                rect,
+                                v,
+                                Color32::from_rgb(235, 235, 230),
+                                super::die::DieLook::default(),
+                            ),
+                            None => super::die::empty_slot(ui, rect),
+                        }
+                    }
+                });
+                ui.horizontal_wrapped(|ui| {
                     for face in 1..=6u8 {
-                        if ui
-                            .button(
+                        let r = ui.add_enabled(
+                            !complete,
+                            egui::Button::new(
                                 RichText::new(self.ta("face", &[("value", face.into())]))
                                     .size(18.0),
-                            )
-                            .clicked()
-                        {
-                            let mut inputs = pending.inputs.clone();
-                            inputs.dice.push(face);
-                            *send = Some((pending.act.clone(), inputs));
+                            ),
+                        );
+                        if r.clicked() {
+                            add = Some(face);
                         }
+                    }
+                });
+                if let Some(face) = add {
+                    pending.inputs.dice.push(face);
+                }
+                ui.horizontal(|ui| {
+                    let can_back = k > 0;
+                    if (ui
+                        .add_enabled(can_back, egui::Button::new(self.t("roll-correct")))
+                        .clicked()
+                        || back)
+                        && can_back
+                    {
+                        pending.inputs.dice.pop();
+                    }
+                    let r = ui.add_enabled(complete, egui::Button::new(self.t("roll-confirm")));
+                    if complete && (r.clicked() || enter) {
+                        *send = Some((pending.act.clone(), pending.inputs.clone()));
                     }
                 });
             }
@@ -390,4 +434,22 @@ mod tests {
         );
         assert_eq!(gain_text(&tr, &before, &before), "");
     }
+}
+
+/// How many dice faces `act` needs in all, counting those in `inputs` (a roll: every die of
+/// the player; the Machine's turn: five), by asking the rules with ones in the missing places.
+/// `None` when it needs no die or something else first.
+pub(super) fn faces_needed(game: &Game, act: &Act, inputs: &Inputs) -> Option<usize> {
+    let mut trial = inputs.clone();
+    for _ in 0..=crate::engine::state::MAX_DICE {
+        let mut g = game.clone();
+        match g.apply(crate::engine::Action::with_inputs(
+            act.clone(),
+            trial.clone(),
+        )) {
+            Err(RuleError::NeedDie(_)) => trial.dice.push(1),
+            Err(_) | Ok(_) => return Some(trial.dice.len()),
+        }
+    }
+    None
 }

@@ -108,7 +108,14 @@ fn answer_pickers(h: &mut Harness<'_, ForemanApp>) -> usize {
                 .click();
                 h.run();
             }
-            "die" => click(h, "The die shows 4"),
+            "die" => {
+                // A face per die; once every die is told, the roll is confirmed.
+                if h.query_by_label_contains("Every die is told").is_some() {
+                    click(h, "Confirm the roll (Enter)");
+                } else {
+                    click(h, "The die shows 4");
+                }
+            }
             other => panic!("unexpected picker {other}"),
         }
         answered += 1;
@@ -951,16 +958,25 @@ fn the_pickers_answer_the_keyboard() {
     click_first_containing(&mut h, "Take ");
     answer_pickers_but_dice(&mut h);
     click(&mut h, "Roll");
+    let before = h.state().game().unwrap().journal().len();
+    // "3352", Backspace, "1", Enter: a roll of 3, 3, 5, 1.
     for key in [
         egui::Key::Num3,
         egui::Key::Num3,
         egui::Key::Num5,
+        egui::Key::Num2,
+        egui::Key::Backspace,
         egui::Key::Num1,
     ] {
         assert_eq!(h.state().asking(), Some("die"));
         h.key_press(key);
         h.run();
     }
+    // Every die told, nothing played until Enter.
+    h.get_by_label_contains("Every die is told");
+    assert_eq!(h.state().game().unwrap().journal().len(), before);
+    h.key_press(egui::Key::Enter);
+    h.run();
     let game = h.state().game().unwrap().clone();
     let roll = game.journal().last().expect("the roll");
     assert_eq!(roll.inputs.dice.as_slice(), &[3, 3, 5, 1]);
