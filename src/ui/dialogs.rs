@@ -414,6 +414,24 @@ pub(super) fn gain_text(
     parts.join(", ")
 }
 
+/// How many dice faces `act` needs in all, counting those in `inputs` (a roll: every die of
+/// the player; the Machine's turn: five), by asking the rules with ones in the missing places.
+/// `None` when it needs no die or something else first.
+pub(super) fn faces_needed(game: &Game, act: &Act, inputs: &Inputs) -> Option<usize> {
+    let mut trial = inputs.clone();
+    for _ in 0..=crate::engine::state::MAX_DICE {
+        let mut g = game.clone();
+        match g.apply(crate::engine::Action::with_inputs(
+            act.clone(),
+            trial.clone(),
+        )) {
+            Err(RuleError::NeedDie(_)) => trial.dice.push(1),
+            Err(_) | Ok(_) => return Some(trial.dice.len()),
+        }
+    }
+    None
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -434,22 +452,4 @@ mod tests {
         );
         assert_eq!(gain_text(&tr, &before, &before), "");
     }
-}
-
-/// How many dice faces `act` needs in all, counting those in `inputs` (a roll: every die of
-/// the player; the Machine's turn: five), by asking the rules with ones in the missing places.
-/// `None` when it needs no die or something else first.
-pub(super) fn faces_needed(game: &Game, act: &Act, inputs: &Inputs) -> Option<usize> {
-    let mut trial = inputs.clone();
-    for _ in 0..=crate::engine::state::MAX_DICE {
-        let mut g = game.clone();
-        match g.apply(crate::engine::Action::with_inputs(
-            act.clone(),
-            trial.clone(),
-        )) {
-            Err(RuleError::NeedDie(_)) => trial.dice.push(1),
-            Err(_) | Ok(_) => return Some(trial.dice.len()),
-        }
-    }
-    None
 }
