@@ -93,6 +93,9 @@ pub(super) struct Pending {
     pub(super) search: String,
     /// The highlighted match of the card picker (arrows move it, Enter takes it).
     pub(super) cursor: usize,
+    /// Where the next revealed card goes and how far along the action is, for the number of
+    /// cards named when it was worked out (asked of the rules once, not every frame).
+    pub(super) guide: Option<(usize, String)>,
     pub(super) tools: Vec<Tool>,
 }
 
@@ -623,6 +626,7 @@ impl ForemanApp {
                         need,
                         search: String::new(),
                         cursor: 0,
+                        guide: None,
                         tools: Vec::new(),
                     })));
                     return;
@@ -635,6 +639,7 @@ impl ForemanApp {
                             need,
                             search: String::new(),
                             cursor: 0,
+                            guide: None,
                             tools: Vec::new(),
                         })))
                     }

@@ -214,6 +214,19 @@ impl ForemanApp {
             }
             Need::Blueprint => {
                 ui.heading(self.t("need-blueprint"));
+                // Where it goes at the table, and how far along the action is.
+                let named = pending.inputs.blueprints.len();
+                if pending.guide.as_ref().is_none_or(|g| g.0 != named) {
+                    pending.guide = Some((
+                        named,
+                        self.reveal_guide(game, &pending.act, &pending.inputs),
+                    ));
+                }
+                if let Some((_, guide)) = &pending.guide
+                    && !guide.is_empty()
+                {
+                    ui.label(RichText::new(guide).strong());
+                }
                 let left = still_hidden(
                     &st.blueprint_deck,
                     &st.blueprint_discard,
@@ -331,6 +344,36 @@ impl ForemanApp {
                     *send = Some((pending.act.clone(), inputs));
                 }
             }
+        }
+    }
+
+    /// "Blueprint 5 of 12, for the market, slot 1." (see `steps`).
+    pub(super) fn reveal_guide(&self, game: &Game, act: &Act, inputs: &Inputs) -> String {
+        use super::steps::{Place, blueprints_needed, next_place};
+        let Some(place) = next_place(game, act, inputs) else {
+            return String::new();
+        };
+        let place = match place {
+            Place::Hand(p) => {
+                let name = game
+                    .setup()
+                    .players
+                    .get(p)
+                    .map(|p| p.name.clone())
+                    .unwrap_or_default();
+                self.ta("place-hand", &[("player", name.into())])
+            }
+            Place::Market(i) => self.ta("place-market", &[("slot", (i + 1).into())]),
+            Place::MachineCompound => self.t("place-machine"),
+            Place::Discard => self.t("place-discard"),
+        };
+        let k = inputs.blueprints.len() + 1;
+        match blueprints_needed(game, act, inputs) {
+            Some(n) if n >= k => self.ta(
+                "reveal-progress",
+                &[("k", k.into()), ("n", n.into()), ("place", place.into())],
+            ),
+            _ => place,
         }
     }
 

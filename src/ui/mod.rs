@@ -28,6 +28,7 @@ pub mod session;
 pub mod smart;
 mod smart_panel;
 mod start;
+mod steps;
 mod table;
 
 pub use app::{DiceSource, ForemanApp, Settings};

@@ -1120,3 +1120,89 @@ fn every_word_the_window_says_has_its_glyphs() {
     });
     assert!(missing.is_empty(), "no glyph for {missing:?}");
 }
+
+/// Issue 27, point 2 (in part): at a real table, each blueprint Foreman asks for in the deal
+/// says where it goes and how far along the deal is, and the card named goes there.
+#[test]
+fn the_deal_says_where_each_card_goes() {
+    let dir = tempfile::tempdir().expect("temp dir");
+    let mut h = harness(dir.path(), 17);
+    h.run();
+    click(&mut h, "Table companion");
+    click(&mut h, "Start the game");
+    for t in ["Shovel", "Gear", "Wrench", "Hammer"] {
+        click(&mut h, t);
+    }
+    // Solo, medium: 4 cards for the hand, 4 for the market, 3 for the Machine's compound.
+    let mut asked = 0;
+    let mut named = Vec::new();
+    while let Some(need) = h.state().asking() {
+        if need == "blueprint" {
+            let k = asked + 1;
+            // A Monument revealed for the Machine is discarded and another asked for.
+            let total = if asked < 8 {
+                "11".to_string()
+            } else {
+                String::new()
+            };
+            let place = match asked {
+                0..=3 => "it goes into Player 1's hand".to_string(),
+                4..=7 => format!("it goes to the market, slot {}", asked - 3),
+                _ => "it goes into the Machine's compound".to_string(),
+            };
+            h.get_by_label_contains(&format!("Blueprint {k} of {total}"));
+            h.get_by_label_contains(&place);
+            asked += 1;
+            let card = h
+                .get_all(
+                    egui_kittest::kittest::By::new()
+                        .role(egui::Role::Button)
+                        .label_contains(" / "),
+                )
+                .next()
+                .expect("a card")
+                .accesskit_node()
+                .label()
+                .unwrap_or_default()
+                .to_string();
+            named.push(card.split(" / ").next().unwrap_or_default().to_string());
+        }
+        answer_pickers_once_any(&mut h, need);
+    }
+    assert!(asked >= 11, "{asked}");
+    // And the cards went where the guide said.
+    let st = h.state().game().expect("a game").state().clone();
+    for (slot, name) in named[4..8].iter().enumerate() {
+        assert_eq!(
+            st.market.blueprints[slot]
+                .map(|c| c.name().to_string())
+                .as_deref(),
+            Some(name.as_str())
+        );
+    }
+    let machine = st.machine.expect("solo");
+    for name in &named[8..] {
+        let kept = machine.compound.iter().any(|(c, _)| c.name() == name);
+        let monument = foreman::engine::Blueprint::ALL
+            .iter()
+            .any(|c| c.name() == name && c.is_monument());
+        assert!(
+            kept != monument,
+            "{name}: kept {kept}, a Monument {monument}"
+        );
+    }
+}
+
+/// Answers one picker: the first card offered, or a 4 for a die.
+fn answer_pickers_once_any(h: &mut Harness<'_, ForemanApp>, need: &str) {
+    match need {
+        "die" => {
+            if h.query_by_label_contains("Every die is told").is_some() {
+                click(h, "Confirm the roll (Enter)");
+            } else {
+                click(h, "The die shows 4");
+            }
+        }
+        other => answer_pickers_once(h, other),
+    }
+}
