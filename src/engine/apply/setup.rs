@@ -1,0 +1,108 @@
+//! What the players said at the table: who plays, against what, in which mode, with which
+//! seed (RULES.md, setup), and the checks every game, and every new game, passes.
+
+use super::*;
+
+/// What the players said at the table: who plays, against what, and the program's seed.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Setup {
+    pub players: Vec<PlayerSetup>,
+    /// A solo game against the Machine at this difficulty (exactly one player).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub machine: Option<Difficulty>,
+    #[serde(default)]
+    pub mode: Mode,
+    /// Seat of the first player (RULES.md, setup 1).
+    #[serde(default)]
+    pub first_player: usize,
+    /// Seed of the program's own dice and shuffles.
+    pub seed: u64,
+}
+
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+pub struct PlayerSetup {
+    pub name: String,
+    pub colour: Colour,
+}
+
+/// Digital tabletop (Foreman shuffles and rolls) or table companion (physical cards and dice).
+/// The engine treats both alike; the mode tells the window which inputs to ask for.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum Mode {
+    #[default]
+    Digital,
+    Companion,
+}
+
+impl Setup {
+    /// A solo game against the Machine with virtual dice: Foreman's default.
+    pub fn solo(name: &str, difficulty: Difficulty, seed: u64) -> Setup {
+        Setup {
+            players: vec![PlayerSetup {
+                name: name.to_string(),
+                colour: Colour::White,
+            }],
+            machine: Some(difficulty),
+            mode: Mode::Digital,
+            first_player: 0,
+            seed,
+        }
+    }
+
+    /// A game of `n` players named "Player 1"… in the colours' order.
+    pub fn players(n: usize, seed: u64) -> Setup {
+        Setup {
+            players: Colour::ALL
+                .iter()
+                .take(n)
+                .enumerate()
+                .map(|(i, &colour)| PlayerSetup {
+                    name: format!("Player {}", i + 1),
+                    colour,
+                })
+                .collect(),
+            machine: None,
+            mode: Mode::Digital,
+            first_player: 0,
+            seed,
+        }
+    }
+
+    pub fn validate(&self) -> Result<(), RuleError> {
+        let n = self.players.len();
+        if !(1..=5).contains(&n) {
+            return Err(RuleError::PlayerCount(n));
+        }
+        if self.machine.is_some() && n != 1 {
+            return Err(RuleError::SoloPlayers);
+        }
+
+        for (i, p) in self.players.iter().enumerate() {
+            if self.players[..i].iter().any(|q| q.colour == p.colour) {
+                return Err(RuleError::SharedColour(p.colour.to_string()));
+            }
+        }
+        if self.first_player >= n {
+            return Err(RuleError::PlayerCount(self.first_player + 1));
+        }
+        Ok(())
+    }
+
+    /// [`Setup::validate`], and what a game started today must also be. Games saved before
+    /// these checks (a one-player game without the Machine) still load and replay.
+    pub fn validate_new(&self) -> Result<(), RuleError> {
+        self.validate()?;
+        // RULES.md, solo game: the rulebooks have no one-player game without the Machine
+        // (docs/rules.md, "Decisions for the program").
+        if self.machine.is_none() && self.players.len() == 1 {
+            return Err(RuleError::OnePlayerIsSolo);
+        }
+        // RULES.md, components: white dice are the shared extras; only the solo player rolls
+        // them as their own.
+        if self.machine.is_none() && self.players.iter().any(|p| p.colour == Colour::White) {
+            return Err(RuleError::WhiteIsSolo);
+        }
+        Ok(())
+    }
+}
