@@ -315,13 +315,10 @@ fn a_folder_plays_as_a_sequence_and_each_settled_roll_is_reported_once() {
 
 #[test]
 fn missing_pictures_and_cameras_are_said_not_panicked() {
+    let dir = tempfile::tempdir().expect("temp dir");
+    let missing = dir.path().join("no-such-picture.jpg");
     let capture = Capture::start(
-        || {
-            Box::new(ImageFile::new(
-                "/no/such/picture.jpg",
-                Duration::from_millis(5),
-            )) as Box<dyn FrameSource>
-        },
+        move || Box::new(ImageFile::new(missing, Duration::from_millis(5))) as Box<dyn FrameSource>,
         3,
     );
     match capture.events.recv_timeout(Duration::from_secs(5)) {

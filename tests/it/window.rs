@@ -90,34 +90,7 @@ fn bot_step(h: &mut Harness<'_, ForemanApp>, bot: &mut Bot) {
 fn answer_pickers(h: &mut Harness<'_, ForemanApp>) -> usize {
     let mut answered = 0;
     while let Some(need) = h.state().asking() {
-        match need {
-            "tools" => {
-                for t in ["Shovel", "Gear", "Wrench", "Hammer"] {
-                    click(h, t);
-                }
-            }
-            "blueprint" | "contractor" => {
-                // The picker's first card: a button named in English and French.
-                h.get_all(
-                    egui_kittest::kittest::By::new()
-                        .role(egui::Role::Button)
-                        .label_contains(" / "),
-                )
-                .next()
-                .expect("a card to pick")
-                .click();
-                h.run();
-            }
-            "die" => {
-                // A face per die; once every die is told, the roll is confirmed.
-                if h.query_by_label_contains("Every die is told").is_some() {
-                    click(h, "Confirm the roll (Enter)");
-                } else {
-                    click(h, "The die shows 4");
-                }
-            }
-            other => panic!("unexpected picker {other}"),
-        }
+        answer_pickers_once_any(h, need);
         answered += 1;
         assert!(answered < 200, "the pickers keep asking");
     }
@@ -982,7 +955,8 @@ fn the_pickers_answer_the_keyboard() {
     assert_eq!(roll.inputs.dice.as_slice(), &[3, 3, 5, 1]);
 }
 
-/// Answers the card pickers (a companion game's revealed cards) by clicks, not the dice.
+/// Answers the pickers (a companion game's tool order and revealed cards) by clicks, up to the
+/// dice.
 fn answer_pickers_but_dice(h: &mut Harness<'_, ForemanApp>) {
     while let Some(need) = h.state().asking() {
         if need == "die" {
@@ -994,6 +968,11 @@ fn answer_pickers_but_dice(h: &mut Harness<'_, ForemanApp>) {
 
 fn answer_pickers_once(h: &mut Harness<'_, ForemanApp>, need: &str) {
     match need {
+        "tools" => {
+            for t in ["Shovel", "Gear", "Wrench", "Hammer"] {
+                click(h, t);
+            }
+        }
         "blueprint" | "contractor" => {
             h.get_all(
                 egui_kittest::kittest::By::new()
