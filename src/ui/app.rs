@@ -96,6 +96,9 @@ pub(super) struct Pending {
     /// Where the next revealed card goes and how far along the action is, for the number of
     /// cards named when it was worked out (asked of the rules once, not every frame).
     pub(super) guide: Option<(usize, String)>,
+    /// How many dice faces the action needs in all (asked of the rules once, when the die
+    /// picker first shows).
+    pub(super) faces: Option<Option<usize>>,
     pub(super) tools: Vec<Tool>,
 }
 
@@ -627,6 +630,7 @@ impl ForemanApp {
                         search: String::new(),
                         cursor: 0,
                         guide: None,
+                        faces: None,
                         tools: Vec::new(),
                     })));
                     return;
@@ -640,6 +644,7 @@ impl ForemanApp {
                             search: String::new(),
                             cursor: 0,
                             guide: None,
+                            faces: None,
                             tools: Vec::new(),
                         })))
                     }

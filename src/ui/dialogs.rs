@@ -128,7 +128,10 @@ impl ForemanApp {
             Need::Die(_) => {
                 // The whole roll is typed into its fields, one key per die (1 to 6);
                 // Backspace corrects the last, Enter confirms once every die has its face.
-                let needed = faces_needed(game, &pending.act, &pending.inputs);
+                // The roll's size does not change as faces are typed: asked once.
+                let needed = *pending
+                    .faces
+                    .get_or_insert_with(|| faces_needed(game, &pending.act, &pending.inputs));
                 let k = pending.inputs.dice.len();
                 let complete = needed.is_some_and(|n| k >= n);
                 let why = if pending.act == Act::MachineTurn {
