@@ -99,7 +99,17 @@ pub fn table_text(game: &Game) -> String {
             p.score()
         );
         let _ = writeln!(s, "  compound: {}", compound_by_type(&p.compound));
-        let _ = writeln!(s, "  hand ({}): {}", p.hand.len(), pile_text(&p.hand));
+        if p.hidden > 0 {
+            let _ = writeln!(
+                s,
+                "  hand ({}): {} hidden, seen: {}",
+                p.hand_size(),
+                p.hidden,
+                pile_text(&p.hand)
+            );
+        } else {
+            let _ = writeln!(s, "  hand ({}): {}", p.hand.len(), pile_text(&p.hand));
+        }
         if !p.dice.is_empty() {
             let dice: Vec<String> = p
                 .dice

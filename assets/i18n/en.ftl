@@ -397,3 +397,8 @@ gain-cards = { $count ->
     [one] 1 blueprint in hand
    *[other] { $count } blueprints in hand
 }
+err-not-in-play = { $card } cannot be in this hand: all { $copies } copies are already in play.
+err-no-such-player = There is no player { $player }.
+err-work-ended = Player { $player } has already ended their work phase this round.
+err-hidden-hands-digital = Hidden hands are for a game at a real table: a digital game deals every card itself.
+act-switch = { $player } works now

@@ -397,3 +397,8 @@ gain-cards = { $count ->
     [one] 1 plano en la mano
    *[other] { $count } planos en la mano
 }
+err-not-in-play = { $card } no puede estar en esta mano: las { $copies } copias ya están en juego.
+err-no-such-player = No hay jugador { $player }.
+err-work-ended = El jugador { $player } ya terminó su fase de trabajo esta ronda.
+err-hidden-hands-digital = Las manos ocultas son para una partida en una mesa real: una partida digital reparte ella misma cada carta.
+act-switch = { $player } trabaja ahora

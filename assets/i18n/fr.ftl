@@ -397,3 +397,8 @@ gain-cards = { $count ->
     [one] 1 plan en main
    *[other] { $count } plans en main
 }
+err-not-in-play = { $card } ne peut pas être dans cette main : les { $copies } exemplaires sont déjà en jeu.
+err-no-such-player = Il n'y a pas de joueur { $player }.
+err-work-ended = Le joueur { $player } a déjà terminé sa phase de travail ce tour-ci.
+err-hidden-hands-digital = Les mains cachées sont pour une partie à une vraie table : une partie numérique distribue elle-même chaque carte.
+act-switch = { $player } travaille maintenant

@@ -314,6 +314,9 @@ pub enum Act {
     },
     /// The Machine's turn (solo): five dice in the inputs.
     MachineTurn,
+    /// Work phase: everyone works at once, so the work phase turns to `player` (0-based), who
+    /// has not ended theirs yet.
+    Switch { player: u8 },
 }
 
 impl fmt::Display for Act {
@@ -380,6 +383,9 @@ impl fmt::Display for Act {
                 Ok(())
             }
             Act::MachineTurn => write!(f, "the Machine's turn"),
+            Act::Switch { player } => {
+                write!(f, "turn to player {}'s work phase", u16::from(*player) + 1)
+            }
         }
     }
 }

@@ -18,7 +18,7 @@ mod oracle;
 mod rounds;
 mod setup;
 
-pub use setup::{Mode, PlayerSetup, Setup};
+pub use setup::{Hands, Mode, PlayerSetup, Setup};
 
 pub(crate) use activate::{Pattern, dice_pattern};
 #[cfg(test)]
@@ -342,6 +342,7 @@ impl Ctx<'_> {
                 discard_energy,
             } => self.end_work(discard, *discard_metal, *discard_energy),
             Act::MachineTurn => self.machine_turn(),
+            Act::Switch { player } => self.switch(*player),
         }
     }
 
@@ -350,9 +351,20 @@ impl Ctx<'_> {
     /// Reveals the top blueprint; an empty deck is refilled from its discard pile first
     /// (RULES.md, setup 4). `None` when both are empty.
     fn reveal_blueprint(&mut self) -> Result<Option<Blueprint>, RuleError> {
-        if self.st.blueprint_deck.is_empty() {
+        if !self.deck_has_card() {
+            return Ok(None);
+        }
+        let card = self.oracle.blueprint(&self.st.blueprint_deck)?;
+        self.st.blueprint_deck.remove(card);
+        Ok(Some(card))
+    }
+
+    /// Whether a blueprint can come off the deck, refilling it from the discard pile when it is
+    /// empty (RULES.md, setup 4). The deck is the unseen cards less those in hidden hands.
+    fn deck_has_card(&mut self) -> bool {
+        if self.st.deck_size() == 0 {
             if self.st.blueprint_discard.is_empty() {
-                return Ok(None);
+                return false;
             }
             let st = &mut *self.st;
             st.blueprint_deck.take_all(&mut st.blueprint_discard);
@@ -360,9 +372,7 @@ impl Ctx<'_> {
                 row: Row::Blueprints,
             });
         }
-        let card = self.oracle.blueprint(&self.st.blueprint_deck)?;
-        self.st.blueprint_deck.remove(card);
-        Ok(Some(card))
+        true
     }
 
     fn reveal_contractor(&mut self) -> Result<Option<Contractor>, RuleError> {
@@ -381,8 +391,18 @@ impl Ctx<'_> {
         Ok(Some(card))
     }
 
-    /// Draws `n` blueprints into a player's hand (as many as remain).
+    /// Draws `n` blueprints into a player's hand (as many as remain). With hidden hands the
+    /// cards are drawn in secret: the hand counts one more unknown card each.
     fn draw(&mut self, p: usize, n: u32) -> Result<(), RuleError> {
+        if self.setup.hands == Hands::Hidden {
+            for _ in 0..n {
+                if !self.deck_has_card() {
+                    break;
+                }
+                self.st.players[p].hidden += 1;
+            }
+            return Ok(());
+        }
         for _ in 0..n {
             match self.reveal_blueprint()? {
                 Some(card) => {
@@ -431,6 +451,27 @@ impl Ctx<'_> {
     }
 
     // --- Work phase ---------------------------------------------------------------------
+
+    /// Everyone works at once (docs/rules.md, work phase at the table): the work phase turns to
+    /// player `player`, who has not ended theirs; whoever worked before may come back to it.
+    fn switch(&mut self, player: u8) -> Result<(), RuleError> {
+        let Phase::Work { .. } = self.st.phase else {
+            return Err(self.wrong("in the work phase"));
+        };
+        let q = usize::from(player);
+        let Some(target) = self.st.players.get(q) else {
+            return Err(RuleError::NoSuchPlayer(u16::from(player) + 1));
+        };
+        if target.worked {
+            return Err(RuleError::WorkEnded(u16::from(player) + 1));
+        }
+        let n = self.n();
+        self.st.phase = Phase::Work {
+            turn: (q + n - self.st.first_player) % n,
+            rolled: !target.dice.is_empty(),
+        };
+        Ok(())
+    }
 
     fn roll(&mut self, set: &[u8]) -> Result<(), RuleError> {
         let turn = match self.st.phase {
@@ -558,13 +599,13 @@ impl Ctx<'_> {
     fn build(&mut self, card: Blueprint, discard: Blueprint) -> Result<(), RuleError> {
         let p = self.worker()?;
         let player = &self.st.players[p];
-        check_build(player, card, discard)?;
+        check_build(player, &self.st.blueprint_deck, card, discard)?;
         let (metal, energy) = build_cost(player, card);
+        self.st.take_from_hand(p, card)?;
+        self.st.take_from_hand(p, discard)?;
         let player = &mut self.st.players[p];
         player.metal -= metal;
         player.energy -= energy;
-        player.hand.remove(card);
-        player.hand.remove(discard);
         player.compound.add(card);
         self.st.blueprint_discard.add(discard);
         self.events.push(Event::Built { player: p, card });
@@ -611,7 +652,7 @@ impl Ctx<'_> {
     ) -> Result<(), RuleError> {
         let p = self.worker()?;
         let player = &self.st.players[p];
-        let hand_excess = (player.hand.len() as u32).saturating_sub(10);
+        let hand_excess = (player.hand_size() as u32).saturating_sub(10);
         if discard.len() as u32 != hand_excess {
             return Err(RuleError::HandLimit {
                 needs: hand_excess,
@@ -641,24 +682,30 @@ impl Ctx<'_> {
                 have: player.energy,
             });
         }
-        let player = &mut self.st.players[p];
+        self.st.can_give(p, discard)?;
         for &c in discard {
-            if !player.hand.remove(c) {
-                return Err(RuleError::NotInHand(c));
-            }
+            self.st.take_from_hand(p, c)?;
             self.st.blueprint_discard.add(c);
         }
         let player = &mut self.st.players[p];
         player.metal -= metal;
         player.energy -= energy;
         player.specialist_due = false;
+        player.worked = true;
         let Phase::Work { turn, .. } = self.st.phase else {
             return Err(self.wrong("in the work phase"));
         };
-        if turn + 1 < self.n() {
+        // Everyone works at once: the next player (in turn order) who has not ended works now;
+        // played one after another this is simply the next player.
+        let n = self.n();
+        let next = (1..n)
+            .map(|k| (turn + k) % n)
+            .find(|&t| !self.st.players[(self.st.first_player + t) % n].worked);
+        if let Some(t) = next {
+            let q = (self.st.first_player + t) % n;
             self.st.phase = Phase::Work {
-                turn: turn + 1,
-                rolled: false,
+                turn: t,
+                rolled: !self.st.players[q].dice.is_empty(),
             };
         } else if self.st.is_solo() {
             self.st.phase = Phase::Machine;
@@ -677,29 +724,49 @@ pub(crate) fn market_blocked(st: &State, p: usize) -> bool {
     let hire = (0..4).any(|i| {
         st.market.contractors[i].is_some_and(|c| {
             player.energy >= u32::from(c.info().extra_energy)
-                && player.hand.of_tool(st.market.tools[i]) > 0
+                && st.hand_options(p).of_tool(st.market.tools[i]) > 0
         })
     });
     !take && !hire
 }
 
 /// Build checks (RULES.md, work phase; cards.md Beacon, Obelisk, Megalith).
+/// `unseen` is the cards nobody has seen ([`State::blueprint_deck`]): a hidden card in hand may
+/// be any of them.
 pub fn check_build(
     player: &PlayerState,
+    unseen: &Pile<Blueprint>,
     card: Blueprint,
     discard: Blueprint,
 ) -> Result<(), RuleError> {
-    if !player.hand.contains(card) {
-        return Err(RuleError::NotInHand(card));
+    // What the hand could hold: its seen cards, and an unseen card per hidden one.
+    let hand = if player.hidden == 0 {
+        player.hand
+    } else {
+        let mut h = player.hand;
+        for (c, n) in unseen.iter() {
+            for _ in 0..n.min(player.hidden) {
+                h.add(c);
+            }
+        }
+        h
+    };
+    for c in [card, discard] {
+        if !hand.contains(c) {
+            return Err(if player.hidden > 0 {
+                RuleError::NotInPlay {
+                    card: c,
+                    copies: c.info().copies,
+                }
+            } else {
+                RuleError::NotInHand(c)
+            });
+        }
     }
-    if !player.hand.contains(discard) {
-        return Err(RuleError::NotInHand(discard));
-    }
-    if card == discard && player.hand.count(card) < 2 {
+    if card == discard && hand.count(card) < 2 {
         // Naming the card itself as its discard: the rule that applies is the other blueprint
         // of the same tool (RULES.md, work phase, Build), unless the hand has one.
-        let other = player
-            .hand
+        let other = hand
             .iter()
             .any(|(c, _)| c != card && c.tool() == card.tool());
         return Err(if other {

@@ -52,6 +52,12 @@ pub enum RuleError {
     // --- Hand and cards -------------------------------------------------------------------
     #[error("{0} is not in your hand")]
     NotInHand(Blueprint),
+    #[error("{card} cannot be in your hand: all {copies} copies are already in play")]
+    NotInPlay { card: Blueprint, copies: u8 },
+    #[error("there is no player {0}")]
+    NoSuchPlayer(u16),
+    #[error("player {0} has already ended their work phase this round")]
+    WorkEnded(u16),
     #[error("you need two copies of {0} in hand to use one and discard the other")]
     NeedSecondCopy(Blueprint),
     #[error("{0} is not in your compound")]
@@ -201,6 +207,8 @@ pub enum RuleError {
         "white is the solo player's colour: in a game of several players the white dice are the shared extras"
     )]
     WhiteIsSolo,
+    #[error("hidden hands are for a game at a real table: a digital game deals every card itself")]
+    HiddenHandsDigital,
     #[error("two players cannot share the colour {0}")]
     SharedColour(String),
 }

@@ -75,7 +75,8 @@ fn market(state: &State, p: usize, refreshed: bool, out: &mut Vec<Act>) {
             Contractor::Architect | Contractor::Electrician | Contractor::Miner
         ) && n >= 2;
         let tool = state.market.tools[slot];
-        for (discard, _) in player.hand.iter().filter(|(b, _)| b.tool() == tool) {
+        let hand = state.hand_options(p);
+        for (discard, _) in hand.iter().filter(|(b, _)| b.tool() == tool) {
             if gives {
                 for o in (0..n).filter(|&o| o != p) {
                     out.push(Act::Hire {
@@ -170,7 +171,16 @@ fn work(state: &State, p: usize, out: &mut Vec<Act>) {
     let mut hand_cards = [Blueprint::ALL[0]; 32];
     let mut hand_tools = [Tool::ALL[0]; 32];
     let mut n = 0;
-    for (c, _) in player.hand.iter() {
+    // With hidden hands: every card the hand could hold (a hidden card may be any unseen one).
+    let options = state.hand_options(p);
+    let pair_ok = |a: Blueprint, b: Blueprint| {
+        if player.hidden == 0 {
+            a != b || player.hand.count(a) >= 2
+        } else {
+            state.can_give(p, &[a, b]).is_ok()
+        }
+    };
+    for (c, _) in options.iter() {
         hand_cards[n] = c;
         hand_tools[n] = cat.blueprints[c.index()].tool;
         n += 1;
@@ -206,6 +216,7 @@ fn work(state: &State, p: usize, out: &mut Vec<Act>) {
         activations(
             player,
             hand,
+            &pair_ok,
             card,
             player.energy,
             &groups,
@@ -227,6 +238,7 @@ fn work(state: &State, p: usize, out: &mut Vec<Act>) {
             activations(
                 player,
                 hand,
+                &pair_ok,
                 card,
                 player.energy - 1,
                 &groups,
@@ -246,20 +258,38 @@ fn work(state: &State, p: usize, out: &mut Vec<Act>) {
         }
         let tool = hand_tools[i];
         for (&discard, &discard_tool) in hand.iter().zip(hand_tools) {
-            if discard_tool == tool && (discard != card || player.hand.count(card) >= 2) {
+            if discard_tool == tool && pair_ok(card, discard) {
                 out.push(Act::Build { card, discard });
             }
         }
     }
-    end_work(player, out);
+    end_work(state, player, out);
 }
 
-fn end_work(player: &PlayerState, out: &mut Vec<Act>) {
-    let hand_excess = player.hand.len().saturating_sub(10);
+/// The players the work phase may turn to (everyone works at once): those who have not ended
+/// their work phase, other than the one working now. Not part of [`legal_actions`]: it is the
+/// table's choice of whom to look at, not a move of the player at work.
+pub fn switches(state: &State) -> Vec<Act> {
+    let Phase::Work { .. } = state.phase else {
+        return Vec::new();
+    };
+    let now = state.current_player();
+    (0..state.players.len())
+        .filter(|&q| Some(q) != now && !state.players[q].worked)
+        .map(|q| Act::Switch { player: q as u8 })
+        .collect()
+}
+
+fn end_work(state: &State, player: &PlayerState, out: &mut Vec<Act>) {
+    let hand_excess = player.hand_size().saturating_sub(10);
     let discard: Vec<Blueprint> = if hand_excess == 0 {
         Vec::new()
     } else {
-        player.hand.last(hand_excess)
+        // The last seen cards, then (hidden hands) unseen ones for the rest.
+        let mut d = player.hand.last(hand_excess);
+        let rest = hand_excess - d.len();
+        d.extend(state.blueprint_deck.last(rest));
+        d
     };
     let res_excess = player.resources().saturating_sub(12);
     for m in 0..=res_excess {
@@ -279,6 +309,7 @@ fn end_work(player: &PlayerState, out: &mut Vec<Act>) {
 fn activations(
     player: &PlayerState,
     hand: &[Blueprint],
+    pair_ok: &dyn Fn(Blueprint, Blueprint) -> bool,
     card: Blueprint,
     energy: u32,
     groups: &Groups,
@@ -396,7 +427,7 @@ fn activations(
             B::RecyclingPlant | B::TrashCompactor if card == B::TrashCompactor || energy >= 2 => {
                 for (i, &a) in hand.iter().enumerate() {
                     for &b in &hand[i..] {
-                        if a != b || player.hand.count(a) >= 2 {
+                        if pair_ok(a, b) {
                             emit(
                                 dice,
                                 Choice {

@@ -18,10 +18,10 @@ pub mod score;
 pub mod state;
 
 pub use action::{Act, Action, Bonus, CardList, Choice, DiceList, Inputs, Resource, Row};
-pub use apply::{Event, Events, Game, Mode, PlayerSetup, Setup, build_cost, check_build};
+pub use apply::{Event, Events, Game, Hands, Mode, PlayerSetup, Setup, build_cost, check_build};
 pub use cards::{Blueprint, CardType, Contractor, Tool, catalogue};
 pub use error::RuleError;
-pub use legal::{legal_actions, legal_actions_into};
+pub use legal::{legal_actions, legal_actions_into, switches};
 pub use save::{LoadError, SavedGame};
 pub use score::{Scoreboard, Winner, scoreboard};
 pub use state::{Colour, Difficulty, MachineDie, Phase, Section, State};

@@ -8,8 +8,13 @@ use super::error::RuleError;
 use serde::{Deserialize, Serialize};
 use thiserror::Error;
 
-/// The current save format. Older formats are refused with a clear message.
-pub const FORMAT: u32 = 1;
+/// The current save format. Format 2 added hidden hands (`setup.hands`) and the work phase's
+/// turn to another player (`switch`); a format 1 file has neither, and loads and replays as it
+/// always did. Other formats are refused with a clear message.
+pub const FORMAT: u32 = 2;
+
+/// The formats this Foreman reads.
+pub const READS: [u32; 2] = [1, 2];
 
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
 pub struct SavedGame {
@@ -102,7 +107,7 @@ impl SavedGame {
             return Err(LoadError::NotAGame(kind.to_string()));
         }
         if let Some(found) = value.get("format").and_then(|f| f.as_u64())
-            && found != u64::from(FORMAT)
+            && !READS.iter().any(|&r| u64::from(r) == found)
         {
             return Err(LoadError::Format {
                 found: found as u32,

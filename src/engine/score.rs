@@ -93,7 +93,7 @@ pub fn player_score(state: &State, seat: usize) -> PlayerScore {
         total: prestige + p.goods,
         metal: p.metal,
         energy: p.energy,
-        hand: p.hand.len() as u32,
+        hand: p.hand_size() as u32,
     }
 }
 

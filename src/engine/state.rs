@@ -407,7 +407,13 @@ pub struct PlayerState {
     pub energy: u32,
     /// Goods produced so far (they count for the end trigger and the score).
     pub goods: u32,
+    /// The blueprints in hand that the table has seen: every card in a game with open hands;
+    /// in a companion game with hidden hands, those taken face up from the market.
     pub hand: Pile<Blueprint>,
+    /// Blueprints drawn in secret (a companion game with hidden hands): Foreman knows only how
+    /// many. Each is one of the cards still unseen ([`State::blueprint_deck`]); the player
+    /// names it when it leaves the hand.
+    pub hidden: u8,
     pub compound: Pile<Blueprint>,
     /// Blueprints activated this round (bit = [`Blueprint::index`]).
     pub activated: u64,
@@ -419,6 +425,9 @@ pub struct PlayerState {
     /// The Specialist's die is still to be taken this work phase.
     pub specialist_due: bool,
     pub fired: Fired,
+    /// The player has ended their work phase this round (everyone works at once: the round
+    /// moves on when all have).
+    pub worked: bool,
 }
 
 impl PlayerState {
@@ -430,6 +439,7 @@ impl PlayerState {
             energy: 2,
             goods: 0,
             hand: Pile::default(),
+            hidden: 0,
             compound: Pile::default(),
             activated: 0,
             hq: [HqSection::default(); 3],
@@ -437,7 +447,12 @@ impl PlayerState {
             pending: None,
             specialist_due: false,
             fired: Fired::default(),
+            worked: false,
         }
+    }
+    /// Blueprints in hand, seen and hidden.
+    pub fn hand_size(&self) -> usize {
+        self.hand.len() + usize::from(self.hidden)
     }
     pub fn has_activated(&self, card: Blueprint) -> bool {
         self.activated & (1 << card.index()) != 0
@@ -585,6 +600,9 @@ pub struct State {
     pub players: Vec<PlayerState>,
     pub machine: Option<MachineState>,
     pub market: Market,
+    /// The blueprints nobody has seen: the deck, and in a game with hidden hands the cards
+    /// drawn in secret ([`PlayerState::hidden`]). The deck itself holds
+    /// [`State::deck_size`] of them.
     pub blueprint_deck: Pile<Blueprint>,
     pub blueprint_discard: Pile<Blueprint>,
     pub contractor_deck: Pile<Contractor>,
@@ -697,6 +715,81 @@ impl State {
             c.contractors[card.index()] += 1;
         }
         c
+    }
+
+    /// Blueprints drawn in secret, over all hands.
+    pub fn hidden_total(&self) -> usize {
+        self.players.iter().map(|p| usize::from(p.hidden)).sum()
+    }
+
+    /// Cards in the blueprint deck itself (the unseen cards not in a hidden hand).
+    pub fn deck_size(&self) -> usize {
+        self.blueprint_deck
+            .len()
+            .saturating_sub(self.hidden_total())
+    }
+
+    /// How many copies of each blueprint player `p` could give from hand: the seen copies,
+    /// plus, while they hold hidden cards, the unseen copies (at most one per hidden card).
+    pub fn hand_options(&self, p: usize) -> Pile<Blueprint> {
+        let Some(player) = self.players.get(p) else {
+            return Pile::default();
+        };
+        let mut out = player.hand;
+        if player.hidden > 0 {
+            for (card, n) in self.blueprint_deck.iter() {
+                for _ in 0..n.min(player.hidden) {
+                    out.add(card);
+                }
+            }
+        }
+        out
+    }
+
+    /// Whether player `p` could give all of `cards` from hand at once: the seen copies first,
+    /// then hidden cards, each a card still unseen (docs/rules.md, hidden hands). The refusal
+    /// names the first card that cannot be there.
+    pub fn can_give(&self, p: usize, cards: &[Blueprint]) -> Result<(), crate::engine::RuleError> {
+        use crate::engine::RuleError;
+        let Some(player) = self.players.get(p) else {
+            return Err(RuleError::NoSuchPlayer(
+                p.min(usize::from(u16::MAX - 1)) as u16 + 1,
+            ));
+        };
+        let mut hand = player.hand;
+        let mut unseen = self.blueprint_deck;
+        let mut hidden = player.hidden;
+        for &card in cards {
+            if hand.remove(card) {
+                continue;
+            }
+            if hidden == 0 {
+                return Err(RuleError::NotInHand(card));
+            }
+            if !unseen.remove(card) {
+                return Err(RuleError::NotInPlay {
+                    card,
+                    copies: card.info().copies,
+                });
+            }
+            hidden -= 1;
+        }
+        Ok(())
+    }
+
+    /// Takes `card` out of player `p`'s hand: a seen copy, else a hidden card named now.
+    pub(crate) fn take_from_hand(
+        &mut self,
+        p: usize,
+        card: Blueprint,
+    ) -> Result<(), crate::engine::RuleError> {
+        self.can_give(p, &[card])?;
+        let player = &mut self.players[p];
+        if !player.hand.remove(card) {
+            player.hidden -= 1;
+            self.blueprint_deck.remove(card);
+        }
+        Ok(())
     }
 
     /// The round after which the game ends, once triggered.

@@ -10,6 +10,8 @@ use super::error::RuleError;
 use super::score::{Winner, scoreboard};
 use super::state::{Difficulty, Phase, Section};
 
+mod hidden;
+
 /// A two-player game (seat 0 acting) in the work phase, after the roll, with the given
 /// hand, compound, dice and resources. The market blueprints are fixed so that tests know
 /// what a Replicator may copy.

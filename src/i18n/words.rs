@@ -160,6 +160,13 @@ pub fn refusal(tr: &Tr, e: &RuleError) -> String {
             &[("contractor", contractor(tr, *c))],
         ),
         E::NotInHand(c) => ta("err-not-in-hand", &[("card", card(tr, *c))]),
+        E::NotInPlay { card: c, copies } => ta(
+            "err-not-in-play",
+            &[("card", card(tr, *c)), ("copies", (*copies).into())],
+        ),
+        E::NoSuchPlayer(n) => ta("err-no-such-player", &[("player", (*n).into())]),
+        E::WorkEnded(n) => ta("err-work-ended", &[("player", (*n).into())]),
+        E::HiddenHandsDigital => t("err-hidden-hands-digital"),
         E::NeedSecondCopy(c) => ta("err-need-second-copy", &[("card", card(tr, *c))]),
         E::NotInCompound(c) => ta("err-not-in-compound", &[("card", card(tr, *c))]),
         E::NoSuchDie(d) => ta("err-no-such-die", &[("die", (*d).into())]),
@@ -502,6 +509,17 @@ pub fn act(tr: &Tr, game: &Game, a: &Act) -> String {
             s
         }
         Act::Pass => tr.t("pass"),
+        Act::Switch { player } => ta(
+            "act-switch",
+            &[(
+                "player",
+                game.setup()
+                    .players
+                    .get(usize::from(*player))
+                    .map_or_else(|| (u16::from(*player) + 1).to_string(), |p| p.name.clone())
+                    .into(),
+            )],
+        ),
         Act::Roll { set } if set.is_empty() => tr.t("roll"),
         Act::Roll { set } => ta(
             "act-roll-set",

@@ -4,7 +4,7 @@
 use super::app::*;
 use super::session::Session;
 use crate::engine::state::{Colour, Difficulty};
-use crate::engine::{Act, Mode, PlayerSetup, Setup};
+use crate::engine::{Act, Hands, Mode, PlayerSetup, Setup};
 use crate::i18n::words;
 use egui::{Color32, RichText, Ui};
 use std::path::PathBuf;
@@ -338,6 +338,11 @@ impl ForemanApp {
                 .collect(),
             machine: form.solo.then_some(form.difficulty),
             mode: form.mode,
+            // A companion game keeps each player's hand theirs (docs/rules.md, hidden hands).
+            hands: match form.mode {
+                Mode::Companion => Hands::Hidden,
+                Mode::Digital => Hands::Open,
+            },
             first_player: 0,
             seed: self.seed(),
         };

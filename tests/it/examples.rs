@@ -22,6 +22,7 @@ fn companion_game() -> Game {
         .collect(),
         machine: None,
         mode: Mode::Companion,
+        hands: Default::default(),
         first_player: 0,
         seed: 0,
     };

@@ -6,9 +6,12 @@
 
 use foreman::bots::{Bot, BotKind};
 use foreman::engine::state::Census;
-use foreman::engine::{Act, Blueprint, Contractor, Difficulty, Game, Phase, legal_actions};
+use foreman::engine::{
+    Act, Blueprint, Contractor, Difficulty, Game, Phase, legal_actions, switches,
+};
 use foreman::sim::{MAX_ACTIONS, Table};
 use proptest::prelude::*;
+use rand::{Rng, SeedableRng};
 
 fn tables() -> Vec<Table> {
     let mut t: Vec<Table> = Difficulty::ALL.iter().map(|&d| Table::Solo(d)).collect();
@@ -109,6 +112,68 @@ fn greedy_games_keep_every_invariant_and_list_only_legal_actions() {
             true,
         );
     }
+}
+
+/// Issue 27 (docs/rules.md, hidden hands and everyone working at once): companion games with
+/// hidden hands, played by random bots that name any card a hidden hand could hold, with the
+/// work phase turning between players at random. Every copy stays counted once (the unseen
+/// pile holds the deck and the hidden cards), the hidden cards never outnumber the unseen
+/// ones, the hand limit counts hidden cards, every listed action is accepted, and the journal
+/// replays to the same state.
+#[test]
+fn hidden_hand_games_with_everyone_working_at_once_keep_every_card_accounted_for() {
+    let full = full_census();
+    let tables = tables();
+    let (mut hidden_seen, mut switched) = (0u64, 0u64);
+    for seed in 0..1_500u64 {
+        let table = tables[(seed % tables.len() as u64) as usize];
+        let mut game = Game::new(table.setup(seed).companion()).expect("setup");
+        let mut bot = Bot::new(BotKind::Random, seed);
+        let mut rng = rand::rngs::StdRng::seed_from_u64(seed);
+        while !game.state().is_over() {
+            assert!(game.journal().len() < MAX_ACTIONS, "seed {seed}: no end");
+            if seed % 25 == 0 {
+                for act in legal_actions(game.state()) {
+                    if let Err(e) = game.check(&act) {
+                        panic!("seed {seed}: listed action {act} refused: {e}");
+                    }
+                }
+            }
+            let others = switches(game.state());
+            let act = if !others.is_empty() && rng.random_ratio(1, 4) {
+                switched += 1;
+                others[rng.random_range(0..others.len())].clone()
+            } else {
+                bot.choose(&game).expect("someone may act")
+            };
+            let worker = game.state().current_player();
+            let ends_work = matches!(act, Act::EndWork { .. });
+            game.apply_digital(act)
+                .unwrap_or_else(|e| panic!("seed {seed}: {e}"));
+            let st = game.state();
+            assert_eq!(st.census(), full, "seed {seed}: a card lost or doubled");
+            assert!(st.hidden_total() <= st.blueprint_deck.len(), "seed {seed}");
+            hidden_seen += st.hidden_total() as u64;
+            if let (true, Some(p)) = (ends_work, worker) {
+                assert!(st.players[p].hand_size() <= 10, "seed {seed}: hand limit");
+                if matches!(st.phase, Phase::Work { .. }) {
+                    assert!(st.players[p].worked, "seed {seed}");
+                }
+            }
+        }
+        let replayed = Game::replay(game.setup().clone(), game.journal().to_vec())
+            .unwrap_or_else(|(i, e)| panic!("seed {seed}: replay refused {}: {e}", i + 1));
+        assert_eq!(
+            replayed.state(),
+            game.state(),
+            "seed {seed}: replay differs"
+        );
+    }
+    // The games did hold hidden cards and did turn between players.
+    assert!(
+        hidden_seen > 0 && switched > 1_000,
+        "{hidden_seen} {switched}"
+    );
 }
 
 proptest! {

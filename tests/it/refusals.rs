@@ -72,6 +72,18 @@ fn every_refusal() -> Vec<(RuleError, Vec<String>, Vec<Name>)> {
             n(&[]),
             vec![Card(B::Foundry)],
         ),
+        // docs/rules.md, hidden hands: a named card must still be unseen.
+        (
+            RuleError::NotInPlay {
+                card: B::Refinery,
+                copies: 3,
+            },
+            n(&[3]),
+            vec![Card(B::Refinery)],
+        ),
+        (RuleError::NoSuchPlayer(6), n(&[6]), vec![]),
+        (RuleError::WorkEnded(2), n(&[2]), vec![]),
+        (RuleError::HiddenHandsDigital, n(&[]), vec![]),
         (
             RuleError::NeedSecondCopy(B::Obelisk),
             n(&[]),
@@ -385,7 +397,9 @@ fn a_build_with_no_other_blueprint_of_its_tool_names_the_tool() {
     player.hand.add(B::Robot);
     player.metal = 5;
     player.energy = 5;
-    let err = foreman::engine::check_build(&player, B::Gymnasium, B::Gymnasium).unwrap_err();
+    let err =
+        foreman::engine::check_build(&player, &Default::default(), B::Gymnasium, B::Gymnasium)
+            .unwrap_err();
     assert_eq!(
         err,
         RuleError::NoBuildDiscard {
@@ -397,13 +411,17 @@ fn a_build_with_no_other_blueprint_of_its_tool_names_the_tool() {
     assert!(fr.contains("Gymnase") && fr.contains("Pelle"), "{fr}");
     // With a second Gymnasium in hand, discarding it is the second copy's rule.
     player.hand.add(B::Gymnasium);
-    assert!(foreman::engine::check_build(&player, B::Gymnasium, B::Gymnasium).is_ok());
+    assert!(
+        foreman::engine::check_build(&player, &Default::default(), B::Gymnasium, B::Gymnasium)
+            .is_ok()
+    );
     // With another Shovel blueprint but one Gymnasium, naming Gymnasium as its own discard is
     // the second copy's rule: another card would do.
     player.hand.remove(B::Gymnasium);
     player.hand.add(B::Beacon);
     assert_eq!(
-        foreman::engine::check_build(&player, B::Gymnasium, B::Gymnasium).unwrap_err(),
+        foreman::engine::check_build(&player, &Default::default(), B::Gymnasium, B::Gymnasium)
+            .unwrap_err(),
         RuleError::NeedSecondCopy(B::Gymnasium)
     );
 }

@@ -37,7 +37,7 @@ fn garbage_and_foreign_files_are_refused() {
     let err = SavedGame::load(r#"{"kind": "spreadsheet"}"#).unwrap_err();
     assert_eq!(err, LoadError::NotAGame("spreadsheet".into()));
     let text = SavedGame::from_game(&finished_game()).to_json().replacen(
-        "\"format\": 1",
+        "\"format\": 2",
         "\"format\": 99",
         1,
     );
@@ -45,7 +45,7 @@ fn garbage_and_foreign_files_are_refused() {
         SavedGame::load(&text).unwrap_err(),
         LoadError::Format {
             found: 99,
-            expected: 1
+            expected: 2
         }
     );
 }
@@ -118,4 +118,26 @@ fn files_are_written_atomically_and_read_back() {
     );
     let missing = store::load_game(&dir.path().join("nope.json")).unwrap_err();
     assert!(missing.to_string().starts_with("cannot read"), "{missing}");
+}
+
+/// Issue 27: saves written before hidden hands (format 1, by the Foreman of commit ef04dd9)
+/// still load, replay to the same end, and score exactly as that Foreman scored them (its
+/// `foreman score` output is kept beside each file).
+#[test]
+fn format_1_saves_still_load_and_score_as_they_did() {
+    for name in ["format1-digital-3-players", "format1-companion-solo"] {
+        let dir = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/data/saves");
+        let text = std::fs::read_to_string(dir.join(format!("{name}.json"))).expect("fixture");
+        assert!(text.contains("\"format\": 1"), "{name} is a format 1 file");
+        let game = SavedGame::load(&text).unwrap_or_else(|e| panic!("{name}: {e}"));
+        assert!(game.state().is_over(), "{name}");
+        assert_eq!(game.setup().hands, foreman::engine::Hands::Open, "{name}");
+        let old = std::fs::read_to_string(dir.join(format!("{name}.score.txt"))).expect("score");
+        assert_eq!(foreman::text::scoreboard_text(&game), old, "{name}");
+        // Saved again, it is format 2 with the same setup and journal.
+        let again = SavedGame::from_game(&game);
+        assert_eq!(again.format, 2);
+        let reloaded = SavedGame::load(&again.to_json()).expect("reloads");
+        assert_eq!(reloaded.state(), game.state());
+    }
 }

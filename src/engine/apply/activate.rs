@@ -105,10 +105,9 @@ impl Ctx<'_> {
                 got: cards.len(),
             });
         }
+        self.st.can_give(p, cards)?;
         for &c in cards {
-            if !self.st.players[p].hand.remove(c) {
-                return Err(RuleError::NotInHand(c));
-            }
+            self.st.take_from_hand(p, c)?;
             self.st.blueprint_discard.add(c);
         }
         Ok(())

@@ -74,10 +74,8 @@ impl Ctx<'_> {
             .ok_or(RuleError::NoSuchSlot(u16::from(slot) + 1))?
             .ok_or(RuleError::EmptySlot(u16::from(slot) + 1))?;
         let tool = self.st.market.tools[i];
+        self.st.can_give(p, &[discard])?;
         let player = &self.st.players[p];
-        if !player.hand.contains(discard) {
-            return Err(RuleError::NotInHand(discard));
-        }
         if discard.tool() != tool {
             return Err(RuleError::WrongHireTool {
                 contractor,
@@ -108,9 +106,8 @@ impl Ctx<'_> {
             (false, Some(_)) => return Err(RuleError::NoOpponentChoice(contractor)),
             (false, None) => None,
         };
-        let player = &mut self.st.players[p];
-        player.energy -= cost;
-        player.hand.remove(discard);
+        self.st.take_from_hand(p, discard)?;
+        self.st.players[p].energy -= cost;
         self.st.blueprint_discard.add(discard);
         self.st.market.contractors[i] = None;
         self.st.contractor_discard.add(contractor);

@@ -12,15 +12,27 @@ impl Ctx<'_> {
         }
         // RULES.md, setup 3: tool tokens in random order, fixed for the whole game.
         self.st.market.tools = self.oracle.tools()?;
-        // Setup 2: 4 random blueprints per player.
-        for p in 0..self.n() {
-            for _ in 0..4 {
-                let card = self.reveal_blueprint()?.ok_or(RuleError::NeedBlueprint)?;
-                self.st.players[p].hand.add(card);
+        if self.setup.hands == Hands::Hidden {
+            // At the table (docs/rules.md, hidden hands): the market is laid out first, then
+            // each player draws 4 blueprints in secret.
+            self.refill_market()?;
+            for p in 0..self.n() {
+                self.draw(p, 4)?;
+                if self.st.players[p].hidden != 4 {
+                    return Err(RuleError::NeedBlueprint);
+                }
             }
+        } else {
+            // Setup 2: 4 random blueprints per player.
+            for p in 0..self.n() {
+                for _ in 0..4 {
+                    let card = self.reveal_blueprint()?.ok_or(RuleError::NeedBlueprint)?;
+                    self.st.players[p].hand.add(card);
+                }
+            }
+            // Setup 3: the market.
+            self.refill_market()?;
         }
-        // Setup 3: the market.
-        self.refill_market()?;
         // Solo setup: the Machine's starting compound; Monuments are discarded and replaced.
         if let Some(difficulty) = self.setup.machine {
             let mut got = 0;
@@ -52,6 +64,7 @@ impl Ctx<'_> {
             p.hq = [HqSection::default(); 3];
             p.dice.clear();
             p.specialist_due = false;
+            p.worked = false;
         }
     }
 

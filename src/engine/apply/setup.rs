@@ -12,6 +12,10 @@ pub struct Setup {
     pub machine: Option<Difficulty>,
     #[serde(default)]
     pub mode: Mode,
+    /// Whether Foreman sees the players' hands (docs/rules.md, hidden hands). Games saved
+    /// before hidden hands existed have open hands.
+    #[serde(default, skip_serializing_if = "Hands::is_open")]
+    pub hands: Hands,
     /// Seat of the first player (RULES.md, setup 1).
     #[serde(default)]
     pub first_player: usize,
@@ -35,7 +39,33 @@ pub enum Mode {
     Companion,
 }
 
+/// Open hands: every card in a hand is known (a digital game: the program dealt them).
+/// Hidden hands (a companion game): a card drawn in secret is known only by its count until it
+/// leaves the hand, and the opening deal follows the table's order (tool tokens, the market,
+/// the hands, the Machine).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum Hands {
+    #[default]
+    Open,
+    Hidden,
+}
+
+impl Hands {
+    pub fn is_open(&self) -> bool {
+        *self == Hands::Open
+    }
+}
+
 impl Setup {
+    /// This setup as a table-companion game with hidden hands (the physical cards and dice
+    /// are the truth; each player's hand stays theirs).
+    pub fn companion(mut self) -> Setup {
+        self.mode = Mode::Companion;
+        self.hands = Hands::Hidden;
+        self
+    }
+
     /// A solo game against the Machine with virtual dice: Foreman's default.
     pub fn solo(name: &str, difficulty: Difficulty, seed: u64) -> Setup {
         Setup {
@@ -45,6 +75,7 @@ impl Setup {
             }],
             machine: Some(difficulty),
             mode: Mode::Digital,
+            hands: Hands::Open,
             first_player: 0,
             seed,
         }
@@ -64,6 +95,7 @@ impl Setup {
                 .collect(),
             machine: None,
             mode: Mode::Digital,
+            hands: Hands::Open,
             first_player: 0,
             seed,
         }
@@ -85,6 +117,10 @@ impl Setup {
         }
         if self.first_player >= n {
             return Err(RuleError::PlayerCount(self.first_player + 1));
+        }
+        // A digital game deals the cards itself: it always knows the hands.
+        if self.mode == Mode::Digital && self.hands == Hands::Hidden {
+            return Err(RuleError::HiddenHandsDigital);
         }
         Ok(())
     }
