@@ -402,3 +402,13 @@ err-no-such-player = There is no player { $player }.
 err-work-ended = Player { $player } has already ended their work phase this round.
 err-hidden-hands-digital = Hidden hands are for a game at a real table: a digital game deals every card itself.
 act-switch = { $player } works now
+more-choices = …and { $count } more: type a few letters to narrow the list
+hand-hidden = { $count ->
+    [one] 1 card drawn in secret: Foreman does not see it
+   *[other] { $count } cards drawn in secret: Foreman does not see them
+}
+build-from-hand = Build a card from your hand…
+build-from-hand-hint = Name the card you build and the card you discard with it; Foreman checks that they could be in your hand.
+discard-name-hidden = Name a secret card that goes…
+switch-hint = This player works now (key { $key }). Everyone works at once: any player who has not ended may act.
+work-done = done

@@ -402,3 +402,13 @@ err-no-such-player = No hay jugador { $player }.
 err-work-ended = El jugador { $player } ya terminó su fase de trabajo esta ronda.
 err-hidden-hands-digital = Las manos ocultas son para una partida en una mesa real: una partida digital reparte ella misma cada carta.
 act-switch = { $player } trabaja ahora
+more-choices = …y { $count } más: escribe unas letras para acortar la lista
+hand-hidden = { $count ->
+    [one] 1 carta robada en secreto: Foreman no la ve
+   *[other] { $count } cartas robadas en secreto: Foreman no las ve
+}
+build-from-hand = Construir una carta de tu mano…
+build-from-hand-hint = Nombra la carta que construyes y la que descartas con ella; Foreman comprueba que puedan estar en tu mano.
+discard-name-hidden = Nombrar una carta secreta descartada…
+switch-hint = Este jugador trabaja ahora (tecla { $key }). Todos trabajan a la vez: cualquier jugador que no haya terminado puede actuar.
+work-done = terminado

@@ -402,3 +402,13 @@ err-no-such-player = Il n'y a pas de joueur { $player }.
 err-work-ended = Le joueur { $player } a déjà terminé sa phase de travail ce tour-ci.
 err-hidden-hands-digital = Les mains cachées sont pour une partie à une vraie table : une partie numérique distribue elle-même chaque carte.
 act-switch = { $player } travaille maintenant
+more-choices = …et { $count } de plus : tapez quelques lettres pour réduire la liste
+hand-hidden = { $count ->
+    [one] 1 carte piochée en secret : Foreman ne la voit pas
+   *[other] { $count } cartes piochées en secret : Foreman ne les voit pas
+}
+build-from-hand = Construire une carte de votre main…
+build-from-hand-hint = Nommez la carte construite et la carte défaussée avec elle ; Foreman vérifie qu'elles peuvent être dans votre main.
+discard-name-hidden = Nommer une carte secrète défaussée…
+switch-hint = Ce joueur travaille maintenant (touche { $key }). Tout le monde travaille en même temps : tout joueur qui n'a pas fini peut agir.
+work-done = fini

@@ -106,7 +106,13 @@ pub(super) struct Pending {
 #[derive(Debug, Clone)]
 pub(super) enum Dialog {
     /// Choose one of these actions (a card's choices, build discards, contractor targets…).
-    Options { title: String, acts: Vec<Act> },
+    /// A long list (a hidden hand's cards) has a search box: a few letters narrow it, Enter
+    /// takes the first.
+    Options {
+        title: String,
+        acts: Vec<Act>,
+        search: String,
+    },
     /// Tell Foreman a die face or a revealed card.
     Input(Box<Pending>),
     /// Save a copy of the game, or export the result, to a path.
@@ -401,6 +407,16 @@ impl ForemanApp {
         }
         if machine && legal.contains(&Act::MachineTurn) {
             self.submit(Act::MachineTurn);
+        }
+        // Keys 1–5: the work phase turns to that player (everyone works at once).
+        let keys = [Key::Num1, Key::Num2, Key::Num3, Key::Num4, Key::Num5];
+        let pressed =
+            ctx.input_mut(|i| keys.iter().position(|&k| i.consume_key(Modifiers::NONE, k)));
+        if let Some(seat) = pressed
+            && let Some(g) = self.game()
+            && crate::engine::switches(g.state()).contains(&Act::Switch { player: seat as u8 })
+        {
+            self.submit(Act::Switch { player: seat as u8 });
         }
     }
 
@@ -723,9 +739,13 @@ impl ForemanApp {
         match (ends.is_empty(), worker) {
             (false, Some(player)) if super::discard::excess(&player) != (0, 0) => {
                 // RULES.md, end of the work phase: the excess of the player's choice.
-                self.dialog = Some(Dialog::Discard(Box::new(super::discard::DiscardForm::new(
-                    &player,
-                ))));
+                let unseen = self
+                    .game()
+                    .map(|g| g.state().blueprint_deck)
+                    .unwrap_or_default();
+                self.dialog = Some(Dialog::Discard(Box::new(
+                    super::discard::DiscardForm::new(&player).with_unseen(&unseen),
+                )));
             }
             (false, _) => self.submit(ends[0].clone()),
             (true, _) => {
@@ -752,7 +772,13 @@ impl ForemanApp {
         match acts.len() {
             0 => self.message = refusal(),
             1 => self.submit(acts[0].clone()),
-            _ => self.dialog = Some(Dialog::Options { title, acts }),
+            _ => {
+                self.dialog = Some(Dialog::Options {
+                    title,
+                    acts,
+                    search: String::new(),
+                })
+            }
         }
     }
 

@@ -7,6 +7,11 @@ use crate::i18n::words;
 use egui::{Color32, RichText, Ui};
 use std::path::PathBuf;
 
+/// Above this many choices, a dialog has a search box.
+const SEARCH_FROM: usize = 8;
+/// The most choices a dialog lists at once (a search narrows the rest).
+const SHOWN_AT_MOST: usize = 40;
+
 impl ForemanApp {
     pub(super) fn dialog_ui(&mut self, ctx: &egui::Context) {
         let Some(dialog) = self.dialog.clone() else {
@@ -15,21 +20,58 @@ impl ForemanApp {
         let mut close = false;
         let mut send: Option<(Act, Inputs)> = None;
         let mut keep: Option<Dialog> = None;
-        let modal = egui::Modal::new(egui::Id::unique("foreman-dialog")).show(ctx, |ui| {
+        // Anchored by its top edge: a dialog whose content grows (a guide line, a shorter
+        // list) extends downward, and nothing already shown moves under the pointer.
+        let id = egui::Id::unique("foreman-dialog");
+        let area =
+            egui::Modal::default_area(id).anchor(egui::Align2::CENTER_TOP, egui::vec2(0.0, 48.0));
+        let modal = egui::Modal::new(id).area(area).show(ctx, |ui| {
             // One width from the first frame: a dialog never grows under the pointer.
             ui.set_width(560.0);
             match dialog {
-                Dialog::Options { title, acts } => {
+                Dialog::Options {
+                    title,
+                    acts,
+                    mut search,
+                } => {
                     let Some(game) = self.shared_game() else {
                         return;
                     };
                     ui.heading(&title);
+                    // A long list (cards a hidden hand could hold): a few letters narrow it,
+                    // in the window's language or in English; Enter takes the first.
+                    let long = acts.len() > SEARCH_FROM;
+                    if long {
+                        let r = ui.add(
+                            egui::TextEdit::singleline(&mut search)
+                                .hint_text(self.t("search"))
+                                .desired_width(f32::INFINITY),
+                        );
+                        r.request_focus();
+                    }
+                    let wanted = search.trim().to_lowercase();
+                    let shown: Vec<&Act> = acts
+                        .iter()
+                        .filter(|a| {
+                            wanted.is_empty()
+                                || words::act(&self.tr, &game, a)
+                                    .to_lowercase()
+                                    .contains(&wanted)
+                                || a.to_string().to_lowercase().contains(&wanted)
+                        })
+                        .collect();
+                    if long
+                        && ui.input(|i| i.key_pressed(egui::Key::Enter))
+                        && let Some(first) = shown.first()
+                    {
+                        send = Some(((*first).clone(), Inputs::default()));
+                    }
                     egui::ScrollArea::vertical()
                         .max_height(420.0)
                         .show(ui, |ui| {
                             // Each choice with what it would change for the player.
                             let seat = game.state().current_player();
-                            for act in &acts {
+                            for act in shown.iter().copied().take(SHOWN_AT_MOST) {
                                 let mut text = words::act(&self.tr, &game, act);
                                 if let (Some(p), Ok(after)) = (seat, game.preview(act)) {
                                     let gain = gain_text(
@@ -45,7 +87,18 @@ impl ForemanApp {
                                     send = Some((act.clone(), Inputs::default()));
                                 }
                             }
+                            if shown.len() > SHOWN_AT_MOST {
+                                ui.weak(self.ta(
+                                    "more-choices",
+                                    &[("count", (shown.len() - SHOWN_AT_MOST).into())],
+                                ));
+                            }
                         });
+                    keep = Some(Dialog::Options {
+                        title,
+                        acts,
+                        search,
+                    });
                 }
                 Dialog::Input(mut pending) => {
                     self.input_ui(ui, &mut pending, &mut send);

@@ -18,12 +18,16 @@ pub struct DiscardForm {
     pub marked: Vec<(Blueprint, bool)>,
     /// Metal dropped; the rest of the resource excess is energy.
     pub metal: u32,
+    /// Hidden hands: the names a secret card could have (the unseen cards), and the secret
+    /// cards named so far to go (docs/rules.md, hidden hands).
+    pub unseen: Vec<Blueprint>,
+    pub named: Vec<Blueprint>,
 }
 
 /// How many blueprints and resources `player` must give up to end the work phase.
 pub fn excess(player: &PlayerState) -> (usize, u32) {
     (
-        player.hand.len().saturating_sub(HAND_LIMIT),
+        player.hand_size().saturating_sub(HAND_LIMIT),
         player.resources().saturating_sub(RESOURCE_LIMIT),
     )
 }
@@ -40,12 +44,25 @@ impl DiscardForm {
         DiscardForm {
             marked,
             metal: resources.saturating_sub(player.energy),
+            unseen: Vec::new(),
+            named: Vec::new(),
         }
     }
 
-    /// The blueprints marked to go.
+    /// With hidden hands: `unseen` is every card still unseen, which a secret card may be.
+    pub fn with_unseen(mut self, unseen: &crate::engine::state::Pile<Blueprint>) -> Self {
+        self.unseen = unseen.iter().map(|(c, _)| c).collect();
+        self
+    }
+
+    /// The blueprints marked to go, then the secret cards named.
     pub fn cards(&self) -> Vec<Blueprint> {
-        self.marked.iter().filter(|m| m.1).map(|m| m.0).collect()
+        self.marked
+            .iter()
+            .filter(|m| m.1)
+            .map(|m| m.0)
+            .chain(self.named.iter().copied())
+            .collect()
     }
 
     /// The action, once exactly the excess is chosen; `None` before.
@@ -107,6 +124,40 @@ pub fn discard_ui(
                         }
                     });
             });
+        // Secret cards: the player names each one that goes; unticking takes it back.
+        if player.hidden > 0 {
+            let mut unnamed = None;
+            for (i, card) in form.named.iter().enumerate() {
+                let mut on = true;
+                ui.checkbox(&mut on, words::card_name(tr, *card));
+                if !on {
+                    unnamed = Some(i);
+                }
+            }
+            if let Some(i) = unnamed {
+                form.named.remove(i);
+            }
+            let room = chosen < cards && form.named.len() < usize::from(player.hidden);
+            ui.add_enabled_ui(room, |ui| {
+                let mut pick = None;
+                egui::ComboBox::from_id_salt("discard-hidden")
+                    .selected_text(tr.t("discard-name-hidden"))
+                    .width(320.0)
+                    .show_ui(ui, |ui| {
+                        for &c in &form.unseen {
+                            if ui
+                                .selectable_label(false, words::card_name(tr, c))
+                                .clicked()
+                            {
+                                pick = Some(c);
+                            }
+                        }
+                    });
+                if let Some(c) = pick {
+                    form.named.push(c);
+                }
+            });
+        }
         ui.add_space(6.0);
     }
     if resources > 0 {

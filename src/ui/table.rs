@@ -30,6 +30,29 @@ impl ForemanApp {
             ui.horizontal_wrapped(|ui| {
                 ui.label(RichText::new(words::phase(&self.tr, &game)).strong());
                 ui.separator();
+                // Everyone works at once: a button (or the key 1–5) per player turns the work
+                // phase to them; a tick marks whoever has ended.
+                if matches!(st.phase, Phase::Work { .. }) && st.players.len() > 1 {
+                    let now = st.current_player();
+                    for (seat, p) in st.players.iter().enumerate() {
+                        let name = &game.setup().players[seat].name;
+                        let text = if p.worked {
+                            format!("{} {name} ({})", seat + 1, self.t("work-done"))
+                        } else {
+                            format!("{} {name}", seat + 1)
+                        };
+                        let r = ui
+                            .add_enabled(
+                                !p.worked,
+                                egui::Button::selectable(Some(seat) == now, text),
+                            )
+                            .on_hover_text(self.ta("switch-hint", &[("key", (seat + 1).into())]));
+                        if r.clicked() && Some(seat) != now {
+                            self.submit(Act::Switch { player: seat as u8 });
+                        }
+                    }
+                    ui.separator();
+                }
                 if ui.ctx().content_rect().width() < NARROW {
                     for (side, key) in [(Side::Market, "market"), (Side::Others, "others")] {
                         let on = self.side == Some(side);
@@ -60,6 +83,7 @@ impl ForemanApp {
                     self.dialog = Some(Dialog::Options {
                         title: self.t("roll-foreman"),
                         acts: foreman,
+                        search: String::new(),
                     });
                 }
                 let can_end = legal.iter().any(|a| matches!(a, Act::EndWork { .. }));
@@ -304,7 +328,7 @@ impl ForemanApp {
         });
         self.resources_ui(ui, p);
         self.compound_list_ui(ui, &p.compound, Some(p));
-        ui.label(self.ta("hand-count", &[("count", p.hand.len().into())]));
+        ui.label(self.ta("hand-count", &[("count", p.hand_size().into())]));
     }
 
     /// The Machine: its goods, its compound by type (what its dice are compared with) and its
@@ -519,6 +543,7 @@ impl ForemanApp {
                 self.dialog = Some(Dialog::Options {
                     title: self.t("specialist-die"),
                     acts: specialist,
+                    search: String::new(),
                 });
             }
         });
@@ -609,8 +634,27 @@ impl ForemanApp {
         }
         ui.add_space(6.0);
 
-        // The hand: every card a tile; the tiles wrap into rows.
-        ui.label(RichText::new(self.ta("hand-count", &[("count", p.hand.len().into())])).strong());
+        // The hand: every card a tile; the tiles wrap into rows. With hidden hands only the
+        // cards taken face up are tiles; the secret ones are a count, and a build from them
+        // names its cards (docs/rules.md, hidden hands).
+        ui.label(RichText::new(self.ta("hand-count", &[("count", p.hand_size().into())])).strong());
+        if p.hidden > 0 {
+            ui.horizontal_wrapped(|ui| {
+                ui.label(self.ta("hand-hidden", &[("count", p.hidden.into())]));
+                let builds: Vec<Act> = legal
+                    .iter()
+                    .filter(|a| matches!(a, Act::Build { .. }))
+                    .cloned()
+                    .collect();
+                let label = self.t("build-from-hand");
+                let r = ui
+                    .add_enabled(!builds.is_empty(), egui::Button::new(label.clone()))
+                    .on_hover_text(self.t("build-from-hand-hint"));
+                if r.clicked() {
+                    chosen = Some((label, builds));
+                }
+            });
+        }
         top_wrapped(ui, |ui| {
             for (card, n) in p.hand.iter() {
                 let builds: Vec<Act> = legal
@@ -729,8 +773,9 @@ pub(super) fn activation_refusal(tr: &Tr, game: &Game, card: Blueprint) -> Strin
 
 /// Why a hand card cannot be built now, in the engine's words.
 pub(super) fn build_refusal(tr: &Tr, game: &Game, p: &PlayerState, card: Blueprint) -> String {
-    let discard = p
-        .hand
+    let seat = game.state().players.iter().position(|q| q == p);
+    let hand = seat.map_or(p.hand, |s| game.state().hand_options(s));
+    let discard = hand
         .iter()
         .map(|(c, _)| c)
         .find(|&c| c.tool() == card.tool() && c != card)

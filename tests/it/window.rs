@@ -292,12 +292,17 @@ fn a_three_player_companion_game_to_the_final_score() {
         click(&mut h, "Typed by hand");
     }
     click(&mut h, "Start the game");
-    // The opening deal asks for the tool tokens, then every revealed card.
+    // The opening deal asks for the tool tokens and the market's cards, never a hand's
+    // (docs/rules.md, hidden hands): the 4 tools at once, 4 blueprints, 4 contractors.
     let asked = answer_pickers(&mut h);
-    assert!(asked >= 1 + 3 * 4 + 4 + 4, "deal asked {asked} times");
+    assert_eq!(asked, 1 + 4 + 4, "deal asked {asked} times");
     let st = h.state().game().unwrap().state().clone();
     assert_eq!(st.players.len(), 3);
-    assert!(st.players.iter().all(|p| p.hand.len() == 4));
+    assert!(
+        st.players
+            .iter()
+            .all(|p| p.hand.is_empty() && p.hidden == 4)
+    );
     let mut bot = Bot::new(BotKind::Random, 21);
     for _ in 0..5000 {
         if h.state().game().unwrap().state().is_over() {
@@ -1112,21 +1117,21 @@ fn the_deal_says_where_each_card_goes() {
     for t in ["Shovel", "Gear", "Wrench", "Hammer"] {
         click(&mut h, t);
     }
-    // Solo, medium: 4 cards for the hand, 4 for the market, 3 for the Machine's compound.
+    // Solo, medium, hidden hands: 4 cards for the market, 3 for the Machine's compound; the
+    // hand is drawn in secret (docs/rules.md, the opening deal in the table's order).
     let mut asked = 0;
     let mut named = Vec::new();
     while let Some(need) = h.state().asking() {
         if need == "blueprint" {
             let k = asked + 1;
             // A Monument revealed for the Machine is discarded and another asked for.
-            let total = if asked < 8 {
-                "11".to_string()
+            let total = if asked < 4 {
+                "7".to_string()
             } else {
                 String::new()
             };
             let place = match asked {
-                0..=3 => "it goes into Player 1's hand".to_string(),
-                4..=7 => format!("it goes to the market, slot {}", asked - 3),
+                0..=3 => format!("it goes to the market, slot {}", asked + 1),
                 _ => "it goes into the Machine's compound".to_string(),
             };
             h.get_by_label_contains(&format!("Blueprint {k} of {total}"));
@@ -1148,10 +1153,11 @@ fn the_deal_says_where_each_card_goes() {
         }
         answer_pickers_once_any(&mut h, need);
     }
-    assert!(asked >= 11, "{asked}");
-    // And the cards went where the guide said.
+    assert!(asked >= 7, "{asked}");
+    // And the cards went where the guide said; the hand is 4 secret cards.
     let st = h.state().game().expect("a game").state().clone();
-    for (slot, name) in named[4..8].iter().enumerate() {
+    assert_eq!((st.players[0].hidden, st.players[0].hand.len()), (4, 0));
+    for (slot, name) in named[..4].iter().enumerate() {
         assert_eq!(
             st.market.blueprints[slot]
                 .map(|c| c.name().to_string())
@@ -1160,7 +1166,7 @@ fn the_deal_says_where_each_card_goes() {
         );
     }
     let machine = st.machine.expect("solo");
-    for name in &named[8..] {
+    for name in &named[4..] {
         let kept = machine.compound.iter().any(|(c, _)| c.name() == name);
         let monument = foreman::engine::Blueprint::ALL
             .iter()
