@@ -216,6 +216,30 @@ impl Game {
         Ok(next)
     }
 
+    /// The state as far as `act` gets with `inputs` (a companion action whose cards are still
+    /// being named): what it did before it stopped, for the window to show the market filling
+    /// in. The game does not change; the result is never a state the game keeps.
+    /// With `virtual_dice`, the dice are the game's own (as [`Game::apply_virtual_dice`]
+    /// would roll them). Also returns what happened before it stopped (the Machine's roll).
+    pub fn attempt(&self, act: &Act, inputs: &Inputs, virtual_dice: bool) -> (State, Events) {
+        let mut next = self.state.clone();
+        let mut virt = VirtualDice {
+            given: Given::new(inputs),
+            seeded: self.generator(),
+        };
+        let mut given = Given::new(inputs);
+        let oracle: &mut dyn Oracle = if virtual_dice { &mut virt } else { &mut given };
+        let mut cx = Ctx {
+            st: &mut next,
+            setup: &self.setup,
+            oracle,
+            events: Events::new(),
+        };
+        let _stopped = cx.act(act);
+        let events = cx.events;
+        (next, events)
+    }
+
     /// The generator for the next action.
     fn generator(&self) -> Seeded {
         Seeded::new(self.setup.seed, self.journal.len() as u64)

@@ -49,17 +49,22 @@ impl ForemanApp {
                         );
                         r.request_focus();
                     }
+                    // Where the letters come earliest first: "beac" puts the builds of the
+                    // Beacon before the builds discarding one.
                     let wanted = search.trim().to_lowercase();
-                    let shown: Vec<&Act> = acts
+                    let mut ranked: Vec<(usize, &Act)> = acts
                         .iter()
-                        .filter(|a| {
-                            wanted.is_empty()
-                                || words::act(&self.tr, &game, a)
-                                    .to_lowercase()
-                                    .contains(&wanted)
-                                || a.to_string().to_lowercase().contains(&wanted)
+                        .filter_map(|a| {
+                            if wanted.is_empty() {
+                                return Some((0, a));
+                            }
+                            let here = words::act(&self.tr, &game, a).to_lowercase().find(&wanted);
+                            let english = a.to_string().to_lowercase().find(&wanted);
+                            here.into_iter().chain(english).min().map(|at| (at, a))
                         })
                         .collect();
+                    ranked.sort_by_key(|(at, _)| *at);
+                    let shown: Vec<&Act> = ranked.into_iter().map(|(_, a)| a).collect();
                     if long
                         && ui.input(|i| i.key_pressed(egui::Key::Enter))
                         && let Some(first) = shown.first()
@@ -176,6 +181,14 @@ impl ForemanApp {
             return;
         };
         ui.label(RichText::new(words::act(&self.tr, game, &pending.act)).weak());
+        // The Machine at a real table: what to do with the hands, step by step.
+        if pending.act == Act::MachineTurn {
+            let virtual_dice = self.input_source() == super::session::InputSource::VirtualDice;
+            for step in super::machine::steps(&self.tr, game, &pending.inputs, virtual_dice) {
+                ui.label(step);
+            }
+            ui.add_space(4.0);
+        }
         let st = game.state();
         match &pending.need {
             Need::Die(_) => {
@@ -420,6 +433,7 @@ impl ForemanApp {
                 self.ta("place-hand", &[("player", name.into())])
             }
             Place::Market(i) => self.ta("place-market", &[("slot", (i + 1).into())]),
+            Place::MachineCompound if *act == Act::MachineTurn => self.t("place-machine-turn"),
             Place::MachineCompound => self.t("place-machine"),
             Place::Discard => self.t("place-discard"),
         };

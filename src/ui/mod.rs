@@ -23,6 +23,7 @@ mod final_score;
 mod hq;
 mod icons;
 mod log;
+mod machine;
 mod reference;
 pub mod session;
 pub mod smart;

@@ -201,7 +201,21 @@ impl ForemanApp {
     /// The market: four blueprints and four contractors as card tiles, the tool token drawn
     /// above each contractor; the refresh and the decks' counts below.
     pub(super) fn market_ui(&mut self, ui: &mut Ui, game: &Game, legal: &[Act], width: f32) {
-        let st = game.state();
+        // While a companion action's cards are being named, the market fills in as they are.
+        let preview;
+        let st = match &self.dialog {
+            Some(Dialog::Input(p)) if !p.inputs.is_empty() => {
+                preview = game
+                    .attempt(
+                        &p.act,
+                        &p.inputs,
+                        self.input_source() == super::session::InputSource::VirtualDice,
+                    )
+                    .0;
+                &preview
+            }
+            _ => game.state(),
+        };
         ui.heading(self.t("market"));
         ui.label(RichText::new(self.t("blueprints")).strong());
         let mut take = None;
@@ -313,7 +327,7 @@ impl ForemanApp {
         ui.weak(self.ta(
             "deck-counts",
             &[
-                ("blueprints", st.blueprint_deck.len().into()),
+                ("blueprints", st.deck_size().into()),
                 ("contractors", st.contractor_deck.len().into()),
             ],
         ));

@@ -12,7 +12,7 @@ use foreman::ui::{ForemanApp, Settings};
 use std::path::Path;
 
 /// The window at 1400×1000 with the round card already closed for good (its own test opens it).
-fn harness(dir: &Path, seed: u64) -> Harness<'static, ForemanApp> {
+pub(crate) fn harness(dir: &Path, seed: u64) -> Harness<'static, ForemanApp> {
     let settings = Settings {
         help_seen: true,
         ..Settings::default()
@@ -20,7 +20,7 @@ fn harness(dir: &Path, seed: u64) -> Harness<'static, ForemanApp> {
     harness_with(dir, seed, settings, egui::vec2(1400.0, 1000.0))
 }
 
-fn harness_with(
+pub(crate) fn harness_with(
     dir: &Path,
     seed: u64,
     settings: Settings,
@@ -34,12 +34,12 @@ fn harness_with(
         .build_ui_state(|ui, app: &mut ForemanApp| app.show(ui), app)
 }
 
-fn click(h: &mut Harness<'_, ForemanApp>, label: &str) {
+pub(crate) fn click(h: &mut Harness<'_, ForemanApp>, label: &str) {
     h.get_by_label(label).click();
     h.run();
 }
 
-fn click_first_containing(h: &mut Harness<'_, ForemanApp>, part: &str) {
+pub(crate) fn click_first_containing(h: &mut Harness<'_, ForemanApp>, part: &str) {
     let node = h.get_all_by_label_contains(part).next();
     match node {
         Some(n) => n.click(),
@@ -87,7 +87,7 @@ fn bot_step(h: &mut Harness<'_, ForemanApp>, bot: &mut Bot) {
 
 /// Answers whatever the companion pickers ask: the tool tokens in catalogue order, the first
 /// card offered, a 4 on every die.
-fn answer_pickers(h: &mut Harness<'_, ForemanApp>) -> usize {
+pub(crate) fn answer_pickers(h: &mut Harness<'_, ForemanApp>) -> usize {
     let mut answered = 0;
     while let Some(need) = h.state().asking() {
         answer_pickers_once_any(h, need);
@@ -962,7 +962,7 @@ fn the_pickers_answer_the_keyboard() {
 
 /// Answers the pickers (a companion game's tool order and revealed cards) by clicks, up to the
 /// dice.
-fn answer_pickers_but_dice(h: &mut Harness<'_, ForemanApp>) {
+pub(crate) fn answer_pickers_but_dice(h: &mut Harness<'_, ForemanApp>) {
     while let Some(need) = h.state().asking() {
         if need == "die" {
             return;
@@ -971,7 +971,7 @@ fn answer_pickers_but_dice(h: &mut Harness<'_, ForemanApp>) {
     }
 }
 
-fn answer_pickers_once(h: &mut Harness<'_, ForemanApp>, need: &str) {
+pub(crate) fn answer_pickers_once(h: &mut Harness<'_, ForemanApp>, need: &str) {
     match need {
         "tools" => {
             for t in ["Shovel", "Gear", "Wrench", "Hammer"] {
@@ -1179,7 +1179,7 @@ fn the_deal_says_where_each_card_goes() {
 }
 
 /// Answers one picker: the first card offered, or a 4 for a die.
-fn answer_pickers_once_any(h: &mut Harness<'_, ForemanApp>, need: &str) {
+pub(crate) fn answer_pickers_once_any(h: &mut Harness<'_, ForemanApp>, need: &str) {
     match need {
         "die" => {
             if h.query_by_label_contains("Every die is told").is_some() {

@@ -1,0 +1,210 @@
+//! Issue 27: a companion game at the table's pace, through the window. Hidden hands are a
+//! count on screen and a build names its cards; everyone works at once (a key per player);
+//! the Machine's turn is told in words (docs/rules.md, "Decisions for a physical-table
+//! companion"; RULES.md, solo game).
+
+use super::window::{
+    answer_pickers, answer_pickers_but_dice, click, click_first_containing, harness,
+};
+use egui_kittest::Harness;
+use egui_kittest::kittest::{NodeT as _, Queryable as _};
+use foreman::engine::state::Section;
+use foreman::engine::{Act, Blueprint, Phase, build_cost};
+use foreman::ui::ForemanApp;
+
+fn keys(h: &mut Harness<'_, ForemanApp>, keys: &[egui::Key]) {
+    for &k in keys {
+        h.key_press(k);
+        h.run();
+    }
+}
+
+fn current(h: &Harness<'_, ForemanApp>) -> Option<usize> {
+    h.state().game().and_then(|g| g.state().current_player())
+}
+
+#[test]
+fn hidden_hands_stay_off_the_screen_and_everyone_works_at_once() {
+    use egui::Key::*;
+    let dir = tempfile::tempdir().expect("temp dir");
+    let mut h = harness(dir.path(), 23);
+    h.run();
+    click(&mut h, "Players at the table");
+    click(&mut h, "2");
+    click(&mut h, "Table companion");
+    for seat in 0..2 {
+        h.get_by_label(&format!("Dice of player {}", seat + 1))
+            .click();
+        h.run();
+        click(&mut h, "Typed by hand");
+    }
+    click(&mut h, "Start the game");
+    answer_pickers(&mut h);
+    // The hand is a count: no card of it on screen, no Build button but the one that names.
+    h.get_by_label_contains("4 cards drawn in secret");
+    click_first_containing(&mut h, "Take ");
+    answer_pickers_but_dice(&mut h);
+    click_first_containing(&mut h, "Take ");
+    answer_pickers_but_dice(&mut h);
+    assert!(matches!(
+        h.state().game().unwrap().state().phase,
+        Phase::Work {
+            turn: 0,
+            rolled: false
+        }
+    ));
+
+    // Player 1 types a roll; player 2 starts before player 1 has finished (key 2).
+    click(&mut h, "Roll");
+    keys(&mut h, &[Num4, Num4, Num2, Num1, Enter]);
+    keys(&mut h, &[Num2]);
+    assert_eq!(
+        current(&h),
+        Some(1),
+        "key 2 turns the work phase to player 2"
+    );
+    click(&mut h, "Roll");
+    keys(&mut h, &[Num5, Num5, Num1, Num2, Enter]);
+    // Back to player 1 by the button: their dice are as they left them.
+    click_first_containing(&mut h, "1 Player 1");
+    assert_eq!(current(&h), Some(0));
+    let p1 = &h.state().game().unwrap().state().players[0];
+    let rolled: Vec<u8> = p1.dice.as_slice().iter().map(|d| d.value).collect();
+    assert_eq!(rolled, [4, 4, 2, 1]);
+    for (die, section) in [
+        (0, Section::Mine),
+        (1, Section::Mine),
+        (2, Section::Generate),
+        (3, Section::Generate),
+    ] {
+        h.state_mut().submit(Act::Place { die, section });
+        h.run();
+    }
+    // Build from the secret hand: a card it could hold, named through the searchable list.
+    let game = h.state().game().unwrap().clone();
+    let st = game.state();
+    let me = &st.players[0];
+    let unseen = st.blueprint_deck;
+    let card = Blueprint::ALL
+        .iter()
+        .copied()
+        .find(|&c| {
+            let (m, e) = build_cost(me, c);
+            unseen.count(c) > 0
+                && m <= me.metal
+                && e <= me.energy
+                && Blueprint::ALL
+                    .iter()
+                    .any(|&d| d != c && d.tool() == c.tool() && unseen.count(d) > 0)
+        })
+        .expect("a card to build");
+    let size = me.hand_size();
+    // The only card tiles of the hand are the one taken face up from the market.
+    let seen: Vec<Blueprint> = me.hand.cards();
+    assert_eq!(seen.len(), 1);
+    let builds: Vec<String> = h
+        .get_all(
+            egui_kittest::kittest::By::new()
+                .role(egui::Role::Button)
+                .label_contains("Build "),
+        )
+        .map(|n| n.accesskit_node().label().unwrap_or_default().to_string())
+        .collect();
+    assert_eq!(
+        builds,
+        [
+            "Build a card from your hand…".to_string(),
+            format!("Build {}", seen[0].name())
+        ],
+        "{builds:?}"
+    );
+    click(&mut h, "Build a card from your hand…");
+    assert!(h.state().choosing());
+    h.get_by_role(egui::Role::TextInput)
+        .type_text(&card.name().to_lowercase());
+    h.run();
+    h.key_press(Enter);
+    h.run();
+    let st = h.state().game().unwrap().state().clone();
+    assert!(
+        st.players[0].compound.contains(card),
+        "{card} built: {:?} {:?}",
+        h.state().message(),
+        h.state().choosing()
+    );
+    // The card and its discard left the hand: secret cards named, or the one seen.
+    assert_eq!(st.players[0].hand_size(), size - 2);
+    assert!(st.players[0].hidden < 4, "a secret card was named");
+    // Player 1 ends (key E): the work phase turns to player 2, rolled already.
+    keys(&mut h, &[E]);
+    assert_eq!(
+        h.state().game().unwrap().state().phase,
+        Phase::Work {
+            turn: 1,
+            rolled: true
+        }
+    );
+    keys(&mut h, &[Num1]);
+    assert_eq!(
+        current(&h),
+        Some(1),
+        "player 1 has ended: key 1 does nothing"
+    );
+    keys(&mut h, &[E]);
+    let st = h.state().game().unwrap().state().clone();
+    assert_eq!(st.round, 2);
+}
+
+#[test]
+fn the_machine_at_a_real_table_is_told_step_by_step() {
+    use egui::Key::*;
+    let dir = tempfile::tempdir().expect("temp dir");
+    let mut h = harness(dir.path(), 29);
+    h.run();
+    click(&mut h, "Table companion");
+    h.get_by_label("Dice of player 1").click();
+    h.run();
+    click(&mut h, "Typed by hand");
+    h.get_by_label("its five coloured dice").click();
+    h.run();
+    click(&mut h, "Typed by hand");
+    click(&mut h, "Start the game");
+    answer_pickers(&mut h);
+    click_first_containing(&mut h, "Take ");
+    answer_pickers_but_dice(&mut h);
+    click(&mut h, "Roll");
+    keys(&mut h, &[Num6, Num6, Num6, Num6, Enter]);
+    keys(&mut h, &[E]);
+    let market = h.state().game().unwrap().state().market.blueprints;
+    click(&mut h, "Machine's turn");
+    h.get_by_label_contains("roll its five dice (red, blue, purple, yellow and green)");
+    // Red 1, blue 6, purple 6, yellow 6, green 2.
+    keys(&mut h, &[Num1, Num6, Num6, Num6, Num2]);
+    let second = market[1].expect("a market blueprint in slot 2");
+    h.get_by_label_contains(&format!(
+        "Green 2: take market blueprint 2 ({}) into the Machine's compound; then reveal a blueprint from the deck to refill slot 2.",
+        second.name()
+    ));
+    keys(&mut h, &[Enter]);
+    assert_eq!(h.state().asking(), Some("blueprint"));
+    h.get_by_label_contains("it goes to the market, slot 2");
+    // Production is told with the compound it counts: red 1 needs one Training card.
+    let m = h
+        .state()
+        .game()
+        .unwrap()
+        .state()
+        .machine
+        .clone()
+        .expect("solo");
+    let mut training = m.compound.of_type(foreman::engine::CardType::Training);
+    if second.kind() == foreman::engine::CardType::Training {
+        training += 1;
+    }
+    let red = if training >= 1 {
+        format!("Red 1 against {training} Training cards: the Machine makes 1 goods.")
+    } else {
+        "Red 1 against 0 Training cards: no goods.".to_string()
+    };
+    h.get_by_label_contains(&red);
+}
