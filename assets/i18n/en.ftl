@@ -422,3 +422,5 @@ machine-production-later = Then its production, once the card revealed for it is
 machine-produces = { $colour } { $value } against { $cards } { $type } cards: the Machine makes 1 goods.
 machine-no-goods = { $colour } { $value } against { $cards } { $type } cards: no goods.
 place-machine-turn = it goes into the Machine's compound
+place-value-on = Place a { $value } on { $section }
+place-first-hint = Places the first die, in the order the roll was told, that this section takes. To place another, click that die first.

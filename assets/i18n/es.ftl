@@ -422,3 +422,5 @@ machine-production-later = Luego su producción, cuando se nombre la carta revel
 machine-produces = { $colour } { $value } contra { $cards } cartas de { $type }: la Máquina produce 1 mercancía.
 machine-no-goods = { $colour } { $value } contra { $cards } cartas de { $type }: sin mercancías.
 place-machine-turn = va al complejo de la Máquina
+place-value-on = Colocar un { $value } en { $section }
+place-first-hint = Coloca el primer dado, en el orden en que se dio la tirada, que esta sección acepta. Para colocar otro, haz clic antes en ese dado.

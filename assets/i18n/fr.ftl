@@ -422,3 +422,5 @@ machine-production-later = Puis sa production, une fois nommée la carte révél
 machine-produces = { $colour } { $value } contre { $cards } cartes { $type } : la Machine produit 1 marchandise.
 machine-no-goods = { $colour } { $value } contre { $cards } cartes { $type } : pas de marchandise.
 place-machine-turn = il va dans l'enceinte de la Machine
+place-value-on = Placer un { $value } sur { $section }
+place-first-hint = Place le premier dé, dans l'ordre où le lancer a été donné, que cette section accepte. Pour en placer un autre, cliquez d'abord sur ce dé.

@@ -424,3 +424,5 @@ machine-production-later = Затем её производство, когда 
 machine-produces = { $colour } { $value } против { $cards } карт типа «{ $type }»: Машина производит 1 товар.
 machine-no-goods = { $colour } { $value } против { $cards } карт типа «{ $type }»: товаров нет.
 place-machine-turn = он идёт в личную зону Машины
+place-value-on = Поставить { $value } на «{ $section }»
+place-first-hint = Ставит первый кубик (в порядке, в котором был введён бросок), который принимает эта секция. Чтобы поставить другой, сначала нажмите на него.

@@ -172,6 +172,9 @@ pub struct ForemanApp {
     /// On a narrow window, the side panel shown beside the player at work (none: the market
     /// in the market phase).
     pub(super) side: Option<Side>,
+    /// The roll last opened by itself (journal length, player): a player who closes it is
+    /// not asked again until the game moves on.
+    pub(super) roll_asked: Option<(usize, usize)>,
 }
 
 /// A side panel of the table.
@@ -212,6 +215,7 @@ impl ForemanApp {
             kept: Vec::new(),
             help: Default::default(),
             side: None,
+            roll_asked: None,
         }
     }
 
@@ -343,6 +347,7 @@ impl ForemanApp {
         }
         self.feed_read_dice();
         self.shortcuts(&ctx);
+        self.ask_for_roll();
         self.top_bar(ui);
         match &self.screen {
             Screen::Start(_) => self.start_screen(ui),
@@ -358,6 +363,34 @@ impl ForemanApp {
         if super::reference::show(&ctx, &self.tr, &mut self.help) {
             self.settings.help_seen = true;
         }
+    }
+
+    /// At a real table, a player whose work phase starts (or who is turned to) rolls first:
+    /// the roll's picker opens by itself, so the faces are typed at once. Not with the
+    /// Foreman contractor (the player may set dice instead), and once only: Escape closes it.
+    fn ask_for_roll(&mut self) {
+        if self.dialog.is_some()
+            || !matches!(self.screen, Screen::Table)
+            || self.input_source() != InputSource::Given
+        {
+            return;
+        }
+        let Some(g) = self.game() else { return };
+        let st = g.state();
+        let (Phase::Work { rolled: false, .. }, Some(p)) = (st.phase, st.current_player()) else {
+            return;
+        };
+        if st.players[p].pending == Some(crate::engine::Contractor::Foreman) {
+            return;
+        }
+        let at = (g.journal().len(), p);
+        if self.roll_asked == Some(at) {
+            return;
+        }
+        self.roll_asked = Some(at);
+        self.submit(Act::Roll {
+            set: Default::default(),
+        });
     }
 
     // --- Shortcuts and the top bar ------------------------------------------------------

@@ -404,6 +404,13 @@ impl ForemanApp {
                         }
                         if ui.button(words::tool(&self.tr, t)).clicked() {
                             pending.tools.push(t);
+                            // Three told, the fourth is the one left.
+                            if pending.tools.len() == 3
+                                && let Some(&last) =
+                                    Tool::ALL.iter().find(|t| !pending.tools.contains(t))
+                            {
+                                pending.tools.push(last);
+                            }
                         }
                     }
                 });

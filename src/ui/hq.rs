@@ -1,6 +1,7 @@
 //! The headquarters drawn as the board: three sections side by side, each with its rule, its
 //! three slots and the dice sitting in them (cards.md, headquarters board). A section takes the
-//! selected die by a click on *Place on …*, or a die dragged onto it.
+//! selected die by a click on *Place on …*, or a die dragged onto it; with no die selected,
+//! *Place a 4 on Mine* takes the first die (in the order the roll was told) that fits.
 
 use super::app::DraggedDie;
 use super::die::{self, DieLook};
@@ -69,8 +70,37 @@ pub fn board(
                             }
                         }
                         None => {
-                            ui.add_enabled(false, egui::Button::new(label))
-                                .on_disabled_hover_text(tr.t("select-die-first"));
+                            // No die selected: the first unplaced die (in the order the roll
+                            // was told) that this section takes, its value on the button.
+                            let first = player.dice.unplaced().find_map(|i| {
+                                let act = Act::Place {
+                                    die: i as u8,
+                                    section,
+                                };
+                                game.check(&act).ok().map(|_| (act, player.dice.get(i)))
+                            });
+                            match first {
+                                Some((act, Some(d))) => {
+                                    let label = tr.t_args(
+                                        "place-value-on",
+                                        &[
+                                            ("value", d.value.into()),
+                                            ("section", words::section(tr, section).into()),
+                                        ],
+                                    );
+                                    if ui
+                                        .button(label)
+                                        .on_hover_text(tr.t("place-first-hint"))
+                                        .clicked()
+                                    {
+                                        asked = Some(act);
+                                    }
+                                }
+                                _ => {
+                                    ui.add_enabled(false, egui::Button::new(label))
+                                        .on_disabled_hover_text(tr.t("select-die-first"));
+                                }
+                            }
                         }
                     }
                 });

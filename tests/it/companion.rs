@@ -55,7 +55,7 @@ fn hidden_hands_stay_off_the_screen_and_everyone_works_at_once() {
     ));
 
     // Player 1 types a roll; player 2 starts before player 1 has finished (key 2).
-    click(&mut h, "Roll");
+    assert_eq!(h.state().asking(), Some("die"), "the roll is asked at once");
     keys(&mut h, &[Num4, Num4, Num2, Num1, Enter]);
     keys(&mut h, &[Num2]);
     assert_eq!(
@@ -63,7 +63,7 @@ fn hidden_hands_stay_off_the_screen_and_everyone_works_at_once() {
         Some(1),
         "key 2 turns the work phase to player 2"
     );
-    click(&mut h, "Roll");
+    assert_eq!(h.state().asking(), Some("die"), "the roll is asked at once");
     keys(&mut h, &[Num5, Num5, Num1, Num2, Enter]);
     // Back to player 1 by the button: their dice are as they left them.
     click_first_containing(&mut h, "1 Player 1");
@@ -172,7 +172,7 @@ fn the_machine_at_a_real_table_is_told_step_by_step() {
     answer_pickers(&mut h);
     click_first_containing(&mut h, "Take ");
     answer_pickers_but_dice(&mut h);
-    click(&mut h, "Roll");
+    assert_eq!(h.state().asking(), Some("die"), "the roll is asked at once");
     keys(&mut h, &[Num6, Num6, Num6, Num6, Enter]);
     keys(&mut h, &[E]);
     let market = h.state().game().unwrap().state().market.blueprints;

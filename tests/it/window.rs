@@ -58,7 +58,7 @@ fn start_take_and_roll(h: &mut Harness<'_, ForemanApp>) {
 /// Clicks Roll for a player whose dice are read (smart dice or the camera), lets the window
 /// feed the waiting readings to the game, and gives the faces of the roll journalled.
 fn roll_with_read_dice(h: &mut Harness<'_, ForemanApp>) -> Vec<u8> {
-    click(h, "Roll");
+    // At a real table the roll's picker opens by itself; the reader fills it.
     for _ in 0..10 {
         h.step();
     }
@@ -548,9 +548,9 @@ fn smart_dice_rolls_become_the_players_roll() {
     // Market phase: both players take a blueprint (the refill is told through the picker).
     for _ in 0..2 {
         click_first_containing(&mut h, "Take ");
-        answer_pickers(&mut h);
+        answer_pickers_but_dice(&mut h);
     }
-    assert!(matches!(phase(&h), Phase::Work { rolled: false, .. }));
+    assert!(matches!(phase(&h), Phase::Work { turn: 0, .. }));
     // Player 1 (blue, smart dice) rolls: no typing, the blue die's faces are the roll.
     let rolled = roll_with_read_dice(&mut h);
     assert_eq!(rolled, faces);
@@ -602,7 +602,17 @@ fn dragging_a_die_onto_a_section_places_it() {
     };
     let drag = |h: &mut Harness<'_, ForemanApp>, die: &str, onto: &str| {
         let from = h.get_by_label(die).rect().center();
-        let to = h.get_by_label_contains(onto).rect().center();
+        // "Place on Mine", or with no die selected "Place a 4 on Mine".
+        let to = h
+            .get_all(
+                egui_kittest::kittest::By::new()
+                    .role(egui::Role::Button)
+                    .label_contains(onto),
+            )
+            .next()
+            .expect("the section's button")
+            .rect()
+            .center();
         h.drag_at(from);
         h.step();
         h.hover_at(from + egui::vec2(8.0, 8.0));
@@ -613,9 +623,9 @@ fn dragging_a_die_onto_a_section_places_it() {
         h.run();
     };
     let metal = h.state().game().unwrap().state().players[0].metal;
-    drag(&mut h, &find(|v| v >= 4), "Place on Mine");
+    drag(&mut h, &find(|v| v >= 4), " on Mine");
     assert!(h.state().game().unwrap().state().players[0].metal > metal);
-    drag(&mut h, &find(|v| v <= 3), "Place on Mine");
+    drag(&mut h, &find(|v| v <= 3), " on Mine");
     let reason = h.state().message().expect("refused").to_string();
     assert!(
         reason.contains("Mine takes a die showing 4, 5 or 6"),
@@ -678,7 +688,7 @@ fn a_camera_reading_becomes_the_solo_players_roll() {
     assert_eq!(waiting, faces, "the settled roll waits for the game");
 
     click_first_containing(&mut h, "Take ");
-    answer_pickers(&mut h);
+    answer_pickers_but_dice(&mut h);
     let dice = roll_with_read_dice(&mut h);
     let rolled = dice.len();
     assert!(rolled >= 1, "the roll took dice from the camera");
@@ -887,7 +897,7 @@ fn the_pickers_answer_the_keyboard() {
     click(&mut h, "Typed by hand");
     click(&mut h, "Start the game");
     // The tool tokens first, by click.
-    for t in ["Shovel", "Gear", "Wrench", "Hammer"] {
+    for t in ["Shovel", "Gear", "Wrench"] {
         click(&mut h, t);
     }
     assert_eq!(h.state().asking(), Some("blueprint"));
@@ -935,7 +945,8 @@ fn the_pickers_answer_the_keyboard() {
     // Take a blueprint, roll: the die picker takes one key per die.
     click_first_containing(&mut h, "Take ");
     answer_pickers_but_dice(&mut h);
-    click(&mut h, "Roll");
+    // The roll's picker opened by itself at the start of the work phase.
+    assert_eq!(h.state().asking(), Some("die"));
     let before = h.state().game().unwrap().journal().len();
     // "3352", Backspace, "1", Enter: a roll of 3, 3, 5, 1.
     for key in [
@@ -974,7 +985,7 @@ pub(crate) fn answer_pickers_but_dice(h: &mut Harness<'_, ForemanApp>) {
 pub(crate) fn answer_pickers_once(h: &mut Harness<'_, ForemanApp>, need: &str) {
     match need {
         "tools" => {
-            for t in ["Shovel", "Gear", "Wrench", "Hammer"] {
+            for t in ["Shovel", "Gear", "Wrench"] {
                 click(h, t);
             }
         }
@@ -1114,7 +1125,7 @@ fn the_deal_says_where_each_card_goes() {
     h.run();
     click(&mut h, "Table companion");
     click(&mut h, "Start the game");
-    for t in ["Shovel", "Gear", "Wrench", "Hammer"] {
+    for t in ["Shovel", "Gear", "Wrench"] {
         click(&mut h, t);
     }
     // Solo, medium, hidden hands: 4 cards for the market, 3 for the Machine's compound; the
