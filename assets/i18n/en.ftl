@@ -424,3 +424,4 @@ machine-no-goods = { $colour } { $value } against { $cards } { $type } cards: no
 place-machine-turn = it goes into the Machine's compound
 place-value-on = Place a { $value } on { $section }
 place-first-hint = Places the first die, in the order the roll was told, that this section takes. To place another, click that die first.
+place-all-on = Place all ({ $values }) on { $section }

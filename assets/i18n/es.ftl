@@ -424,3 +424,4 @@ machine-no-goods = { $colour } { $value } contra { $cards } cartas de { $type }:
 place-machine-turn = va al complejo de la Máquina
 place-value-on = Colocar un { $value } en { $section }
 place-first-hint = Coloca el primer dado, en el orden en que se dio la tirada, que esta sección acepta. Para colocar otro, haz clic antes en ese dado.
+place-all-on = Colocar todos ({ $values }) en { $section }

@@ -424,3 +424,4 @@ machine-no-goods = { $colour } { $value } contre { $cards } cartes { $type } : p
 place-machine-turn = il va dans l'enceinte de la Machine
 place-value-on = Placer un { $value } sur { $section }
 place-first-hint = Place le premier dé, dans l'ordre où le lancer a été donné, que cette section accepte. Pour en placer un autre, cliquez d'abord sur ce dé.
+place-all-on = Tout placer ({ $values }) sur { $section }

@@ -426,3 +426,4 @@ machine-no-goods = { $colour } { $value } против { $cards } карт ти�
 place-machine-turn = он идёт в личную зону Машины
 place-value-on = Поставить { $value } на «{ $section }»
 place-first-hint = Ставит первый кубик (в порядке, в котором был введён бросок), который принимает эта секция. Чтобы поставить другой, сначала нажмите на него.
+place-all-on = Поставить все ({ $values }) на «{ $section }»

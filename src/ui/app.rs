@@ -275,6 +275,14 @@ impl ForemanApp {
         }
     }
 
+    /// The inputs told so far to the open picker (the cards named in this action).
+    pub fn pending_inputs(&self) -> Option<&Inputs> {
+        match &self.dialog {
+            Some(Dialog::Input(p)) => Some(&p.inputs),
+            _ => None,
+        }
+    }
+
     /// Whether a dialog of choices is open.
     pub fn choosing(&self) -> bool {
         matches!(self.dialog, Some(Dialog::Options { .. }))

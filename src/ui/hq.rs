@@ -18,8 +18,9 @@ pub fn board(
     player: &PlayerState,
     dice_colour: Color32,
     selected: Option<u8>,
-) -> Option<Act> {
+) -> Vec<Act> {
     let mut asked = None;
+    let mut all: Option<Vec<Act>> = None;
     let width = ((ui.available_width() - 24.0) / 3.0).clamp(150.0, 280.0);
     ui.horizontal_top(|ui| {
         for section in Section::ALL {
@@ -101,6 +102,31 @@ pub fn board(
                                         .on_disabled_hover_text(tr.t("select-die-first"));
                                 }
                             }
+                            // Mine and Generate: every die that fits at once, while room is left.
+                            if section != Section::Research
+                                && let Some(acts) = all_that_fit(game, player, section)
+                            {
+                                let values: Vec<String> = acts
+                                    .iter()
+                                    .filter_map(|a| match a {
+                                        Act::Place { die, .. } => {
+                                            player.dice.get(usize::from(*die))
+                                        }
+                                        _ => None,
+                                    })
+                                    .map(|d| d.value.to_string())
+                                    .collect();
+                                let label = tr.t_args(
+                                    "place-all-on",
+                                    &[
+                                        ("values", values.join(", ").into()),
+                                        ("section", words::section(tr, section).into()),
+                                    ],
+                                );
+                                if ui.button(label).clicked() {
+                                    all = Some(acts);
+                                }
+                            }
                         }
                     }
                 });
@@ -114,5 +140,22 @@ pub fn board(
             }
         }
     });
-    asked
+    all.unwrap_or_else(|| asked.into_iter().collect())
+}
+
+/// Every unplaced die `section` takes, in the order the roll was told, as many as it has room
+/// for: two or more, else `None` (one is the single button's).
+fn all_that_fit(game: &Game, player: &PlayerState, section: Section) -> Option<Vec<Act>> {
+    let room = 3 - player.hq[section.index()].len();
+    let acts: Vec<Act> = player
+        .dice
+        .unplaced()
+        .map(|i| Act::Place {
+            die: i as u8,
+            section,
+        })
+        .filter(|a| game.check(a).is_ok())
+        .take(room)
+        .collect();
+    (acts.len() >= 2).then_some(acts)
 }

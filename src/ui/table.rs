@@ -565,8 +565,12 @@ impl ForemanApp {
 
         // The headquarters board.
         ui.label(RichText::new(self.t("hq")).strong());
-        if let Some(act) = hq::board(ui, &self.tr, game, p, body, self.selected_die) {
+        // One placement, or all the dice a section takes (each its own action, in order).
+        for act in hq::board(ui, &self.tr, game, p, body, self.selected_die) {
             self.submit(act);
+            if self.message.is_some() {
+                break;
+            }
         }
         ui.add_space(6.0);
 
