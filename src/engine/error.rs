@@ -52,7 +52,7 @@ pub enum RuleError {
     // --- Hand and cards -------------------------------------------------------------------
     #[error("{0} is not in your hand")]
     NotInHand(Blueprint),
-    #[error("{card} cannot be in your hand: all {copies} copies are already in play")]
+    #[error("{card} cannot be in this hand: all {copies} copies are already in play")]
     NotInPlay { card: Blueprint, copies: u8 },
     #[error("there is no player {0}")]
     NoSuchPlayer(u16),
