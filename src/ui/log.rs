@@ -52,7 +52,8 @@ pub fn rounds(tr: &Tr, game: &Game) -> Vec<Round> {
 /// Who takes `act` now: a player's name, the Machine, or nobody (the deal).
 fn actor(tr: &Tr, game: &Game, act: &Act) -> Option<String> {
     match act {
-        Act::Deal => None,
+        // The table turns to a player: said on its own ("Chloé works now").
+        Act::Deal | Act::Switch { .. } => None,
         Act::MachineTurn => Some(tr.t("machine")),
         _ => game
             .state()
