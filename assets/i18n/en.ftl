@@ -425,3 +425,6 @@ place-machine-turn = it goes into the Machine's compound
 place-value-on = Place a { $value } on { $section }
 place-first-hint = Places the first die, in the order the roll was told, that this section takes. To place another, click that die first.
 place-all-on = Place all ({ $values }) on { $section }
+die-told = Die { $n }: { $value } (click, then type its face, to correct it)
+die-correct-hint = Click a die, or move to it with the arrows, then type its face to correct it.
+contractor-progress = Contractor { $k } of { $n }: it goes to the market, slot { $slot }.

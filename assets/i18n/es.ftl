@@ -425,3 +425,6 @@ place-machine-turn = va al complejo de la Máquina
 place-value-on = Colocar un { $value } en { $section }
 place-first-hint = Coloca el primer dado, en el orden en que se dio la tirada, que esta sección acepta. Para colocar otro, haz clic antes en ese dado.
 place-all-on = Colocar todos ({ $values }) en { $section }
+die-told = Dado { $n }: { $value } (haz clic y escribe su cara para corregirlo)
+die-correct-hint = Haz clic en un dado, o ve a él con las flechas, y escribe su cara para corregirlo.
+contractor-progress = Contratista { $k } de { $n }: va al mercado, hueco { $slot }.

@@ -425,3 +425,6 @@ place-machine-turn = il va dans l'enceinte de la Machine
 place-value-on = Placer un { $value } sur { $section }
 place-first-hint = Place le premier dé, dans l'ordre où le lancer a été donné, que cette section accepte. Pour en placer un autre, cliquez d'abord sur ce dé.
 place-all-on = Tout placer ({ $values }) sur { $section }
+die-told = Dé { $n } : { $value } (cliquez, puis tapez sa face, pour le corriger)
+die-correct-hint = Cliquez sur un dé, ou allez-y avec les flèches, puis tapez sa face pour le corriger.
+contractor-progress = Prestataire { $k } sur { $n } : il va au marché, emplacement { $slot }.

@@ -217,7 +217,7 @@ impl ForemanApp {
                 } else {
                     ui.heading(self.ta("need-die", &[("why", why.into())]));
                 }
-                let (typed, back, enter) = ui.input(|i| {
+                let (typed, back, enter, left, right) = ui.input(|i| {
                     let typed = (1..=6u8).find(|&v| {
                         let key = egui::Key::from_name(&v.to_string());
                         key.is_some_and(|k| i.key_pressed(k))
@@ -226,24 +226,66 @@ impl ForemanApp {
                         typed,
                         i.key_pressed(egui::Key::Backspace),
                         i.key_pressed(egui::Key::Enter),
+                        i.key_pressed(egui::Key::ArrowLeft),
+                        i.key_pressed(egui::Key::ArrowRight),
                     )
                 });
-                let mut add = typed.filter(|_| !complete);
+                // A die told already is corrected by selecting it (a click, or the arrows)
+                // and typing its face: `cursor` is that die's number (0: none).
+                if left && k > 0 {
+                    pending.cursor = if pending.cursor <= 1 {
+                        k
+                    } else {
+                        pending.cursor - 1
+                    };
+                }
+                if right && pending.cursor > 0 {
+                    pending.cursor = if pending.cursor >= k {
+                        0
+                    } else {
+                        pending.cursor + 1
+                    };
+                }
+                let mut add = None;
+                match (typed, pending.cursor) {
+                    (Some(face), c) if c > 0 => {
+                        if let Some(d) = pending.inputs.dice.get_mut(c - 1) {
+                            *d = face;
+                        }
+                        pending.cursor = 0;
+                    }
+                    (Some(face), _) if !complete => add = Some(face),
+                    _ => {}
+                }
                 // The fields: the faces typed so far, then the dice still to tell.
                 let side = ui.text_style_height(&egui::TextStyle::Body) * 2.2;
                 ui.horizontal(|ui| {
                     let total = needed.unwrap_or(k + 1).max(k);
                     for i in 0..total {
-                        let (rect, _) =
-                            ui.allocate_exact_size(egui::Vec2::splat(side), egui::Sense::hover());
+                        let (rect, r) =
+                            ui.allocate_exact_size(egui::Vec2::splat(side), egui::Sense::click());
                         match pending.inputs.dice.get(i) {
-                            Some(&v) => super::die::paint(
-                                ui,
-                                rect,
-                                v,
-                                Color32::from_rgb(235, 235, 230),
-                                super::die::DieLook::default(),
-                            ),
+                            Some(&v) => {
+                                let look = super::die::DieLook {
+                                    selected: pending.cursor == i + 1,
+                                    ..Default::default()
+                                };
+                                super::die::paint(
+                                    ui,
+                                    rect,
+                                    v,
+                                    Color32::from_rgb(235, 235, 230),
+                                    look,
+                                );
+                                let label = self
+                                    .ta("die-told", &[("n", (i + 1).into()), ("value", v.into())]);
+                                r.widget_info(|| {
+                                    egui::WidgetInfo::labeled(egui::Role::Button, true, &label)
+                                });
+                                if r.on_hover_text(self.t("die-correct-hint")).clicked() {
+                                    pending.cursor = i + 1;
+                                }
+                            }
                             None => super::die::empty_slot(ui, rect),
                         }
                     }
@@ -274,6 +316,7 @@ impl ForemanApp {
                         && can_back
                     {
                         pending.inputs.dice.pop();
+                        pending.cursor = 0;
                     }
                     let r = ui.add_enabled(complete, egui::Button::new(self.t("roll-confirm")));
                     if complete && (r.clicked() || enter) {
@@ -367,6 +410,27 @@ impl ForemanApp {
             }
             Need::Contractor => {
                 ui.heading(self.t("need-contractor"));
+                // Where it goes: the first empty contractor slot as far as the action has got
+                // (the deal's market, a refill), and how many are still to come.
+                let virtual_dice = self.input_source() == super::session::InputSource::VirtualDice;
+                let (so_far, _) = game.attempt(&pending.act, &pending.inputs, virtual_dice);
+                let empty: Vec<usize> = (0..4)
+                    .filter(|&i| so_far.market.contractors[i].is_none())
+                    .collect();
+                if let Some(&slot) = empty.first() {
+                    let k = pending.inputs.contractors.len() + 1;
+                    ui.label(
+                        RichText::new(self.ta(
+                            "contractor-progress",
+                            &[
+                                ("k", k.into()),
+                                ("n", (k - 1 + empty.len()).into()),
+                                ("slot", (slot + 1).into()),
+                            ],
+                        ))
+                        .strong(),
+                    );
+                }
                 let left = still_hidden(
                     &st.contractor_deck,
                     &st.contractor_discard,

@@ -208,3 +208,45 @@ fn the_machine_at_a_real_table_is_told_step_by_step() {
     };
     h.get_by_label_contains(&red);
 }
+
+/// Issue 27, points 2 and 4: a contractor asked for in the deal says where it goes; a die told
+/// wrong is corrected by selecting it (a click or the arrows) and typing its face.
+#[test]
+fn a_contractor_says_its_slot_and_a_told_die_is_corrected_in_place() {
+    use egui::Key::*;
+    let dir = tempfile::tempdir().expect("temp dir");
+    let mut h = harness(dir.path(), 31);
+    h.run();
+    click(&mut h, "Table companion");
+    h.get_by_label("Dice of player 1").click();
+    h.run();
+    click(&mut h, "Typed by hand");
+    click(&mut h, "Start the game");
+    let mut contractors = 0;
+    while let Some(need) = h.state().asking() {
+        if need == "contractor" {
+            contractors += 1;
+            h.get_by_label_contains(&format!(
+                "Contractor {contractors} of 4: it goes to the market, slot {contractors}."
+            ));
+        }
+        super::window::answer_pickers_once_any(&mut h, need);
+    }
+    assert_eq!(contractors, 4);
+    click_first_containing(&mut h, "Take ");
+    answer_pickers_but_dice(&mut h);
+    assert_eq!(h.state().asking(), Some("die"));
+    keys(&mut h, &[Num3, Num3, Num5, Num1]);
+    // The second die was a 6: a click on it, then 6.
+    click(
+        &mut h,
+        "Die 2: 3 (click, then type its face, to correct it)",
+    );
+    keys(&mut h, &[Num6]);
+    // And the last a 2: the arrows go to it (Left from nothing selected is the last die).
+    keys(&mut h, &[ArrowLeft, Num2]);
+    keys(&mut h, &[Enter]);
+    let game = h.state().game().unwrap();
+    let roll = game.journal().last().expect("the roll");
+    assert_eq!(roll.inputs.dice.as_slice(), &[3, 6, 5, 2]);
+}
