@@ -11,6 +11,7 @@
 //! Nothing here decides a rule: what is allowed comes from `legal_actions`, and a refusal shows
 //! the engine's reason.
 
+mod actions;
 pub mod app;
 pub mod camera;
 mod camera_panel;
@@ -22,6 +23,7 @@ mod files;
 mod final_score;
 mod hq;
 mod icons;
+mod keys;
 mod log;
 mod machine;
 mod reference;

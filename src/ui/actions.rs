@@ -1,0 +1,106 @@
+//! The bar at the bottom of the table: the phase, the players of the work phase (everyone
+//! works at once), and the round's buttons (roll, end the work phase, the Machine, the deal).
+
+use super::app::*;
+use super::table::NARROW;
+use crate::engine::state::Phase;
+use crate::engine::{Act, Game};
+use crate::i18n::words;
+use egui::{Color32, RichText, Ui};
+
+impl ForemanApp {
+    pub(super) fn actions_bar(&mut self, ui: &mut Ui, game: &Game, legal: &[Act]) {
+        let st = game.state();
+        egui::Panel::bottom("actions").show(ui, |ui| {
+            ui.add_space(4.0);
+            ui.horizontal_wrapped(|ui| {
+                ui.label(RichText::new(words::phase(&self.tr, game)).strong());
+                ui.separator();
+                // Everyone works at once: a button (or the key 1–5) per player turns the work
+                // phase to them; a tick marks whoever has ended.
+                if matches!(st.phase, Phase::Work { .. }) && st.players.len() > 1 {
+                    let now = st.current_player();
+                    for (seat, p) in st.players.iter().enumerate() {
+                        let name = &game.setup().players[seat].name;
+                        let text = if p.worked {
+                            format!("{} {name} ({})", seat + 1, self.t("work-done"))
+                        } else {
+                            format!("{} {name}", seat + 1)
+                        };
+                        let r = ui
+                            .add_enabled(
+                                !p.worked,
+                                egui::Button::selectable(Some(seat) == now, text),
+                            )
+                            .on_hover_text(self.ta("switch-hint", &[("key", (seat + 1).into())]));
+                        if r.clicked() && Some(seat) != now {
+                            self.submit(Act::Switch { player: seat as u8 });
+                        }
+                    }
+                    ui.separator();
+                }
+                if ui.ctx().content_rect().width() < NARROW {
+                    for (side, key) in [(Side::Market, "market"), (Side::Others, "others")] {
+                        let on = self.side == Some(side);
+                        if ui.selectable_label(on, self.t(key)).clicked() {
+                            self.side = if on { None } else { Some(side) };
+                        }
+                    }
+                    ui.separator();
+                }
+                let roll = legal
+                    .iter()
+                    .find(|a| matches!(a, Act::Roll { set } if set.is_empty()))
+                    .cloned();
+                if ui
+                    .add_enabled(roll.is_some(), egui::Button::new(self.t("roll")))
+                    .on_hover_text(self.t("roll-hint"))
+                    .clicked()
+                    && let Some(a) = roll
+                {
+                    self.submit(a);
+                }
+                let foreman: Vec<Act> = legal
+                    .iter()
+                    .filter(|a| matches!(a, Act::Roll { set } if !set.is_empty()))
+                    .cloned()
+                    .collect();
+                if !foreman.is_empty() && ui.button(self.t("roll-foreman")).clicked() {
+                    self.dialog = Some(Dialog::Options {
+                        title: self.t("roll-foreman"),
+                        acts: foreman,
+                        search: String::new(),
+                    });
+                }
+                let can_end = legal.iter().any(|a| matches!(a, Act::EndWork { .. }));
+                if ui
+                    .add_enabled(can_end, egui::Button::new(self.t("end-work")))
+                    .on_hover_text(self.t("end-work-hint"))
+                    .clicked()
+                {
+                    self.end_work();
+                }
+                if legal.contains(&Act::Pass) && ui.button(self.t("pass")).clicked() {
+                    self.submit(Act::Pass);
+                }
+                if ui
+                    .add_enabled(
+                        legal.contains(&Act::MachineTurn),
+                        egui::Button::new(self.t("machine-turn")),
+                    )
+                    .on_hover_text(self.t("machine-turn-hint"))
+                    .clicked()
+                {
+                    self.submit(Act::MachineTurn);
+                }
+                if legal.contains(&Act::Deal) && ui.button(self.t("deal")).clicked() {
+                    self.submit(Act::Deal);
+                }
+            });
+            if let Some(m) = &self.message {
+                ui.colored_label(Color32::from_rgb(230, 90, 70), format!("! {m}"));
+            }
+            ui.add_space(4.0);
+        });
+    }
+}

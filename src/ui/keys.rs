@@ -1,0 +1,98 @@
+//! The keyboard at the table and the roll asked for by itself: `R` roll, `E` end the work
+//! phase, `M` the Machine, `1`–`5` turn the work phase to a player, undo/redo and zoom; a
+//! player at a real table whose work phase starts is asked for their roll at once.
+
+use super::app::*;
+use super::session::InputSource;
+use crate::engine::Act;
+use crate::engine::state::Phase;
+
+impl ForemanApp {
+    /// At a real table, a player whose work phase starts (or who is turned to) rolls first:
+    /// the roll's picker opens by itself, so the faces are typed at once. Not with the
+    /// Foreman contractor (the player may set dice instead), and once only: Escape closes it.
+    pub(super) fn ask_for_roll(&mut self) {
+        if self.dialog.is_some()
+            || !matches!(self.screen, Screen::Table)
+            || self.input_source() != InputSource::Given
+        {
+            return;
+        }
+        let Some(g) = self.game() else { return };
+        let st = g.state();
+        let (Phase::Work { rolled: false, .. }, Some(p)) = (st.phase, st.current_player()) else {
+            return;
+        };
+        if st.players[p].pending == Some(crate::engine::Contractor::Foreman) {
+            return;
+        }
+        let at = (g.journal().len(), p);
+        if self.roll_asked == Some(at) {
+            return;
+        }
+        self.roll_asked = Some(at);
+        self.submit(Act::Roll {
+            set: Default::default(),
+        });
+    }
+
+    // --- Shortcuts and the top bar ------------------------------------------------------
+
+    pub(super) fn shortcuts(&mut self, ctx: &egui::Context) {
+        if ctx.egui_wants_keyboard_input() || self.dialog.is_some() {
+            return;
+        }
+        use egui::{Key, Modifiers};
+        let (undo, redo, roll, end, machine, zoom_in, zoom_out) = ctx.input_mut(|i| {
+            (
+                i.consume_key(Modifiers::COMMAND, Key::Z),
+                i.consume_key(Modifiers::COMMAND, Key::Y),
+                i.consume_key(Modifiers::NONE, Key::R),
+                i.consume_key(Modifiers::NONE, Key::E),
+                i.consume_key(Modifiers::NONE, Key::M),
+                i.consume_key(Modifiers::COMMAND, Key::Plus)
+                    || i.consume_key(Modifiers::COMMAND, Key::Equals),
+                i.consume_key(Modifiers::COMMAND, Key::Minus),
+            )
+        });
+        if zoom_in {
+            self.zoom(0.1);
+        }
+        if zoom_out {
+            self.zoom(-0.1);
+        }
+        if !matches!(self.screen, Screen::Table) {
+            return;
+        }
+        if undo {
+            self.undo();
+        }
+        if redo {
+            self.redo();
+        }
+        let legal = self.legal();
+        if roll
+            && let Some(a) = legal
+                .iter()
+                .find(|a| matches!(a, Act::Roll { set } if set.is_empty()))
+        {
+            self.submit(a.clone());
+        }
+        if end {
+            self.end_work();
+        }
+        if machine && legal.contains(&Act::MachineTurn) {
+            self.submit(Act::MachineTurn);
+        }
+        // Keys 1–5: the work phase turns to that player (everyone works at once).
+        let keys = [Key::Num1, Key::Num2, Key::Num3, Key::Num4, Key::Num5];
+        let pressed =
+            ctx.input_mut(|i| keys.iter().position(|&k| i.consume_key(Modifiers::NONE, k)));
+        if let Some(seat) = pressed
+            && let Some(g) = self.game()
+            && crate::engine::switches(g.state()).contains(&Act::Switch { player: seat as u8 })
+        {
+            self.submit(Act::Switch { player: seat as u8 });
+        }
+    }
+}
