@@ -201,6 +201,32 @@ mod tests {
     use super::*;
     use crate::engine::state::Colour;
 
+    /// docs/rules.md, hidden hands: secret cards that go are named (any unseen card), and
+    /// count toward the excess with the seen ones marked.
+    #[test]
+    fn secret_cards_are_named_into_the_discard() {
+        let mut p = PlayerState::new(Colour::Red);
+        p.hand.add(Blueprint::Robot);
+        p.hidden = 11;
+        assert_eq!(excess(&p), (2, 0));
+        let mut unseen = crate::engine::state::Pile::default();
+        unseen.add(Blueprint::Dojo);
+        unseen.add(Blueprint::Golem);
+        let mut form = DiscardForm::new(&p).with_unseen(&unseen);
+        assert_eq!(form.unseen, vec![Blueprint::Dojo, Blueprint::Golem]);
+        form.named.push(Blueprint::Golem);
+        assert_eq!(form.act(&p), None, "one of two");
+        form.marked[0].1 = true;
+        assert_eq!(
+            form.act(&p),
+            Some(Act::EndWork {
+                discard: vec![Blueprint::Robot, Blueprint::Golem],
+                discard_metal: 0,
+                discard_energy: 0,
+            })
+        );
+    }
+
     /// RULES.md, end of the work phase: the action is offered only once exactly the excess
     /// is chosen, and it carries the cards and the split the player chose.
     #[test]
