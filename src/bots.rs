@@ -12,6 +12,9 @@ use serde::{Deserialize, Serialize};
 pub enum BotKind {
     Random,
     Greedy,
+    /// The planner's best work phase ([`crate::planner`]); in the market phase, the action
+    /// whose result the planner's objective values most (nothing unseen is peeked at).
+    Planner,
 }
 
 pub struct Bot {
@@ -19,6 +22,8 @@ pub struct Bot {
     rng: ChaCha8Rng,
     /// The legal actions of the last decision, kept to reuse its allocation.
     options: Vec<Act>,
+    /// The planner bot's plan being played, with the position each next step expects.
+    plan: Vec<(crate::engine::state::PlayerState, Act)>,
 }
 
 impl Bot {
@@ -27,6 +32,7 @@ impl Bot {
             kind,
             rng: ChaCha8Rng::seed_from_u64(seed ^ 0x5eed_b075),
             options: Vec::with_capacity(64),
+            plan: Vec::new(),
         }
     }
 
@@ -37,6 +43,7 @@ impl Bot {
             return None;
         }
         match self.kind {
+            BotKind::Planner => self.plan_step(game),
             BotKind::Random => {
                 let k = self.rng.random_range(0..self.options.len());
                 Some(self.options.swap_remove(k))
@@ -58,6 +65,80 @@ impl Bot {
             }
         }
     }
+}
+
+impl Bot {
+    /// The planner bot: a plan per work phase (again after a roll or a draw inside it), the
+    /// plain roll, and in the market phase the action the objective values most.
+    fn plan_step(&mut self, game: &Game) -> Option<Act> {
+        use crate::engine::Phase;
+        let st = game.state();
+        let seat = st.current_player();
+        match (st.phase, seat) {
+            (Phase::Work { rolled: true, .. }, Some(p)) => {
+                // The plan's next step, while the game is where the plan expected it.
+                if let Some((expected, act)) = self.plan.first()
+                    && *expected == st.players[p]
+                {
+                    let act = act.clone();
+                    self.plan.remove(0);
+                    return Some(act);
+                }
+                self.plan.clear();
+                let plan = crate::planner::plan(game).ok()?;
+                let mut at = game.clone();
+                for act in plan.steps {
+                    let before = at.state().players[p].clone();
+                    self.plan.push((before, act.clone()));
+                    if at.preview(&act).map(|s| at.state = s).is_err() {
+                        break;
+                    }
+                }
+                let (_, first) = self.plan.remove(0);
+                Some(first)
+            }
+            (Phase::Market { .. }, Some(p)) => {
+                let w = crate::planner::Weights::default();
+                let mut best: Option<(f64, Act)> = None;
+                for act in self.options.drain(..) {
+                    // How far the action gets without its unseen cards: the taking and the
+                    // paying, not the refill (never a peek at the deck).
+                    let (after, _) = game.attempt(&act, &Default::default(), false);
+                    let noise: f64 = self.rng.random_range(0.0..0.001);
+                    let value = crate::planner::worth(&after, p, &w)
+                        + market_bonus(st, &act)
+                        + noise;
+                    if best.as_ref().is_none_or(|(v, _)| value > *v) {
+                        best = Some((value, act));
+                    }
+                }
+                best.map(|(_, a)| a)
+            }
+            _ => {
+                // The roll (the plain one: a Foreman's chosen faces are not searched), the
+                // Machine's turn, the deal.
+                let plain = self
+                    .options
+                    .iter()
+                    .position(|a| matches!(a, Act::Roll { set } if set.is_empty()));
+                Some(self.options.swap_remove(plain.unwrap_or(0)))
+            }
+        }
+    }
+}
+
+/// What the market phase's choice is worth beyond the objective's count of cards: a blueprint
+/// taken is worth a quarter of what it adds once built (its prestige, and the engine of a card
+/// that is not a Monument): it must still be built.
+fn market_bonus(before: &State, act: &Act) -> f64 {
+    let Act::TakeBlueprint { slot } = act else {
+        return 0.0;
+    };
+    let Some(Some(card)) = before.market.blueprints.get(usize::from(*slot)) else {
+        return 0.0;
+    };
+    let engine = if card.is_monument() { 0.0 } else { 1.0 };
+    0.25 * (f64::from(card.info().prestige) + engine)
 }
 
 /// A rough worth of a position for `seat`: goods and prestige first, then the means to make

@@ -6,6 +6,7 @@ pub mod bots;
 pub mod dice;
 pub mod engine;
 pub mod i18n;
+pub mod planner;
 pub mod sim;
 pub mod store;
 pub mod text;

@@ -46,6 +46,14 @@ impl From<Level> for Difficulty {
 enum Command {
     /// Open the window (the default): start a game, resume the last one, or open a file.
     Window,
+    /// The best work phase for the player at work in a saved game, after their roll: the
+    /// steps, the objective's gain and the positions searched.
+    Plan {
+        file: PathBuf,
+        /// One JSON object: {"player", "steps", "acts", "gain", "then_ask_again", "positions"}.
+        #[arg(long)]
+        json: bool,
+    },
     /// Play in the terminal: a solo game against the Machine with virtual dice.
     Play {
         /// The Machine's difficulty.
@@ -169,6 +177,38 @@ fn run(started: std::time::Instant) -> Result<()> {
         Command::Dice {
             action: DiceCommand::Read { images, json },
         } => read_photos(&images, json),
+        Command::Plan { file, json } => {
+            let game = store::load_game(&file)?;
+            let plan = foreman::planner::plan(&game)?;
+            let seat = game.state().current_player().unwrap_or(0);
+            let name = game.setup().players.get(seat).map(|p| p.name.clone());
+            let steps: Vec<String> = plan.steps.iter().map(|a| a.to_string()).collect();
+            if json {
+                let out = serde_json::json!({
+                    "player": name,
+                    "steps": steps,
+                    "acts": plan.steps,
+                    "gain": plan.gain,
+                    "then_ask_again": plan.then_ask_again,
+                    "positions": plan.positions,
+                });
+                println!("{out}");
+            } else {
+                println!(
+                    "The best work phase for {} (gain {:.2}, {} positions searched):",
+                    name.unwrap_or_default(),
+                    plan.gain,
+                    plan.positions
+                );
+                for (i, step) in steps.iter().enumerate() {
+                    println!("  {}. {step}", i + 1);
+                }
+                if plan.then_ask_again {
+                    println!("  Then see the result and ask again.");
+                }
+            }
+            Ok(())
+        }
         Command::Score { file } => {
             let game = store::load_game(&file)?;
             if !game.state().is_over() {

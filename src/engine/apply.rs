@@ -240,6 +240,25 @@ impl Game {
         (next, events)
     }
 
+    /// The game at this moment without its journal, its hands as the planner sees them:
+    /// blueprints drawn from here on are hidden (known only by their count), so a plan never
+    /// peeks at the deck. For searching positions (`crate::planner`): cheap to clone.
+    pub(crate) fn for_planning(&self) -> Game {
+        let mut setup = self.setup.clone();
+        setup.mode = Mode::Companion;
+        setup.hands = Hands::Hidden;
+        // Names play no part in a search; empty ones clone without allocating.
+        for p in setup.players.iter_mut() {
+            p.name = String::new();
+        }
+        Game {
+            setup,
+            state: self.state.clone(),
+            journal: Vec::new(),
+            scratch: self.state.clone(),
+        }
+    }
+
     /// The generator for the next action.
     fn generator(&self) -> Seeded {
         Seeded::new(self.setup.seed, self.journal.len() as u64)

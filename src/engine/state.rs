@@ -269,7 +269,7 @@ impl fmt::Display for Section {
 }
 
 /// Where a die came from this round.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize)]
 #[serde(rename_all = "snake_case")]
 pub enum DieOrigin {
     Own,
@@ -283,13 +283,13 @@ pub enum DieOrigin {
 }
 
 /// Where a die was placed.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize)]
 pub enum Spot {
     Hq(Section),
     Card(Blueprint),
 }
 
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
 pub struct Die {
     pub value: u8,
     pub origin: DieOrigin,
@@ -302,7 +302,7 @@ pub struct Die {
 pub const MAX_DICE: usize = 16;
 
 /// A player's dice this round; indices are stable for the whole round (dice are only added).
-#[derive(Clone, Copy, PartialEq, Eq)]
+#[derive(Clone, Copy, PartialEq, Eq, Hash)]
 pub struct Dice {
     dice: [Die; MAX_DICE],
     len: u8,
@@ -360,6 +360,15 @@ impl Dice {
     pub(crate) fn clear(&mut self) {
         self.len = 0;
     }
+    /// These dice, in this order (a planner's canonical copy; at most [`MAX_DICE`]).
+    pub fn from_dice(dice: &[Die]) -> Dice {
+        let mut d = Dice::default();
+        for (slot, die) in d.dice.iter_mut().zip(dice) {
+            *slot = *die;
+        }
+        d.len = dice.len().min(MAX_DICE) as u8;
+        d
+    }
     /// Indices of the dice not placed yet.
     pub fn unplaced(&self) -> impl Iterator<Item = usize> + '_ {
         self.as_slice()
@@ -371,7 +380,7 @@ impl Dice {
 }
 
 /// One HQ section's three slots (0 = empty).
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Default)]
 pub struct HqSection {
     pub dice: [u8; 3],
 }
@@ -393,14 +402,14 @@ impl HqSection {
 
 /// Once-per-round passive triggers already used (cards.md: Scrap Yard, Solar Array,
 /// Laboratory).
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Default)]
 pub struct Fired {
     pub scrap_yard: bool,
     pub solar_array: bool,
     pub laboratory: bool,
 }
 
-#[derive(Debug, Clone, PartialEq, Eq)]
+#[derive(Debug, Clone, PartialEq, Eq, Hash)]
 pub struct PlayerState {
     pub colour: Colour,
     pub metal: u32,
