@@ -24,6 +24,8 @@ pub struct Bot {
     options: Vec<Act>,
     /// The planner bot's plan being played, with the position each next step expects.
     plan: Vec<(crate::engine::state::PlayerState, Act)>,
+    /// The planner bot's objective.
+    weights: crate::planner::Weights,
 }
 
 impl Bot {
@@ -33,6 +35,15 @@ impl Bot {
             rng: ChaCha8Rng::seed_from_u64(seed ^ 0x5eed_b075),
             options: Vec::with_capacity(64),
             plan: Vec::new(),
+            weights: crate::planner::Weights::default(),
+        }
+    }
+
+    /// A planner bot with these weights (for tuning them by self-play).
+    pub fn planner(seed: u64, weights: crate::planner::Weights) -> Bot {
+        Bot {
+            weights,
+            ..Bot::new(BotKind::Planner, seed)
         }
     }
 
@@ -85,7 +96,9 @@ impl Bot {
                     return Some(act);
                 }
                 self.plan.clear();
-                let plan = crate::planner::plan(game).ok()?;
+                let plan =
+                    crate::planner::plan_with(game, &self.weights, crate::planner::Limit::BOT)
+                        .ok()?;
                 let mut at = game.clone();
                 for act in plan.steps {
                     let before = at.state().players[p].clone();
@@ -98,16 +111,15 @@ impl Bot {
                 Some(first)
             }
             (Phase::Market { .. }, Some(p)) => {
-                let w = crate::planner::Weights::default();
+                let w = self.weights;
                 let mut best: Option<(f64, Act)> = None;
                 for act in self.options.drain(..) {
                     // How far the action gets without its unseen cards: the taking and the
                     // paying, not the refill (never a peek at the deck).
                     let (after, _) = game.attempt(&act, &Default::default(), false);
                     let noise: f64 = self.rng.random_range(0.0..0.001);
-                    let value = crate::planner::worth(&after, p, &w)
-                        + market_bonus(st, &act)
-                        + noise;
+                    let value =
+                        crate::planner::worth(&after, p, &w) + market_bonus(st, &act) + noise;
                     if best.as_ref().is_none_or(|(v, _)| value > *v) {
                         best = Some((value, act));
                     }

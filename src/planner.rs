@@ -64,6 +64,30 @@ pub struct Plan {
     pub then_ask_again: bool,
     /// Distinct positions searched.
     pub positions: usize,
+    /// Every position was searched (no limit was reached): the plan is the best for the
+    /// objective. When false, positions past the limit were valued as they stood.
+    pub exact: bool,
+}
+
+/// How far a search may go.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct Limit {
+    /// The most distinct positions searched; past it, a position is valued as it stands (as if
+    /// the player stopped there). `None`: no limit, the plan is exact.
+    pub positions: Option<usize>,
+}
+
+impl Limit {
+    /// No limit: the exact best plan, however long it takes.
+    pub const EXACT: Limit = Limit { positions: None };
+    /// The window's and the command line's: about a second at worst.
+    pub const SUGGEST: Limit = Limit {
+        positions: Some(200_000),
+    };
+    /// The planner bot's, for whole games played by the thousand.
+    pub const BOT: Limit = Limit {
+        positions: Some(20_000),
+    };
 }
 
 #[derive(Debug, thiserror::Error, PartialEq, Eq)]
@@ -97,12 +121,13 @@ fn worth_in(state: &State, seat: usize, w: &Weights, means: f64) -> f64 {
                 + w.hand * p.hand_size().min(10) as f64)
 }
 
-/// The best work phase for the player at work in `game`, with the default weights.
+/// The best work phase for the player at work in `game`, with the default weights and the
+/// window's limit.
 pub fn plan(game: &Game) -> Result<Plan, PlanError> {
-    plan_with(game, &Weights::default())
+    plan_with(game, &Weights::default(), Limit::SUGGEST)
 }
 
-pub fn plan_with(game: &Game, weights: &Weights) -> Result<Plan, PlanError> {
+pub fn plan_with(game: &Game, weights: &Weights, limit: Limit) -> Result<Plan, PlanError> {
     let st = game.state();
     let (Phase::Work { rolled: true, .. }, Some(seat)) = (st.phase, st.current_player()) else {
         return Err(PlanError::NotWorking(crate::text::phase_text(game)));
@@ -114,6 +139,8 @@ pub fn plan_with(game: &Game, weights: &Weights) -> Result<Plan, PlanError> {
         seat,
         weights: *weights,
         means,
+        limit: limit.positions.unwrap_or(usize::MAX),
+        cut: false,
         memo: HashMap::default(),
     };
     let root = game.for_planning();
@@ -140,16 +167,24 @@ pub fn plan_with(game: &Game, weights: &Weights) -> Result<Plan, PlanError> {
             then_ask_again = true;
             break;
         }
-        at = next.into_iter().next().ok_or(PlanError::NotWorking(String::new()))?;
+        at = next
+            .into_iter()
+            .next()
+            .ok_or(PlanError::NotWorking(String::new()))?;
     }
     if steps.is_empty() {
         return Err(PlanError::Stuck(RuleError::NotRolled));
+    }
+    // A plan cut short by the limit: its next steps are to be asked for again.
+    if !matches!(steps.last(), Some(Act::EndWork { .. })) {
+        then_ask_again = true;
     }
     Ok(Plan {
         steps,
         gain: value - before,
         then_ask_again,
         positions: search.memo.len(),
+        exact: !search.cut,
     })
 }
 
@@ -162,6 +197,9 @@ struct Search {
     seat: usize,
     weights: Weights,
     means: f64,
+    limit: usize,
+    /// The limit was reached somewhere.
+    cut: bool,
     memo: HashMap<PlayerState, Entry, BuildHasherDefault<Fx>>,
 }
 
@@ -220,12 +258,21 @@ impl Search {
         if let Some(e) = self.memo.get(&key) {
             return e.value;
         }
-        let mut best: Option<(f64, Act)> = None;
+        if self.memo.len() >= self.limit {
+            self.cut = true;
+            return worth_in(g.state(), self.seat, &self.weights, self.means);
+        }
+        // The best move; of equal ones, the first whose result is certain (a plan then goes
+        // further before asking again).
+        let mut best: Option<(f64, bool, Act)> = None;
         for act in self.moves(g) {
-            let v = if matches!(act, Act::EndWork { .. }) {
+            let (v, chance) = if matches!(act, Act::EndWork { .. }) {
                 let mut end = g.clone();
                 match end.apply(Action::new(act.clone())) {
-                    Ok(_) => worth_in(end.state(), self.seat, &self.weights, self.means),
+                    Ok(_) => (
+                        worth_in(end.state(), self.seat, &self.weights, self.means),
+                        false,
+                    ),
                     Err(_) => continue,
                 }
             } else {
@@ -233,15 +280,19 @@ impl Search {
                 if next.is_empty() {
                     continue;
                 }
+                let chance = next.len() != 1 || self.drew(g, &next[0]);
                 let n = next.len() as f64;
-                next.iter().map(|c| self.value(c)).sum::<f64>() / n
+                (next.iter().map(|c| self.value(c)).sum::<f64>() / n, chance)
             };
-            if best.as_ref().is_none_or(|(b, _)| v > *b + 1e-9) {
-                best = Some((v, act));
+            let better = best.as_ref().is_none_or(|(b, b_chance, _)| {
+                v > *b + 1e-9 || (v > *b - 1e-9 && *b_chance && !chance)
+            });
+            if better {
+                best = Some((v, chance, act));
             }
         }
         let (value, best) = match best {
-            Some((v, a)) => (v, Some(a)),
+            Some((v, _, a)) => (v, Some(a)),
             None => (
                 worth_in(g.state(), self.seat, &self.weights, self.means),
                 None,
@@ -251,24 +302,27 @@ impl Search {
         value
     }
 
-    /// The player's own moves: every legal action that uses only the cards the player knows
-    /// (a card drawn while planning is hidden and never named), and the end of the work
-    /// phase as the rules list it.
+    /// The player's own moves: the end of the work phase as the rules list it, then every
+    /// legal action that uses only the cards the player knows (a card drawn while planning is
+    /// hidden and never named).
     fn moves(&self, g: &Game) -> Vec<Act> {
         let st = g.state();
         if st.players[self.seat].hidden == 0 {
-            return legal_actions(st);
+            // The end of the work phase first: of equal plans, the shortest is kept.
+            let mut all = legal_actions(st);
+            all.sort_by_key(|a| !matches!(a, Act::EndWork { .. }));
+            return all;
         }
         let mut known = st.clone();
         known.players[self.seat].hidden = 0;
-        let mut out: Vec<Act> = legal_actions(&known)
+        let mut out: Vec<Act> = legal_actions(st)
             .into_iter()
-            .filter(|a| !matches!(a, Act::EndWork { .. }))
+            .filter(|a| matches!(a, Act::EndWork { .. }))
             .collect();
         out.extend(
-            legal_actions(st)
+            legal_actions(&known)
                 .into_iter()
-                .filter(|a| matches!(a, Act::EndWork { .. })),
+                .filter(|a| !matches!(a, Act::EndWork { .. })),
         );
         out
     }
@@ -299,4 +353,176 @@ fn outcomes(g: &Game, act: &Act) -> Vec<Game> {
         }
     }
     out
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::bots::{Bot, BotKind};
+    use crate::engine::{Difficulty, Setup};
+
+    /// The plain search: every sequence, no memo, no merging of equal positions.
+    fn brute(s: &Search, g: &Game) -> f64 {
+        let mut best: Option<f64> = None;
+        for act in s.moves(g) {
+            let v = if matches!(act, Act::EndWork { .. }) {
+                let mut end = g.clone();
+                match end.apply(Action::new(act.clone())) {
+                    Ok(_) => worth_in(end.state(), s.seat, &s.weights, s.means),
+                    Err(_) => continue,
+                }
+            } else {
+                let next = outcomes(g, &act);
+                if next.is_empty() {
+                    continue;
+                }
+                next.iter().map(|c| brute(s, c)).sum::<f64>() / next.len() as f64
+            };
+            best = Some(best.map_or(v, |b: f64| b.max(v)));
+        }
+        best.unwrap_or_else(|| worth_in(g.state(), s.seat, &s.weights, s.means))
+    }
+
+    #[derive(serde::Deserialize)]
+    struct Puzzle {
+        name: String,
+        compound: Vec<String>,
+        hand: Vec<String>,
+        dice: Vec<u8>,
+        metal: u32,
+        energy: u32,
+        best_points: u32,
+    }
+
+    /// The puzzle's position: a solo game's work phase after the roll, the cards moved out of
+    /// the deck (every copy still counted once).
+    fn puzzle_position(p: &Puzzle) -> Game {
+        use crate::engine::Blueprint;
+        let mut g = Game::new_dealt(Setup::solo("P", Difficulty::Easy, 1)).expect("game");
+        let st = &mut g.state;
+        let dealt = st.players[0].hand;
+        for (c, n) in dealt.iter() {
+            for _ in 0..n {
+                st.players[0].hand.remove(c);
+                st.blueprint_deck.add(c);
+            }
+        }
+        let card =
+            |n: &str| Blueprint::from_name(n).unwrap_or_else(|| panic!("{}: no card {n}", p.name));
+        for n in &p.hand {
+            let c = card(n);
+            assert!(st.blueprint_deck.remove(c) || st.blueprint_discard.remove(c));
+            st.players[0].hand.add(c);
+        }
+        for n in &p.compound {
+            let c = card(n);
+            assert!(st.blueprint_deck.remove(c) || st.blueprint_discard.remove(c));
+            st.players[0].compound.add(c);
+        }
+        st.players[0].metal = p.metal;
+        st.players[0].energy = p.energy;
+        st.players[0].dice.clear();
+        for &v in &p.dice {
+            st.players[0]
+                .dice
+                .push(v, crate::engine::state::DieOrigin::Own);
+        }
+        st.round = 1;
+        st.phase = Phase::Work {
+            turn: 0,
+            rolled: true,
+        };
+        g
+    }
+
+    /// Issue 29, point 6: the puzzles in `puzzles/`, solved by hand; the planner, counting
+    /// points only, finds each best result, and playing its plan through the rules makes it.
+    #[test]
+    fn puzzles() {
+        let dir = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("puzzles");
+        let mut files: Vec<_> = std::fs::read_dir(&dir)
+            .expect("puzzles/")
+            .filter_map(Result::ok)
+            .map(|e| e.path())
+            .filter(|p| p.extension().is_some_and(|e| e == "toml"))
+            .collect();
+        files.sort();
+        assert!(files.len() >= 4, "{} puzzles", files.len());
+        let points = Weights {
+            engine: 0.0,
+            metal: 0.0,
+            energy: 0.0,
+            hand: 0.0,
+        };
+        for f in files {
+            let text = std::fs::read_to_string(&f).expect("read");
+            let puzzle: Puzzle = toml::from_str(&text).expect("a puzzle");
+            let g = puzzle_position(&puzzle);
+            let plan = plan_with(&g, &points, Limit::EXACT).expect("plan");
+            assert!(plan.exact);
+            assert!(
+                (plan.gain - f64::from(puzzle.best_points)).abs() < 1e-9,
+                "{}: the planner makes {} points, the puzzle's best is {}",
+                puzzle.name,
+                plan.gain,
+                puzzle.best_points
+            );
+            // Played through the rules (no chance in these puzzles), the plan makes them.
+            assert!(!plan.then_ask_again, "{}", puzzle.name);
+            let before = g.state().players[0].score();
+            let mut played = g.clone();
+            for act in &plan.steps {
+                played
+                    .apply(Action::new(act.clone()))
+                    .expect("the plan's step is legal");
+            }
+            assert_eq!(
+                played.state().players[0].score() - before,
+                puzzle.best_points,
+                "{}",
+                puzzle.name
+            );
+        }
+    }
+
+    /// Issue 29, point 5: on small positions (at most two dice left to place) the memoised
+    /// search finds the same value as the plain search of every sequence.
+    #[test]
+    fn the_plan_is_as_good_as_trying_every_sequence() {
+        let mut checked = 0;
+        for seed in 0..30u64 {
+            let mut g = Game::new_dealt(Setup::solo("P", Difficulty::Medium, seed)).expect("game");
+            let mut bot = Bot::new(BotKind::Greedy, seed);
+            while !g.state().is_over() && checked < 60 {
+                let st = g.state();
+                if let (Phase::Work { rolled: true, .. }, Some(p)) = (st.phase, st.current_player())
+                    && st.players[p].dice.unplaced().count() <= 2
+                {
+                    let plan = plan_with(&g, &Weights::default(), Limit::EXACT).expect("plan");
+                    assert!(plan.exact);
+                    let s = Search {
+                        seat: p,
+                        weights: Weights::default(),
+                        means: means_count(st),
+                        limit: usize::MAX,
+                        cut: false,
+                        memo: HashMap::default(),
+                    };
+                    let root = g.for_planning();
+                    let before = worth_in(root.state(), p, &s.weights, s.means);
+                    let best = brute(&s, &root);
+                    assert!(
+                        (plan.gain - (best - before)).abs() < 1e-9,
+                        "seed {seed}: memoised {} against every sequence {}",
+                        plan.gain,
+                        best - before
+                    );
+                    checked += 1;
+                }
+                let Some(act) = bot.choose(&g) else { break };
+                g.apply_digital(act).expect("legal");
+            }
+        }
+        assert!(checked >= 30, "{checked} positions checked");
+    }
 }
