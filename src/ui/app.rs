@@ -175,6 +175,8 @@ pub struct ForemanApp {
     /// The roll last opened by itself (journal length, player): a player who closes it is
     /// not asked again until the game moves on.
     pub(super) roll_asked: Option<(usize, usize)>,
+    /// The planner's plan shown by *Suggest*.
+    pub(super) suggestion: Option<super::suggest::Suggestion>,
 }
 
 /// A side panel of the table.
@@ -216,6 +218,7 @@ impl ForemanApp {
             help: Default::default(),
             side: None,
             roll_asked: None,
+            suggestion: None,
         }
     }
 
@@ -281,6 +284,11 @@ impl ForemanApp {
             Some(Dialog::Input(p)) => Some(&p.inputs),
             _ => None,
         }
+    }
+
+    /// The plan *Suggest* shows, if any.
+    pub fn suggested(&self) -> Option<&crate::planner::Plan> {
+        self.suggestion.as_ref().map(|s| &s.plan)
     }
 
     /// Whether a dialog of choices is open.

@@ -43,7 +43,7 @@ impl ForemanApp {
             return;
         }
         use egui::{Key, Modifiers};
-        let (undo, redo, roll, end, machine, zoom_in, zoom_out) = ctx.input_mut(|i| {
+        let (undo, redo, roll, end, machine, zoom_in, zoom_out, suggest) = ctx.input_mut(|i| {
             (
                 i.consume_key(Modifiers::COMMAND, Key::Z),
                 i.consume_key(Modifiers::COMMAND, Key::Y),
@@ -53,6 +53,7 @@ impl ForemanApp {
                 i.consume_key(Modifiers::COMMAND, Key::Plus)
                     || i.consume_key(Modifiers::COMMAND, Key::Equals),
                 i.consume_key(Modifiers::COMMAND, Key::Minus),
+                i.consume_key(Modifiers::NONE, Key::S),
             )
         });
         if zoom_in {
@@ -80,6 +81,9 @@ impl ForemanApp {
         }
         if end {
             self.end_work();
+        }
+        if suggest && self.game().is_some_and(Self::can_suggest) {
+            self.suggest();
         }
         if machine && legal.contains(&Act::MachineTurn) {
             self.submit(Act::MachineTurn);

@@ -32,6 +32,7 @@ pub mod smart;
 mod smart_panel;
 mod start;
 mod steps;
+mod suggest;
 mod table;
 
 pub use app::{DiceSource, ForemanApp, Settings};

@@ -94,6 +94,7 @@ impl ForemanApp {
         }
         egui::CentralPanel::default_margins().show(ui, |ui| {
             egui::ScrollArea::vertical().show(ui, |ui| {
+                self.suggestion_ui(ui, &game);
                 if let Some(seat) = self.focus_seat(&game) {
                     self.active_player_ui(ui, &game, &legal, seat);
                 }

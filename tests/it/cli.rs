@@ -241,3 +241,46 @@ fn the_terminal_undo_stops_at_a_roll_and_resume_keeps_the_difficulty() {
     let text = String::from_utf8_lossy(&out.stdout);
     assert!(text.contains("against the Machine (easy)"), "{text}");
 }
+
+/// Issue 29, point 3: `foreman plan FILE --json` prints the best work phase of a saved game's
+/// player at work (steps, gain, positions), and every step is accepted by the rules in turn; a
+/// game not in a work phase is told so.
+#[test]
+fn plan_prints_the_best_work_phase_of_a_saved_game() {
+    use foreman::bots::Bot;
+    use foreman::engine::{Act, Action, Game, Phase, Setup};
+    let dir = tempfile::tempdir().expect("temp dir");
+    let mut game = Game::new_dealt(Setup::solo("Ada", Difficulty::Medium, 3)).expect("game");
+    let mut bot = Bot::new(BotKind::Greedy, 3);
+    while !matches!(game.state().phase, Phase::Work { rolled: true, .. }) {
+        let act = bot.choose(&game).expect("an action");
+        game.apply_digital(act).expect("legal");
+    }
+    let path = dir.path().join("working.json");
+    std::fs::write(&path, SavedGame::from_game(&game).to_json()).expect("write");
+    let (ok, out, err) = run(&["plan", path.to_str().expect("path"), "--json"]);
+    assert!(ok, "{err}");
+    let v: serde_json::Value = serde_json::from_str(out.trim()).expect("json");
+    assert_eq!(v["player"], "Ada");
+    assert!(v["gain"].as_f64().is_some() && v["positions"].as_u64().unwrap_or(0) > 0);
+    let acts: Vec<Act> = serde_json::from_value(v["acts"].clone()).expect("acts");
+    assert_eq!(v["steps"].as_array().map(Vec::len), Some(acts.len()));
+    for act in acts {
+        let before = game.clone();
+        // A step whose result is chance is the last: the game's own generator plays it.
+        if game.apply(Action::new(act.clone())).is_err() {
+            let mut g = before;
+            g.apply_digital(act).expect("the plan's step is legal");
+            game = g;
+        }
+    }
+    // The text form numbers the steps.
+    let (ok, text, _) = run(&["plan", path.to_str().expect("path")]);
+    assert!(ok && text.contains("The best work phase for Ada") && text.contains("  1. "));
+    // Before the roll there is nothing to plan.
+    let fresh = dir.path().join("fresh.json");
+    let new = Game::new_dealt(Setup::solo("Ada", Difficulty::Medium, 4)).expect("game");
+    std::fs::write(&fresh, SavedGame::from_game(&new).to_json()).expect("write");
+    let (ok, _, err) = run(&["plan", fresh.to_str().expect("path")]);
+    assert!(!ok && err.contains("after their roll"), "{err}");
+}

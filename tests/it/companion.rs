@@ -250,3 +250,29 @@ fn a_contractor_says_its_slot_and_a_told_die_is_corrected_in_place() {
     let roll = game.journal().last().expect("the roll");
     assert_eq!(roll.inputs.dice.as_slice(), &[3, 6, 5, 2]);
 }
+
+/// Issue 29, point 2: *Suggest* shows the planner's plan as numbered steps with its gain, and
+/// *Play all* plays them through the rules.
+#[test]
+fn suggest_shows_the_plan_and_plays_it() {
+    let dir = tempfile::tempdir().expect("temp dir");
+    let mut h = harness(dir.path(), 7);
+    h.run();
+    click(&mut h, "Start the game");
+    click_first_containing(&mut h, "Take ");
+    click(&mut h, "Roll");
+    click(&mut h, "Suggest");
+    let plan = h.state().suggested().expect("a plan").clone();
+    assert!(!plan.steps.is_empty());
+    h.get_by_label_contains("Suggested: ");
+    h.get_by_label_contains("1. ");
+    let before = h.state().game().unwrap().journal().len();
+    click(&mut h, "Play all");
+    let game = h.state().game().unwrap();
+    assert_eq!(game.journal().len(), before + plan.steps.len());
+    let played: Vec<Act> = game.journal()[before..].iter().map(|a| a.act.clone()).collect();
+    assert_eq!(played, plan.steps);
+    if !plan.then_ask_again {
+        assert!(matches!(game.state().phase, Phase::Machine), "the work phase ended");
+    }
+}

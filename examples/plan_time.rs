@@ -1,0 +1,61 @@
+//! The planner's time per work phase, over positions recorded from real games (greedy bots:
+//! solo at every difficulty and 3-player tables), one core:
+//! `cargo run --release --example plan_time [POSITIONS]` prints the median, p95 and worst time,
+//! the positions searched, and how many plans were exact (no limit reached).
+use foreman::bots::{Bot, BotKind};
+use foreman::engine::{Difficulty, Game, Phase, Setup};
+use foreman::planner::{Limit, Weights, plan_with};
+
+fn main() {
+    let wanted: usize = std::env::args()
+        .nth(1)
+        .and_then(|a| a.parse().ok())
+        .unwrap_or(1000);
+    // The positions: each player's work phase right after the roll.
+    let mut positions = Vec::new();
+    let mut seed = 0u64;
+    while positions.len() < wanted {
+        let setup = match seed % 5 {
+            4 => Setup::players(3, seed),
+            k => Setup::solo("P", Difficulty::ALL[k as usize], seed),
+        };
+        let mut g = Game::new_dealt(setup).expect("game");
+        let mut bot = Bot::new(BotKind::Greedy, seed);
+        let mut last_roll = None;
+        while !g.state().is_over() && positions.len() < wanted {
+            if let Phase::Work { rolled: true, turn } = g.state().phase
+                && last_roll != Some((g.state().round, turn))
+            {
+                last_roll = Some((g.state().round, turn));
+                positions.push(g.clone());
+            }
+            let Some(act) = bot.choose(&g) else { break };
+            g.apply_digital(act).expect("legal");
+        }
+        seed += 1;
+    }
+    let mut times = Vec::new();
+    let mut searched = Vec::new();
+    let mut exact = 0;
+    for g in &positions {
+        let t = std::time::Instant::now();
+        let plan = plan_with(g, &Weights::default(), Limit::SUGGEST).expect("a plan");
+        times.push(t.elapsed().as_secs_f64() * 1000.0);
+        searched.push(plan.positions);
+        exact += usize::from(plan.exact);
+    }
+    times.sort_by(f64::total_cmp);
+    searched.sort_unstable();
+    let n = times.len();
+    let at = |q: f64| ((n as f64 - 1.0) * q).round() as usize;
+    println!(
+        "{n} work phases from {seed} games: time median {:.2} ms, p95 {:.1} ms, worst {:.0} ms; \
+         positions searched median {}, p95 {}, worst {}; exact {exact} of {n}",
+        times[at(0.5)],
+        times[at(0.95)],
+        times[n - 1],
+        searched[at(0.5)],
+        searched[at(0.95)],
+        searched[n - 1],
+    );
+}

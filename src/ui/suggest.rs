@@ -1,0 +1,129 @@
+//! *Suggest*: the planner's best work phase for the dice rolled (`crate::planner`), shown above
+//! the player's board as numbered steps with the objective's gain. The player plays it a step
+//! at a time or all at once, or ignores it; any other move drops it. It works in a companion
+//! game too, on the dice the player told.
+
+use super::app::*;
+use crate::engine::{Game, Phase};
+use crate::i18n::words;
+use crate::planner::{self, Limit, Plan, Weights};
+use egui::{RichText, Ui};
+
+/// A plan shown, and where in the game it was made.
+#[derive(Debug, Clone)]
+pub struct Suggestion {
+    pub plan: Plan,
+    /// The journal's length when the plan was made, and the steps played since.
+    made_at: usize,
+    played: usize,
+    /// The steps in words, said against the game when the plan was made.
+    steps: Vec<String>,
+}
+
+impl ForemanApp {
+    /// Whether *Suggest* can be asked now: a player's work phase, after the roll.
+    pub(super) fn can_suggest(game: &Game) -> bool {
+        matches!(game.state().phase, Phase::Work { rolled: true, .. })
+    }
+
+    /// Asks the planner (the window's limit) and shows its plan.
+    pub(super) fn suggest(&mut self) {
+        let Some(game) = self.shared_game() else {
+            return;
+        };
+        match planner::plan_with(&game, &Weights::default(), Limit::SUGGEST) {
+            Ok(plan) => {
+                let steps = plan
+                    .steps
+                    .iter()
+                    .map(|a| words::act(&self.tr, &game, a))
+                    .collect();
+                self.suggestion = Some(Suggestion {
+                    plan,
+                    made_at: game.journal().len(),
+                    played: 0,
+                    steps,
+                });
+                self.message = None;
+            }
+            Err(e) => self.message = Some(e.to_string()),
+        }
+    }
+
+    /// The plan still matches the game: nothing but its own steps was played since.
+    fn live_suggestion(&mut self, game: &Game) -> Option<Suggestion> {
+        let s = self.suggestion.as_ref()?;
+        if game.journal().len() != s.made_at + s.played || s.played >= s.plan.steps.len() {
+            self.suggestion = None;
+            return None;
+        }
+        Some(s.clone())
+    }
+
+    /// The plan above the player's board, with *Play the next step*, *Play all*, *Hide*.
+    pub(super) fn suggestion_ui(&mut self, ui: &mut Ui, game: &Game) {
+        let Some(s) = self.live_suggestion(game) else {
+            return;
+        };
+        let mut play = 0;
+        egui::Frame::group(ui.style()).show(ui, |ui| {
+            ui.label(
+                RichText::new(self.ta(
+                    "suggest-title",
+                    &[
+                        ("gain", format!("{:+.1}", s.plan.gain).into()),
+                        ("positions", s.plan.positions.into()),
+                    ],
+                ))
+                .strong(),
+            );
+            for (i, step) in s.steps.iter().enumerate() {
+                let text = format!("{}. {step}", i + 1);
+                if i < s.played {
+                    ui.weak(text);
+                } else if i == s.played {
+                    ui.label(RichText::new(text).strong());
+                } else {
+                    ui.label(text);
+                }
+            }
+            if s.plan.then_ask_again {
+                ui.weak(self.t("suggest-again"));
+            }
+            if !s.plan.exact {
+                ui.weak(self.t("suggest-not-exhaustive"));
+            }
+            ui.horizontal(|ui| {
+                if ui.button(self.t("suggest-next")).clicked() {
+                    play = 1;
+                }
+                if ui.button(self.t("suggest-all")).clicked() {
+                    play = s.plan.steps.len() - s.played;
+                }
+                if ui.button(self.t("suggest-hide")).clicked() {
+                    self.suggestion = None;
+                }
+            });
+        });
+        ui.add_space(6.0);
+        for _ in 0..play {
+            let Some(next) = self
+                .suggestion
+                .as_ref()
+                .and_then(|s| s.plan.steps.get(s.played).cloned())
+            else {
+                break;
+            };
+            let before = self.game().map_or(0, |g| g.journal().len());
+            self.submit(next);
+            let after = self.game().map_or(0, |g| g.journal().len());
+            if after != before + 1 {
+                // Refused, or waiting for a die or a card the table must tell.
+                break;
+            }
+            if let Some(s) = self.suggestion.as_mut() {
+                s.played += 1;
+            }
+        }
+    }
+}
