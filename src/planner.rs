@@ -150,14 +150,11 @@ pub fn plan_with(game: &Game, weights: &Weights, limit: Limit) -> Result<Plan, P
     let mut steps = Vec::new();
     let mut at = root;
     let mut then_ask_again = false;
-    loop {
-        let Some(Some(best)) = search
-            .memo
-            .get(&key(&at.state().players[seat]))
-            .map(|e| e.best.clone())
-        else {
-            break;
-        };
+    while let Some(Some(best)) = search
+        .memo
+        .get(&key(&at.state().players[seat]))
+        .map(|e| e.best.clone())
+    {
         steps.push(best.clone());
         if matches!(best, Act::EndWork { .. }) {
             break;

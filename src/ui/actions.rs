@@ -73,13 +73,16 @@ impl ForemanApp {
                     });
                 }
                 if ui
-                .add_enabled(Self::can_suggest(game), egui::Button::new(self.t("suggest")))
-                .on_hover_text(self.t("suggest-hint"))
-                .clicked()
-            {
-                self.suggest();
-            }
-            let can_end = legal.iter().any(|a| matches!(a, Act::EndWork { .. }));
+                    .add_enabled(
+                        Self::can_suggest(game),
+                        egui::Button::new(self.t("suggest")),
+                    )
+                    .on_hover_text(self.t("suggest-hint"))
+                    .clicked()
+                {
+                    self.suggest();
+                }
+                let can_end = legal.iter().any(|a| matches!(a, Act::EndWork { .. }));
                 if ui
                     .add_enabled(can_end, egui::Button::new(self.t("end-work")))
                     .on_hover_text(self.t("end-work-hint"))

@@ -270,9 +270,15 @@ fn suggest_shows_the_plan_and_plays_it() {
     click(&mut h, "Play all");
     let game = h.state().game().unwrap();
     assert_eq!(game.journal().len(), before + plan.steps.len());
-    let played: Vec<Act> = game.journal()[before..].iter().map(|a| a.act.clone()).collect();
+    let played: Vec<Act> = game.journal()[before..]
+        .iter()
+        .map(|a| a.act.clone())
+        .collect();
     assert_eq!(played, plan.steps);
     if !plan.then_ask_again {
-        assert!(matches!(game.state().phase, Phase::Machine), "the work phase ended");
+        assert!(
+            matches!(game.state().phase, Phase::Machine),
+            "the work phase ended"
+        );
     }
 }
