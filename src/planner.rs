@@ -446,7 +446,7 @@ mod tests {
             .filter(|p| p.extension().is_some_and(|e| e == "toml"))
             .collect();
         files.sort();
-        assert!(files.len() >= 4, "{} puzzles", files.len());
+        assert!(files.len() >= 10, "{} puzzles", files.len());
         let points = Weights {
             engine: 0.0,
             metal: 0.0,
