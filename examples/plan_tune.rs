@@ -57,7 +57,9 @@ fn three_players(w: Weights, games: u64) {
         ];
         while !g.state().is_over() {
             let seat = g.state().current_player().unwrap_or(0);
-            let Some(act) = bots[seat].choose(&g) else { break };
+            let Some(act) = bots[seat].choose(&g) else {
+                break;
+            };
             if g.apply_digital(act).is_err() {
                 break;
             }
