@@ -93,13 +93,15 @@ impl ForemanApp {
                 if legal.contains(&Act::Pass) && ui.button(self.t("pass")).clicked() {
                     self.submit(Act::Pass);
                 }
-                if ui
-                    .add_enabled(
-                        legal.contains(&Act::MachineTurn),
-                        egui::Button::new(self.t("machine-turn")),
-                    )
-                    .on_hover_text(self.t("machine-turn-hint"))
-                    .clicked()
+                // Only a solo game has the Machine.
+                if st.is_solo()
+                    && ui
+                        .add_enabled(
+                            legal.contains(&Act::MachineTurn),
+                            egui::Button::new(self.t("machine-turn")),
+                        )
+                        .on_hover_text(self.t("machine-turn-hint"))
+                        .clicked()
                 {
                     self.submit(Act::MachineTurn);
                 }

@@ -5,6 +5,7 @@
 
 use super::window::{
     answer_pickers, answer_pickers_but_dice, click, click_first_containing, harness,
+    start_companion_table,
 };
 use egui_kittest::Harness;
 use egui_kittest::kittest::{NodeT as _, Queryable as _};
@@ -29,16 +30,7 @@ fn hidden_hands_stay_off_the_screen_and_everyone_works_at_once() {
     let dir = tempfile::tempdir().expect("temp dir");
     let mut h = harness(dir.path(), 23);
     h.run();
-    click(&mut h, "Players at the table");
-    click(&mut h, "2");
-    click(&mut h, "Table companion");
-    for seat in 0..2 {
-        h.get_by_label(&format!("Dice of player {}", seat + 1))
-            .click();
-        h.run();
-        click(&mut h, "Typed by hand");
-    }
-    click(&mut h, "Start the game");
+    start_companion_table(&mut h, 2);
     answer_pickers(&mut h);
     // The hand is a count: no card of it on screen, no Build button but the one that names.
     h.get_by_label_contains("4 cards drawn in secret");

@@ -85,6 +85,19 @@ fn bot_step(h: &mut Harness<'_, ForemanApp>, bot: &mut Bot) {
     h.run();
 }
 
+/// From the start screen: a companion game of `players` (several), each typing their dice.
+pub(crate) fn start_companion_table(h: &mut Harness<'_, ForemanApp>, players: usize) {
+    click(h, "Players at the table");
+    click(h, &players.to_string());
+    click(h, "Table companion");
+    for seat in 1..=players {
+        h.get_by_label(&format!("Dice of player {seat}")).click();
+        h.run();
+        click(h, "Typed by hand");
+    }
+    click(h, "Start the game");
+}
+
 /// Answers whatever the companion pickers ask: the tool tokens in catalogue order, the first
 /// card offered, a 4 on every die.
 pub(crate) fn answer_pickers(h: &mut Harness<'_, ForemanApp>) -> usize {
@@ -281,17 +294,8 @@ fn a_three_player_companion_game_to_the_final_score() {
     let dir = tempfile::tempdir().expect("temp dir");
     let mut h = harness(dir.path(), 17);
     h.run();
-    click(&mut h, "Players at the table");
-    click(&mut h, "3");
-    click(&mut h, "Table companion");
     // Every player rolls real dice and types them.
-    for seat in 0..3 {
-        h.get_by_label(&format!("Dice of player {}", seat + 1))
-            .click();
-        h.run();
-        click(&mut h, "Typed by hand");
-    }
-    click(&mut h, "Start the game");
+    start_companion_table(&mut h, 3);
     // The opening deal asks for the tool tokens and the market's cards, never a hand's
     // (docs/rules.md, hidden hands): the 4 tools at once, 4 blueprints, 4 contractors.
     let asked = answer_pickers(&mut h);
