@@ -518,18 +518,7 @@ pub fn check_build(
     card: Blueprint,
     discard: Blueprint,
 ) -> Result<(), RuleError> {
-    // What the hand could hold: its seen cards, and an unseen card per hidden one.
-    let hand = if player.hidden == 0 {
-        player.hand
-    } else {
-        let mut h = player.hand;
-        for (c, n) in unseen.iter() {
-            for _ in 0..n.min(player.hidden) {
-                h.add(c);
-            }
-        }
-        h
-    };
+    let hand = player.could_hold(unseen);
     for c in [card, discard] {
         if !hand.contains(c) {
             return Err(if player.hidden > 0 {

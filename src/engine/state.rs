@@ -459,6 +459,19 @@ impl PlayerState {
             worked: false,
         }
     }
+    /// The copies this hand could give: its seen cards, plus, while it holds hidden cards, the
+    /// `unseen` copies (at most one per hidden card).
+    pub fn could_hold(&self, unseen: &Pile<Blueprint>) -> Pile<Blueprint> {
+        let mut out = self.hand;
+        if self.hidden > 0 {
+            for (card, n) in unseen.iter() {
+                for _ in 0..n.min(self.hidden) {
+                    out.add(card);
+                }
+            }
+        }
+        out
+    }
     /// Blueprints in hand, seen and hidden.
     pub fn hand_size(&self) -> usize {
         self.hand.len() + usize::from(self.hidden)
@@ -741,18 +754,9 @@ impl State {
     /// How many copies of each blueprint player `p` could give from hand: the seen copies,
     /// plus, while they hold hidden cards, the unseen copies (at most one per hidden card).
     pub fn hand_options(&self, p: usize) -> Pile<Blueprint> {
-        let Some(player) = self.players.get(p) else {
-            return Pile::default();
-        };
-        let mut out = player.hand;
-        if player.hidden > 0 {
-            for (card, n) in self.blueprint_deck.iter() {
-                for _ in 0..n.min(player.hidden) {
-                    out.add(card);
-                }
-            }
-        }
-        out
+        self.players.get(p).map_or_else(Pile::default, |player| {
+            player.could_hold(&self.blueprint_deck)
+        })
     }
 
     /// Whether player `p` could give all of `cards` from hand at once: the seen copies first,
