@@ -30,6 +30,7 @@
 
 mod colour;
 mod face;
+pub mod net;
 mod primitives;
 pub mod stable;
 pub mod synthetic;

@@ -1,0 +1,558 @@
+//! A small convolutional network, forward and backward: the dice reader's model.
+//!
+//! A [`Net`] is a stack of square convolutions (3×3 or 1×1, "same" padding, stride 1 or 2),
+//! each followed by a ReLU but the last; a classifier averages its last layer over the picture
+//! (global average pooling). One sample at a time, channels first (`[c][y][x]`). Convolutions
+//! are matrix products (im2col) done by `matrixmultiply`, which picks the CPU's vector
+//! instructions at run time. The same code trains ([`Net::backward`], [`Adam`]) and reads,
+//! so the model that is trained is the model that ships. Pure: no I/O, no clock.
+
+use thiserror::Error;
+
+/// One convolution: `cout` filters of `cin × k × k` weights, and a bias each.
+#[derive(Debug, Clone, PartialEq)]
+pub struct Conv {
+    pub cin: usize,
+    pub cout: usize,
+    pub k: usize,
+    pub stride: usize,
+    /// `[cout][cin][k][k]`
+    pub w: Vec<f32>,
+    pub b: Vec<f32>,
+}
+
+impl Conv {
+    /// He-initialised weights from `rng` (a seeded generator), zero biases.
+    pub fn new(cin: usize, cout: usize, k: usize, stride: usize, rng: &mut impl rand::Rng) -> Conv {
+        let fan_in = (cin * k * k) as f32;
+        let scale = (2.0 / fan_in).sqrt();
+        let w = (0..cout * cin * k * k)
+            .map(|_| {
+                // A normal deviate from two uniforms (Box–Muller).
+                let u: f32 = rng.random_range(f32::EPSILON..1.0);
+                let v: f32 = rng.random_range(0.0..1.0);
+                scale * (-2.0 * u.ln()).sqrt() * (std::f32::consts::TAU * v).cos()
+            })
+            .collect();
+        Conv {
+            cin,
+            cout,
+            k,
+            stride,
+            w,
+            b: vec![0.0; cout],
+        }
+    }
+
+    fn pad(&self) -> usize {
+        self.k / 2
+    }
+
+    /// The output's size for an input of `h × w`.
+    pub fn out_size(&self, h: usize, w: usize) -> (usize, usize) {
+        let p = self.pad();
+        (
+            (h + 2 * p - self.k) / self.stride + 1,
+            (w + 2 * p - self.k) / self.stride + 1,
+        )
+    }
+
+    /// Multiply-adds for an input of `h × w`.
+    pub fn macs(&self, h: usize, w: usize) -> usize {
+        let (oh, ow) = self.out_size(h, w);
+        oh * ow * self.cout * self.cin * self.k * self.k
+    }
+
+    /// `cols[(ci·k·k + ky·k + kx)][oy·ow + ox]`: the input patch under each output place.
+    fn im2col(&self, input: &[f32], h: usize, w: usize, cols: &mut Vec<f32>) -> (usize, usize) {
+        let (oh, ow) = self.out_size(h, w);
+        let (k, s, p) = (self.k, self.stride, self.pad() as isize);
+        let n = oh * ow;
+        cols.clear();
+        cols.resize(self.cin * k * k * n, 0.0);
+        for ci in 0..self.cin {
+            let plane = &input[ci * h * w..(ci + 1) * h * w];
+            for ky in 0..k {
+                for kx in 0..k {
+                    let row = &mut cols[((ci * k + ky) * k + kx) * n..][..n];
+                    for oy in 0..oh {
+                        let y = (oy * s) as isize + ky as isize - p;
+                        if y < 0 || y >= h as isize {
+                            continue;
+                        }
+                        let src = &plane[y as usize * w..(y as usize + 1) * w];
+                        let dst = &mut row[oy * ow..(oy + 1) * ow];
+                        for (ox, d) in dst.iter_mut().enumerate() {
+                            let x = (ox * s) as isize + kx as isize - p;
+                            if x >= 0 && x < w as isize {
+                                *d = src[x as usize];
+                            }
+                        }
+                    }
+                }
+            }
+        }
+        (oh, ow)
+    }
+
+    /// The gradient of the input from that of its columns (the transpose of `im2col`).
+    fn col2im(&self, cols: &[f32], h: usize, w: usize, d_input: &mut Vec<f32>) {
+        let (oh, ow) = self.out_size(h, w);
+        let (k, s, p) = (self.k, self.stride, self.pad() as isize);
+        let n = oh * ow;
+        d_input.clear();
+        d_input.resize(self.cin * h * w, 0.0);
+        for ci in 0..self.cin {
+            let plane = &mut d_input[ci * h * w..(ci + 1) * h * w];
+            for ky in 0..k {
+                for kx in 0..k {
+                    let row = &cols[((ci * k + ky) * k + kx) * n..][..n];
+                    for oy in 0..oh {
+                        let y = (oy * s) as isize + ky as isize - p;
+                        if y < 0 || y >= h as isize {
+                            continue;
+                        }
+                        for ox in 0..ow {
+                            let x = (ox * s) as isize + kx as isize - p;
+                            if x >= 0 && x < w as isize {
+                                plane[y as usize * w + x as usize] += row[oy * ow + ox];
+                            }
+                        }
+                    }
+                }
+            }
+        }
+    }
+}
+
+/// `c = a × b (+ c when accumulate)`, `a` being `m × k` and `b` `k × n`, each given by its
+/// row and column strides.
+#[allow(clippy::too_many_arguments)]
+fn gemm(
+    m: usize,
+    k: usize,
+    n: usize,
+    a: &[f32],
+    (rsa, csa): (usize, usize),
+    b: &[f32],
+    (rsb, csb): (usize, usize),
+    c: &mut [f32],
+    accumulate: bool,
+) {
+    assert!(m == 0 || k == 0 || (m - 1) * rsa + (k - 1) * csa < a.len());
+    assert!(k == 0 || n == 0 || (k - 1) * rsb + (n - 1) * csb < b.len());
+    assert!(c.len() >= m * n);
+    // SAFETY: the asserts above keep every index the product reads or writes inside its slice.
+    unsafe {
+        matrixmultiply::sgemm(
+            m,
+            k,
+            n,
+            1.0,
+            a.as_ptr(),
+            rsa as isize,
+            csa as isize,
+            b.as_ptr(),
+            rsb as isize,
+            csb as isize,
+            if accumulate { 1.0 } else { 0.0 },
+            c.as_mut_ptr(),
+            n as isize,
+            1,
+        );
+    }
+}
+
+/// A stack of convolutions; `pooled`: the last layer is averaged over the picture.
+#[derive(Debug, Clone, PartialEq)]
+pub struct Net {
+    pub layers: Vec<Conv>,
+    pub pooled: bool,
+}
+
+/// What a forward pass keeps for the backward one.
+#[derive(Debug, Default)]
+pub struct Trace {
+    /// Each layer's input size, its columns and its output (after the ReLU).
+    sizes: Vec<(usize, usize)>,
+    cols: Vec<Vec<f32>>,
+    outs: Vec<Vec<f32>>,
+    /// The last layer's output size.
+    pub out_size: (usize, usize),
+}
+
+/// The gradient of every weight, laid out as the net's.
+#[derive(Debug, Clone)]
+pub struct Grads {
+    pub w: Vec<Vec<f32>>,
+    pub b: Vec<Vec<f32>>,
+}
+
+impl Grads {
+    pub fn zeros(net: &Net) -> Grads {
+        Grads {
+            w: net.layers.iter().map(|l| vec![0.0; l.w.len()]).collect(),
+            b: net.layers.iter().map(|l| vec![0.0; l.b.len()]).collect(),
+        }
+    }
+
+    /// Adds `other` to this.
+    pub fn add(&mut self, other: &Grads) {
+        for (a, b) in self.w.iter_mut().zip(&other.w).chain(self.b.iter_mut().zip(&other.b)) {
+            for (x, y) in a.iter_mut().zip(b) {
+                *x += y;
+            }
+        }
+    }
+}
+
+impl Net {
+    /// The output of `input` (`cin × h × w`): the last layer's channels, averaged when pooled.
+    pub fn forward(&self, input: &[f32], h: usize, w: usize) -> Vec<f32> {
+        let mut trace = Trace::default();
+        self.forward_traced(input, h, w, &mut trace, false)
+    }
+
+    /// As [`Net::forward`], keeping in `trace` what [`Net::backward`] needs when `keep`.
+    pub fn forward_traced(
+        &self,
+        input: &[f32],
+        h: usize,
+        w: usize,
+        trace: &mut Trace,
+        keep: bool,
+    ) -> Vec<f32> {
+        let n_layers = self.layers.len();
+        trace.sizes.clear();
+        trace.cols.resize_with(n_layers, Vec::new);
+        trace.outs.resize_with(n_layers, Vec::new);
+        let (mut h, mut w) = (h, w);
+        let mut current: Vec<f32> = input.to_vec();
+        let mut cols = Vec::new();
+        for (i, layer) in self.layers.iter().enumerate() {
+            debug_assert_eq!(current.len(), layer.cin * h * w);
+            trace.sizes.push((h, w));
+            let c = if keep { &mut trace.cols[i] } else { &mut cols };
+            let (oh, ow) = layer.im2col(&current, h, w, c);
+            let n = oh * ow;
+            let mut out = vec![0.0; layer.cout * n];
+            for (co, row) in out.chunks_mut(n).enumerate() {
+                row.fill(layer.b[co]);
+            }
+            let kk = layer.cin * layer.k * layer.k;
+            gemm(layer.cout, kk, n, &layer.w, (kk, 1), c, (n, 1), &mut out, true);
+            if i + 1 < n_layers {
+                for v in &mut out {
+                    *v = v.max(0.0);
+                }
+            }
+            if keep {
+                trace.outs[i].clone_from(&out);
+            }
+            current = out;
+            (h, w) = (oh, ow);
+        }
+        trace.out_size = (h, w);
+        if self.pooled {
+            let n = (h * w) as f32;
+            current.chunks(h * w).map(|c| c.iter().sum::<f32>() / n).collect()
+        } else {
+            current
+        }
+    }
+
+    /// Adds to `grads` the gradient of the loss whose gradient at the output is `d_out` (as
+    /// [`Net::forward_traced`] returned it), for the pass `trace` kept.
+    pub fn backward(&self, trace: &Trace, d_out: &[f32], grads: &mut Grads) {
+        let (oh, ow) = trace.out_size;
+        let mut d: Vec<f32> = if self.pooled {
+            let n = (oh * ow) as f32;
+            d_out
+                .iter()
+                .flat_map(|&g| std::iter::repeat_n(g / n, oh * ow))
+                .collect()
+        } else {
+            d_out.to_vec()
+        };
+        let mut d_cols = Vec::new();
+        let mut d_in = Vec::new();
+        for i in (0..self.layers.len()).rev() {
+            let layer = &self.layers[i];
+            if i + 1 < self.layers.len() {
+                for (g, &o) in d.iter_mut().zip(&trace.outs[i]) {
+                    if o <= 0.0 {
+                        *g = 0.0;
+                    }
+                }
+            }
+            let (h, w) = trace.sizes[i];
+            let (lh, lw) = layer.out_size(h, w);
+            let n = lh * lw;
+            let kk = layer.cin * layer.k * layer.k;
+            for (co, row) in d.chunks(n).enumerate() {
+                grads.b[i][co] += row.iter().sum::<f32>();
+            }
+            let cols = &trace.cols[i];
+            // dW += dOut (cout × n) × colsᵀ (n × kk)
+            gemm(layer.cout, n, kk, &d, (n, 1), cols, (1, n), &mut grads.w[i], true);
+            if i == 0 {
+                break;
+            }
+            // dCols (kk × n) = Wᵀ (kk × cout) × dOut (cout × n)
+            d_cols.clear();
+            d_cols.resize(kk * n, 0.0);
+            gemm(kk, layer.cout, n, &layer.w, (1, kk), &d, (n, 1), &mut d_cols, false);
+            layer.col2im(&d_cols, h, w, &mut d_in);
+            std::mem::swap(&mut d, &mut d_in);
+        }
+    }
+
+    /// How many weights the net has.
+    pub fn parameters(&self) -> usize {
+        self.layers.iter().map(|l| l.w.len() + l.b.len()).sum()
+    }
+
+    /// Multiply-adds for one input of `h × w`.
+    pub fn macs(&self, h: usize, w: usize) -> usize {
+        let mut size = (h, w);
+        self.layers
+            .iter()
+            .map(|l| {
+                let m = l.macs(size.0, size.1);
+                size = l.out_size(size.0, size.1);
+                m
+            })
+            .sum()
+    }
+
+    /// The weights as bytes: `FNET`, a version, the layer count and `pooled`, each layer's
+    /// shape, then every weight and bias (little-endian `u32` and `f32`).
+    pub fn to_bytes(&self) -> Vec<u8> {
+        let mut out = b"FNET".to_vec();
+        let mut put = |v: u32| out.extend_from_slice(&v.to_le_bytes());
+        put(1);
+        put(self.layers.len() as u32);
+        put(u32::from(self.pooled));
+        for l in &self.layers {
+            for v in [l.cin, l.cout, l.k, l.stride] {
+                put(v as u32);
+            }
+        }
+        for l in &self.layers {
+            for v in l.w.iter().chain(&l.b) {
+                out.extend_from_slice(&v.to_le_bytes());
+            }
+        }
+        out
+    }
+
+    /// The net [`Net::to_bytes`] wrote.
+    pub fn from_bytes(bytes: &[u8]) -> Result<Net, NetError> {
+        let mut at = 0usize;
+        let mut word = || -> Result<[u8; 4], NetError> {
+            let w = bytes.get(at..at + 4).ok_or(NetError::Truncated)?;
+            at += 4;
+            Ok([w[0], w[1], w[2], w[3]])
+        };
+        if &word()? != b"FNET" {
+            return Err(NetError::NotANet);
+        }
+        let version = u32::from_le_bytes(word()?);
+        if version != 1 {
+            return Err(NetError::Version(version));
+        }
+        let n = u32::from_le_bytes(word()?) as usize;
+        let pooled = u32::from_le_bytes(word()?) != 0;
+        if n == 0 || n > 64 {
+            return Err(NetError::Shape);
+        }
+        let mut shapes = Vec::with_capacity(n);
+        for _ in 0..n {
+            let mut s = [0usize; 4];
+            for v in &mut s {
+                *v = u32::from_le_bytes(word()?) as usize;
+            }
+            let [cin, cout, k, stride] = s;
+            if cin == 0 || cout == 0 || cin > 4096 || cout > 4096 || !matches!(k, 1 | 3 | 5) {
+                return Err(NetError::Shape);
+            }
+            if !(1..=4).contains(&stride) {
+                return Err(NetError::Shape);
+            }
+            shapes.push(s);
+        }
+        for pair in shapes.windows(2) {
+            if pair[0][1] != pair[1][0] {
+                return Err(NetError::Shape);
+            }
+        }
+        let mut layers = Vec::with_capacity(n);
+        for [cin, cout, k, stride] in shapes {
+            let mut floats = |count: usize| -> Result<Vec<f32>, NetError> {
+                (0..count)
+                    .map(|_| word().map(f32::from_le_bytes))
+                    .collect()
+            };
+            let w = floats(cout * cin * k * k)?;
+            let b = floats(cout)?;
+            layers.push(Conv {
+                cin,
+                cout,
+                k,
+                stride,
+                w,
+                b,
+            });
+        }
+        if at != bytes.len() {
+            return Err(NetError::Trailing);
+        }
+        Ok(Net { layers, pooled })
+    }
+}
+
+/// Why bytes are not a net's weights.
+#[derive(Debug, Error, PartialEq, Eq)]
+pub enum NetError {
+    #[error("these are not a dice model's weights")]
+    NotANet,
+    #[error("the dice model's weights are in version {0}, which this Foreman does not read")]
+    Version(u32),
+    #[error("the dice model's weights are cut short")]
+    Truncated,
+    #[error("the dice model's layers do not fit together")]
+    Shape,
+    #[error("the dice model's weights have bytes left over")]
+    Trailing,
+}
+
+/// Adam, with decoupled weight decay.
+#[derive(Debug, Clone)]
+pub struct Adam {
+    pub rate: f32,
+    pub decay: f32,
+    m: Grads,
+    v: Grads,
+    t: i32,
+}
+
+impl Adam {
+    pub fn new(net: &Net, rate: f32, decay: f32) -> Adam {
+        Adam {
+            rate,
+            decay,
+            m: Grads::zeros(net),
+            v: Grads::zeros(net),
+            t: 0,
+        }
+    }
+
+    /// One step along `grads` (already averaged over the batch).
+    pub fn step(&mut self, net: &mut Net, grads: &Grads) {
+        const B1: f32 = 0.9;
+        const B2: f32 = 0.999;
+        self.t += 1;
+        let c1 = 1.0 - B1.powi(self.t);
+        let c2 = 1.0 - B2.powi(self.t);
+        let (rate, decay) = (self.rate, self.decay);
+        for (i, layer) in net.layers.iter_mut().enumerate() {
+            let update = |p: &mut [f32], g: &[f32], m: &mut [f32], v: &mut [f32], wd: f32| {
+                for j in 0..p.len() {
+                    m[j] = B1 * m[j] + (1.0 - B1) * g[j];
+                    v[j] = B2 * v[j] + (1.0 - B2) * g[j] * g[j];
+                    let step = (m[j] / c1) / ((v[j] / c2).sqrt() + 1e-8);
+                    p[j] -= rate * (step + wd * p[j]);
+                }
+            };
+            update(&mut layer.w, &grads.w[i], &mut self.m.w[i], &mut self.v.w[i], decay);
+            update(&mut layer.b, &grads.b[i], &mut self.m.b[i], &mut self.v.b[i], 0.0);
+        }
+    }
+}
+
+/// Softmax of `logits`, in place.
+pub fn softmax(logits: &mut [f32]) {
+    let max = logits.iter().copied().fold(f32::NEG_INFINITY, f32::max);
+    let mut sum = 0.0;
+    for v in logits.iter_mut() {
+        *v = (*v - max).exp();
+        sum += *v;
+    }
+    for v in logits.iter_mut() {
+        *v /= sum;
+    }
+}
+
+/// The logistic function.
+pub fn sigmoid(z: f32) -> f32 {
+    1.0 / (1.0 + (-z).exp())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use rand::SeedableRng;
+
+    fn small_net(pooled: bool) -> Net {
+        let mut rng = rand_chacha::ChaCha8Rng::seed_from_u64(3);
+        Net {
+            layers: vec![
+                Conv::new(2, 3, 3, 2, &mut rng),
+                Conv::new(3, 4, 3, 1, &mut rng),
+                Conv::new(4, 2, 1, 1, &mut rng),
+            ],
+            pooled,
+        }
+    }
+
+    fn loss(net: &Net, input: &[f32], target: &[f32]) -> f32 {
+        let out = net.forward(input, 5, 6);
+        out.iter().zip(target).map(|(o, t)| 0.5 * (o - t).powi(2)).sum()
+    }
+
+    /// The backward pass is the forward pass's derivative: every weight's gradient matches a
+    /// finite difference.
+    #[test]
+    fn gradients_match_finite_differences() {
+        for pooled in [false, true] {
+            let net = small_net(pooled);
+            let input: Vec<f32> = (0..2 * 5 * 6).map(|i| ((i * 37 % 17) as f32 - 8.0) / 8.0).collect();
+            let mut trace = Trace::default();
+            let out = net.forward_traced(&input, 5, 6, &mut trace, true);
+            let target: Vec<f32> = (0..out.len()).map(|i| (i % 3) as f32 * 0.1).collect();
+            let d_out: Vec<f32> = out.iter().zip(&target).map(|(o, t)| o - t).collect();
+            let mut grads = Grads::zeros(&net);
+            net.backward(&trace, &d_out, &mut grads);
+            let mut checked = 0;
+            for l in 0..net.layers.len() {
+                for j in (0..net.layers[l].w.len()).step_by(5) {
+                    let eps = 1e-2;
+                    let mut plus = net.clone();
+                    plus.layers[l].w[j] += eps;
+                    let mut minus = net.clone();
+                    minus.layers[l].w[j] -= eps;
+                    let numeric = (loss(&plus, &input, &target) - loss(&minus, &input, &target)) / (2.0 * eps);
+                    let analytic = grads.w[l][j];
+                    assert!(
+                        (numeric - analytic).abs() < 2e-3 + 0.03 * numeric.abs(),
+                        "layer {l} weight {j}: {numeric} vs {analytic} (pooled {pooled})"
+                    );
+                    checked += 1;
+                }
+            }
+            assert!(checked > 10);
+        }
+    }
+
+    #[test]
+    fn weights_round_trip_and_bad_bytes_are_refused() {
+        let net = small_net(true);
+        let bytes = net.to_bytes();
+        assert_eq!(Net::from_bytes(&bytes), Ok(net));
+        assert_eq!(Net::from_bytes(b"JPEG"), Err(NetError::NotANet));
+        assert_eq!(Net::from_bytes(&bytes[..bytes.len() - 2]), Err(NetError::Truncated));
+        let mut longer = bytes.clone();
+        longer.push(0);
+        assert_eq!(Net::from_bytes(&longer), Err(NetError::Trailing));
+    }
+}
