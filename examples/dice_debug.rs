@@ -1,19 +1,34 @@
-//! Writes what the reader sees of one photo: `cargo run --release --example dice_debug -- IMAGE OUT_PREFIX`.
+//! Shows what the dice reader sees in one photo: every candidate the detector proposes, with
+//! the classifier's probabilities, and the dice read (drawn on a copy of the photo).
+//! `cargo run --release --example dice_debug -- IMAGE OUT.png`
 fn main() -> anyhow::Result<()> {
     let args: Vec<String> = std::env::args().skip(1).collect();
-    let [input, prefix] = &args[..] else {
-        anyhow::bail!("usage: dice_debug IMAGE OUT_PREFIX");
+    let [input, output] = &args[..] else {
+        anyhow::bail!("usage: dice_debug IMAGE OUT.png");
     };
     let image = image::open(input)?.to_rgb8();
-    foreman::vision::debug_mask(&image).save(format!("{prefix}-mask.png"))?;
+    let model = foreman::vision::learned::Model::shipped()?;
+    let area = foreman::vision::Area::whole(image.width(), image.height());
     let mut out = image.clone();
+    for c in model.candidates(&image, area) {
+        let p = model.classes(&image, c);
+        let probs: Vec<String> = p.iter().map(|v| format!("{v:.2}")).collect();
+        println!(
+            "candidate {:.0},{:.0} size {:.0} detector {:.2}: no die / 1–6 {}",
+            c.x, c.y, c.size, c.sure, probs.join(" ")
+        );
+        let r = c.size / 2.0;
+        let rect = imageproc::rect::Rect::at((c.x - r) as i32, (c.y - r) as i32)
+            .of_size(c.size.max(1.0) as u32, c.size.max(1.0) as u32);
+        imageproc::drawing::draw_hollow_rect_mut(&mut out, rect, image::Rgb([255, 255, 0]));
+    }
     for d in foreman::vision::read_dice(&image) {
-        let r = d.size / 2.0;
+        let r = d.size / 2.0 + 2.0;
         let rect = imageproc::rect::Rect::at((d.x - r) as i32, (d.y - r) as i32)
-            .of_size(d.size as u32, d.size as u32);
+            .of_size((2.0 * r) as u32, (2.0 * r) as u32);
         imageproc::drawing::draw_hollow_rect_mut(&mut out, rect, image::Rgb([255, 0, 255]));
         println!(
-            "{:.0},{:.0} size {:.0} value {} colour {} conf {:.2}",
+            "die {:.0},{:.0} size {:.0} value {} colour {} confidence {:.2}",
             d.x,
             d.y,
             d.size,
@@ -22,6 +37,6 @@ fn main() -> anyhow::Result<()> {
             d.confidence
         );
     }
-    out.save(format!("{prefix}-dice.png"))?;
+    out.save(output)?;
     Ok(())
 }

@@ -323,6 +323,10 @@ camera-mark-tray = Mark the tray
 camera-marking = Drag over the picture to mark the tray (click to cancel)
 camera-whole-picture = Whole picture
 camera-roll = Settled roll: { $dice }. Click a die on the picture to correct it.
+camera-unsure = { $count ->
+    [one] One die is unsure (orange, with ?): check it, and click it to correct it.
+   *[other] { $count } dice are unsure (orange, with ?): check them, and click one to correct it.
+}
 camera-use-roll = Use this roll
 camera-settling = Waiting for the dice to settle…
 colour-other = Other

@@ -323,6 +323,10 @@ camera-mark-tray = Marcar la bandeja
 camera-marking = Arrastra sobre la imagen para marcar la bandeja (clic para cancelar)
 camera-whole-picture = Toda la imagen
 camera-roll = Tirada estable: { $dice }. Haz clic en un dado de la imagen para corregirlo.
+camera-unsure = { $count ->
+    [one] Un dado es dudoso (naranja, con ?): compruébalo y haz clic en él para corregirlo.
+   *[other] { $count } dados son dudosos (naranja, con ?): compruébalos y haz clic en uno para corregirlo.
+}
 camera-use-roll = Usar esta tirada
 camera-settling = Esperando a que los dados se detengan…
 colour-other = Otro

@@ -323,6 +323,10 @@ camera-mark-tray = Délimiter la piste
 camera-marking = Faites glisser sur l’image pour délimiter la piste (cliquez pour annuler)
 camera-whole-picture = Toute l’image
 camera-roll = Lancer stable : { $dice }. Cliquez sur un dé de l’image pour le corriger.
+camera-unsure = { $count ->
+    [one] Un dé est incertain (orange, avec ?) : vérifiez-le, et cliquez dessus pour le corriger.
+   *[other] { $count } dés sont incertains (orange, avec ?) : vérifiez-les, et cliquez sur un dé pour le corriger.
+}
 camera-use-roll = Utiliser ce lancer
 camera-settling = En attente de l’arrêt des dés…
 colour-other = Autre

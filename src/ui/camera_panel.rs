@@ -174,6 +174,18 @@ impl ForemanApp {
                 })
                 .collect();
             ui.label(self.ta("camera-roll", &[("dice", faces.join(", ").into())]));
+            // The model's unsure readings ask the player to look before the roll is used.
+            let unsure = roll
+                .dice
+                .iter()
+                .filter(|d| d.confidence < crate::vision::SURE)
+                .count();
+            if unsure > 0 {
+                ui.colored_label(
+                    egui::Color32::from_rgb(255, 140, 0),
+                    self.ta("camera-unsure", &[("count", unsure.into())]),
+                );
+            }
             if ui.button(self.t("camera-use-roll")).clicked()
                 && let Some(c) = self.camera.as_mut()
             {
@@ -247,7 +259,10 @@ impl ForemanApp {
                 to_screen(d.x - half, d.y - half),
                 to_screen(d.x + half, d.y + half),
             );
-            let colour = if d.confidence >= 0.6 {
+            // An unsure reading (the model's probability under `SURE`) is orange and asks
+            // the player to look: a click corrects it.
+            let sure = d.confidence >= crate::vision::SURE;
+            let colour = if sure {
                 egui::Color32::from_rgb(255, 0, 255)
             } else {
                 egui::Color32::from_rgb(255, 140, 0)
@@ -262,9 +277,10 @@ impl ForemanApp {
                 outline.center_top() - egui::vec2(0.0, 2.0),
                 egui::Align2::CENTER_BOTTOM,
                 format!(
-                    "{} {}",
+                    "{} {}{}",
                     d.value,
-                    words::colour_named(&self.tr, crate::vision::colour_word(d.colour))
+                    words::colour_named(&self.tr, crate::vision::colour_word(d.colour)),
+                    if sure { "" } else { " ?" }
                 ),
                 egui::FontId::proportional(12.0),
                 colour,

@@ -412,7 +412,7 @@ impl Net {
 }
 
 /// Why bytes are not a net's weights.
-#[derive(Debug, Error, PartialEq, Eq)]
+#[derive(Debug, Clone, Error, PartialEq, Eq)]
 pub enum NetError {
     #[error("these are not a dice model's weights")]
     NotANet,

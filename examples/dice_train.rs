@@ -1,0 +1,122 @@
+//! Trains the dice reader's two nets from the labelled pictures, with a fixed seed, and writes
+//! their weights and a manifest (the data used, the seed, the schedule, the time taken and
+//! the figures on the held-back pictures) to `models/dice/`.
+//!
+//! `cargo run --release --example dice_train -- [--data DIR] [--out DIR] [--leave-out SOURCE]
+//! [--epochs N] [--seed N]`
+//!
+//! `--data` defaults to `../shared/dice` (one folder per source, see `vision::sources`).
+//! `--leave-out SOURCE` trains without that source at all and scores it whole: the figure that
+//! predicts a camera, a table or dice never seen (write it elsewhere than `models/dice`).
+
+use foreman::vision::learned::{CLASSIFIER_SHAPE, DETECTOR_SHAPE, Model, PATCH};
+use foreman::vision::sources::{self, SOURCES, Tally};
+use foreman::vision::training::{self, Library, Schedule, held_back};
+use std::path::PathBuf;
+use std::time::Instant;
+
+/// The detector's training pictures are this many pixels a side.
+const DETECTOR_TRAIN: usize = 128;
+
+fn main() -> anyhow::Result<()> {
+    let args: Vec<String> = std::env::args().skip(1).collect();
+    let value = |name: &str| {
+        args.iter()
+            .position(|a| a == name)
+            .and_then(|i| args.get(i + 1))
+            .cloned()
+    };
+    let data = PathBuf::from(value("--data").unwrap_or_else(|| "../shared/dice".into()));
+    let out = PathBuf::from(value("--out").unwrap_or_else(|| "models/dice".into()));
+    let leave_out = value("--leave-out");
+    let epochs: usize = value("--epochs").map_or(Ok(30), |v| v.parse())?;
+    let seed: u64 = value("--seed").map_or(Ok(2026), |v| v.parse())?;
+    if let Some(s) = &leave_out
+        && !SOURCES.iter().any(|(n, _)| n == s)
+    {
+        anyhow::bail!("no source {s}: the sources are {:?}", SOURCES.map(|(n, _)| n));
+    }
+    let started = Instant::now();
+    let mut train = Vec::new();
+    let mut test = Vec::new();
+    for (name, layout) in SOURCES {
+        let dir = data.join(name);
+        if leave_out.as_deref() == Some(name) {
+            test.push(sources::load(name, &dir, layout, &|_| true, usize::MAX).map_err(anyhow::Error::msg)?);
+            continue;
+        }
+        train.push(sources::load(name, &dir, layout, &|f| !held_back(f), usize::MAX).map_err(anyhow::Error::msg)?);
+        test.push(sources::load(name, &dir, layout, &held_back, usize::MAX).map_err(anyhow::Error::msg)?);
+    }
+    for s in &train {
+        let dice: usize = s.pictures.iter().map(|p| p.dice.len()).sum();
+        println!("train {}: {} pictures, {} dice", s.name, s.pictures.len(), dice);
+    }
+    let mut library = Library { sources: train.iter().collect(), proposals: Vec::new() };
+
+    let mut detector = training::new_net(&DETECTOR_SHAPE, false, seed);
+    let t = Instant::now();
+    let det_schedule = Schedule { seed, epochs: epochs * 4 / 3, per_epoch: 4096, batch: 32, rate: 3e-3, threads: 2 };
+    // `--detector-from DIR`: a detector trained before (to try a classifier alone).
+    if let Some(dir) = value("--detector-from") {
+        detector = foreman::vision::net::Net::from_bytes(&std::fs::read(PathBuf::from(dir).join("detector.bin"))?)?;
+    } else { training::fit(
+        &mut detector,
+        det_schedule,
+        |rng| library.detector_sample(rng, DETECTOR_TRAIN),
+        training::detector_loss,
+        |e, l| println!("detector epoch {e}: loss {l:.4} ({:.0} s)", t.elapsed().as_secs_f32()),
+    ); }
+    let mut classifier = training::new_net(&CLASSIFIER_SHAPE, true, seed + 1);
+    // The detector's own proposals on the training pictures teach the classifier its boxes
+    // and its mistakes.
+    let probe = Model { detector: detector.clone(), classifier: classifier.clone() };
+    library.proposals = training::proposals(&probe, train.iter().flat_map(|s| s.pictures.iter()).filter(|p| p.whole));
+    let wrong = library.proposals.iter().filter(|p| p.2 == 0).count();
+    println!("detector proposals on the training photos: {} ({wrong} on no pip d6)", library.proposals.len());
+    let t = Instant::now();
+    let cls_schedule = Schedule { seed: seed + 1, epochs, per_epoch: 16384, batch: 64, rate: 3e-3, threads: 2 };
+    training::fit(
+        &mut classifier,
+        cls_schedule,
+        |rng| library.classifier_sample(rng),
+        training::class_loss,
+        |e, l| println!("classifier epoch {e}: loss {l:.4} ({:.0} s)", t.elapsed().as_secs_f32()),
+    );
+    let model = Model { detector, classifier };
+    let trained_in = started.elapsed().as_secs_f32();
+
+    let mut figures = serde_json::Map::new();
+    for s in &test {
+        let tally: Tally = sources::score(&model, s);
+        let which = if leave_out.as_deref() == Some(&s.name) { "left out, whole" } else { "held back" };
+        println!("{} ({which}): {tally}", s.name);
+        figures.insert(s.name.clone(), serde_json::json!({ "split": which, "tally": tally }));
+    }
+    std::fs::create_dir_all(&out)?;
+    let (det_bytes, cls_bytes) = (model.detector.to_bytes(), model.classifier.to_bytes());
+    std::fs::write(out.join("detector.bin"), &det_bytes)?;
+    std::fs::write(out.join("classifier.bin"), &cls_bytes)?;
+    let manifest = serde_json::json!({
+        "command": format!("cargo run --release --example dice_train -- {}", args.join(" ")),
+        "seed": seed,
+        "epochs": epochs,
+        "detector": { "per_epoch": det_schedule.per_epoch, "batch": det_schedule.batch, "rate": det_schedule.rate,
+            "parameters": model.detector.parameters(), "input": DETECTOR_TRAIN,
+            "fnv64": format!("{:016x}", foreman::vision::learned::fnv64(&det_bytes)) },
+        "classifier": { "per_epoch": cls_schedule.per_epoch, "batch": cls_schedule.batch, "rate": cls_schedule.rate,
+            "parameters": model.classifier.parameters(), "input": PATCH,
+            "fnv64": format!("{:016x}", foreman::vision::learned::fnv64(&cls_bytes)) },
+        "left_out": leave_out,
+        "split": "a file is held back when the FNV-1a hash of its name is 0 mod 5 (vision::training::held_back)",
+        "trained_on": train.iter().map(|s| serde_json::json!({
+            "source": s.name, "pictures": s.pictures.len(),
+            "dice": s.pictures.iter().map(|p| p.dice.len()).sum::<usize>() })).collect::<Vec<_>>(),
+        "training_seconds": trained_in.round(),
+        "threads": 2,
+        "figures": figures,
+    });
+    std::fs::write(out.join("manifest.json"), serde_json::to_string_pretty(&manifest)? + "\n")?;
+    println!("wrote {} in {:.0} s", out.display(), started.elapsed().as_secs_f32());
+    Ok(())
+}

@@ -1,0 +1,409 @@
+//! The learned dice reader: a detector finds what may be a die, a classifier says what it is.
+//!
+//! 1. **Detector** ([`DETECTOR_SHAPE`]): the picture is resampled so its shorter side is
+//!    [`DETECTOR_SIDE`] pixels, and a fully convolutional net gives, for every cell of
+//!    [`STRIDE`]×[`STRIDE`] pixels, how likely a die's centre lies there, where in the cell,
+//!    and the die's size. Every local peak above [`DETECT_LEVEL`] is a candidate. It is
+//!    trained to fire on any die, pip d6 or not, so it misses little.
+//! 2. **Classifier** ([`CLASSIFIER_SHAPE`]): each candidate is resampled from the full
+//!    picture to [`PATCH`]×[`PATCH`] pixels around the die (its side times [`PATCH_MARGIN`])
+//!    and classified: not a pip d6 (a numeral die, a d8, a shadow, a printed dot on a card),
+//!    or a pip d6 showing 1–6. The probability of that class is the reading's confidence.
+//! 3. **Colour**: the body is the larger of the two lightness clusters inside the face; its
+//!    median, balanced by the light that white pips show, names the colour.
+//!
+//! Both nets are trained by `examples/dice_train.rs` (see `models/dice/README.md`) and
+//! embedded in the binary. Pure: no I/O, no clock.
+
+use super::net::{Net, NetError, sigmoid, softmax};
+use super::{Area, SeenDie, colour, primitives};
+use image::RgbImage;
+
+/// The detector's input: the shorter side of the picture (or the area read), in pixels.
+pub const DETECTOR_SIDE: f32 = 256.0;
+/// One detector cell, in the detector's pixels.
+pub const STRIDE: usize = 8;
+/// The classifier's input side, in pixels.
+pub const PATCH: usize = 32;
+/// The classifier sees this many die sides around the die's centre.
+pub const PATCH_MARGIN: f32 = 1.4;
+/// Two proposals whose centres lie within this many die sides are one die.
+const SAME_DIE: f32 = 0.5;
+/// A detector cell at least this sure is a candidate.
+pub const DETECT_LEVEL: f32 = 0.25;
+
+/// Layers as (input channels, output channels, kernel, stride).
+pub const DETECTOR_SHAPE: [(usize, usize, usize, usize); 6] = [
+    (3, 8, 3, 2),
+    (8, 16, 3, 2),
+    (16, 16, 3, 1),
+    (16, 32, 3, 2),
+    (32, 32, 3, 1),
+    (32, 4, 1, 1),
+];
+/// Layers as (input channels, output channels, kernel, stride); the last is averaged.
+pub const CLASSIFIER_SHAPE: [(usize, usize, usize, usize); 7] = [
+    (3, 16, 3, 1),
+    (16, 24, 3, 2),
+    (24, 32, 3, 1),
+    (32, 48, 3, 2),
+    (48, 64, 3, 1),
+    (64, 64, 3, 2),
+    (64, 7, 1, 1),
+];
+
+/// The two nets.
+#[derive(Debug, Clone, PartialEq)]
+pub struct Model {
+    pub detector: Net,
+    pub classifier: Net,
+}
+
+/// The weights that ship, embedded in the binary.
+pub const DETECTOR_WEIGHTS: &[u8] = include_bytes!("../../models/dice/detector.bin");
+pub const CLASSIFIER_WEIGHTS: &[u8] = include_bytes!("../../models/dice/classifier.bin");
+
+static SHIPPED: std::sync::LazyLock<Result<Model, NetError>> =
+    std::sync::LazyLock::new(|| Model::from_bytes(DETECTOR_WEIGHTS, CLASSIFIER_WEIGHTS));
+
+impl Model {
+    /// The model built into Foreman.
+    pub fn shipped() -> Result<&'static Model, NetError> {
+        SHIPPED.as_ref().map_err(|e| e.clone())
+    }
+
+    pub fn from_bytes(detector: &[u8], classifier: &[u8]) -> Result<Model, NetError> {
+        let model = Model {
+            detector: Net::from_bytes(detector)?,
+            classifier: Net::from_bytes(classifier)?,
+        };
+        let shape = |net: &Net| -> Vec<(usize, usize, usize, usize)> {
+            net.layers.iter().map(|l| (l.cin, l.cout, l.k, l.stride)).collect()
+        };
+        if shape(&model.detector) != DETECTOR_SHAPE || model.detector.pooled {
+            return Err(NetError::Shape);
+        }
+        if shape(&model.classifier) != CLASSIFIER_SHAPE || !model.classifier.pooled {
+            return Err(NetError::Shape);
+        }
+        Ok(model)
+    }
+
+    /// Every pip d6 in `area` of the picture.
+    pub fn read(&self, image: &RgbImage, area: Area) -> Vec<SeenDie> {
+        let mut dice: Vec<(SeenDie, f32)> = self
+            .candidates(image, area)
+            .into_iter()
+            .filter_map(|c| self.classify(image, c))
+            .collect();
+        // One die found twice: keep the surer.
+        dice.sort_by(|a, b| b.1.total_cmp(&a.1));
+        let mut kept: Vec<SeenDie> = Vec::with_capacity(dice.len());
+        for (d, _) in dice {
+            if kept
+                .iter()
+                .all(|k| (k.x - d.x).hypot(k.y - d.y) >= SAME_DIE * k.size.min(d.size))
+            {
+                kept.push(d);
+            }
+        }
+        colour_dice(image, &mut kept);
+        kept
+    }
+
+    /// The detector's candidates in `area`: centre, side (picture pixels), how sure. The
+    /// detector looks at two scales, the second half the first, for dice seen close up; where
+    /// both propose one die, the classifier's surer reading is kept ([`Model::read`]).
+    pub fn candidates(&self, image: &RgbImage, area: Area) -> Vec<Candidate> {
+        let mut found = self.candidates_at(image, area, DETECTOR_SIDE);
+        found.extend(self.candidates_at(image, area, DETECTOR_SIDE / 2.0));
+        found
+    }
+
+    fn candidates_at(&self, image: &RgbImage, area: Area, side: f32) -> Vec<Candidate> {
+        let shorter = area.width.min(area.height) as f32;
+        if shorter < 8.0 {
+            return Vec::new();
+        }
+        let scale = shorter / side;
+        let dw = ((area.width as f32 / scale).round() as usize).max(STRIDE);
+        let dh = ((area.height as f32 / scale).round() as usize).max(STRIDE);
+        let (cx, cy) = (
+            area.x as f32 + area.width as f32 / 2.0,
+            area.y as f32 + area.height as f32 / 2.0,
+        );
+        let pixels = sample(image, (cx, cy), [scale, 0.0, 0.0, scale], dw, dh);
+        let input = normalised(&pixels, dw, dh);
+        let out = self.detector.forward(&input, dh, dw);
+        let (gh, gw) = (dh.div_ceil(STRIDE), dw.div_ceil(STRIDE));
+        let n = gh * gw;
+        if out.len() < 4 * n {
+            return Vec::new();
+        }
+        let (x0, y0) = (cx - scale * dw as f32 / 2.0, cy - scale * dh as f32 / 2.0);
+        let mut cells = Vec::new();
+        for gy in 0..gh {
+            for gx in 0..gw {
+                let i = gy * gw + gx;
+                let sure = sigmoid(out[i]);
+                if sure < DETECT_LEVEL {
+                    continue;
+                }
+                let dx = out[n + i].clamp(-1.5, 1.5);
+                let dy = out[2 * n + i].clamp(-1.5, 1.5);
+                let side = out[3 * n + i].clamp(-1.0, 3.5).exp() * STRIDE as f32;
+                // Detector pixel u's centre lies at x0 + scale·(u + ½).
+                cells.push(Candidate {
+                    x: x0 + scale * ((gx as f32 + dx) * STRIDE as f32 + 0.5),
+                    y: y0 + scale * ((gy as f32 + dy) * STRIDE as f32 + 0.5),
+                    size: side * scale,
+                    sure,
+                });
+            }
+        }
+        // The cells around a die all point at its centre: the surest speaks for them.
+        cells.sort_by(|a, b| b.sure.total_cmp(&a.sure));
+        let mut found: Vec<Candidate> = Vec::new();
+        for c in cells {
+            if found
+                .iter()
+                .all(|f| (f.x - c.x).hypot(f.y - c.y) >= SAME_DIE * f.size.min(c.size))
+            {
+                found.push(c);
+            }
+        }
+        found
+    }
+
+    /// The classifier's probabilities for the patch around `c`: not a pip d6, then 1–6.
+    pub fn classes(&self, image: &RgbImage, c: Candidate) -> [f32; 7] {
+        let s = c.size * PATCH_MARGIN / PATCH as f32;
+        let pixels = sample(image, (c.x, c.y), [s, 0.0, 0.0, s], PATCH, PATCH);
+        let mut p = self.classifier.forward(&normalised(&pixels, PATCH, PATCH), PATCH, PATCH);
+        softmax(&mut p);
+        std::array::from_fn(|i| p.get(i).copied().unwrap_or(0.0))
+    }
+
+    /// The die a candidate is, with how sure the model is that it is a pip d6 at all.
+    fn classify(&self, image: &RgbImage, c: Candidate) -> Option<(SeenDie, f32)> {
+        let p = self.classes(image, c);
+        if p[0] >= 0.5 {
+            return None;
+        }
+        let (best, &confidence) = p[1..]
+            .iter()
+            .enumerate()
+            .max_by(|a, b| a.1.total_cmp(b.1))?;
+        Some((
+            SeenDie {
+                x: c.x,
+                y: c.y,
+                size: c.size,
+                value: best as u8 + 1,
+                colour: None,
+                confidence,
+            },
+            1.0 - p[0],
+        ))
+    }
+}
+
+/// A place the detector thinks holds a die.
+#[derive(Debug, Clone, Copy, PartialEq)]
+pub struct Candidate {
+    pub x: f32,
+    pub y: f32,
+    pub size: f32,
+    pub sure: f32,
+}
+
+/// `image` sampled on an `w × h` grid (RGB, 0–255, rows first): grid pixel (u, v) is the
+/// picture at `centre` + A·(u − w/2 + ½, v − h/2 + ½), A = `[a, b, c, d]` (row by row), read
+/// bilinearly and averaged over a few sub-points when A shrinks the picture; beyond its edge,
+/// the edge.
+pub fn sample(
+    image: &RgbImage,
+    centre: (f32, f32),
+    [a, b, c, d]: [f32; 4],
+    w: usize,
+    h: usize,
+) -> Vec<[f32; 3]> {
+    let (iw, ih) = (image.width() as usize, image.height() as usize);
+    let mut out = vec![[0f32; 3]; w * h];
+    if iw == 0 || ih == 0 {
+        return out;
+    }
+    let raw = image.as_raw();
+    let reach = (a.abs() + b.abs()).max(c.abs() + d.abs());
+    let q = ((reach / 1.5).ceil() as usize).clamp(1, 4);
+    let weight = 1.0 / (q * q) as f32;
+    let (xmax, ymax) = ((iw - 1) as f32, (ih - 1) as f32);
+    let at = |x: f32, y: f32| -> [f32; 3] {
+        let x = x.clamp(0.0, xmax);
+        let y = y.clamp(0.0, ymax);
+        let (x0, y0) = (x.floor() as usize, y.floor() as usize);
+        let (x1, y1) = ((x0 + 1).min(iw - 1), (y0 + 1).min(ih - 1));
+        let (fx, fy) = (x - x0 as f32, y - y0 as f32);
+        let px = |x: usize, y: usize| {
+            let i = (y * iw + x) * 3;
+            [raw[i], raw[i + 1], raw[i + 2]].map(f32::from)
+        };
+        let (p00, p10, p01, p11) = (px(x0, y0), px(x1, y0), px(x0, y1), px(x1, y1));
+        std::array::from_fn(|k| {
+            let top = p00[k] + fx * (p10[k] - p00[k]);
+            let bottom = p01[k] + fx * (p11[k] - p01[k]);
+            top + fy * (bottom - top)
+        })
+    };
+    for v in 0..h {
+        for u in 0..w {
+            let mut sum = [0f32; 3];
+            for sv in 0..q {
+                for su in 0..q {
+                    let du = u as f32 - w as f32 / 2.0 + (su as f32 + 0.5) / q as f32;
+                    let dv = v as f32 - h as f32 / 2.0 + (sv as f32 + 0.5) / q as f32;
+                    let p = at(centre.0 + a * du + b * dv - 0.5, centre.1 + c * du + d * dv - 0.5);
+                    for k in 0..3 {
+                        sum[k] += p[k];
+                    }
+                }
+            }
+            out[v * w + u] = sum.map(|s| s * weight);
+        }
+    }
+    out
+}
+
+/// A net's input from sampled pixels: channels first, less their mean, over their spread, so
+/// that a dim picture and a bright one look alike to the net.
+pub fn normalised(pixels: &[[f32; 3]], w: usize, h: usize) -> Vec<f32> {
+    let n = (w * h * 3) as f32;
+    let mean = pixels.iter().flatten().sum::<f32>() / n;
+    let var = pixels.iter().flatten().map(|v| (v - mean).powi(2)).sum::<f32>() / n;
+    let scale = 1.0 / (var.sqrt() + 8.0);
+    let mut out = vec![0f32; 3 * w * h];
+    for (i, p) in pixels.iter().enumerate() {
+        for k in 0..3 {
+            out[k * w * h + i] = (p[k] - mean) * scale;
+        }
+    }
+    out
+}
+
+/// The face's body colour and its pips' colour: the face's pixels (within a third of its side
+/// of its centre) fall into a lighter and a darker set; the larger is the body.
+fn face_colours(image: &RgbImage, d: &SeenDie) -> Option<([u8; 3], [u8; 3])> {
+    let r = d.size / 3.0;
+    let (w, h) = (image.width() as f32, image.height() as f32);
+    let mut pixels: Vec<[u8; 3]> = Vec::new();
+    let step = (r / 8.0).max(1.0);
+    let mut y = (d.y - r).max(0.0);
+    while y <= (d.y + r).min(h - 1.0) {
+        let mut x = (d.x - r).max(0.0);
+        while x <= (d.x + r).min(w - 1.0) {
+            if (x - d.x).hypot(y - d.y) <= r {
+                pixels.push(image.get_pixel(x as u32, y as u32).0);
+            }
+            x += step;
+        }
+        y += step;
+    }
+    if pixels.len() < 8 {
+        return None;
+    }
+    let light: Vec<u8> = pixels.iter().map(|&p| primitives::lightness(p)).collect();
+    // Two means of lightness, from the extremes.
+    let (mut lo, mut hi) = (
+        f32::from(*light.iter().min()?),
+        f32::from(*light.iter().max()?),
+    );
+    for _ in 0..8 {
+        let mid = (lo + hi) / 2.0;
+        let (mut sl, mut nl, mut sh, mut nh) = (0f32, 0f32, 0f32, 0f32);
+        for &l in &light {
+            if f32::from(l) < mid {
+                sl += f32::from(l);
+                nl += 1.0;
+            } else {
+                sh += f32::from(l);
+                nh += 1.0;
+            }
+        }
+        if nl == 0.0 || nh == 0.0 {
+            break;
+        }
+        (lo, hi) = (sl / nl, sh / nh);
+    }
+    let mid = (lo + hi) / 2.0;
+    let (mut dark, mut bright) = (Vec::new(), Vec::new());
+    for (&p, &l) in pixels.iter().zip(&light) {
+        if f32::from(l) < mid {
+            dark.push(p);
+        } else {
+            bright.push(p);
+        }
+    }
+    let median = |set: &[[u8; 3]]| -> [u8; 3] {
+        std::array::from_fn(|c| primitives::median(&set.iter().map(|p| p[c]).collect::<Vec<u8>>()))
+    };
+    // Little contrast: the face is all body (pips hardly stand out in the sample).
+    if hi - lo < 40.0 || dark.is_empty() || bright.is_empty() {
+        let m = median(&pixels);
+        return Some((m, m));
+    }
+    Some(if dark.len() >= bright.len() {
+        (median(&dark), median(&bright))
+    } else {
+        (median(&bright), median(&dark))
+    })
+}
+
+/// Names each die's colour from its body, in white light when the white pips of at least
+/// [`LEAST_WHITE_PIPS`] dice agree on the light's tint.
+fn colour_dice(image: &RgbImage, dice: &mut [SeenDie]) {
+    let faces: Vec<Option<([u8; 3], [u8; 3])>> = dice.iter().map(|d| face_colours(image, d)).collect();
+    let white: Vec<[u8; 3]> = faces
+        .iter()
+        .flatten()
+        .filter(|(body, pip)| {
+            let (p, b) = (primitives::lightness(*pip), primitives::lightness(*body));
+            p >= WHITE_PIP
+                && p >= b.saturating_add(WHITE_PIP_OVER_BODY)
+                && primitives::chroma_from(*pip, [0; 3]) <= WHITE_PIP_CHROMA
+        })
+        .map(|&(_, pip)| pip)
+        .collect();
+    let gains = if white.len() >= LEAST_WHITE_PIPS {
+        let pips: [f32; 3] = std::array::from_fn(|c| {
+            f32::from(primitives::median(&white.iter().map(|p| p[c]).collect::<Vec<u8>>()))
+        });
+        let mean = pips.iter().sum::<f32>() / 3.0;
+        pips.map(|v| mean / v.max(1.0))
+    } else {
+        [1.0; 3]
+    };
+    for (d, face) in dice.iter_mut().zip(faces) {
+        d.colour = face.and_then(|(body, _)| {
+            colour::die_colour(std::array::from_fn(|c| primitives::times(body[c], gains[c])))
+        });
+    }
+}
+
+/// A white pip is at least this light (0–255)…
+const WHITE_PIP: u8 = 120;
+/// … this much lighter than its die's body…
+const WHITE_PIP_OVER_BODY: u8 = 60;
+/// … and no more coloured than this (max − min of its channels).
+const WHITE_PIP_CHROMA: u8 = 100;
+/// At least this many dice with white pips tell the light.
+const LEAST_WHITE_PIPS: usize = 3;
+
+/// The FNV-1a hash of the weights, as the manifest records it.
+pub fn fnv64(bytes: &[u8]) -> u64 {
+    let mut h: u64 = 0xcbf2_9ce4_8422_2325;
+    for &b in bytes {
+        h ^= u64::from(b);
+        h = h.wrapping_mul(0x0100_0000_01b3);
+    }
+    h
+}

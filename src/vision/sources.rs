@@ -1,0 +1,263 @@
+//! The labelled dice pictures, as the trainer and the accuracy harness read them, and the
+//! harness's scoring.
+//!
+//! Four sources, each in its own folder with its README and licence:
+//! - `d6-tray-photos`: photos with YOLO labels, class = pips − 1;
+//! - `tabletop-mixed-dice`: photos with YOLO labels, class 0–5 a pip d6 showing 1–6, class 6
+//!   another die (numeral d6, d8, d10), which must be read as no die;
+//! - `casino-dice-crops`, `cup-dice-crops`: one die per crop, a folder per value. The crops
+//!   carry no box: the die is taken to lie in the middle, its side the fraction of the crop's
+//!   that [`Layout::Crops`] says (measured by eye on the crops).
+
+use super::SeenDie;
+use super::learned::Model;
+use super::training::{LabelledDie, LabelledPicture, Source};
+use image::RgbImage;
+use std::path::Path;
+
+/// How a source's folder is laid out.
+#[derive(Debug, Clone, Copy, PartialEq)]
+pub enum Layout {
+    /// `images/*.jpg` and `labels/*.txt`; `other`: the class that is not a pip d6.
+    Yolo { other: Option<u8> },
+    /// `<value>/<file>`: one die per crop, in the middle, its side `side` of the crop's.
+    Crops { side: f32 },
+}
+
+/// The four sources and their layouts.
+pub const SOURCES: [(&str, Layout); 4] = [
+    ("d6-tray-photos", Layout::Yolo { other: None }),
+    ("tabletop-mixed-dice", Layout::Yolo { other: Some(6) }),
+    ("casino-dice-crops", Layout::Crops { side: 0.78 }),
+    ("cup-dice-crops", Layout::Crops { side: 0.34 }),
+];
+
+/// Loads the pictures of `dir` whose file name `keep` accepts (see
+/// [`super::training::held_back`]), at most `most` of them (spread evenly), in name order.
+pub fn load(
+    name: &str,
+    dir: &Path,
+    layout: Layout,
+    keep: &dyn Fn(&str) -> bool,
+    most: usize,
+) -> Result<Source, String> {
+    let mut files: Vec<(std::path::PathBuf, Option<u8>)> = Vec::new();
+    match layout {
+        Layout::Yolo { .. } => {
+            for entry in read_dir(&dir.join("images"))? {
+                files.push((entry, None));
+            }
+        }
+        Layout::Crops { .. } => {
+            for value in 1..=6u8 {
+                for entry in read_dir(&dir.join(value.to_string()))? {
+                    files.push((entry, Some(value)));
+                }
+            }
+        }
+    }
+    files.retain(|(f, _)| f.file_name().and_then(|n| n.to_str()).is_some_and(keep));
+    if files.len() > most {
+        let step = files.len() as f32 / most as f32;
+        files = (0..most).map(|i| files[(i as f32 * step) as usize].clone()).collect();
+    }
+    let mut pictures = Vec::with_capacity(files.len());
+    for (file, value) in files {
+        let image = image::open(&file)
+            .map_err(|e| format!("{}: {e}", file.display()))?
+            .to_rgb8();
+        let (w, h) = (image.width() as f32, image.height() as f32);
+        let (dice, whole) = match (layout, value) {
+            (Layout::Yolo { other }, _) => {
+                let stem = file.file_stem().and_then(|s| s.to_str()).unwrap_or_default();
+                let labels = dir.join("labels").join(format!("{stem}.txt"));
+                let text = std::fs::read_to_string(&labels)
+                    .map_err(|e| format!("{}: {e}", labels.display()))?;
+                let mut dice = Vec::new();
+                for line in text.lines().filter(|l| !l.trim().is_empty()) {
+                    let f: Vec<f32> = line.split_whitespace().filter_map(|v| v.parse().ok()).collect();
+                    let [class, cx, cy, bw, bh] = f[..] else {
+                        return Err(format!("{}: not a YOLO line: {line}", labels.display()));
+                    };
+                    let class = class as u8;
+                    dice.push(LabelledDie {
+                        x: cx * w,
+                        y: cy * h,
+                        size: (bw * w + bh * h) / 2.0,
+                        class: if Some(class) == other || class > 5 { 0 } else { class + 1 },
+                    });
+                }
+                (dice, true)
+            }
+            (Layout::Crops { side }, Some(v)) => (
+                vec![LabelledDie {
+                    x: w / 2.0,
+                    y: h / 2.0,
+                    size: side * w.min(h),
+                    class: v,
+                }],
+                false,
+            ),
+            (Layout::Crops { .. }, None) => (Vec::new(), false),
+        };
+        pictures.push(LabelledPicture { image, dice, whole });
+    }
+    Ok(Source {
+        name: name.to_string(),
+        pictures,
+    })
+}
+
+fn read_dir(dir: &Path) -> Result<Vec<std::path::PathBuf>, String> {
+    let mut files: Vec<_> = std::fs::read_dir(dir)
+        .map_err(|e| format!("{}: {e}", dir.display()))?
+        .filter_map(|e| e.ok().map(|e| e.path()))
+        .filter(|p| {
+            p.extension()
+                .and_then(|e| e.to_str())
+                .is_some_and(|e| matches!(e.to_ascii_lowercase().as_str(), "jpg" | "jpeg" | "png" | "bmp"))
+        })
+        .collect();
+    files.sort();
+    Ok(files)
+}
+
+/// The harness's figures over a set of pictures.
+#[derive(Debug, Default, Clone, PartialEq, serde::Serialize, serde::Deserialize)]
+pub struct Tally {
+    pub pictures: usize,
+    /// Pictures read exactly: every pip d6 found and right, nothing else read.
+    pub exact: usize,
+    /// Labelled pip d6.
+    pub dice: usize,
+    /// Labelled dice that are not pip d6 (class 6).
+    pub others: usize,
+    /// Dice read.
+    pub read: usize,
+    /// Readings on a labelled pip d6.
+    pub found: usize,
+    /// Of those, the value right.
+    pub right: usize,
+    /// Readings on a die that is not a pip d6.
+    pub others_read: usize,
+    /// `[labelled][read]`: labelled 0 is another die, read 0 is missed or read as no die.
+    pub confusion: [[usize; 7]; 7],
+}
+
+impl Tally {
+    pub fn precision(&self) -> f64 {
+        self.found as f64 / self.read.max(1) as f64
+    }
+    pub fn recall(&self) -> f64 {
+        self.found as f64 / self.dice.max(1) as f64
+    }
+    pub fn value_accuracy(&self) -> f64 {
+        self.right as f64 / self.found.max(1) as f64
+    }
+    pub fn exact_share(&self) -> f64 {
+        self.exact as f64 / self.pictures.max(1) as f64
+    }
+
+    /// Scores the readings of one picture against its labels. A reading counts for the
+    /// nearest labelled die whose box (a square of its side) holds its centre.
+    pub fn add(&mut self, picture: &LabelledPicture, seen: &[SeenDie]) {
+        let mut pairs = Vec::new();
+        for (i, s) in seen.iter().enumerate() {
+            for (j, d) in picture.dice.iter().enumerate() {
+                let (dx, dy) = (s.x - d.x, s.y - d.y);
+                if dx.abs() <= d.size / 2.0 && dy.abs() <= d.size / 2.0 {
+                    pairs.push((dx.hypot(dy), i, j));
+                }
+            }
+        }
+        pairs.sort_by(|a, b| a.0.total_cmp(&b.0));
+        let mut used_seen = vec![false; seen.len()];
+        let mut read_as = vec![0u8; picture.dice.len()];
+        let mut exact = true;
+        for (_, i, j) in pairs {
+            if used_seen[i] || read_as[j] != 0 {
+                continue;
+            }
+            used_seen[i] = true;
+            read_as[j] = seen[i].value;
+        }
+        for (d, &r) in picture.dice.iter().zip(&read_as) {
+            self.confusion[usize::from(d.class)][usize::from(r)] += 1;
+            if d.class == 0 {
+                self.others += 1;
+                if r != 0 {
+                    self.others_read += 1;
+                    exact = false;
+                }
+            } else {
+                self.dice += 1;
+                if r != 0 {
+                    self.found += 1;
+                    if r == d.class {
+                        self.right += 1;
+                    }
+                }
+                exact &= r == d.class;
+            }
+        }
+        // A crop's background is not known to hold no die: only what lies on its die counts.
+        let extra = used_seen.iter().filter(|u| !**u).count();
+        if picture.whole {
+            self.read += seen.len();
+            exact &= extra == 0;
+        } else {
+            self.read += seen.len() - extra;
+        }
+        self.pictures += 1;
+        self.exact += usize::from(exact);
+    }
+}
+
+impl std::fmt::Display for Tally {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        write!(
+            f,
+            "{} pictures, {} pip d6, {} other dice, {} read: precision {:.4}, recall {:.4}, value {:.4}, exact {:.4}, other dice read as pip d6 {}",
+            self.pictures,
+            self.dice,
+            self.others,
+            self.read,
+            self.precision(),
+            self.recall(),
+            self.value_accuracy(),
+            self.exact_share(),
+            self.others_read
+        )
+    }
+}
+
+/// Reads every picture of `source` with `model` and scores it.
+pub fn score(model: &Model, source: &Source) -> Tally {
+    let mut tally = Tally::default();
+    for p in &source.pictures {
+        let seen = read_picture(model, &p.image, p.whole);
+        tally.add(p, &seen);
+    }
+    tally
+}
+
+/// A picture read as the reader reads it; a crop is read set in the middle of a picture three
+/// times its size, filled out with its own edge colours, as a die on a table.
+pub fn read_picture(model: &Model, image: &RgbImage, whole: bool) -> Vec<SeenDie> {
+    if whole {
+        return model.read(image, super::Area::whole(image.width(), image.height()));
+    }
+    let (w, h) = image.dimensions();
+    let mut framed = RgbImage::new(3 * w, 3 * h);
+    for (x, y, p) in framed.enumerate_pixels_mut() {
+        let sx = (x as i64 - i64::from(w)).clamp(0, i64::from(w) - 1) as u32;
+        let sy = (y as i64 - i64::from(h)).clamp(0, i64::from(h) - 1) as u32;
+        *p = *image.get_pixel(sx, sy);
+    }
+    let mut seen = model.read(&framed, super::Area::whole(3 * w, 3 * h));
+    for s in &mut seen {
+        s.x -= w as f32;
+        s.y -= h as f32;
+    }
+    seen
+}

@@ -1,0 +1,675 @@
+//! Training the dice reader's two nets ([`super::learned`]) from labelled photos and crops.
+//!
+//! Pure: the caller loads the pictures (see `examples/dice_train.rs`); every random choice
+//! comes from a generator seeded by the run's seed, the epoch and the sample's number, so a run
+//! gives the same weights each time on one machine, whatever thread computes a sample.
+//!
+//! **Made data.** Besides the photos as they are, every sample is drawn afresh each epoch:
+//! - the picture is turned by any angle, mirrored, squeezed up to 15 % along either axis (a
+//!   camera a little aslant), and for the detector scaled so dice are 9 to 30 pixels;
+//! - its light changes: brighter or darker, a tint, more or less contrast, grey, blurred,
+//!   noisy, saved again as a JPEG of quality 25–90;
+//! - dice are cut out of their photos (and crops) and pasted, turned and scaled, onto made-up
+//!   backgrounds ([`background`]): wood, cloth, felt, paper, and card-like and board-like
+//!   pictures with frames, text-like strokes and printed dots. Those backgrounds alone, and
+//!   places of the photos without a die, teach the classifier what is no die.
+
+use super::learned::{Candidate, Model, PATCH, PATCH_MARGIN, STRIDE, normalised, sample};
+use super::net::{Adam, Conv, Grads, Net, Trace, sigmoid, softmax};
+use image::RgbImage;
+use rand::{Rng, SeedableRng};
+use rand_chacha::ChaCha8Rng;
+
+/// One labelled die: centre and side in picture pixels; `class` 0 is not a pip d6, 1–6 the
+/// face of one.
+#[derive(Debug, Clone, Copy, PartialEq)]
+pub struct LabelledDie {
+    pub x: f32,
+    pub y: f32,
+    pub size: f32,
+    pub class: u8,
+}
+
+/// A labelled picture: a photo with every die labelled, or a crop around one die (whose
+/// background is not known to hold no die).
+#[derive(Debug, Clone)]
+pub struct LabelledPicture {
+    pub image: RgbImage,
+    pub dice: Vec<LabelledDie>,
+    /// Every die in it is labelled: its other places are no die.
+    pub whole: bool,
+}
+
+/// The pictures of one source (a camera, a table, a set of dice).
+#[derive(Debug, Clone)]
+pub struct Source {
+    pub name: String,
+    pub pictures: Vec<LabelledPicture>,
+}
+
+/// Whether a file is held back from training (a fifth of each source, by its name's hash, the
+/// same on every run and machine).
+pub fn held_back(name: &str) -> bool {
+    let mut h: u64 = 0xcbf2_9ce4_8422_2325;
+    for b in name.bytes() {
+        h ^= u64::from(b);
+        h = h.wrapping_mul(0x0100_0000_01b3);
+    }
+    h.is_multiple_of(5)
+}
+
+/// How a training run goes.
+#[derive(Debug, Clone, Copy)]
+pub struct Schedule {
+    pub seed: u64,
+    pub epochs: usize,
+    pub per_epoch: usize,
+    pub batch: usize,
+    pub rate: f32,
+    pub threads: usize,
+}
+
+/// The net of `shape`, He-initialised from `seed`.
+pub fn new_net(shape: &[(usize, usize, usize, usize)], pooled: bool, seed: u64) -> Net {
+    let mut rng = ChaCha8Rng::seed_from_u64(seed);
+    Net {
+        layers: shape
+            .iter()
+            .map(|&(cin, cout, k, s)| Conv::new(cin, cout, k, s, &mut rng))
+            .collect(),
+        pooled,
+    }
+}
+
+/// A sample's generator: its own, from the run's seed, the epoch and its number.
+fn sample_rng(seed: u64, epoch: usize, i: usize) -> ChaCha8Rng {
+    ChaCha8Rng::seed_from_u64(
+        seed ^ (epoch as u64).wrapping_mul(0x9e37_79b9_7f4a_7c15) ^ (i as u64).wrapping_mul(0xc2b2_ae3d_27d4_eb4f),
+    )
+}
+
+/// Trains `net` on samples from `make` (input, its height and width, and what the loss needs),
+/// with `loss` giving the loss and its gradient at the output. `log` hears each epoch's mean
+/// loss. Adam, the rate warming up over 100 steps then falling along a cosine.
+pub fn fit<T: Send>(
+    net: &mut Net,
+    schedule: Schedule,
+    make: impl Fn(&mut ChaCha8Rng) -> (Vec<f32>, usize, usize, T) + Sync,
+    loss: impl Fn(&[f32], &T, &mut Vec<f32>) -> f32 + Sync,
+    mut log: impl FnMut(usize, f32),
+) {
+    let mut adam = Adam::new(net, schedule.rate, 1e-4);
+    let steps_per_epoch = schedule.per_epoch / schedule.batch;
+    let total = (steps_per_epoch * schedule.epochs).max(1);
+    let mut step = 0usize;
+    for epoch in 0..schedule.epochs {
+        let mut epoch_loss = 0.0;
+        for b in 0..steps_per_epoch {
+            let first = b * schedule.batch;
+            let threads = schedule.threads.max(1);
+            let chunk = schedule.batch.div_ceil(threads);
+            let net_ref: &Net = net;
+            let results: Vec<(Grads, f32)> = std::thread::scope(|scope| {
+                let handles: Vec<_> = (0..threads)
+                    .map(|t| {
+                        let (make, loss) = (&make, &loss);
+                        scope.spawn(move || {
+                            let mut grads = Grads::zeros(net_ref);
+                            let mut trace = Trace::default();
+                            let mut d_out = Vec::new();
+                            let mut total = 0.0;
+                            let from = first + t * chunk;
+                            let to = (first + (t + 1) * chunk).min(first + schedule.batch);
+                            for i in from..to {
+                                let mut rng = sample_rng(schedule.seed, epoch, i);
+                                let (input, h, w, target) = make(&mut rng);
+                                let out = net_ref.forward_traced(&input, h, w, &mut trace, true);
+                                total += loss(&out, &target, &mut d_out);
+                                net_ref.backward(&trace, &d_out, &mut grads);
+                            }
+                            (grads, total)
+                        })
+                    })
+                    .collect();
+                handles
+                    .into_iter()
+                    .map(|h| h.join().unwrap_or_else(|e| std::panic::resume_unwind(e)))
+                    .collect()
+            });
+            let mut grads = Grads::zeros(net);
+            for (g, l) in &results {
+                grads.add(g);
+                epoch_loss += l;
+            }
+            let inv = 1.0 / schedule.batch as f32;
+            for v in grads.w.iter_mut().chain(grads.b.iter_mut()).flatten() {
+                *v *= inv;
+            }
+            let warm = ((step + 1) as f32 / 100.0).min(1.0);
+            let cosine = 0.5 * (1.0 + (std::f32::consts::PI * step as f32 / total as f32).cos());
+            adam.rate = schedule.rate * warm * (0.02 + 0.98 * cosine);
+            adam.step(net, &grads);
+            step += 1;
+        }
+        log(epoch, epoch_loss / (steps_per_epoch * schedule.batch).max(1) as f32);
+    }
+}
+
+/// Softmax cross-entropy: the loss, and its gradient in `d`.
+pub fn class_loss(out: &[f32], class: &usize, d: &mut Vec<f32>) -> f32 {
+    d.clear();
+    d.extend_from_slice(out);
+    softmax(d);
+    let loss = -(d[*class].max(1e-7)).ln();
+    d[*class] -= 1.0;
+    loss
+}
+
+/// A die as the detector sees it: centre and side in the detector's pixels.
+#[derive(Debug, Clone, Copy)]
+pub struct DetectorDie {
+    pub x: f32,
+    pub y: f32,
+    pub size: f32,
+}
+
+/// The detector's loss (`out`: 4 planes of `gh × gw` cells): a focal loss on the centre map
+/// (the centre's cell is 1; others count less the nearer a centre they lie), and squared
+/// errors of the centre's place in its cell and of the side's logarithm there.
+pub fn detector_loss(out: &[f32], target: &(usize, usize, Vec<DetectorDie>), d: &mut Vec<f32>) -> f32 {
+    let (gh, gw, dice) = (target.0, target.1, &target.2);
+    let n = gh * gw;
+    d.clear();
+    d.resize(out.len(), 0.0);
+    let s = STRIDE as f32;
+    let mut near = vec![0f32; n];
+    let mut centre = vec![false; n];
+    // Each cell's nearest die within a cell and a half, for its place and side.
+    let mut nearest: Vec<Option<(f32, f32, f32, f32)>> = vec![None; n];
+    for die in dice {
+        let (fx, fy) = ((die.x - 0.5) / s, (die.y - 0.5) / s);
+        let (gx, gy) = (fx.round(), fy.round());
+        if gx < 0.0 || gy < 0.0 || gx >= gw as f32 || gy >= gh as f32 {
+            continue;
+        }
+        let sigma = (0.3 * die.size / s).max(0.5);
+        let ls = (die.size / s).max(0.5).ln();
+        for y in 0..gh {
+            for x in 0..gw {
+                let d2 = (x as f32 - fx).powi(2) + (y as f32 - fy).powi(2);
+                let v = (-d2 / (2.0 * sigma * sigma)).exp();
+                let i = y * gw + x;
+                near[i] = near[i].max(v);
+                if d2 <= 2.25 && nearest[i].is_none_or(|(_, _, _, e)| d2 < e) {
+                    nearest[i] = Some((fx - x as f32, fy - y as f32, ls, d2));
+                }
+            }
+        }
+        centre[gy as usize * gw + gx as usize] = true;
+    }
+    let positives = centre.iter().filter(|c| **c).count().max(1) as f32;
+    let mut loss = 0.0;
+    for i in 0..n {
+        let z = out[i];
+        let p = sigmoid(z).clamp(1e-6, 1.0 - 1e-6);
+        if centre[i] {
+            loss += -(1.0 - p).powi(2) * p.ln();
+            d[i] = (2.0 * (1.0 - p).powi(2) * p * p.ln() - (1.0 - p).powi(3)) / positives;
+        } else {
+            let w = (1.0 - near[i]).powi(4);
+            loss += -w * p * p * (1.0 - p).ln();
+            d[i] = -w * (2.0 * p * p * (1.0 - p) * (1.0 - p).ln() - p.powi(3)) / positives;
+        }
+        // Every cell near a die says where its centre lies and how large it is, so that the
+        // cells one die lights up agree, and two dice side by side stay two.
+        if let Some((dx, dy, ls, _)) = nearest[i] {
+            let weight = if centre[i] { 1.0 } else { 0.5 };
+            for (k, t) in [(1, dx), (2, dy), (3, ls)] {
+                let e = out[k * n + i] - t;
+                loss += weight * e * e;
+                d[k * n + i] = weight * 2.0 * e / positives;
+            }
+        }
+    }
+    loss / positives
+}
+/// Picture changes that keep what a die shows.
+fn look_changes(pixels: &mut [[f32; 3]], w: usize, h: usize, rng: &mut ChaCha8Rng) {
+    let light = rng.random_range(0.55f32..1.45);
+    let tint: [f32; 3] = std::array::from_fn(|_| rng.random_range(0.85f32..1.15));
+    let contrast = rng.random_range(0.65f32..1.3);
+    let n = pixels.len() as f32;
+    let mean = pixels.iter().flatten().sum::<f32>() / (3.0 * n);
+    let grey = rng.random_bool(0.15);
+    for p in pixels.iter_mut() {
+        let l = 0.299 * p[0] + 0.587 * p[1] + 0.114 * p[2];
+        for k in 0..3 {
+            let v = if grey { l } else { p[k] };
+            p[k] = ((mean + (v - mean) * contrast) * light * tint[k]).clamp(0.0, 255.0);
+        }
+    }
+    if rng.random_bool(0.3) {
+        let copy = pixels.to_vec();
+        for y in 0..h {
+            for x in 0..w {
+                let mut sum = [0f32; 3];
+                let mut count = 0.0;
+                for yy in y.saturating_sub(1)..(y + 2).min(h) {
+                    for xx in x.saturating_sub(1)..(x + 2).min(w) {
+                        for k in 0..3 {
+                            sum[k] += copy[yy * w + xx][k];
+                        }
+                        count += 1.0;
+                    }
+                }
+                pixels[y * w + x] = sum.map(|s| s / count);
+            }
+        }
+    }
+    let noise = rng.random_range(0.0f32..8.0);
+    if noise > 1.0 {
+        for v in pixels.iter_mut().flatten() {
+            let g: f32 = rng.random_range(-1.0f32..1.0) + rng.random_range(-1.0f32..1.0);
+            *v = (*v + noise * g).clamp(0.0, 255.0);
+        }
+    }
+    if rng.random_bool(0.25) {
+        let quality = rng.random_range(25u8..90);
+        let bytes: Vec<u8> = pixels.iter().flatten().map(|&v| v as u8).collect();
+        let mut jpeg = Vec::new();
+        let encoded = image::codecs::jpeg::JpegEncoder::new_with_quality(&mut jpeg, quality)
+            .encode(&bytes, w as u32, h as u32, image::ExtendedColorType::Rgb8);
+        if encoded.is_ok()
+            && let Ok(back) = image::load_from_memory(&jpeg)
+        {
+            let back = back.to_rgb8();
+            for (p, q) in pixels.iter_mut().zip(back.pixels()) {
+                *p = q.0.map(f32::from);
+            }
+        }
+    }
+}
+
+/// A turn by any angle, a mirror, and a squeeze along either axis, times `scale`.
+fn any_turn(scale: f32, rng: &mut ChaCha8Rng) -> [f32; 4] {
+    let angle = rng.random_range(0.0f32..std::f32::consts::TAU);
+    let (sin, cos) = angle.sin_cos();
+    let mirror = if rng.random_bool(0.5) { -1.0 } else { 1.0 };
+    let sx = scale * mirror * rng.random_range(0.87f32..1.15);
+    let sy = scale * rng.random_range(0.87f32..1.15);
+    [cos * sx, -sin * sy, sin * sx, cos * sy]
+}
+
+/// A made-up background of `w × h`: one of wood, cloth, felt, paper, a card-like or a
+/// board-like picture.
+pub fn background(w: usize, h: usize, rng: &mut ChaCha8Rng) -> RgbImage {
+    let base: [f32; 3] = std::array::from_fn(|_| rng.random_range(20.0f32..235.0));
+    let kind = rng.random_range(0..6);
+    let mut img = vec![base; w * h];
+    match kind {
+        0 => {
+            // Wood: grain along x, wavy.
+            let f = rng.random_range(0.15f32..0.6);
+            let amp = rng.random_range(8.0f32..30.0);
+            let wave = rng.random_range(0.01f32..0.05);
+            let phase = rng.random_range(0.0f32..6.0);
+            for y in 0..h {
+                for x in 0..w {
+                    let g = ((y as f32 + 6.0 * (x as f32 * wave + phase).sin()) * f).sin();
+                    img[y * w + x] = base.map(|c| c + amp * g);
+                }
+            }
+        }
+        1 => {
+            // Cloth: a fine weave.
+            let f = rng.random_range(0.8f32..2.5);
+            let amp = rng.random_range(5.0f32..20.0);
+            for y in 0..h {
+                for x in 0..w {
+                    let g = (x as f32 * f).sin() * (y as f32 * f).sin();
+                    img[y * w + x] = base.map(|c| c + amp * g);
+                }
+            }
+        }
+        2 | 3 => {} // felt, paper: plain, with the noise below
+        _ => {
+            // Card-like or board-like: panels, frames, strokes, dots.
+            let shapes = rng.random_range(3..14);
+            for _ in 0..shapes {
+                let colour: [f32; 3] = std::array::from_fn(|_| rng.random_range(0.0f32..255.0));
+                let (x0, y0) = (rng.random_range(0..w) as i64, rng.random_range(0..h) as i64);
+                let (sw, sh) = (
+                    rng.random_range(4..(w as i64).max(5)),
+                    rng.random_range(4..(h as i64).max(5)),
+                );
+                let what = rng.random_range(0..5);
+                let r = rng.random_range(1.5f32..(w.min(h) as f32 / 5.0).max(2.0));
+                for y in 0..h as i64 {
+                    for x in 0..w as i64 {
+                        let inside = match what {
+                            // a panel
+                            0 => (x0..x0 + sw).contains(&x) && (y0..y0 + sh).contains(&y),
+                            // a frame
+                            1 => {
+                                let (dx, dy) = ((x - x0).abs(), (y - y0).abs());
+                                (dx <= sw / 2 && dy <= sh / 2) && (dx >= sw / 2 - 2 || dy >= sh / 2 - 2)
+                            }
+                            // a disc (an icon, a token, a printed dot)
+                            2 => ((x - x0) as f32).hypot((y - y0) as f32) <= r,
+                            // text-like strokes: short dark bars in rows
+                            3 => {
+                                (x0..x0 + sw).contains(&x)
+                                    && (y0..y0 + sh / 3).contains(&y)
+                                    && (y - y0) % 6 < 2
+                                    && (x * 7 / 5 + y) % 9 < 6
+                            }
+                            // a road or a border line
+                            _ => ((x - x0) * sh - (y - y0) * sw).abs() < 2 * sw.max(sh),
+                        };
+                        if inside {
+                            img[(y as usize) * w + x as usize] = colour;
+                        }
+                    }
+                }
+                if what == 2 && rng.random_bool(0.5) {
+                    // a row of small dots, as on a card's cost
+                    let dot = rng.random_range(1.0f32..3.5);
+                    let colour: [f32; 3] = std::array::from_fn(|_| rng.random_range(0.0f32..255.0));
+                    for k in 0..rng.random_range(2..6) {
+                        let (cx, cy) = (x0 as f32 + k as f32 * 3.0 * dot, y0 as f32);
+                        for y in 0..h {
+                            for x in 0..w {
+                                if (x as f32 - cx).hypot(y as f32 - cy) <= dot {
+                                    img[y * w + x] = colour;
+                                }
+                            }
+                        }
+                    }
+                }
+            }
+        }
+    }
+    let noise = rng.random_range(1.0f32..12.0);
+    let mut out = RgbImage::new(w as u32, h as u32);
+    for (p, v) in out.pixels_mut().zip(&img) {
+        let g: f32 = rng.random_range(-1.0f32..1.0);
+        p.0 = v.map(|c| (c + noise * g).clamp(0.0, 255.0) as u8);
+    }
+    out
+}
+
+/// A die drawn flat (a square with round pips, `synthetic::draw_die`) on a made-up
+/// background, of any colours that tell pips from body.
+fn drawn_die(rng: &mut ChaCha8Rng) -> (LabelledPicture, LabelledDie) {
+    let mut picture = background(64, 64, rng);
+    let body: [u8; 3] = std::array::from_fn(|_| rng.random_range(0..=255));
+    let light = body.iter().map(|&c| u32::from(c)).sum::<u32>() > 384;
+    let pip: [u8; 3] = std::array::from_fn(|_| {
+        if light { rng.random_range(0..90) } else { rng.random_range(170..=255) }
+    });
+    let value = rng.random_range(1..=6);
+    let size = rng.random_range(24.0f32..34.0);
+    super::synthetic::draw_die(&mut picture, 32.0, 32.0, size, value, body, pip);
+    let die = LabelledDie { x: 32.0, y: 32.0, size, class: value };
+    (LabelledPicture { image: picture, dice: vec![die], whole: false }, die)
+}
+
+/// The training pictures, with a choice of source weighted by [`source_weight`].
+pub struct Library<'a> {
+    pub sources: Vec<&'a Source>,
+    /// What a trained detector proposes on the training pictures, with the class each
+    /// proposal is (0: no die): the classifier learns the detector's own boxes, and the
+    /// places it fires on wrongly (a tray's screw hole, a printed dot) as no die.
+    pub proposals: Vec<(&'a LabelledPicture, Candidate, u8)>,
+}
+
+/// The detector's proposals on `pictures` and on made-up backgrounds, labelled by the dice
+/// they fall on: a proposal centred within a fifth of a die's side of its centre, at 0.7 to
+/// 1.5 times its side, is that die; one farther than 0.6 of a side from every die is no die;
+/// the others are left out.
+pub fn proposals<'a>(
+    model: &Model,
+    pictures: impl Iterator<Item = &'a LabelledPicture>,
+) -> Vec<(&'a LabelledPicture, Candidate, u8)> {
+    let mut out = Vec::new();
+    for p in pictures {
+        let (w, h) = p.image.dimensions();
+        for c in model.candidates(&p.image, super::Area::whole(w, h)) {
+            let nearest = p.dice.iter().min_by(|a, b| {
+                (a.x - c.x).hypot(a.y - c.y).total_cmp(&(b.x - c.x).hypot(b.y - c.y))
+            });
+            let class = match nearest {
+                Some(d) if (d.x - c.x).hypot(d.y - c.y) <= 0.2 * d.size
+                    && (0.7..=1.5).contains(&(c.size / d.size)) => d.class,
+                Some(d) if (d.x - c.x).hypot(d.y - c.y) <= 0.6 * d.size.max(c.size) => continue,
+                _ if p.whole => 0,
+                _ => continue,
+            };
+            out.push((p, c, class));
+        }
+    }
+    out
+}
+
+/// How often a source is drawn, against 1: the tray photos' many-coloured dice (red pips on
+/// smoky or marbled bodies) are the hardest, the cup's two dice the easiest.
+pub fn source_weight(name: &str) -> f32 {
+    match name {
+        "d6-tray-photos" => 2.0,
+        "cup-dice-crops" => 0.5,
+        _ => 1.0,
+    }
+}
+
+impl Library<'_> {
+    fn any_source(&self, rng: &mut ChaCha8Rng, whole_only: bool) -> Option<&Source> {
+        let usable: Vec<&&Source> = self
+            .sources
+            .iter()
+            .filter(|s| !s.pictures.is_empty() && (!whole_only || s.pictures.iter().any(|p| p.whole)))
+            .collect();
+        let total: f32 = usable.iter().map(|s| source_weight(&s.name)).sum();
+        let mut pick = rng.random_range(0.0..total.max(f32::EPSILON));
+        for s in &usable {
+            pick -= source_weight(&s.name);
+            if pick <= 0.0 {
+                return Some(s);
+            }
+        }
+        usable.last().map(|s| &***s)
+    }
+
+    fn any_die(&self, rng: &mut ChaCha8Rng) -> Option<(&LabelledPicture, LabelledDie)> {
+        let source = self.any_source(rng, false)?;
+        for _ in 0..20 {
+            let p = &source.pictures[rng.random_range(0..source.pictures.len())];
+            if !p.dice.is_empty() {
+                return Some((p, p.dice[rng.random_range(0..p.dice.len())]));
+            }
+        }
+        None
+    }
+
+    fn any_whole(&self, rng: &mut ChaCha8Rng) -> Option<&LabelledPicture> {
+        let source = self.any_source(rng, true)?;
+        let whole: Vec<&LabelledPicture> = source.pictures.iter().filter(|p| p.whole).collect();
+        Some(whole[rng.random_range(0..whole.len())])
+    }
+
+    /// A classifier sample: a patch and its class.
+    pub fn classifier_sample(&self, rng: &mut ChaCha8Rng) -> (Vec<f32>, usize, usize, usize) {
+        let side = PATCH;
+        let patch_scale = |size: f32| size * PATCH_MARGIN / side as f32;
+        let roll = rng.random_range(0.0f32..1.0);
+        let (mut pixels, class) = if roll < 0.05 {
+            // A drawn die (flat, round pips) on a made-up background.
+            let (picture, die) = drawn_die(rng);
+            let a = any_turn(patch_scale(die.size * rng.random_range(0.88f32..1.14)), rng);
+            (sample(&picture.image, (die.x, die.y), a, side, side), usize::from(die.class))
+        } else if roll < 0.3 && !self.proposals.is_empty() {
+            let (p, c, class) = self.proposals[rng.random_range(0..self.proposals.len())];
+            let j = 0.05 * c.size;
+            let centre = (c.x + rng.random_range(-j..j), c.y + rng.random_range(-j..j));
+            let a = any_turn(patch_scale(c.size * rng.random_range(0.93f32..1.07)), rng);
+            (sample(&p.image, centre, a, side, side), usize::from(class))
+        } else if roll < 0.67
+            && let Some((p, d)) = self.any_die(rng)
+        {
+            let j = 0.1 * d.size;
+            let centre = (d.x + rng.random_range(-j..j), d.y + rng.random_range(-j..j));
+            let a = any_turn(patch_scale(d.size * rng.random_range(0.88f32..1.14)), rng);
+            (sample(&p.image, centre, a, side, side), usize::from(d.class))
+        } else if roll < 0.85
+            && let Some(p) = self.any_whole(rng)
+        {
+            // A place of a photo without a die, or half on one.
+            let typical = p.dice.first().map_or(40.0, |d| d.size);
+            let size = typical * rng.random_range(0.6f32..1.5);
+            let (w, h) = (p.image.width() as f32, p.image.height() as f32);
+            let mut centre = (rng.random_range(0.0..w), rng.random_range(0.0..h));
+            if rng.random_bool(0.4) && !p.dice.is_empty() {
+                let d = p.dice[rng.random_range(0..p.dice.len())];
+                let angle = rng.random_range(0.0f32..std::f32::consts::TAU);
+                let r = d.size * rng.random_range(0.6f32..1.0);
+                centre = (d.x + r * angle.cos(), d.y + r * angle.sin());
+            }
+            let clear = p
+                .dice
+                .iter()
+                .all(|d| (d.x - centre.0).hypot(d.y - centre.1) >= 0.55 * d.size.max(size));
+            let a = any_turn(patch_scale(size), rng);
+            let pixels = sample(&p.image, centre, a, side, side);
+            if clear {
+                (pixels, 0)
+            } else {
+                let class = p
+                    .dice
+                    .iter()
+                    .min_by(|a, b| {
+                        let da = (a.x - centre.0).hypot(a.y - centre.1);
+                        let db = (b.x - centre.0).hypot(b.y - centre.1);
+                        da.total_cmp(&db)
+                    })
+                    .filter(|d| (d.x - centre.0).hypot(d.y - centre.1) < 0.12 * d.size)
+                    .map_or(0, |d| usize::from(d.class));
+                if class == 0 {
+                    // Too near a die to be a clean "no die", too far to be one: drawn again
+                    // as a made-up background.
+                    let bg = background(48, 48, rng);
+                    let a = any_turn(rng.random_range(0.6f32..1.4), rng);
+                    (sample(&bg, (24.0, 24.0), a, side, side), 0)
+                } else {
+                    (pixels, class)
+                }
+            }
+        } else {
+            let bg = background(48, 48, rng);
+            let a = any_turn(rng.random_range(0.6f32..1.4), rng);
+            (sample(&bg, (24.0, 24.0), a, side, side), 0)
+        };
+        look_changes(&mut pixels, side, side, rng);
+        (normalised(&pixels, side, side), side, side, class)
+    }
+
+    /// A detector sample: a picture of `side × side` and the dice in it.
+    pub fn detector_sample(
+        &self,
+        rng: &mut ChaCha8Rng,
+        side: usize,
+    ) -> (Vec<f32>, usize, usize, (usize, usize, Vec<DetectorDie>)) {
+        let roll = rng.random_range(0.0f32..1.0);
+        let mut dice = Vec::new();
+        let mut pixels = if roll < 0.5
+            && let Some(p) = self.any_whole(rng)
+        {
+            let mut sizes: Vec<f32> = p.dice.iter().map(|d| d.size).collect();
+            sizes.sort_by(f32::total_cmp);
+            let typical = sizes.get(sizes.len() / 2).copied().unwrap_or(40.0);
+            let scale = typical / rng.random_range(9.0f32..32.0);
+            let a = any_turn(scale, rng);
+            let (w, h) = (p.image.width() as f32, p.image.height() as f32);
+            let centre = if rng.random_bool(0.6) && !p.dice.is_empty() {
+                let d = p.dice[rng.random_range(0..p.dice.len())];
+                let r = scale * side as f32 * 0.35;
+                (d.x + rng.random_range(-r..r), d.y + rng.random_range(-r..r))
+            } else {
+                (rng.random_range(0.0..w), rng.random_range(0.0..h))
+            };
+            // Picture to detector: the inverse of A.
+            let det = a[0] * a[3] - a[1] * a[2];
+            for d in &p.dice {
+                let (px, py) = (d.x - centre.0, d.y - centre.1);
+                let u = (a[3] * px - a[1] * py) / det + side as f32 / 2.0;
+                let v = (-a[2] * px + a[0] * py) / det + side as f32 / 2.0;
+                dice.push(DetectorDie {
+                    x: u,
+                    y: v,
+                    size: d.size / scale,
+                });
+            }
+            sample(&p.image, centre, a, side, side)
+        } else {
+            let bg = background(side, side, rng);
+            let mut canvas: Vec<[f32; 3]> = bg.pixels().map(|p| p.0.map(f32::from)).collect();
+            let count = if roll < 0.9 { rng.random_range(1..9) } else { 0 };
+            let drawn = drawn_die(rng);
+            for _ in 0..count {
+                let (p, d) = if rng.random_bool(0.1) {
+                    (&drawn.0, drawn.1)
+                } else {
+                    let Some(pd) = self.any_die(rng) else { break };
+                    pd
+                };
+                let t = rng.random_range(9.0f32..32.0);
+                let (x, y) = (
+                    rng.random_range(t * 0.5..side as f32 - t * 0.5),
+                    rng.random_range(t * 0.5..side as f32 - t * 0.5),
+                );
+                if dice.iter().any(|o: &DetectorDie| (o.x - x).hypot(o.y - y) < 0.8 * (o.size + t)) {
+                    continue;
+                }
+                let n = (t * 1.7).ceil() as usize;
+                let a = any_turn(d.size / t, rng);
+                let patch = sample(&p.image, (d.x, d.y), a, n, n);
+                let (x0, y0) = (x - n as f32 / 2.0, y - n as f32 / 2.0);
+                for v in 0..n {
+                    for u in 0..n {
+                        let (cx, cy) = (x0 + u as f32 + 0.5, y0 + v as f32 + 0.5);
+                        let r = (cx - x).hypot(cy - y);
+                        let alpha = ((0.8 * t - r) / (0.12 * t)).clamp(0.0, 1.0);
+                        let (ix, iy) = (cx.floor(), cy.floor());
+                        if alpha <= 0.0 || ix < 0.0 || iy < 0.0 || ix >= side as f32 || iy >= side as f32 {
+                            continue;
+                        }
+                        let i = iy as usize * side + ix as usize;
+                        let q = patch[v * n + u];
+                        for k in 0..3 {
+                            canvas[i][k] = alpha * q[k] + (1.0 - alpha) * canvas[i][k];
+                        }
+                    }
+                }
+                dice.push(DetectorDie { x, y, size: t });
+            }
+            canvas
+        };
+        look_changes(&mut pixels, side, side, rng);
+        let g = side.div_ceil(STRIDE);
+        (normalised(&pixels, side, side), side, side, (g, g, dice))
+    }
+}
+
+/// How sure the classifier must be... (kept for the trainer's report).
+pub fn accuracy(net: &Net, samples: &[(Vec<f32>, usize)]) -> f32 {
+    let right = samples
+        .iter()
+        .filter(|(input, class)| {
+            let out = net.forward(input, PATCH, PATCH);
+            out.iter()
+                .enumerate()
+                .max_by(|a, b| a.1.total_cmp(b.1))
+                .map(|(i, _)| i)
+                == Some(*class)
+        })
+        .count();
+    right as f32 / samples.len().max(1) as f32
+}
