@@ -66,9 +66,8 @@ fn decode(c: &mut Criterion) {
     g.finish();
 }
 
-/// The camera reader on one real 640×640 photo (the first of the labelled set, 22 dice, when
-/// it is there) and on it seen from farther, on a 1280×720 frame of synthetic dice and on an
-/// empty one.
+/// The camera reader on one real 640×640 photo (the first of the labelled set, 22 dice), on it
+/// seen from farther, on it as a 1280×720 webcam frame shows it, and on an empty frame.
 fn camera(c: &mut Criterion) {
     use foreman::vision::{read_dice, synthetic};
     let mut g = c.benchmark_group("camera");
@@ -80,34 +79,21 @@ fn camera(c: &mut Criterion) {
             b.iter(|| black_box(read_dice(black_box(&img)).len()))
         });
         // The same tray seen from farther: the photo shrunk by 0.76 in the middle of a
-        // 640×640 picture, its edges drawn out to the sides. Its dice are smaller than the
-        // reader's constants suit, so it is read again on a finer copy.
+        // 640×640 picture, its edges drawn out to the sides.
         let far = synthetic::seen_from_farther(&img);
         g.bench_function("read a 640x640 photo of smaller dice", |b| {
             b.iter(|| black_box(read_dice(black_box(&far)).len()))
         });
+        // As a webcam shows a tray: scaled to 720 high in the middle of a 1280×720 frame,
+        // the sides its edge columns drawn out.
+        let scaled = image::imageops::resize(&img, 720, 720, image::imageops::FilterType::Triangle);
+        let frame = image::RgbImage::from_fn(1280, 720, |x, y| {
+            *scaled.get_pixel(x.saturating_sub(280).min(719), y)
+        });
+        g.bench_function("read a 1280x720 frame", |b| {
+            b.iter(|| black_box(read_dice(black_box(&frame)).len()))
+        });
     }
-    let mut frame = synthetic::table(1280, 720);
-    for i in 0..12u8 {
-        let (x, y) = (
-            150.0 + 160.0 * f32::from(i % 6),
-            250.0 + 220.0 * f32::from(i / 6),
-        );
-        synthetic::draw_die(
-            &mut frame,
-            x,
-            y,
-            60.0,
-            i % 6 + 1,
-            [200, 30, 30],
-            [255, 255, 255],
-        );
-    }
-    g.bench_function("read a 1280x720 frame", |b| {
-        b.iter(|| black_box(read_dice(black_box(&frame)).len()))
-    });
-    // An empty tray (between rolls): nothing is read at the first scale, so the coarser ones
-    // are tried too.
     let empty = synthetic::table(1280, 720);
     g.bench_function("read an empty 1280x720 frame", |b| {
         b.iter(|| black_box(read_dice(black_box(&empty)).len()))

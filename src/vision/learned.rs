@@ -2,13 +2,18 @@
 //!
 //! 1. **Detector** ([`DETECTOR_SHAPE`]): the picture is resampled so its shorter side is
 //!    [`DETECTOR_SIDE`] pixels, and a fully convolutional net gives, for every cell of
-//!    [`STRIDE`]×[`STRIDE`] pixels, how likely a die's centre lies there, where in the cell,
-//!    and the die's size. Every local peak above [`DETECT_LEVEL`] is a candidate. It is
-//!    trained to fire on any die, pip d6 or not, so it misses little.
-//! 2. **Classifier** ([`CLASSIFIER_SHAPE`]): each candidate is resampled from the full
+//!    [`STRIDE`]×[`STRIDE`] pixels, how likely a die's centre lies near, where it lies and the
+//!    die's size. Cells above [`DETECT_LEVEL`] are proposals; the surest of those pointing at
+//!    one centre speaks for them. The dice's typical size then sets a second look at the
+//!    scale where they come out [`DIE_PIXELS`] (the middle of what the detector is trained
+//!    on), so that dice close up and far away are found alike. It is trained to fire on any
+//!    die, pip d6 or not, so it misses little.
+//! 2. **Classifier** ([`CLASSIFIER_SHAPE`]): each proposal is resampled from the full
 //!    picture to [`PATCH`]×[`PATCH`] pixels around the die (its side times [`PATCH_MARGIN`])
 //!    and classified: not a pip d6 (a numeral die, a d8, a shadow, a printed dot on a card),
-//!    or a pip d6 showing 1–6. The probability of that class is the reading's confidence.
+//!    or a pip d6 showing 1–6. An unsure reading is read again with the patch turned each
+//!    quarter way, and the probabilities averaged. The probability of the value is the
+//!    reading's confidence.
 //! 3. **Colour**: the body is the larger of the two lightness clusters inside the face; its
 //!    median, balanced by the light that white pips show, names the colour.
 //!
@@ -19,8 +24,18 @@ use super::net::{Net, NetError, sigmoid, softmax};
 use super::{Area, SeenDie, colour, primitives};
 use image::RgbImage;
 
-/// The detector's input: the shorter side of the picture (or the area read), in pixels.
-pub const DETECTOR_SIDE: f32 = 256.0;
+/// The detector's first look: the shorter side of the picture (or the area read), in pixels.
+pub const DETECTOR_SIDE: f32 = 192.0;
+/// The dice's side the detector's second look brings them to, in its pixels (it is trained on
+/// 9 to 32).
+pub const DIE_PIXELS: f32 = 20.0;
+/// The least and most the second look's shorter side may be.
+const MIN_SIDE: f32 = 96.0;
+const MAX_SIDE: f32 = 384.0;
+/// A reading less sure than this is read again with its patch turned each quarter way.
+const LOOK_AGAIN: f32 = 0.9;
+/// A candidate the classifier calls no pip d6 with at least this probability is none.
+const NO_DIE: f32 = 0.25;
 /// One detector cell, in the detector's pixels.
 pub const STRIDE: usize = 8;
 /// The classifier's input side, in pixels.
@@ -111,16 +126,32 @@ impl Model {
         kept
     }
 
-    /// The detector's candidates in `area`: centre, side (picture pixels), how sure. The
-    /// detector looks at two scales, the second half the first, for dice seen close up; where
-    /// both propose one die, the classifier's surer reading is kept ([`Model::read`]).
+    /// The detector's candidates in `area`: centre, side (picture pixels), how sure. A first
+    /// look with the area's shorter side at [`DETECTOR_SIDE`] pixels tells the dice's typical
+    /// size (the median of the sure proposals); when that is far from [`DIE_PIXELS`], the
+    /// detector looks again at the scale where it is that (dice seen close up or far away).
     pub fn candidates(&self, image: &RgbImage, area: Area) -> Vec<Candidate> {
-        let mut found = self.candidates_at(image, area, DETECTOR_SIDE);
-        found.extend(self.candidates_at(image, area, DETECTOR_SIDE / 2.0));
-        found
+        let first = self.candidates_at(image, area, DETECTOR_SIDE);
+        let scale = area.width.min(area.height) as f32 / DETECTOR_SIDE;
+        let mut sizes: Vec<f32> = first
+            .iter()
+            .filter(|c| c.sure >= 0.5)
+            .map(|c| c.size / scale)
+            .collect();
+        sizes.sort_by(f32::total_cmp);
+        let Some(&typical) = sizes.get(sizes.len() / 2) else {
+            return first;
+        };
+        let side = (DETECTOR_SIDE * DIE_PIXELS / typical).clamp(MIN_SIDE, MAX_SIDE);
+        if (side - DETECTOR_SIDE).abs() < 0.1 * DETECTOR_SIDE {
+            first
+        } else {
+            self.candidates_at(image, area, side)
+        }
     }
 
-    fn candidates_at(&self, image: &RgbImage, area: Area, side: f32) -> Vec<Candidate> {
+    /// The candidates at one scale: the area's shorter side resampled to `side` pixels.
+    pub fn candidates_at(&self, image: &RgbImage, area: Area, side: f32) -> Vec<Candidate> {
         let shorter = area.width.min(area.height) as f32;
         if shorter < 8.0 {
             return Vec::new();
@@ -177,8 +208,31 @@ impl Model {
 
     /// The classifier's probabilities for the patch around `c`: not a pip d6, then 1–6.
     pub fn classes(&self, image: &RgbImage, c: Candidate) -> [f32; 7] {
+        self.classes_turned(image, c, 0)
+    }
+
+    /// The mean of the classifier's probabilities over the patch turned by 0, 90, 180 and 270
+    /// degrees (a die's face reads the same each way).
+    pub fn classes_all_ways(&self, image: &RgbImage, c: Candidate) -> [f32; 7] {
+        let mut sum = [0f32; 7];
+        for quarter in 0..4 {
+            let p = self.classes_turned(image, c, quarter);
+            for k in 0..7 {
+                sum[k] += p[k] / 4.0;
+            }
+        }
+        sum
+    }
+
+    fn classes_turned(&self, image: &RgbImage, c: Candidate, quarter: u8) -> [f32; 7] {
         let s = c.size * PATCH_MARGIN / PATCH as f32;
-        let pixels = sample(image, (c.x, c.y), [s, 0.0, 0.0, s], PATCH, PATCH);
+        let a = match quarter % 4 {
+            0 => [s, 0.0, 0.0, s],
+            1 => [0.0, -s, s, 0.0],
+            2 => [-s, 0.0, 0.0, -s],
+            _ => [0.0, s, -s, 0.0],
+        };
+        let pixels = sample(image, (c.x, c.y), a, PATCH, PATCH);
         let mut p = self.classifier.forward(&normalised(&pixels, PATCH, PATCH), PATCH, PATCH);
         softmax(&mut p);
         std::array::from_fn(|i| p.get(i).copied().unwrap_or(0.0))
@@ -186,8 +240,11 @@ impl Model {
 
     /// The die a candidate is, with how sure the model is that it is a pip d6 at all.
     fn classify(&self, image: &RgbImage, c: Candidate) -> Option<(SeenDie, f32)> {
-        let p = self.classes(image, c);
-        if p[0] >= 0.5 {
+        let mut p = self.classes(image, c);
+        if p[0] < NO_DIE && p[1..].iter().copied().fold(0.0, f32::max) < LOOK_AGAIN {
+            p = self.classes_all_ways(image, c);
+        }
+        if p[0] >= NO_DIE {
             return None;
         }
         let (best, &confidence) = p[1..]
