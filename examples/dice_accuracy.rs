@@ -14,6 +14,8 @@
 //!   filled with its edge columns); `--light F`: every channel times F; `--jpeg Q`: saved
 //!   again as a JPEG of quality Q.
 //! - `-v`: each picture with a mistake, and what it was.
+//! - `--colours`: the colour accuracy on the dice whose colours were told by eye
+//!   (`tests/dice_colours.txt`, in 34 of the tray photos).
 
 use foreman::vision::learned::Model;
 use foreman::vision::sources::{self, SOURCES, Tally, read_picture};
@@ -49,6 +51,9 @@ fn main() -> anyhow::Result<()> {
         None => Model::shipped()?.clone(),
     };
     let loso = value("--loso").map(PathBuf::from);
+    if flag("--colours") {
+        return colours(&shipped);
+    }
     for (name, layout) in SOURCES {
         let dir = data.join(name);
         if !dir.exists() {
@@ -145,4 +150,43 @@ fn in_frame(p: &LabelledPicture) -> LabelledPicture {
         })
         .collect();
     LabelledPicture { image, dice, whole: true }
+}
+
+/// The colours named against those told by eye (`tests/dice_colours.txt`): a reading counts
+/// for the labelled die whose box holds its centre.
+fn colours(model: &Model) -> anyhow::Result<()> {
+    let root = Path::new(env!("CARGO_MANIFEST_DIR"));
+    let told = std::fs::read_to_string(root.join("tests/dice_colours.txt"))?;
+    let dir = root.join("tests/data/dice/d6-tray-photos");
+    let (mut right, mut compared) = (0, 0);
+    let mut wrong = Vec::new();
+    for line in told.lines().filter(|l| !l.starts_with('#') && !l.trim().is_empty()) {
+        let mut words = line.split_whitespace();
+        let Some(stem) = words.next() else { continue };
+        let words: Vec<&str> = words.collect();
+        let image = image::open(dir.join("images").join(format!("{stem}.jpg")))?.to_rgb8();
+        let (w, h) = image.dimensions();
+        let labels = std::fs::read_to_string(dir.join("labels").join(format!("{stem}.txt")))?;
+        let seen = model.read(&image, foreman::vision::Area::whole(w, h));
+        for (label, word) in labels.lines().zip(&words) {
+            let f: Vec<f32> = label.split_whitespace().filter_map(|v| v.parse().ok()).collect();
+            let [_, cx, cy, bw, bh] = f[..] else { continue };
+            let (x, y) = (cx * w as f32, cy * h as f32);
+            let Some(d) = seen.iter().find(|d| (d.x - x).abs() <= bw * w as f32 / 2.0 && (d.y - y).abs() <= bh * h as f32 / 2.0) else {
+                continue;
+            };
+            compared += 1;
+            let said = foreman::vision::colour_word(d.colour);
+            if said == *word {
+                right += 1;
+            } else {
+                wrong.push(format!("{stem}: {said} for {word}"));
+            }
+        }
+    }
+    println!("colours: {right} of {compared} right ({:.4})", right as f64 / compared.max(1) as f64);
+    for w in wrong {
+        println!("  {w}");
+    }
+    Ok(())
 }

@@ -342,7 +342,7 @@ pub fn background(w: usize, h: usize, rng: &mut ChaCha8Rng) -> RgbImage {
                     rng.random_range(4..(w as i64).max(5)),
                     rng.random_range(4..(h as i64).max(5)),
                 );
-                let what = rng.random_range(0..5);
+                let what = rng.random_range(0..7);
                 let r = rng.random_range(1.5f32..(w.min(h) as f32 / 5.0).max(2.0));
                 for y in 0..h as i64 {
                     for x in 0..w as i64 {
@@ -364,7 +364,19 @@ pub fn background(w: usize, h: usize, rng: &mut ChaCha8Rng) -> RgbImage {
                                     && (x * 7 / 5 + y) % 9 < 6
                             }
                             // a road or a border line
-                            _ => ((x - x0) * sh - (y - y0) * sw).abs() < 2 * sw.max(sh),
+                            4 => ((x - x0) * sh - (y - y0) * sw).abs() < 2 * sw.max(sh),
+                            // a ring (a token, an icon's outline)
+                            5 => {
+                                let d = ((x - x0) as f32).hypot((y - y0) as f32);
+                                d <= r && d >= 0.6 * r
+                            }
+                            // a gear-like icon: a disc with teeth
+                            _ => {
+                                let (dx, dy) = ((x - x0) as f32, (y - y0) as f32);
+                                let d = dx.hypot(dy);
+                                let tooth = (dy.atan2(dx) * 4.0).cos() > 0.3;
+                                d <= 0.75 * r || (d <= r && tooth)
+                            }
                         };
                         if inside {
                             img[(y as usize) * w + x as usize] = colour;
@@ -501,7 +513,7 @@ impl Library<'_> {
         let side = PATCH;
         let patch_scale = |size: f32| size * PATCH_MARGIN / side as f32;
         let roll = rng.random_range(0.0f32..1.0);
-        let (mut pixels, class) = if roll < 0.05 {
+        let (mut pixels, class) = if roll < 0.1 {
             // A drawn die (flat, round pips) on a made-up background.
             let (picture, die) = drawn_die(rng);
             let a = any_turn(patch_scale(die.size * rng.random_range(0.88f32..1.14)), rng);
@@ -614,7 +626,7 @@ impl Library<'_> {
             let count = if roll < 0.9 { rng.random_range(1..9) } else { 0 };
             let drawn = drawn_die(rng);
             for _ in 0..count {
-                let (p, d) = if rng.random_bool(0.1) {
+                let (p, d) = if rng.random_bool(0.25) {
                     (&drawn.0, drawn.1)
                 } else {
                     let Some(pd) = self.any_die(rng) else { break };
