@@ -65,7 +65,8 @@ fn main() -> anyhow::Result<()> {
             None if flag("--all") => (shipped.clone(), &|_| true),
             None => (shipped.clone(), &held_back),
         };
-        let mut source = sources::load(name, &dir, layout, keep, usize::MAX).map_err(anyhow::Error::msg)?;
+        let mut source =
+            sources::load(name, &dir, layout, keep, usize::MAX).map_err(anyhow::Error::msg)?;
         shown(&mut source, frame, light, jpeg)?;
         let started = Instant::now();
         let mut tally = Tally::default();
@@ -83,7 +84,11 @@ fn main() -> anyhow::Result<()> {
                     .iter()
                     .map(|d| format!("{} at {:.0},{:.0}", d.class, d.x, d.y))
                     .collect();
-                println!("  {name} #{i}: read [{}]; labelled [{}]", said.join(", "), labelled.join(", "));
+                println!(
+                    "  {name} #{i}: read [{}]; labelled [{}]",
+                    said.join(", "),
+                    labelled.join(", ")
+                );
             }
         }
         let split = if loso.is_some() {
@@ -101,7 +106,11 @@ fn main() -> anyhow::Result<()> {
         for (label, row) in tally.confusion.iter().enumerate() {
             if row.iter().sum::<usize>() > 0 {
                 let cells: Vec<String> = row.iter().map(|n| format!("{n:5}")).collect();
-                let label = if label == 0 { "other".to_string() } else { label.to_string() };
+                let label = if label == 0 {
+                    "other".to_string()
+                } else {
+                    label.to_string()
+                };
                 println!("  {label:>5} {}", cells.join(""));
             }
         }
@@ -110,7 +119,12 @@ fn main() -> anyhow::Result<()> {
 }
 
 /// The pictures as the options show them: in a webcam frame, in another light, saved again.
-fn shown(source: &mut Source, frame: bool, light: Option<f32>, jpeg: Option<u8>) -> anyhow::Result<()> {
+fn shown(
+    source: &mut Source,
+    frame: bool,
+    light: Option<f32>,
+    jpeg: Option<u8>,
+) -> anyhow::Result<()> {
     for p in &mut source.pictures {
         if frame && p.whole {
             *p = in_frame(p);
@@ -122,7 +136,8 @@ fn shown(source: &mut Source, frame: bool, light: Option<f32>, jpeg: Option<u8>)
         }
         if let Some(q) = jpeg {
             let mut bytes = Vec::new();
-            image::codecs::jpeg::JpegEncoder::new_with_quality(&mut bytes, q).encode_image(&p.image)?;
+            image::codecs::jpeg::JpegEncoder::new_with_quality(&mut bytes, q)
+                .encode_image(&p.image)?;
             p.image = image::load_from_memory(&bytes)?.to_rgb8();
         }
     }
@@ -138,7 +153,9 @@ fn in_frame(p: &LabelledPicture) -> LabelledPicture {
     let sw = ((w as f32 * k).round() as u32).clamp(1, fw);
     let scaled = image::imageops::resize(&p.image, sw, fh, image::imageops::FilterType::Triangle);
     let left = (fw - sw) / 2;
-    let image = image::RgbImage::from_fn(fw, fh, |x, y| *scaled.get_pixel(x.saturating_sub(left).min(sw - 1), y));
+    let image = image::RgbImage::from_fn(fw, fh, |x, y| {
+        *scaled.get_pixel(x.saturating_sub(left).min(sw - 1), y)
+    });
     let dice = p
         .dice
         .iter()
@@ -149,7 +166,11 @@ fn in_frame(p: &LabelledPicture) -> LabelledPicture {
             class: d.class,
         })
         .collect();
-    LabelledPicture { image, dice, whole: true }
+    LabelledPicture {
+        image,
+        dice,
+        whole: true,
+    }
 }
 
 /// The colours named against those told by eye (`tests/dice_colours.txt`): a reading counts
@@ -160,7 +181,10 @@ fn colours(model: &Model) -> anyhow::Result<()> {
     let dir = root.join("tests/data/dice/d6-tray-photos");
     let (mut right, mut compared) = (0, 0);
     let mut wrong = Vec::new();
-    for line in told.lines().filter(|l| !l.starts_with('#') && !l.trim().is_empty()) {
+    for line in told
+        .lines()
+        .filter(|l| !l.starts_with('#') && !l.trim().is_empty())
+    {
         let mut words = line.split_whitespace();
         let Some(stem) = words.next() else { continue };
         let words: Vec<&str> = words.collect();
@@ -169,10 +193,15 @@ fn colours(model: &Model) -> anyhow::Result<()> {
         let labels = std::fs::read_to_string(dir.join("labels").join(format!("{stem}.txt")))?;
         let seen = model.read(&image, foreman::vision::Area::whole(w, h));
         for (label, word) in labels.lines().zip(&words) {
-            let f: Vec<f32> = label.split_whitespace().filter_map(|v| v.parse().ok()).collect();
+            let f: Vec<f32> = label
+                .split_whitespace()
+                .filter_map(|v| v.parse().ok())
+                .collect();
             let [_, cx, cy, bw, bh] = f[..] else { continue };
             let (x, y) = (cx * w as f32, cy * h as f32);
-            let Some(d) = seen.iter().find(|d| (d.x - x).abs() <= bw * w as f32 / 2.0 && (d.y - y).abs() <= bh * h as f32 / 2.0) else {
+            let Some(d) = seen.iter().find(|d| {
+                (d.x - x).abs() <= bw * w as f32 / 2.0 && (d.y - y).abs() <= bh * h as f32 / 2.0
+            }) else {
                 continue;
             };
             compared += 1;
@@ -184,7 +213,10 @@ fn colours(model: &Model) -> anyhow::Result<()> {
             }
         }
     }
-    println!("colours: {right} of {compared} right ({:.4})", right as f64 / compared.max(1) as f64);
+    println!(
+        "colours: {right} of {compared} right ({:.4})",
+        right as f64 / compared.max(1) as f64
+    );
     for w in wrong {
         println!("  {w}");
     }

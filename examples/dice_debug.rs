@@ -15,7 +15,11 @@ fn main() -> anyhow::Result<()> {
         let probs: Vec<String> = p.iter().map(|v| format!("{v:.2}")).collect();
         println!(
             "candidate {:.0},{:.0} size {:.0} detector {:.2}: no die / 1–6 {}",
-            c.x, c.y, c.size, c.sure, probs.join(" ")
+            c.x,
+            c.y,
+            c.size,
+            c.sure,
+            probs.join(" ")
         );
         let r = c.size / 2.0;
         let rect = imageproc::rect::Rect::at((c.x - r) as i32, (c.y - r) as i32)

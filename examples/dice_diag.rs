@@ -8,8 +8,16 @@ use std::path::PathBuf;
 
 fn main() -> anyhow::Result<()> {
     let args: Vec<String> = std::env::args().skip(1).collect();
-    let dir = PathBuf::from(args.first().cloned().unwrap_or_else(|| "models/dice".into()));
-    let data = PathBuf::from(args.get(1).cloned().unwrap_or_else(|| "../shared/dice".into()));
+    let dir = PathBuf::from(
+        args.first()
+            .cloned()
+            .unwrap_or_else(|| "models/dice".into()),
+    );
+    let data = PathBuf::from(
+        args.get(1)
+            .cloned()
+            .unwrap_or_else(|| "../shared/dice".into()),
+    );
     let model = Model::from_bytes(
         &std::fs::read(dir.join("detector.bin"))?,
         &std::fs::read(dir.join("classifier.bin"))?,
@@ -19,16 +27,33 @@ fn main() -> anyhow::Result<()> {
     }
     for (name, layout) in SOURCES {
         let train = std::env::var("SPLIT").is_ok_and(|v| v == "train");
-        let s = sources::load(name, &data.join(name), layout, &|f| held_back(f) != train, 200).map_err(anyhow::Error::msg)?;
+        let s = sources::load(
+            name,
+            &data.join(name),
+            layout,
+            &|f| held_back(f) != train,
+            200,
+        )
+        .map_err(anyhow::Error::msg)?;
         let (mut n, mut right) = (0, 0);
         let (mut proposed, mut rejected, mut pips) = (0, 0, 0);
         let mut ratios = Vec::new();
         let mut offsets = Vec::new();
         for p in &s.pictures {
             for d in &p.dice {
-                let c = Candidate { x: d.x, y: d.y, size: d.size, sure: 1.0 };
+                let c = Candidate {
+                    x: d.x,
+                    y: d.y,
+                    size: d.size,
+                    sure: 1.0,
+                };
                 let probs = model.classes(&p.image, c);
-                let best = probs.iter().enumerate().max_by(|a, b| a.1.total_cmp(b.1)).map(|(i, _)| i).unwrap_or(0);
+                let best = probs
+                    .iter()
+                    .enumerate()
+                    .max_by(|a, b| a.1.total_cmp(b.1))
+                    .map(|(i, _)| i)
+                    .unwrap_or(0);
                 n += 1;
                 right += usize::from(best == usize::from(d.class));
             }
@@ -37,7 +62,10 @@ fn main() -> anyhow::Result<()> {
                 let cands = model.candidates(&p.image, foreman::vision::Area::whole(w, h));
                 for d in p.dice.iter().filter(|d| d.class > 0) {
                     pips += 1;
-                    if let Some(c) = cands.iter().find(|c| (c.x - d.x).hypot(c.y - d.y) < 0.5 * d.size) {
+                    if let Some(c) = cands
+                        .iter()
+                        .find(|c| (c.x - d.x).hypot(c.y - d.y) < 0.5 * d.size)
+                    {
                         proposed += 1;
                         if model.classes(&p.image, *c)[0] >= 0.5 {
                             rejected += 1;
@@ -46,7 +74,11 @@ fn main() -> anyhow::Result<()> {
                 }
             }
             for seen in read_picture(&model, &p.image, p.whole) {
-                if let Some(d) = p.dice.iter().find(|d| (d.x - seen.x).hypot(d.y - seen.y) < 0.5 * d.size) {
+                if let Some(d) = p
+                    .dice
+                    .iter()
+                    .find(|d| (d.x - seen.x).hypot(d.y - seen.y) < 0.5 * d.size)
+                {
                     ratios.push(seen.size / d.size);
                     offsets.push((d.x - seen.x).hypot(d.y - seen.y) / d.size);
                 }
@@ -58,7 +90,11 @@ fn main() -> anyhow::Result<()> {
         println!(
             "{name}: classifier on labelled boxes {right}/{n} = {:.3}; detector size ratio p10 {:.2} p50 {:.2} p90 {:.2}; offset/size p50 {:.2} p90 {:.2}; pip dice {pips}, proposed {proposed}, of which read as no die {rejected}",
             right as f32 / n.max(1) as f32,
-            q(&ratios, 0.1), q(&ratios, 0.5), q(&ratios, 0.9), q(&offsets, 0.5), q(&offsets, 0.9)
+            q(&ratios, 0.1),
+            q(&ratios, 0.5),
+            q(&ratios, 0.9),
+            q(&offsets, 0.5),
+            q(&offsets, 0.9)
         );
     }
     Ok(())
@@ -69,19 +105,34 @@ fn main() -> anyhow::Result<()> {
 pub fn failures(model: &Model, data: &std::path::Path, path: &str) -> anyhow::Result<()> {
     use foreman::vision::learned::{PATCH, PATCH_MARGIN, sample};
     let (name, layout) = SOURCES[0];
-    let s = sources::load(name, &data.join(name), layout, &held_back, 200).map_err(anyhow::Error::msg)?;
+    let s = sources::load(name, &data.join(name), layout, &held_back, 200)
+        .map_err(anyhow::Error::msg)?;
     let mut grid = image::RgbImage::new(8 * 66, 8 * 66);
     let mut k = 0;
     for p in &s.pictures {
         for d in &p.dice {
-            let c = Candidate { x: d.x, y: d.y, size: d.size, sure: 1.0 };
+            let c = Candidate {
+                x: d.x,
+                y: d.y,
+                size: d.size,
+                sure: 1.0,
+            };
             let probs = model.classes(&p.image, c);
-            let best = probs.iter().enumerate().max_by(|a, b| a.1.total_cmp(b.1)).map(|(i, _)| i).unwrap_or(0);
+            let best = probs
+                .iter()
+                .enumerate()
+                .max_by(|a, b| a.1.total_cmp(b.1))
+                .map(|(i, _)| i)
+                .unwrap_or(0);
             if best != usize::from(d.class) && k < 64 {
                 let s = d.size * PATCH_MARGIN / PATCH as f32 / 2.0;
                 let px = sample(&p.image, (d.x, d.y), [s, 0.0, 0.0, s], 64, 64);
                 for (i, v) in px.iter().enumerate() {
-                    grid.put_pixel((k % 8 * 66 + i % 64) as u32, (k / 8 * 66 + i / 64) as u32, image::Rgb(v.map(|c| c as u8)));
+                    grid.put_pixel(
+                        (k % 8 * 66 + i % 64) as u32,
+                        (k / 8 * 66 + i / 64) as u32,
+                        image::Rgb(v.map(|c| c as u8)),
+                    );
                 }
                 println!("{k}: labelled {} read {best} ({:.2})", d.class, probs[best]);
                 k += 1;

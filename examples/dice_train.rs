@@ -34,7 +34,10 @@ fn main() -> anyhow::Result<()> {
     if let Some(s) = &leave_out
         && !SOURCES.iter().any(|(n, _)| n == s)
     {
-        anyhow::bail!("no source {s}: the sources are {:?}", SOURCES.map(|(n, _)| n));
+        anyhow::bail!(
+            "no source {s}: the sources are {:?}",
+            SOURCES.map(|(n, _)| n)
+        );
     }
     let started = Instant::now();
     let mut train = Vec::new();
@@ -42,56 +45,123 @@ fn main() -> anyhow::Result<()> {
     for (name, layout) in SOURCES {
         let dir = data.join(name);
         if leave_out.as_deref() == Some(name) {
-            test.push(sources::load(name, &dir, layout, &|_| true, usize::MAX).map_err(anyhow::Error::msg)?);
+            test.push(
+                sources::load(name, &dir, layout, &|_| true, usize::MAX)
+                    .map_err(anyhow::Error::msg)?,
+            );
             continue;
         }
-        train.push(sources::load(name, &dir, layout, &|f| !held_back(f), usize::MAX).map_err(anyhow::Error::msg)?);
-        test.push(sources::load(name, &dir, layout, &held_back, usize::MAX).map_err(anyhow::Error::msg)?);
+        train.push(
+            sources::load(name, &dir, layout, &|f| !held_back(f), usize::MAX)
+                .map_err(anyhow::Error::msg)?,
+        );
+        test.push(
+            sources::load(name, &dir, layout, &held_back, usize::MAX)
+                .map_err(anyhow::Error::msg)?,
+        );
     }
     for s in &train {
         let dice: usize = s.pictures.iter().map(|p| p.dice.len()).sum();
-        println!("train {}: {} pictures, {} dice", s.name, s.pictures.len(), dice);
+        println!(
+            "train {}: {} pictures, {} dice",
+            s.name,
+            s.pictures.len(),
+            dice
+        );
     }
-    let mut library = Library { sources: train.iter().collect(), proposals: Vec::new() };
+    let mut library = Library {
+        sources: train.iter().collect(),
+        proposals: Vec::new(),
+    };
 
     let mut detector = training::new_net(&DETECTOR_SHAPE, false, seed);
     let t = Instant::now();
-    let det_schedule = Schedule { seed, epochs: epochs * 4 / 3, per_epoch: 4096, batch: 32, rate: 3e-3, threads: 2 };
+    let det_schedule = Schedule {
+        seed,
+        epochs: epochs * 4 / 3,
+        per_epoch: 4096,
+        batch: 32,
+        rate: 3e-3,
+        threads: 2,
+    };
     // `--detector-from DIR`: a detector trained before (to try a classifier alone).
     if let Some(dir) = value("--detector-from") {
-        detector = foreman::vision::net::Net::from_bytes(&std::fs::read(PathBuf::from(dir).join("detector.bin"))?)?;
-    } else { training::fit(
-        &mut detector,
-        det_schedule,
-        |rng| library.detector_sample(rng, DETECTOR_TRAIN),
-        training::detector_loss,
-        |e, l| println!("detector epoch {e}: loss {l:.4} ({:.0} s)", t.elapsed().as_secs_f32()),
-    ); }
+        detector = foreman::vision::net::Net::from_bytes(&std::fs::read(
+            PathBuf::from(dir).join("detector.bin"),
+        )?)?;
+    } else {
+        training::fit(
+            &mut detector,
+            det_schedule,
+            |rng| library.detector_sample(rng, DETECTOR_TRAIN),
+            training::detector_loss,
+            |e, l| {
+                println!(
+                    "detector epoch {e}: loss {l:.4} ({:.0} s)",
+                    t.elapsed().as_secs_f32()
+                )
+            },
+        );
+    }
     let mut classifier = training::new_net(&CLASSIFIER_SHAPE, true, seed + 1);
     // The detector's own proposals on the training pictures teach the classifier its boxes
     // and its mistakes.
-    let probe = Model { detector: detector.clone(), classifier: classifier.clone() };
-    library.proposals = training::proposals(&probe, train.iter().flat_map(|s| s.pictures.iter()).filter(|p| p.whole));
+    let probe = Model {
+        detector: detector.clone(),
+        classifier: classifier.clone(),
+    };
+    library.proposals = training::proposals(
+        &probe,
+        train
+            .iter()
+            .flat_map(|s| s.pictures.iter())
+            .filter(|p| p.whole),
+    );
     let wrong = library.proposals.iter().filter(|p| p.2 == 0).count();
-    println!("detector proposals on the training photos: {} ({wrong} on no pip d6)", library.proposals.len());
+    println!(
+        "detector proposals on the training photos: {} ({wrong} on no pip d6)",
+        library.proposals.len()
+    );
     let t = Instant::now();
-    let cls_schedule = Schedule { seed: seed + 1, epochs, per_epoch: 16384, batch: 64, rate: 3e-3, threads: 2 };
+    let cls_schedule = Schedule {
+        seed: seed + 1,
+        epochs,
+        per_epoch: 16384,
+        batch: 64,
+        rate: 3e-3,
+        threads: 2,
+    };
     training::fit(
         &mut classifier,
         cls_schedule,
         |rng| library.classifier_sample(rng),
         training::class_loss,
-        |e, l| println!("classifier epoch {e}: loss {l:.4} ({:.0} s)", t.elapsed().as_secs_f32()),
+        |e, l| {
+            println!(
+                "classifier epoch {e}: loss {l:.4} ({:.0} s)",
+                t.elapsed().as_secs_f32()
+            )
+        },
     );
-    let model = Model { detector, classifier };
+    let model = Model {
+        detector,
+        classifier,
+    };
     let trained_in = started.elapsed().as_secs_f32();
 
     let mut figures = serde_json::Map::new();
     for s in &test {
         let tally: Tally = sources::score(&model, s);
-        let which = if leave_out.as_deref() == Some(&s.name) { "left out, whole" } else { "held back" };
+        let which = if leave_out.as_deref() == Some(&s.name) {
+            "left out, whole"
+        } else {
+            "held back"
+        };
         println!("{} ({which}): {tally}", s.name);
-        figures.insert(s.name.clone(), serde_json::json!({ "split": which, "tally": tally }));
+        figures.insert(
+            s.name.clone(),
+            serde_json::json!({ "split": which, "tally": tally }),
+        );
     }
     std::fs::create_dir_all(&out)?;
     let (det_bytes, cls_bytes) = (model.detector.to_bytes(), model.classifier.to_bytes());
@@ -116,7 +186,14 @@ fn main() -> anyhow::Result<()> {
         "threads": 2,
         "figures": figures,
     });
-    std::fs::write(out.join("manifest.json"), serde_json::to_string_pretty(&manifest)? + "\n")?;
-    println!("wrote {} in {:.0} s", out.display(), started.elapsed().as_secs_f32());
+    std::fs::write(
+        out.join("manifest.json"),
+        serde_json::to_string_pretty(&manifest)? + "\n",
+    )?;
+    println!(
+        "wrote {} in {:.0} s",
+        out.display(),
+        started.elapsed().as_secs_f32()
+    );
     Ok(())
 }

@@ -93,7 +93,10 @@ impl Model {
             classifier: Net::from_bytes(classifier)?,
         };
         let shape = |net: &Net| -> Vec<(usize, usize, usize, usize)> {
-            net.layers.iter().map(|l| (l.cin, l.cout, l.k, l.stride)).collect()
+            net.layers
+                .iter()
+                .map(|l| (l.cin, l.cout, l.k, l.stride))
+                .collect()
         };
         if shape(&model.detector) != DETECTOR_SHAPE || model.detector.pooled {
             return Err(NetError::Shape);
@@ -233,7 +236,9 @@ impl Model {
             _ => [0.0, s, -s, 0.0],
         };
         let pixels = sample(image, (c.x, c.y), a, PATCH, PATCH);
-        let mut p = self.classifier.forward(&normalised(&pixels, PATCH, PATCH), PATCH, PATCH);
+        let mut p = self
+            .classifier
+            .forward(&normalised(&pixels, PATCH, PATCH), PATCH, PATCH);
         softmax(&mut p);
         std::array::from_fn(|i| p.get(i).copied().unwrap_or(0.0))
     }
@@ -319,7 +324,10 @@ pub fn sample(
                 for su in 0..q {
                     let du = u as f32 - w as f32 / 2.0 + (su as f32 + 0.5) / q as f32;
                     let dv = v as f32 - h as f32 / 2.0 + (sv as f32 + 0.5) / q as f32;
-                    let p = at(centre.0 + a * du + b * dv - 0.5, centre.1 + c * du + d * dv - 0.5);
+                    let p = at(
+                        centre.0 + a * du + b * dv - 0.5,
+                        centre.1 + c * du + d * dv - 0.5,
+                    );
                     for k in 0..3 {
                         sum[k] += p[k];
                     }
@@ -336,7 +344,12 @@ pub fn sample(
 pub fn normalised(pixels: &[[f32; 3]], w: usize, h: usize) -> Vec<f32> {
     let n = (w * h * 3) as f32;
     let mean = pixels.iter().flatten().sum::<f32>() / n;
-    let var = pixels.iter().flatten().map(|v| (v - mean).powi(2)).sum::<f32>() / n;
+    let var = pixels
+        .iter()
+        .flatten()
+        .map(|v| (v - mean).powi(2))
+        .sum::<f32>()
+        / n;
     let scale = 1.0 / (var.sqrt() + 2.0);
     let mut out = vec![0f32; 3 * w * h];
     for (i, p) in pixels.iter().enumerate() {
@@ -455,7 +468,9 @@ fn colour_dice(image: &RgbImage, dice: &mut [SeenDie]) {
         .collect();
     let gains = if white.len() >= LEAST_WHITE_PIPS {
         let pips: [f32; 3] = std::array::from_fn(|c| {
-            f32::from(primitives::median(&white.iter().map(|p| p[c]).collect::<Vec<u8>>()))
+            f32::from(primitives::median(
+                &white.iter().map(|p| p[c]).collect::<Vec<u8>>(),
+            ))
         });
         let mean = pips.iter().sum::<f32>() / 3.0;
         pips.map(|v| mean / v.max(1.0))
@@ -464,7 +479,9 @@ fn colour_dice(image: &RgbImage, dice: &mut [SeenDie]) {
     };
     for (d, face) in dice.iter_mut().zip(faces) {
         d.colour = face.and_then(|(body, _)| {
-            colour::die_colour(std::array::from_fn(|c| primitives::times(body[c], gains[c])))
+            colour::die_colour(std::array::from_fn(|c| {
+                primitives::times(body[c], gains[c])
+            }))
         });
     }
 }

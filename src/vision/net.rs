@@ -198,7 +198,12 @@ impl Grads {
 
     /// Adds `other` to this.
     pub fn add(&mut self, other: &Grads) {
-        for (a, b) in self.w.iter_mut().zip(&other.w).chain(self.b.iter_mut().zip(&other.b)) {
+        for (a, b) in self
+            .w
+            .iter_mut()
+            .zip(&other.w)
+            .chain(self.b.iter_mut().zip(&other.b))
+        {
             for (x, y) in a.iter_mut().zip(b) {
                 *x += y;
             }
@@ -240,7 +245,17 @@ impl Net {
                 row.fill(layer.b[co]);
             }
             let kk = layer.cin * layer.k * layer.k;
-            gemm(layer.cout, kk, n, &layer.w, (kk, 1), c, (n, 1), &mut out, true);
+            gemm(
+                layer.cout,
+                kk,
+                n,
+                &layer.w,
+                (kk, 1),
+                c,
+                (n, 1),
+                &mut out,
+                true,
+            );
             if i + 1 < n_layers {
                 for v in &mut out {
                     *v = v.max(0.0);
@@ -255,7 +270,10 @@ impl Net {
         trace.out_size = (h, w);
         if self.pooled {
             let n = (h * w) as f32;
-            current.chunks(h * w).map(|c| c.iter().sum::<f32>() / n).collect()
+            current
+                .chunks(h * w)
+                .map(|c| c.iter().sum::<f32>() / n)
+                .collect()
         } else {
             current
         }
@@ -294,14 +312,34 @@ impl Net {
             }
             let cols = &trace.cols[i];
             // dW += dOut (cout × n) × colsᵀ (n × kk)
-            gemm(layer.cout, n, kk, &d, (n, 1), cols, (1, n), &mut grads.w[i], true);
+            gemm(
+                layer.cout,
+                n,
+                kk,
+                &d,
+                (n, 1),
+                cols,
+                (1, n),
+                &mut grads.w[i],
+                true,
+            );
             if i == 0 {
                 break;
             }
             // dCols (kk × n) = Wᵀ (kk × cout) × dOut (cout × n)
             d_cols.clear();
             d_cols.resize(kk * n, 0.0);
-            gemm(kk, layer.cout, n, &layer.w, (1, kk), &d, (n, 1), &mut d_cols, false);
+            gemm(
+                kk,
+                layer.cout,
+                n,
+                &layer.w,
+                (1, kk),
+                &d,
+                (n, 1),
+                &mut d_cols,
+                false,
+            );
             layer.col2im(&d_cols, h, w, &mut d_in);
             std::mem::swap(&mut d, &mut d_in);
         }
@@ -389,9 +427,7 @@ impl Net {
         let mut layers = Vec::with_capacity(n);
         for [cin, cout, k, stride] in shapes {
             let mut floats = |count: usize| -> Result<Vec<f32>, NetError> {
-                (0..count)
-                    .map(|_| word().map(f32::from_le_bytes))
-                    .collect()
+                (0..count).map(|_| word().map(f32::from_le_bytes)).collect()
             };
             let w = floats(cout * cin * k * k)?;
             let b = floats(cout)?;
@@ -464,8 +500,20 @@ impl Adam {
                     p[j] -= rate * (step + wd * p[j]);
                 }
             };
-            update(&mut layer.w, &grads.w[i], &mut self.m.w[i], &mut self.v.w[i], decay);
-            update(&mut layer.b, &grads.b[i], &mut self.m.b[i], &mut self.v.b[i], 0.0);
+            update(
+                &mut layer.w,
+                &grads.w[i],
+                &mut self.m.w[i],
+                &mut self.v.w[i],
+                decay,
+            );
+            update(
+                &mut layer.b,
+                &grads.b[i],
+                &mut self.m.b[i],
+                &mut self.v.b[i],
+                0.0,
+            );
         }
     }
 }
@@ -507,7 +555,10 @@ mod tests {
 
     fn loss(net: &Net, input: &[f32], target: &[f32]) -> f32 {
         let out = net.forward(input, 5, 6);
-        out.iter().zip(target).map(|(o, t)| 0.5 * (o - t).powi(2)).sum()
+        out.iter()
+            .zip(target)
+            .map(|(o, t)| 0.5 * (o - t).powi(2))
+            .sum()
     }
 
     /// The backward pass is the forward pass's derivative: every weight's gradient matches a
@@ -516,7 +567,9 @@ mod tests {
     fn gradients_match_finite_differences() {
         for pooled in [false, true] {
             let net = small_net(pooled);
-            let input: Vec<f32> = (0..2 * 5 * 6).map(|i| ((i * 37 % 17) as f32 - 8.0) / 8.0).collect();
+            let input: Vec<f32> = (0..2 * 5 * 6)
+                .map(|i| ((i * 37 % 17) as f32 - 8.0) / 8.0)
+                .collect();
             let mut trace = Trace::default();
             let out = net.forward_traced(&input, 5, 6, &mut trace, true);
             let target: Vec<f32> = (0..out.len()).map(|i| (i % 3) as f32 * 0.1).collect();
@@ -531,7 +584,8 @@ mod tests {
                     plus.layers[l].w[j] += eps;
                     let mut minus = net.clone();
                     minus.layers[l].w[j] -= eps;
-                    let numeric = (loss(&plus, &input, &target) - loss(&minus, &input, &target)) / (2.0 * eps);
+                    let numeric = (loss(&plus, &input, &target) - loss(&minus, &input, &target))
+                        / (2.0 * eps);
                     let analytic = grads.w[l][j];
                     assert!(
                         (numeric - analytic).abs() < 2e-3 + 0.03 * numeric.abs(),
@@ -550,7 +604,10 @@ mod tests {
         let bytes = net.to_bytes();
         assert_eq!(Net::from_bytes(&bytes), Ok(net));
         assert_eq!(Net::from_bytes(b"JPEG"), Err(NetError::NotANet));
-        assert_eq!(Net::from_bytes(&bytes[..bytes.len() - 2]), Err(NetError::Truncated));
+        assert_eq!(
+            Net::from_bytes(&bytes[..bytes.len() - 2]),
+            Err(NetError::Truncated)
+        );
         let mut longer = bytes.clone();
         longer.push(0);
         assert_eq!(Net::from_bytes(&longer), Err(NetError::Trailing));

@@ -1,12 +1,10 @@
 //! The small colour operations the reader needs: lightness, a channel's gain, chroma and the
 //! median of bytes.
 
-
 /// (R + G + B) / 3.
 pub fn lightness(p: [u8; 3]) -> u8 {
     ((u16::from(p[0]) + u16::from(p[1]) + u16::from(p[2])) / 3) as u8
 }
-
 
 /// `v` multiplied by `gain`, rounded, at most white.
 pub fn times(v: u8, gain: f32) -> u8 {
@@ -47,4 +45,3 @@ pub fn median(values: &[u8]) -> u8 {
     }
     median
 }
-

@@ -59,7 +59,9 @@ pub fn load(
     files.retain(|(f, _)| f.file_name().and_then(|n| n.to_str()).is_some_and(keep));
     if files.len() > most {
         let step = files.len() as f32 / most as f32;
-        files = (0..most).map(|i| files[(i as f32 * step) as usize].clone()).collect();
+        files = (0..most)
+            .map(|i| files[(i as f32 * step) as usize].clone())
+            .collect();
     }
     let mut pictures = Vec::with_capacity(files.len());
     for (file, value) in files {
@@ -69,13 +71,19 @@ pub fn load(
         let (w, h) = (image.width() as f32, image.height() as f32);
         let (dice, whole) = match (layout, value) {
             (Layout::Yolo { other }, _) => {
-                let stem = file.file_stem().and_then(|s| s.to_str()).unwrap_or_default();
+                let stem = file
+                    .file_stem()
+                    .and_then(|s| s.to_str())
+                    .unwrap_or_default();
                 let labels = dir.join("labels").join(format!("{stem}.txt"));
                 let text = std::fs::read_to_string(&labels)
                     .map_err(|e| format!("{}: {e}", labels.display()))?;
                 let mut dice = Vec::new();
                 for line in text.lines().filter(|l| !l.trim().is_empty()) {
-                    let f: Vec<f32> = line.split_whitespace().filter_map(|v| v.parse().ok()).collect();
+                    let f: Vec<f32> = line
+                        .split_whitespace()
+                        .filter_map(|v| v.parse().ok())
+                        .collect();
                     let [class, cx, cy, bw, bh] = f[..] else {
                         return Err(format!("{}: not a YOLO line: {line}", labels.display()));
                     };
@@ -84,7 +92,11 @@ pub fn load(
                         x: cx * w,
                         y: cy * h,
                         size: (bw * w + bh * h) / 2.0,
-                        class: if Some(class) == other || class > 5 { 0 } else { class + 1 },
+                        class: if Some(class) == other || class > 5 {
+                            0
+                        } else {
+                            class + 1
+                        },
                     });
                 }
                 (dice, true)
@@ -113,9 +125,12 @@ fn read_dir(dir: &Path) -> Result<Vec<std::path::PathBuf>, String> {
         .map_err(|e| format!("{}: {e}", dir.display()))?
         .filter_map(|e| e.ok().map(|e| e.path()))
         .filter(|p| {
-            p.extension()
-                .and_then(|e| e.to_str())
-                .is_some_and(|e| matches!(e.to_ascii_lowercase().as_str(), "jpg" | "jpeg" | "png" | "bmp"))
+            p.extension().and_then(|e| e.to_str()).is_some_and(|e| {
+                matches!(
+                    e.to_ascii_lowercase().as_str(),
+                    "jpg" | "jpeg" | "png" | "bmp"
+                )
+            })
         })
         .collect();
     files.sort();

@@ -84,7 +84,8 @@ pub fn new_net(shape: &[(usize, usize, usize, usize)], pooled: bool, seed: u64) 
 /// A sample's generator: its own, from the run's seed, the epoch and its number.
 fn sample_rng(seed: u64, epoch: usize, i: usize) -> ChaCha8Rng {
     ChaCha8Rng::seed_from_u64(
-        seed ^ (epoch as u64).wrapping_mul(0x9e37_79b9_7f4a_7c15) ^ (i as u64).wrapping_mul(0xc2b2_ae3d_27d4_eb4f),
+        seed ^ (epoch as u64).wrapping_mul(0x9e37_79b9_7f4a_7c15)
+            ^ (i as u64).wrapping_mul(0xc2b2_ae3d_27d4_eb4f),
     )
 }
 
@@ -151,7 +152,10 @@ pub fn fit<T: Send>(
             adam.step(net, &grads);
             step += 1;
         }
-        log(epoch, epoch_loss / (steps_per_epoch * schedule.batch).max(1) as f32);
+        log(
+            epoch,
+            epoch_loss / (steps_per_epoch * schedule.batch).max(1) as f32,
+        );
     }
 }
 
@@ -176,7 +180,11 @@ pub struct DetectorDie {
 /// The detector's loss (`out`: 4 planes of `gh × gw` cells): a focal loss on the centre map
 /// (the centre's cell is 1; others count less the nearer a centre they lie), and squared
 /// errors of the centre's place in its cell and of the side's logarithm there.
-pub fn detector_loss(out: &[f32], target: &(usize, usize, Vec<DetectorDie>), d: &mut Vec<f32>) -> f32 {
+pub fn detector_loss(
+    out: &[f32],
+    target: &(usize, usize, Vec<DetectorDie>),
+    d: &mut Vec<f32>,
+) -> f32 {
     let (gh, gw, dice) = (target.0, target.1, &target.2);
     let n = gh * gw;
     d.clear();
@@ -352,7 +360,8 @@ pub fn background(w: usize, h: usize, rng: &mut ChaCha8Rng) -> RgbImage {
                             // a frame
                             1 => {
                                 let (dx, dy) = ((x - x0).abs(), (y - y0).abs());
-                                (dx <= sw / 2 && dy <= sh / 2) && (dx >= sw / 2 - 2 || dy >= sh / 2 - 2)
+                                (dx <= sw / 2 && dy <= sh / 2)
+                                    && (dx >= sw / 2 - 2 || dy >= sh / 2 - 2)
                             }
                             // a disc (an icon, a token, a printed dot)
                             2 => ((x - x0) as f32).hypot((y - y0) as f32) <= r,
@@ -417,13 +426,29 @@ fn drawn_die(rng: &mut ChaCha8Rng) -> (LabelledPicture, LabelledDie) {
     let body: [u8; 3] = std::array::from_fn(|_| rng.random_range(0..=255));
     let light = body.iter().map(|&c| u32::from(c)).sum::<u32>() > 384;
     let pip: [u8; 3] = std::array::from_fn(|_| {
-        if light { rng.random_range(0..90) } else { rng.random_range(170..=255) }
+        if light {
+            rng.random_range(0..90)
+        } else {
+            rng.random_range(170..=255)
+        }
     });
     let value = rng.random_range(1..=6);
     let size = rng.random_range(24.0f32..34.0);
     super::synthetic::draw_die(&mut picture, 32.0, 32.0, size, value, body, pip);
-    let die = LabelledDie { x: 32.0, y: 32.0, size, class: value };
-    (LabelledPicture { image: picture, dice: vec![die], whole: false }, die)
+    let die = LabelledDie {
+        x: 32.0,
+        y: 32.0,
+        size,
+        class: value,
+    };
+    (
+        LabelledPicture {
+            image: picture,
+            dice: vec![die],
+            whole: false,
+        },
+        die,
+    )
 }
 
 /// The training pictures, with a choice of source weighted by [`source_weight`].
@@ -448,11 +473,17 @@ pub fn proposals<'a>(
         let (w, h) = p.image.dimensions();
         for c in model.candidates(&p.image, super::Area::whole(w, h)) {
             let nearest = p.dice.iter().min_by(|a, b| {
-                (a.x - c.x).hypot(a.y - c.y).total_cmp(&(b.x - c.x).hypot(b.y - c.y))
+                (a.x - c.x)
+                    .hypot(a.y - c.y)
+                    .total_cmp(&(b.x - c.x).hypot(b.y - c.y))
             });
             let class = match nearest {
-                Some(d) if (d.x - c.x).hypot(d.y - c.y) <= 0.2 * d.size
-                    && (0.7..=1.5).contains(&(c.size / d.size)) => d.class,
+                Some(d)
+                    if (d.x - c.x).hypot(d.y - c.y) <= 0.2 * d.size
+                        && (0.7..=1.5).contains(&(c.size / d.size)) =>
+                {
+                    d.class
+                }
                 Some(d) if (d.x - c.x).hypot(d.y - c.y) <= 0.6 * d.size.max(c.size) => continue,
                 _ if p.whole => 0,
                 _ => continue,
@@ -478,7 +509,9 @@ impl Library<'_> {
         let usable: Vec<&&Source> = self
             .sources
             .iter()
-            .filter(|s| !s.pictures.is_empty() && (!whole_only || s.pictures.iter().any(|p| p.whole)))
+            .filter(|s| {
+                !s.pictures.is_empty() && (!whole_only || s.pictures.iter().any(|p| p.whole))
+            })
             .collect();
         let total: f32 = usable.iter().map(|s| source_weight(&s.name)).sum();
         let mut pick = rng.random_range(0.0..total.max(f32::EPSILON));
@@ -517,7 +550,10 @@ impl Library<'_> {
             // A drawn die (flat, round pips) on a made-up background.
             let (picture, die) = drawn_die(rng);
             let a = any_turn(patch_scale(die.size * rng.random_range(0.88f32..1.14)), rng);
-            (sample(&picture.image, (die.x, die.y), a, side, side), usize::from(die.class))
+            (
+                sample(&picture.image, (die.x, die.y), a, side, side),
+                usize::from(die.class),
+            )
         } else if roll < 0.3 && !self.proposals.is_empty() {
             let (p, c, class) = self.proposals[rng.random_range(0..self.proposals.len())];
             let j = 0.05 * c.size;
@@ -530,7 +566,10 @@ impl Library<'_> {
             let j = 0.1 * d.size;
             let centre = (d.x + rng.random_range(-j..j), d.y + rng.random_range(-j..j));
             let a = any_turn(patch_scale(d.size * rng.random_range(0.88f32..1.14)), rng);
-            (sample(&p.image, centre, a, side, side), usize::from(d.class))
+            (
+                sample(&p.image, centre, a, side, side),
+                usize::from(d.class),
+            )
         } else if roll < 0.85
             && let Some(p) = self.any_whole(rng)
         {
@@ -623,7 +662,11 @@ impl Library<'_> {
         } else {
             let bg = background(side, side, rng);
             let mut canvas: Vec<[f32; 3]> = bg.pixels().map(|p| p.0.map(f32::from)).collect();
-            let count = if roll < 0.9 { rng.random_range(1..9) } else { 0 };
+            let count = if roll < 0.9 {
+                rng.random_range(1..9)
+            } else {
+                0
+            };
             let drawn = drawn_die(rng);
             for _ in 0..count {
                 let (p, d) = if rng.random_bool(0.25) {
@@ -637,7 +680,10 @@ impl Library<'_> {
                     rng.random_range(t * 0.5..side as f32 - t * 0.5),
                     rng.random_range(t * 0.5..side as f32 - t * 0.5),
                 );
-                if dice.iter().any(|o: &DetectorDie| (o.x - x).hypot(o.y - y) < 0.8 * (o.size + t)) {
+                if dice
+                    .iter()
+                    .any(|o: &DetectorDie| (o.x - x).hypot(o.y - y) < 0.8 * (o.size + t))
+                {
                     continue;
                 }
                 let n = (t * 1.7).ceil() as usize;
@@ -650,7 +696,12 @@ impl Library<'_> {
                         let r = (cx - x).hypot(cy - y);
                         let alpha = ((0.8 * t - r) / (0.12 * t)).clamp(0.0, 1.0);
                         let (ix, iy) = (cx.floor(), cy.floor());
-                        if alpha <= 0.0 || ix < 0.0 || iy < 0.0 || ix >= side as f32 || iy >= side as f32 {
+                        if alpha <= 0.0
+                            || ix < 0.0
+                            || iy < 0.0
+                            || ix >= side as f32
+                            || iy >= side as f32
+                        {
                             continue;
                         }
                         let i = iy as usize * side + ix as usize;

@@ -638,29 +638,26 @@ fn dragging_a_die_onto_a_section_places_it() {
 }
 
 /// The camera in the window (issue: camera dice reader, point 4): in a solo table-companion
-/// game, the player's dice are read by the camera from a picture of white dice; once the
-/// reading settles, "Use this roll" gives it to the game, and the roll is those faces, in
-/// reading order, without typing.
+/// game, the player's dice are read by the camera from a photo of real dice (one held back
+/// from the dice model's training); once the reading settles, "Use this roll" gives it to the
+/// game, and the roll is those faces, in reading order, without typing.
 #[test]
 fn a_camera_reading_becomes_the_solo_players_roll() {
-    use foreman::vision::synthetic;
     let dir = tempfile::tempdir().expect("temp dir");
-    let faces = [2u8, 5, 3, 6, 1, 4];
-    let mut picture = synthetic::table(800, 360);
-    for (i, &v) in faces.iter().enumerate() {
-        let x = 80.0 + 125.0 * i as f32;
-        synthetic::draw_die(
-            &mut picture,
-            x,
-            180.0,
-            50.0,
-            v,
-            [236, 236, 230],
-            [25, 25, 25],
-        );
-    }
+    // Five white dice; its labels, rows from the top, each from the left. The band of the
+    // photo that holds them, as wide as a webcam's frame is.
+    let faces = [2u8, 4, 4, 3, 6];
+    let photo = image::open(
+        std::path::Path::new(env!("CARGO_MANIFEST_DIR"))
+            .join("tests/data/dice/d6-tray-photos/images/IMG_20191209_100728.jpg"),
+    )
+    .expect("the photo")
+    .to_rgb8();
     let path = dir.path().join("roll.png");
-    picture.save(&path).expect("write picture");
+    image::imageops::crop_imm(&photo, 0, 170, 640, 300)
+        .to_image()
+        .save(&path)
+        .expect("write picture");
 
     let mut h = harness(dir.path(), 23);
     h.run();
