@@ -295,9 +295,27 @@ pub fn sample(
     if iw == 0 || ih == 0 {
         return out;
     }
-    let raw = image.as_raw();
     let reach = (a.abs() + b.abs()).max(c.abs() + d.abs());
     let q = ((reach / 1.5).ceil() as usize).clamp(1, 4);
+    if (b == 0.0 && c == 0.0) || (a == 0.0 && d == 0.0) {
+        sample_square(image, centre, [a, b, c, d], (w, h), q, &mut out);
+    } else {
+        sample_any(image, centre, [a, b, c, d], (w, h), q, &mut out);
+    }
+    out
+}
+
+/// [`sample`] for any A, one sub-point at a time.
+fn sample_any(
+    image: &RgbImage,
+    centre: (f32, f32),
+    [a, b, c, d]: [f32; 4],
+    (w, h): (usize, usize),
+    q: usize,
+    out: &mut [[f32; 3]],
+) {
+    let (iw, ih) = (image.width() as usize, image.height() as usize);
+    let raw = image.as_raw();
     let weight = 1.0 / (q * q) as f32;
     let (xmax, ymax) = ((iw - 1) as f32, (ih - 1) as f32);
     let at = |x: f32, y: f32| -> [f32; 3] {
@@ -336,7 +354,89 @@ pub fn sample(
             out[v * w + u] = sum.map(|s| s * weight);
         }
     }
+}
+
+/// Where one sub-point falls along one axis of the picture: the two pixels either side and
+/// how far it lies from the first.
+#[derive(Clone, Copy)]
+struct Tap {
+    i0: usize,
+    i1: usize,
+    f: f32,
+}
+
+/// The sub-points along one axis: for each grid place `t` in `0..n` and sub-point `s` in
+/// `0..q` (at `[t·q + s]`), the picture coordinate `from + along·(t − n/2 + (s + ½)/q) − ½`
+/// clamped to `0..len`, as [`sample`] computes it.
+fn taps(from: f32, along: f32, n: usize, q: usize, len: usize) -> Vec<Tap> {
+    let max = (len - 1) as f32;
+    let mut out = Vec::with_capacity(n * q);
+    for t in 0..n {
+        for s in 0..q {
+            let dt = t as f32 - n as f32 / 2.0 + (s as f32 + 0.5) / q as f32;
+            let x = (from + along * dt - 0.5).clamp(0.0, max);
+            let i0 = x.floor() as usize;
+            out.push(Tap {
+                i0,
+                i1: (i0 + 1).min(len - 1),
+                f: x - i0 as f32,
+            });
+        }
+    }
     out
+}
+
+/// [`sample`] when the grid's rows run along the picture's rows or columns (no turn but by
+/// quarters): every sub-point's place along each axis is worked out once per row and column,
+/// with the same arithmetic, so the result is the same to the bit.
+fn sample_square(
+    image: &RgbImage,
+    centre: (f32, f32),
+    [a, b, c, d]: [f32; 4],
+    (w, h): (usize, usize),
+    q: usize,
+    out: &mut [[f32; 3]],
+) {
+    let (iw, ih) = (image.width() as usize, image.height() as usize);
+    let raw = image.as_raw();
+    let weight = 1.0 / (q * q) as f32;
+    // Straight: x follows u, y follows v. Turned a quarter: x follows v, y follows u.
+    let straight = b == 0.0 && c == 0.0;
+    let (xu, yv) = if straight {
+        (taps(centre.0, a, w, q, iw), taps(centre.1, d, h, q, ih))
+    } else {
+        (taps(centre.0, b, h, q, iw), taps(centre.1, c, w, q, ih))
+    };
+    let px = |x: usize, y: usize| {
+        let i = (y * iw + x) * 3;
+        [raw[i], raw[i + 1], raw[i + 2]].map(f32::from)
+    };
+    for v in 0..h {
+        for u in 0..w {
+            let mut sum = [0f32; 3];
+            for sv in 0..q {
+                for su in 0..q {
+                    let (tx, ty) = if straight {
+                        (xu[u * q + su], yv[v * q + sv])
+                    } else {
+                        (xu[v * q + sv], yv[u * q + su])
+                    };
+                    let (p00, p10, p01, p11) = (
+                        px(tx.i0, ty.i0),
+                        px(tx.i1, ty.i0),
+                        px(tx.i0, ty.i1),
+                        px(tx.i1, ty.i1),
+                    );
+                    for k in 0..3 {
+                        let top = p00[k] + tx.f * (p10[k] - p00[k]);
+                        let bottom = p01[k] + tx.f * (p11[k] - p01[k]);
+                        sum[k] += top + ty.f * (bottom - top);
+                    }
+                }
+            }
+            out[v * w + u] = sum.map(|s| s * weight);
+        }
+    }
 }
 
 /// A net's input from sampled pixels: channels first, less their mean, over their spread, so
@@ -503,4 +603,46 @@ pub fn fnv64(bytes: &[u8]) -> u64 {
         h = h.wrapping_mul(0x0100_0000_01b3);
     }
     h
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// A picture of noise, so that every sub-point's place shows in the result.
+    fn noise(w: u32, h: u32) -> RgbImage {
+        let mut state = 0x2545_f491_4f6c_dd1d_u64;
+        RgbImage::from_fn(w, h, |_, _| {
+            state ^= state << 13;
+            state ^= state >> 7;
+            state ^= state << 17;
+            image::Rgb([state as u8, (state >> 8) as u8, (state >> 16) as u8])
+        })
+    }
+
+    #[test]
+    fn square_sampling_is_the_same_to_the_bit_as_the_general_one() {
+        let image = noise(97, 61);
+        for (centre, s) in [
+            ((48.3, 30.1), 1.0f32),
+            ((10.0, 50.5), 2.7),
+            ((90.0, 5.0), 0.6),
+        ] {
+            for a in [
+                [s, 0.0, 0.0, s],
+                [0.0, -s, s, 0.0],
+                [-s, 0.0, 0.0, -s],
+                [0.0, s, -s, 0.0],
+                [s * 1.3, 0.0, 0.0, s],
+            ] {
+                let (w, h) = (23, 17);
+                let reach = (a[0].abs() + a[1].abs()).max(a[2].abs() + a[3].abs());
+                let q = ((reach / 1.5).ceil() as usize).clamp(1, 4);
+                let mut general = vec![[0f32; 3]; w * h];
+                sample_any(&image, centre, a, (w, h), q, &mut general);
+                let fast = sample(&image, centre, a, w, h);
+                assert_eq!(fast, general, "centre {centre:?}, A {a:?}");
+            }
+        }
+    }
 }

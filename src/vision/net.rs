@@ -82,10 +82,30 @@ impl Conv {
                         }
                         let src = &plane[y as usize * w..(y as usize + 1) * w];
                         let dst = &mut row[oy * ow..(oy + 1) * ow];
-                        for (ox, d) in dst.iter_mut().enumerate() {
-                            let x = (ox * s) as isize + kx as isize - p;
-                            if x >= 0 && x < w as isize {
-                                *d = src[x as usize];
+                        // The output places whose input column x = ox·s + kx − p is inside.
+                        let shift = kx as isize - p;
+                        let first = if shift >= 0 {
+                            0
+                        } else {
+                            ((-shift) as usize).div_ceil(s)
+                        };
+                        let end = if (w as isize) <= shift {
+                            0
+                        } else {
+                            ((w as isize - shift) as usize).div_ceil(s).min(ow)
+                        };
+                        if first >= end {
+                            continue;
+                        }
+                        let x0 = (first * s) as isize + shift;
+                        if s == 1 {
+                            dst[first..end].copy_from_slice(&src[x0 as usize..][..end - first]);
+                        } else {
+                            for (d, &v) in dst[first..end]
+                                .iter_mut()
+                                .zip(src[x0 as usize..].iter().step_by(s))
+                            {
+                                *d = v;
                             }
                         }
                     }
@@ -595,6 +615,54 @@ mod tests {
                 }
             }
             assert!(checked > 10);
+        }
+    }
+
+    /// One convolution (with its ReLU) is the sum it stands for, place by place, at each
+    /// stride and padding, on sizes that do not divide evenly.
+    #[test]
+    fn a_convolution_is_the_naive_sum() {
+        let mut rng = rand_chacha::ChaCha8Rng::seed_from_u64(9);
+        for (k, stride, h, w) in [(3, 1, 5, 7), (3, 2, 7, 6), (3, 2, 6, 9), (1, 1, 4, 3)] {
+            let layer = Conv::new(2, 3, k, stride, &mut rng);
+            let net = Net {
+                layers: vec![layer.clone(), Conv::new(3, 1, 1, 1, &mut rng)],
+                pooled: false,
+            };
+            let input: Vec<f32> = (0..2 * h * w)
+                .map(|i| ((i * 29 % 13) as f32 - 6.0) / 6.0)
+                .collect();
+            let mut trace = Trace::default();
+            net.forward_traced(&input, h, w, &mut trace, true);
+            let got = &trace.outs[0];
+            let (oh, ow) = layer.out_size(h, w);
+            let p = layer.pad() as isize;
+            for co in 0..3 {
+                for oy in 0..oh {
+                    for ox in 0..ow {
+                        let mut sum = layer.b[co];
+                        for ci in 0..2 {
+                            for ky in 0..k {
+                                for kx in 0..k {
+                                    let y = (oy * stride + ky) as isize - p;
+                                    let x = (ox * stride + kx) as isize - p;
+                                    if (0..h as isize).contains(&y) && (0..w as isize).contains(&x)
+                                    {
+                                        sum += layer.w[((co * 2 + ci) * k + ky) * k + kx]
+                                            * input[ci * h * w + y as usize * w + x as usize];
+                                    }
+                                }
+                            }
+                        }
+                        let want = sum.max(0.0);
+                        let at = got[co * oh * ow + oy * ow + ox];
+                        assert!(
+                            (at - want).abs() < 1e-5,
+                            "k {k} stride {stride} {h}×{w}: ({co}, {oy}, {ox}) {at} vs {want}"
+                        );
+                    }
+                }
+            }
         }
     }
 
