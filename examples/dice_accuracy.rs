@@ -192,6 +192,7 @@ fn colours(model: &Model) -> anyhow::Result<()> {
         let (w, h) = image.dimensions();
         let labels = std::fs::read_to_string(dir.join("labels").join(format!("{stem}.txt")))?;
         let seen = model.read(&image, foreman::vision::Area::whole(w, h));
+        let bodies = foreman::vision::learned::face_colours_seen(&image, &seen);
         for (label, word) in labels.lines().zip(&words) {
             let f: Vec<f32> = label
                 .split_whitespace()
@@ -199,7 +200,7 @@ fn colours(model: &Model) -> anyhow::Result<()> {
                 .collect();
             let [_, cx, cy, bw, bh] = f[..] else { continue };
             let (x, y) = (cx * w as f32, cy * h as f32);
-            let Some(d) = seen.iter().find(|d| {
+            let Some((d, body)) = seen.iter().zip(&bodies).find(|(d, _)| {
                 (d.x - x).abs() <= bw * w as f32 / 2.0 && (d.y - y).abs() <= bh * h as f32 / 2.0
             }) else {
                 continue;
@@ -209,7 +210,9 @@ fn colours(model: &Model) -> anyhow::Result<()> {
             if said == *word {
                 right += 1;
             } else {
-                wrong.push(format!("{stem}: {said} for {word}"));
+                wrong.push(format!(
+                    "{stem}: {said} for {word} (body and pips {body:?})"
+                ));
             }
         }
     }

@@ -29,14 +29,16 @@ pub fn hsv(p: [u8; 3]) -> (f32, f32, f32) {
 /// duller green-blue a teal marbled die; yellow is light and vivid, gold and brown are not.
 /// Re-set for the learned reader's body colour (the face's larger lightness cluster, within a
 /// third of its side of its centre): a white die under the tray's warm light is up to 0.18
-/// saturated; a purple die is at least 0.25 saturated, a black one in purple's hues less;
-/// burgundy dice are as light as 0.35, smoky black ones no lighter than 0.34; green dice are
-/// above 0.8 saturated, teal marbled ones under 0.7.
+/// saturated, and a light one up to 0.25 once its light is balanced; a purple die is at least
+/// 0.25 saturated, a black one in purple's hues less, and a dull dark blue is a black die;
+/// purple runs to hue 320, burgundy dice beyond it are red; burgundy dice are as light as 0.35,
+/// smoky black ones no lighter than 0.34; yellow runs to hue 80; green dice (hue 125–155) are
+/// above 0.7 saturated, teal marbled ones under 0.67.
 pub fn die_colour(body: [u8; 3]) -> Option<DieColour> {
     let (hue, sat, val) = hsv(body);
-    let purple = (255.0..345.0).contains(&hue);
+    let purple = (255.0..320.0).contains(&hue);
     let blue = (195.0..255.0).contains(&hue);
-    if val > 0.6 && sat < 0.2 {
+    if (val > 0.6 && sat < 0.2) || (val > 0.8 && sat < 0.26) {
         return Some(DieColour::White);
     }
     if sat < 0.15 || (purple && sat < 0.22 && val < 0.45) {
@@ -54,20 +56,24 @@ pub fn die_colour(body: [u8; 3]) -> Option<DieColour> {
         return Some(DieColour::Purple);
     }
     if blue {
-        return Some(DieColour::Blue);
+        return Some(if sat < 0.3 && val < 0.45 {
+            DieColour::Black
+        } else {
+            DieColour::Blue
+        });
     }
     if val < 0.25 {
         return Some(DieColour::Black);
     }
     match hue {
-        h if !(15.0..345.0).contains(&h) => Some(if val < 0.345 {
+        h if !(15.0..320.0).contains(&h) => Some(if val < 0.345 {
             DieColour::Black
         } else {
             DieColour::Red
         }),
         h if h < 40.0 => None,
-        h if h < 72.0 => (sat >= 0.5 && val >= 0.55).then_some(DieColour::Yellow),
-        h if (125.0..150.0).contains(&h) && sat >= 0.75 => Some(DieColour::Green),
+        h if h < 80.0 => (sat >= 0.5 && val >= 0.55).then_some(DieColour::Yellow),
+        h if (125.0..156.0).contains(&h) && sat >= 0.7 => Some(DieColour::Green),
         _ => None,
     }
 }

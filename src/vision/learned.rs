@@ -549,6 +549,14 @@ fn exposure_gain(image: &RgbImage) -> f32 {
 /// ([`exposure_gain`]), in white light when the white pips of at least [`LEAST_WHITE_PIPS`] dice
 /// agree on the light's tint.
 fn colour_dice(image: &RgbImage, dice: &mut [SeenDie]) {
+    let faces = face_colours_seen(image, dice);
+    for (d, face) in dice.iter_mut().zip(faces) {
+        d.colour = face.and_then(|(body, _)| colour::die_colour(body));
+    }
+}
+
+/// Each die's body colour as [`colour_dice`] names it: exposure evened out, in white light.
+pub fn face_colours_seen(image: &RgbImage, dice: &[SeenDie]) -> Vec<Option<([u8; 3], [u8; 3])>> {
     let gain = exposure_gain(image);
     let even = |c: [u8; 3]| c.map(|v| primitives::times(v, gain));
     let faces: Vec<Option<([u8; 3], [u8; 3])>> = dice
@@ -577,13 +585,12 @@ fn colour_dice(image: &RgbImage, dice: &mut [SeenDie]) {
     } else {
         [1.0; 3]
     };
-    for (d, face) in dice.iter_mut().zip(faces) {
-        d.colour = face.and_then(|(body, _)| {
-            colour::die_colour(std::array::from_fn(|c| {
-                primitives::times(body[c], gains[c])
-            }))
-        });
-    }
+    let light =
+        |c: [u8; 3]| -> [u8; 3] { std::array::from_fn(|k| primitives::times(c[k], gains[k])) };
+    faces
+        .into_iter()
+        .map(|face| face.map(|(body, pip)| (light(body), light(pip))))
+        .collect()
 }
 
 /// A white pip is at least this light (0–255)…

@@ -7,7 +7,7 @@
 //! reading's confidence. The model is trained by `examples/dice_train.rs` ([`training`],
 //! [`sources`]) and its weights are embedded in the binary (`models/dice/`).
 
-mod colour;
+pub mod colour;
 pub mod learned;
 pub mod net;
 mod primitives;
