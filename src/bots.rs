@@ -17,6 +17,16 @@ pub enum BotKind {
     Planner,
 }
 
+impl From<crate::engine::BotLevel> for BotKind {
+    /// A bot seat's level in the window: easy is greedy, hard the planner.
+    fn from(level: crate::engine::BotLevel) -> BotKind {
+        match level {
+            crate::engine::BotLevel::Easy => BotKind::Greedy,
+            crate::engine::BotLevel::Hard => BotKind::Planner,
+        }
+    }
+}
+
 pub struct Bot {
     kind: BotKind,
     rng: ChaCha8Rng,

@@ -19,7 +19,7 @@ mod rounds;
 mod setup;
 mod work;
 
-pub use setup::{Hands, Mode, PlayerSetup, Setup};
+pub use setup::{BotLevel, Hands, Mode, PlayerSetup, Setup};
 
 pub(crate) use activate::{Pattern, dice_pattern};
 #[cfg(test)]

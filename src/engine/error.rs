@@ -209,6 +209,8 @@ pub enum RuleError {
     WhiteIsSolo,
     #[error("hidden hands are for a game at a real table: a digital game deals every card itself")]
     HiddenHandsDigital,
+    #[error("a bot plays only in a digital game: at a real table, a person holds the cards")]
+    BotAtTheTable,
     #[error("two players cannot share the colour {0}")]
     SharedColour(String),
 }

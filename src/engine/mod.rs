@@ -18,7 +18,9 @@ pub mod score;
 pub mod state;
 
 pub use action::{Act, Action, Bonus, CardList, Choice, DiceList, Inputs, Resource, Row};
-pub use apply::{Event, Events, Game, Hands, Mode, PlayerSetup, Setup, build_cost, check_build};
+pub use apply::{
+    BotLevel, Event, Events, Game, Hands, Mode, PlayerSetup, Setup, build_cost, check_build,
+};
 pub use cards::{Blueprint, CardType, Contractor, Tool, catalogue};
 pub use error::RuleError;
 pub use legal::{legal_actions, legal_actions_into, switches};

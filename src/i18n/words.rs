@@ -167,6 +167,7 @@ pub fn refusal(tr: &Tr, e: &RuleError) -> String {
         E::NoSuchPlayer(n) => ta("err-no-such-player", &[("player", (*n).into())]),
         E::WorkEnded(n) => ta("err-work-ended", &[("player", (*n).into())]),
         E::HiddenHandsDigital => t("err-hidden-hands-digital"),
+        E::BotAtTheTable => t("err-bot-at-the-table"),
         E::NeedSecondCopy(c) => ta("err-need-second-copy", &[("card", card(tr, *c))]),
         E::NotInCompound(c) => ta("err-not-in-compound", &[("card", card(tr, *c))]),
         E::NoSuchDie(d) => ta("err-no-such-die", &[("die", (*d).into())]),

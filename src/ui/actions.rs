@@ -16,12 +16,21 @@ impl ForemanApp {
             ui.horizontal_wrapped(|ui| {
                 ui.label(RichText::new(words::phase(&self.tr, game)).strong());
                 ui.separator();
+                // A bot's turn: what it does shows on the table, one action at a time.
+                if let Some(seat) = self.bot_to_act() {
+                    let name = self.seat_name(game, seat);
+                    ui.spinner();
+                    ui.label(
+                        RichText::new(self.ta("bot-playing", &[("name", name.into())])).strong(),
+                    );
+                    ui.separator();
+                }
                 // Everyone works at once: a button (or the key 1–5) per player turns the work
                 // phase to them; a tick marks whoever has ended.
                 if matches!(st.phase, Phase::Work { .. }) && st.players.len() > 1 {
                     let now = st.current_player();
                     for (seat, p) in st.players.iter().enumerate() {
-                        let name = &game.setup().players[seat].name;
+                        let name = self.seat_name(game, seat);
                         let text = if p.worked {
                             format!("{} {name} ({})", seat + 1, self.t("work-done"))
                         } else {
@@ -74,7 +83,7 @@ impl ForemanApp {
                 }
                 if ui
                     .add_enabled(
-                        Self::can_suggest(game),
+                        Self::can_suggest(game) && self.bot_to_act().is_none(),
                         egui::Button::new(self.t("suggest")),
                     )
                     .on_hover_text(self.t("suggest-hint"))

@@ -177,6 +177,12 @@ pub struct ForemanApp {
     pub(super) roll_asked: Option<(usize, usize)>,
     /// The planner's plan shown by *Suggest*.
     pub(super) suggestion: Option<super::suggest::Suggestion>,
+    /// The bots of the game on the table.
+    pub(super) bot_seats: super::bot_seats::BotSeats,
+    /// How long a bot's actions are apart (tests make it nothing).
+    pub bot_pace: std::time::Duration,
+    /// The action being submitted is a bot's.
+    pub(super) bot_acting: bool,
 }
 
 /// A side panel of the table.
@@ -219,6 +225,9 @@ impl ForemanApp {
             side: None,
             roll_asked: None,
             suggestion: None,
+            bot_seats: Default::default(),
+            bot_pace: super::bot_seats::BOT_PACE,
+            bot_acting: false,
         }
     }
 
@@ -364,6 +373,9 @@ impl ForemanApp {
         self.feed_read_dice();
         self.shortcuts(&ctx);
         self.ask_for_roll();
+        if matches!(self.screen, Screen::Table) {
+            self.play_bots(&ctx);
+        }
         self.top_bar(ui);
         match &self.screen {
             Screen::Start(_) => self.start_screen(ui),
@@ -513,6 +525,7 @@ impl ForemanApp {
         if !self.settings.help_seen {
             self.help.round_card = true;
         }
+        self.bot_seats = super::bot_seats::BotSeats::of(s.game());
         self.session = Some(s);
         self.screen = Screen::Table;
         self.message = None;
@@ -523,7 +536,11 @@ impl ForemanApp {
 
     // --- Acting -------------------------------------------------------------------------
 
+    /// What the person at the window may do now: nothing on a bot's turn.
     pub(super) fn legal(&self) -> Vec<Act> {
+        if self.bot_to_act().is_some() {
+            return Vec::new();
+        }
         self.game()
             .map(|g| legal_actions(g.state()))
             .unwrap_or_default()
@@ -559,6 +576,15 @@ impl ForemanApp {
     }
 
     pub(super) fn submit_with(&mut self, act: Act, inputs: Inputs) {
+        // A bot's seat is the bot's to play.
+        if !self.bot_acting
+            && let Some(seat) = self.bot_to_act()
+            && let Some(g) = self.shared_game()
+        {
+            let name = self.seat_name(&g, seat);
+            self.message = Some(self.ta("bot-playing", &[("name", name.into())]));
+            return;
+        }
         let source = self.input_source();
         let Some(session) = self.session.as_mut() else {
             return;

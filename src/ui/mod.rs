@@ -13,6 +13,7 @@
 
 mod actions;
 pub mod app;
+mod bot_seats;
 pub mod camera;
 mod camera_panel;
 mod card;

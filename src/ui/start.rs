@@ -4,7 +4,7 @@
 use super::app::*;
 use super::session::Session;
 use crate::engine::state::{Colour, Difficulty};
-use crate::engine::{Act, Hands, Mode, PlayerSetup, Setup};
+use crate::engine::{Act, BotLevel, Hands, Mode, PlayerSetup, Setup};
 use crate::i18n::words;
 use egui::{Color32, RichText, Ui};
 use std::path::PathBuf;
@@ -18,6 +18,8 @@ pub(super) struct StartForm {
     names: Vec<String>,
     colours: Vec<Colour>,
     dice: Vec<DiceSource>,
+    /// Who plays each seat of a digital game: a person (`None`) or a bot.
+    bots: Vec<Option<BotLevel>>,
     machine_dice: DiceSource,
     open_path: String,
 }
@@ -31,6 +33,7 @@ impl Default for StartForm {
             names: vec!["Player 1".into()],
             colours: vec![Colour::Blue],
             dice: vec![DiceSource::Virtual],
+            bots: vec![None],
             machine_dice: DiceSource::Virtual,
             open_path: String::new(),
         }
@@ -62,6 +65,7 @@ impl ForemanApp {
                     form.names.truncate(1);
                     form.colours.truncate(1);
                     form.dice.truncate(1);
+                    form.bots.truncate(1);
                     ui.horizontal(|ui| {
                         ui.label(self.t("difficulty"));
                         for d in Difficulty::ALL {
@@ -101,6 +105,9 @@ impl ForemanApp {
                         ui.strong(self.t("name"));
                         ui.strong(self.t("colour"));
                         ui.strong(self.t("dice-source"));
+                        if form.mode == Mode::Digital {
+                            ui.strong(self.t("plays"));
+                        }
                         ui.end_row();
                         for i in 0..form.names.len() {
                             let label = self.ta("player-name", &[("seat", (i + 1).into())]);
@@ -115,6 +122,7 @@ impl ForemanApp {
                                 ui.label(words::colour(&self.tr, Colour::White));
                                 let label = self.ta("dice-of", &[("seat", (i + 1).into())]);
                                 self.dice_source_ui(ui, &label, &mut form.dice[i], form.mode);
+                                self.seat_ui(ui, i, &mut form.bots[i], form.mode);
                                 ui.end_row();
                                 continue;
                             }
@@ -140,6 +148,7 @@ impl ForemanApp {
                             }
                             let label = self.ta("dice-of", &[("seat", (i + 1).into())]);
                             self.dice_source_ui(ui, &label, &mut form.dice[i], form.mode);
+                            self.seat_ui(ui, i, &mut form.bots[i], form.mode);
                             ui.end_row();
                         }
                         if form.solo {
@@ -307,6 +316,30 @@ impl ForemanApp {
             });
     }
 
+    /// Who plays seat `i` of a digital game: a person, or a bot (easy or hard). A companion
+    /// game's seats are all people.
+    fn seat_ui(&self, ui: &mut Ui, i: usize, bot: &mut Option<BotLevel>, mode: Mode) {
+        if mode != Mode::Digital {
+            *bot = None;
+            return;
+        }
+        let word = |b: Option<BotLevel>| match b {
+            None => self.t("seat-person"),
+            Some(BotLevel::Easy) => self.t("seat-bot-easy"),
+            Some(BotLevel::Hard) => self.t("seat-bot-hard"),
+        };
+        egui::ComboBox::from_id_salt(("plays", i))
+            .selected_text(word(*bot))
+            .show_ui(ui, |ui| {
+                ui.selectable_value(bot, None, word(None));
+                for level in BotLevel::ALL {
+                    ui.selectable_value(bot, Some(level), word(Some(level)));
+                }
+            })
+            .response
+            .on_hover_text(self.ta("seat-bot-hint", &[("seat", (i + 1).into())]));
+    }
+
     pub(super) fn seed(&mut self) -> u64 {
         self.next_seed.take().unwrap_or_else(|| {
             std::time::SystemTime::now()
@@ -334,6 +367,10 @@ impl ForemanApp {
                     },
                     // RULES.md, solo game: the solo player rolls the white dice.
                     colour: if form.solo { Colour::White } else { colour },
+                    bot: match form.mode {
+                        Mode::Digital => form.bots.get(i).copied().flatten(),
+                        Mode::Companion => None,
+                    },
                 })
                 .collect(),
             machine: form.solo.then_some(form.difficulty),
@@ -420,8 +457,10 @@ pub(super) fn resize_players(form: &mut StartForm, n: usize) {
             .unwrap_or(Colour::Red);
         form.colours.push(free);
         form.dice.push(DiceSource::Virtual);
+        form.bots.push(None);
     }
     form.names.truncate(n);
     form.colours.truncate(n);
     form.dice.truncate(n);
+    form.bots.truncate(n);
 }

@@ -23,7 +23,12 @@ impl ForemanApp {
         let Some(game) = self.shared_game() else {
             return;
         };
-        let legal = legal_actions(game.state());
+        // On a bot's turn the person's buttons are all disabled: the bot plays.
+        let legal = if self.bot_to_act().is_some() {
+            Vec::new()
+        } else {
+            legal_actions(game.state())
+        };
         let st = game.state();
         self.actions_bar(ui, &game, &legal);
         // Wide screens get full-width market tiles and a wider log; on a narrow one (a small
@@ -246,7 +251,7 @@ impl ForemanApp {
 
     /// Another player, in short: name, resources, compound by type, hand size.
     pub(super) fn player_summary_ui(&self, ui: &mut Ui, game: &Game, seat: usize, p: &PlayerState) {
-        let name = &game.setup().players[seat].name;
+        let name = self.seat_name(game, seat);
         ui.horizontal(|ui| {
             colour_swatch(ui, p.colour);
             ui.heading(name);
@@ -410,7 +415,7 @@ impl ForemanApp {
     ) {
         let st = game.state();
         let p = &st.players[seat];
-        let name = &game.setup().players[seat].name;
+        let name = self.seat_name(game, seat);
         let body = colour_rgb(p.colour);
         // Tiles grow with the room (four to a row on a wide screen), dice too.
         let tile = ((ui.available_width() - 32.0) / 4.0).clamp(TILE_WIDTH, 1.4 * TILE_WIDTH);
@@ -567,6 +572,11 @@ impl ForemanApp {
         // cards taken face up are tiles; the secret ones are a count, and a build from them
         // names its cards (docs/rules.md, hidden hands).
         ui.label(RichText::new(self.ta("hand-count", &[("count", p.hand_size().into())])).strong());
+        // A bot's hand is as secret from the people at the table as theirs are from it.
+        if self.bot_seats.hides_hand(seat) {
+            ui.weak(self.t("bot-hand-hidden"));
+            return;
+        }
         if p.hidden > 0 {
             ui.horizontal_wrapped(|ui| {
                 ui.label(self.ta("hand-hidden", &[("count", p.hidden.into())]));

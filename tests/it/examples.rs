@@ -15,10 +15,7 @@ fn companion_game() -> Game {
             ("Purple", Colour::Purple),
         ]
         .iter()
-        .map(|(n, c)| PlayerSetup {
-            name: n.to_string(),
-            colour: *c,
-        })
+        .map(|(n, c)| PlayerSetup::person(n, *c))
         .collect(),
         machine: None,
         mode: Mode::Companion,

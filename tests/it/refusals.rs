@@ -84,6 +84,7 @@ fn every_refusal() -> Vec<(RuleError, Vec<String>, Vec<Name>)> {
         (RuleError::NoSuchPlayer(6), n(&[6]), vec![]),
         (RuleError::WorkEnded(2), n(&[2]), vec![]),
         (RuleError::HiddenHandsDigital, n(&[]), vec![]),
+        (RuleError::BotAtTheTable, n(&[]), vec![]),
         (
             RuleError::NeedSecondCopy(B::Obelisk),
             n(&[]),

@@ -27,6 +27,34 @@ pub struct Setup {
 pub struct PlayerSetup {
     pub name: String,
     pub colour: Colour,
+    /// In a digital game, a seat the program plays (games saved before bots had none).
+    /// The engine does not look at it: it tells the window who is at the seat.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub bot: Option<BotLevel>,
+}
+
+/// How well a bot seat plays: easy is the greedy bot (the action that looks best now), hard
+/// the planner bot (the best work phase by the planner's search).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[serde(rename_all = "lowercase")]
+pub enum BotLevel {
+    Easy,
+    Hard,
+}
+
+impl BotLevel {
+    pub const ALL: [BotLevel; 2] = [BotLevel::Easy, BotLevel::Hard];
+}
+
+impl PlayerSetup {
+    /// A person at the table.
+    pub fn person(name: &str, colour: Colour) -> PlayerSetup {
+        PlayerSetup {
+            name: name.to_string(),
+            colour,
+            bot: None,
+        }
+    }
 }
 
 /// Digital tabletop (Foreman shuffles and rolls) or table companion (physical cards and dice).
@@ -69,10 +97,7 @@ impl Setup {
     /// A solo game against the Machine with virtual dice: Foreman's default.
     pub fn solo(name: &str, difficulty: Difficulty, seed: u64) -> Setup {
         Setup {
-            players: vec![PlayerSetup {
-                name: name.to_string(),
-                colour: Colour::White,
-            }],
+            players: vec![PlayerSetup::person(name, Colour::White)],
             machine: Some(difficulty),
             mode: Mode::Digital,
             hands: Hands::Open,
@@ -88,10 +113,7 @@ impl Setup {
                 .iter()
                 .take(n)
                 .enumerate()
-                .map(|(i, &colour)| PlayerSetup {
-                    name: format!("Player {}", i + 1),
-                    colour,
-                })
+                .map(|(i, &colour)| PlayerSetup::person(&format!("Player {}", i + 1), colour))
                 .collect(),
             machine: None,
             mode: Mode::Digital,
@@ -121,6 +143,10 @@ impl Setup {
         // A digital game deals the cards itself: it always knows the hands.
         if self.mode == Mode::Digital && self.hands == Hands::Hidden {
             return Err(RuleError::HiddenHandsDigital);
+        }
+        // A bot sees the game through the engine: at a real table the cards are the truth.
+        if self.mode == Mode::Companion && self.players.iter().any(|p| p.bot.is_some()) {
+            return Err(RuleError::BotAtTheTable);
         }
         Ok(())
     }

@@ -377,3 +377,21 @@ fn a_digital_game_cannot_hide_hands() {
     setup.hands = crate::engine::Hands::Hidden;
     assert_eq!(Game::new(setup).unwrap_err(), RuleError::HiddenHandsDigital);
 }
+
+#[test]
+fn a_bot_plays_only_in_a_digital_game() {
+    // Issue 29, point 4: any seat of a digital game can be a bot; at a real table a person
+    // holds the cards, so a companion game refuses a bot seat.
+    let mut setup = Setup::players(2, 1);
+    setup.players[1].bot = Some(crate::engine::BotLevel::Hard);
+    let game = Game::new(setup.clone()).expect("a digital game with a bot seat");
+    // The bot seat is part of the saved setup and comes back with it.
+    let text = serde_json::to_string(game.setup()).expect("setup saves");
+    let back: Setup = serde_json::from_str(&text).expect("setup loads");
+    assert_eq!(back.players[1].bot, Some(crate::engine::BotLevel::Hard));
+    assert_eq!(back.players[0].bot, None);
+    assert_eq!(
+        Game::new(setup.companion()).unwrap_err(),
+        RuleError::BotAtTheTable
+    );
+}

@@ -1,0 +1,180 @@
+//! The seats a digital game's bots play (easy: the greedy bot; hard: the planner bot). When a
+//! bot's seat is to act, its bot chooses on a worker thread, so the window never waits for
+//! it, and its action goes through the same `submit` as a person's click, at most one action
+//! per [`ForemanApp::bot_pace`] so the table can follow what it does. A person cannot act
+//! for a bot's seat.
+
+use super::app::ForemanApp;
+use crate::bots::{Bot, BotKind};
+use crate::engine::{Act, Game, Mode, Phase};
+use std::sync::mpsc::{Receiver, TryRecvError};
+use std::time::{Duration, Instant};
+
+/// How long a bot's actions are apart, by default.
+pub const BOT_PACE: Duration = Duration::from_millis(600);
+
+/// The bots of the game on the table, one per seat they play.
+#[derive(Default)]
+pub(super) struct BotSeats {
+    /// Each seat's bot (`None`: a person plays it); a bot thinking is out on its thread.
+    bots: Vec<Option<Bot>>,
+    /// The bot thinking now: its seat, the journal's length when it began (a choice made for
+    /// a position that has since changed, by an undo, is dropped) and its answer to come.
+    thinking: Option<Thinking>,
+    /// When the last bot action was played.
+    last: Option<Instant>,
+}
+
+struct Thinking {
+    seat: usize,
+    journal: usize,
+    answer: Receiver<(Bot, Option<Act>)>,
+}
+
+impl BotSeats {
+    /// The bots of `game`'s setup: a digital game's bot seats (a companion game has none).
+    pub(super) fn of(game: &Game) -> BotSeats {
+        let setup = game.setup();
+        let digital = setup.mode == Mode::Digital;
+        BotSeats {
+            bots: setup
+                .players
+                .iter()
+                .enumerate()
+                .map(|(seat, p)| {
+                    let level = p.bot.filter(|_| digital)?;
+                    Some(Bot::new(
+                        BotKind::from(level),
+                        setup.seed ^ (seat as u64 + 1),
+                    ))
+                })
+                .collect(),
+            thinking: None,
+            last: None,
+        }
+    }
+
+    /// Whether `seat`'s hand is kept from the screen: a bot's, while a person plays at the
+    /// table (a table of bots only shows every hand).
+    pub(super) fn hides_hand(&self, seat: usize) -> bool {
+        self.plays(seat) && (0..self.bots.len()).any(|s| !self.plays(s))
+    }
+
+    /// Whether the program plays `seat`.
+    pub(super) fn plays(&self, seat: usize) -> bool {
+        self.bots.get(seat).is_some_and(Option::is_some)
+            || self.thinking.as_ref().is_some_and(|t| t.seat == seat)
+    }
+}
+
+/// The seat whose bot is to act in `game` now: the player at their market or work turn, or in
+/// a solo game the Machine's turn when the solo player is a bot (a person starts the Machine
+/// by its button).
+pub(super) fn seat_to_act(game: &Game) -> Option<usize> {
+    let st = game.state();
+    match st.phase {
+        Phase::Market { .. } | Phase::Work { .. } => st.current_player(),
+        Phase::Machine => Some(0),
+        Phase::Setup | Phase::Over => None,
+    }
+}
+
+impl ForemanApp {
+    /// Whether the seat to act now is a bot's.
+    pub fn bot_to_act(&self) -> Option<usize> {
+        let seat = seat_to_act(self.game()?)?;
+        self.bot_seats.plays(seat).then_some(seat)
+    }
+
+    /// A seat's name as the table shows it: "Anna (bot)" for a bot's seat.
+    pub(super) fn seat_name(&self, game: &Game, seat: usize) -> String {
+        let name = game
+            .setup()
+            .players
+            .get(seat)
+            .map_or_else(String::new, |p| p.name.clone());
+        if self.bot_seats.plays(seat) {
+            format!("{name} ({})", self.t("bot-tag"))
+        } else {
+            name
+        }
+    }
+
+    /// Lets the bot whose seat is to act play: starts its thinking, or plays what it chose.
+    /// Called every frame.
+    pub(super) fn play_bots(&mut self, ctx: &egui::Context) {
+        let Some(game) = self.game() else { return };
+        let journal = game.journal().len();
+        if game.state().is_over() {
+            return;
+        }
+        if let Some(t) = &self.bot_seats.thinking {
+            match t.answer.try_recv() {
+                Ok((bot, act)) => {
+                    let (seat, asked_at) = (t.seat, t.journal);
+                    self.bot_seats.thinking = None;
+                    if let Some(slot) = self.bot_seats.bots.get_mut(seat) {
+                        *slot = Some(bot);
+                    }
+                    // A position that changed meanwhile (an undo) is thought about again.
+                    if asked_at == journal
+                        && let Some(act) = act
+                    {
+                        self.bot_acting = true;
+                        self.submit(act);
+                        self.bot_acting = false;
+                        self.bot_seats.last = Some(Instant::now());
+                    }
+                    ctx.request_repaint();
+                }
+                Err(TryRecvError::Empty) => {
+                    ctx.request_repaint_after(Duration::from_millis(30));
+                }
+                Err(TryRecvError::Disconnected) => {
+                    // The bot's thread ended without an answer: the seat waits for a person.
+                    tracing::error!(seat = t.seat, "a bot stopped without choosing");
+                    self.bot_seats.thinking = None;
+                }
+            }
+            return;
+        }
+        let Some(seat) = self.bot_to_act() else {
+            return;
+        };
+        if let Some(last) = self.bot_seats.last {
+            let wait = self.bot_pace.saturating_sub(last.elapsed());
+            if !wait.is_zero() {
+                ctx.request_repaint_after(wait);
+                return;
+            }
+        }
+        let Some(position) = self.game().cloned() else {
+            return;
+        };
+        let Some(mut bot) = self.bot_seats.bots.get_mut(seat).and_then(Option::take) else {
+            return;
+        };
+        let (tx, answer) = std::sync::mpsc::channel();
+        let spawned = std::thread::Builder::new()
+            .name(format!("bot {}", seat + 1))
+            .spawn(move || {
+                let act = bot.choose(&position);
+                // The window may have closed the game meanwhile: nobody to answer then.
+                let _ = tx.send((bot, act));
+            });
+        match spawned {
+            Ok(_) => {
+                self.bot_seats.thinking = Some(Thinking {
+                    seat,
+                    journal,
+                    answer,
+                });
+                ctx.request_repaint_after(Duration::from_millis(30));
+            }
+            Err(e) => {
+                tracing::error!(%e, "no thread for a bot");
+                self.message = Some(e.to_string());
+            }
+        }
+    }
+}
