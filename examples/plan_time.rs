@@ -37,12 +37,38 @@ fn main() {
     let mut times = Vec::new();
     let mut searched = Vec::new();
     let mut exact = 0;
-    for g in &positions {
+    let worst = std::env::args().any(|a| a == "--worst");
+    let mut slow = Vec::new();
+    for (i, g) in positions.iter().enumerate() {
         let t = std::time::Instant::now();
         let plan = plan_with(g, &Weights::default(), Limit::SUGGEST).expect("a plan");
-        times.push(t.elapsed().as_secs_f64() * 1000.0);
+        let ms = t.elapsed().as_secs_f64() * 1000.0;
+        if worst {
+            slow.push((ms, i, plan.positions));
+        }
+        times.push(ms);
         searched.push(plan.positions);
         exact += usize::from(plan.exact);
+    }
+    slow.sort_by(|a, b| b.0.total_cmp(&a.0));
+    for &(ms, i, n) in slow.iter().take(15) {
+        let st = positions[i].state();
+        let p = &st.players[st.current_player().unwrap_or(0)];
+        let dice: Vec<u8> = p.dice.as_slice().iter().map(|d| d.value).collect();
+        println!(
+            "#{i}: {ms:.0} ms, {n} positions; round {} dice {dice:?} metal {} energy {} compound {:?} hand {:?}",
+            st.round,
+            p.metal,
+            p.energy,
+            p.compound
+                .iter()
+                .map(|(c, k)| format!("{c:?}x{k}"))
+                .collect::<Vec<_>>(),
+            p.hand
+                .iter()
+                .map(|(c, k)| format!("{c:?}x{k}"))
+                .collect::<Vec<_>>(),
+        );
     }
     times.sort_by(f64::total_cmp);
     searched.sort_unstable();

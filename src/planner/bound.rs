@@ -1,0 +1,196 @@
+//! The search's bound: a value that no play of the rest of a work phase can beat, so that a
+//! move whose bound is no better than a plan already found is not searched (branch and bound).
+//!
+//! It is sound by construction: everything still possible is counted as if it all happened
+//! at once, at its best, for free.
+//! - Every card not yet activated this round (in the compound, in hand to be built first, or
+//!   one market card through the Replicator) gives the most its activation can give: its
+//!   goods, plus the objective's value of its best resources or draws less the resources it
+//!   costs (a card that costs more than it gives counts nothing); the blueprints it discards
+//!   are not counted.
+//! - Dice are shared: each card needs at least so many dice, each die goes to one card or to
+//!   the headquarters (at most 2 metal, 4 energy or 2 blueprints, with the bonus). The dice
+//!   still free, plus every extra die that could still come (Golem, Robot, Mega Factory, the
+//!   Specialist), are given out by the fractional knapsack: the best value per die first.
+//! - Builds: at most one per two blueprints in hand (the card and its discard), each worth its
+//!   prestige (a Beacon at its most, 5), plus the engine's weight for a card that is not a
+//!   Monument, less its least cost, plus once the Scrap Yard's and Solar Array's gifts.
+//! - The Laboratory's draw, once.
+//!
+//! Paying resources is counted as their loss: the resources kept at the end are those gained
+//! less those paid, and the end-of-phase limit of 12 only lowers them further. Other losses
+//! (discarded blueprints, the Golem's and Robot's costs, the discards at the end of the work
+//! phase) are left out, and each leaving-out only raises the bound.
+
+use super::Weights;
+use crate::engine::state::{PlayerState, State};
+use crate::engine::{Blueprint, CardType};
+
+/// What activating `card` can give at most: (goods, the change of resources and draws in the
+/// objective's units per means count, dice it needs at least, extra dice it brings). Resources
+/// it costs are counted (the end-of-phase limit of 12 only ever lowers what is kept, so paying
+/// never gains); blueprints it discards are not (past 10 in hand they cost nothing).
+fn activation(card: Blueprint, w: &Weights) -> (f64, f64, u32, u32) {
+    use Blueprint as B;
+    let (m, e, h) = (w.metal, w.energy, w.hand);
+    match card {
+        // 5 energy → 2 goods + 1 metal.
+        B::AluminumFactory => (2.0, m - 5.0 * e, 2, 0),
+        B::AssemblyLine => (2.0, 0.0, 3, 0),
+        // 4 energy → 1 good.
+        B::BatteryFactory => (1.0, -4.0 * e, 0, 0),
+        // 1 energy → 1 good.
+        B::Biolab => (1.0, -e, 1, 0),
+        B::BlackMarket => (0.0, 4.0 * m.max(e), 1, 0),
+        // X metal (X ≥ 1) → 2 goods.
+        B::ConcretePlant => (2.0, -m, 2, 0),
+        // X energy → X metal, X ≤ 6.
+        B::Foundry => (0.0, 6.0 * (m - e).max(0.0), 1, 0),
+        // 2 energy → 1 good + 1 metal.
+        B::FulfillmentCenter => (1.0, m - 2.0 * e, 1, 0),
+        B::Golem | B::Robot => (0.0, 0.0, 0, 1),
+        B::Harvester => (0.0, (4.0 * m).max(7.0 * e), 2, 0),
+        // 1 metal → 6 energy.
+        B::Incinerator => (0.0, 6.0 * e - m, 0, 0),
+        B::Manufactory => (1.0, (2.0 * m).max(3.0 * e).max(2.0 * h), 2, 0),
+        B::MegaFactory => (2.0, 0.0, 3, 1),
+        B::Motherlode => (0.0, 2.0 * m, 1, 0),
+        B::NuclearPlant => (1.0, e, 1, 0),
+        B::PowerPlant => (0.0, 6.0 * e, 1, 0),
+        // 2 energy → 1 good + 1 blueprint.
+        B::RecyclingPlant => (1.0, h - 2.0 * e, 0, 0),
+        // 3 energy → 3 metal.
+        B::Refinery => (0.0, 3.0 * (m - e), 0, 0),
+        B::TrashCompactor => (2.0, 0.0, 2, 0),
+        B::Warehouse => (2.0, 2.0 * e, 3, 0),
+        // Training cards change dice (the bound already ignores the dice's values); passive
+        // cards and Monuments have no activation; the Replicator is counted by what it copies.
+        B::Dojo
+        | B::FitnessCenter
+        | B::Gymnasium
+        | B::TempAgency
+        | B::Laboratory
+        | B::ScrapYard
+        | B::SolarArray
+        | B::Beacon
+        | B::Megalith
+        | B::Obelisk
+        | B::Replicator => (0.0, 0.0, 0, 0),
+    }
+}
+
+/// The most a build of `card` can add to the objective: its prestige (a Beacon at its most,
+/// 5), the engine's weight unless a Monument, less its least cost (a Megalith's metal can
+/// fall to 0).
+fn build_gain(card: Blueprint, w: &Weights, means: f64) -> f64 {
+    let info = card.info();
+    let prestige = match card {
+        Blueprint::Beacon => 5.0,
+        _ => f64::from(info.prestige),
+    };
+    let engine = if card.kind() == CardType::Monument {
+        0.0
+    } else {
+        w.engine
+    };
+    let metal = if card == Blueprint::Megalith {
+        0.0
+    } else {
+        f64::from(info.metal)
+    };
+    prestige + means * (engine - w.metal * metal - w.energy * f64::from(info.energy))
+}
+
+/// An upper bound on the objective at the end of `seat`'s work phase from `state`, for
+/// `worth_now`, the objective now (see the module's documentation).
+pub(super) fn bound(state: &State, seat: usize, w: &Weights, means: f64, worth_now: f64) -> f64 {
+    let p: &PlayerState = &state.players[seat];
+    let mut total = worth_now;
+    // The activations still possible: (value, dice needed).
+    let mut items: Vec<(f64, u32)> = Vec::with_capacity(16);
+    let mut dice = p.dice.unplaced().count() as u32 + u32::from(p.specialist_due);
+    let mut seen = 0u64;
+    let add = |card: Blueprint, items: &mut Vec<(f64, u32)>, dice: &mut u32, seen: &mut u64| {
+        let bit = 1u64 << card.index();
+        if *seen & bit != 0 || p.has_activated(card) {
+            return;
+        }
+        *seen |= bit;
+        let (goods, more, need, extra) = activation(card, w);
+        *dice += extra;
+        let value = goods + means * more;
+        if value > 0.0 {
+            items.push((value, need));
+        }
+    };
+    for (card, _) in p.compound.iter().chain(p.hand.iter()) {
+        add(card, &mut items, &mut dice, &mut seen);
+    }
+    // The Replicator copies one market card: the best value for the fewest dice, at once.
+    let replicator =
+        p.compound.contains(Blueprint::Replicator) || p.hand.contains(Blueprint::Replicator);
+    if replicator && !p.has_activated(Blueprint::Replicator) {
+        let (mut value, mut need, mut extra) = (0.0f64, u32::MAX, 0);
+        for card in state.market.blueprints.iter().flatten().copied() {
+            let (g, more, n, x) = activation(card, w);
+            // The Replicator's own energy.
+            value = value.max(g + means * (more - w.energy));
+            need = need.min(n);
+            extra = extra.max(x);
+        }
+        dice += extra;
+        if value > 0.0 {
+            items.push((value, need.min(3)));
+        }
+    }
+    // Dice-free activations count whole; the rest share the dice with the headquarters.
+    let hq = means * (2.0 * w.metal).max(4.0 * w.energy).max(2.0 * w.hand);
+    let mut shared: Vec<(f64, u32)> = Vec::with_capacity(items.len());
+    for (value, need) in items {
+        if need == 0 {
+            total += value;
+        } else {
+            shared.push((value, need));
+        }
+    }
+    shared.sort_by(|a, b| (b.0 / f64::from(b.1)).total_cmp(&(a.0 / f64::from(a.1))));
+    let mut left = f64::from(dice);
+    for (value, need) in shared {
+        if left <= 0.0 {
+            break;
+        }
+        let per_die = value / f64::from(need);
+        if per_die <= hq {
+            break;
+        }
+        let used = left.min(f64::from(need));
+        total += per_die * used;
+        left -= used;
+    }
+    total += left.max(0.0) * hq;
+    // Builds: one per two known blueprints in hand, the best first.
+    let mut gains: Vec<f64> = Vec::with_capacity(p.hand.len());
+    for (card, n) in p.hand.iter() {
+        for _ in 0..n {
+            gains.push(build_gain(card, w, means).max(0.0));
+        }
+    }
+    let builds = gains.len() / 2;
+    if builds > 0 {
+        gains.sort_by(|a, b| b.total_cmp(a));
+        total += gains.iter().take(builds).sum::<f64>();
+        let has = |c: Blueprint| p.compound.contains(c) || p.hand.contains(c);
+        if has(Blueprint::ScrapYard) && !p.fired.scrap_yard {
+            total += means * w.metal;
+        }
+        if has(Blueprint::SolarArray) && !p.fired.solar_array {
+            total += means * 2.0 * w.energy;
+        }
+    }
+    if (p.compound.contains(Blueprint::Laboratory) || p.hand.contains(Blueprint::Laboratory))
+        && !p.fired.laboratory
+    {
+        total += means * w.hand;
+    }
+    total
+}
