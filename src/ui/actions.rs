@@ -82,10 +82,7 @@ impl ForemanApp {
                     });
                 }
                 if ui
-                    .add_enabled(
-                        Self::can_suggest(game) && self.bot_to_act().is_none(),
-                        egui::Button::new(self.t("suggest")),
-                    )
+                    .add_enabled(self.can_suggest(), egui::Button::new(self.t("suggest")))
                     .on_hover_text(self.t("suggest-hint"))
                     .clicked()
                 {

@@ -181,8 +181,6 @@ pub struct ForemanApp {
     pub(super) bot_seats: super::bot_seats::BotSeats,
     /// How long a bot's actions are apart (tests make it nothing).
     pub bot_pace: std::time::Duration,
-    /// The action being submitted is a bot's.
-    pub(super) bot_acting: bool,
 }
 
 /// A side panel of the table.
@@ -227,7 +225,6 @@ impl ForemanApp {
             suggestion: None,
             bot_seats: Default::default(),
             bot_pace: super::bot_seats::BOT_PACE,
-            bot_acting: false,
         }
     }
 
@@ -575,16 +572,21 @@ impl ForemanApp {
         self.submit_with(act, Inputs::default());
     }
 
+    /// A person's action. A bot's seat is the bot's to play: on its turn the action is
+    /// refused with the reason.
     pub(super) fn submit_with(&mut self, act: Act, inputs: Inputs) {
-        // A bot's seat is the bot's to play.
-        if !self.bot_acting
-            && let Some(seat) = self.bot_to_act()
+        if let Some(seat) = self.bot_to_act()
             && let Some(g) = self.shared_game()
         {
             let name = self.seat_name(&g, seat);
             self.message = Some(self.ta("bot-playing", &[("name", name.into())]));
             return;
         }
+        self.play(act, inputs);
+    }
+
+    /// Plays `act` for whoever is to act (a person through `submit_with`, a bot directly).
+    pub(super) fn play(&mut self, act: Act, inputs: Inputs) {
         let source = self.input_source();
         let Some(session) = self.session.as_mut() else {
             return;

@@ -1,12 +1,12 @@
 //! The seats a digital game's bots play (easy: the greedy bot; hard: the planner bot). When a
 //! bot's seat is to act, its bot chooses on a worker thread, so the window never waits for
-//! it, and its action goes through the same `submit` as a person's click, at most one action
+//! it, and its action is played as a person's click is (`ForemanApp::play`), at most one action
 //! per [`ForemanApp::bot_pace`] so the table can follow what it does. A person cannot act
 //! for a bot's seat.
 
 use super::app::ForemanApp;
 use crate::bots::{Bot, BotKind};
-use crate::engine::{Act, Game, Mode, Phase};
+use crate::engine::{Act, Game, Phase};
 use std::sync::mpsc::{Receiver, TryRecvError};
 use std::time::{Duration, Instant};
 
@@ -32,17 +32,16 @@ struct Thinking {
 }
 
 impl BotSeats {
-    /// The bots of `game`'s setup: a digital game's bot seats (a companion game has none).
+    /// The bots of `game`'s setup (only a digital game has any: `Setup::validate`).
     pub(super) fn of(game: &Game) -> BotSeats {
         let setup = game.setup();
-        let digital = setup.mode == Mode::Digital;
         BotSeats {
             bots: setup
                 .players
                 .iter()
                 .enumerate()
                 .map(|(seat, p)| {
-                    let level = p.bot.filter(|_| digital)?;
+                    let level = p.bot?;
                     Some(Bot::new(
                         BotKind::from(level),
                         setup.seed ^ (seat as u64 + 1),
@@ -120,9 +119,7 @@ impl ForemanApp {
                     if asked_at == journal
                         && let Some(act) = act
                     {
-                        self.bot_acting = true;
-                        self.submit(act);
-                        self.bot_acting = false;
+                        self.play(act, crate::engine::Inputs::default());
                         self.bot_seats.last = Some(Instant::now());
                     }
                     ctx.request_repaint();

@@ -82,7 +82,7 @@ impl ForemanApp {
         if end {
             self.end_work();
         }
-        if suggest && self.bot_to_act().is_none() && self.game().is_some_and(Self::can_suggest) {
+        if suggest && self.can_suggest() {
             self.suggest();
         }
         if machine && legal.contains(&Act::MachineTurn) {

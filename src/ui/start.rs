@@ -320,7 +320,6 @@ impl ForemanApp {
     /// game's seats are all people.
     fn seat_ui(&self, ui: &mut Ui, i: usize, bot: &mut Option<BotLevel>, mode: Mode) {
         if mode != Mode::Digital {
-            *bot = None;
             return;
         }
         let word = |b: Option<BotLevel>| match b {

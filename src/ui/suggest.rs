@@ -21,9 +21,12 @@ pub struct Suggestion {
 }
 
 impl ForemanApp {
-    /// Whether *Suggest* can be asked now: a player's work phase, after the roll.
-    pub(super) fn can_suggest(game: &Game) -> bool {
-        matches!(game.state().phase, Phase::Work { rolled: true, .. })
+    /// Whether *Suggest* can be asked now: a person's work phase, after the roll.
+    pub(super) fn can_suggest(&self) -> bool {
+        self.bot_to_act().is_none()
+            && self
+                .game()
+                .is_some_and(|g| matches!(g.state().phase, Phase::Work { rolled: true, .. }))
     }
 
     /// Asks the planner (the window's limit) and shows its plan.

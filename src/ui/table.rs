@@ -13,7 +13,7 @@ pub(super) const NARROW: f32 = 1000.0;
 /// A market tile's width at 1280×800: two columns fit beside the player at work.
 const MARKET_TILE: f32 = 132.0;
 use crate::engine::state::{Colour, Phase, PlayerState};
-use crate::engine::{Act, Blueprint, CardType, Game, legal_actions};
+use crate::engine::{Act, Blueprint, CardType, Game};
 use crate::i18n::Tr;
 use crate::i18n::words;
 use egui::{Color32, RichText, Ui};
@@ -24,11 +24,7 @@ impl ForemanApp {
             return;
         };
         // On a bot's turn the person's buttons are all disabled: the bot plays.
-        let legal = if self.bot_to_act().is_some() {
-            Vec::new()
-        } else {
-            legal_actions(game.state())
-        };
+        let legal = self.legal();
         let st = game.state();
         self.actions_bar(ui, &game, &legal);
         // Wide screens get full-width market tiles and a wider log; on a narrow one (a small

@@ -27,6 +27,26 @@ fn click_and_step(h: &mut Harness<'_, ForemanApp>, label: &str) {
     }
 }
 
+/// A digital game of `players` started from the start screen, with each of `bots` (seat from
+/// 0, level as the list says it) played by a bot, bots acting without a pause.
+fn start_with_bots(
+    dir: &std::path::Path,
+    seed: u64,
+    players: usize,
+    bots: &[(usize, &str)],
+) -> Harness<'static, ForemanApp> {
+    let mut h = harness(dir, seed);
+    h.state_mut().bot_pace = Duration::ZERO;
+    h.run();
+    click(&mut h, "Players at the table");
+    click(&mut h, &players.to_string());
+    for &(seat, level) in bots {
+        choose_plays(&mut h, seat, level);
+    }
+    click_and_step(&mut h, "Start the game");
+    h
+}
+
 /// Lets frames pass (the bots think on their own threads) until `done`, or panics after
 /// `frames` frames.
 fn frames_until(
@@ -55,14 +75,7 @@ fn journal_len(app: &ForemanApp) -> usize {
 #[test]
 fn bot_seats_play_their_turns_and_wait_for_the_person() {
     let dir = tempfile::tempdir().expect("temp dir");
-    let mut h = harness(dir.path(), 11);
-    h.state_mut().bot_pace = Duration::ZERO;
-    h.run();
-    click(&mut h, "Players at the table");
-    click(&mut h, "3");
-    choose_plays(&mut h, 2, "Bot, hard");
-    choose_plays(&mut h, 1, "Bot, easy");
-    click_and_step(&mut h, "Start the game");
+    let mut h = start_with_bots(dir.path(), 11, 3, &[(2, "Bot, hard"), (1, "Bot, easy")]);
     let setup = h.state().game().expect("a game").setup().clone();
     let bots: Vec<Option<BotLevel>> = setup.players.iter().map(|p| p.bot).collect();
     assert_eq!(bots, [None, Some(BotLevel::Easy), Some(BotLevel::Hard)]);
@@ -177,14 +190,7 @@ fn bot_seats_play_their_turns_and_wait_for_the_person() {
 #[test]
 fn a_table_of_bots_plays_to_the_final_score() {
     let dir = tempfile::tempdir().expect("temp dir");
-    let mut h = harness(dir.path(), 5);
-    h.state_mut().bot_pace = Duration::ZERO;
-    h.run();
-    click(&mut h, "Players at the table");
-    click(&mut h, "2");
-    choose_plays(&mut h, 1, "Bot, easy");
-    choose_plays(&mut h, 0, "Bot, easy");
-    click_and_step(&mut h, "Start the game");
+    let mut h = start_with_bots(dir.path(), 5, 2, &[(1, "Bot, easy"), (0, "Bot, easy")]);
     frames_until(&mut h, 20_000, |app| {
         app.game().is_some_and(|g| g.state().phase == Phase::Over)
     });
