@@ -249,6 +249,7 @@ err-one-player-is-solo = A game of one player is the solo game against the Machi
 err-white-is-solo = White is the solo player's colour: in a game of several players the white dice are the shared extras.
 err-shared-colour = Two players cannot share the colour { $colour }.
 ev-drew = { $name } drew { $card }
+ev-drew-secret = { $name } drew a blueprint
 ev-reshuffled-blueprints = The blueprint discard pile was shuffled into a new deck.
 ev-reshuffled-contractors = The contractor discard pile was shuffled into a new deck.
 ev-built = { $name } built { $card }

@@ -249,6 +249,7 @@ err-one-player-is-solo = Una partida de un jugador es la partida en solitario co
 err-white-is-solo = El blanco es el color del jugador en solitario: con varios jugadores, los dados blancos son los dados adicionales comunes.
 err-shared-colour = Dos jugadores no pueden compartir el color { $colour }.
 ev-drew = { $name } roba { $card }
+ev-drew-secret = { $name } roba un plano
 ev-reshuffled-blueprints = La pila de descartes de planos se baraja como nuevo mazo.
 ev-reshuffled-contractors = La pila de descartes de contratistas se baraja como nuevo mazo.
 ev-built = { $name } construye { $card }

@@ -249,6 +249,7 @@ err-one-player-is-solo = Une partie à un joueur est la partie solo contre la Ma
 err-white-is-solo = Le blanc est la couleur du joueur solo : à plusieurs, les dés blancs sont les dés supplémentaires communs.
 err-shared-colour = Deux joueurs ne peuvent pas avoir la même couleur ({ $colour }).
 ev-drew = { $name } pioche { $card }
+ev-drew-secret = { $name } pioche un plan
 ev-reshuffled-blueprints = La défausse des plans est mélangée en une nouvelle pioche.
 ev-reshuffled-contractors = La défausse des prestataires est mélangée en une nouvelle pioche.
 ev-built = { $name } construit { $card }

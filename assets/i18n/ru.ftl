@@ -251,6 +251,7 @@ err-one-player-is-solo = Игра одного игрока — это один�
 err-white-is-solo = Белый — цвет игрока в одиночной игре: при нескольких игроках белые кубики — общие дополнительные.
 err-shared-colour = Двое игроков не могут играть одним цветом ({ $colour }).
 ev-drew = { $name } берёт «{ $card }»
+ev-drew-secret = { $name } берёт чертёж
 ev-reshuffled-blueprints = Сброс чертежей перемешан в новую колоду.
 ev-reshuffled-contractors = Сброс контрактников перемешан в новую колоду.
 ev-built = { $name } строит «{ $card }»

@@ -2,7 +2,7 @@
 //! oldest first, grouped by round, in the window's language. It is rebuilt from the journal
 //! (replayed through the rules), so it survives a restart, an undo and a language switch.
 
-use crate::engine::{Act, Game};
+use crate::engine::{Act, Event, Game};
 use crate::i18n::{Lang, Tr, words};
 use egui::{RichText, Ui};
 
@@ -13,8 +13,9 @@ pub struct Round {
     pub lines: Vec<String>,
 }
 
-/// The log of `game`, from its journal.
-pub fn rounds(tr: &Tr, game: &Game) -> Vec<Round> {
+/// The log of `game`, from its journal. The cards drawn by a seat whose hand is kept from the
+/// screen (`secret[seat]`: a bot's, while a person plays) are not named.
+pub fn rounds(tr: &Tr, game: &Game, secret: &[bool]) -> Vec<Round> {
     let mut out: Vec<Round> = Vec::new();
     let Ok(mut replay) = Game::replay(game.setup().clone(), Vec::new()) else {
         return out;
@@ -41,7 +42,14 @@ pub fn rounds(tr: &Tr, game: &Game) -> Vec<Round> {
             None => what,
         });
         for e in &events {
-            if let Some(text) = words::event(tr, &replay, e) {
+            let text = match e {
+                Event::Drew { player, .. } if secret.get(*player).copied().unwrap_or(false) => {
+                    let name = replay.setup().players[*player].name.clone();
+                    Some(tr.t_args("ev-drew-secret", &[("name", name.into())]))
+                }
+                _ => words::event(tr, &replay, e),
+            };
+            if let Some(text) = text {
                 lines.push(format!("    {text}"));
             }
         }
@@ -66,27 +74,28 @@ fn actor(tr: &Tr, game: &Game, act: &Act) -> Option<String> {
 /// The log kept between frames: rebuilt only when the journal or the language changes.
 #[derive(Default)]
 pub struct LogView {
-    built_for: Option<(usize, Option<crate::engine::Action>, Lang)>,
+    built_for: Option<(usize, Option<crate::engine::Action>, Lang, Vec<bool>)>,
     rounds: Vec<Round>,
 }
 
 impl LogView {
-    fn refresh(&mut self, tr: &Tr, game: &Game) {
+    fn refresh(&mut self, tr: &Tr, game: &Game, secret: &[bool]) {
         let key = (
             game.journal().len(),
             game.journal().last().cloned(),
             tr.lang(),
+            secret.to_vec(),
         );
         if self.built_for.as_ref() != Some(&key) {
-            self.rounds = rounds(tr, game);
+            self.rounds = rounds(tr, game, secret);
             self.built_for = Some(key);
         }
     }
 
     /// Draws the log, the newest round open and in view; `notes` (what undo or redo took
     /// back or played again) come last.
-    pub fn show(&mut self, ui: &mut Ui, tr: &Tr, game: &Game, notes: &[String]) {
-        self.refresh(tr, game);
+    pub fn show(&mut self, ui: &mut Ui, tr: &Tr, game: &Game, secret: &[bool], notes: &[String]) {
+        self.refresh(tr, game, secret);
         let rounds = &self.rounds;
         let last = rounds.len().saturating_sub(1);
         egui::ScrollArea::vertical()

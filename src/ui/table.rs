@@ -90,7 +90,10 @@ impl ForemanApp {
                             }
                         });
                     ui.heading(self.t("log"));
-                    self.log_view.show(ui, &self.tr, &game, &self.log);
+                    let secret: Vec<bool> = (0..game.setup().players.len())
+                        .map(|seat| self.bot_seats.hides_hand(seat))
+                        .collect();
+                    self.log_view.show(ui, &self.tr, &game, &secret, &self.log);
                 });
         }
         egui::CentralPanel::default_margins().show(ui, |ui| {

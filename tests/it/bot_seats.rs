@@ -86,6 +86,7 @@ fn bot_seats_play_their_turns_and_wait_for_the_person() {
     let (mut mine, mut refused) = (0, 0);
     let mut acted = [0usize; 3];
     let mut hidden_seen = 0;
+    let mut bot_draws_seen = 0;
     while h.state().game().is_some_and(|g| g.state().round < 3) {
         let st = h.state().game().expect("a game").state();
         let at = st.current_player();
@@ -126,6 +127,20 @@ fn bot_seats_play_their_turns_and_wait_for_the_person() {
             }
             frames_until(&mut h, 3000, |app| journal_len(app) > before);
             acted[seat] += 1;
+            // "What happened" says a bot drew, never what it drew.
+            for n in h.query_all_by_label_contains(" drew ") {
+                let node = n.accesskit_node();
+                let line = node
+                    .label()
+                    .or(node.value())
+                    .unwrap_or_default()
+                    .to_string();
+                if line.trim_start().starts_with("Player 1") {
+                    continue;
+                }
+                assert!(line.ends_with("drew a blueprint"), "{line}");
+                bot_draws_seen += 1;
+            }
             continue;
         }
         assert_eq!(at, Some(0), "only the person's turn waits: {:?}", st.phase);
@@ -162,6 +177,7 @@ fn bot_seats_play_their_turns_and_wait_for_the_person() {
     }
     assert_eq!(refused, 1);
     assert!(hidden_seen > 0, "no bot's turn was seen on the table");
+    assert!(bot_draws_seen > 0, "no bot's draw was seen in the log");
 
     // Resumed in a new window, the bots are still the bots.
     drop(h);
