@@ -26,9 +26,10 @@ impl ForemanApp {
                     ui.separator();
                 }
                 // Everyone works at once: a button (or the key 1–5) per player turns the work
-                // phase to them; a tick marks whoever has ended.
+                // phase to them; a tick marks whoever has ended. A bot's turn is not cut short.
                 if matches!(st.phase, Phase::Work { .. }) && st.players.len() > 1 {
                     let now = st.current_player();
+                    let bot_turn = self.bot_to_act().is_some();
                     for (seat, p) in st.players.iter().enumerate() {
                         let name = self.seat_name(game, seat);
                         let text = if p.worked {
@@ -38,7 +39,7 @@ impl ForemanApp {
                         };
                         let r = ui
                             .add_enabled(
-                                !p.worked,
+                                !p.worked && !bot_turn,
                                 egui::Button::selectable(Some(seat) == now, text),
                             )
                             .on_hover_text(self.ta("switch-hint", &[("key", (seat + 1).into())]));

@@ -480,8 +480,14 @@ impl ForemanApp {
 
         // The headquarters board.
         ui.label(RichText::new(self.t("hq")).strong());
-        // One placement, or all the dice a section takes (each its own action, in order).
-        for act in hq::board(ui, &self.tr, game, p, body, self.selected_die) {
+        // One placement, or all the dice a section takes (each its own action, in order); on
+        // a bot's turn the board is only to be watched.
+        let placed = ui
+            .add_enabled_ui(self.bot_to_act().is_none(), |ui| {
+                hq::board(ui, &self.tr, game, p, body, self.selected_die)
+            })
+            .inner;
+        for act in placed {
             self.submit(act);
             if self.message.is_some() {
                 break;

@@ -117,6 +117,17 @@ fn bot_seats_play_their_turns_and_wait_for_the_person() {
                         .is_some()
                 );
                 // And none of the person's buttons works for it.
+                // (the headquarters' buttons and the switches to other players included).
+                let placing = h
+                    .query_all_by_label_contains("Place ")
+                    .filter(|n| n.accesskit_node().role() == egui::accesskit::Role::Button)
+                    .filter(|n| !n.accesskit_node().is_disabled())
+                    .count();
+                assert_eq!(placing, 0, "a headquarters button works on a bot's turn");
+                if h.query_by_label_contains("1 Player 1").is_some() {
+                    let node = h.get_by_label_contains("1 Player 1");
+                    assert!(node.accesskit_node().is_disabled());
+                }
                 for label in ["Suggest", "End work phase", "Roll"] {
                     assert!(
                         h.get_by_label(label).accesskit_node().is_disabled(),
