@@ -129,7 +129,7 @@ impl Bot {
                     let (after, _) = game.attempt(&act, &Default::default(), false);
                     let noise: f64 = self.rng.random_range(0.0..0.001);
                     let value =
-                        crate::planner::worth(&after, p, &w) + market_bonus(st, &act) + noise;
+                        crate::planner::worth(&after, p, &w) + market_bonus(st, &act, &w) + noise;
                     if best.as_ref().is_none_or(|(v, _)| value > *v) {
                         best = Some((value, act));
                     }
@@ -150,9 +150,9 @@ impl Bot {
 }
 
 /// What the market phase's choice is worth beyond the objective's count of cards: a blueprint
-/// taken is worth a quarter of what it adds once built (its prestige, and the engine of a card
+/// taken is worth the weights' `market` share of what it adds once built (its prestige, and the engine of a card
 /// that is not a Monument): it must still be built.
-fn market_bonus(before: &State, act: &Act) -> f64 {
+fn market_bonus(before: &State, act: &Act, w: &crate::planner::Weights) -> f64 {
     let Act::TakeBlueprint { slot } = act else {
         return 0.0;
     };
@@ -160,7 +160,7 @@ fn market_bonus(before: &State, act: &Act) -> f64 {
         return 0.0;
     };
     let engine = if card.is_monument() { 0.0 } else { 1.0 };
-    0.25 * (f64::from(card.info().prestige) + engine)
+    w.market * (f64::from(card.info().prestige) + engine)
 }
 
 /// A rough worth of a position for `seat`: goods and prestige first, then the means to make
