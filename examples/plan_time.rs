@@ -70,6 +70,7 @@ fn main() {
                 .collect::<Vec<_>>(),
         );
     }
+    println!("positions in all: {}", searched.iter().sum::<usize>());
     times.sort_by(f64::total_cmp);
     searched.sort_unstable();
     let n = times.len();

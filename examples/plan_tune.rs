@@ -10,6 +10,14 @@ use foreman::bots::{Bot, BotKind};
 use foreman::engine::{Difficulty, Game, Setup, Winner, scoreboard};
 use foreman::planner::Weights;
 
+/// The planner bot's market lookahead (`lookahead=K`, rolls per choice; 4 unless given).
+fn lookahead(args: &[String]) -> usize {
+    args.iter()
+        .find_map(|a| a.strip_prefix("lookahead="))
+        .and_then(|v| v.parse().ok())
+        .unwrap_or(4)
+}
+
 fn weights(args: &[String]) -> Weights {
     let mut w = Weights::default();
     for a in args {
@@ -32,6 +40,7 @@ fn weights(args: &[String]) -> Weights {
             "penultimate" => w.penultimate = x,
             "market" => w.market = x,
             "race" => w.race = x,
+            "lookahead" => {}
             _ => {
                 eprintln!("no weight {k}");
                 std::process::exit(2);
@@ -42,7 +51,7 @@ fn weights(args: &[String]) -> Weights {
 }
 
 /// One game: (the planner's score, the best other score, whether the planner won).
-fn game(w: Weights, seed: u64, three: bool) -> (u32, u32, bool) {
+fn game(w: Weights, ahead: usize, seed: u64, three: bool) -> (u32, u32, bool) {
     let setup = if three {
         Setup::players(3, seed)
     } else {
@@ -51,7 +60,7 @@ fn game(w: Weights, seed: u64, three: bool) -> (u32, u32, bool) {
     let Ok(mut g) = Game::new_dealt(setup) else {
         return (0, 0, false);
     };
-    let mut bots = vec![Bot::planner(seed, w)];
+    let mut bots = vec![Bot::planner(seed, w, ahead)];
     if three {
         bots.push(Bot::new(BotKind::Greedy, seed + 1));
         bots.push(Bot::new(BotKind::Greedy, seed + 2));
@@ -88,16 +97,17 @@ fn main() {
     let rest: Vec<String> = args.iter().skip(1).cloned().collect();
     for set in rest.split(|a| a == "/") {
         let w = weights(set);
+        let ahead = lookahead(set);
         let start = if three { 60_000 } else { 50_000 };
         let results: Vec<(u32, u32, bool)> = std::thread::scope(|s| {
             let half = games / 2;
             let a = s.spawn(move || {
                 (start..start + half)
-                    .map(|seed| game(w, seed, three))
+                    .map(|seed| game(w, ahead, seed, three))
                     .collect::<Vec<_>>()
             });
             let mut out: Vec<_> = (start + half..start + games)
-                .map(|seed| game(w, seed, three))
+                .map(|seed| game(w, ahead, seed, three))
                 .collect();
             out.extend(a.join().unwrap_or_default());
             out
@@ -184,11 +194,11 @@ fn cem(generations: u64, pop: usize, games: u64) {
                 let half = games / 2;
                 let a = s.spawn(move || {
                     (start..start + half)
-                        .map(|seed| game(w, seed, false))
+                        .map(|seed| game(w, 0, seed, false))
                         .collect::<Vec<_>>()
                 });
                 let mut out: Vec<_> = (start + half..start + games)
-                    .map(|seed| game(w, seed, false))
+                    .map(|seed| game(w, 0, seed, false))
                     .collect();
                 out.extend(a.join().unwrap_or_default());
                 out
@@ -200,7 +210,10 @@ fn cem(generations: u64, pop: usize, games: u64) {
                 .sum::<f64>()
                 / results.len().max(1) as f64;
             let fig = wins + margin / 100.0 * games as f64 / 10.0;
-            println!("gen {g} #{k}: {wins} wins, margin {margin:.2} | {}", show(&v));
+            println!(
+                "gen {g} #{k}: {wins} wins, margin {margin:.2} | {}",
+                show(&v)
+            );
             scored.push((fig, v));
         }
         scored.sort_by(|a, b| b.0.total_cmp(&a.0));

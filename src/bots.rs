@@ -36,7 +36,17 @@ pub struct Bot {
     plan: Vec<(crate::engine::state::PlayerState, Act)>,
     /// The planner bot's objective.
     weights: crate::planner::Weights,
+    /// The planner bot's market phase: how many rolls of the next work phase it plays ahead
+    /// for each of its best choices (0: the objective of the choice alone).
+    lookahead: usize,
 }
+
+/// The planner bot's market phase looks ahead at this many of its best choices.
+const LOOKED_AT: usize = 4;
+/// Each next work phase looked at is planned within this many positions.
+const LOOKAHEAD_LIMIT: crate::planner::Limit = crate::planner::Limit {
+    positions: Some(3_000),
+};
 
 impl Bot {
     pub fn new(kind: BotKind, seed: u64) -> Bot {
@@ -46,13 +56,15 @@ impl Bot {
             options: Vec::with_capacity(64),
             plan: Vec::new(),
             weights: crate::planner::Weights::default(),
+            lookahead: 4,
         }
     }
 
     /// A planner bot with these weights (for tuning them by self-play).
-    pub fn planner(seed: u64, weights: crate::planner::Weights) -> Bot {
+    pub fn planner(seed: u64, weights: crate::planner::Weights, lookahead: usize) -> Bot {
         Bot {
             weights,
+            lookahead,
             ..Bot::new(BotKind::Planner, seed)
         }
     }
@@ -122,7 +134,7 @@ impl Bot {
             }
             (Phase::Market { .. }, Some(p)) => {
                 let w = self.weights;
-                let mut best: Option<(f64, Act)> = None;
+                let mut ranked: Vec<(f64, Act, State)> = Vec::new();
                 for act in self.options.drain(..) {
                     // How far the action gets without its unseen cards: the taking and the
                     // paying, not the refill (never a peek at the deck).
@@ -130,11 +142,39 @@ impl Bot {
                     let noise: f64 = self.rng.random_range(0.0..0.001);
                     let value =
                         crate::planner::worth(&after, p, &w) + market_bonus(st, &act, &w) + noise;
-                    if best.as_ref().is_none_or(|(v, _)| value > *v) {
-                        best = Some((value, act));
+                    ranked.push((value, act, after));
+                }
+                ranked.sort_by(|a, b| b.0.total_cmp(&a.0));
+                if self.lookahead == 0 || ranked.len() < 2 {
+                    return ranked.into_iter().next().map(|(_, a, _)| a);
+                }
+                // The best few choices that end the turn (not a refresh of the market) played
+                // ahead on the same rolls.
+                let rolls: Vec<[u8; 8]> = (0..self.lookahead)
+                    .map(|_| std::array::from_fn(|_| self.rng.random_range(1..=6)))
+                    .collect();
+                let mut best: Option<(f64, Act)> = None;
+                let first = ranked.first().map(|r| r.1.clone());
+                let ends_turn = ranked
+                    .into_iter()
+                    .filter(|r| !matches!(r.1, Act::RefreshMarket { .. }));
+                for (_, act, after) in ends_turn.take(LOOKED_AT) {
+                    let Some(ahead) = crate::planner::next_work_phase(
+                        game,
+                        &after,
+                        p,
+                        &rolls,
+                        &w,
+                        LOOKAHEAD_LIMIT,
+                    ) else {
+                        continue;
+                    };
+                    let v = ahead + market_bonus(st, &act, &w);
+                    if best.as_ref().is_none_or(|(b, _)| v > *b) {
+                        best = Some((v, act));
                     }
                 }
-                best.map(|(_, a)| a)
+                best.map(|(_, a)| a).or(first)
             }
             _ => {
                 // The roll (the plain one: a Foreman's chosen faces are not searched), the

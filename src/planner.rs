@@ -209,7 +209,11 @@ fn worth_in(state: &State, seat: usize, w: &Weights, means: f64) -> f64 {
     }
     let engine = p.compound.len() as f64 - f64::from(p.compound.of_type(CardType::Monument));
     let hand = p.hand_size().min(10) as f64;
-    let pairs = if w.pair == 0.0 { 0.0 } else { pairs(p).min(5.0) };
+    let pairs = if w.pair == 0.0 {
+        0.0
+    } else {
+        pairs(p).min(5.0)
+    };
     score
         + means
             * (w.engine * engine
@@ -282,6 +286,57 @@ pub fn plan_with(game: &Game, weights: &Weights, limit: Limit) -> Result<Plan, P
         positions: search.memo.len(),
         exact: !search.cut,
     })
+}
+
+/// The next work phase after a market choice, as far as it can be foreseen: what the
+/// objective expects at its end (its best play, by the planner within `limit`), averaged over
+/// `rolls` (the faces of the player's next roll, as many as needed; the same rolls for every
+/// choice compared). `after` is the state the choice leaves, before any unseen card is
+/// revealed (see [`Game::attempt`]); other players' market turns are not foreseen.
+pub fn next_work_phase(
+    game: &Game,
+    after: &State,
+    seat: usize,
+    rolls: &[[u8; 8]],
+    weights: &Weights,
+    limit: Limit,
+) -> Option<f64> {
+    let n = after.players.len();
+    let turn = (seat + n - after.first_player % n.max(1)) % n.max(1);
+    let mut st = after.clone();
+    st.phase = Phase::Work {
+        turn,
+        rolled: false,
+    };
+    let base = game.planning_at(st);
+    let mut total = 0.0;
+    for faces in rolls {
+        let mut rolled = None;
+        for k in 1..=faces.len() {
+            let mut g = base.clone();
+            let inputs = Inputs {
+                dice: faces[..k].iter().copied().collect(),
+                ..Inputs::default()
+            };
+            match g.apply(Action::with_inputs(
+                Act::Roll {
+                    set: Default::default(),
+                },
+                inputs,
+            )) {
+                Ok(_) => {
+                    rolled = Some(g);
+                    break;
+                }
+                Err(RuleError::NeedDie(_)) => continue,
+                Err(_) => return None,
+            }
+        }
+        let g = rolled?;
+        let plan = plan_with(&g, weights, limit).ok()?;
+        total += worth(g.state(), seat, weights) + plan.gain;
+    }
+    Some(total / rolls.len().max(1) as f64)
 }
 
 struct Entry {

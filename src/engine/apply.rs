@@ -241,6 +241,15 @@ impl Game {
         (next, events)
     }
 
+    /// `state` as a position to search from this game (see [`Game::for_planning`]): a state
+    /// the planner made itself (the next work phase after a market choice).
+    pub(crate) fn planning_at(&self, state: State) -> Game {
+        let mut g = self.for_planning();
+        g.scratch = state.clone();
+        g.state = state;
+        g
+    }
+
     /// The game at this moment without its journal, its hands as the planner sees them:
     /// blueprints drawn from here on are hidden (known only by their count), so a plan never
     /// peeks at the deck. For searching positions (`crate::planner`): cheap to clone.

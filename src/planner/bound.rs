@@ -171,7 +171,10 @@ pub(super) fn bound(state: &State, seat: usize, w: &Weights, means: f64, worth_n
         }
     }
     // Dice-free activations count whole; the rest share the dice with the headquarters.
-    let hq = means * (2.0 * s.metal_up).max(4.0 * s.energy_up).max(2.0 * s.hand_up);
+    let hq = means
+        * (2.0 * s.metal_up)
+            .max(4.0 * s.energy_up)
+            .max(2.0 * s.hand_up);
     let mut shared: Vec<(f64, u32)> = Vec::with_capacity(items.len());
     for (value, need) in items {
         if need == 0 {
