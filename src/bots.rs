@@ -41,11 +41,13 @@ pub struct Bot {
     lookahead: usize,
 }
 
-/// The planner bot's market phase looks ahead at this many of its best choices.
-const LOOKED_AT: usize = 4;
-/// Each next work phase looked at is planned within this many positions.
+/// The planner bot's market phase looks ahead at this many of its best choices,
+const LOOKED_AT: usize = 3;
+/// each on this many rolls of its next work phase,
+pub const LOOKAHEAD: usize = 3;
+/// each planned within this many positions.
 const LOOKAHEAD_LIMIT: crate::planner::Limit = crate::planner::Limit {
-    positions: Some(3_000),
+    positions: Some(2_000),
 };
 
 impl Bot {
@@ -56,7 +58,7 @@ impl Bot {
             options: Vec::with_capacity(64),
             plan: Vec::new(),
             weights: crate::planner::Weights::default(),
-            lookahead: 4,
+            lookahead: LOOKAHEAD,
         }
     }
 

@@ -249,9 +249,14 @@ fn simulate(
     let mut out = std::io::stdout().lock();
     let mut wins: std::collections::BTreeMap<String, u32> = Default::default();
     let mut rounds = 0u64;
-    for i in 0..u64::from(games) {
-        let game = sim::play(table, seed.wrapping_add(i), bot)?;
-        let summary = sim::summarise(&game);
+    // The games are independent: one per core at a time, reported in the order of their seeds.
+    let seeds: Vec<u64> = (0..u64::from(games)).map(|i| seed.wrapping_add(i)).collect();
+    let threads = std::thread::available_parallelism().map_or(1, |n| n.get());
+    for (i, summary) in sim::play_many(table, &seeds, bot, threads)
+        .into_iter()
+        .enumerate()
+    {
+        let summary = summary?;
         rounds += u64::from(summary.rounds);
         if json {
             writeln!(out, "{}", serde_json::to_string(&summary)?)?;

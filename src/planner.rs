@@ -46,61 +46,46 @@ mod bound;
 /// The objective's weights (see the module's documentation).
 #[derive(Debug, Clone, Copy, PartialEq)]
 pub struct Weights {
-    /// A built card that is not a Monument.
+    /// A built card that is not a Monument, in the first round.
     pub engine: f64,
-    /// A metal, up to `metal_cap`.
+    /// The engine's weight falls by this share from the first round to the tenth (a card
+    /// built late has fewer rounds left to work).
+    pub engine_fade: f64,
     pub metal: f64,
-    /// An energy, up to `energy_cap`.
     pub energy: f64,
     /// A blueprint in hand (at most 10 count).
     pub hand: f64,
-    /// More for each pair of blueprints in hand with the same tool (a build's card and its
-    /// discard); a card drawn unseen counts half a pair.
-    pub pair: f64,
-    /// Metal and energy past these are worth `excess` times as much.
-    pub metal_cap: u32,
-    pub energy_cap: u32,
-    pub excess: f64,
-    /// The means' share in the round before the last (one round left to use them).
+    /// The means' share in the round before the last, and when the plan ends the game (one
+    /// round is left to use them).
     pub penultimate: f64,
-    /// The market phase: a blueprint taken is worth this share of what it adds once built.
+    /// The planner bot's market phase: a blueprint taken is worth this share of what it adds
+    /// once built.
     pub market: f64,
-    /// Ending the game (its trigger) while behind: this much is taken off per point behind
-    /// the best opponent (the Machine, in a solo game).
-    pub race: f64,
 }
 
 impl Weights {
     /// Points only: goods and prestige.
     pub const POINTS: Weights = Weights {
         engine: 0.0,
+        engine_fade: 0.0,
         metal: 0.0,
         energy: 0.0,
         hand: 0.0,
-        pair: 0.0,
-        metal_cap: 0,
-        energy_cap: 0,
-        excess: 1.0,
         penultimate: 1.0,
         market: 0.0,
-        race: 0.0,
     };
 }
 
 impl Default for Weights {
     fn default() -> Self {
         Weights {
-            engine: 1.0,
-            metal: 0.45,
-            energy: 0.3,
-            hand: 0.35,
-            pair: 0.0,
-            metal_cap: 99,
-            energy_cap: 99,
-            excess: 1.0,
-            penultimate: 1.0,
-            market: 0.25,
-            race: 0.0,
+            engine: 0.7,
+            engine_fade: 0.6,
+            metal: 0.22,
+            energy: 0.14,
+            hand: 0.33,
+            penultimate: 0.8,
+            market: 0.11,
         }
     }
 }
@@ -167,60 +152,26 @@ fn means_count(state: &State, w: &Weights) -> f64 {
     }
 }
 
-/// A resource's worth: `slope` each up to `cap`, `excess` times less past it.
-fn resource(n: u32, slope: f64, cap: u32, excess: f64) -> f64 {
-    let below = n.min(cap);
-    slope * (f64::from(below) + excess * f64::from(n - below))
-}
-
-/// Pairs of blueprints in hand with the same tool; a card drawn unseen counts half.
-fn pairs(p: &PlayerState) -> f64 {
-    let mut by_tool = [0u32; 4];
-    for (card, n) in p.hand.iter() {
-        by_tool[card.tool() as usize] += u32::from(n);
-    }
-    let seen: u32 = by_tool.iter().map(|n| n / 2).sum();
-    f64::from(seen) + 0.5 * f64::from(p.hidden)
-}
-
 fn worth_in(state: &State, seat: usize, w: &Weights, means: f64) -> f64 {
     let p = &state.players[seat];
-    let mut score = f64::from(p.goods) + f64::from(p.prestige());
+    let score = f64::from(p.goods) + f64::from(p.prestige());
     if means == 0.0 {
         return score;
     }
-    // Ending the game now leaves one round to use the means, and the score as it stands
-    // against the others'.
-    let mut means = means;
-    if state.end_triggered == Some(state.round) {
-        means = means.min(w.penultimate);
-        if w.race != 0.0 {
-            let others = state
-                .players
-                .iter()
-                .enumerate()
-                .filter(|(i, _)| *i != seat)
-                .map(|(_, o)| o.score())
-                .chain(state.machine.as_ref().map(|m| m.score()))
-                .max()
-                .unwrap_or(0);
-            score -= w.race * (f64::from(others) - score).max(0.0);
-        }
-    }
-    let engine = p.compound.len() as f64 - f64::from(p.compound.of_type(CardType::Monument));
-    let hand = p.hand_size().min(10) as f64;
-    let pairs = if w.pair == 0.0 {
-        0.0
+    // Ending the game now leaves one round to use the means.
+    let means = if state.end_triggered == Some(state.round) {
+        means.min(w.penultimate)
     } else {
-        pairs(p).min(5.0)
+        means
     };
+    let engine = p.compound.len() as f64 - f64::from(p.compound.of_type(CardType::Monument));
+    let fade = 1.0 - w.engine_fade * (f64::from(state.round.clamp(1, 10)) - 1.0) / 9.0;
     score
         + means
-            * (w.engine * engine
-                + resource(p.metal, w.metal, w.metal_cap, w.excess)
-                + resource(p.energy, w.energy, w.energy_cap, w.excess)
-                + w.hand * hand
-                + w.pair * pairs)
+            * (w.engine * fade * engine
+                + w.metal * f64::from(p.metal)
+                + w.energy * f64::from(p.energy)
+                + w.hand * p.hand_size().min(10) as f64)
 }
 
 /// The best work phase for the player at work in `game`, with the default weights and the

@@ -82,6 +82,41 @@ pub fn play(table: Table, seed: u64, bot: BotKind) -> Result<Game, SimError> {
     Ok(game)
 }
 
+/// Plays the games of `seeds` on `threads` threads (each game is one thread's alone), and
+/// returns their summaries in the order of `seeds`.
+pub fn play_many(
+    table: Table,
+    seeds: &[u64],
+    bot: BotKind,
+    threads: usize,
+) -> Vec<Result<GameSummary, SimError>> {
+    use std::sync::Mutex;
+    use std::sync::atomic::{AtomicUsize, Ordering};
+    let next = AtomicUsize::new(0);
+    let out: Mutex<Vec<Option<Result<GameSummary, SimError>>>> =
+        Mutex::new((0..seeds.len()).map(|_| None).collect());
+    std::thread::scope(|s| {
+        for _ in 0..threads.max(1) {
+            s.spawn(|| {
+                loop {
+                    let i = next.fetch_add(1, Ordering::Relaxed);
+                    let Some(&seed) = seeds.get(i) else { break };
+                    let result = play(table, seed, bot).map(|g| summarise(&g));
+                    if let Ok(mut out) = out.lock() {
+                        out[i] = Some(result);
+                    }
+                }
+            });
+        }
+    });
+    out.into_inner()
+        .unwrap_or_default()
+        .into_iter()
+        .zip(seeds)
+        .map(|(r, &seed)| r.unwrap_or(Err(SimError::Endless { seed })))
+        .collect()
+}
+
 pub fn summarise(game: &Game) -> GameSummary {
     let st = game.state();
     let board = scoreboard(st);

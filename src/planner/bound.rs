@@ -30,39 +30,37 @@ use crate::engine::{Blueprint, CardType};
 /// objective's units per means count, dice it needs at least, extra dice it brings). Resources
 /// it costs are counted (the end-of-phase limit of 12 only ever lowers what is kept, so paying
 /// never gains); blueprints it discards are not (past 10 in hand they cost nothing).
-fn activation(card: Blueprint, s: &Slopes) -> (f64, f64, u32, u32) {
+fn activation(card: Blueprint, w: &Weights) -> (f64, f64, u32, u32) {
     use Blueprint as B;
-    // Gains at the most a resource can be worth, costs at the least.
-    let (m, e, h) = (s.metal_up, s.energy_up, s.hand_up);
-    let (mp, ep) = (s.metal_down, s.energy_down);
+    let (m, e, h) = (w.metal, w.energy, w.hand);
     match card {
         // 5 energy → 2 goods + 1 metal.
-        B::AluminumFactory => (2.0, m - 5.0 * ep, 2, 0),
+        B::AluminumFactory => (2.0, m - 5.0 * e, 2, 0),
         B::AssemblyLine => (2.0, 0.0, 3, 0),
         // 4 energy → 1 good.
-        B::BatteryFactory => (1.0, -4.0 * ep, 0, 0),
+        B::BatteryFactory => (1.0, -4.0 * e, 0, 0),
         // 1 energy → 1 good.
-        B::Biolab => (1.0, -ep, 1, 0),
+        B::Biolab => (1.0, -e, 1, 0),
         B::BlackMarket => (0.0, 4.0 * m.max(e), 1, 0),
         // X metal (X ≥ 1) → 2 goods.
-        B::ConcretePlant => (2.0, -mp, 2, 0),
+        B::ConcretePlant => (2.0, -m, 2, 0),
         // X energy → X metal, X ≤ 6.
-        B::Foundry => (0.0, 6.0 * (m - ep).max(0.0), 1, 0),
+        B::Foundry => (0.0, 6.0 * (m - e).max(0.0), 1, 0),
         // 2 energy → 1 good + 1 metal.
-        B::FulfillmentCenter => (1.0, m - 2.0 * ep, 1, 0),
+        B::FulfillmentCenter => (1.0, m - 2.0 * e, 1, 0),
         B::Golem | B::Robot => (0.0, 0.0, 0, 1),
         B::Harvester => (0.0, (4.0 * m).max(7.0 * e), 2, 0),
         // 1 metal → 6 energy.
-        B::Incinerator => (0.0, 6.0 * e - mp, 0, 0),
+        B::Incinerator => (0.0, 6.0 * e - m, 0, 0),
         B::Manufactory => (1.0, (2.0 * m).max(3.0 * e).max(2.0 * h), 2, 0),
         B::MegaFactory => (2.0, 0.0, 3, 1),
         B::Motherlode => (0.0, 2.0 * m, 1, 0),
         B::NuclearPlant => (1.0, e, 1, 0),
         B::PowerPlant => (0.0, 6.0 * e, 1, 0),
         // 2 energy → 1 good + 1 blueprint.
-        B::RecyclingPlant => (1.0, h - 2.0 * ep, 0, 0),
+        B::RecyclingPlant => (1.0, h - 2.0 * e, 0, 0),
         // 3 energy → 3 metal.
-        B::Refinery => (0.0, 3.0 * (m - ep), 0, 0),
+        B::Refinery => (0.0, 3.0 * (m - e), 0, 0),
         B::TrashCompactor => (2.0, 0.0, 2, 0),
         B::Warehouse => (2.0, 2.0 * e, 3, 0),
         // Training cards change dice (the bound already ignores the dice's values); passive
@@ -84,7 +82,7 @@ fn activation(card: Blueprint, s: &Slopes) -> (f64, f64, u32, u32) {
 /// The most a build of `card` can add to the objective: its prestige (a Beacon at its most,
 /// 5), the engine's weight unless a Monument, less its least cost (a Megalith's metal can
 /// fall to 0).
-fn build_gain(card: Blueprint, w: &Weights, s: &Slopes, means: f64) -> f64 {
+fn build_gain(card: Blueprint, w: &Weights, means: f64) -> f64 {
     let info = card.info();
     let prestige = match card {
         Blueprint::Beacon => 5.0,
@@ -100,38 +98,13 @@ fn build_gain(card: Blueprint, w: &Weights, s: &Slopes, means: f64) -> f64 {
     } else {
         f64::from(info.metal)
     };
-    prestige + means * (engine - s.metal_down * metal - s.energy_down * f64::from(info.energy))
+    prestige + means * (engine - w.metal * metal - w.energy * f64::from(info.energy))
 }
 
 /// An upper bound on the objective at the end of `seat`'s work phase from `state`, for
 /// `worth_now`, the objective now (see the module's documentation).
-/// The most one more of each means can add to the objective (`up`), and the least one fewer
-/// can take from it (`down`): the objective is linear in each by parts.
-struct Slopes {
-    metal_up: f64,
-    metal_down: f64,
-    energy_up: f64,
-    energy_down: f64,
-    /// A blueprint drawn (it is unseen: half a pair).
-    hand_up: f64,
-}
-
-impl Slopes {
-    fn of(w: &Weights) -> Slopes {
-        let (hi, lo) = (w.excess.max(1.0), w.excess.clamp(0.0, 1.0));
-        Slopes {
-            metal_up: w.metal * hi,
-            metal_down: w.metal * lo,
-            energy_up: w.energy * hi,
-            energy_down: w.energy * lo,
-            hand_up: w.hand + 0.5 * w.pair.max(0.0),
-        }
-    }
-}
-
 pub(super) fn bound(state: &State, seat: usize, w: &Weights, means: f64, worth_now: f64) -> f64 {
     let p: &PlayerState = &state.players[seat];
-    let s = Slopes::of(w);
     let mut total = worth_now;
     // The activations still possible: (value, dice needed).
     let mut items: Vec<(f64, u32)> = Vec::with_capacity(16);
@@ -143,7 +116,7 @@ pub(super) fn bound(state: &State, seat: usize, w: &Weights, means: f64, worth_n
             return;
         }
         *seen |= bit;
-        let (goods, more, need, extra) = activation(card, &s);
+        let (goods, more, need, extra) = activation(card, w);
         *dice += extra;
         let value = goods + means * more;
         if value > 0.0 {
@@ -159,9 +132,9 @@ pub(super) fn bound(state: &State, seat: usize, w: &Weights, means: f64, worth_n
     if replicator && !p.has_activated(Blueprint::Replicator) {
         let (mut value, mut need, mut extra) = (0.0f64, u32::MAX, 0);
         for card in state.market.blueprints.iter().flatten().copied() {
-            let (g, more, n, x) = activation(card, &s);
+            let (g, more, n, x) = activation(card, w);
             // The Replicator's own energy.
-            value = value.max(g + means * (more - s.energy_down));
+            value = value.max(g + means * (more - w.energy));
             need = need.min(n);
             extra = extra.max(x);
         }
@@ -171,10 +144,7 @@ pub(super) fn bound(state: &State, seat: usize, w: &Weights, means: f64, worth_n
         }
     }
     // Dice-free activations count whole; the rest share the dice with the headquarters.
-    let hq = means
-        * (2.0 * s.metal_up)
-            .max(4.0 * s.energy_up)
-            .max(2.0 * s.hand_up);
+    let hq = means * (2.0 * w.metal).max(4.0 * w.energy).max(2.0 * w.hand);
     let mut shared: Vec<(f64, u32)> = Vec::with_capacity(items.len());
     for (value, need) in items {
         if need == 0 {
@@ -202,7 +172,7 @@ pub(super) fn bound(state: &State, seat: usize, w: &Weights, means: f64, worth_n
     let mut gains: Vec<f64> = Vec::with_capacity(p.hand.len());
     for (card, n) in p.hand.iter() {
         for _ in 0..n {
-            gains.push(build_gain(card, w, &s, means).max(0.0));
+            gains.push(build_gain(card, w, means).max(0.0));
         }
     }
     let builds = gains.len() / 2;
@@ -211,16 +181,16 @@ pub(super) fn bound(state: &State, seat: usize, w: &Weights, means: f64, worth_n
         total += gains.iter().take(builds).sum::<f64>();
         let has = |c: Blueprint| p.compound.contains(c) || p.hand.contains(c);
         if has(Blueprint::ScrapYard) && !p.fired.scrap_yard {
-            total += means * s.metal_up;
+            total += means * w.metal;
         }
         if has(Blueprint::SolarArray) && !p.fired.solar_array {
-            total += means * 2.0 * s.energy_up;
+            total += means * 2.0 * w.energy;
         }
     }
     if (p.compound.contains(Blueprint::Laboratory) || p.hand.contains(Blueprint::Laboratory))
         && !p.fired.laboratory
     {
-        total += means * s.hand_up;
+        total += means * w.hand;
     }
     total
 }
