@@ -218,3 +218,63 @@ pub fn evaluate(state: &State, seat: usize) -> f64 {
         + (p.hand.len().min(10) as f64) * 1.3
         + unplaced * 0.8
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::engine::{Difficulty, Phase, Setup};
+    use crate::planner::{Limit, Weights, next_work_phase, worth};
+
+    /// A solo game played by the greedy bot up to its market phase in `round`.
+    fn market_in(seed: u64, round: u32) -> Game {
+        let mut g = Game::new_dealt(Setup::solo("P", Difficulty::Medium, seed)).expect("game");
+        let mut bot = Bot::new(BotKind::Greedy, seed);
+        while !(g.state().round >= round && matches!(g.state().phase, Phase::Market { .. })) {
+            let act = bot.choose(&g).expect("the game goes on");
+            g.apply_digital(act).expect("legal");
+        }
+        g
+    }
+
+    /// Issue 29, point 4: the planner bot's market phase plays its choices ahead without
+    /// peeking at the deck: with the deck's order changed (the game's seed, which draws the
+    /// digital game's cards), every choice is the same.
+    #[test]
+    fn the_market_lookahead_never_peeks_at_the_deck() {
+        for seed in 0..12 {
+            let g = market_in(seed, 2 + seed as u32 % 4);
+            let mut other = g.clone();
+            other.setup.seed ^= 0xdead_beef;
+            let a = Bot::new(BotKind::Planner, 9).choose(&g);
+            let b = Bot::new(BotKind::Planner, 9).choose(&other);
+            assert!(a.is_some(), "seed {seed}: no choice");
+            assert_eq!(a, b, "seed {seed}");
+        }
+    }
+
+    /// Issue 29, point 4: the next work phase after taking a blueprint is worth at least the
+    /// position the take leaves (ending the work phase at once is one of its plans), and more
+    /// when the dice can do something.
+    #[test]
+    fn the_next_work_phase_is_worth_at_least_the_position() {
+        let w = Weights::default();
+        let mut better = 0;
+        for seed in 10..16 {
+            let g = market_in(seed, 3);
+            let st = g.state();
+            let p = st.current_player().expect("a player's market turn");
+            if st.players[p].hand_size() >= 10 {
+                continue;
+            }
+            let take = Act::TakeBlueprint { slot: 0 };
+            let (after, _) = g.attempt(&take, &Default::default(), false);
+            let now = worth(&after, p, &w);
+            let rolls = [[5, 5, 2, 1, 6, 3, 4, 4]];
+            let ahead =
+                next_work_phase(&g, &after, p, &rolls, &w, Limit::BOT).expect("a work phase");
+            assert!(ahead >= now - 1e-9, "seed {seed}: {ahead} below {now}");
+            better += usize::from(ahead > now + 1e-9);
+        }
+        assert!(better > 0, "the dice never did anything");
+    }
+}

@@ -250,7 +250,9 @@ fn simulate(
     let mut wins: std::collections::BTreeMap<String, u32> = Default::default();
     let mut rounds = 0u64;
     // The games are independent: one per core at a time, reported in the order of their seeds.
-    let seeds: Vec<u64> = (0..u64::from(games)).map(|i| seed.wrapping_add(i)).collect();
+    let seeds: Vec<u64> = (0..u64::from(games))
+        .map(|i| seed.wrapping_add(i))
+        .collect();
     let threads = std::thread::available_parallelism().map_or(1, |n| n.get());
     for (i, summary) in sim::play_many(table, &seeds, bot, threads)
         .into_iter()

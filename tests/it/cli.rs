@@ -77,6 +77,25 @@ fn simulate_multiplayer_text_and_json() {
     assert!(out.contains("2 games,"), "{out}");
 }
 
+/// `simulate` plays its games on several threads: each summary is that of the game played
+/// alone, in the order of the seeds.
+#[test]
+fn games_played_on_several_threads_are_the_games_played_one_by_one() {
+    let table = Table::Solo(Difficulty::Easy);
+    let seeds = [3, 4, 5, 6, 7];
+    let many = sim::play_many(table, &seeds, BotKind::Greedy, 3);
+    assert_eq!(many.len(), seeds.len());
+    for (summary, &seed) in many.iter().zip(&seeds) {
+        let alone = sim::summarise(&sim::play(table, seed, BotKind::Greedy).expect("plays"));
+        let summary = summary.as_ref().expect("plays");
+        assert_eq!(summary.seed, seed);
+        assert_eq!(
+            serde_json::to_string(summary).expect("json"),
+            serde_json::to_string(&alone).expect("json")
+        );
+    }
+}
+
 #[test]
 fn simulate_without_a_table_explains_itself() {
     let (ok, _, err) = run(&["simulate", "--games", "1"]);
