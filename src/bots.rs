@@ -12,8 +12,9 @@ use serde::{Deserialize, Serialize};
 pub enum BotKind {
     Random,
     Greedy,
-    /// The planner's best work phase ([`crate::planner`]); in the market phase, the action
-    /// whose result the planner's objective values most (nothing unseen is peeked at).
+    /// The planner's best work phase ([`crate::planner`]); in the market phase, its best few
+    /// choices by the planner's objective, each played ahead through the next work phase on
+    /// a few seeded rolls (nothing unseen is peeked at).
     Planner,
 }
 
@@ -104,7 +105,7 @@ impl Bot {
 
 impl Bot {
     /// The planner bot: a plan per work phase (again after a roll or a draw inside it), the
-    /// plain roll, and in the market phase the action the objective values most.
+    /// plain roll, and in the market phase the best of its choices played ahead.
     fn plan_step(&mut self, game: &Game) -> Option<Act> {
         use crate::engine::Phase;
         let st = game.state();
