@@ -193,8 +193,8 @@ impl Bot {
 }
 
 /// What the market phase's choice is worth beyond the objective's count of cards: a blueprint
-/// taken is worth the weights' `market` share of what it adds once built (its prestige, and the engine of a card
-/// that is not a Monument): it must still be built.
+/// taken is worth the weights' `market` share of what it adds once built (its prestige, and
+/// the engine of a card that is not a Monument): it must still be built.
 fn market_bonus(before: &State, act: &Act, w: &crate::planner::Weights) -> f64 {
     let Act::TakeBlueprint { slot } = act else {
         return 0.0;

@@ -355,9 +355,10 @@ impl Hasher for Fx {
 /// positions that differ by which of two equal dice went where are the same position).
 fn key(p: &PlayerState) -> PlayerState {
     let mut k = p.clone();
-    let mut dice: Vec<crate::engine::state::Die> = p.dice.as_slice().to_vec();
+    // Sorted in a copy on the stack: a key is made for every position searched.
+    let mut dice = p.dice;
     dice.sort_by_key(|d| (d.value, d.origin as u8, d.placed.map(spot_order)));
-    k.dice = crate::engine::state::Dice::from_dice(&dice);
+    k.dice = dice;
     k
 }
 

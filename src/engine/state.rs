@@ -360,14 +360,10 @@ impl Dice {
     pub(crate) fn clear(&mut self) {
         self.len = 0;
     }
-    /// These dice, in this order (a planner's canonical copy; at most [`MAX_DICE`]).
-    pub fn from_dice(dice: &[Die]) -> Dice {
-        let mut d = Dice::default();
-        for (slot, die) in d.dice.iter_mut().zip(dice) {
-            *slot = *die;
-        }
-        d.len = dice.len().min(MAX_DICE) as u8;
-        d
+    /// Sorts the dice by `key` (a planner's canonical copy; indices change).
+    pub fn sort_by_key<K: Ord>(&mut self, key: impl FnMut(&Die) -> K) {
+        let n = self.len();
+        self.dice[..n].sort_by_key(key);
     }
     /// Indices of the dice not placed yet.
     pub fn unplaced(&self) -> impl Iterator<Item = usize> + '_ {
