@@ -1,21 +1,32 @@
+//! One solo game of the planner bot against the Machine at medium, round by round:
+//! `cargo run --release --example plan_trace -- [SEED]` prints, at the start of each round, the
+//! player's score, goods, resources, hand and compound against the Machine's, then the
+//! player's market choice and builds.
 use foreman::bots::Bot;
-use foreman::engine::{Difficulty, Game, Phase, Setup};
+use foreman::engine::{Act, Difficulty, Game, Phase, Setup};
+
 fn main() {
     let seed: u64 = std::env::args()
         .nth(1)
         .and_then(|s| s.parse().ok())
         .unwrap_or(1);
-    let mut g = Game::new_dealt(Setup::solo("P", Difficulty::Medium, seed)).expect("game");
-    let mut bot = Bot::planner(seed, Default::default(), 4);
+    let Ok(mut g) = Game::new_dealt(Setup::solo("P", Difficulty::Medium, seed)) else {
+        eprintln!("no game for seed {seed}");
+        return;
+    };
+    let mut bot = Bot::planner(seed, Default::default(), foreman::bots::LOOKAHEAD);
     let mut last_round = 0;
     while !g.state().is_over() {
         let st = g.state();
+        let (machine_score, machine_goods, machine_cards) = st
+            .machine
+            .as_ref()
+            .map_or((0, 0, 0), |m| (m.score(), m.goods, m.compound.len()));
         if st.round != last_round {
             last_round = st.round;
             let p = &st.players[0];
-            let m = st.machine.as_ref().unwrap();
             println!(
-                "R{} P score {} goods {} m{} e{} hand {} compound {:?} | M score {} goods {} cards {}",
+                "R{} P score {} goods {} m{} e{} hand {} compound {:?} | M score {machine_score} goods {machine_goods} cards {machine_cards}",
                 st.round,
                 p.score(),
                 p.goods,
@@ -27,16 +38,11 @@ fn main() {
                     .iter()
                     .map(|c| c.name())
                     .collect::<Vec<_>>(),
-                m.score(),
-                m.goods,
-                m.compound.len()
             );
         }
         let Some(act) = bot.choose(&g) else { break };
-        if matches!(g.state().phase, Phase::Market { .. })
-            || matches!(act, foreman::engine::Act::Build { .. })
-        {
-            println!("   {:?}", act);
+        if matches!(st.phase, Phase::Market { .. }) || matches!(act, Act::Build { .. }) {
+            println!("   {act:?}");
         }
         if g.apply_digital(act).is_err() {
             break;
@@ -44,13 +50,12 @@ fn main() {
     }
     let st = g.state();
     let p = &st.players[0];
-    let m = st.machine.as_ref().unwrap();
+    let machine = st.machine.as_ref().map_or(0, |m| m.score());
     println!(
-        "END R{} P {} (goods {} prestige {}) M {}",
+        "END R{} P {} (goods {} prestige {}) M {machine}",
         st.round,
         p.score(),
         p.goods,
-        p.prestige(),
-        m.score()
+        p.prestige()
     );
 }
