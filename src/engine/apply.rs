@@ -241,19 +241,16 @@ impl Game {
         (next, events)
     }
 
-    /// `state` as a position to search from this game (see [`Game::for_planning`]): a state
-    /// the planner made itself (the next work phase after a market choice).
-    pub(crate) fn planning_at(&self, state: State) -> Game {
-        let mut g = self.for_planning();
-        g.scratch = state.clone();
-        g.state = state;
-        g
-    }
-
     /// The game at this moment without its journal, its hands as the planner sees them:
     /// blueprints drawn from here on are hidden (known only by their count), so a plan never
     /// peeks at the deck. For searching positions (`crate::planner`): cheap to clone.
     pub(crate) fn for_planning(&self) -> Game {
+        self.planning_at(self.state.clone())
+    }
+
+    /// `state` as a position to search from this game, as [`Game::for_planning`] makes it: a
+    /// state the planner made itself (the next work phase after a market choice).
+    pub(crate) fn planning_at(&self, state: State) -> Game {
         let mut setup = self.setup.clone();
         setup.mode = Mode::Companion;
         setup.hands = Hands::Hidden;
@@ -263,9 +260,9 @@ impl Game {
         }
         Game {
             setup,
-            state: self.state.clone(),
+            scratch: state.clone(),
+            state,
             journal: Vec::new(),
-            scratch: self.state.clone(),
         }
     }
 
