@@ -86,13 +86,11 @@ fn main() {
         .nth(1)
         .and_then(|a| a.parse().ok())
         .unwrap_or(300);
-    let rows: Vec<Row> = std::thread::scope(|s| {
-        let half = games / 2;
-        let a = s.spawn(move || (70_000..70_000 + half).flat_map(game).collect::<Vec<_>>());
-        let mut out: Vec<Row> = (70_000 + half..70_000 + games).flat_map(game).collect();
-        out.extend(a.join().unwrap_or_default());
-        out
-    });
+    let seeds: Vec<u64> = (70_000..70_000 + games).collect();
+    let rows: Vec<Row> = foreman::sim::on_threads(&seeds, 2, game)
+        .into_iter()
+        .flatten()
+        .collect();
     println!("{} work phases from {games} games", rows.len());
     for (k, (a, b)) in STAGES.iter().enumerate() {
         let of: Vec<&Row> = rows.iter().filter(|r| r.0 == k).collect();

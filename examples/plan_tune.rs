@@ -3,11 +3,12 @@
 //! apart from the 1..=1,000 that `foreman simulate` reports) on both cores and prints the wins,
 //! with the default weights changed by each KEY=VALUE (engine, engine_fade, metal, energy,
 //! hand, penultimate, market, and `lookahead`: the planner bot's rolls per market choice).
-//! Several sets separated by `/` are played one after the other. With `3p`, 3-player games instead: the planner in seat 1
-//! against two greedy bots, printing the mean scores.
+//! Several sets separated by `/` are played one after the other. With `3p`, 3-player games
+//! instead: the planner in seat 1 against two greedy bots, printing the mean scores.
 use foreman::bots::{Bot, BotKind};
 use foreman::engine::{Difficulty, Game, Setup, Winner, scoreboard};
 use foreman::planner::Weights;
+use foreman::sim;
 
 /// The planner bot's market lookahead (`lookahead=K`, rolls per choice).
 fn lookahead(args: &[String]) -> usize {
@@ -52,24 +53,17 @@ fn game(w: Weights, ahead: usize, seed: u64, three: bool) -> (u32, u32, bool) {
     } else {
         Setup::solo("P", Difficulty::Medium, seed)
     };
-    let Ok(mut g) = Game::new_dealt(setup) else {
-        return (0, 0, false);
-    };
     let mut bots = vec![Bot::planner(seed, w, ahead)];
     if three {
         bots.push(Bot::new(BotKind::Greedy, seed + 1));
         bots.push(Bot::new(BotKind::Greedy, seed + 2));
     }
-    while !g.state().is_over() && g.journal().len() < 2_000 {
-        let seat = g.state().current_player().unwrap_or(0);
-        let last = bots.len() - 1;
-        let Some(act) = bots[seat.min(last)].choose(&g) else {
-            break;
-        };
-        if g.apply_digital(act).is_err() {
-            break;
-        }
-    }
+    let Ok(g) = Game::new_dealt(setup) else {
+        return (0, 0, false);
+    };
+    let Ok(g) = sim::play_out(g, &mut bots) else {
+        return (0, 0, false);
+    };
     let st = g.state();
     let mine = st.players[0].score();
     let other = if three {
@@ -90,19 +84,8 @@ fn main() {
         let w = weights(set);
         let ahead = lookahead(set);
         let start = if three { 60_000 } else { 50_000 };
-        let results: Vec<(u32, u32, bool)> = std::thread::scope(|s| {
-            let half = games / 2;
-            let a = s.spawn(move || {
-                (start..start + half)
-                    .map(|seed| game(w, ahead, seed, three))
-                    .collect::<Vec<_>>()
-            });
-            let mut out: Vec<_> = (start + half..start + games)
-                .map(|seed| game(w, ahead, seed, three))
-                .collect();
-            out.extend(a.join().unwrap_or_default());
-            out
-        });
+        let seeds: Vec<u64> = (start..start + games).collect();
+        let results = sim::on_threads(&seeds, 2, |seed| game(w, ahead, seed, three));
         let n = results.len().max(1) as f64;
         let wins = results.iter().filter(|r| r.2).count();
         let mine = results.iter().map(|r| f64::from(r.0)).sum::<f64>() / n;

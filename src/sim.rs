@@ -66,14 +66,24 @@ pub struct GameSummary {
 
 /// Plays one complete game with `bot` choosing for every player.
 pub fn play(table: Table, seed: u64, bot: BotKind) -> Result<Game, SimError> {
-    let mut game =
-        Game::new(table.setup(seed)).map_err(|source| SimError::Rule { seed, source })?;
-    let mut bot = Bot::new(bot, seed);
+    let game = Game::new(table.setup(seed)).map_err(|source| SimError::Rule { seed, source })?;
+    play_out(game, &mut [Bot::new(bot, seed)])
+}
+
+/// Plays `game` to its end, `bots[seat]` choosing for each seat (the last bot for the seats
+/// past the list, and for the Machine's turn).
+pub fn play_out(mut game: Game, bots: &mut [Bot]) -> Result<Game, SimError> {
+    let seed = game.setup().seed;
+    let last = bots
+        .len()
+        .checked_sub(1)
+        .ok_or(SimError::Endless { seed })?;
     while !game.state().is_over() {
         if game.journal().len() >= MAX_ACTIONS {
             return Err(SimError::Endless { seed });
         }
-        let Some(act) = bot.choose(&game) else {
+        let seat = game.state().current_player().unwrap_or(0).min(last);
+        let Some(act) = bots[seat].choose(&game) else {
             return Err(SimError::Endless { seed });
         };
         game.apply_digital(act)
@@ -90,31 +100,37 @@ pub fn play_many(
     bot: BotKind,
     threads: usize,
 ) -> Vec<Result<GameSummary, SimError>> {
-    use std::sync::Mutex;
+    on_threads(seeds, threads, |seed| {
+        play(table, seed, bot).map(|g| summarise(&g))
+    })
+}
+
+/// `f` of each seed, computed on `threads` threads (each seed by one thread alone), in the
+/// order of `seeds`. A panic in `f` is the caller's.
+pub fn on_threads<T: Send>(seeds: &[u64], threads: usize, f: impl Fn(u64) -> T + Sync) -> Vec<T> {
     use std::sync::atomic::{AtomicUsize, Ordering};
     let next = AtomicUsize::new(0);
-    let out: Mutex<Vec<Option<Result<GameSummary, SimError>>>> =
-        Mutex::new((0..seeds.len()).map(|_| None).collect());
-    std::thread::scope(|s| {
-        for _ in 0..threads.max(1) {
-            s.spawn(|| {
-                loop {
-                    let i = next.fetch_add(1, Ordering::Relaxed);
-                    let Some(&seed) = seeds.get(i) else { break };
-                    let result = play(table, seed, bot).map(|g| summarise(&g));
-                    if let Ok(mut out) = out.lock() {
-                        out[i] = Some(result);
+    let mut done: Vec<(usize, T)> = std::thread::scope(|s| {
+        let workers: Vec<_> = (0..threads.max(1))
+            .map(|_| {
+                s.spawn(|| {
+                    let mut mine = Vec::new();
+                    loop {
+                        let i = next.fetch_add(1, Ordering::Relaxed);
+                        let Some(&seed) = seeds.get(i) else { break };
+                        mine.push((i, f(seed)));
                     }
-                }
-            });
-        }
+                    mine
+                })
+            })
+            .collect();
+        workers
+            .into_iter()
+            .flat_map(|w| w.join().unwrap_or_else(|e| std::panic::resume_unwind(e)))
+            .collect()
     });
-    out.into_inner()
-        .unwrap_or_default()
-        .into_iter()
-        .zip(seeds)
-        .map(|(r, &seed)| r.unwrap_or(Err(SimError::Endless { seed })))
-        .collect()
+    done.sort_by_key(|(i, _)| *i);
+    done.into_iter().map(|(_, t)| t).collect()
 }
 
 pub fn summarise(game: &Game) -> GameSummary {

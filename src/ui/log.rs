@@ -80,15 +80,21 @@ pub struct LogView {
 
 impl LogView {
     fn refresh(&mut self, tr: &Tr, game: &Game, secret: &[bool]) {
-        let key = (
-            game.journal().len(),
-            game.journal().last().cloned(),
-            tr.lang(),
-            secret.to_vec(),
-        );
-        if self.built_for.as_ref() != Some(&key) {
+        let journal = game.journal();
+        let same = self.built_for.as_ref().is_some_and(|(len, last, lang, s)| {
+            *len == journal.len()
+                && last.as_ref() == journal.last()
+                && *lang == tr.lang()
+                && s.as_slice() == secret
+        });
+        if !same {
             self.rounds = rounds(tr, game, secret);
-            self.built_for = Some(key);
+            self.built_for = Some((
+                journal.len(),
+                journal.last().cloned(),
+                tr.lang(),
+                secret.to_vec(),
+            ));
         }
     }
 
