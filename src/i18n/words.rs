@@ -572,6 +572,23 @@ pub fn act(tr: &Tr, game: &Game, a: &Act) -> String {
             discard,
             discard_metal,
             discard_energy,
+        } if discard.is_empty() => {
+            if *discard_metal == 0 && *discard_energy == 0 {
+                tr.t("act-end-work-plain")
+            } else {
+                ta(
+                    "act-end-work-drop",
+                    &[
+                        ("metal", (*discard_metal).into()),
+                        ("energy", (*discard_energy).into()),
+                    ],
+                )
+            }
+        }
+        Act::EndWork {
+            discard,
+            discard_metal,
+            discard_energy,
         } => {
             let names: Vec<String> = discard
                 .iter()
@@ -583,15 +600,7 @@ pub fn act(tr: &Tr, game: &Game, a: &Act) -> String {
             ta(
                 "act-end-work",
                 &[
-                    (
-                        "cards",
-                        if names.is_empty() {
-                            "—".to_string()
-                        } else {
-                            names.join(", ")
-                        }
-                        .into(),
-                    ),
+                    ("cards", names.join(", ").into()),
                     ("metal", (*discard_metal).into()),
                     ("energy", (*discard_energy).into()),
                 ],

@@ -467,6 +467,24 @@ fn the_engines_words_are_translated() {
         &RuleError::Duplicate(Blueprint::Foundry),
     );
     assert!(ru.contains("Foundry") && ru.contains("Beacon"), "{ru}");
+    // The end of a work phase that discards no blueprint says no "discarding —".
+    let plain = foreman::engine::Act::EndWork {
+        discard: Vec::new(),
+        discard_metal: 0,
+        discard_energy: 0,
+    };
+    let dropping = foreman::engine::Act::EndWork {
+        discard: Vec::new(),
+        discard_metal: 2,
+        discard_energy: 0,
+    };
+    let any = foreman::engine::Game::new(foreman::engine::Setup::players(2, 1)).expect("game");
+    let en = Tr::new(Lang::En);
+    assert_eq!(words::act(&en, &any, &plain), "End the work phase");
+    assert_eq!(
+        words::act(&en, &any, &dropping),
+        "End the work phase, dropping 2 metal and 0 energy"
+    );
     // A whole game's events and actions: no raw message id in any language.
     let game = foreman::sim::play(
         foreman::sim::Table::Solo(foreman::engine::Difficulty::Hard),
