@@ -29,9 +29,10 @@ pub const DETECTOR_SIDE: f32 = 192.0;
 /// The dice's side the detector's second look brings them to, in its pixels (it is trained on
 /// 9 to 32).
 pub const DIE_PIXELS: f32 = 20.0;
-/// The least and most the second look's shorter side may be.
-const MIN_SIDE: f32 = 96.0;
+/// The most the second look's shorter side may be.
 const MAX_SIDE: f32 = 384.0;
+/// The look for dice close up: the shorter side, in pixels.
+pub const CLOSE_SIDE: f32 = 96.0;
 /// A reading less sure than this is read again with its patch turned each quarter way.
 const LOOK_AGAIN: f32 = 0.9;
 /// A candidate the classifier calls no pip d6 with at least this probability is none.
@@ -109,19 +110,22 @@ impl Model {
 
     /// Every pip d6 in `area` of the picture.
     pub fn read(&self, image: &RgbImage, area: Area) -> Vec<SeenDie> {
-        let mut dice: Vec<(SeenDie, f32)> = self
-            .candidates(image, area)
-            .into_iter()
-            .filter_map(|c| self.classify(image, c))
+        let candidates = self.candidates(image, area);
+        let mut dice: Vec<(SeenDie, f32)> = candidates
+            .iter()
+            .zip(self.classes_of(image, &candidates))
+            .filter_map(|(&c, p)| reading(c, p))
             .collect();
         // One die found twice: keep the surer.
         dice.sort_by(|a, b| b.1.total_cmp(&a.1));
+        // A die's centre never lies on another die: one inside a surer die's square is a
+        // part of it (a pip) or the same die.
         let mut kept: Vec<SeenDie> = Vec::with_capacity(dice.len());
         for (d, _) in dice {
-            if kept
-                .iter()
-                .all(|k| (k.x - d.x).hypot(k.y - d.y) >= SAME_DIE * k.size.min(d.size))
-            {
+            if kept.iter().all(|k| {
+                (k.x - d.x).hypot(k.y - d.y) >= SAME_DIE * k.size.min(d.size)
+                    && ((k.x - d.x).abs().max((k.y - d.y).abs()) >= 0.45 * k.size)
+            }) {
                 kept.push(d);
             }
         }
@@ -131,8 +135,11 @@ impl Model {
 
     /// The detector's candidates in `area`: centre, side (picture pixels), how sure. A first
     /// look with the area's shorter side at [`DETECTOR_SIDE`] pixels tells the dice's typical
-    /// size (the median of the sure proposals); when that is far from [`DIE_PIXELS`], the
-    /// detector looks again at the scale where it is that (dice seen close up or far away).
+    /// size (the median of the sure proposals); when that is well under [`DIE_PIXELS`], the
+    /// detector looks again at the scale where it is that (dice far away). A look at
+    /// [`CLOSE_SIDE`] finds dice too large for the first look, which sees no more than a few of
+    /// their pips at a time (dice close up); what it finds that the others did not joins them,
+    /// for the classifier to tell a die from a pip.
     pub fn candidates(&self, image: &RgbImage, area: Area) -> Vec<Candidate> {
         let first = self.candidates_at(image, area, DETECTOR_SIDE);
         let scale = area.width.min(area.height) as f32 / DETECTOR_SIDE;
@@ -142,15 +149,24 @@ impl Model {
             .map(|c| c.size / scale)
             .collect();
         sizes.sort_by(f32::total_cmp);
-        let Some(&typical) = sizes.get(sizes.len() / 2) else {
-            return first;
-        };
-        let side = (DETECTOR_SIDE * DIE_PIXELS / typical).clamp(MIN_SIDE, MAX_SIDE);
-        if (side - DETECTOR_SIDE).abs() < 0.1 * DETECTOR_SIDE {
-            first
-        } else {
+        let side = sizes.get(sizes.len() / 2).map_or(DETECTOR_SIDE, |&typical| {
+            (DETECTOR_SIDE * DIE_PIXELS / typical).clamp(DETECTOR_SIDE, MAX_SIDE)
+        });
+        let mut found = if side > 1.1 * DETECTOR_SIDE {
             self.candidates_at(image, area, side)
+        } else {
+            first
+        };
+        for c in self.candidates_at(image, area, CLOSE_SIDE) {
+            let known = found.iter().any(|f| {
+                (f.x - c.x).hypot(f.y - c.y) < SAME_DIE * f.size.min(c.size)
+                    && (0.6..1.6).contains(&(c.size / f.size))
+            });
+            if !known {
+                found.push(c);
+            }
         }
+        found
     }
 
     /// The candidates at one scale: the area's shorter side resampled to `side` pixels.
@@ -217,57 +233,94 @@ impl Model {
     /// The mean of the classifier's probabilities over the patch turned by 0, 90, 180 and 270
     /// degrees (a die's face reads the same each way).
     pub fn classes_all_ways(&self, image: &RgbImage, c: Candidate) -> [f32; 7] {
-        let mut sum = [0f32; 7];
-        for quarter in 0..4 {
-            let p = self.classes_turned(image, c, quarter);
-            for k in 0..7 {
-                sum[k] += p[k] / 4.0;
-            }
-        }
-        sum
+        let patches: Vec<Vec<f32>> = (0..4).map(|q| patch(image, c, q)).collect();
+        mean(&self.probabilities(&patches))
     }
 
     fn classes_turned(&self, image: &RgbImage, c: Candidate, quarter: u8) -> [f32; 7] {
-        let s = c.size * PATCH_MARGIN / PATCH as f32;
-        let a = match quarter % 4 {
-            0 => [s, 0.0, 0.0, s],
-            1 => [0.0, -s, s, 0.0],
-            2 => [-s, 0.0, 0.0, -s],
-            _ => [0.0, s, -s, 0.0],
-        };
-        let pixels = sample(image, (c.x, c.y), a, PATCH, PATCH);
-        let mut p = self
-            .classifier
-            .forward(&normalised(&pixels, PATCH, PATCH), PATCH, PATCH);
-        softmax(&mut p);
-        std::array::from_fn(|i| p.get(i).copied().unwrap_or(0.0))
+        self.probabilities(&[patch(image, c, quarter)])[0]
     }
 
-    /// The die a candidate is, with how sure the model is that it is a pip d6 at all.
-    fn classify(&self, image: &RgbImage, c: Candidate) -> Option<(SeenDie, f32)> {
-        let mut p = self.classes(image, c);
-        if p[0] < NO_DIE && p[1..].iter().copied().fold(0.0, f32::max) < LOOK_AGAIN {
-            p = self.classes_all_ways(image, c);
+    /// The classifier's probabilities for each of `patches`, all in one pass of the net.
+    fn probabilities(&self, patches: &[Vec<f32>]) -> Vec<[f32; 7]> {
+        if patches.is_empty() {
+            return Vec::new();
         }
-        if p[0] >= NO_DIE {
-            return None;
-        }
-        let (best, &confidence) = p[1..]
-            .iter()
-            .enumerate()
-            .max_by(|a, b| a.1.total_cmp(b.1))?;
-        Some((
-            SeenDie {
-                x: c.x,
-                y: c.y,
-                size: c.size,
-                value: best as u8 + 1,
-                colour: None,
-                confidence,
-            },
-            1.0 - p[0],
-        ))
+        self.classifier
+            .forward_many(patches, PATCH, PATCH)
+            .into_iter()
+            .map(|mut p| {
+                softmax(&mut p);
+                std::array::from_fn(|i| p.get(i).copied().unwrap_or(0.0))
+            })
+            .collect()
     }
+
+    /// The probabilities for each candidate: straight, and for an unsure one (a pip d6, but
+    /// its value less than [`LOOK_AGAIN`] sure) the mean over its patch turned each quarter
+    /// way, as [`Model::classes_all_ways`] gives.
+    pub fn classes_of(&self, image: &RgbImage, candidates: &[Candidate]) -> Vec<[f32; 7]> {
+        let straight: Vec<Vec<f32>> = candidates.iter().map(|&c| patch(image, c, 0)).collect();
+        let mut probs = self.probabilities(&straight);
+        let unsure: Vec<usize> = (0..probs.len())
+            .filter(|&i| {
+                let p = probs[i];
+                p[0] < NO_DIE && p[1..].iter().copied().fold(0.0, f32::max) < LOOK_AGAIN
+            })
+            .collect();
+        let turned: Vec<Vec<f32>> = unsure
+            .iter()
+            .flat_map(|&i| (1..4).map(move |q| (i, q)))
+            .map(|(i, q)| patch(image, candidates[i], q))
+            .collect();
+        let again = self.probabilities(&turned);
+        for (&i, three) in unsure.iter().zip(again.chunks(3)) {
+            let four = [probs[i], three[0], three[1], three[2]];
+            probs[i] = mean(&four);
+        }
+        probs
+    }
+}
+
+/// The mean of some probabilities.
+fn mean(probs: &[[f32; 7]]) -> [f32; 7] {
+    let n = probs.len().max(1) as f32;
+    std::array::from_fn(|k| probs.iter().map(|p| p[k]).sum::<f32>() / n)
+}
+
+/// The classifier's input for `c`: the picture around it, turned `quarter` quarters.
+fn patch(image: &RgbImage, c: Candidate, quarter: u8) -> Vec<f32> {
+    let s = c.size * PATCH_MARGIN / PATCH as f32;
+    let a = match quarter % 4 {
+        0 => [s, 0.0, 0.0, s],
+        1 => [0.0, -s, s, 0.0],
+        2 => [-s, 0.0, 0.0, -s],
+        _ => [0.0, s, -s, 0.0],
+    };
+    normalised(&sample(image, (c.x, c.y), a, PATCH, PATCH), PATCH, PATCH)
+}
+
+/// The die a candidate is, by its probabilities, with how sure the model is that it is a pip
+/// d6 at all; none when it is no pip d6.
+fn reading(c: Candidate, p: [f32; 7]) -> Option<(SeenDie, f32)> {
+    if p[0] >= NO_DIE {
+        return None;
+    }
+    let (best, &confidence) = p[1..]
+        .iter()
+        .enumerate()
+        .max_by(|a, b| a.1.total_cmp(b.1))?;
+    Some((
+        SeenDie {
+            x: c.x,
+            y: c.y,
+            size: c.size,
+            value: best as u8 + 1,
+            colour: None,
+            confidence,
+        },
+        1.0 - p[0],
+    ))
 }
 
 /// A place the detector thinks holds a die.

@@ -13,6 +13,40 @@ pub fn draw_die(
     body: [u8; 3],
     pip: [u8; 3],
 ) {
+    draw_die_styled(img, (cx, cy), side, value, (body, pip), Style::default());
+}
+
+/// How a drawn die looks beyond its colours.
+#[derive(Debug, Clone, Copy, PartialEq)]
+pub struct Style {
+    /// A pip's radius, in die sides.
+    pub pip_radius: f32,
+    /// How far the outer pips lie from the centre, in die sides.
+    pub spread: f32,
+    /// The die's sides seen aslant: a band this many die sides deep along the right (x) and
+    /// bottom (y, when positive) or left and top (when negative), in the body's colour darkened.
+    pub aslant: (f32, f32),
+}
+
+impl Default for Style {
+    fn default() -> Style {
+        Style {
+            pip_radius: 0.09,
+            spread: 0.27,
+            aslant: (0.0, 0.0),
+        }
+    }
+}
+
+/// [`draw_die`] in a [`Style`].
+pub fn draw_die_styled(
+    img: &mut RgbImage,
+    (cx, cy): (f32, f32),
+    side: f32,
+    value: u8,
+    (body, pip): ([u8; 3], [u8; 3]),
+    style: Style,
+) {
     let h = side / 2.0;
     let (w, ht) = img.dimensions();
     let mut put = |x: u32, y: u32, c: [u8; 3]| {
@@ -20,12 +54,23 @@ pub fn draw_die(
             img.put_pixel(x, y, Rgb(c));
         }
     };
+    let (ax, ay) = (style.aslant.0 * side, style.aslant.1 * side);
+    if ax != 0.0 || ay != 0.0 {
+        let dark = body.map(|c| (f32::from(c) * 0.6) as u8);
+        let (x0, x1) = (cx - h + ax.min(0.0), cx + h + ax.max(0.0));
+        let (y0, y1) = (cy - h + ay.min(0.0), cy + h + ay.max(0.0));
+        for y in y0.max(0.0) as u32..y1.max(0.0) as u32 {
+            for x in x0.max(0.0) as u32..x1.max(0.0) as u32 {
+                put(x, y, dark);
+            }
+        }
+    }
     for y in (cy - h).max(0.0) as u32..(cy + h).max(0.0) as u32 {
         for x in (cx - h).max(0.0) as u32..(cx + h).max(0.0) as u32 {
             put(x, y, body);
         }
     }
-    let q = side * 0.27;
+    let q = side * style.spread;
     let spots: &[(f32, f32)] = match value {
         1 => &[(0.0, 0.0)],
         2 => &[(-1.0, -1.0), (1.0, 1.0)],
@@ -47,7 +92,7 @@ pub fn draw_die(
             (1.0, 1.0),
         ],
     };
-    let r = side * 0.09;
+    let r = side * style.pip_radius;
     for &(sx, sy) in spots {
         let (px, py) = (cx + sx * q, cy + sy * q);
         for y in (py - r - 1.0).max(0.0) as u32..=(py + r + 1.0).max(0.0) as u32 {

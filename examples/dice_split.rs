@@ -1,0 +1,46 @@
+//! Where the camera reader's time goes on the benchmark's photo: the detector's looks and the
+//! classifier. `cargo run --release --example dice_split -- [MODEL_DIR]`
+use anyhow::Context;
+use foreman::vision::Area;
+use foreman::vision::learned::Model;
+use std::time::Instant;
+
+fn main() -> anyhow::Result<()> {
+    let model = match std::env::args().nth(1) {
+        Some(dir) => Model::from_bytes(
+            &std::fs::read(format!("{dir}/detector.bin"))?,
+            &std::fs::read(format!("{dir}/classifier.bin"))?,
+        )?,
+        None => Model::shipped()?.clone(),
+    };
+    let path = std::path::Path::new(env!("CARGO_MANIFEST_DIR"))
+        .join("tests/data/dice/d6-tray-photos/images/IMG_20191208_111228.jpg");
+    let photo = image::open(&path)
+        .with_context(|| format!("reading {}", path.display()))?
+        .to_rgb8();
+    let area = Area::whole(photo.width(), photo.height());
+    let best = |f: &dyn Fn() -> usize| {
+        (0..30)
+            .map(|_| {
+                let t = Instant::now();
+                std::hint::black_box(f());
+                t.elapsed().as_secs_f64() * 1e3
+            })
+            .fold(f64::MAX, f64::min)
+    };
+    let candidates = model.candidates(&photo, area);
+    println!("candidates: {}", candidates.len());
+    println!("detector, all looks: {:.2} ms", best(&|| model.candidates(&photo, area).len()));
+    for side in [96.0, 192.0, 284.0] {
+        println!(
+            "  one look at {side}: {:.2} ms",
+            best(&|| model.candidates_at(&photo, area, side).len())
+        );
+    }
+    println!(
+        "classifier: {:.2} ms",
+        best(&|| model.classes_of(&photo, &candidates).len())
+    );
+    println!("whole read: {:.2} ms", best(&|| model.read(&photo, area).len()));
+    Ok(())
+}
