@@ -203,7 +203,9 @@ pub fn plan_with(game: &Game, weights: &Weights, limit: Limit) -> Result<Plan, P
     // Whether the means count is decided by the round the plan is made in (ending the game
     // during it leaves one more round to use them).
     let means = means_count(st, weights);
+    let root = game.for_planning();
     let mut search = Search {
+        game: root.clone(),
         seat,
         weights: *weights,
         means,
@@ -212,23 +214,22 @@ pub fn plan_with(game: &Game, weights: &Weights, limit: Limit) -> Result<Plan, P
         prune: true,
         memo: HashMap::default(),
     };
-    let root = game.for_planning();
     let before = worth_in(root.state(), seat, weights, means);
-    let (value, _) = search.value(&root, f64::NEG_INFINITY);
+    let (value, _) = search.value(root.state(), f64::NEG_INFINITY);
     // Follow the best steps while their results are certain.
     let mut steps = Vec::new();
-    let mut at = root;
+    let mut at = root.state().clone();
     let mut then_ask_again = false;
     while let Some(Some(best)) = search
         .memo
-        .get(&key(&at.state().players[seat]))
+        .get(&key(&at.players[seat]))
         .map(|e| e.best.clone())
     {
         steps.push(best.clone());
         if matches!(best, Act::EndWork { .. }) {
             break;
         }
-        let next = outcomes(&at, &best);
+        let next = outcomes(&root, &at, &best);
         if next.len() != 1 || search.drew(&at, &next[0]) {
             then_ask_again = true;
             break;
@@ -315,6 +316,8 @@ struct Entry {
 }
 
 struct Search {
+    /// The position searched from, for its setup: every step is `game.step`.
+    game: Game,
     seat: usize,
     weights: Weights,
     means: f64,
@@ -380,20 +383,20 @@ impl Search {
     /// is above `alpha` (exact: `(value, true)`). At or below `alpha` the search may stop
     /// early and answer a bound instead: `(b, false)` with the exact value ≤ `b` ≤ `alpha`
     /// (branch and bound: a move that cannot beat a plan already found is not searched).
-    fn value(&mut self, g: &Game, alpha: f64) -> (f64, bool) {
-        let key = key(&g.state().players[self.seat]);
+    fn value(&mut self, g: &State, alpha: f64) -> (f64, bool) {
+        let key = key(&g.players[self.seat]);
         if let Some(e) = self.memo.get(&key)
             && (e.exact || e.value <= alpha)
         {
             return (e.value, e.exact);
         }
-        let now = worth_in(g.state(), self.seat, &self.weights, self.means);
+        let now = worth_in(g, self.seat, &self.weights, self.means);
         if self.memo.len() >= self.limit {
             self.cut = true;
             return (now, true);
         }
         if self.prune {
-            let b = bound::bound(g.state(), self.seat, &self.weights, self.means, now);
+            let b = bound::bound(g, self.seat, &self.weights, self.means, now);
             if b <= alpha {
                 self.memo.insert(
                     key,
@@ -408,17 +411,16 @@ impl Search {
         }
         // The moves with their outcomes; the end of the work phase first, then the moves whose
         // result is certain, the most promising first, then those left to chance.
-        let mut tries: Vec<(Act, Vec<Game>, bool, f64)> = Vec::new();
+        let mut tries: Vec<(Act, Vec<State>, bool, f64)> = Vec::new();
         for act in self.moves(g) {
             if matches!(act, Act::EndWork { .. }) {
-                let mut end = g.clone();
-                if end.apply(Action::new(act.clone())).is_ok() {
-                    let v = worth_in(end.state(), self.seat, &self.weights, self.means);
+                if let Ok(end) = self.game.step(g, &Action::new(act.clone())) {
+                    let v = worth_in(&end, self.seat, &self.weights, self.means);
                     tries.push((act, Vec::new(), false, v));
                 }
                 continue;
             }
-            let next = outcomes(g, &act);
+            let next = outcomes(&self.game, g, &act);
             if next.is_empty() {
                 continue;
             }
@@ -436,7 +438,7 @@ impl Search {
         if self.prune {
             // Stable: of equal promise, the rules' order stays.
             tries.sort_by(|a, b| {
-                let end = |t: &(Act, Vec<Game>, bool, f64)| !matches!(t.0, Act::EndWork { .. });
+                let end = |t: &(Act, Vec<State>, bool, f64)| !matches!(t.0, Act::EndWork { .. });
                 end(a)
                     .cmp(&end(b))
                     .then(a.2.cmp(&b.2))
@@ -506,11 +508,10 @@ impl Search {
     }
 
     /// The bound of a position (infinite without pruning).
-    fn bound_of(&self, g: &Game) -> f64 {
+    fn bound_of(&self, st: &State) -> f64 {
         if !self.prune {
             return f64::INFINITY;
         }
-        let st = g.state();
         let now = worth_in(st, self.seat, &self.weights, self.means);
         bound::bound(st, self.seat, &self.weights, self.means, now)
     }
@@ -518,7 +519,7 @@ impl Search {
     /// The mean value of equally likely `outcomes` when above `alpha` (exact); else a bound at
     /// or below `alpha` (Ballard's Star1: each outcome is searched only as far as it could
     /// still lift the mean above `alpha`, the others counted at their values or bounds).
-    fn expected(&mut self, outcomes: &[Game], alpha: f64) -> (f64, bool) {
+    fn expected(&mut self, outcomes: &[State], alpha: f64) -> (f64, bool) {
         let n = outcomes.len() as f64;
         let mut bounds: Vec<f64> = outcomes.iter().map(|c| self.bound_of(c)).collect();
         let mut rest: f64 = bounds.iter().sum();
@@ -545,8 +546,7 @@ impl Search {
     /// The player's own moves: the end of the work phase as the rules list it, then every
     /// legal action that uses only the cards the player knows (a card drawn while planning is
     /// hidden and never named).
-    fn moves(&self, g: &Game) -> Vec<Act> {
-        let st = g.state();
+    fn moves(&self, st: &State) -> Vec<Act> {
         if st.players[self.seat].hidden == 0 {
             // The end of the work phase first: of equal plans, the shortest is kept.
             let mut all = legal_actions(st);
@@ -565,20 +565,20 @@ impl Search {
     }
 
     /// Whether the step from `before` to `after` drew a card (its result is then unknown).
-    fn drew(&self, before: &Game, after: &Game) -> bool {
-        after.state().players[self.seat].hidden > before.state().players[self.seat].hidden
+    fn drew(&self, before: &State, after: &State) -> bool {
+        after.players[self.seat].hidden > before.players[self.seat].hidden
     }
 }
 
-/// Every outcome of `act` from `g`, equally likely: one when nothing is rolled, one per face
-/// (per combination of faces) for each die the action rolls. Empty when refused.
-fn outcomes(g: &Game, act: &Act) -> Vec<Game> {
+/// Every outcome of `act` from `st` (a position of `game`), equally likely: one when nothing
+/// is rolled, one per face (per combination of faces) for each die the action rolls. Empty
+/// when refused.
+fn outcomes(game: &Game, st: &State, act: &Act) -> Vec<State> {
     let mut pending = vec![Inputs::default()];
     let mut out = Vec::new();
     while let Some(inputs) = pending.pop() {
-        let mut c = g.clone();
-        match c.apply(Action::with_inputs(act.clone(), inputs.clone())) {
-            Ok(_) => out.push(c),
+        match game.step(st, &Action::with_inputs(act.clone(), inputs.clone())) {
+            Ok(c) => out.push(c),
             Err(RuleError::NeedDie(_)) => {
                 for v in 1..=6 {
                     let mut more = inputs.clone();
@@ -599,17 +599,16 @@ mod tests {
     use crate::engine::{Difficulty, Setup};
 
     /// The plain search: every sequence, no memo, no merging of equal positions.
-    fn brute(s: &Search, g: &Game) -> f64 {
+    fn brute(s: &Search, g: &State) -> f64 {
         let mut best: Option<f64> = None;
         for act in s.moves(g) {
             let v = if matches!(act, Act::EndWork { .. }) {
-                let mut end = g.clone();
-                match end.apply(Action::new(act.clone())) {
-                    Ok(_) => worth_in(end.state(), s.seat, &s.weights, s.means),
+                match s.game.step(g, &Action::new(act.clone())) {
+                    Ok(end) => worth_in(&end, s.seat, &s.weights, s.means),
                     Err(_) => continue,
                 }
             } else {
-                let next = outcomes(g, &act);
+                let next = outcomes(&s.game, g, &act);
                 if next.is_empty() {
                     continue;
                 }
@@ -617,7 +616,7 @@ mod tests {
             };
             best = Some(best.map_or(v, |b: f64| b.max(v)));
         }
-        best.unwrap_or_else(|| worth_in(g.state(), s.seat, &s.weights, s.means))
+        best.unwrap_or_else(|| worth_in(g, s.seat, &s.weights, s.means))
     }
 
     #[derive(serde::Deserialize)]
@@ -739,6 +738,7 @@ mod tests {
                 {
                     let root = g.for_planning();
                     let search = |prune: bool| Search {
+                        game: root.clone(),
                         seat: p,
                         weights: Weights::default(),
                         means: means_count(st, &Weights::default()),
@@ -749,14 +749,14 @@ mod tests {
                     };
                     let mut with = search(true);
                     let mut without = search(false);
-                    let (a, exact) = with.value(&root, f64::NEG_INFINITY);
-                    let (b, _) = without.value(&root, f64::NEG_INFINITY);
+                    let (a, exact) = with.value(root.state(), f64::NEG_INFINITY);
+                    let (b, _) = without.value(root.state(), f64::NEG_INFINITY);
                     assert!(exact);
                     assert!(
                         (a - b).abs() < 1e-9,
                         "seed {seed}: pruned {a}, unpruned {b}"
                     );
-                    let bound = with.bound_of(&root);
+                    let bound = with.bound_of(root.state());
                     assert!(bound >= b - 1e-9, "seed {seed}: bound {bound} below {b}");
                     pruned += without.memo.len().saturating_sub(with.memo.len());
                     checked += 1;
@@ -784,7 +784,9 @@ mod tests {
                 {
                     let plan = plan_with(&g, &Weights::default(), Limit::EXACT).expect("plan");
                     assert!(plan.exact);
+                    let root = g.for_planning();
                     let s = Search {
+                        game: root.clone(),
                         seat: p,
                         weights: Weights::default(),
                         means: means_count(st, &Weights::default()),
@@ -793,9 +795,8 @@ mod tests {
                         prune: false,
                         memo: HashMap::default(),
                     };
-                    let root = g.for_planning();
                     let before = worth_in(root.state(), p, &s.weights, s.means);
-                    let best = brute(&s, &root);
+                    let best = brute(&s, root.state());
                     assert!(
                         (plan.gain - (best - before)).abs() < 1e-9,
                         "seed {seed}: memoised {} against every sequence {}",

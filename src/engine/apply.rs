@@ -241,6 +241,18 @@ impl Game {
         (next, events)
     }
 
+    /// The state `action` leads to from `state` (a position of this game), `state` left as it
+    /// is: the planner's step, one copy of the state and no journal. The rules are those of
+    /// [`Game::apply`], run by the same code: refused when a rule does not hold or an input is
+    /// missing or unused.
+    pub(crate) fn step(&self, state: &State, action: &Action) -> Result<State, RuleError> {
+        let mut next = state.clone();
+        let mut given = Given::new(&action.inputs);
+        execute(&mut next, &self.setup, &action.act, &mut given)?;
+        given.finish()?;
+        Ok(next)
+    }
+
     /// The game at this moment without its journal, its hands as the planner sees them:
     /// blueprints drawn from here on are hidden (known only by their count), so a plan never
     /// peeks at the deck. For searching positions (`crate::planner`): cheap to clone.
