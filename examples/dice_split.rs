@@ -37,6 +37,14 @@ fn main() -> anyhow::Result<()> {
             best(&|| model.candidates_at(&photo, area, side).len())
         );
     }
+    let unsure = candidates
+        .iter()
+        .filter(|&&c| {
+            let p = model.classes(&photo, c);
+            p[0] < 0.25 && p[1..].iter().copied().fold(0.0, f32::max) < 0.9
+        })
+        .count();
+    println!("read again turned (unsure): {unsure}");
     println!(
         "classifier: {:.2} ms",
         best(&|| model.classes_of(&photo, &candidates).len())

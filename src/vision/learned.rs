@@ -4,16 +4,20 @@
 //!    [`DETECTOR_SIDE`] pixels, and a fully convolutional net gives, for every cell of
 //!    [`STRIDE`]×[`STRIDE`] pixels, how likely a die's centre lies near, where it lies and the
 //!    die's size. Cells above [`DETECT_LEVEL`] are proposals; the surest of those pointing at
-//!    one centre speaks for them. The dice's typical size then sets a second look at the
-//!    scale where they come out [`DIE_PIXELS`] (the middle of what the detector is trained
-//!    on), so that dice close up and far away are found alike. It is trained to fire on any
-//!    die, pip d6 or not, so it misses little.
+//!    one centre speaks for them. When the dice's typical size is small, a second look at the
+//!    scale where they come out [`DIE_PIXELS`] (the middle of what the detector is trained on)
+//!    replaces the first (dice far away). Looks at [`CLOSE_SIDES`] find dice too large for the
+//!    first look, which sees only a few of their pips at a time (dice close up). It is trained
+//!    to fire on any die, pip d6 or not, so it misses little.
 //! 2. **Classifier** ([`CLASSIFIER_SHAPE`]): each proposal is resampled from the full
 //!    picture to [`PATCH`]×[`PATCH`] pixels around the die (its side times [`PATCH_MARGIN`])
 //!    and classified: not a pip d6 (a numeral die, a d8, a shadow, a printed dot on a card),
-//!    or a pip d6 showing 1–6. An unsure reading is read again with the patch turned each
-//!    quarter way, and the probabilities averaged. The probability of the value is the
-//!    reading's confidence.
+//!    or a pip d6 showing 1–6, all proposals in one pass of the net. It is trained to call a
+//!    die seen at the wrong scale no die (a patch on a few of its pips, or one holding it small
+//!    among its neighbours), so that of a die and its pips, proposed by two looks, only the die
+//!    is read; a reading whose centre lies on a surer die is dropped. An unsure reading is
+//!    read again with the patch turned each quarter way, and the probabilities averaged. The
+//!    probability of the value is the reading's confidence.
 //! 3. **Colour**: the body is the larger of the two lightness clusters inside the face; its
 //!    median, balanced by the light that white pips show, names the colour.
 //!
@@ -31,8 +35,10 @@ pub const DETECTOR_SIDE: f32 = 192.0;
 pub const DIE_PIXELS: f32 = 20.0;
 /// The most the second look's shorter side may be.
 const MAX_SIDE: f32 = 384.0;
-/// The look for dice close up: the shorter side, in pixels.
-pub const CLOSE_SIDE: f32 = 96.0;
+/// The looks for dice close up: the shorter side, in pixels (dice of a tenth to a third of
+/// the picture's shorter side). A look at 48 as well (dice up to two thirds of it) read the
+/// casino crops better but found dice in a tray's screw holes.
+pub const CLOSE_SIDES: [f32; 1] = [96.0];
 /// A reading less sure than this is read again with its patch turned each quarter way.
 const LOOK_AGAIN: f32 = 0.9;
 /// A candidate the classifier calls no pip d6 with at least this probability is none.
@@ -136,8 +142,8 @@ impl Model {
     /// The detector's candidates in `area`: centre, side (picture pixels), how sure. A first
     /// look with the area's shorter side at [`DETECTOR_SIDE`] pixels tells the dice's typical
     /// size (the median of the sure proposals); when that is well under [`DIE_PIXELS`], the
-    /// detector looks again at the scale where it is that (dice far away). A look at
-    /// [`CLOSE_SIDE`] finds dice too large for the first look, which sees no more than a few of
+    /// detector looks again at the scale where it is that (dice far away). Looks at
+    /// [`CLOSE_SIDES`] find dice too large for the first look, which sees no more than a few of
     /// their pips at a time (dice close up); what it finds that the others did not joins them,
     /// for the classifier to tell a die from a pip.
     pub fn candidates(&self, image: &RgbImage, area: Area) -> Vec<Candidate> {
@@ -157,13 +163,15 @@ impl Model {
         } else {
             first
         };
-        for c in self.candidates_at(image, area, CLOSE_SIDE) {
-            let known = found.iter().any(|f| {
-                (f.x - c.x).hypot(f.y - c.y) < SAME_DIE * f.size.min(c.size)
-                    && (0.6..1.6).contains(&(c.size / f.size))
-            });
-            if !known {
-                found.push(c);
+        for close in CLOSE_SIDES {
+            for c in self.candidates_at(image, area, close) {
+                let known = found.iter().any(|f| {
+                    (f.x - c.x).hypot(f.y - c.y) < SAME_DIE * f.size.min(c.size)
+                        && (0.6..1.6).contains(&(c.size / f.size))
+                });
+                if !known {
+                    found.push(c);
+                }
             }
         }
         found

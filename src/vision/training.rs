@@ -419,8 +419,9 @@ pub fn background(w: usize, h: usize, rng: &mut ChaCha8Rng) -> RgbImage {
     out
 }
 
-/// A die drawn flat (a square with round pips, `synthetic::draw_die`) on a made-up
-/// background, of any colours that tell pips from body.
+/// A die drawn flat (a square with round pips, `synthetic::draw_die_styled`) on a made-up
+/// background, of any colours that tell pips from body; a third of the time a die of another
+/// kind (`synthetic::draw_other_die`: a numeral d6, a d8, a d10), class 0.
 fn drawn_die(rng: &mut ChaCha8Rng) -> (LabelledPicture, LabelledDie) {
     let mut picture = background(64, 64, rng);
     let body: [u8; 3] = std::array::from_fn(|_| rng.random_range(0..=255));
@@ -432,8 +433,37 @@ fn drawn_die(rng: &mut ChaCha8Rng) -> (LabelledPicture, LabelledDie) {
             rng.random_range(170..=255)
         }
     });
-    let value = rng.random_range(1..=6);
     let size = rng.random_range(24.0f32..34.0);
+    if rng.random_bool(0.35) {
+        // A die of another kind (a numeral d6, a d8, a d10): no pip d6.
+        use super::synthetic::OtherDie;
+        let (kind, number) = match rng.random_range(0..3) {
+            0 => (OtherDie::NumeralCube, rng.random_range(1..=6)),
+            1 => (OtherDie::D8, rng.random_range(1..=8)),
+            _ => (OtherDie::D10, rng.random_range(0..=9)),
+        };
+        super::synthetic::draw_other_die(
+            &mut picture,
+            (32.0, 32.0),
+            size,
+            kind,
+            number,
+            (body, pip),
+        );
+        let die = LabelledDie {
+            x: 32.0,
+            y: 32.0,
+            size,
+            class: 0,
+        };
+        let picture = LabelledPicture {
+            image: picture,
+            dice: vec![die],
+            whole: false,
+        };
+        return (picture, die);
+    }
+    let value = rng.random_range(1..=6);
     // Pips small and far apart to large and close (as casino dice have), and sometimes a side
     // or two seen aslant.
     let mut aslant = |on: f64| {
