@@ -623,7 +623,7 @@ impl Library<'_> {
             let (size, reach) = if !p.whole || rng.random_bool(0.5) {
                 (d.size * rng.random_range(0.2f32..0.42), 0.3 * d.size)
             } else {
-                (d.size * rng.random_range(2.2f32..3.5), 0.4 * d.size)
+                (d.size * rng.random_range(2.6f32..4.0), 0.4 * d.size)
             };
             let centre = (
                 d.x + rng.random_range(-reach..reach),
@@ -634,9 +634,11 @@ impl Library<'_> {
         } else if roll < 0.7
             && let Some((p, d)) = self.any_die(rng)
         {
+            // The detector's side is a fifth off or more at times: a die stays a die from
+            // 0.8 to 1.35 of its side.
             let j = 0.1 * d.size;
             let centre = (d.x + rng.random_range(-j..j), d.y + rng.random_range(-j..j));
-            let a = any_turn(patch_scale(d.size * rng.random_range(0.88f32..1.14)), rng);
+            let a = any_turn(patch_scale(d.size * rng.random_range(0.8f32..1.35)), rng);
             (
                 sample(&p.image, centre, a, side, side),
                 usize::from(d.class),
