@@ -30,7 +30,10 @@ fn main() -> anyhow::Result<()> {
     };
     let candidates = model.candidates(&photo, area);
     println!("candidates: {}", candidates.len());
-    println!("detector, all looks: {:.2} ms", best(&|| model.candidates(&photo, area).len()));
+    println!(
+        "detector, all looks: {:.2} ms",
+        best(&|| model.candidates(&photo, area).len())
+    );
     for side in [96.0, 192.0, 284.0] {
         println!(
             "  one look at {side}: {:.2} ms",
@@ -49,6 +52,9 @@ fn main() -> anyhow::Result<()> {
         "classifier: {:.2} ms",
         best(&|| model.classes_of(&photo, &candidates).len())
     );
-    println!("whole read: {:.2} ms", best(&|| model.read(&photo, area).len()));
+    println!(
+        "whole read: {:.2} ms",
+        best(&|| model.read(&photo, area).len())
+    );
     Ok(())
 }

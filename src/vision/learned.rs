@@ -4,20 +4,16 @@
 //!    [`DETECTOR_SIDE`] pixels, and a fully convolutional net gives, for every cell of
 //!    [`STRIDE`]×[`STRIDE`] pixels, how likely a die's centre lies near, where it lies and the
 //!    die's size. Cells above [`DETECT_LEVEL`] are proposals; the surest of those pointing at
-//!    one centre speaks for them. When the dice's typical size is small, a second look at the
-//!    scale where they come out [`DIE_PIXELS`] (the middle of what the detector is trained on)
-//!    replaces the first (dice far away). Looks at [`CLOSE_SIDES`] find dice too large for the
-//!    first look, which sees only a few of their pips at a time (dice close up). It is trained
-//!    to fire on any die, pip d6 or not, so it misses little.
+//!    one centre speaks for them. The dice's typical size then sets a second look at the
+//!    scale where they come out [`DIE_PIXELS`] (the middle of what the detector is trained
+//!    on), so that dice close up and far away are found alike. It is trained to fire on any
+//!    die, pip d6 or not, so it misses little.
 //! 2. **Classifier** ([`CLASSIFIER_SHAPE`]): each proposal is resampled from the full
 //!    picture to [`PATCH`]×[`PATCH`] pixels around the die (its side times [`PATCH_MARGIN`])
 //!    and classified: not a pip d6 (a numeral die, a d8, a shadow, a printed dot on a card),
-//!    or a pip d6 showing 1–6, all proposals in one pass of the net. It is trained to call a
-//!    die seen at the wrong scale no die (a patch on a few of its pips, or one holding it small
-//!    among its neighbours), so that of a die and its pips, proposed by two looks, only the die
-//!    is read; a reading whose centre lies on a surer die is dropped. An unsure reading is
-//!    read again with the patch turned each quarter way, and the probabilities averaged. The
-//!    probability of the value is the reading's confidence.
+//!    or a pip d6 showing 1–6, all proposals in one pass of the net. An unsure reading is read
+//!    again with the patch turned each quarter way, and the probabilities averaged. The probability of the value is the
+//!    reading's confidence.
 //! 3. **Colour**: the body is the larger of the two lightness clusters inside the face; its
 //!    median, balanced by the light that white pips show, names the colour.
 //!
@@ -33,12 +29,9 @@ pub const DETECTOR_SIDE: f32 = 192.0;
 /// The dice's side the detector's second look brings them to, in its pixels (it is trained on
 /// 9 to 32).
 pub const DIE_PIXELS: f32 = 20.0;
-/// The most the second look's shorter side may be.
+/// The least and most the second look's shorter side may be.
+const MIN_SIDE: f32 = 96.0;
 const MAX_SIDE: f32 = 384.0;
-/// The looks for dice close up: the shorter side, in pixels (dice of a tenth to a third of
-/// the picture's shorter side). A look at 48 as well (dice up to two thirds of it) read the
-/// casino crops better but found dice in a tray's screw holes.
-pub const CLOSE_SIDES: [f32; 1] = [96.0];
 /// A reading less sure than this is read again with its patch turned each quarter way.
 const LOOK_AGAIN: f32 = 0.9;
 /// A candidate the classifier calls no pip d6 with at least this probability is none.
@@ -124,14 +117,12 @@ impl Model {
             .collect();
         // One die found twice: keep the surer.
         dice.sort_by(|a, b| b.1.total_cmp(&a.1));
-        // A die's centre never lies on another die: one inside a surer die's square is a
-        // part of it (a pip) or the same die.
         let mut kept: Vec<SeenDie> = Vec::with_capacity(dice.len());
         for (d, _) in dice {
-            if kept.iter().all(|k| {
-                (k.x - d.x).hypot(k.y - d.y) >= SAME_DIE * k.size.min(d.size)
-                    && ((k.x - d.x).abs().max((k.y - d.y).abs()) >= 0.45 * k.size)
-            }) {
+            if kept
+                .iter()
+                .all(|k| (k.x - d.x).hypot(k.y - d.y) >= SAME_DIE * k.size.min(d.size))
+            {
                 kept.push(d);
             }
         }
@@ -141,11 +132,8 @@ impl Model {
 
     /// The detector's candidates in `area`: centre, side (picture pixels), how sure. A first
     /// look with the area's shorter side at [`DETECTOR_SIDE`] pixels tells the dice's typical
-    /// size (the median of the sure proposals); when that is well under [`DIE_PIXELS`], the
-    /// detector looks again at the scale where it is that (dice far away). Looks at
-    /// [`CLOSE_SIDES`] find dice too large for the first look, which sees no more than a few of
-    /// their pips at a time (dice close up); what it finds that the others did not joins them,
-    /// for the classifier to tell a die from a pip.
+    /// size (the median of the sure proposals); when that is far from [`DIE_PIXELS`], the
+    /// detector looks again at the scale where it is that (dice seen close up or far away).
     pub fn candidates(&self, image: &RgbImage, area: Area) -> Vec<Candidate> {
         let first = self.candidates_at(image, area, DETECTOR_SIDE);
         let scale = area.width.min(area.height) as f32 / DETECTOR_SIDE;
@@ -155,26 +143,15 @@ impl Model {
             .map(|c| c.size / scale)
             .collect();
         sizes.sort_by(f32::total_cmp);
-        let side = sizes.get(sizes.len() / 2).map_or(DETECTOR_SIDE, |&typical| {
-            (DETECTOR_SIDE * DIE_PIXELS / typical).clamp(DETECTOR_SIDE, MAX_SIDE)
-        });
-        let mut found = if side > 1.1 * DETECTOR_SIDE {
-            self.candidates_at(image, area, side)
-        } else {
-            first
+        let Some(&typical) = sizes.get(sizes.len() / 2) else {
+            return first;
         };
-        for close in CLOSE_SIDES {
-            for c in self.candidates_at(image, area, close) {
-                let known = found.iter().any(|f| {
-                    (f.x - c.x).hypot(f.y - c.y) < SAME_DIE * f.size.min(c.size)
-                        && (0.6..1.6).contains(&(c.size / f.size))
-                });
-                if !known {
-                    found.push(c);
-                }
-            }
+        let side = (DETECTOR_SIDE * DIE_PIXELS / typical).clamp(MIN_SIDE, MAX_SIDE);
+        if (side - DETECTOR_SIDE).abs() < 0.1 * DETECTOR_SIDE {
+            first
+        } else {
+            self.candidates_at(image, area, side)
         }
-        found
     }
 
     /// The candidates at one scale: the area's shorter side resampled to `side` pixels.
@@ -266,7 +243,8 @@ impl Model {
 
     /// The probabilities for each candidate: straight, and for an unsure one (a pip d6, but
     /// its value less than [`LOOK_AGAIN`] sure) the mean over its patch turned each quarter
-    /// way, as [`Model::classes_all_ways`] gives.
+    /// way, as [`Model::classes_all_ways`] gives. All candidates go through the net at once
+    /// (its small layers are quick only on many patches), then all the unsure ones turned.
     pub fn classes_of(&self, image: &RgbImage, candidates: &[Candidate]) -> Vec<[f32; 7]> {
         let straight: Vec<Vec<f32>> = candidates.iter().map(|&c| patch(image, c, 0)).collect();
         let mut probs = self.probabilities(&straight);

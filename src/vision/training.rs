@@ -5,7 +5,7 @@
 //! gives the same weights each time on one machine, whatever thread computes a sample.
 //!
 //! **Made data.** Besides the photos as they are, every sample is drawn afresh each epoch:
-//! - the picture is turned by any angle, mirrored, squeezed up to 22 % along either axis (a
+//! - the picture is turned by any angle, mirrored, squeezed up to 15 % along either axis (a
 //!   camera a little aslant), and for the detector scaled so dice are 9 to 30 pixels;
 //! - its light changes: brighter or darker, a tint, more or less contrast, grey, blurred,
 //!   noisy, saved again as a JPEG of quality 25–90;
@@ -303,8 +303,8 @@ fn any_turn(scale: f32, rng: &mut ChaCha8Rng) -> [f32; 4] {
     let angle = rng.random_range(0.0f32..std::f32::consts::TAU);
     let (sin, cos) = angle.sin_cos();
     let mirror = if rng.random_bool(0.5) { -1.0 } else { 1.0 };
-    let sx = scale * mirror * rng.random_range(0.78f32..1.15);
-    let sy = scale * rng.random_range(0.78f32..1.15);
+    let sx = scale * mirror * rng.random_range(0.87f32..1.15);
+    let sy = scale * rng.random_range(0.87f32..1.15);
     [cos * sx, -sin * sy, sin * sx, cos * sy]
 }
 
@@ -419,9 +419,8 @@ pub fn background(w: usize, h: usize, rng: &mut ChaCha8Rng) -> RgbImage {
     out
 }
 
-/// A die drawn flat (a square with round pips, `synthetic::draw_die_styled`) on a made-up
-/// background, of any colours that tell pips from body; a third of the time a die of another
-/// kind (`synthetic::draw_other_die`: a numeral d6, a d8, a d10), class 0.
+/// A die drawn flat (a square with round pips, `synthetic::draw_die`) on a made-up
+/// background, of any colours that tell pips from body.
 fn drawn_die(rng: &mut ChaCha8Rng) -> (LabelledPicture, LabelledDie) {
     let mut picture = background(64, 64, rng);
     let body: [u8; 3] = std::array::from_fn(|_| rng.random_range(0..=255));
@@ -433,62 +432,9 @@ fn drawn_die(rng: &mut ChaCha8Rng) -> (LabelledPicture, LabelledDie) {
             rng.random_range(170..=255)
         }
     });
-    let size = rng.random_range(24.0f32..34.0);
-    if rng.random_bool(0.35) {
-        // A die of another kind (a numeral d6, a d8, a d10): no pip d6.
-        use super::synthetic::OtherDie;
-        let (kind, number) = match rng.random_range(0..3) {
-            0 => (OtherDie::NumeralCube, rng.random_range(1..=6)),
-            1 => (OtherDie::D8, rng.random_range(1..=8)),
-            _ => (OtherDie::D10, rng.random_range(0..=9)),
-        };
-        super::synthetic::draw_other_die(
-            &mut picture,
-            (32.0, 32.0),
-            size,
-            kind,
-            number,
-            (body, pip),
-        );
-        let die = LabelledDie {
-            x: 32.0,
-            y: 32.0,
-            size,
-            class: 0,
-        };
-        let picture = LabelledPicture {
-            image: picture,
-            dice: vec![die],
-            whole: false,
-        };
-        return (picture, die);
-    }
     let value = rng.random_range(1..=6);
-    // Pips small and far apart to large and close (as casino dice have), and sometimes a side
-    // or two seen aslant.
-    let mut aslant = |on: f64| {
-        if rng.random_bool(on) {
-            rng.random_range(-0.25f32..0.25)
-        } else {
-            0.0
-        }
-    };
-    let aslant = (aslant(0.4), aslant(0.4));
-    let pip_radius = rng.random_range(0.07f32..0.125);
-    let style = super::synthetic::Style {
-        aslant,
-        pip_radius,
-        // Pips never touch: two pips a spread apart leave a gap.
-        spread: rng.random_range(0.22f32..0.3).max(2.0 * pip_radius + 0.04),
-    };
-    super::synthetic::draw_die_styled(
-        &mut picture,
-        (32.0, 32.0),
-        size,
-        value,
-        (body, pip),
-        style,
-    );
+    let size = rng.random_range(24.0f32..34.0);
+    super::synthetic::draw_die(&mut picture, 32.0, 32.0, size, value, body, pip);
     let die = LabelledDie {
         x: 32.0,
         y: 32.0,
@@ -614,36 +560,17 @@ impl Library<'_> {
             let centre = (c.x + rng.random_range(-j..j), c.y + rng.random_range(-j..j));
             let a = any_turn(patch_scale(c.size * rng.random_range(0.93f32..1.07)), rng);
             (sample(&p.image, centre, a, side, side), usize::from(class))
-        } else if roll < 0.4
+        } else if roll < 0.67
             && let Some((p, d)) = self.any_die(rng)
         {
-            // A die at the wrong scale is no die: a patch on a few of its pips (as a look for
-            // smaller dice sees a die close up), or one holding it small among its
-            // neighbours (as a look for larger dice sees a cluster).
-            let (size, reach) = if !p.whole || rng.random_bool(0.5) {
-                (d.size * rng.random_range(0.2f32..0.42), 0.3 * d.size)
-            } else {
-                (d.size * rng.random_range(2.6f32..4.0), 0.4 * d.size)
-            };
-            let centre = (
-                d.x + rng.random_range(-reach..reach),
-                d.y + rng.random_range(-reach..reach),
-            );
-            let a = any_turn(patch_scale(size), rng);
-            (sample(&p.image, centre, a, side, side), 0)
-        } else if roll < 0.7
-            && let Some((p, d)) = self.any_die(rng)
-        {
-            // The detector's side is a fifth off or more at times: a die stays a die from
-            // 0.8 to 1.35 of its side.
             let j = 0.1 * d.size;
             let centre = (d.x + rng.random_range(-j..j), d.y + rng.random_range(-j..j));
-            let a = any_turn(patch_scale(d.size * rng.random_range(0.8f32..1.35)), rng);
+            let a = any_turn(patch_scale(d.size * rng.random_range(0.88f32..1.14)), rng);
             (
                 sample(&p.image, centre, a, side, side),
                 usize::from(d.class),
             )
-        } else if roll < 0.86
+        } else if roll < 0.85
             && let Some(p) = self.any_whole(rng)
         {
             // A place of a photo without a die, or half on one.
