@@ -163,9 +163,7 @@ impl Game {
     /// Validates everything first: on a refusal nothing changes.
     pub fn apply(&mut self, action: Action) -> Result<Events, RuleError> {
         self.scratch.clone_from(&self.state);
-        let mut given = Given::new(&action.inputs);
-        let events = execute(&mut self.scratch, &self.setup, &action.act, &mut given)?;
-        given.finish()?;
+        let events = execute_given(&mut self.scratch, &self.setup, &action)?;
         std::mem::swap(&mut self.state, &mut self.scratch);
         self.journal.push(action);
         Ok(events)
@@ -247,9 +245,7 @@ impl Game {
     /// missing or unused.
     pub(crate) fn step(&self, state: &State, action: &Action) -> Result<State, RuleError> {
         let mut next = state.clone();
-        let mut given = Given::new(&action.inputs);
-        execute(&mut next, &self.setup, &action.act, &mut given)?;
-        given.finish()?;
+        execute_given(&mut next, &self.setup, action)?;
         Ok(next)
     }
 
@@ -331,6 +327,15 @@ struct Ctx<'a> {
     setup: &'a Setup,
     oracle: &'a mut dyn Oracle,
     events: Events,
+}
+
+/// [`execute`] with the inputs the action carries, every one of them used
+/// ([`Game::apply`], [`Game::step`]).
+fn execute_given(st: &mut State, setup: &Setup, action: &Action) -> Result<Events, RuleError> {
+    let mut given = Given::new(&action.inputs);
+    let events = execute(st, setup, &action.act, &mut given)?;
+    given.finish()?;
+    Ok(events)
 }
 
 fn execute(

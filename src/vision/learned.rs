@@ -33,9 +33,9 @@ pub const DIE_PIXELS: f32 = 20.0;
 const MIN_SIDE: f32 = 96.0;
 const MAX_SIDE: f32 = 384.0;
 /// A reading less sure than this is read again with its patch turned each quarter way.
-const LOOK_AGAIN: f32 = 0.9;
+pub const LOOK_AGAIN: f32 = 0.9;
 /// A candidate the classifier calls no pip d6 with at least this probability is none.
-const NO_DIE: f32 = 0.25;
+pub const NO_DIE: f32 = 0.25;
 /// One detector cell, in the detector's pixels.
 pub const STRIDE: usize = 8;
 /// The classifier's input side, in pixels.
@@ -212,7 +212,7 @@ impl Model {
 
     /// The classifier's probabilities for the patch around `c`: not a pip d6, then 1–6.
     pub fn classes(&self, image: &RgbImage, c: Candidate) -> [f32; 7] {
-        self.classes_turned(image, c, 0)
+        self.probabilities(&[patch(image, c, 0)])[0]
     }
 
     /// The mean of the classifier's probabilities over the patch turned by 0, 90, 180 and 270
@@ -220,10 +220,6 @@ impl Model {
     pub fn classes_all_ways(&self, image: &RgbImage, c: Candidate) -> [f32; 7] {
         let patches: Vec<Vec<f32>> = (0..4).map(|q| patch(image, c, q)).collect();
         mean(&self.probabilities(&patches))
-    }
-
-    fn classes_turned(&self, image: &RgbImage, c: Candidate, quarter: u8) -> [f32; 7] {
-        self.probabilities(&[patch(image, c, quarter)])[0]
     }
 
     /// The classifier's probabilities for each of `patches`, all in one pass of the net.
