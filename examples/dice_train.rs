@@ -3,7 +3,7 @@
 //! the figures on the held-back pictures) to `models/dice/`.
 //!
 //! `cargo run --release --example dice_train -- [--data DIR] [--out DIR] [--leave-out SOURCE]
-//! [--epochs N] [--seed N]`
+//! [--epochs N] [--seed N] [--detector-from DIR] [--validate]`
 //!
 //! `--data` defaults to `../shared/dice` (one folder per source, see `vision::sources`).
 //! `--leave-out SOURCE` trains without that source at all and scores it whole: the figure that
@@ -11,7 +11,7 @@
 
 use foreman::vision::learned::{CLASSIFIER_SHAPE, DETECTOR_SHAPE, Model, PATCH};
 use foreman::vision::sources::{self, SOURCES, Tally};
-use foreman::vision::training::{self, Library, Schedule, held_back};
+use foreman::vision::training::{self, Library, Schedule, held_back, validation};
 use std::path::PathBuf;
 use std::time::Instant;
 
@@ -31,6 +31,7 @@ fn main() -> anyhow::Result<()> {
     let leave_out = value("--leave-out");
     let epochs: usize = value("--epochs").map_or(Ok(30), |v| v.parse())?;
     let seed: u64 = value("--seed").map_or(Ok(2026), |v| v.parse())?;
+    let validate = args.iter().any(|a| a == "--validate");
     if let Some(s) = &leave_out
         && !SOURCES.iter().any(|(n, _)| n == s)
     {
@@ -51,13 +52,27 @@ fn main() -> anyhow::Result<()> {
             );
             continue;
         }
+        // `--validate`: another fifth is set aside and scored instead of the held-back one
+        // (to compare recipes without looking at the held-back files).
+        let tested = |f: &str| {
+            if validate {
+                validation(f)
+            } else {
+                held_back(f)
+            }
+        };
         train.push(
-            sources::load(name, &dir, layout, &|f| !held_back(f), usize::MAX)
-                .map_err(anyhow::Error::msg)?,
+            sources::load(
+                name,
+                &dir,
+                layout,
+                &|f| !held_back(f) && !(validate && validation(f)),
+                usize::MAX,
+            )
+            .map_err(anyhow::Error::msg)?,
         );
         test.push(
-            sources::load(name, &dir, layout, &held_back, usize::MAX)
-                .map_err(anyhow::Error::msg)?,
+            sources::load(name, &dir, layout, &tested, usize::MAX).map_err(anyhow::Error::msg)?,
         );
     }
     for s in &train {
@@ -154,6 +169,8 @@ fn main() -> anyhow::Result<()> {
         let tally: Tally = sources::score(&model, s);
         let which = if leave_out.as_deref() == Some(&s.name) {
             "left out, whole"
+        } else if validate {
+            "validation"
         } else {
             "held back"
         };

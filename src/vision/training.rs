@@ -50,12 +50,23 @@ pub struct Source {
 /// Whether a file is held back from training (a fifth of each source, by its name's hash, the
 /// same on every run and machine).
 pub fn held_back(name: &str) -> bool {
+    fifth(name) == 0
+}
+
+/// Whether a file is set aside for comparing training recipes (`dice_train --validate`):
+/// another fifth, never one held back, so recipes are compared without ever looking at the
+/// held-back files.
+pub fn validation(name: &str) -> bool {
+    fifth(name) == 1
+}
+
+fn fifth(name: &str) -> u64 {
     let mut h: u64 = 0xcbf2_9ce4_8422_2325;
     for b in name.bytes() {
         h ^= u64::from(b);
         h = h.wrapping_mul(0x0100_0000_01b3);
     }
-    h.is_multiple_of(5)
+    h % 5
 }
 
 /// How a training run goes.

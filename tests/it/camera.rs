@@ -492,3 +492,16 @@ fn the_crops_held_back() {
         cup.value_accuracy()
     );
 }
+
+/// The fifth set aside for comparing recipes (`dice_train --validate`) is never a held-back
+/// file, and is about a fifth of the tray photos' names.
+#[test]
+fn the_validation_fifth_is_apart_from_the_held_back_one() {
+    use foreman::vision::training::{held_back, validation};
+    let names: Vec<String> = (0..1000).map(|i| format!("photo_{i:04}.jpg")).collect();
+    assert!(names.iter().all(|n| !(held_back(n) && validation(n))));
+    let set_aside = names.iter().filter(|n| validation(n)).count();
+    let held = names.iter().filter(|n| held_back(n)).count();
+    assert!((150..250).contains(&set_aside), "{set_aside} of 1000");
+    assert!((150..250).contains(&held), "{held} of 1000");
+}
