@@ -66,7 +66,7 @@ fn main() -> anyhow::Result<()> {
                 name,
                 &dir,
                 layout,
-                &|f| !held_back(f) && !(validate && validation(f)),
+                &|f| !(held_back(f) || validate && validation(f)),
                 usize::MAX,
             )
             .map_err(anyhow::Error::msg)?,

@@ -307,6 +307,16 @@ pub fn next_work_phase(
     Some(total / rolls.len().max(1) as f64)
 }
 
+/// A move tried from a position (see [`Search::value`]).
+struct Try {
+    act: Act,
+    next: Outcomes,
+    chance: bool,
+    promise: f64,
+    /// A certain move's outcome's key.
+    known: Option<Key>,
+}
+
 struct Entry {
     /// The position's value when `exact`; else a bound it does not exceed.
     value: f64,
@@ -326,56 +336,93 @@ struct Search {
     cut: bool,
     /// Branch and bound: moves that cannot beat the best found are not searched.
     prune: bool,
-    memo: HashMap<PlayerState, Entry, BuildHasherDefault<Fx>>,
+    memo: HashMap<Key, Entry, BuildHasherDefault<Taken>>,
 }
 
-/// A fast hasher for the memo (FxHash: a multiply and a rotate per word); the keys are the
-/// program's own states, never chosen by an adversary.
-#[derive(Default)]
-struct Fx(u64);
+/// The search's key for a position: what of the player's state can differ between two
+/// positions of one work phase, packed into words (the colour never changes). Dice are told
+/// apart only by their value, where they came from and where they sit, so they are sorted:
+/// two positions that differ by which of two equal dice went where are the same position.
+/// Equal keys are equal player states, and the other way round.
+#[derive(Clone, Copy, PartialEq, Eq)]
+struct Key([u64; 16]);
 
-impl Hasher for Fx {
+impl std::hash::Hash for Key {
+    fn hash<H: Hasher>(&self, state: &mut H) {
+        // A multiply and a rotate a word, then a final mix (the memo's table takes the low
+        // bits of the hash as is).
+        let mut h: u64 = 0;
+        for &w in &self.0 {
+            h = (h.rotate_left(23) ^ w).wrapping_mul(0x9e37_79b9_7f4a_7c15);
+        }
+        h ^= h >> 32;
+        h = h.wrapping_mul(0xd6e8_feb8_6659_fd93);
+        state.write_u64(h ^ (h >> 29));
+    }
+}
+
+/// The memo's hasher: [`Key`] hashes itself to one well-mixed word, taken as it is.
+#[derive(Default)]
+struct Taken(u64);
+
+impl Hasher for Taken {
     fn finish(&self) -> u64 {
         self.0
     }
     fn write(&mut self, bytes: &[u8]) {
-        for chunk in bytes.chunks(8) {
-            let mut w = [0u8; 8];
-            w[..chunk.len()].copy_from_slice(chunk);
-            self.write_u64(u64::from_le_bytes(w));
+        // Only `write_u64` is used (by `Key`); anything else is folded in all the same.
+        for &b in bytes {
+            self.0 = (self.0.rotate_left(8) ^ u64::from(b)).wrapping_mul(0x9e37_79b9_7f4a_7c15);
         }
     }
-    fn write_u8(&mut self, i: u8) {
-        self.write_u64(u64::from(i));
-    }
-    fn write_u32(&mut self, i: u32) {
-        self.write_u64(u64::from(i));
-    }
     fn write_u64(&mut self, i: u64) {
-        self.0 = (self.0.rotate_left(5) ^ i).wrapping_mul(0x51_7c_c1_b7_27_22_0a_95);
-    }
-    fn write_usize(&mut self, i: usize) {
-        self.write_u64(i as u64);
+        self.0 ^= i;
     }
 }
 
-/// The search's key for a position: the player's state with the dice in a canonical order
-/// (dice are told apart only by their value, where they came from and where they sit, so two
-/// positions that differ by which of two equal dice went where are the same position).
-fn key(p: &PlayerState) -> PlayerState {
-    let mut k = p.clone();
-    // Sorted in a copy on the stack: a key is made for every position searched.
-    let mut dice = p.dice;
-    dice.sort_by_key(|d| (d.value, d.origin as u8, d.placed.map(spot_order)));
-    k.dice = dice;
-    k
-}
-
-fn spot_order(s: crate::engine::state::Spot) -> (u8, u8) {
-    match s {
-        crate::engine::state::Spot::Hq(section) => (0, section.index() as u8),
-        crate::engine::state::Spot::Card(card) => (1, card.index() as u8),
+fn key(p: &PlayerState) -> Key {
+    use crate::engine::state::Spot;
+    let mut w = [0u64; 16];
+    w[0] = u64::from(p.metal) | u64::from(p.energy) << 32;
+    w[1] = u64::from(p.goods)
+        | u64::from(p.hidden) << 32
+        | p.pending.map_or(0, |c| 1 + c.index() as u64) << 40
+        | u64::from(p.specialist_due) << 48
+        | u64::from(p.fired.scrap_yard) << 49
+        | u64::from(p.fired.solar_array) << 50
+        | u64::from(p.fired.laboratory) << 51
+        | u64::from(p.worked) << 52;
+    let words = |counts: &[u8; 32], out: &mut [u64]| {
+        for (o, chunk) in out.iter_mut().zip(counts.chunks_exact(8)) {
+            let mut b = [0u8; 8];
+            b.copy_from_slice(chunk);
+            *o = u64::from_le_bytes(b);
+        }
+    };
+    words(p.hand.counts(), &mut w[2..6]);
+    words(p.compound.counts(), &mut w[6..10]);
+    w[10] = p.activated;
+    for (i, v) in p.hq.iter().flat_map(|s| s.dice).enumerate() {
+        w[11] |= u64::from(v) << (4 * i);
     }
+    // Each die in 12 bits (value, origin, spot); five to a word, sorted; their number beside
+    // the HQ's.
+    let mut dice = [0u16; crate::engine::state::MAX_DICE];
+    let n = p.dice.as_slice().len();
+    for (c, d) in dice.iter_mut().zip(p.dice.as_slice()) {
+        let spot = match d.placed {
+            None => 0,
+            Some(Spot::Hq(s)) => 1 + s.index() as u16,
+            Some(Spot::Card(b)) => 4 + b.index() as u16,
+        };
+        *c = u16::from(d.value) | (d.origin as u16) << 3 | spot << 6;
+    }
+    dice[..n].sort_unstable();
+    w[11] |= (n as u64) << 40;
+    for (i, &c) in dice[..n].iter().enumerate() {
+        w[12 + i / 5] |= u64::from(c) << (12 * (i % 5));
+    }
+    Key(w)
 }
 
 impl Search {
@@ -384,8 +431,13 @@ impl Search {
     /// early and answer a bound instead: `(b, false)` with the exact value ≤ `b` ≤ `alpha`
     /// (branch and bound: a move that cannot beat a plan already found is not searched).
     fn value(&mut self, g: &State, alpha: f64) -> (f64, bool) {
-        let key = key(&g.players[self.seat]);
-        if let Some(e) = self.memo.get(&key)
+        self.value_known(g, key(&g.players[self.seat]), None, alpha)
+    }
+
+    /// [`Search::value`] of a position whose key is `key`, and whose bound, when given, is
+    /// `bound` (the caller worked them out already).
+    fn value_known(&mut self, g: &State, at: Key, bound: Option<f64>, alpha: f64) -> (f64, bool) {
+        if let Some(e) = self.memo.get(&at)
             && (e.exact || e.value <= alpha)
         {
             return (e.value, e.exact);
@@ -396,10 +448,11 @@ impl Search {
             return (now, true);
         }
         if self.prune {
-            let b = bound::bound(g, self.seat, &self.weights, self.means, now);
+            let b =
+                bound.unwrap_or_else(|| bound::bound(g, self.seat, &self.weights, self.means, now));
             if b <= alpha {
                 self.memo.insert(
-                    key,
+                    at,
                     Entry {
                         value: b,
                         exact: false,
@@ -411,12 +464,20 @@ impl Search {
         }
         // The moves with their outcomes; the end of the work phase first, then the moves whose
         // result is certain, the most promising first, then those left to chance.
-        let mut tries: Vec<(Act, Vec<State>, bool, f64)> = Vec::new();
+        // Each: the move, its outcomes, whether its result is chance, its promise (for a
+        // certain move, its outcome's bound, handed on to the outcome's search).
+        let mut tries: Vec<Try> = Vec::new();
         for act in self.moves(g) {
             if matches!(act, Act::EndWork { .. }) {
                 if let Ok(end) = self.game.step(g, &Action::new(act.clone())) {
                     let v = worth_in(&end, self.seat, &self.weights, self.means);
-                    tries.push((act, Vec::new(), false, v));
+                    tries.push(Try {
+                        act,
+                        next: Outcomes::new(),
+                        chance: false,
+                        promise: v,
+                        known: None,
+                    });
                 }
                 continue;
             }
@@ -428,21 +489,30 @@ impl Search {
             // A move's promise: the mean of its outcomes' bounds.
             // A certain move's promise: its outcome's bound (the most promising is searched
             // first, so the best found rises early and prunes more).
-            let promise = if next.len() == 1 {
-                self.bound_of(&next[0])
+            let (promise, known) = if next.len() == 1 {
+                (
+                    self.bound_of(&next[0]),
+                    Some(key(&next[0].players[self.seat])),
+                )
             } else {
-                f64::INFINITY
+                (f64::INFINITY, None)
             };
-            tries.push((act, next, chance, promise));
+            tries.push(Try {
+                act,
+                next,
+                chance,
+                promise,
+                known,
+            });
         }
         if self.prune {
             // Stable: of equal promise, the rules' order stays.
             tries.sort_by(|a, b| {
-                let end = |t: &(Act, Vec<State>, bool, f64)| !matches!(t.0, Act::EndWork { .. });
+                let end = |t: &Try| !matches!(t.act, Act::EndWork { .. });
                 end(a)
                     .cmp(&end(b))
-                    .then(a.2.cmp(&b.2))
-                    .then(b.3.total_cmp(&a.3))
+                    .then(a.chance.cmp(&b.chance))
+                    .then(b.promise.total_cmp(&a.promise))
             });
         }
         // The best move; of equal ones, the first whose result is certain (a plan then goes
@@ -450,7 +520,14 @@ impl Search {
         // only as far as its bound, could be worth.
         let mut best: Option<(f64, bool, Act)> = None;
         let mut above = f64::NEG_INFINITY;
-        for (act, next, chance, promise) in tries {
+        for Try {
+            act,
+            next,
+            chance,
+            promise,
+            known,
+        } in tries
+        {
             // A move must beat the best so far (or `alpha`) to matter; a certain move also
             // matters when it only equals a best left to chance.
             let floor = match &best {
@@ -463,9 +540,9 @@ impl Search {
             } else if promise <= floor {
                 above = above.max(promise);
                 continue;
-            } else if next.len() == 1 {
+            } else if let Some(k) = known {
                 // One outcome (a card drawn is valued as a card in hand, whatever it is).
-                self.value(&next[0], floor)
+                self.value_known(&next[0], k, Some(promise), floor)
             } else {
                 self.expected(&next, floor)
             };
@@ -503,7 +580,7 @@ impl Search {
             },
         };
         let answer = (entry.value, entry.exact);
-        self.memo.insert(key, entry);
+        self.memo.insert(at, entry);
         answer
     }
 
@@ -573,9 +650,21 @@ impl Search {
 /// Every outcome of `act` from `st` (a position of `game`), equally likely: one when nothing
 /// is rolled, one per face (per combination of faces) for each die the action rolls. Empty
 /// when refused.
-fn outcomes(game: &Game, st: &State, act: &Act) -> Vec<State> {
-    let mut pending = vec![Inputs::default()];
-    let mut out = Vec::new();
+fn outcomes(game: &Game, st: &State, act: &Act) -> Outcomes {
+    // Most moves roll nothing: one step, no inputs.
+    let first = Action::new(act.clone());
+    match game.step(st, &first) {
+        Ok(c) => return vec![c],
+        Err(RuleError::NeedDie(_)) => {}
+        Err(_) => return Outcomes::new(),
+    }
+    let mut pending: Vec<Inputs> = (1..=6)
+        .map(|v| Inputs {
+            dice: std::iter::once(v).collect(),
+            ..Inputs::default()
+        })
+        .collect();
+    let mut out = Outcomes::new();
     while let Some(inputs) = pending.pop() {
         match game.step(st, &Action::with_inputs(act.clone(), inputs.clone())) {
             Ok(c) => out.push(c),
@@ -591,6 +680,9 @@ fn outcomes(game: &Game, st: &State, act: &Act) -> Vec<State> {
     }
     out
 }
+
+/// A move's outcomes, equally likely (most moves have one).
+type Outcomes = Vec<State>;
 
 #[cfg(test)]
 mod tests {

@@ -122,6 +122,10 @@ impl<C: CardId> Pile<C> {
         self.total += other.total;
         *other = Pile::default();
     }
+    /// How many copies of each card (by [`CardId::index`]), as one array: for a compact key.
+    pub fn counts(&self) -> &[u8; 32] {
+        &self.counts
+    }
     /// The distinct names present, with their counts, in catalogue order.
     pub fn iter(&self) -> impl Iterator<Item = (C, u8)> + '_ {
         let mut present = self.present;
@@ -613,9 +617,14 @@ pub struct Census {
     pub contractors: [u32; 8],
 }
 
+/// The players' states, in seat order.
+pub type Players = smallvec::SmallVec<[PlayerState; 3]>;
+
 #[derive(Debug, PartialEq, Eq)]
 pub struct State {
-    pub players: Vec<PlayerState>,
+    /// Kept in the state itself (at most 5): a state is copied for every position the planner
+    /// searches, without a heap allocation.
+    pub players: Players,
     pub machine: Option<MachineState>,
     pub market: Market,
     /// The blueprints nobody has seen: the deck, and in a game with hidden hands the cards
@@ -637,7 +646,7 @@ pub struct State {
 impl Clone for State {
     fn clone(&self) -> State {
         let mut s = State {
-            players: Vec::with_capacity(self.players.len()),
+            players: Players::new(),
             machine: None,
             market: self.market,
             blueprint_deck: self.blueprint_deck,

@@ -25,6 +25,7 @@
 use super::Weights;
 use crate::engine::state::{PlayerState, State};
 use crate::engine::{Blueprint, CardType};
+use smallvec::SmallVec;
 
 /// What activating `card` can give at most: (goods, the change of resources and draws in the
 /// objective's units per means count, dice it needs at least, extra dice it brings). Resources
@@ -107,10 +108,13 @@ pub(super) fn bound(state: &State, seat: usize, w: &Weights, means: f64, worth_n
     let p: &PlayerState = &state.players[seat];
     let mut total = worth_now;
     // The activations still possible: (value, dice needed).
-    let mut items: Vec<(f64, u32)> = Vec::with_capacity(16);
+    let mut items: SmallVec<[(f64, u32, Blueprint); 32]> = SmallVec::new();
     let mut dice = p.dice.unplaced().count() as u32 + u32::from(p.specialist_due);
     let mut seen = 0u64;
-    let add = |card: Blueprint, items: &mut Vec<(f64, u32)>, dice: &mut u32, seen: &mut u64| {
+    let add = |card: Blueprint,
+               items: &mut SmallVec<[(f64, u32, Blueprint); 32]>,
+               dice: &mut u32,
+               seen: &mut u64| {
         let bit = 1u64 << card.index();
         if *seen & bit != 0 || p.has_activated(card) {
             return;
@@ -120,16 +124,64 @@ pub(super) fn bound(state: &State, seat: usize, w: &Weights, means: f64, worth_n
         *dice += extra;
         let value = goods + means * more;
         if value > 0.0 {
-            items.push((value, need));
+            items.push((value, need, card));
         }
     };
     for (card, _) in p.compound.iter().chain(p.hand.iter()) {
         add(card, &mut items, &mut dice, &mut seen);
     }
-    // The Replicator copies one market card: the best value for the fewest dice, at once.
+    // Only training cards change a die's value: the Dojo, the Fitness Center and the
+    // Gymnasium one die each, the Temp Agency any of them. A card whose dice cannot be found
+    // among the free dice, with every die still to come and every die a training card could
+    // still change taken at the value it needs, gives nothing.
     let replicator =
         p.compound.contains(Blueprint::Replicator) || p.hand.contains(Blueprint::Replicator);
-    if replicator && !p.has_activated(Blueprint::Replicator) {
+    let replicator = replicator && !p.has_activated(Blueprint::Replicator);
+    let mut counts = [0u32; 7];
+    let mut free = 0u32;
+    for d in p.dice.as_slice().iter().filter(|d| d.placed.is_none()) {
+        counts[usize::from(d.value).min(6)] += 1;
+        free += 1;
+    }
+    let mut changed = 0u32;
+    let mut rerolls = false;
+    let mut training = |c: Blueprint| match c {
+        Blueprint::Dojo | Blueprint::FitnessCenter | Blueprint::Gymnasium => changed += 1,
+        Blueprint::TempAgency => rerolls = true,
+        _ => {}
+    };
+    for (card, _) in p.compound.iter().chain(p.hand.iter()) {
+        if !p.has_activated(card) {
+            training(card);
+        }
+    }
+    if replicator {
+        // The Replicator copies at most one training card from the market.
+        for card in state.market.blueprints.iter().flatten().copied() {
+            if card == Blueprint::TempAgency {
+                rerolls = true;
+            }
+        }
+        if state.market.blueprints.iter().flatten().any(|&c| {
+            matches!(
+                c,
+                Blueprint::Dojo | Blueprint::FitnessCenter | Blueprint::Gymnasium
+            )
+        }) {
+            changed += 1;
+        }
+    }
+    if !rerolls {
+        // Dice still to come: everything counted in `dice` beyond the free ones, and one more
+        // the Replicator may bring; each die changed counts as one of any value.
+        let wild = dice.saturating_sub(free) + u32::from(replicator) + changed;
+        items.retain(|&mut (_, _, card)| {
+            crate::engine::apply::dice_pattern(card).is_none_or(|pat| fits(pat, &counts, wild))
+        });
+    }
+    let mut items: SmallVec<[(f64, u32); 32]> = items.into_iter().map(|(v, n, _)| (v, n)).collect();
+    // The Replicator copies one market card: the best value for the fewest dice, at once.
+    if replicator {
         let (mut value, mut need, mut extra) = (0.0f64, u32::MAX, 0);
         for card in state.market.blueprints.iter().flatten().copied() {
             let (g, more, n, x) = activation(card, w);
@@ -145,7 +197,7 @@ pub(super) fn bound(state: &State, seat: usize, w: &Weights, means: f64, worth_n
     }
     // Dice-free activations count whole; the rest share the dice with the headquarters.
     let hq = means * (2.0 * w.metal).max(4.0 * w.energy).max(2.0 * w.hand);
-    let mut shared: Vec<(f64, u32)> = Vec::with_capacity(items.len());
+    let mut shared: SmallVec<[(f64, u32); 32]> = SmallVec::new();
     for (value, need) in items {
         if need == 0 {
             total += value;
@@ -169,7 +221,7 @@ pub(super) fn bound(state: &State, seat: usize, w: &Weights, means: f64, worth_n
     }
     total += left.max(0.0) * hq;
     // Builds: one per two known blueprints in hand, the best first.
-    let mut gains: Vec<f64> = Vec::with_capacity(p.hand.len());
+    let mut gains: SmallVec<[f64; 32]> = SmallVec::new();
     for (card, n) in p.hand.iter() {
         for _ in 0..n {
             gains.push(build_gain(card, w, means).max(0.0));
@@ -193,4 +245,69 @@ pub(super) fn bound(state: &State, seat: usize, w: &Weights, means: f64, worth_n
         total += means * w.hand;
     }
     total
+}
+
+/// Whether dice of these values (`counts[v]` free dice showing v), with `wild` more dice of
+/// any value, could make `pattern`.
+fn fits(pattern: crate::engine::apply::Pattern, counts: &[u32; 7], wild: u32) -> bool {
+    use crate::engine::apply::Pattern as P;
+    match pattern {
+        P::Any | P::Targets(_) => true,
+        P::Exactly(v) => counts[usize::from(v).min(6)] + wild >= 1,
+        P::Equal(n) => counts[1..].iter().max().copied().unwrap_or(0) + wild >= n as u32,
+        P::Run3 => {
+            (1..=4).any(|v| (v..v + 3).filter(|&k| counts[k] > 0).count() as u32 + wild >= 3)
+        }
+        P::Sum14 => {
+            // The three highest dice, those to come at 6.
+            let mut sum = 0u32;
+            let mut taken = wild.min(3);
+            sum += 6 * taken;
+            for v in (1..=6).rev() {
+                let k = counts[v].min(3 - taken);
+                sum += k * v as u32;
+                taken += k;
+            }
+            taken == 3 && sum >= 14
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::fits;
+    use crate::engine::apply::Pattern;
+
+    fn counts(values: &[u8]) -> [u32; 7] {
+        let mut c = [0; 7];
+        for &v in values {
+            c[usize::from(v)] += 1;
+        }
+        c
+    }
+
+    /// cards.md, dice notation: a card whose dice cannot be made from the free dice (and the
+    /// dice still to come, at any value) is never activated, so the bound counts nothing for
+    /// it; one that can be is kept.
+    #[test]
+    fn a_card_is_counted_only_when_its_dice_can_be_found() {
+        // Nuclear Plant: one die showing 6.
+        assert!(!fits(Pattern::Exactly(6), &counts(&[1, 2, 5]), 0));
+        assert!(fits(Pattern::Exactly(6), &counts(&[1, 2, 5]), 1));
+        assert!(fits(Pattern::Exactly(6), &counts(&[6]), 0));
+        // Aluminum Factory: two dice of equal value; Mega Factory: three.
+        assert!(!fits(Pattern::Equal(2), &counts(&[1, 2, 3]), 0));
+        assert!(fits(Pattern::Equal(2), &counts(&[1, 3, 3]), 0));
+        assert!(!fits(Pattern::Equal(3), &counts(&[3, 3, 1]), 0));
+        assert!(fits(Pattern::Equal(3), &counts(&[3, 3, 1]), 1));
+        // Assembly Line: three consecutive values.
+        assert!(!fits(Pattern::Run3, &counts(&[2, 3, 5]), 0));
+        assert!(fits(Pattern::Run3, &counts(&[2, 3, 4]), 0));
+        assert!(fits(Pattern::Run3, &counts(&[2, 3, 6]), 1));
+        // Warehouse: three dice summing to 14 or more.
+        assert!(!fits(Pattern::Sum14, &counts(&[6, 5, 2]), 0));
+        assert!(fits(Pattern::Sum14, &counts(&[6, 5, 3]), 0));
+        assert!(fits(Pattern::Sum14, &counts(&[5, 3]), 1));
+        assert!(!fits(Pattern::Sum14, &counts(&[6, 6]), 0));
+    }
 }
