@@ -52,7 +52,7 @@
 //! first step whose result is chance: then the player rolls (or draws) and asks again.
 
 use crate::engine::state::{PlayerState, State};
-use crate::engine::{Act, Action, CardType, Game, Inputs, Phase, RuleError, legal_actions};
+use crate::engine::{Act, Action, CardType, Game, Inputs, Phase, RuleError, legal_actions_into};
 use std::collections::HashMap;
 use std::hash::{BuildHasherDefault, Hasher};
 
@@ -213,6 +213,8 @@ pub fn plan_with(game: &Game, weights: &Weights, limit: Limit) -> Result<Plan, P
         cut: false,
         prune: true,
         memo: HashMap::default(),
+        spare_moves: Vec::new(),
+        spare_tries: Vec::new(),
     };
     let before = worth_in(root.state(), seat, weights, means);
     let (value, _) = search.value(root.state(), f64::NEG_INFINITY);
@@ -313,8 +315,6 @@ struct Try {
     next: Outcomes,
     chance: bool,
     promise: f64,
-    /// A certain move's outcome's key.
-    known: Option<Key>,
 }
 
 struct Entry {
@@ -337,6 +337,10 @@ struct Search {
     /// Branch and bound: moves that cannot beat the best found are not searched.
     prune: bool,
     memo: HashMap<Key, Entry, BuildHasherDefault<Taken>>,
+    /// Buffers of moves and tries kept from one position to the next (no allocation per
+    /// position searched).
+    spare_moves: Vec<Vec<Act>>,
+    spare_tries: Vec<Vec<Try>>,
 }
 
 /// The search's key for a position: what of the player's state can differ between two
@@ -466,8 +470,10 @@ impl Search {
         // result is certain, the most promising first, then those left to chance.
         // Each: the move, its outcomes, whether its result is chance, its promise (for a
         // certain move, its outcome's bound, handed on to the outcome's search).
-        let mut tries: Vec<Try> = Vec::new();
-        for act in self.moves(g) {
+        let mut tries: Vec<Try> = self.spare_tries.pop().unwrap_or_default();
+        let mut moves = self.spare_moves.pop().unwrap_or_default();
+        self.moves(g, &mut moves);
+        for act in moves.drain(..) {
             if matches!(act, Act::EndWork { .. }) {
                 if let Ok(end) = self.game.step(g, &Action::new(act.clone())) {
                     let v = worth_in(&end, self.seat, &self.weights, self.means);
@@ -476,7 +482,6 @@ impl Search {
                         next: Outcomes::new(),
                         chance: false,
                         promise: v,
-                        known: None,
                     });
                 }
                 continue;
@@ -489,22 +494,19 @@ impl Search {
             // A move's promise: the mean of its outcomes' bounds.
             // A certain move's promise: its outcome's bound (the most promising is searched
             // first, so the best found rises early and prunes more).
-            let (promise, known) = if next.len() == 1 {
-                (
-                    self.bound_of(&next[0]),
-                    Some(key(&next[0].players[self.seat])),
-                )
+            let promise = if next.len() == 1 {
+                self.bound_of(&next[0])
             } else {
-                (f64::INFINITY, None)
+                f64::INFINITY
             };
             tries.push(Try {
                 act,
                 next,
                 chance,
                 promise,
-                known,
             });
         }
+        self.spare_moves.push(moves);
         if self.prune {
             // Stable: of equal promise, the rules' order stays.
             tries.sort_by(|a, b| {
@@ -525,8 +527,7 @@ impl Search {
             next,
             chance,
             promise,
-            known,
-        } in tries
+        } in tries.drain(..)
         {
             // A move must beat the best so far (or `alpha`) to matter; a certain move also
             // matters when it only equals a best left to chance.
@@ -540,9 +541,11 @@ impl Search {
             } else if promise <= floor {
                 above = above.max(promise);
                 continue;
-            } else if let Some(k) = known {
-                // One outcome (a card drawn is valued as a card in hand, whatever it is).
-                self.value_known(&next[0], k, Some(promise), floor)
+            } else if next.len() == 1 {
+                // One outcome (a card drawn is valued as a card in hand, whatever it is); its
+                // bound is the promise.
+                let at = key(&next[0].players[self.seat]);
+                self.value_known(&next[0], at, Some(promise), floor)
             } else {
                 self.expected(&next, floor)
             };
@@ -579,6 +582,7 @@ impl Search {
                 best: None,
             },
         };
+        self.spare_tries.push(tries);
         let answer = (entry.value, entry.exact);
         self.memo.insert(at, entry);
         answer
@@ -623,22 +627,23 @@ impl Search {
     /// The player's own moves: the end of the work phase as the rules list it, then every
     /// legal action that uses only the cards the player knows (a card drawn while planning is
     /// hidden and never named).
-    fn moves(&self, st: &State) -> Vec<Act> {
+    fn moves(&self, st: &State, out: &mut Vec<Act>) {
         if st.players[self.seat].hidden == 0 {
             // The end of the work phase first: of equal plans, the shortest is kept.
-            let mut all = legal_actions(st);
-            all.sort_by_key(|a| !matches!(a, Act::EndWork { .. }));
-            return all;
+            legal_actions_into(st, out);
+            out.sort_by_key(|a| !matches!(a, Act::EndWork { .. }));
+            return;
         }
         let mut known = st.clone();
         known.players[self.seat].hidden = 0;
-        let mut out: Vec<Act> = crate::engine::legal::end_work_actions(st);
+        let mut all = Vec::new();
+        legal_actions_into(&known, &mut all);
+        out.clear();
+        out.extend(crate::engine::legal::end_work_actions(st));
         out.extend(
-            legal_actions(&known)
-                .into_iter()
+            all.into_iter()
                 .filter(|a| !matches!(a, Act::EndWork { .. })),
         );
-        out
     }
 
     /// Whether the step from `before` to `after` drew a card (its result is then unknown).
@@ -693,7 +698,9 @@ mod tests {
     /// The plain search: every sequence, no memo, no merging of equal positions.
     fn brute(s: &Search, g: &State) -> f64 {
         let mut best: Option<f64> = None;
-        for act in s.moves(g) {
+        let mut moves = Vec::new();
+        s.moves(g, &mut moves);
+        for act in moves {
             let v = if matches!(act, Act::EndWork { .. }) {
                 match s.game.step(g, &Action::new(act.clone())) {
                     Ok(end) => worth_in(&end, s.seat, &s.weights, s.means),
@@ -838,6 +845,8 @@ mod tests {
                         cut: false,
                         prune,
                         memo: HashMap::default(),
+                        spare_moves: Vec::new(),
+                        spare_tries: Vec::new(),
                     };
                     let mut with = search(true);
                     let mut without = search(false);
@@ -886,6 +895,8 @@ mod tests {
                         cut: false,
                         prune: false,
                         memo: HashMap::default(),
+                        spare_moves: Vec::new(),
+                        spare_tries: Vec::new(),
                     };
                     let before = worth_in(root.state(), p, &s.weights, s.means);
                     let best = brute(&s, root.state());
