@@ -215,6 +215,7 @@ pub fn plan_with(game: &Game, weights: &Weights, limit: Limit) -> Result<Plan, P
         memo: HashMap::default(),
         spare_moves: Vec::new(),
         spare_tries: Vec::new(),
+        spare_slots: Vec::new(),
     };
     let before = worth_in(root.state(), seat, weights, means);
     let (value, _) = search.value(root.state(), f64::NEG_INFINITY);
@@ -312,7 +313,8 @@ pub fn next_work_phase(
 /// A move tried from a position (see [`Search::value`]).
 struct Try {
     act: Act,
-    next: Outcomes,
+    /// Its outcomes' slots.
+    next: std::ops::Range<usize>,
     chance: bool,
     promise: f64,
 }
@@ -337,10 +339,11 @@ struct Search {
     /// Branch and bound: moves that cannot beat the best found are not searched.
     prune: bool,
     memo: HashMap<Key, Entry, BuildHasherDefault<Taken>>,
-    /// Buffers of moves and tries kept from one position to the next (no allocation per
-    /// position searched).
+    /// Buffers of moves, tries and states kept from one position to the next (no allocation
+    /// per position searched).
     spare_moves: Vec<Vec<Act>>,
     spare_tries: Vec<Vec<Try>>,
+    spare_slots: Vec<Slots>,
 }
 
 /// The search's key for a position: what of the player's state can differ between two
@@ -472,30 +475,36 @@ impl Search {
         // certain move, its outcome's bound, handed on to the outcome's search).
         let mut tries: Vec<Try> = self.spare_tries.pop().unwrap_or_default();
         let mut moves = self.spare_moves.pop().unwrap_or_default();
+        let mut slots = self.spare_slots.pop().unwrap_or_default();
+        slots.used = 0;
         self.moves(g, &mut moves);
         for act in moves.drain(..) {
             if matches!(act, Act::EndWork { .. }) {
-                if let Ok(end) = self.game.step(g, &Action::new(act.clone())) {
-                    let v = worth_in(&end, self.seat, &self.weights, self.means);
+                let r = slots.outcomes(&self.game, g, &act);
+                if let Some(end) = slots.states[r.clone()].first() {
+                    let v = worth_in(end, self.seat, &self.weights, self.means);
                     tries.push(Try {
                         act,
-                        next: Outcomes::new(),
+                        next: r.start..r.start,
                         chance: false,
                         promise: v,
                     });
                 }
+                // Only its worth is kept.
+                slots.used = r.start;
                 continue;
             }
-            let next = outcomes(&self.game, g, &act);
+            let next = slots.outcomes(&self.game, g, &act);
             if next.is_empty() {
                 continue;
             }
-            let chance = next.len() != 1 || self.drew(g, &next[0]);
+            let first = &slots.states[next.start];
+            let chance = next.len() != 1 || self.drew(g, first);
             // A move's promise: the mean of its outcomes' bounds.
             // A certain move's promise: its outcome's bound (the most promising is searched
             // first, so the best found rises early and prunes more).
             let promise = if next.len() == 1 {
-                self.bound_of(&next[0])
+                self.bound_of(first)
             } else {
                 f64::INFINITY
             };
@@ -544,10 +553,11 @@ impl Search {
             } else if next.len() == 1 {
                 // One outcome (a card drawn is valued as a card in hand, whatever it is); its
                 // bound is the promise.
-                let at = key(&next[0].players[self.seat]);
-                self.value_known(&next[0], at, Some(promise), floor)
+                let one = &slots.states[next.start];
+                let at = key(&one.players[self.seat]);
+                self.value_known(one, at, Some(promise), floor)
             } else {
-                self.expected(&next, floor)
+                self.expected(&slots.states[next], floor)
             };
             if !exact {
                 above = above.max(v);
@@ -583,6 +593,7 @@ impl Search {
             },
         };
         self.spare_tries.push(tries);
+        self.spare_slots.push(slots);
         let answer = (entry.value, entry.exact);
         self.memo.insert(at, entry);
         answer
@@ -655,39 +666,66 @@ impl Search {
 /// Every outcome of `act` from `st` (a position of `game`), equally likely: one when nothing
 /// is rolled, one per face (per combination of faces) for each die the action rolls. Empty
 /// when refused.
-fn outcomes(game: &Game, st: &State, act: &Act) -> Outcomes {
-    // Most moves roll nothing: one step, no inputs.
-    let first = Action::new(act.clone());
-    match game.step(st, &first) {
-        Ok(c) => return vec![c],
-        Err(RuleError::NeedDie(_)) => {}
-        Err(_) => return Outcomes::new(),
-    }
-    let mut pending: Vec<Inputs> = (1..=6)
-        .map(|v| Inputs {
-            dice: std::iter::once(v).collect(),
-            ..Inputs::default()
-        })
-        .collect();
-    let mut out = Outcomes::new();
-    while let Some(inputs) = pending.pop() {
-        match game.step(st, &Action::with_inputs(act.clone(), inputs.clone())) {
-            Ok(c) => out.push(c),
-            Err(RuleError::NeedDie(_)) => {
-                for v in 1..=6 {
-                    let mut more = inputs.clone();
-                    more.dice.push(v);
-                    pending.push(more);
-                }
-            }
-            Err(_) => {}
-        }
-    }
-    out
+fn outcomes(game: &Game, st: &State, act: &Act) -> Vec<State> {
+    let mut slots = Slots::default();
+    let range = slots.outcomes(game, st, act);
+    slots.states.truncate(range.end);
+    slots.states.drain(..range.start);
+    slots.states
 }
 
-/// A move's outcomes, equally likely (most moves have one).
-type Outcomes = Vec<State>;
+/// States kept for reuse: the outcomes of a position's moves are stepped into them (copied
+/// over, no allocation), `used` of them in use.
+#[derive(Default)]
+struct Slots {
+    states: Vec<State>,
+    used: usize,
+}
+
+impl Slots {
+    /// Every outcome of `act` from `st` (a position of `game`), equally likely, into the next
+    /// slots: one when nothing is rolled, one per face (per combination of faces) for each
+    /// die the action rolls. Empty when refused.
+    fn outcomes(&mut self, game: &Game, st: &State, act: &Act) -> std::ops::Range<usize> {
+        let start = self.used;
+        // Most moves roll nothing: one step, no inputs.
+        match self.step(game, st, &Action::new(act.clone())) {
+            Ok(()) => return start..self.used,
+            Err(RuleError::NeedDie(_)) => {}
+            Err(_) => return start..start,
+        }
+        let mut pending: Vec<Inputs> = (1..=6)
+            .map(|v| Inputs {
+                dice: std::iter::once(v).collect(),
+                ..Inputs::default()
+            })
+            .collect();
+        while let Some(inputs) = pending.pop() {
+            match self.step(game, st, &Action::with_inputs(act.clone(), inputs.clone())) {
+                Ok(()) => {}
+                Err(RuleError::NeedDie(_)) => {
+                    for v in 1..=6 {
+                        let mut more = inputs.clone();
+                        more.dice.push(v);
+                        pending.push(more);
+                    }
+                }
+                Err(_) => {}
+            }
+        }
+        start..self.used
+    }
+
+    /// One step into the next free slot, kept when the rules allow it.
+    fn step(&mut self, game: &Game, st: &State, action: &Action) -> Result<(), RuleError> {
+        if self.states.len() == self.used {
+            self.states.push(st.clone());
+        }
+        game.step_into(st, action, &mut self.states[self.used])?;
+        self.used += 1;
+        Ok(())
+    }
+}
 
 #[cfg(test)]
 mod tests {
@@ -702,9 +740,9 @@ mod tests {
         s.moves(g, &mut moves);
         for act in moves {
             let v = if matches!(act, Act::EndWork { .. }) {
-                match s.game.step(g, &Action::new(act.clone())) {
-                    Ok(end) => worth_in(&end, s.seat, &s.weights, s.means),
-                    Err(_) => continue,
+                match outcomes(&s.game, g, &act).first() {
+                    Some(end) => worth_in(end, s.seat, &s.weights, s.means),
+                    None => continue,
                 }
             } else {
                 let next = outcomes(&s.game, g, &act);
@@ -847,6 +885,7 @@ mod tests {
                         memo: HashMap::default(),
                         spare_moves: Vec::new(),
                         spare_tries: Vec::new(),
+                        spare_slots: Vec::new(),
                     };
                     let mut with = search(true);
                     let mut without = search(false);
@@ -897,6 +936,7 @@ mod tests {
                         memo: HashMap::default(),
                         spare_moves: Vec::new(),
                         spare_tries: Vec::new(),
+                        spare_slots: Vec::new(),
                     };
                     let before = worth_in(root.state(), p, &s.weights, s.means);
                     let best = brute(&s, root.state());

@@ -239,14 +239,19 @@ impl Game {
         (next, events)
     }
 
-    /// The state `action` leads to from `state` (a position of this game), `state` left as it
-    /// is: the planner's step, one copy of the state and no journal. The rules are those of
-    /// [`Game::apply`], run by the same code: refused when a rule does not hold or an input is
-    /// missing or unused.
-    pub(crate) fn step(&self, state: &State, action: &Action) -> Result<State, RuleError> {
-        let mut next = state.clone();
-        execute_given(&mut next, &self.setup, action)?;
-        Ok(next)
+    /// The state `action` leads to from `state` (a position of this game), into `next`, a
+    /// state kept for reuse (copied over, no allocation), `state` left as it is: the planner's
+    /// step, one copy of the state and no journal. The rules are those of [`Game::apply`], run
+    /// by the same code: refused when a rule does not hold or an input is missing or unused,
+    /// and then `next` holds no meaningful position.
+    pub(crate) fn step_into(
+        &self,
+        state: &State,
+        action: &Action,
+        next: &mut State,
+    ) -> Result<(), RuleError> {
+        next.clone_from(state);
+        execute_given(next, &self.setup, action).map(|_| ())
     }
 
     /// The game at this moment without its journal, its hands as the planner sees them:
@@ -330,7 +335,7 @@ struct Ctx<'a> {
 }
 
 /// [`execute`] with the inputs the action carries, every one of them used
-/// ([`Game::apply`], [`Game::step`]).
+/// ([`Game::apply`], [`Game::step_into`]).
 fn execute_given(st: &mut State, setup: &Setup, action: &Action) -> Result<Events, RuleError> {
     let mut given = Given::new(&action.inputs);
     let events = execute(st, setup, &action.act, &mut given)?;
