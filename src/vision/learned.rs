@@ -12,8 +12,8 @@
 //!    picture to [`PATCH`]×[`PATCH`] pixels around the die (its side times [`PATCH_MARGIN`])
 //!    and classified: not a pip d6 (a numeral die, a d8, a shadow, a printed dot on a card),
 //!    or a pip d6 showing 1–6, all proposals in one pass of the net. An unsure reading is read
-//!    again with the patch turned each quarter way, and the probabilities averaged. The probability of the value is the
-//!    reading's confidence.
+//!    again with the patch turned each quarter way, and the probabilities averaged. The
+//!    probability of the value is the reading's confidence.
 //! 3. **Colour**: the body is the larger of the two lightness clusters inside the face; its
 //!    median, balanced by the light that white pips show, names the colour.
 //!
@@ -29,9 +29,10 @@ pub const DETECTOR_SIDE: f32 = 192.0;
 /// The dice's side the detector's second look brings them to, in its pixels (it is trained on
 /// 9 to 32).
 pub const DIE_PIXELS: f32 = 20.0;
-/// The least and most the second look's shorter side may be.
-const MIN_SIDE: f32 = 96.0;
+/// The most the second look's shorter side may be.
 const MAX_SIDE: f32 = 384.0;
+/// The look for dice close up: the shorter side, in pixels.
+pub const CLOSE_SIDE: f32 = 96.0;
 /// A reading less sure than this is read again with its patch turned each quarter way.
 pub const LOOK_AGAIN: f32 = 0.9;
 /// A candidate the classifier calls no pip d6 with at least this probability is none.
@@ -117,12 +118,14 @@ impl Model {
             .collect();
         // One die found twice: keep the surer.
         dice.sort_by(|a, b| b.1.total_cmp(&a.1));
+        // A die's centre never lies on another die: one inside a surer die's square is a
+        // part of it (a pip) or the same die.
         let mut kept: Vec<SeenDie> = Vec::with_capacity(dice.len());
         for (d, _) in dice {
-            if kept
-                .iter()
-                .all(|k| (k.x - d.x).hypot(k.y - d.y) >= SAME_DIE * k.size.min(d.size))
-            {
+            if kept.iter().all(|k| {
+                (k.x - d.x).hypot(k.y - d.y) >= SAME_DIE * k.size.min(d.size)
+                    && ((k.x - d.x).abs().max((k.y - d.y).abs()) >= 0.45 * k.size)
+            }) {
                 kept.push(d);
             }
         }
@@ -132,8 +135,11 @@ impl Model {
 
     /// The detector's candidates in `area`: centre, side (picture pixels), how sure. A first
     /// look with the area's shorter side at [`DETECTOR_SIDE`] pixels tells the dice's typical
-    /// size (the median of the sure proposals); when that is far from [`DIE_PIXELS`], the
-    /// detector looks again at the scale where it is that (dice seen close up or far away).
+    /// size (the median of the sure proposals); when that is well under [`DIE_PIXELS`], the
+    /// detector looks again at the scale where it is that (dice far away). A look at
+    /// [`CLOSE_SIDE`] finds dice too large for the first look, which sees no more than a few of
+    /// their pips at a time (dice close up); what it finds that the others did not joins them,
+    /// for the classifier to tell a die from a pip.
     pub fn candidates(&self, image: &RgbImage, area: Area) -> Vec<Candidate> {
         let first = self.candidates_at(image, area, DETECTOR_SIDE);
         let scale = area.width.min(area.height) as f32 / DETECTOR_SIDE;
@@ -143,15 +149,24 @@ impl Model {
             .map(|c| c.size / scale)
             .collect();
         sizes.sort_by(f32::total_cmp);
-        let Some(&typical) = sizes.get(sizes.len() / 2) else {
-            return first;
-        };
-        let side = (DETECTOR_SIDE * DIE_PIXELS / typical).clamp(MIN_SIDE, MAX_SIDE);
-        if (side - DETECTOR_SIDE).abs() < 0.1 * DETECTOR_SIDE {
-            first
-        } else {
+        let side = sizes.get(sizes.len() / 2).map_or(DETECTOR_SIDE, |&typical| {
+            (DETECTOR_SIDE * DIE_PIXELS / typical).clamp(DETECTOR_SIDE, MAX_SIDE)
+        });
+        let mut found = if side > 1.1 * DETECTOR_SIDE {
             self.candidates_at(image, area, side)
+        } else {
+            first
+        };
+        for c in self.candidates_at(image, area, CLOSE_SIDE) {
+            let known = found.iter().any(|f| {
+                (f.x - c.x).hypot(f.y - c.y) < SAME_DIE * f.size.min(c.size)
+                    && (0.6..1.6).contains(&(c.size / f.size))
+            });
+            if !known {
+                found.push(c);
+            }
         }
+        found
     }
 
     /// The candidates at one scale: the area's shorter side resampled to `side` pixels.

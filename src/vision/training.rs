@@ -571,7 +571,24 @@ impl Library<'_> {
             let centre = (c.x + rng.random_range(-j..j), c.y + rng.random_range(-j..j));
             let a = any_turn(patch_scale(c.size * rng.random_range(0.93f32..1.07)), rng);
             (sample(&p.image, centre, a, side, side), usize::from(class))
-        } else if roll < 0.67
+        } else if roll < 0.4
+            && let Some((p, d)) = self.any_die(rng)
+        {
+            // A die at the wrong scale is no die: a patch on a few of its pips (as the close
+            // look sees a die among smaller ones), or one holding it small among its
+            // neighbours (as a look for larger dice sees a cluster).
+            let (size, reach) = if !p.whole || rng.random_bool(0.5) {
+                (d.size * rng.random_range(0.2f32..0.42), 0.3 * d.size)
+            } else {
+                (d.size * rng.random_range(2.2f32..3.5), 0.4 * d.size)
+            };
+            let centre = (
+                d.x + rng.random_range(-reach..reach),
+                d.y + rng.random_range(-reach..reach),
+            );
+            let a = any_turn(patch_scale(size), rng);
+            (sample(&p.image, centre, a, side, side), 0)
+        } else if roll < 0.7
             && let Some((p, d)) = self.any_die(rng)
         {
             let j = 0.1 * d.size;
@@ -581,7 +598,7 @@ impl Library<'_> {
                 sample(&p.image, centre, a, side, side),
                 usize::from(d.class),
             )
-        } else if roll < 0.85
+        } else if roll < 0.86
             && let Some(p) = self.any_whole(rng)
         {
             // A place of a photo without a die, or half on one.
