@@ -149,9 +149,11 @@ impl Model {
             .map(|c| c.size / scale)
             .collect();
         sizes.sort_by(f32::total_cmp);
-        let side = sizes.get(sizes.len() / 2).map_or(DETECTOR_SIDE, |&typical| {
-            (DETECTOR_SIDE * DIE_PIXELS / typical).clamp(DETECTOR_SIDE, MAX_SIDE)
-        });
+        let side = sizes
+            .get(sizes.len() / 2)
+            .map_or(DETECTOR_SIDE, |&typical| {
+                (DETECTOR_SIDE * DIE_PIXELS / typical).clamp(DETECTOR_SIDE, MAX_SIDE)
+            });
         let mut found = if side > 1.1 * DETECTOR_SIDE {
             self.candidates_at(image, area, side)
         } else {

@@ -363,6 +363,12 @@ pub fn background(w: usize, h: usize, rng: &mut ChaCha8Rng) -> RgbImage {
                 );
                 let what = rng.random_range(0..7);
                 let r = rng.random_range(1.5f32..(w.min(h) as f32 / 5.0).max(2.0));
+                let teeth = rng.random_range(4..10) as f32;
+                let hole = if rng.random_bool(0.6) {
+                    rng.random_range(0.25f32..0.45)
+                } else {
+                    0.0
+                };
                 for y in 0..h as i64 {
                     for x in 0..w as i64 {
                         let inside = match what {
@@ -390,12 +396,13 @@ pub fn background(w: usize, h: usize, rng: &mut ChaCha8Rng) -> RgbImage {
                                 let d = ((x - x0) as f32).hypot((y - y0) as f32);
                                 d <= r && d >= 0.6 * r
                             }
-                            // a gear-like icon: a disc with teeth
+                            // a gear, as the tool icon on every blueprint's corner: a disc
+                            // with teeth, often with a hole in its middle
                             _ => {
                                 let (dx, dy) = ((x - x0) as f32, (y - y0) as f32);
                                 let d = dx.hypot(dy);
-                                let tooth = (dy.atan2(dx) * 4.0).cos() > 0.3;
-                                d <= 0.75 * r || (d <= r && tooth)
+                                let tooth = (dy.atan2(dx) * teeth).cos() > 0.3;
+                                d >= hole * r && (d <= 0.75 * r || (d <= r && tooth))
                             }
                         };
                         if inside {
