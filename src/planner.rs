@@ -619,7 +619,9 @@ impl Search {
         for (i, c) in outcomes.iter().enumerate() {
             rest -= bounds[i];
             // The least this outcome must be worth for the mean to pass `alpha`.
-            let need = if alpha == f64::NEG_INFINITY {
+            // Without pruning the bounds are infinite (and their sum no number): every outcome
+            // is searched whole.
+            let need = if alpha == f64::NEG_INFINITY || !self.prune {
                 f64::NEG_INFINITY
             } else {
                 n * alpha - done - rest
