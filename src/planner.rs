@@ -204,19 +204,7 @@ pub fn plan_with(game: &Game, weights: &Weights, limit: Limit) -> Result<Plan, P
     // during it leaves one more round to use them).
     let means = means_count(st, weights);
     let root = game.for_planning();
-    let mut search = Search {
-        game: root.clone(),
-        seat,
-        weights: *weights,
-        means,
-        limit: limit.positions.unwrap_or(usize::MAX),
-        cut: false,
-        prune: true,
-        memo: HashMap::default(),
-        spare_moves: Vec::new(),
-        spare_tries: Vec::new(),
-        spare_slots: Vec::new(),
-    };
+    let mut search = Search::new(root.clone(), seat, *weights, means, limit);
     let before = worth_in(root.state(), seat, weights, means);
     let (value, _) = search.value(root.state(), f64::NEG_INFINITY);
     // Follow the best steps while their results are certain.
@@ -433,6 +421,23 @@ fn key(p: &PlayerState) -> Key {
 }
 
 impl Search {
+    /// A search from `game`'s position for `seat`, with branch and bound, nothing searched yet.
+    fn new(game: Game, seat: usize, weights: Weights, means: f64, limit: Limit) -> Search {
+        Search {
+            game,
+            seat,
+            weights,
+            means,
+            limit: limit.positions.unwrap_or(usize::MAX),
+            cut: false,
+            prune: true,
+            memo: HashMap::default(),
+            spare_moves: Vec::new(),
+            spare_tries: Vec::new(),
+            spare_slots: Vec::new(),
+        }
+    }
+
     /// The expected worth at the end of the work phase with the best play from `g`, when it
     /// is above `alpha` (exact: `(value, true)`). At or below `alpha` the search may stop
     /// early and answer a bound instead: `(b, false)` with the exact value ≤ `b` ≤ `alpha`
@@ -670,9 +675,8 @@ impl Search {
 /// when refused.
 fn outcomes(game: &Game, st: &State, act: &Act) -> Vec<State> {
     let mut slots = Slots::default();
-    let range = slots.outcomes(game, st, act);
-    slots.states.truncate(range.end);
-    slots.states.drain(..range.start);
+    slots.outcomes(game, st, act);
+    slots.states.truncate(slots.used);
     slots.states
 }
 
@@ -876,18 +880,10 @@ mod tests {
                     && st.players[p].dice.unplaced().count() <= 3
                 {
                     let root = g.for_planning();
+                    let w = Weights::default();
                     let search = |prune: bool| Search {
-                        game: root.clone(),
-                        seat: p,
-                        weights: Weights::default(),
-                        means: means_count(st, &Weights::default()),
-                        limit: usize::MAX,
-                        cut: false,
                         prune,
-                        memo: HashMap::default(),
-                        spare_moves: Vec::new(),
-                        spare_tries: Vec::new(),
-                        spare_slots: Vec::new(),
+                        ..Search::new(root.clone(), p, w, means_count(st, &w), Limit::EXACT)
                     };
                     let mut with = search(true);
                     let mut without = search(false);
@@ -927,18 +923,10 @@ mod tests {
                     let plan = plan_with(&g, &Weights::default(), Limit::EXACT).expect("plan");
                     assert!(plan.exact);
                     let root = g.for_planning();
+                    let w = Weights::default();
                     let s = Search {
-                        game: root.clone(),
-                        seat: p,
-                        weights: Weights::default(),
-                        means: means_count(st, &Weights::default()),
-                        limit: usize::MAX,
-                        cut: false,
                         prune: false,
-                        memo: HashMap::default(),
-                        spare_moves: Vec::new(),
-                        spare_tries: Vec::new(),
-                        spare_slots: Vec::new(),
+                        ..Search::new(root.clone(), p, w, means_count(st, &w), Limit::EXACT)
                     };
                     let before = worth_in(root.state(), p, &s.weights, s.means);
                     let best = brute(&s, root.state());

@@ -113,78 +113,65 @@ pub(super) fn bound(state: &State, seat: usize, w: &Weights, means: f64, worth_n
     let p: &PlayerState = &state.players[seat];
     let mut total = worth_now;
     // The activations still possible: (value, dice needed).
-    let mut items: SmallVec<[(f64, u32, Blueprint); 32]> = SmallVec::new();
+    let mut items: SmallVec<[(f64, u32); 32]> = SmallVec::new();
     let mut dice = p.dice.unplaced().count() as u32 + u32::from(p.specialist_due);
-    let mut seen = 0u64;
-    let add = |card: Blueprint,
-               items: &mut SmallVec<[(f64, u32, Blueprint); 32]>,
-               dice: &mut u32,
-               seen: &mut u64| {
-        let bit = 1u64 << card.index();
-        if *seen & bit != 0 || p.has_activated(card) {
-            return;
-        }
-        *seen |= bit;
-        let (goods, more, need, extra) = activation(card, w);
-        *dice += extra;
-        let value = goods + means * more;
-        if value > 0.0 {
-            items.push((value, need, card));
-        }
-    };
-    for (card, _) in p.compound.iter().chain(p.hand.iter()) {
-        add(card, &mut items, &mut dice, &mut seen);
-    }
-    // Only training cards change a die's value: the Dojo, the Fitness Center and the
-    // Gymnasium one die each, the Temp Agency any of them. A card whose dice cannot be found
-    // among the free dice, with every die still to come and every die a training card could
-    // still change taken at the value it needs, gives nothing.
-    let replicator =
-        p.compound.contains(Blueprint::Replicator) || p.hand.contains(Blueprint::Replicator);
-    let replicator = replicator && !p.has_activated(Blueprint::Replicator);
-    let mut counts = [0u32; 7];
-    let mut free = 0u32;
-    for d in p.dice.as_slice().iter().filter(|d| d.placed.is_none()) {
-        counts[usize::from(d.value).min(6)] += 1;
-        free += 1;
-    }
-    let mut changed = 0u32;
-    let mut rerolls = false;
-    let mut training = |c: Blueprint| match c {
-        Blueprint::Dojo | Blueprint::FitnessCenter | Blueprint::Gymnasium => changed += 1,
-        Blueprint::TempAgency => rerolls = true,
-        _ => {}
-    };
+    // The cards still to activate this round, each name once (in the compound, or in hand to
+    // be built first).
+    let mut cards = 0u64;
     for (card, _) in p.compound.iter().chain(p.hand.iter()) {
         if !p.has_activated(card) {
-            training(card);
+            cards |= 1 << card.index();
         }
     }
-    if replicator {
-        // The Replicator copies at most one training card from the market.
-        for card in state.market.blueprints.iter().flatten().copied() {
-            if card == Blueprint::TempAgency {
-                rerolls = true;
-            }
-        }
-        if state.market.blueprints.iter().flatten().any(|&c| {
-            matches!(
-                c,
-                Blueprint::Dojo | Blueprint::FitnessCenter | Blueprint::Gymnasium
-            )
-        }) {
-            changed += 1;
+    let each = || {
+        let mut left = cards;
+        std::iter::from_fn(move || {
+            (left != 0).then(|| {
+                let i = left.trailing_zeros() as usize;
+                left &= left - 1;
+                Blueprint::ALL[i]
+            })
+        })
+    };
+    // Only training cards change a die's value: the Dojo, the Fitness Center and the
+    // Gymnasium one die each, the Temp Agency any of them (the Replicator copies at most one
+    // from the market). A card whose dice cannot be found among the free dice, with every die
+    // still to come and every die a training card could still change taken at the value it
+    // needs, gives nothing.
+    let replicator = (p.compound.contains(Blueprint::Replicator)
+        || p.hand.contains(Blueprint::Replicator))
+        && !p.has_activated(Blueprint::Replicator);
+    let free = dice - u32::from(p.specialist_due);
+    let changes_one = |c: Blueprint| {
+        matches!(
+            c,
+            Blueprint::Dojo | Blueprint::FitnessCenter | Blueprint::Gymnasium
+        )
+    };
+    let market = || state.market.blueprints.iter().flatten().copied();
+    let mut changed = u32::from(replicator && market().any(changes_one));
+    let mut rerolls = replicator && market().any(|c| c == Blueprint::TempAgency);
+    for card in each() {
+        changed += u32::from(changes_one(card));
+        rerolls |= card == Blueprint::TempAgency;
+        dice += activation(card, w).3;
+    }
+    let mut counts = [0u32; 7];
+    for d in p.dice.as_slice().iter().filter(|d| d.placed.is_none()) {
+        counts[usize::from(d.value).min(6)] += 1;
+    }
+    // Dice still to come: everything counted in `dice` beyond the free ones, and one more the
+    // Replicator may bring; each die changed counts as one of any value.
+    let wild = dice - free + u32::from(replicator) + changed;
+    for card in each() {
+        let (goods, more, need, _) = activation(card, w);
+        let value = goods + means * more;
+        let found = rerolls
+            || crate::engine::apply::dice_pattern(card).is_none_or(|pat| fits(pat, &counts, wild));
+        if value > 0.0 && found {
+            items.push((value, need));
         }
     }
-    if !rerolls {
-        // Dice still to come: everything counted in `dice` beyond the free ones, and one more
-        // the Replicator may bring; each die changed counts as one of any value.
-        let wild = dice.saturating_sub(free) + u32::from(replicator) + changed;
-        items.retain(|&mut (_, _, card)| {
-            crate::engine::apply::dice_pattern(card).is_none_or(|pat| fits(pat, &counts, wild))
-        });
-    }
-    let mut items: SmallVec<[(f64, u32); 32]> = items.into_iter().map(|(v, n, _)| (v, n)).collect();
     // The Replicator copies one market card: the best value for the fewest dice, at once.
     if replicator {
         let (mut value, mut need, mut extra) = (0.0f64, u32::MAX, 0);
