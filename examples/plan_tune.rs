@@ -36,7 +36,7 @@ fn weights(args: &[String]) -> Weights {
             "penultimate" => w.penultimate = x,
             "market" => w.market = x,
             "engine_fade" => w.engine_fade = x,
-            "lookahead" => {}
+            "lookahead" | "hires" => {}
             _ => {
                 eprintln!("no weight {k}");
                 std::process::exit(2);
@@ -54,6 +54,7 @@ fn game(w: Weights, ahead: usize, seed: u64, three: bool) -> (u32, u32, bool) {
         Setup::solo("P", Difficulty::Medium, seed)
     };
     let mut bots = vec![Bot::planner(seed, w, ahead)];
+    bots[0].hires = !std::env::args().any(|a| a == "hires=0");
     if three {
         bots.push(Bot::new(BotKind::Greedy, seed + 1));
         bots.push(Bot::new(BotKind::Greedy, seed + 2));

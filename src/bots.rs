@@ -40,6 +40,8 @@ pub struct Bot {
     /// The planner bot's market phase: how many rolls of the next work phase it plays ahead
     /// for each of its best choices (0: the objective of the choice alone).
     lookahead: usize,
+    /// The market lookahead also plays ahead each contractor at its best discard.
+    pub hires: bool,
 }
 
 /// The planner bot's market phase looks ahead at `LOOKED_AT` of its best choices, each on
@@ -61,6 +63,7 @@ impl Bot {
             plan: Vec::new(),
             weights: crate::planner::Weights::default(),
             lookahead: LOOKAHEAD,
+            hires: true,
         }
     }
 
@@ -159,10 +162,33 @@ impl Bot {
                     .collect();
                 let mut best: Option<(f64, Act)> = None;
                 let first = ranked.first().map(|r| r.1.clone());
+                // The best few choices, and each contractor at its best discard: a contractor's
+                // worth is mostly in the next work phase (the Specialist's die, the Hired
+                // Hands', the Foreman's faces), which the position alone does not show.
+                let mut looked = Vec::new();
+                let mut hired = [false; 4];
+                for (i, r) in ranked.iter().enumerate() {
+                    match r.1 {
+                        Act::RefreshMarket { .. } => continue,
+                        Act::Hire { slot, .. } if self.hires => {
+                            let seen = hired.get_mut(usize::from(slot));
+                            if seen.as_ref().is_some_and(|s| !**s) || looked.len() < LOOKED_AT {
+                                looked.push(i);
+                            }
+                            if let Some(s) = seen {
+                                *s = true;
+                            }
+                        }
+                        _ if looked.len() < LOOKED_AT => looked.push(i),
+                        _ => {}
+                    }
+                }
                 let ends_turn = ranked
                     .into_iter()
-                    .filter(|r| !matches!(r.1, Act::RefreshMarket { .. }));
-                for (_, act, after) in ends_turn.take(LOOKED_AT) {
+                    .enumerate()
+                    .filter(|(i, _)| looked.contains(i))
+                    .map(|(_, r)| r);
+                for (_, act, after) in ends_turn {
                     let Some(ahead) = crate::planner::next_work_phase(
                         game,
                         &after,

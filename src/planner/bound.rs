@@ -149,11 +149,19 @@ pub(super) fn bound(state: &State, seat: usize, w: &Weights, means: f64, worth_n
         )
     };
     let market = || state.market.blueprints.iter().flatten().copied();
-    let mut changed = u32::from(replicator && market().any(changes_one));
-    let mut rerolls = replicator && market().any(|c| c == Blueprint::TempAgency);
+    // A training card copied from the market by the Replicator: one die of any value.
+    let copied = u32::from(replicator && market().any(changes_one));
+    let rerolls = (replicator && market().any(|c| c == Blueprint::TempAgency))
+        || each().any(|c| c == Blueprint::TempAgency);
+    // The training cards still to use (bits: Gymnasium, Fitness Center, Dojo).
+    let mut trainings = 0usize;
     for card in each() {
-        changed += u32::from(changes_one(card));
-        rerolls |= card == Blueprint::TempAgency;
+        trainings |= match card {
+            Blueprint::Gymnasium => 1,
+            Blueprint::FitnessCenter => 2,
+            Blueprint::Dojo => 4,
+            _ => 0,
+        };
         dice += activation(card, w).3;
     }
     let mut counts = [0u32; 7];
@@ -161,13 +169,19 @@ pub(super) fn bound(state: &State, seat: usize, w: &Weights, means: f64, worth_n
         counts[usize::from(d.value).min(6)] += 1;
     }
     // Dice still to come: everything counted in `dice` beyond the free ones, and one more the
-    // Replicator may bring; each die changed counts as one of any value.
-    let wild = dice - free + u32::from(replicator) + changed;
+    // Replicator may bring, each of any value.
+    let wild = dice - free + u32::from(replicator) + copied;
+    let free_dice = Free {
+        counts,
+        reach: REACH[trainings],
+        trainings: trainings.count_ones(),
+        wild,
+    };
     for card in each() {
         let (goods, more, need, _) = activation(card, w);
         let value = goods + means * more;
         let found = rerolls
-            || crate::engine::apply::dice_pattern(card).is_none_or(|pat| fits(pat, &counts, wild));
+            || crate::engine::apply::dice_pattern(card).is_none_or(|pat| free_dice.fits(pat));
         if value > 0.0 && found {
             items.push((value, need));
         }
@@ -239,43 +253,127 @@ pub(super) fn bound(state: &State, seat: usize, w: &Weights, means: f64, worth_n
     total
 }
 
-/// Whether dice of these values (`counts[v]` free dice showing v), with `wild` more dice of
-/// any value, could make `pattern`.
-fn fits(pattern: crate::engine::apply::Pattern, counts: &[u32; 7], wild: u32) -> bool {
-    use crate::engine::apply::Pattern as P;
-    match pattern {
-        P::Any | P::Targets(_) => true,
-        P::Exactly(v) => counts[usize::from(v).min(6)] + wild >= 1,
-        P::Equal(n) => counts[1..].iter().max().copied().unwrap_or(0) + wild >= n as u32,
-        P::Run3 => {
-            (1..=4).any(|v| (v..v + 3).filter(|&k| counts[k] > 0).count() as u32 + wild >= 3)
-        }
-        P::Sum14 => {
-            // The three highest dice, those to come at 6.
-            let mut sum = 0u32;
-            let mut taken = wild.min(3);
-            sum += 6 * taken;
-            for v in (1..=6).rev() {
-                let k = counts[v].min(3 - taken);
-                sum += k * v as u32;
-                taken += k;
+/// The values one die showing `v` can be brought to by the training cards in `mask` (bits:
+/// Gymnasium +1 not on a 6, Fitness Center −1 not on a 1, Dojo 7 − v), each used at most
+/// once, in any order: a bit per value.
+const fn reach(mask: usize, v: usize) -> u8 {
+    let mut out = 1u8 << v;
+    let mut card = 0;
+    while card < 3 {
+        if mask & (1 << card) != 0 {
+            let next = match card {
+                0 if v < 6 => v + 1,
+                1 if v > 1 => v - 1,
+                2 => 7 - v,
+                _ => 0,
+            };
+            if next != 0 {
+                out |= reach(mask & !(1 << card), next);
             }
-            taken == 3 && sum >= 14
+        }
+        card += 1;
+    }
+    out
+}
+
+/// [`reach`] for every set of training cards and every value.
+const REACH: [[u8; 7]; 8] = {
+    let mut t = [[0u8; 7]; 8];
+    let mut mask = 0;
+    while mask < 8 {
+        let mut v = 1;
+        while v <= 6 {
+            t[mask][v] = reach(mask, v);
+            v += 1;
+        }
+        mask += 1;
+    }
+    t
+};
+
+/// The dice a card's pattern can be made from: `counts[v]` free dice showing v, each of which
+/// `trainings` training cards (one die each) can bring to the values of `reach[v]`, and
+/// `wild` more dice still to come, of any value.
+struct Free {
+    counts: [u32; 7],
+    reach: [u8; 7],
+    trainings: u32,
+    wild: u32,
+}
+
+impl Free {
+    /// Free dice that a training can bring to `target` (not already showing it).
+    fn trainable_to(&self, target: usize) -> u32 {
+        (1..=6)
+            .filter(|&v| v != target && self.reach[v] >> target & 1 == 1)
+            .map(|v| self.counts[v])
+            .sum()
+    }
+
+    /// Whether `pattern` could be made (never false when it can: each test counts more than
+    /// the dice can do).
+    fn fits(&self, pattern: crate::engine::apply::Pattern) -> bool {
+        use crate::engine::apply::Pattern as P;
+        let (counts, wild, t) = (&self.counts, self.wild, self.trainings);
+        match pattern {
+            P::Any | P::Targets(_) => true,
+            P::Exactly(v) => {
+                let v = usize::from(v).min(6);
+                counts[v] + wild + self.trainable_to(v).min(t) >= 1
+            }
+            // n dice showing one value: those showing it, and at most one changed die per
+            // training card.
+            P::Equal(n) => (1..=6).any(|v| {
+                counts[v] + self.trainable_to(v).min(t) + wild >= n as u32
+            }),
+            // Three consecutive values: those shown, and at most one more per training card.
+            P::Run3 => (1..=4).any(|s| {
+                let shown = (s..s + 3).filter(|&k| counts[k] > 0).count() as u32;
+                let changed = (s..s + 3)
+                    .filter(|&k| counts[k] == 0 && self.trainable_to(k) > 0)
+                    .count() as u32;
+                shown + changed.min(t) + wild >= 3
+            }),
+            P::Sum14 => {
+                // The three highest dice, each at the highest value it can be brought to,
+                // those to come at 6.
+                let mut best = [0u32; 7];
+                for v in 1..=6 {
+                    let top = 7 - self.reach[v].leading_zeros() as usize;
+                    best[top.min(6)] += counts[v];
+                }
+                let mut sum = 0u32;
+                let mut taken = wild.min(3);
+                sum += 6 * taken;
+                for v in (1..=6).rev() {
+                    let k = best[v].min(3 - taken);
+                    sum += k * v as u32;
+                    taken += k;
+                }
+                taken == 3 && sum >= 14
+            }
         }
     }
 }
 
 #[cfg(test)]
 mod tests {
-    use super::fits;
+    use super::{Free, REACH};
     use crate::engine::apply::Pattern;
 
-    fn counts(values: &[u8]) -> [u32; 7] {
-        let mut c = [0; 7];
+    /// Free dice showing `values`, with the training cards `trainings` (bits: Gymnasium,
+    /// Fitness Center, Dojo) and `wild` dice to come.
+    fn free(values: &[u8], trainings: usize, wild: u32) -> Free {
+        let mut counts = [0; 7];
         for &v in values {
-            c[usize::from(v)] += 1;
+            counts[usize::from(v)] += 1;
         }
-        c
+        Free {
+            counts,
+            reach: REACH[trainings],
+            trainings: trainings.count_ones(),
+            wild,
+        }
     }
 
     /// cards.md, dice notation: a card whose dice cannot be made from the free dice (and the
@@ -284,22 +382,55 @@ mod tests {
     #[test]
     fn a_card_is_counted_only_when_its_dice_can_be_found() {
         // Nuclear Plant: one die showing 6.
-        assert!(!fits(Pattern::Exactly(6), &counts(&[1, 2, 5]), 0));
-        assert!(fits(Pattern::Exactly(6), &counts(&[1, 2, 5]), 1));
-        assert!(fits(Pattern::Exactly(6), &counts(&[6]), 0));
+        assert!(!free(&[1, 2, 5], 0, 0).fits(Pattern::Exactly(6)));
+        assert!(free(&[1, 2, 5], 0, 1).fits(Pattern::Exactly(6)));
+        assert!(free(&[6], 0, 0).fits(Pattern::Exactly(6)));
         // Aluminum Factory: two dice of equal value; Mega Factory: three.
-        assert!(!fits(Pattern::Equal(2), &counts(&[1, 2, 3]), 0));
-        assert!(fits(Pattern::Equal(2), &counts(&[1, 3, 3]), 0));
-        assert!(!fits(Pattern::Equal(3), &counts(&[3, 3, 1]), 0));
-        assert!(fits(Pattern::Equal(3), &counts(&[3, 3, 1]), 1));
+        assert!(!free(&[1, 2, 3], 0, 0).fits(Pattern::Equal(2)));
+        assert!(free(&[1, 3, 3], 0, 0).fits(Pattern::Equal(2)));
+        assert!(!free(&[3, 3, 1], 0, 0).fits(Pattern::Equal(3)));
+        assert!(free(&[3, 3, 1], 0, 1).fits(Pattern::Equal(3)));
         // Assembly Line: three consecutive values.
-        assert!(!fits(Pattern::Run3, &counts(&[2, 3, 5]), 0));
-        assert!(fits(Pattern::Run3, &counts(&[2, 3, 4]), 0));
-        assert!(fits(Pattern::Run3, &counts(&[2, 3, 6]), 1));
+        assert!(!free(&[2, 3, 5], 0, 0).fits(Pattern::Run3));
+        assert!(free(&[2, 3, 4], 0, 0).fits(Pattern::Run3));
+        assert!(free(&[2, 3, 6], 0, 1).fits(Pattern::Run3));
         // Warehouse: three dice summing to 14 or more.
-        assert!(!fits(Pattern::Sum14, &counts(&[6, 5, 2]), 0));
-        assert!(fits(Pattern::Sum14, &counts(&[6, 5, 3]), 0));
-        assert!(fits(Pattern::Sum14, &counts(&[5, 3]), 1));
-        assert!(!fits(Pattern::Sum14, &counts(&[6, 6]), 0));
+        assert!(!free(&[6, 5, 2], 0, 0).fits(Pattern::Sum14));
+        assert!(free(&[6, 5, 3], 0, 0).fits(Pattern::Sum14));
+        assert!(free(&[5, 3], 0, 1).fits(Pattern::Sum14));
+        assert!(!free(&[6, 6], 0, 0).fits(Pattern::Sum14));
+    }
+
+    /// cards.md, training cards: the Gymnasium adds 1 (not to a 6), the Fitness Center takes
+    /// 1 (not from a 1), the Dojo turns a die over (7 − value), one die each. The bound counts
+    /// a card whose dice they can make, and only those.
+    #[test]
+    fn training_cards_change_one_die_each_as_printed() {
+        const GYM: usize = 1;
+        const FITNESS: usize = 2;
+        const DOJO: usize = 4;
+        // A 6 for the Nuclear Plant: from a 5 with the Gymnasium, a 1 with the Dojo, a 2 with
+        // the Fitness Center then the Dojo (2 → 1 → 6); never from a 5 with the Fitness
+        // Center.
+        assert!(free(&[1, 2, 5], GYM, 0).fits(Pattern::Exactly(6)));
+        assert!(!free(&[1, 2, 5], FITNESS, 0).fits(Pattern::Exactly(6)));
+        assert!(free(&[1, 3], DOJO, 0).fits(Pattern::Exactly(6)));
+        assert!(free(&[2, 4], FITNESS | DOJO, 0).fits(Pattern::Exactly(6)));
+        assert!(!free(&[3, 4], GYM | FITNESS, 0).fits(Pattern::Exactly(6)));
+        // A pair: 2 and 3 with the Gymnasium; 1, 3, 5 with none of one step can.
+        assert!(free(&[2, 3, 5], GYM, 0).fits(Pattern::Equal(2)));
+        assert!(!free(&[1, 3, 5], GYM, 0).fits(Pattern::Equal(2)));
+        assert!(!free(&[1, 3, 5], FITNESS, 0).fits(Pattern::Equal(2)));
+        // Three of a kind needs two changed dice: two training cards, not one.
+        assert!(!free(&[2, 3, 4], GYM, 0).fits(Pattern::Equal(3)));
+        assert!(free(&[2, 3, 4], GYM | FITNESS, 0).fits(Pattern::Equal(3)));
+        // A run: from 1, 2, 5 the Fitness Center makes 1, 2, 4 at best; from 2, 3, 5 it
+        // makes 2, 3, 4.
+        assert!(!free(&[1, 2, 5], FITNESS, 0).fits(Pattern::Run3));
+        assert!(free(&[2, 3, 5], FITNESS, 0).fits(Pattern::Run3));
+        // 14 or more: 6, 5, 2 with the Dojo (2 → 5): 16.
+        assert!(free(&[6, 5, 2], DOJO, 0).fits(Pattern::Sum14));
+        assert!(!free(&[4, 4, 4], FITNESS, 0).fits(Pattern::Sum14));
+        assert!(free(&[4, 4, 5], GYM, 0).fits(Pattern::Sum14));
     }
 }
