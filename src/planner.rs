@@ -221,13 +221,14 @@ pub fn plan_with(game: &Game, weights: &Weights, limit: Limit) -> Result<Plan, P
             break;
         }
         let next = outcomes(&root, &at, &best);
-        if next.len() != 1 || search.drew(&at, &next[0]) {
+        if next.len() != 1 || search.drew(&at, &next[0].0) {
             then_ask_again = true;
             break;
         }
         at = next
             .into_iter()
             .next()
+            .map(|(s, _)| s)
             .ok_or(PlanError::NotWorking(String::new()))?;
     }
     if steps.is_empty() {
@@ -562,7 +563,7 @@ impl Search {
                 let at = key(&one.players[self.seat]);
                 self.value_known(one, at, Some(promise), floor)
             } else {
-                self.expected(&slots.states[next], floor)
+                self.expected(&slots.states[next.clone()], &slots.chances[next], floor)
             };
             if !exact {
                 above = above.max(v);
@@ -613,33 +614,33 @@ impl Search {
         bound::bound(st, self.seat, &self.weights, self.means, now)
     }
 
-    /// The mean value of equally likely `outcomes` when above `alpha` (exact); else a bound at
-    /// or below `alpha` (Ballard's Star1: each outcome is searched only as far as it could
-    /// still lift the mean above `alpha`, the others counted at their values or bounds).
-    fn expected(&mut self, outcomes: &[State], alpha: f64) -> (f64, bool) {
-        let n = outcomes.len() as f64;
+    /// The expected value of `outcomes`, each as likely as its `chances` (summing to 1), when
+    /// above `alpha` (exact); else a bound at or below `alpha` (Ballard's Star1: each outcome
+    /// is searched only as far as it could still lift the mean above `alpha`, the others
+    /// counted at their values or bounds).
+    fn expected(&mut self, outcomes: &[State], chances: &[f64], alpha: f64) -> (f64, bool) {
         let mut bounds: Vec<f64> = outcomes.iter().map(|c| self.bound_of(c)).collect();
-        let mut rest: f64 = bounds.iter().sum();
+        let mut rest: f64 = bounds.iter().zip(chances).map(|(b, p)| b * p).sum();
         let mut done = 0.0;
-        for (i, c) in outcomes.iter().enumerate() {
-            rest -= bounds[i];
+        for (i, (c, &p)) in outcomes.iter().zip(chances).enumerate() {
+            rest -= bounds[i] * p;
             // The least this outcome must be worth for the mean to pass `alpha`.
             // Without pruning the bounds are infinite (and their sum no number): every outcome
             // is searched whole.
             let need = if alpha == f64::NEG_INFINITY || !self.prune {
                 f64::NEG_INFINITY
             } else {
-                n * alpha - done - rest
+                (alpha - done - rest) / p
             };
             let (v, exact) = self.value(c, need);
-            done += v;
+            done += v * p;
             bounds[i] = v;
             if !exact {
                 // v ≤ need: the mean cannot pass `alpha`.
-                return ((done + rest) / n, false);
+                return (done + rest, false);
             }
         }
-        (done / n, true)
+        (done, true)
     }
 
     /// The player's own moves: the end of the work phase as the rules list it, then every
@@ -670,32 +671,86 @@ impl Search {
     }
 }
 
-/// Every outcome of `act` from `st` (a position of `game`), equally likely: one when nothing
+/// Every outcome of `act` from `st` (a position of `game`) with its chance: one when nothing
 /// is rolled, one per face (per combination of faces) for each die the action rolls. Empty
 /// when refused.
-fn outcomes(game: &Game, st: &State, act: &Act) -> Vec<State> {
+fn outcomes(game: &Game, st: &State, act: &Act) -> Vec<(State, f64)> {
     let mut slots = Slots::default();
     slots.outcomes(game, st, act);
     slots.states.truncate(slots.used);
-    slots.states
+    slots.states.into_iter().zip(slots.chances).collect()
 }
 
 /// States kept for reuse: the outcomes of a position's moves are stepped into them (copied
-/// over, no allocation), `used` of them in use.
+/// over, no allocation), `used` of them in use, each with its chance.
 #[derive(Default)]
 struct Slots {
     states: Vec<State>,
+    chances: Vec<f64>,
     used: usize,
 }
 
+/// Whether the dice `act` rolls are alike (a Temp Agency's reroll of several dice of one
+/// origin): faces dealt to them in another order give the same position (the search's key
+/// sorts a player's dice), so only rising faces are stepped, each weighted by its orders.
+fn alike(st: &State, act: &Act) -> bool {
+    let (Act::Activate {
+        card: crate::engine::Blueprint::TempAgency,
+        dice,
+        ..
+    }
+    | Act::Replicate {
+        card: crate::engine::Blueprint::TempAgency,
+        dice,
+        ..
+    }) = act
+    else {
+        return false;
+    };
+    let Some(p) = st.current_player().and_then(|p| st.players.get(p)) else {
+        return false;
+    };
+    let origin = |d: &u8| p.dice.get(usize::from(*d)).map(|d| d.origin);
+    dice.len() > 1
+        && dice
+            .iter()
+            .all(|d| origin(d).is_some() && origin(d) == origin(&dice[0]))
+}
+
+/// The orders `faces` (rising) can come in: k! / (m1! m2! …) for the counts m of each face.
+fn orders(faces: &[u8]) -> f64 {
+    let mut n = 1.0;
+    let mut run = 0.0;
+    for (i, f) in faces.iter().enumerate() {
+        run = if i > 0 && faces[i - 1] == *f {
+            run + 1.0
+        } else {
+            1.0
+        };
+        n *= (i + 1) as f64 / run;
+    }
+    n
+}
+
 impl Slots {
-    /// Every outcome of `act` from `st` (a position of `game`), equally likely, into the next
-    /// slots: one when nothing is rolled, one per face (per combination of faces) for each
+    /// Every outcome of `act` from `st` (a position of `game`) into the next slots, with its
+    /// chance: one when nothing is rolled, one per face (per combination of faces) for each
     /// die the action rolls. Empty when refused.
     fn outcomes(&mut self, game: &Game, st: &State, act: &Act) -> std::ops::Range<usize> {
+        self.outcomes_in(game, st, act, alike(st, act))
+    }
+
+    /// [`Slots::outcomes`], the faces stepped in rising order only when `rising`.
+    fn outcomes_in(
+        &mut self,
+        game: &Game,
+        st: &State,
+        act: &Act,
+        rising: bool,
+    ) -> std::ops::Range<usize> {
         let start = self.used;
         // Most moves roll nothing: one step, no inputs.
-        match self.step(game, st, &Action::new(act.clone())) {
+        match self.step(game, st, &Action::new(act.clone()), 1.0) {
             Ok(()) => return start..self.used,
             Err(RuleError::NeedDie(_)) => {}
             Err(_) => return start..start,
@@ -707,10 +762,20 @@ impl Slots {
             })
             .collect();
         while let Some(inputs) = pending.pop() {
-            match self.step(game, st, &Action::with_inputs(act.clone(), inputs.clone())) {
+            let weight = if rising { orders(&inputs.dice) } else { 1.0 };
+            match self.step(
+                game,
+                st,
+                &Action::with_inputs(act.clone(), inputs.clone()),
+                weight,
+            ) {
                 Ok(()) => {}
                 Err(RuleError::NeedDie(_)) => {
+                    let last = inputs.dice.last().copied().unwrap_or(1);
                     for v in 1..=6 {
+                        if rising && v < last {
+                            continue;
+                        }
                         let mut more = inputs.clone();
                         more.dice.push(v);
                         pending.push(more);
@@ -719,15 +784,28 @@ impl Slots {
                 Err(_) => {}
             }
         }
+        // The outcomes the rules allow, equally likely in every order of the faces.
+        let total: f64 = self.chances[start..self.used].iter().sum();
+        for c in &mut self.chances[start..self.used] {
+            *c /= total;
+        }
         start..self.used
     }
 
-    /// One step into the next free slot, kept when the rules allow it.
-    fn step(&mut self, game: &Game, st: &State, action: &Action) -> Result<(), RuleError> {
+    /// One step into the next free slot with its `weight`, kept when the rules allow it.
+    fn step(
+        &mut self,
+        game: &Game,
+        st: &State,
+        action: &Action,
+        weight: f64,
+    ) -> Result<(), RuleError> {
         if self.states.len() == self.used {
             self.states.push(st.clone());
+            self.chances.push(0.0);
         }
         game.step_into(st, action, &mut self.states[self.used])?;
+        self.chances[self.used] = weight;
         self.used += 1;
         Ok(())
     }
@@ -747,7 +825,7 @@ mod tests {
         for act in moves {
             let v = if matches!(act, Act::EndWork { .. }) {
                 match outcomes(&s.game, g, &act).first() {
-                    Some(end) => worth_in(end, s.seat, &s.weights, s.means),
+                    Some((end, _)) => worth_in(end, s.seat, &s.weights, s.means),
                     None => continue,
                 }
             } else {
@@ -755,7 +833,7 @@ mod tests {
                 if next.is_empty() {
                     continue;
                 }
-                next.iter().map(|c| brute(s, c)).sum::<f64>() / next.len() as f64
+                next.iter().map(|(c, p)| brute(s, c) * p).sum::<f64>()
             };
             best = Some(best.map_or(v, |b: f64| b.max(v)));
         }
@@ -905,6 +983,57 @@ mod tests {
         }
         assert!(checked >= 60, "{checked} positions checked");
         assert!(pruned > 0, "the bound never pruned");
+    }
+
+    /// Issue 29, point 1 (cards.md: Temp Agency, reroll any number of unplaced dice): the
+    /// faces of dice rerolled together are stepped in rising order only, each weighted by the
+    /// orders it comes in; every position the reroll can lead to keeps the chance it has when
+    /// every order of the faces is stepped.
+    #[test]
+    fn rerolled_dice_keep_their_chances_when_taken_in_rising_order() {
+        use crate::engine::Blueprint as B;
+        use crate::engine::state::DieOrigin;
+        let mut g = Game::new_dealt(Setup::solo("P", Difficulty::Easy, 3)).expect("game");
+        let st = &mut g.state;
+        assert!(st.blueprint_deck.remove(B::TempAgency));
+        st.players[0].compound.add(B::TempAgency);
+        st.players[0].energy = 3;
+        st.players[0].dice.clear();
+        for v in [2, 5, 5, 1] {
+            st.players[0].dice.push(v, DieOrigin::Own);
+        }
+        st.phase = Phase::Work {
+            turn: 0,
+            rolled: true,
+        };
+        let root = g.for_planning();
+        let mut rerolls = Vec::new();
+        legal_actions_into(root.state(), &mut rerolls);
+        rerolls.retain(
+            |a| matches!(a, Act::Activate { card: B::TempAgency, dice, .. } if dice.len() >= 2),
+        );
+        assert!(!rerolls.is_empty(), "no reroll of several dice");
+        for act in &rerolls {
+            assert!(alike(root.state(), act), "{act}");
+            let chances = |rising: bool| {
+                let mut slots = Slots::default();
+                let r = slots.outcomes_in(&root, root.state(), act, rising);
+                let mut by_key: HashMap<Key, f64> = HashMap::new();
+                for i in r {
+                    *by_key.entry(key(&slots.states[i].players[0])).or_default() +=
+                        slots.chances[i];
+                }
+                (by_key, slots.used)
+            };
+            let (rising, stepped) = chances(true);
+            let (every, all) = chances(false);
+            assert!(stepped < all, "{act}: {stepped} of {all} steps");
+            assert_eq!(rising.len(), every.len(), "{act}");
+            for (k, p) in &every {
+                let q = rising.get(k).copied().unwrap_or(0.0);
+                assert!((p - q).abs() < 1e-12, "{act}: {q} against {p}");
+            }
+        }
     }
 
     /// Issue 29, point 5: on small positions (at most two dice left to place) the memoised

@@ -323,9 +323,9 @@ impl Free {
             }
             // n dice showing one value: those showing it, and at most one changed die per
             // training card.
-            P::Equal(n) => (1..=6).any(|v| {
-                counts[v] + self.trainable_to(v).min(t) + wild >= n as u32
-            }),
+            P::Equal(n) => {
+                (1..=6).any(|v| counts[v] + self.trainable_to(v).min(t) + wild >= n as u32)
+            }
             // Three consecutive values: those shown, and at most one more per training card.
             P::Run3 => (1..=4).any(|s| {
                 let shown = (s..s + 3).filter(|&k| counts[k] > 0).count() as u32;
