@@ -338,9 +338,9 @@ impl Free {
                 // The three highest dice, each at the highest value it can be brought to,
                 // those to come at 6.
                 let mut best = [0u32; 7];
-                for v in 1..=6 {
-                    let top = 7 - self.reach[v].leading_zeros() as usize;
-                    best[top.min(6)] += counts[v];
+                for (reach, &n) in self.reach.iter().zip(counts).skip(1) {
+                    let top = 7 - reach.leading_zeros() as usize;
+                    best[top.min(6)] += n;
                 }
                 let mut sum = 0u32;
                 let mut taken = wild.min(3);
