@@ -36,7 +36,7 @@ fn weights(args: &[String]) -> Weights {
             "penultimate" => w.penultimate = x,
             "market" => w.market = x,
             "engine_fade" => w.engine_fade = x,
-            "lookahead" | "hires" => {}
+            "lookahead" | "hires" | "looked" => {}
             _ => {
                 eprintln!("no weight {k}");
                 std::process::exit(2);
@@ -55,6 +55,11 @@ fn game(w: Weights, ahead: usize, seed: u64, three: bool) -> (u32, u32, bool) {
     };
     let mut bots = vec![Bot::planner(seed, w, ahead)];
     bots[0].hires = !std::env::args().any(|a| a == "hires=0");
+    if let Some(k) =
+        std::env::args().find_map(|a| a.strip_prefix("looked=").and_then(|v| v.parse().ok()))
+    {
+        bots[0].looked_at = k;
+    }
     if three {
         bots.push(Bot::new(BotKind::Greedy, seed + 1));
         bots.push(Bot::new(BotKind::Greedy, seed + 2));

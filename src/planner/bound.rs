@@ -9,10 +9,11 @@
 //!   costs (a card that costs more than it gives counts nothing); the blueprints it discards
 //!   are not counted.
 //! - A card whose dice cannot be found is left out: only training cards change a die's value
-//!   (the Dojo, the Fitness Center and the Gymnasium one die each, the Temp Agency any), so
-//!   with the free dice's values, every die still to come and every die a training card could
-//!   still change taken at the value the card needs, its pattern (a 6, a pair, a run, 14 or
-//!   more) must be possible.
+//!   (the Gymnasium +1, the Fitness Center −1 and the Dojo 7 − value, one die each, once; the
+//!   Temp Agency any), so with the free dice's values, each free die at any value the unused
+//!   training cards can bring it to (at most one die changed per card), and every die still to
+//!   come at the value the card needs, its pattern (a 6, a pair, a run, 14 or more) must be
+//!   possible.
 //! - Dice are shared: each card needs at least so many dice, each die goes to one card or to
 //!   the headquarters (at most 2 metal, 4 energy or 2 blueprints, with the bonus). The dice
 //!   still free, plus every extra die that could still come (Golem, Robot, Mega Factory, the
