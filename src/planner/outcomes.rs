@@ -1,0 +1,150 @@
+//! The outcomes of a move with their chances: one when nothing is rolled, one per face (per
+//! combination of faces) of each die rolled, dice alike taken in rising faces only.
+
+use crate::engine::state::State;
+use crate::engine::{Act, Action, Game, Inputs, RuleError};
+
+/// Every outcome of `act` from `st` (a position of `game`) with its chance: one when nothing
+/// is rolled, one per face (per combination of faces) for each die the action rolls. Empty
+/// when refused.
+pub(super) fn outcomes(game: &Game, st: &State, act: &Act) -> Vec<(State, f64)> {
+    let mut slots = Slots::default();
+    slots.outcomes(game, st, act);
+    slots.states.truncate(slots.used);
+    slots.states.into_iter().zip(slots.chances).collect()
+}
+
+/// States kept for reuse: the outcomes of a position's moves are stepped into them (copied
+/// over, no allocation), `used` of them in use, each with its chance.
+#[derive(Default)]
+pub(super) struct Slots {
+    pub(super) states: Vec<State>,
+    pub(super) chances: Vec<f64>,
+    pub(super) used: usize,
+}
+
+/// Whether the dice `act` rolls are alike (a Temp Agency's reroll of several dice of one
+/// origin): faces dealt to them in another order give the same position (the search's key
+/// sorts a player's dice), so only rising faces are stepped, each weighted by its orders.
+pub(super) fn alike(st: &State, act: &Act) -> bool {
+    let (Act::Activate {
+        card: crate::engine::Blueprint::TempAgency,
+        dice,
+        ..
+    }
+    | Act::Replicate {
+        card: crate::engine::Blueprint::TempAgency,
+        dice,
+        ..
+    }) = act
+    else {
+        return false;
+    };
+    let Some(p) = st.current_player().and_then(|p| st.players.get(p)) else {
+        return false;
+    };
+    let origin = |d: &u8| p.dice.get(usize::from(*d)).map(|d| d.origin);
+    dice.len() > 1
+        && dice
+            .iter()
+            .all(|d| origin(d).is_some() && origin(d) == origin(&dice[0]))
+}
+
+/// The orders `faces` (rising) can come in: k! / (m1! m2! …) for the counts m of each face.
+fn orders(faces: &[u8]) -> f64 {
+    let mut n = 1.0;
+    let mut run = 0.0;
+    for (i, f) in faces.iter().enumerate() {
+        run = if i > 0 && faces[i - 1] == *f {
+            run + 1.0
+        } else {
+            1.0
+        };
+        n *= (i + 1) as f64 / run;
+    }
+    n
+}
+
+impl Slots {
+    /// Every outcome of `act` from `st` (a position of `game`) into the next slots, with its
+    /// chance: one when nothing is rolled, one per face (per combination of faces) for each
+    /// die the action rolls. Empty when refused.
+    pub(super) fn outcomes(
+        &mut self,
+        game: &Game,
+        st: &State,
+        act: &Act,
+    ) -> std::ops::Range<usize> {
+        self.outcomes_in(game, st, act, alike(st, act))
+    }
+
+    /// [`Slots::outcomes`], the faces stepped in rising order only when `rising`.
+    pub(super) fn outcomes_in(
+        &mut self,
+        game: &Game,
+        st: &State,
+        act: &Act,
+        rising: bool,
+    ) -> std::ops::Range<usize> {
+        let start = self.used;
+        // Most moves roll nothing: one step, no inputs.
+        match self.step(game, st, &Action::new(act.clone()), 1.0) {
+            Ok(()) => return start..self.used,
+            Err(RuleError::NeedDie(_)) => {}
+            Err(_) => return start..start,
+        }
+        let mut pending: Vec<Inputs> = (1..=6)
+            .map(|v| Inputs {
+                dice: std::iter::once(v).collect(),
+                ..Inputs::default()
+            })
+            .collect();
+        while let Some(inputs) = pending.pop() {
+            let weight = if rising { orders(&inputs.dice) } else { 1.0 };
+            match self.step(
+                game,
+                st,
+                &Action::with_inputs(act.clone(), inputs.clone()),
+                weight,
+            ) {
+                Ok(()) => {}
+                Err(RuleError::NeedDie(_)) => {
+                    let last = inputs.dice.last().copied().unwrap_or(1);
+                    for v in 1..=6 {
+                        if rising && v < last {
+                            continue;
+                        }
+                        let mut more = inputs.clone();
+                        more.dice.push(v);
+                        pending.push(more);
+                    }
+                }
+                Err(_) => {}
+            }
+        }
+        // The outcomes the rules allow, equally likely in every order of the faces.
+        let total: f64 = self.chances[start..self.used].iter().sum();
+        for c in &mut self.chances[start..self.used] {
+            *c /= total;
+        }
+        start..self.used
+    }
+
+    /// One step into the next free slot with its `weight`, kept when the rules allow it.
+    fn step(
+        &mut self,
+        game: &Game,
+        st: &State,
+        action: &Action,
+        weight: f64,
+    ) -> Result<(), RuleError> {
+        if self.states.len() == self.used {
+            self.states.push(st.clone());
+            self.chances.push(0.0);
+        }
+        game.step_into(st, action, &mut self.states[self.used])?;
+        self.chances[self.used] = weight;
+        self.used += 1;
+        Ok(())
+    }
+}

@@ -1,0 +1,262 @@
+//! The planner's tests: puzzles, soundness of the pruning and of the chance nodes, the
+//! memoised search against every sequence.
+use super::outcomes::alike;
+use super::*;
+use crate::bots::{Bot, BotKind};
+use crate::engine::{Difficulty, Setup};
+
+/// The plain search: every sequence, no memo, no merging of equal positions.
+fn brute(s: &Search, g: &State) -> f64 {
+    let mut best: Option<f64> = None;
+    let mut moves = Vec::new();
+    s.moves(g, &mut moves);
+    for act in moves {
+        let v = if matches!(act, Act::EndWork { .. }) {
+            match outcomes(&s.game, g, &act).first() {
+                Some((end, _)) => worth_in(end, s.seat, &s.weights, s.means),
+                None => continue,
+            }
+        } else {
+            let next = outcomes(&s.game, g, &act);
+            if next.is_empty() {
+                continue;
+            }
+            next.iter().map(|(c, p)| brute(s, c) * p).sum::<f64>()
+        };
+        best = Some(best.map_or(v, |b: f64| b.max(v)));
+    }
+    best.unwrap_or_else(|| worth_in(g, s.seat, &s.weights, s.means))
+}
+
+#[derive(serde::Deserialize)]
+struct Puzzle {
+    name: String,
+    compound: Vec<String>,
+    hand: Vec<String>,
+    dice: Vec<u8>,
+    metal: u32,
+    energy: u32,
+    best_points: u32,
+}
+
+/// The puzzle's position: a solo game's work phase after the roll, the cards moved out of
+/// the deck (every copy still counted once).
+fn puzzle_position(p: &Puzzle) -> Game {
+    use crate::engine::Blueprint;
+    let mut g = Game::new_dealt(Setup::solo("P", Difficulty::Easy, 1)).expect("game");
+    let st = &mut g.state;
+    let dealt = st.players[0].hand;
+    for (c, n) in dealt.iter() {
+        for _ in 0..n {
+            st.players[0].hand.remove(c);
+            st.blueprint_deck.add(c);
+        }
+    }
+    let card =
+        |n: &str| Blueprint::from_name(n).unwrap_or_else(|| panic!("{}: no card {n}", p.name));
+    for n in &p.hand {
+        let c = card(n);
+        assert!(st.blueprint_deck.remove(c) || st.blueprint_discard.remove(c));
+        st.players[0].hand.add(c);
+    }
+    for n in &p.compound {
+        let c = card(n);
+        assert!(st.blueprint_deck.remove(c) || st.blueprint_discard.remove(c));
+        st.players[0].compound.add(c);
+    }
+    st.players[0].metal = p.metal;
+    st.players[0].energy = p.energy;
+    st.players[0].dice.clear();
+    for &v in &p.dice {
+        st.players[0]
+            .dice
+            .push(v, crate::engine::state::DieOrigin::Own);
+    }
+    st.round = 1;
+    st.phase = Phase::Work {
+        turn: 0,
+        rolled: true,
+    };
+    g
+}
+
+/// Issue 29, point 6: the puzzles in `puzzles/`, solved by hand; the planner, counting
+/// points only, finds each best result, and playing its plan through the rules makes it.
+#[test]
+fn puzzles() {
+    let dir = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("puzzles");
+    let mut files: Vec<_> = std::fs::read_dir(&dir)
+        .expect("puzzles/")
+        .filter_map(Result::ok)
+        .map(|e| e.path())
+        .filter(|p| p.extension().is_some_and(|e| e == "toml"))
+        .collect();
+    files.sort();
+    assert!(files.len() >= 10, "{} puzzles", files.len());
+    let points = Weights::POINTS;
+    for f in files {
+        let text = std::fs::read_to_string(&f).expect("read");
+        let puzzle: Puzzle = toml::from_str(&text).expect("a puzzle");
+        let g = puzzle_position(&puzzle);
+        let plan = plan_with(&g, &points, Limit::EXACT).expect("plan");
+        assert!(plan.exact);
+        assert!(
+            (plan.gain - f64::from(puzzle.best_points)).abs() < 1e-9,
+            "{}: the planner makes {} points, the puzzle's best is {}",
+            puzzle.name,
+            plan.gain,
+            puzzle.best_points
+        );
+        // Played through the rules (no chance in these puzzles), the plan makes them.
+        assert!(!plan.then_ask_again, "{}", puzzle.name);
+        let before = g.state().players[0].score();
+        let mut played = g.clone();
+        for act in &plan.steps {
+            played
+                .apply(Action::new(act.clone()))
+                .expect("the plan's step is legal");
+        }
+        assert_eq!(
+            played.state().players[0].score() - before,
+            puzzle.best_points,
+            "{}",
+            puzzle.name
+        );
+    }
+}
+
+/// Issue 29, point 1: the pruning is sound. On positions of real games with up to three
+/// dice to place, the search with branch and bound finds the same value as without it,
+/// and the bound is never below that value.
+#[test]
+fn branch_and_bound_loses_nothing() {
+    let mut checked = 0;
+    let mut pruned = 0;
+    for seed in 100..140u64 {
+        let setup = if seed % 2 == 0 {
+            Setup::solo("P", Difficulty::Hard, seed)
+        } else {
+            Setup::players(3, seed)
+        };
+        let mut g = Game::new_dealt(setup).expect("game");
+        let mut bot = Bot::new(BotKind::Greedy, seed);
+        while !g.state().is_over() && checked < 80 {
+            let st = g.state();
+            if let (Phase::Work { rolled: true, .. }, Some(p)) = (st.phase, st.current_player())
+                && st.players[p].dice.unplaced().count() <= 3
+            {
+                let root = g.for_planning();
+                let w = Weights::default();
+                let search = |prune: bool| Search {
+                    prune,
+                    ..Search::new(root.clone(), p, w, means_count(st, &w), Limit::EXACT)
+                };
+                let mut with = search(true);
+                let mut without = search(false);
+                let (a, exact) = with.value(root.state(), f64::NEG_INFINITY);
+                let (b, _) = without.value(root.state(), f64::NEG_INFINITY);
+                assert!(exact);
+                assert!(
+                    (a - b).abs() < 1e-9,
+                    "seed {seed}: pruned {a}, unpruned {b}"
+                );
+                let bound = with.bound_of(root.state());
+                assert!(bound >= b - 1e-9, "seed {seed}: bound {bound} below {b}");
+                pruned += without.memo.len().saturating_sub(with.memo.len());
+                checked += 1;
+            }
+            let Some(act) = bot.choose(&g) else { break };
+            g.apply_digital(act).expect("legal");
+        }
+    }
+    assert!(checked >= 60, "{checked} positions checked");
+    assert!(pruned > 0, "the bound never pruned");
+}
+
+/// Issue 29, point 1 (cards.md: Temp Agency, reroll any number of unplaced dice): the
+/// faces of dice rerolled together are stepped in rising order only, each weighted by the
+/// orders it comes in; every position the reroll can lead to keeps the chance it has when
+/// every order of the faces is stepped.
+#[test]
+fn rerolled_dice_keep_their_chances_when_taken_in_rising_order() {
+    use crate::engine::Blueprint as B;
+    use crate::engine::state::DieOrigin;
+    let mut g = Game::new_dealt(Setup::solo("P", Difficulty::Easy, 3)).expect("game");
+    let st = &mut g.state;
+    assert!(st.blueprint_deck.remove(B::TempAgency));
+    st.players[0].compound.add(B::TempAgency);
+    st.players[0].energy = 3;
+    st.players[0].dice.clear();
+    for v in [2, 5, 5, 1] {
+        st.players[0].dice.push(v, DieOrigin::Own);
+    }
+    st.phase = Phase::Work {
+        turn: 0,
+        rolled: true,
+    };
+    let root = g.for_planning();
+    let mut rerolls = Vec::new();
+    legal_actions_into(root.state(), &mut rerolls);
+    rerolls.retain(
+        |a| matches!(a, Act::Activate { card: B::TempAgency, dice, .. } if dice.len() >= 2),
+    );
+    assert!(!rerolls.is_empty(), "no reroll of several dice");
+    for act in &rerolls {
+        assert!(alike(root.state(), act), "{act}");
+        let chances = |rising: bool| {
+            let mut slots = Slots::default();
+            let r = slots.outcomes_in(&root, root.state(), act, rising);
+            let mut by_key: HashMap<Key, f64> = HashMap::new();
+            for i in r {
+                *by_key.entry(key(&slots.states[i].players[0])).or_default() += slots.chances[i];
+            }
+            (by_key, slots.used)
+        };
+        let (rising, stepped) = chances(true);
+        let (every, all) = chances(false);
+        assert!(stepped < all, "{act}: {stepped} of {all} steps");
+        assert_eq!(rising.len(), every.len(), "{act}");
+        for (k, p) in &every {
+            let q = rising.get(k).copied().unwrap_or(0.0);
+            assert!((p - q).abs() < 1e-12, "{act}: {q} against {p}");
+        }
+    }
+}
+
+/// Issue 29, point 5: on small positions (at most two dice left to place) the memoised
+/// search finds the same value as the plain search of every sequence.
+#[test]
+fn the_plan_is_as_good_as_trying_every_sequence() {
+    let mut checked = 0;
+    for seed in 0..30u64 {
+        let mut g = Game::new_dealt(Setup::solo("P", Difficulty::Medium, seed)).expect("game");
+        let mut bot = Bot::new(BotKind::Greedy, seed);
+        while !g.state().is_over() && checked < 60 {
+            let st = g.state();
+            if let (Phase::Work { rolled: true, .. }, Some(p)) = (st.phase, st.current_player())
+                && st.players[p].dice.unplaced().count() <= 2
+            {
+                let plan = plan_with(&g, &Weights::default(), Limit::EXACT).expect("plan");
+                assert!(plan.exact);
+                let root = g.for_planning();
+                let w = Weights::default();
+                let s = Search {
+                    prune: false,
+                    ..Search::new(root.clone(), p, w, means_count(st, &w), Limit::EXACT)
+                };
+                let before = worth_in(root.state(), p, &s.weights, s.means);
+                let best = brute(&s, root.state());
+                assert!(
+                    (plan.gain - (best - before)).abs() < 1e-9,
+                    "seed {seed}: memoised {} against every sequence {}",
+                    plan.gain,
+                    best - before
+                );
+                checked += 1;
+            }
+            let Some(act) = bot.choose(&g) else { break };
+            g.apply_digital(act).expect("legal");
+        }
+    }
+    assert!(checked >= 30, "{checked} positions checked");
+}
