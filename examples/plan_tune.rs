@@ -2,7 +2,9 @@
 //! [KEY=VALUE ...]` plays GAMES solo games against the Machine at medium (seeds from 50,000:
 //! apart from the 1..=1,000 that `foreman simulate` reports) on both cores and prints the wins,
 //! with the default weights changed by each KEY=VALUE (engine, engine_fade, metal, energy,
-//! hand, penultimate, market, and `lookahead`: the planner bot's rolls per market choice).
+//! hand, penultimate, market, and `lookahead`: the planner bot's rolls per market choice,
+//! `looked`: how many of its best market choices it plays ahead, `hires=0`: not each
+//! contractor too).
 //! Several sets separated by `/` are played one after the other. With `3p`, 3-player games
 //! instead: the planner in seat 1 against two greedy bots, printing the mean scores.
 use foreman::bots::{Bot, BotKind};
@@ -47,19 +49,21 @@ fn weights(args: &[String]) -> Weights {
 }
 
 /// One game: (the planner's score, the best other score, whether the planner won).
-fn game(w: Weights, ahead: usize, seed: u64, three: bool) -> (u32, u32, bool) {
+/// `hires`: the market lookahead plays each contractor ahead; `looked`: its best choices played.
+fn game(
+    w: Weights,
+    (ahead, hires, looked): (usize, bool, usize),
+    seed: u64,
+    three: bool,
+) -> (u32, u32, bool) {
     let setup = if three {
         Setup::players(3, seed)
     } else {
         Setup::solo("P", Difficulty::Medium, seed)
     };
     let mut bots = vec![Bot::planner(seed, w, ahead)];
-    bots[0].hires = !std::env::args().any(|a| a == "hires=0");
-    if let Some(k) =
-        std::env::args().find_map(|a| a.strip_prefix("looked=").and_then(|v| v.parse().ok()))
-    {
-        bots[0].looked_at = k;
-    }
+    bots[0].hires = hires;
+    bots[0].looked_at = looked;
     if three {
         bots.push(Bot::new(BotKind::Greedy, seed + 1));
         bots.push(Bot::new(BotKind::Greedy, seed + 2));
@@ -89,9 +93,16 @@ fn main() {
     for set in rest.split(|a| a == "/") {
         let w = weights(set);
         let ahead = lookahead(set);
+        let hires = !set.iter().any(|a| a == "hires=0");
+        let looked = set
+            .iter()
+            .find_map(|a| a.strip_prefix("looked=").and_then(|v| v.parse().ok()))
+            .unwrap_or(foreman::bots::LOOKED_AT);
         let start = if three { 60_000 } else { 50_000 };
         let seeds: Vec<u64> = (start..start + games).collect();
-        let results = sim::on_threads(&seeds, 2, |seed| game(w, ahead, seed, three));
+        let results = sim::on_threads(&seeds, 2, |seed| {
+            game(w, (ahead, hires, looked), seed, three)
+        });
         let n = results.len().max(1) as f64;
         let wins = results.iter().filter(|r| r.2).count();
         let mine = results.iter().map(|r| f64::from(r.0)).sum::<f64>() / n;

@@ -170,30 +170,20 @@ impl Bot {
                 // The best few choices, and each contractor at its best discard: a contractor's
                 // worth is mostly in the next work phase (the Specialist's die, the Hired
                 // Hands', the Foreman's faces), which the position alone does not show.
-                let mut looked = Vec::new();
                 let mut hired = [false; 4];
-                for (i, r) in ranked.iter().enumerate() {
-                    match r.1 {
-                        Act::RefreshMarket { .. } => continue,
-                        Act::Hire { slot, .. } if self.hires => {
-                            let seen = hired.get_mut(usize::from(slot));
-                            if seen.as_ref().is_some_and(|s| !**s) || looked.len() < self.looked_at
-                            {
-                                looked.push(i);
-                            }
-                            if let Some(s) = seen {
-                                *s = true;
-                            }
-                        }
-                        _ if looked.len() < self.looked_at => looked.push(i),
-                        _ => {}
-                    }
-                }
-                let ends_turn = ranked
-                    .into_iter()
-                    .enumerate()
-                    .filter(|(i, _)| looked.contains(i))
-                    .map(|(_, r)| r);
+                let mut looked = 0;
+                let ends_turn = ranked.into_iter().filter(|r| {
+                    let first_hire = match r.1 {
+                        Act::RefreshMarket { .. } => return false,
+                        Act::Hire { slot, .. } if self.hires => hired
+                            .get_mut(usize::from(slot))
+                            .is_some_and(|seen| !std::mem::replace(seen, true)),
+                        _ => false,
+                    };
+                    let keep = first_hire || looked < self.looked_at;
+                    looked += usize::from(keep);
+                    keep
+                });
                 for (_, act, after) in ends_turn {
                     let Some(ahead) = crate::planner::next_work_phase(
                         game,
