@@ -312,6 +312,9 @@ struct Try {
     next: std::ops::Range<usize>,
     chance: bool,
     promise: f64,
+    /// A certain move's outcome: its key, and whether the memo knows its exact value (then
+    /// `promise` is that value).
+    key: Option<(Key, bool)>,
 }
 
 struct Entry {
@@ -342,28 +345,23 @@ struct Search {
 }
 
 /// The search's key for a position: what of the player's state can differ between two
-/// positions of one work phase, packed into words (the colour never changes). Dice are told
-/// apart only by their value, where they came from and where they sit, so they are sorted:
-/// two positions that differ by which of two equal dice went where are the same position.
-/// Equal keys are equal player states, and the other way round.
+/// positions of one work phase, packed into words (the colour never changes), then folded
+/// into two independent 64-bit hashes. Dice are told apart only by their value, where they
+/// came from and where they sit, so they are sorted: two positions that differ by which of
+/// two equal dice went where are the same position. Equal player states have equal keys;
+/// two different ones share a key with a chance of about 2⁻¹²⁸ a pair (about 10⁻²⁸ in a
+/// search of 200,000 positions), and the memo's entries are small (a search touches
+/// hundreds of thousands of them).
 #[derive(Clone, Copy, PartialEq, Eq)]
-struct Key([u64; 16]);
+struct Key(u64, u64);
 
 impl std::hash::Hash for Key {
     fn hash<H: Hasher>(&self, state: &mut H) {
-        // A multiply and a rotate a word, then a final mix (the memo's table takes the low
-        // bits of the hash as is).
-        let mut h: u64 = 0;
-        for &w in &self.0 {
-            h = (h.rotate_left(23) ^ w).wrapping_mul(0x9e37_79b9_7f4a_7c15);
-        }
-        h ^= h >> 32;
-        h = h.wrapping_mul(0xd6e8_feb8_6659_fd93);
-        state.write_u64(h ^ (h >> 29));
+        state.write_u64(self.0);
     }
 }
 
-/// The memo's hasher: [`Key`] hashes itself to one well-mixed word, taken as it is.
+/// The memo's hasher: [`Key`] is a well-mixed word already, taken as it is.
 #[derive(Default)]
 struct Taken(u64);
 
@@ -380,6 +378,25 @@ impl Hasher for Taken {
     fn write_u64(&mut self, i: u64) {
         self.0 ^= i;
     }
+}
+
+/// Two independent hashes of the key's words (a multiply and a rotate a word with different
+/// constants, then a final mix each).
+fn fold(w: &[u64; 16]) -> Key {
+    let (mut a, mut b): (u64, u64) = (0, 0x243f_6a88_85a3_08d3);
+    for &x in w {
+        a = (a.rotate_left(23) ^ x).wrapping_mul(0x9e37_79b9_7f4a_7c15);
+        b = (b.rotate_left(29) ^ x).wrapping_mul(0xc2b2_ae3d_27d4_eb4f);
+    }
+    let mix = |mut h: u64, m: u64| {
+        h ^= h >> 32;
+        h = h.wrapping_mul(m);
+        h ^ (h >> 29)
+    };
+    Key(
+        mix(a, 0xd6e8_feb8_6659_fd93),
+        mix(b, 0xff51_afd7_ed55_8ccd),
+    )
 }
 
 fn key(p: &PlayerState) -> Key {
@@ -424,7 +441,7 @@ fn key(p: &PlayerState) -> Key {
     for (i, &c) in dice[..n].iter().enumerate() {
         w[12 + i / 5] |= u64::from(c) << (12 * (i % 5));
     }
-    Key(w)
+    fold(&w)
 }
 
 impl Search {
@@ -500,6 +517,7 @@ impl Search {
                         next: r.start..r.start,
                         chance: false,
                         promise: v,
+                        key: None,
                     });
                 }
                 // Only its worth is kept.
@@ -515,16 +533,19 @@ impl Search {
             // A move's promise: the mean of its outcomes' bounds.
             // A certain move's promise: its outcome's bound (the most promising is searched
             // first, so the best found rises early and prunes more).
-            let promise = if next.len() == 1 {
-                self.bound_of(first)
+            // An outcome the memo holds already: its exact value, or the bound it was given.
+            let (promise, key) = if next.len() == 1 {
+                let k = key(&first.players[self.seat]);
+                (self.bound_of(first), Some((k, false)))
             } else {
-                f64::INFINITY
+                (f64::INFINITY, None)
             };
             tries.push(Try {
                 act,
                 next,
                 chance,
                 promise,
+                key,
             });
         }
         self.spare_moves.push(moves);
@@ -548,6 +569,7 @@ impl Search {
             next,
             chance,
             promise,
+            key: at,
         } in tries.drain(..)
         {
             // A move must beat the best so far (or `alpha`) to matter; a certain move also
@@ -562,12 +584,14 @@ impl Search {
             } else if promise <= floor {
                 above = above.max(promise);
                 continue;
-            } else if next.len() == 1 {
+            } else if let Some((at, known)) = at {
                 // One outcome (a card drawn is valued as a card in hand, whatever it is); its
-                // bound is the promise.
-                let one = &slots.states[next.start];
-                let at = key(&one.players[self.seat]);
-                self.value_known(one, at, Some(promise), floor)
+                // value (when known) or bound is the promise.
+                if known {
+                    (promise, true)
+                } else {
+                    self.value_known(&slots.states[next.start], at, Some(promise), floor)
+                }
             } else {
                 self.expected(&slots.states[next.clone()], &slots.chances[next], floor)
             };

@@ -409,7 +409,7 @@ pub struct Fired {
     pub laboratory: bool,
 }
 
-#[derive(Debug, Clone, PartialEq, Eq, Hash)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
 pub struct PlayerState {
     pub colour: Colour,
     pub metal: u32,
