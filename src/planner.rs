@@ -336,6 +336,7 @@ struct Search {
     cut: bool,
     /// Branch and bound: moves that cannot beat the best found are not searched.
     prune: bool,
+    bound: bound::Bound,
     memo: HashMap<Key, Entry, BuildHasherDefault<Taken>>,
     /// Buffers of moves, tries and states kept from one position to the next (no allocation
     /// per position searched).
@@ -393,10 +394,7 @@ fn fold(w: &[u64; 16]) -> Key {
         h = h.wrapping_mul(m);
         h ^ (h >> 29)
     };
-    Key(
-        mix(a, 0xd6e8_feb8_6659_fd93),
-        mix(b, 0xff51_afd7_ed55_8ccd),
-    )
+    Key(mix(a, 0xd6e8_feb8_6659_fd93), mix(b, 0xff51_afd7_ed55_8ccd))
 }
 
 fn key(p: &PlayerState) -> Key {
@@ -448,6 +446,7 @@ impl Search {
     /// A search from `game`'s position for `seat`, with branch and bound, nothing searched yet.
     fn new(game: Game, seat: usize, weights: Weights, means: f64, limit: Limit) -> Search {
         Search {
+            bound: bound::Bound::new(game.state(), seat, &weights, means),
             game,
             seat,
             weights,
@@ -484,8 +483,7 @@ impl Search {
             return (now, true);
         }
         if self.prune {
-            let b =
-                bound.unwrap_or_else(|| bound::bound(g, self.seat, &self.weights, self.means, now));
+            let b = bound.unwrap_or_else(|| self.bound.of(g, now));
             if b <= alpha {
                 self.memo.insert(
                     at,
@@ -641,7 +639,7 @@ impl Search {
             return f64::INFINITY;
         }
         let now = worth_in(st, self.seat, &self.weights, self.means);
-        bound::bound(st, self.seat, &self.weights, self.means, now)
+        self.bound.of(st, now)
     }
 
     /// The expected value of `outcomes`, each as likely as its `chances` (summing to 1), when

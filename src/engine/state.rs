@@ -122,6 +122,10 @@ impl<C: CardId> Pile<C> {
         self.total += other.total;
         *other = Pile::default();
     }
+    /// Bit `i` set when card `i` (by [`CardId::index`]) has a copy here.
+    pub fn present(&self) -> u32 {
+        self.present
+    }
     /// How many copies of each card (by [`CardId::index`]), as one array: for a compact key.
     pub fn counts(&self) -> &[u8; 32] {
         &self.counts

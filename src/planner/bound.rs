@@ -108,150 +108,222 @@ fn build_gain(card: Blueprint, w: &Weights, means: f64) -> f64 {
     prestige + means * (engine - w.metal * metal - w.energy * f64::from(info.energy))
 }
 
-/// An upper bound on the objective at the end of `seat`'s work phase from `state`, for
-/// `worth_now`, the objective now (see the module's documentation).
-pub(super) fn bound(state: &State, seat: usize, w: &Weights, means: f64, worth_now: f64) -> f64 {
-    let p: &PlayerState = &state.players[seat];
-    let mut total = worth_now;
-    // The activations still possible: (value, dice needed).
-    let mut items: SmallVec<[(f64, u32); 32]> = SmallVec::new();
-    let mut dice = p.dice.unplaced().count() as u32 + u32::from(p.specialist_due);
-    // The cards still to activate this round, each name once (in the compound, or in hand to
-    // be built first).
-    let mut cards = 0u64;
-    for (card, _) in p.compound.iter().chain(p.hand.iter()) {
-        if !p.has_activated(card) {
-            cards |= 1 << card.index();
+/// The bound's parts that stay the same for a whole search (one player's work phase: the
+/// weights, the means' share and the market do not change), worked out once.
+pub(super) struct Bound {
+    seat: usize,
+    /// Each card's activation at most (by [`Blueprint::index`]): its value (goods and the
+    /// means' share of the resources), the dice it needs, and its pattern.
+    value: [f64; 32],
+    need: [u32; 32],
+    pattern: [Option<crate::engine::apply::Pattern>; 32],
+    /// The cards that bring an extra die (Golem, Robot, Mega Factory).
+    extra: u32,
+    /// The cards with a value, needing no die.
+    free: u32,
+    /// The cards with a value that need dice, the best value per die first (ties: the
+    /// catalogue's order).
+    by_die: SmallVec<[u8; 32]>,
+    /// The Replicator's best copy of a market card: its value, the fewest dice, an extra die.
+    copy: (f64, u32, u32),
+    /// A training card (one die each) and the Temp Agency in the market, for the Replicator.
+    market_training: bool,
+    market_reroll: bool,
+    /// A die in the headquarters at most.
+    hq: f64,
+    /// Each card's build gain at most (at least 0), and the cards the best first.
+    build: [f64; 32],
+    by_build: SmallVec<[u8; 32]>,
+    scrap_yard: f64,
+    solar_array: f64,
+    laboratory: f64,
+}
+
+impl Bound {
+    pub(super) fn new(state: &State, seat: usize, w: &Weights, means: f64) -> Bound {
+        let mut value = [0.0; 32];
+        let mut need = [0; 32];
+        let mut pattern = [None; 32];
+        let mut build = [0.0; 32];
+        let (mut extra, mut free) = (0u32, 0u32);
+        for &card in Blueprint::ALL {
+            let i = card.index();
+            let (goods, more, n, x) = activation(card, w);
+            value[i] = goods + means * more;
+            need[i] = n;
+            pattern[i] = crate::engine::apply::dice_pattern(card);
+            build[i] = build_gain(card, w, means).max(0.0);
+            extra |= u32::from(x > 0) << i;
+            free |= u32::from(value[i] > 0.0 && n == 0) << i;
         }
-    }
-    let each = || {
-        let mut left = cards;
-        std::iter::from_fn(move || {
-            (left != 0).then(|| {
-                let i = left.trailing_zeros() as usize;
-                left &= left - 1;
-                Blueprint::ALL[i]
-            })
-        })
-    };
-    // Only training cards change a die's value: the Dojo, the Fitness Center and the
-    // Gymnasium one die each, the Temp Agency any of them (the Replicator copies at most one
-    // from the market). A card whose dice cannot be found among the free dice, with every die
-    // still to come and every die a training card could still change taken at the value it
-    // needs, gives nothing.
-    let replicator = (p.compound.contains(Blueprint::Replicator)
-        || p.hand.contains(Blueprint::Replicator))
-        && !p.has_activated(Blueprint::Replicator);
-    let free = dice - u32::from(p.specialist_due);
-    let changes_one = |c: Blueprint| {
-        matches!(
-            c,
-            Blueprint::Dojo | Blueprint::FitnessCenter | Blueprint::Gymnasium
-        )
-    };
-    let market = || state.market.blueprints.iter().flatten().copied();
-    // A training card copied from the market by the Replicator: one die of any value.
-    let copied = u32::from(replicator && market().any(changes_one));
-    let rerolls = (replicator && market().any(|c| c == Blueprint::TempAgency))
-        || each().any(|c| c == Blueprint::TempAgency);
-    // The training cards still to use (bits: Gymnasium, Fitness Center, Dojo).
-    let mut trainings = 0usize;
-    for card in each() {
-        trainings |= match card {
-            Blueprint::Gymnasium => 1,
-            Blueprint::FitnessCenter => 2,
-            Blueprint::Dojo => 4,
-            _ => 0,
-        };
-        dice += activation(card, w).3;
-    }
-    let mut counts = [0u32; 7];
-    for d in p.dice.as_slice().iter().filter(|d| d.placed.is_none()) {
-        counts[usize::from(d.value).min(6)] += 1;
-    }
-    // Dice still to come: everything counted in `dice` beyond the free ones, and one more the
-    // Replicator may bring, each of any value.
-    let wild = dice - free + u32::from(replicator) + copied;
-    let free_dice = Free {
-        counts,
-        reach: REACH[trainings],
-        trainings: trainings.count_ones(),
-        wild,
-    };
-    for card in each() {
-        let (goods, more, need, _) = activation(card, w);
-        let value = goods + means * more;
-        let found = rerolls
-            || crate::engine::apply::dice_pattern(card).is_none_or(|pat| free_dice.fits(pat));
-        if value > 0.0 && found {
-            items.push((value, need));
-        }
-    }
-    // The Replicator copies one market card: the best value for the fewest dice, at once.
-    if replicator {
-        let (mut value, mut need, mut extra) = (0.0f64, u32::MAX, 0);
-        for card in state.market.blueprints.iter().flatten().copied() {
+        let mut by_die: SmallVec<[u8; 32]> = Blueprint::ALL
+            .iter()
+            .map(|c| c.index())
+            .filter(|&i| value[i] > 0.0 && need[i] > 0)
+            .map(|i| i as u8)
+            .collect();
+        let per_die = |i: &u8| value[usize::from(*i)] / f64::from(need[usize::from(*i)]);
+        by_die.sort_by(|a, b| per_die(b).total_cmp(&per_die(a)));
+        let mut by_build: SmallVec<[u8; 32]> =
+            Blueprint::ALL.iter().map(|c| c.index() as u8).collect();
+        by_build.sort_by(|a, b| build[usize::from(*b)].total_cmp(&build[usize::from(*a)]));
+        let market = || state.market.blueprints.iter().flatten().copied();
+        let mut copy = (0.0f64, u32::MAX, 0);
+        for card in market() {
             let (g, more, n, x) = activation(card, w);
             // The Replicator's own energy.
-            value = value.max(g + means * (more - w.energy));
-            need = need.min(n);
-            extra = extra.max(x);
+            copy.0 = copy.0.max(g + means * (more - w.energy));
+            copy.1 = copy.1.min(n);
+            copy.2 = copy.2.max(x);
         }
-        dice += extra;
-        if value > 0.0 {
-            items.push((value, need.min(3)));
-        }
-    }
-    // Dice-free activations count whole; the rest share the dice with the headquarters.
-    let hq = means * (2.0 * w.metal).max(4.0 * w.energy).max(2.0 * w.hand);
-    let mut shared: SmallVec<[(f64, u32); 32]> = SmallVec::new();
-    for (value, need) in items {
-        if need == 0 {
-            total += value;
-        } else {
-            shared.push((value, need));
-        }
-    }
-    shared.sort_by(|a, b| (b.0 / f64::from(b.1)).total_cmp(&(a.0 / f64::from(a.1))));
-    let mut left = f64::from(dice);
-    for (value, need) in shared {
-        if left <= 0.0 {
-            break;
-        }
-        let per_die = value / f64::from(need);
-        if per_die <= hq {
-            break;
-        }
-        let used = left.min(f64::from(need));
-        total += per_die * used;
-        left -= used;
-    }
-    total += left.max(0.0) * hq;
-    // Builds: one per two known blueprints in hand, the best first.
-    let mut gains: SmallVec<[f64; 32]> = SmallVec::new();
-    for (card, n) in p.hand.iter() {
-        for _ in 0..n {
-            gains.push(build_gain(card, w, means).max(0.0));
+        Bound {
+            seat,
+            value,
+            need,
+            pattern,
+            extra,
+            free,
+            by_die,
+            copy,
+            market_training: market().any(changes_one),
+            market_reroll: market().any(|c| c == Blueprint::TempAgency),
+            hq: means * (2.0 * w.metal).max(4.0 * w.energy).max(2.0 * w.hand),
+            build,
+            by_build,
+            scrap_yard: means * w.metal,
+            solar_array: means * 2.0 * w.energy,
+            laboratory: means * w.hand,
         }
     }
-    let builds = gains.len() / 2;
-    if builds > 0 {
-        gains.sort_by(|a, b| b.total_cmp(a));
-        total += gains.iter().take(builds).sum::<f64>();
-        let has = |c: Blueprint| p.compound.contains(c) || p.hand.contains(c);
-        if has(Blueprint::ScrapYard) && !p.fired.scrap_yard {
-            total += means * w.metal;
+
+    /// An upper bound on the objective at the end of the work phase from `state`, for
+    /// `worth_now`, the objective now (see the module's documentation).
+    pub(super) fn of(&self, state: &State, worth_now: f64) -> f64 {
+        let p: &PlayerState = &state.players[self.seat];
+        let bit = |c: Blueprint| 1u32 << c.index();
+        let mut total = worth_now;
+        let unplaced = p.dice.as_slice().iter().filter(|d| d.placed.is_none());
+        let mut counts = [0u32; 7];
+        for d in unplaced {
+            counts[usize::from(d.value).min(6)] += 1;
         }
-        if has(Blueprint::SolarArray) && !p.fired.solar_array {
-            total += means * 2.0 * w.energy;
+        let free = counts.iter().sum::<u32>();
+        let mut dice = free + u32::from(p.specialist_due);
+        // The cards still to activate this round, each name once (in the compound, or in hand
+        // to be built first).
+        let owned = p.compound.present() | p.hand.present();
+        let cards = owned & !(p.activated as u32);
+        // Only training cards change a die's value: the Dojo, the Fitness Center and the
+        // Gymnasium one die each, the Temp Agency any of them (the Replicator copies at most
+        // one from the market). A card whose dice cannot be found among the free dice, with
+        // every die still to come and every die a training card could still change taken at
+        // the value it needs, gives nothing.
+        let replicator = cards & bit(Blueprint::Replicator) != 0;
+        let copied = u32::from(replicator && self.market_training);
+        let rerolls = (replicator && self.market_reroll) || cards & bit(Blueprint::TempAgency) != 0;
+        // The training cards still to use (bits: Gymnasium, Fitness Center, Dojo).
+        let trainings = usize::from(cards & bit(Blueprint::Gymnasium) != 0)
+            | usize::from(cards & bit(Blueprint::FitnessCenter) != 0) << 1
+            | usize::from(cards & bit(Blueprint::Dojo) != 0) << 2;
+        dice += (cards & self.extra).count_ones();
+        // Dice still to come: everything counted in `dice` beyond the free ones, and one more
+        // the Replicator may bring, each of any value.
+        let wild = dice - free + u32::from(replicator) + copied;
+        let free_dice = Free {
+            counts,
+            reach: REACH[trainings],
+            trainings: trainings.count_ones(),
+            wild,
+        };
+        let found = |i: usize| rerolls || self.pattern[i].is_none_or(|pat| free_dice.fits(pat));
+        // Dice-free activations count whole.
+        let mut left = cards & self.free;
+        while left != 0 {
+            let i = left.trailing_zeros() as usize;
+            left &= left - 1;
+            if found(i) {
+                total += self.value[i];
+            }
         }
+        // The Replicator copies one market card: the best value for the fewest dice, at once.
+        let mut copy = None;
+        if replicator {
+            dice += self.copy.2;
+            if self.copy.0 > 0.0 {
+                if self.copy.1 == 0 {
+                    total += self.copy.0;
+                } else {
+                    copy = Some((self.copy.0, self.copy.1.min(3)));
+                }
+            }
+        }
+        // The rest share the dice with the headquarters, given out by the fractional
+        // knapsack: the best value per die first.
+        let mut left = f64::from(dice);
+        let mut give = |value: f64, need: u32, left: &mut f64| -> bool {
+            let per_die = value / f64::from(need);
+            if *left <= 0.0 || per_die <= self.hq {
+                return false;
+            }
+            let used = left.min(f64::from(need));
+            total += per_die * used;
+            *left -= used;
+            true
+        };
+        for &i in &self.by_die {
+            let i = usize::from(i);
+            if cards >> i & 1 == 0 || !found(i) {
+                continue;
+            }
+            // The Replicator's copy, in its place by value per die.
+            if let Some((v, n)) = copy
+                && v / f64::from(n) > self.value[i] / f64::from(self.need[i])
+            {
+                copy = None;
+                if !give(v, n, &mut left) {
+                    break;
+                }
+            }
+            if !give(self.value[i], self.need[i], &mut left) {
+                break;
+            }
+        }
+        if let Some((v, n)) = copy {
+            give(v, n, &mut left);
+        }
+        total += left.max(0.0) * self.hq;
+        // Builds: one per two known blueprints in hand, the best first.
+        let mut builds = p.hand.len() / 2;
+        if builds > 0 {
+            let counts = p.hand.counts();
+            for &i in &self.by_build {
+                let n = usize::from(counts[usize::from(i)]).min(builds);
+                total += self.build[usize::from(i)] * n as f64;
+                builds -= n;
+                if builds == 0 {
+                    break;
+                }
+            }
+            if owned & bit(Blueprint::ScrapYard) != 0 && !p.fired.scrap_yard {
+                total += self.scrap_yard;
+            }
+            if owned & bit(Blueprint::SolarArray) != 0 && !p.fired.solar_array {
+                total += self.solar_array;
+            }
+        }
+        if owned & bit(Blueprint::Laboratory) != 0 && !p.fired.laboratory {
+            total += self.laboratory;
+        }
+        total
     }
-    if (p.compound.contains(Blueprint::Laboratory) || p.hand.contains(Blueprint::Laboratory))
-        && !p.fired.laboratory
-    {
-        total += means * w.hand;
-    }
-    total
+}
+
+/// The training cards that change one die each.
+fn changes_one(c: Blueprint) -> bool {
+    matches!(
+        c,
+        Blueprint::Dojo | Blueprint::FitnessCenter | Blueprint::Gymnasium
+    )
 }
 
 /// The values one die showing `v` can be brought to by the training cards in `mask` (bits:
