@@ -413,7 +413,7 @@ pub struct Fired {
     pub laboratory: bool,
 }
 
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+#[derive(Debug, Clone, PartialEq, Eq, Hash)]
 pub struct PlayerState {
     pub colour: Colour,
     pub metal: u32,
