@@ -220,7 +220,7 @@ pub fn plan_with(game: &Game, weights: &Weights, limit: Limit) -> Result<Plan, P
     while let Some(Some(best)) = search
         .memo
         .get(&key(&at.players[seat]))
-        .map(|e| e.best.clone())
+        .map(|e| search.moves_kept.get(e.best as usize).cloned())
     {
         steps.push(best.clone());
         if matches!(best, Act::EndWork { .. }) {
@@ -321,8 +321,10 @@ struct Entry {
     /// The position's value when `exact`; else a bound it does not exceed.
     value: f64,
     exact: bool,
-    /// The best move (exact entries only).
-    best: Option<Act>,
+    /// The best move (exact entries only), as its place in [`Search::moves_kept`] (`u32::MAX`:
+    /// none). Kept apart, so that the memo's entries stay small (a search's time goes mostly
+    /// to reading them).
+    best: u32,
 }
 
 struct Search {
@@ -338,6 +340,8 @@ struct Search {
     prune: bool,
     bound: bound::Bound,
     memo: HashMap<Key, Entry, BuildHasherDefault<Taken>>,
+    /// The best moves of the memo's exact entries.
+    moves_kept: Vec<Act>,
     /// Buffers of moves, tries and states kept from one position to the next (no allocation
     /// per position searched).
     spare_moves: Vec<Vec<Act>>,
@@ -454,7 +458,8 @@ impl Search {
             limit: limit.positions.unwrap_or(usize::MAX),
             cut: false,
             prune: true,
-            memo: HashMap::default(),
+            memo: HashMap::with_capacity_and_hasher(1 << 12, BuildHasherDefault::default()),
+            moves_kept: Vec::new(),
             spare_moves: Vec::new(),
             spare_tries: Vec::new(),
             spare_slots: Vec::new(),
@@ -490,7 +495,7 @@ impl Search {
                     Entry {
                         value: b,
                         exact: false,
-                        best: None,
+                        best: u32::MAX,
                     },
                 );
                 return (b, false);
@@ -605,25 +610,28 @@ impl Search {
             }
         }
         let entry = match best {
-            Some((v, _, a)) if v > alpha || above == f64::NEG_INFINITY => Entry {
-                value: v,
-                exact: true,
-                best: Some(a),
-            },
+            Some((v, _, a)) if v > alpha || above == f64::NEG_INFINITY => {
+                self.moves_kept.push(a);
+                Entry {
+                    value: v,
+                    exact: true,
+                    best: (self.moves_kept.len() - 1) as u32,
+                }
+            }
             Some((v, _, _)) => Entry {
                 value: v.max(above),
                 exact: false,
-                best: None,
+                best: u32::MAX,
             },
             None if above == f64::NEG_INFINITY => Entry {
                 value: now,
                 exact: true,
-                best: None,
+                best: u32::MAX,
             },
             None => Entry {
                 value: above,
                 exact: false,
-                best: None,
+                best: u32::MAX,
             },
         };
         self.spare_tries.push(tries);
