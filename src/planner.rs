@@ -339,6 +339,9 @@ struct Search {
     /// Branch and bound: moves that cannot beat the best found are not searched.
     prune: bool,
     bound: bound::Bound,
+    /// Tests: every position valued exactly is checked against its bound.
+    #[cfg(test)]
+    check_bound: bool,
     memo: HashMap<Key, Entry, BuildHasherDefault<Taken>>,
     /// The best moves of the memo's exact entries.
     moves_kept: Vec<Act>,
@@ -458,6 +461,8 @@ impl Search {
             limit: limit.positions.unwrap_or(usize::MAX),
             cut: false,
             prune: true,
+            #[cfg(test)]
+            check_bound: false,
             memo: HashMap::with_capacity_and_hasher(1 << 12, BuildHasherDefault::default()),
             moves_kept: Vec::new(),
             spare_moves: Vec::new(),
@@ -636,6 +641,16 @@ impl Search {
         };
         self.spare_tries.push(tries);
         self.spare_slots.push(slots);
+        #[cfg(test)]
+        if self.check_bound && entry.exact {
+            let b = self.bound.of(g, now);
+            assert!(
+                b >= entry.value - 1e-9,
+                "bound {b} below the value {} of {:?}",
+                entry.value,
+                g.players[self.seat]
+            );
+        }
         let answer = (entry.value, entry.exact);
         self.memo.insert(at, entry);
         answer

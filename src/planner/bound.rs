@@ -134,6 +134,10 @@ pub(super) struct Bound {
     /// Each card's build gain at most (at least 0), and the cards the best first.
     build: [f64; 32],
     by_build: SmallVec<[u8; 32]>,
+    /// The cards of each tool (bits by [`Blueprint::index`]), and those that may be built
+    /// beside a copy already built (Beacon, Obelisk).
+    tools: [u32; 4],
+    several: u32,
     scrap_yard: f64,
     solar_array: f64,
     laboratory: f64,
@@ -167,6 +171,15 @@ impl Bound {
         let mut by_build: SmallVec<[u8; 32]> =
             Blueprint::ALL.iter().map(|c| c.index() as u8).collect();
         by_build.sort_by(|a, b| build[usize::from(*b)].total_cmp(&build[usize::from(*a)]));
+        let mut tools = [0u32; 4];
+        for &card in Blueprint::ALL {
+            if let Some(t) = crate::engine::Tool::ALL
+                .iter()
+                .position(|&t| t == card.tool())
+            {
+                tools[t] |= 1 << card.index();
+            }
+        }
         let market = || state.market.blueprints.iter().flatten().copied();
         let mut copy = (0.0f64, u32::MAX, 0);
         for card in market() {
@@ -190,6 +203,8 @@ impl Bound {
             hq: means * (2.0 * w.metal).max(4.0 * w.energy).max(2.0 * w.hand),
             build,
             by_build,
+            tools,
+            several: 1 << Blueprint::Beacon.index() | 1 << Blueprint::Obelisk.index(),
             scrap_yard: means * w.metal,
             solar_array: means * 2.0 * w.energy,
             laboratory: means * w.hand,
@@ -209,9 +224,29 @@ impl Bound {
         }
         let free = counts.iter().sum::<u32>();
         let mut dice = free + u32::from(p.specialist_due);
+        // Builds (RULES.md, work phase, Build): each takes a blueprint from hand and another
+        // of the same tool as its discard, so at most half of each tool's known blueprints;
+        // never a second card of a name in the compound (but Beacons and Obelisks).
+        let counts_in_hand = p.hand.counts();
+        let mut budget = [0usize; 4];
+        let mut builds = 0;
+        let mut buildable = 0u32;
+        let new_names = p.hand.present() & !(p.compound.present() & !self.several);
+        for (t, &mask) in self.tools.iter().enumerate() {
+            let mut left = p.hand.present() & mask;
+            while left != 0 {
+                budget[t] += usize::from(counts_in_hand[left.trailing_zeros() as usize]);
+                left &= left - 1;
+            }
+            budget[t] /= 2;
+            builds += budget[t];
+            if budget[t] > 0 {
+                buildable |= new_names & mask;
+            }
+        }
         // The cards still to activate this round, each name once (in the compound, or in hand
         // to be built first).
-        let owned = p.compound.present() | p.hand.present();
+        let owned = p.compound.present() | buildable;
         let cards = owned & !(p.activated as u32);
         // Only training cards change a die's value: the Dojo, the Fitness Center and the
         // Gymnasium one die each, the Temp Agency any of them (the Replicator copies at most
@@ -292,13 +327,24 @@ impl Bound {
             give(v, n, &mut left);
         }
         total += left.max(0.0) * self.hq;
-        // Builds: one per two known blueprints in hand, the best first.
-        let mut builds = p.hand.len() / 2;
+        // Builds: the best first, as many of each tool as its budget allows.
         if builds > 0 {
-            let counts = p.hand.counts();
             for &i in &self.by_build {
-                let n = usize::from(counts[usize::from(i)]).min(builds);
-                total += self.build[usize::from(i)] * n as f64;
+                let i = usize::from(i);
+                if buildable >> i & 1 == 0 {
+                    continue;
+                }
+                let Some(t) = self.tools.iter().position(|m| m >> i & 1 == 1) else {
+                    continue;
+                };
+                let copies = if self.several >> i & 1 == 1 {
+                    usize::from(counts_in_hand[i])
+                } else {
+                    1
+                };
+                let n = copies.min(budget[t]);
+                total += self.build[i] * n as f64;
+                budget[t] -= n;
                 builds -= n;
                 if builds == 0 {
                     break;
