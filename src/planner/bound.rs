@@ -138,6 +138,10 @@ pub(super) struct Bound {
     /// beside a copy already built (Beacon, Obelisk).
     tools: [u32; 4],
     several: u32,
+    /// Only points count (the last round): every end of the phase is worth a whole number.
+    points_only: bool,
+    /// A blueprint in hand (one of the first 10).
+    card_in_hand: f64,
     scrap_yard: f64,
     solar_array: f64,
     laboratory: f64,
@@ -205,6 +209,8 @@ impl Bound {
             by_build,
             tools,
             several: 1 << Blueprint::Beacon.index() | 1 << Blueprint::Obelisk.index(),
+            points_only: means == 0.0,
+            card_in_hand: means * w.hand,
             scrap_yard: means * w.metal,
             solar_array: means * 2.0 * w.energy,
             laboratory: means * w.hand,
@@ -327,9 +333,14 @@ impl Bound {
             give(v, n, &mut left);
         }
         total += left.max(0.0) * self.hq;
-        // Builds: the best first, as many of each tool as its budget allows.
+        // Builds: the best first, as many of each tool as its budget allows. Each takes two
+        // blueprints from the hand: the hand's worth (its first 10 cards) falls by them, but
+        // for cards past the 10th (blueprints drawn are counted as if all kept).
         if builds > 0 {
-            for &i in &self.by_build {
+            let mut past_ten = p.hand_size().saturating_sub(10);
+            let mut gained = 0.0f64;
+            let mut best = 0.0f64;
+            'builds: for &i in &self.by_build {
                 let i = usize::from(i);
                 if buildable >> i & 1 == 0 {
                     continue;
@@ -342,14 +353,19 @@ impl Bound {
                 } else {
                     1
                 };
-                let n = copies.min(budget[t]);
-                total += self.build[i] * n as f64;
-                budget[t] -= n;
-                builds -= n;
-                if builds == 0 {
-                    break;
+                for _ in 0..copies.min(budget[t]) {
+                    let free = past_ten.min(2);
+                    past_ten -= free;
+                    gained += self.build[i] - self.card_in_hand * (2 - free) as f64;
+                    best = best.max(gained);
+                    budget[t] -= 1;
+                    builds -= 1;
+                    if builds == 0 {
+                        break 'builds;
+                    }
                 }
             }
+            total += best;
             if owned & bit(Blueprint::ScrapYard) != 0 && !p.fired.scrap_yard {
                 total += self.scrap_yard;
             }
@@ -359,6 +375,11 @@ impl Bound {
         }
         if owned & bit(Blueprint::Laboratory) != 0 && !p.fired.laboratory {
             total += self.laboratory;
+        }
+        // Points are whole: no end of the phase is worth more than the whole part of the
+        // bound, nor is any mean over them.
+        if self.points_only {
+            total = (total + 1e-9).floor();
         }
         total
     }
