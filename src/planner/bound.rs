@@ -129,8 +129,9 @@ pub(super) struct Bound {
     /// A training card (one die each) and the Temp Agency in the market, for the Replicator.
     market_training: bool,
     market_reroll: bool,
-    /// A die in the headquarters at most.
-    hq: f64,
+    /// A die in each headquarters section (Research, Mine, Generate) at most: the first in
+    /// an empty section, and any other.
+    hq_slot: [(f64, f64); 3],
     /// Each card's build gain at most (at least 0), and the cards the best first.
     build: [f64; 32],
     by_build: SmallVec<[u8; 32]>,
@@ -204,7 +205,11 @@ impl Bound {
             copy,
             market_training: market().any(changes_one),
             market_reroll: market().any(|c| c == Blueprint::TempAgency),
-            hq: means * (2.0 * w.metal).max(4.0 * w.energy).max(2.0 * w.hand),
+            hq_slot: [
+                (means * w.hand, means * 2.0 * w.hand),
+                (means * w.metal, means * 2.0 * w.metal),
+                (means * 3.0 * w.energy, means * 4.0 * w.energy),
+            ],
             build,
             by_build,
             tools,
@@ -298,12 +303,32 @@ impl Bound {
                 }
             }
         }
-        // The rest share the dice with the headquarters, given out by the fractional
-        // knapsack: the best value per die first.
+        // The rest share the dice with the headquarters' free slots, given out by the
+        // fractional knapsack: the best value per die first. A slot gives at most its
+        // section's reward for one die plus the matching bonus (cards.md, Headquarters): a
+        // blueprint (2 with the bonus), a metal (2), energy up to 3 (4); the first die in an
+        // empty section has no bonus.
+        let mut slots = [0.0f64; 9];
+        let mut n_slots = 0;
+        for (s, section) in p.hq.iter().enumerate() {
+            let (first, later) = self.hq_slot[s];
+            for k in section.len()..3 {
+                slots[n_slots] = if k == 0 { first } else { later };
+                n_slots += 1;
+            }
+        }
+        let slots = &mut slots[..n_slots];
+        slots.sort_by(|a, b| b.total_cmp(a));
+        let mut next_slot = 0;
         let mut left = f64::from(dice);
         let mut give = |value: f64, need: u32, left: &mut f64| -> bool {
             let per_die = value / f64::from(need);
-            if *left <= 0.0 || per_die <= self.hq {
+            while *left > 0.0 && next_slot < slots.len() && slots[next_slot] >= per_die {
+                total += slots[next_slot];
+                *left -= 1.0;
+                next_slot += 1;
+            }
+            if *left <= 0.0 || per_die <= 0.0 {
                 return false;
             }
             let used = left.min(f64::from(need));
@@ -332,7 +357,8 @@ impl Bound {
         if let Some((v, n)) = copy {
             give(v, n, &mut left);
         }
-        total += left.max(0.0) * self.hq;
+        // The dice left go to the slots left.
+        give(0.0, 1, &mut left);
         // Builds: the best first, as many of each tool as its budget allows. Each takes two
         // blueprints from the hand: the hand's worth (its first 10 cards) falls by them, but
         // for cards past the 10th (blueprints drawn are counted as if all kept).
