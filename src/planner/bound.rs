@@ -108,33 +108,132 @@ fn build_gain(card: Blueprint, w: &Weights, means: f64) -> f64 {
     prestige + means * (engine - w.metal * metal - w.energy * f64::from(info.energy))
 }
 
-/// The bound's parts that stay the same for a whole search (one player's work phase: the
-/// weights, the means' share and the market do not change), worked out once.
-pub(super) struct Bound {
-    seat: usize,
-    /// Each card's activation at most (by [`Blueprint::index`]): its value (goods and the
-    /// means' share of the resources), the dice it needs, and its pattern.
+/// What activations, the headquarters and builds can add at most, by card (by
+/// [`Blueprint::index`]): one table counting everything, and one leaving resources out (for
+/// a player near the limit of 12, whose resources are then counted at the limit's worth).
+struct Table {
+    /// Each card's activation at most: its goods and the means' share of what else it gives.
     value: [f64; 32],
-    need: [u32; 32],
-    pattern: [Option<crate::engine::apply::Pattern>; 32],
-    /// The cards that bring an extra die (Golem, Robot, Mega Factory).
-    extra: u32,
     /// The cards with a value, needing no die.
     free: u32,
     /// The cards with a value that need dice, the best value per die first (ties: the
     /// catalogue's order).
     by_die: SmallVec<[u8; 32]>,
-    /// The Replicator's best copy of a market card: its value, the fewest dice, an extra die.
-    copy: (f64, u32, u32),
-    /// A training card (one die each) and the Temp Agency in the market, for the Replicator.
-    market_training: bool,
-    market_reroll: bool,
+    /// The Replicator's best copy of a market card.
+    copy: f64,
     /// A die in each headquarters section (Research, Mine, Generate) at most: the first in
     /// an empty section, and any other.
     hq_slot: [(f64, f64); 3],
     /// Each card's build gain at most (at least 0), and the cards the best first.
     build: [f64; 32],
     by_build: SmallVec<[u8; 32]>,
+    scrap_yard: f64,
+    solar_array: f64,
+}
+
+impl Table {
+    /// `resources`: whether metal and energy count (gained and paid).
+    fn new(state: &State, w: &Weights, means: f64, resources: bool) -> Table {
+        let mut value = [0.0; 32];
+        let mut build = [0.0; 32];
+        let mut free = 0u32;
+        let r = if resources { 1.0 } else { 0.0 };
+        // A card built now works the rounds left: the engine's weight fades as the objective
+        // has it (ending the phase never moves the round back).
+        let fade = 1.0 - w.engine_fade * (f64::from(state.round.clamp(1, 10)) - 1.0) / 9.0;
+        let built = Weights {
+            engine: w.engine * fade,
+            ..*w
+        };
+        let worth = |card: Blueprint| {
+            let (goods, more, _, _) = activation(card, w);
+            goods
+                + means
+                    * if resources {
+                        more
+                    } else {
+                        w.hand * draws(card)
+                    }
+        };
+        for &card in Blueprint::ALL {
+            let i = card.index();
+            value[i] = worth(card);
+            build[i] = if resources {
+                build_gain(card, &built, means)
+            } else {
+                let free = Weights {
+                    metal: 0.0,
+                    energy: 0.0,
+                    ..built
+                };
+                build_gain(card, &free, means)
+            }
+            .max(0.0);
+            free |= u32::from(value[i] > 0.0 && activation(card, w).2 == 0) << i;
+        }
+        let need = |i: usize| activation(Blueprint::ALL[i], w).2;
+        let mut by_die: SmallVec<[u8; 32]> = (0..Blueprint::ALL.len())
+            .filter(|&i| value[i] > 0.0 && need(i) > 0)
+            .map(|i| i as u8)
+            .collect();
+        let per_die = |i: &u8| value[usize::from(*i)] / f64::from(need(usize::from(*i)));
+        by_die.sort_by(|a, b| per_die(b).total_cmp(&per_die(a)));
+        let mut by_build: SmallVec<[u8; 32]> =
+            Blueprint::ALL.iter().map(|c| c.index() as u8).collect();
+        by_build.sort_by(|a, b| build[usize::from(*b)].total_cmp(&build[usize::from(*a)]));
+        // The Replicator's own energy.
+        let copy = state
+            .market
+            .blueprints
+            .iter()
+            .flatten()
+            .map(|&c| worth(c) - r * means * w.energy)
+            .fold(0.0f64, f64::max);
+        Table {
+            value,
+            free,
+            by_die,
+            copy,
+            hq_slot: [
+                (means * w.hand, means * 2.0 * w.hand),
+                (r * means * w.metal, r * means * 2.0 * w.metal),
+                (r * means * 3.0 * w.energy, r * means * 4.0 * w.energy),
+            ],
+            build,
+            by_build,
+            scrap_yard: r * means * w.metal,
+            solar_array: r * means * 2.0 * w.energy,
+        }
+    }
+}
+
+/// The blueprints an activation can draw at most (Manufactory 2, Recycling Plant 1).
+fn draws(card: Blueprint) -> f64 {
+    match card {
+        Blueprint::Manufactory => 2.0,
+        Blueprint::RecyclingPlant => 1.0,
+        _ => 0.0,
+    }
+}
+
+/// The bound's parts that stay the same for a whole search (one player's work phase: the
+/// weights, the means' share and the market do not change), worked out once.
+pub(super) struct Bound {
+    seat: usize,
+    all: Table,
+    /// Resources left out: `None` when only points count.
+    no_resources: Option<Table>,
+    /// The dice each card needs, and its pattern.
+    need: [u32; 32],
+    pattern: [Option<crate::engine::apply::Pattern>; 32],
+    /// The cards that bring an extra die (Golem, Robot, Mega Factory).
+    extra: u32,
+    /// The Replicator's copy of a market card: the fewest dice, an extra die.
+    copy_need: u32,
+    copy_extra: u32,
+    /// A training card (one die each) and the Temp Agency in the market, for the Replicator.
+    market_training: bool,
+    market_reroll: bool,
     /// The cards of each tool (bits by [`Blueprint::index`]), and those that may be built
     /// beside a copy already built (Beacon, Obelisk).
     tools: [u32; 4],
@@ -143,82 +242,54 @@ pub(super) struct Bound {
     points_only: bool,
     /// A blueprint in hand (one of the first 10).
     card_in_hand: f64,
-    scrap_yard: f64,
-    solar_array: f64,
     laboratory: f64,
+    means: f64,
+    weights: Weights,
 }
 
 impl Bound {
     pub(super) fn new(state: &State, seat: usize, w: &Weights, means: f64) -> Bound {
-        let mut value = [0.0; 32];
         let mut need = [0; 32];
         let mut pattern = [None; 32];
-        let mut build = [0.0; 32];
-        let (mut extra, mut free) = (0u32, 0u32);
-        for &card in Blueprint::ALL {
-            let i = card.index();
-            let (goods, more, n, x) = activation(card, w);
-            value[i] = goods + means * more;
-            need[i] = n;
-            pattern[i] = crate::engine::apply::dice_pattern(card);
-            build[i] = build_gain(card, w, means).max(0.0);
-            extra |= u32::from(x > 0) << i;
-            free |= u32::from(value[i] > 0.0 && n == 0) << i;
-        }
-        let mut by_die: SmallVec<[u8; 32]> = Blueprint::ALL
-            .iter()
-            .map(|c| c.index())
-            .filter(|&i| value[i] > 0.0 && need[i] > 0)
-            .map(|i| i as u8)
-            .collect();
-        let per_die = |i: &u8| value[usize::from(*i)] / f64::from(need[usize::from(*i)]);
-        by_die.sort_by(|a, b| per_die(b).total_cmp(&per_die(a)));
-        let mut by_build: SmallVec<[u8; 32]> =
-            Blueprint::ALL.iter().map(|c| c.index() as u8).collect();
-        by_build.sort_by(|a, b| build[usize::from(*b)].total_cmp(&build[usize::from(*a)]));
+        let mut extra = 0u32;
         let mut tools = [0u32; 4];
         for &card in Blueprint::ALL {
+            let i = card.index();
+            let (_, _, n, x) = activation(card, w);
+            need[i] = n;
+            pattern[i] = crate::engine::apply::dice_pattern(card);
+            extra |= u32::from(x > 0) << i;
             if let Some(t) = crate::engine::Tool::ALL
                 .iter()
                 .position(|&t| t == card.tool())
             {
-                tools[t] |= 1 << card.index();
+                tools[t] |= 1 << i;
             }
         }
         let market = || state.market.blueprints.iter().flatten().copied();
-        let mut copy = (0.0f64, u32::MAX, 0);
-        for card in market() {
-            let (g, more, n, x) = activation(card, w);
-            // The Replicator's own energy.
-            copy.0 = copy.0.max(g + means * (more - w.energy));
-            copy.1 = copy.1.min(n);
-            copy.2 = copy.2.max(x);
-        }
+        let copy_need = market()
+            .map(|c| activation(c, w).2)
+            .min()
+            .unwrap_or(u32::MAX);
+        let copy_extra = market().map(|c| activation(c, w).3).max().unwrap_or(0);
         Bound {
             seat,
-            value,
+            all: Table::new(state, w, means, true),
+            no_resources: (means > 0.0).then(|| Table::new(state, w, means, false)),
             need,
             pattern,
             extra,
-            free,
-            by_die,
-            copy,
+            copy_need,
+            copy_extra,
             market_training: market().any(changes_one),
             market_reroll: market().any(|c| c == Blueprint::TempAgency),
-            hq_slot: [
-                (means * w.hand, means * 2.0 * w.hand),
-                (means * w.metal, means * 2.0 * w.metal),
-                (means * 3.0 * w.energy, means * 4.0 * w.energy),
-            ],
-            build,
-            by_build,
             tools,
             several: 1 << Blueprint::Beacon.index() | 1 << Blueprint::Obelisk.index(),
             points_only: means == 0.0,
             card_in_hand: means * w.hand,
-            scrap_yard: means * w.metal,
-            solar_array: means * 2.0 * w.energy,
             laboratory: means * w.hand,
+            means,
+            weights: *w,
         }
     }
 
@@ -227,7 +298,6 @@ impl Bound {
     pub(super) fn of(&self, state: &State, worth_now: f64) -> f64 {
         let p: &PlayerState = &state.players[self.seat];
         let bit = |c: Blueprint| 1u32 << c.index();
-        let mut total = worth_now;
         let unplaced = p.dice.as_slice().iter().filter(|d| d.placed.is_none());
         let mut counts = [0u32; 7];
         for d in unplaced {
@@ -240,7 +310,6 @@ impl Bound {
         // never a second card of a name in the compound (but Beacons and Obelisks).
         let counts_in_hand = p.hand.counts();
         let mut budget = [0usize; 4];
-        let mut builds = 0;
         let mut buildable = 0u32;
         let new_names = p.hand.present() & !(p.compound.present() & !self.several);
         for (t, &mask) in self.tools.iter().enumerate() {
@@ -250,7 +319,6 @@ impl Bound {
                 left &= left - 1;
             }
             budget[t] /= 2;
-            builds += budget[t];
             if budget[t] > 0 {
                 buildable |= new_names & mask;
             }
@@ -281,26 +349,75 @@ impl Bound {
             trainings: trainings.count_ones(),
             wild,
         };
-        let found = |i: usize| rerolls || self.pattern[i].is_none_or(|pat| free_dice.fits(pat));
+        let mut found = cards;
+        if !rerolls {
+            let mut left = cards;
+            while left != 0 {
+                let i = left.trailing_zeros() as usize;
+                left &= left - 1;
+                if self.pattern[i].is_some_and(|pat| !free_dice.fits(pat)) {
+                    found &= !(1 << i);
+                }
+            }
+        }
+        if replicator {
+            dice += self.copy_extra;
+        }
+        let ctx = Ctx {
+            p,
+            found,
+            dice,
+            replicator,
+            owned,
+            buildable,
+            budget,
+        };
+        let mut total = worth_now + self.fill(&self.all, &ctx);
+        // Near the limit of 12, resources gained are mostly lost: the resources kept at the
+        // end are worth at most 12 of the better one, whatever was gained or paid.
+        if let Some(table) = &self.no_resources
+            && p.metal + p.energy >= 8
+        {
+            let w = &self.weights;
+            let means = if state.end_triggered == Some(state.round) {
+                self.means.min(w.penultimate)
+            } else {
+                self.means
+            };
+            let resources = means * (w.metal * f64::from(p.metal) + w.energy * f64::from(p.energy));
+            let limit = self.means * 12.0 * w.metal.max(w.energy);
+            total = total.min(worth_now - resources + limit + self.fill(table, &ctx));
+        }
+        if owned & bit(Blueprint::Laboratory) != 0 && !p.fired.laboratory {
+            total += self.laboratory;
+        }
+        // Points are whole: no end of the phase is worth more than the whole part of the
+        // bound, nor is any mean over them.
+        if self.points_only {
+            total = (total + 1e-9).floor();
+        }
+        total
+    }
+
+    /// What `table` counts the activations, the headquarters and the builds still possible
+    /// to add at most.
+    fn fill(&self, table: &Table, c: &Ctx) -> f64 {
+        let bit = |card: Blueprint| 1u32 << card.index();
+        let mut total = 0.0;
         // Dice-free activations count whole.
-        let mut left = cards & self.free;
+        let mut left = c.found & table.free;
         while left != 0 {
             let i = left.trailing_zeros() as usize;
             left &= left - 1;
-            if found(i) {
-                total += self.value[i];
-            }
+            total += table.value[i];
         }
         // The Replicator copies one market card: the best value for the fewest dice, at once.
         let mut copy = None;
-        if replicator {
-            dice += self.copy.2;
-            if self.copy.0 > 0.0 {
-                if self.copy.1 == 0 {
-                    total += self.copy.0;
-                } else {
-                    copy = Some((self.copy.0, self.copy.1.min(3)));
-                }
+        if c.replicator && table.copy > 0.0 {
+            if self.copy_need == 0 {
+                total += table.copy;
+            } else {
+                copy = Some((table.copy, self.copy_need.min(3)));
             }
         }
         // The rest share the dice with the headquarters' free slots, given out by the
@@ -308,19 +425,27 @@ impl Bound {
         // section's reward for one die plus the matching bonus (cards.md, Headquarters): a
         // blueprint (2 with the bonus), a metal (2), energy up to 3 (4); the first die in an
         // empty section has no bonus.
+        // In an empty section the three slots are counted alike, at a third of the three
+        // dice's reward: no die is counted less, and no number of them more, than it can
+        // give.
         let mut slots = [0.0f64; 9];
         let mut n_slots = 0;
-        for (s, section) in p.hq.iter().enumerate() {
-            let (first, later) = self.hq_slot[s];
-            for k in section.len()..3 {
-                slots[n_slots] = if k == 0 { first } else { later };
+        for (s, section) in c.p.hq.iter().enumerate() {
+            let (first, later) = table.hq_slot[s];
+            let placed = section.len();
+            for _ in placed..3 {
+                slots[n_slots] = if placed == 0 {
+                    (first + 2.0 * later) / 3.0
+                } else {
+                    later
+                };
                 n_slots += 1;
             }
         }
         let slots = &mut slots[..n_slots];
         slots.sort_by(|a, b| b.total_cmp(a));
         let mut next_slot = 0;
-        let mut left = f64::from(dice);
+        let mut left = f64::from(c.dice);
         let mut give = |value: f64, need: u32, left: &mut f64| -> bool {
             let per_die = value / f64::from(need);
             while *left > 0.0 && next_slot < slots.len() && slots[next_slot] >= per_die {
@@ -336,21 +461,21 @@ impl Bound {
             *left -= used;
             true
         };
-        for &i in &self.by_die {
+        for &i in &table.by_die {
             let i = usize::from(i);
-            if cards >> i & 1 == 0 || !found(i) {
+            if c.found >> i & 1 == 0 {
                 continue;
             }
             // The Replicator's copy, in its place by value per die.
             if let Some((v, n)) = copy
-                && v / f64::from(n) > self.value[i] / f64::from(self.need[i])
+                && v / f64::from(n) > table.value[i] / f64::from(self.need[i])
             {
                 copy = None;
                 if !give(v, n, &mut left) {
                     break;
                 }
             }
-            if !give(self.value[i], self.need[i], &mut left) {
+            if !give(table.value[i], self.need[i], &mut left) {
                 break;
             }
         }
@@ -362,13 +487,16 @@ impl Bound {
         // Builds: the best first, as many of each tool as its budget allows. Each takes two
         // blueprints from the hand: the hand's worth (its first 10 cards) falls by them, but
         // for cards past the 10th (blueprints drawn are counted as if all kept).
+        let mut builds: usize = c.budget.iter().sum();
         if builds > 0 {
-            let mut past_ten = p.hand_size().saturating_sub(10);
+            let mut budget = c.budget;
+            let mut past_ten = c.p.hand_size().saturating_sub(10);
             let mut gained = 0.0f64;
             let mut best = 0.0f64;
-            'builds: for &i in &self.by_build {
+            let counts_in_hand = c.p.hand.counts();
+            'builds: for &i in &table.by_build {
                 let i = usize::from(i);
-                if buildable >> i & 1 == 0 {
+                if c.buildable >> i & 1 == 0 {
                     continue;
                 }
                 let Some(t) = self.tools.iter().position(|m| m >> i & 1 == 1) else {
@@ -382,7 +510,7 @@ impl Bound {
                 for _ in 0..copies.min(budget[t]) {
                     let free = past_ten.min(2);
                     past_ten -= free;
-                    gained += self.build[i] - self.card_in_hand * (2 - free) as f64;
+                    gained += table.build[i] - self.card_in_hand * (2 - free) as f64;
                     best = best.max(gained);
                     budget[t] -= 1;
                     builds -= 1;
@@ -392,23 +520,29 @@ impl Bound {
                 }
             }
             total += best;
-            if owned & bit(Blueprint::ScrapYard) != 0 && !p.fired.scrap_yard {
-                total += self.scrap_yard;
+            if c.owned & bit(Blueprint::ScrapYard) != 0 && !c.p.fired.scrap_yard {
+                total += table.scrap_yard;
             }
-            if owned & bit(Blueprint::SolarArray) != 0 && !p.fired.solar_array {
-                total += self.solar_array;
+            if c.owned & bit(Blueprint::SolarArray) != 0 && !c.p.fired.solar_array {
+                total += table.solar_array;
             }
-        }
-        if owned & bit(Blueprint::Laboratory) != 0 && !p.fired.laboratory {
-            total += self.laboratory;
-        }
-        // Points are whole: no end of the phase is worth more than the whole part of the
-        // bound, nor is any mean over them.
-        if self.points_only {
-            total = (total + 1e-9).floor();
         }
         total
     }
+}
+
+/// What [`Bound::fill`] needs of a position.
+struct Ctx<'a> {
+    p: &'a PlayerState,
+    /// The cards still to activate whose dice can be found.
+    found: u32,
+    /// The dice free and still to come.
+    dice: u32,
+    replicator: bool,
+    owned: u32,
+    buildable: u32,
+    /// The builds each tool allows.
+    budget: [usize; 4],
 }
 
 /// The training cards that change one die each.

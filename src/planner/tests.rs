@@ -261,3 +261,49 @@ fn the_plan_is_as_good_as_trying_every_sequence() {
     }
     assert!(checked >= 30, "{checked} positions checked");
 }
+
+/// What the bound adds to the objective now, in the position of `compound`, `hand`, `dice`
+/// and `metal` (a solo game's first round).
+fn bound_gap(compound: &[&str], hand: &[&str], dice: &[u8], metal: u32) -> f64 {
+    let p = Puzzle {
+        name: "bound".into(),
+        compound: compound.iter().map(|s| s.to_string()).collect(),
+        hand: hand.iter().map(|s| s.to_string()).collect(),
+        dice: dice.to_vec(),
+        metal,
+        energy: 0,
+        best_points: 0,
+    };
+    let g = puzzle_position(&p);
+    let st = g.state();
+    let w = Weights::default();
+    let means = means_count(st, &w);
+    let s = Search::new(g.for_planning(), 0, w, means, Limit::EXACT);
+    s.bound_of(st) - worth_in(st, 0, &w, means)
+}
+
+/// RULES.md, work phase, Build: a build discards a second blueprint of the same tool, and
+/// takes both from the hand. Two blueprints of different tools cannot be built, so the bound
+/// counts nothing for them; two of one tool (Obelisk and Warehouse, hammers) can be.
+#[test]
+fn the_bound_counts_only_builds_the_rules_allow() {
+    let apart = bound_gap(&[], &["Obelisk", "Beacon"], &[], 5);
+    assert!(apart.abs() < 1e-9, "different tools: {apart}");
+    let together = bound_gap(&[], &["Obelisk", "Warehouse"], &[], 5);
+    // The Obelisk's 2 prestige less its metal and energy and the two cards in hand.
+    let w = Weights::default();
+    let obelisk = 2.0 - 3.0 * w.metal - w.energy - 2.0 * w.hand;
+    assert!((together - obelisk).abs() < 1e-9, "one tool: {together}");
+}
+
+/// RULES.md, end of the work phase: resources past 12 are discarded. The Power Plant's
+/// energy (cards.md: a 6 gives 6 energy) is worth nothing to a player holding 12 metal, who
+/// would discard it, and the bound counts it no more; with 4 metal it counts.
+#[test]
+fn resources_past_the_limit_count_nothing_in_the_bound() {
+    let w = Weights::default();
+    let full = bound_gap(&["Power Plant"], &[], &[6], 12);
+    assert!(full < 6.0 * w.energy - 0.1, "at 12 metal: {full}");
+    let room = bound_gap(&["Power Plant"], &[], &[6], 4);
+    assert!(room >= 6.0 * w.energy - 1e-9, "at 4 metal: {room}");
+}
