@@ -47,9 +47,15 @@
 //! the phase could still add, everything counted at its best) is no better than a plan already
 //! found is not searched further; moves are tried the most promising first, and chance is
 //! searched by Ballard's Star1 (an outcome only as far as it could still lift the mean).
-//! Sound, so the plan stays exact (tested against the search without it); on 1,000 recorded
-//! work phases, with the first weights, it searched 18% fewer positions at the 95th
-//! percentile, for the same time.
+//! Sound, so the plan stays exact (tested against the search without it). On the 1,000
+//! recorded work phases of `examples/plan_time`, positions searched at the 95th percentile:
+//! 36,557 with the first bound (each card and die at its best), 26,717 when builds keep to
+//! the rules (a discard of the same tool, no second card of a name), 22,611 when a build
+//! costs its two blueprints' place in hand, 17,817 with the limit of 12 resources, 16,541
+//! with the headquarters' slots; 4.77 million positions in all (8.20 before). Each position
+//! also costs less: the memo's key is two 64-bit hashes, not 128 bytes, and the bound's
+//! per-card parts are worked out once a search. The 95th percentile's time fell from 79 ms to
+//! 35 ms.
 //!
 //! The plan returned is the best first steps up to the end of the work phase, or up to the
 //! first step whose result is chance: then the player rolls (or draws) and asks again.

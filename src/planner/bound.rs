@@ -2,7 +2,7 @@
 //! move whose bound is no better than a plan already found is not searched (branch and bound).
 //!
 //! It is sound by construction: everything still possible is counted as if it all happened
-//! at once, at its best, for free.
+//! at once, at its best, for free, within the limits the rules set.
 //! - Every card not yet activated this round (in the compound, in hand to be built first, or
 //!   one market card through the Replicator) gives the most its activation can give: its
 //!   goods, plus the objective's value of its best resources or draws less the resources it
@@ -15,18 +15,28 @@
 //!   come at the value the card needs, its pattern (a 6, a pair, a run, 14 or more) must be
 //!   possible.
 //! - Dice are shared: each card needs at least so many dice, each die goes to one card or to
-//!   the headquarters (at most 2 metal, 4 energy or 2 blueprints, with the bonus). The dice
-//!   still free, plus every extra die that could still come (Golem, Robot, Mega Factory, the
-//!   Specialist), are given out by the fractional knapsack: the best value per die first.
-//! - Builds: at most one per two blueprints in hand (the card and its discard), each worth its
-//!   prestige (a Beacon at its most, 5), plus the engine's weight for a card that is not a
-//!   Monument, less its least cost, plus once the Scrap Yard's and Solar Array's gifts.
+//!   a free slot of the headquarters (3 a section; a slot gives at most its section's reward
+//!   for one die and the matching bonus, the three of an empty section counted alike). The
+//!   dice still free, plus every extra die that could still come (Golem, Robot, Mega Factory,
+//!   the Specialist), are given out by the fractional knapsack: the best value per die first.
+//! - Builds (RULES.md, Build): each takes a second blueprint of the same tool as its discard,
+//!   so at most half of each tool's known blueprints, never a second card of a name already
+//!   built (but Beacons and Obelisks); a blueprint in hand is counted as a card to activate
+//!   only when it can be built. Each build is worth its prestige (a Beacon at its most, 5),
+//!   plus the engine's weight of this round for a card that is not a Monument, less its least
+//!   cost and the two blueprints' place in hand (those past the 10th cost nothing); the best
+//!   first, as many as add; plus once the Scrap Yard's and Solar Array's gifts.
 //! - The Laboratory's draw, once.
+//! - Near the limit of 12 resources (8 or more held), a second count leaves resources out
+//!   (gained and paid) and values those kept at the end at 12 metal at most, as the limit
+//!   discards the rest; the bound is the lesser of the two.
+//! - In the last round only points count, and they are whole: the bound is its whole part.
 //!
 //! Paying resources is counted as their loss: the resources kept at the end are those gained
 //! less those paid, and the end-of-phase limit of 12 only lowers them further. Other losses
-//! (discarded blueprints, the Golem's and Robot's costs, the discards at the end of the work
-//! phase) are left out, and each leaving-out only raises the bound.
+//! (blueprints discarded by cards, the Golem's and Robot's costs) are left out, and each
+//! leaving-out only raises the bound. The test `branch_and_bound_loses_nothing` checks the
+//! bound against the value of every position the search without pruning reaches.
 
 use super::Weights;
 use crate::engine::state::{PlayerState, State};
