@@ -2,7 +2,7 @@
 //! [KEY=VALUE ...]` plays GAMES solo games against the Machine at medium (seeds from 50,000:
 //! apart from the 1..=1,000 that `foreman simulate` reports) on both cores and prints the wins,
 //! with the default weights changed by each KEY=VALUE (engine, engine_fade, metal, energy,
-//! hand, penultimate, market, and `lookahead`: the planner bot's rolls per market choice,
+//! hand, penultimate, market, anticipate, and `lookahead`: the planner bot's rolls per market choice,
 //! `looked`: how many of its best market choices it plays ahead, `hires=0`: not each
 //! contractor too).
 //! Several sets separated by `/` are played one after the other. With `3p`, 3-player games
@@ -38,6 +38,7 @@ fn weights(args: &[String]) -> Weights {
             "penultimate" => w.penultimate = x,
             "market" => w.market = x,
             "engine_fade" => w.engine_fade = x,
+            "anticipate" => w.anticipate = x,
             "lookahead" | "hires" | "looked" => {}
             _ => {
                 eprintln!("no weight {k}");

@@ -88,6 +88,9 @@ pub struct Weights {
     /// The planner bot's market phase: a blueprint taken is worth this share of what it adds
     /// once built.
     pub market: f64,
+    /// How far the chance that the Machine ends the game this round (its goods reaching 12)
+    /// turns the means' share towards `penultimate` (0: not at all; 1: by that chance).
+    pub anticipate: f64,
 }
 
 impl Weights {
@@ -100,6 +103,7 @@ impl Weights {
         hand: 0.0,
         penultimate: 1.0,
         market: 0.0,
+        anticipate: 0.0,
     };
 }
 
@@ -113,6 +117,7 @@ impl Default for Weights {
             hand: 0.4,
             penultimate: 0.8,
             market: 0.11,
+            anticipate: 0.0,
         }
     }
 }
@@ -175,8 +180,37 @@ fn means_count(state: &State, w: &Weights) -> f64 {
     match state.final_round() {
         Some(r) if state.round >= r => 0.0,
         Some(r) if state.round + 1 == r => w.penultimate,
-        _ => 1.0,
+        Some(_) => 1.0,
+        None => 1.0 - w.anticipate * machine_ends_now(state) * (1.0 - w.penultimate),
     }
+}
+
+/// The chance that the Machine's production this round brings its goods to 12 (RULES.md,
+/// Machine's turn: each of four dice makes a good when it shows no more than the Machine's
+/// cards of its type), before its turn; 0 after it, or without a Machine.
+fn machine_ends_now(state: &State) -> f64 {
+    let Some(m) = &state.machine else {
+        return 0.0;
+    };
+    if matches!(state.phase, Phase::Machine) || state.phase == Phase::Over {
+        return 0.0;
+    }
+    let need = 12u32.saturating_sub(m.goods) as usize;
+    if need == 0 {
+        return 1.0;
+    }
+    // The chances of 0 to 4 goods.
+    let mut goods = [1.0f64, 0.0, 0.0, 0.0, 0.0];
+    for die in crate::engine::state::MachineDie::ORDER {
+        let Some(kind) = die.card_type() else {
+            continue;
+        };
+        let p = f64::from(m.compound.of_type(kind).min(6)) / 6.0;
+        for k in (0..goods.len()).rev() {
+            goods[k] = goods[k] * (1.0 - p) + if k > 0 { goods[k - 1] * p } else { 0.0 };
+        }
+    }
+    goods.iter().skip(need).sum()
 }
 
 fn worth_in(state: &State, seat: usize, w: &Weights, means: f64) -> f64 {

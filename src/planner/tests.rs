@@ -307,3 +307,33 @@ fn resources_past_the_limit_count_nothing_in_the_bound() {
     let room = bound_gap(&["Power Plant"], &[], &[6], 4);
     assert!(room >= 6.0 * w.energy - 1e-9, "at 4 metal: {room}");
 }
+
+/// RULES.md, Machine's turn: each of the red, blue, purple and yellow dice makes a good when it
+/// shows no more than the Machine's cards of its type (Training, Production, Special,
+/// Utility). With 10 goods and one Training card and three Production cards, 12 goods come
+/// only from both dice: 1/6 × 3/6; with 11, from either: 1 − 5/6 × 3/6; with 12, surely.
+#[test]
+fn the_chance_that_the_machine_ends_the_game_this_round() {
+    use crate::engine::Blueprint;
+    let mut g = Game::new_dealt(Setup::solo("P", Difficulty::Easy, 7)).expect("game");
+    let m = g.state.machine.as_mut().expect("a Machine");
+    m.compound = Default::default();
+    m.compound.add(Blueprint::Gymnasium);
+    for c in [
+        Blueprint::AssemblyLine,
+        Blueprint::Biolab,
+        Blueprint::NuclearPlant,
+    ] {
+        m.compound.add(c);
+    }
+    let chance = |g: &mut Game, goods: u32| {
+        if let Some(m) = g.state.machine.as_mut() {
+            m.goods = goods;
+        }
+        machine_ends_now(&g.state)
+    };
+    assert!((chance(&mut g, 10) - 1.0 / 6.0 * 3.0 / 6.0).abs() < 1e-12);
+    assert!((chance(&mut g, 11) - (1.0 - 5.0 / 6.0 * 3.0 / 6.0)).abs() < 1e-12);
+    assert!((chance(&mut g, 12) - 1.0).abs() < 1e-12);
+    assert!(chance(&mut g, 0).abs() < 1e-12);
+}
