@@ -150,7 +150,7 @@ impl Table {
         let r = if resources { 1.0 } else { 0.0 };
         // A card built now works the rounds left: the engine's weight fades as the objective
         // has it (ending the phase never moves the round back).
-        let fade = 1.0 - w.engine_fade * (f64::from(state.round.clamp(1, 10)) - 1.0) / 9.0;
+        let fade = super::fade(state.round, w);
         let built = Weights {
             engine: w.engine * fade,
             ..*w
@@ -250,9 +250,8 @@ pub(super) struct Bound {
     several: u32,
     /// Only points count (the last round): every end of the phase is worth a whole number.
     points_only: bool,
-    /// A blueprint in hand (one of the first 10).
+    /// A blueprint in hand (one of the first 10), as the Laboratory's draw is worth.
     card_in_hand: f64,
-    laboratory: f64,
     means: f64,
     weights: Weights,
 }
@@ -297,7 +296,6 @@ impl Bound {
             several: 1 << Blueprint::Beacon.index() | 1 << Blueprint::Obelisk.index(),
             points_only: means == 0.0,
             card_in_hand: means * w.hand,
-            laboratory: means * w.hand,
             means,
             weights: *w,
         }
@@ -389,17 +387,13 @@ impl Bound {
             && p.metal + p.energy >= 8
         {
             let w = &self.weights;
-            let means = if state.end_triggered == Some(state.round) {
-                self.means.min(w.penultimate)
-            } else {
-                self.means
-            };
+            let means = super::means_kept(state, w, self.means);
             let resources = means * (w.metal * f64::from(p.metal) + w.energy * f64::from(p.energy));
             let limit = self.means * 12.0 * w.metal.max(w.energy);
             total = total.min(worth_now - resources + limit + self.fill(table, &ctx));
         }
         if owned & bit(Blueprint::Laboratory) != 0 && !p.fired.laboratory {
-            total += self.laboratory;
+            total += self.card_in_hand;
         }
         // Points are whole: no end of the phase is worth more than the whole part of the
         // bound, nor is any mean over them.
