@@ -815,6 +815,17 @@ impl State {
     }
 
     /// The round after which the game ends, once triggered.
+    /// Tests: `seat`'s hand goes back into the blueprint deck.
+    #[cfg(test)]
+    pub(crate) fn hand_back_to_deck(&mut self, seat: usize) {
+        let hand = self.players[seat].hand;
+        for (c, n) in hand.iter() {
+            for _ in 0..n {
+                self.players[seat].hand.remove(c);
+                self.blueprint_deck.add(c);
+            }
+        }
+    }
     pub fn final_round(&self) -> Option<u32> {
         self.end_triggered.map(|r| r + 1)
     }

@@ -43,13 +43,7 @@ fn position(hand: &[B], compound: &[B], dice: &[u8], metal: u32, energy: u32) ->
         .expect("deal");
     let st = &mut g.state;
     // Seat 0's dealt hand goes back to the deck; the test's cards come out of it.
-    let dealt = st.players[0].hand;
-    for (c, n) in dealt.iter() {
-        for _ in 0..n {
-            st.players[0].hand.remove(c);
-            st.blueprint_deck.add(c);
-        }
-    }
+    st.hand_back_to_deck(0);
     for &c in hand {
         assert!(
             st.blueprint_deck.remove(c),

@@ -45,13 +45,7 @@ fn puzzle_position(p: &Puzzle) -> Game {
     use crate::engine::Blueprint;
     let mut g = Game::new_dealt(Setup::solo("P", Difficulty::Easy, 1)).expect("game");
     let st = &mut g.state;
-    let dealt = st.players[0].hand;
-    for (c, n) in dealt.iter() {
-        for _ in 0..n {
-            st.players[0].hand.remove(c);
-            st.blueprint_deck.add(c);
-        }
-    }
+    st.hand_back_to_deck(0);
     let card =
         |n: &str| Blueprint::from_name(n).unwrap_or_else(|| panic!("{}: no card {n}", p.name));
     for n in &p.hand {
