@@ -82,3 +82,248 @@ pub fn seen_from_farther(photo: &RgbImage) -> RgbImage {
         )
     })
 }
+
+/// How a die is seen by [`draw_cube`]: its faces, its turn and tilt, its colours and light.
+#[derive(Debug, Clone, Copy)]
+pub struct Cube {
+    /// The face up (the value read), and the faces towards +x and +y of the die (next to
+    /// it: neither it nor its opposite, nor each other's opposite).
+    pub top: u8,
+    pub east: u8,
+    pub north: u8,
+    /// The die's side, in pixels.
+    pub side: f32,
+    /// Turned about the vertical (radians), then tilted towards the camera by `tilt`
+    /// (radians, 0: seen from straight above) about a level axis at `tilt_towards`.
+    pub turn: f32,
+    pub tilt: f32,
+    pub tilt_towards: f32,
+    pub body: [u8; 3],
+    pub pip: [u8; 3],
+    /// The pips' radius, a share of the face's half side (about 0.18).
+    pub pip_radius: f32,
+    /// How much of what lies behind shows through the body (0: opaque; casino dice about
+    /// 0.3): the far faces' pips show as ghosts.
+    pub see_through: f32,
+    /// Where the light comes from (a direction, need not be of length 1).
+    pub light: [f32; 3],
+}
+
+/// The pips of `value` on a face, in the face's own coordinates (−1 to 1 a side).
+fn pip_places(value: u8) -> &'static [(f32, f32)] {
+    match value {
+        1 => &[(0.0, 0.0)],
+        2 => &[(-1.0, -1.0), (1.0, 1.0)],
+        3 => &[(-1.0, -1.0), (0.0, 0.0), (1.0, 1.0)],
+        4 => &[(-1.0, -1.0), (1.0, -1.0), (-1.0, 1.0), (1.0, 1.0)],
+        5 => &[
+            (-1.0, -1.0),
+            (1.0, -1.0),
+            (0.0, 0.0),
+            (-1.0, 1.0),
+            (1.0, 1.0),
+        ],
+        _ => &[
+            (-1.0, -1.0),
+            (1.0, -1.0),
+            (-1.0, 0.0),
+            (1.0, 0.0),
+            (-1.0, 1.0),
+            (1.0, 1.0),
+        ],
+    }
+}
+
+/// Draws a die as a cube seen from above, centred at (`cx`, `cy`): the face up and, when it
+/// is tilted, the sides towards the camera with their pips, each face lit by how it faces
+/// the light; a see-through die shows the far faces' pips through its body. Returns the side
+/// of the square that holds the die's outline (its label's size).
+pub fn draw_cube(img: &mut RgbImage, cx: f32, cy: f32, c: &Cube) -> f32 {
+    let (turn_c, turn_s) = (c.turn.cos(), c.turn.sin());
+    let (tilt_c, tilt_s) = (c.tilt.cos(), c.tilt.sin());
+    let (axis_c, axis_s) = (c.tilt_towards.cos(), c.tilt_towards.sin());
+    // Turn about z, then tilt about the level axis (axis_c, axis_s, 0) (Rodrigues).
+    let rotate = |v: [f32; 3]| -> [f32; 3] {
+        let v = [
+            turn_c * v[0] - turn_s * v[1],
+            turn_s * v[0] + turn_c * v[1],
+            v[2],
+        ];
+        let k = [axis_c, axis_s, 0.0];
+        let dot = k[0] * v[0] + k[1] * v[1];
+        let cross = [k[1] * v[2], -k[0] * v[2], k[0] * v[1] - k[1] * v[0]];
+        std::array::from_fn(|i| v[i] * tilt_c + cross[i] * tilt_s + k[i] * dot * (1.0 - tilt_c))
+    };
+    // Faces: normal, the face's u and v axes, value.
+    type Face = ([f32; 3], [f32; 3], [f32; 3], u8);
+    let faces: [Face; 6] = [
+        ([0.0, 0.0, 1.0], [1.0, 0.0, 0.0], [0.0, 1.0, 0.0], c.top),
+        (
+            [0.0, 0.0, -1.0],
+            [1.0, 0.0, 0.0],
+            [0.0, -1.0, 0.0],
+            7 - c.top,
+        ),
+        ([1.0, 0.0, 0.0], [0.0, 1.0, 0.0], [0.0, 0.0, 1.0], c.east),
+        (
+            [-1.0, 0.0, 0.0],
+            [0.0, -1.0, 0.0],
+            [0.0, 0.0, 1.0],
+            7 - c.east,
+        ),
+        ([0.0, 1.0, 0.0], [-1.0, 0.0, 0.0], [0.0, 0.0, 1.0], c.north),
+        (
+            [0.0, -1.0, 0.0],
+            [1.0, 0.0, 0.0],
+            [0.0, 0.0, 1.0],
+            7 - c.north,
+        ),
+    ];
+    let half = c.side / 2.0;
+    let norm = c.light.iter().map(|x| x * x).sum::<f32>().sqrt().max(1e-6);
+    let light = c.light.map(|x| x / norm);
+    // Far faces first, so that the near ones are drawn over them.
+    let mut order: Vec<(f32, usize)> = faces
+        .iter()
+        .enumerate()
+        .map(|(i, f)| (rotate(f.0)[2], i))
+        .collect();
+    order.sort_by(|a, b| a.0.total_cmp(&b.0));
+    // The outline: the eight corners projected.
+    let mut reach = 0.0f32;
+    let (mut x0, mut x1, mut y0, mut y1) = (f32::MAX, f32::MIN, f32::MAX, f32::MIN);
+    for k in 0..8 {
+        let corner = [
+            if k & 1 == 0 { -1.0 } else { 1.0 },
+            if k & 2 == 0 { -1.0 } else { 1.0 },
+            if k & 4 == 0 { -1.0 } else { 1.0 },
+        ];
+        let p = rotate(corner);
+        x0 = x0.min(p[0]);
+        x1 = x1.max(p[0]);
+        y0 = y0.min(p[1]);
+        y1 = y1.max(p[1]);
+        reach = reach.max(p[0].abs()).max(p[1].abs());
+    }
+    let (w, h) = img.dimensions();
+    let span = (reach * half).ceil() + 1.0;
+    let (px0, px1) = ((cx - span).max(0.0) as u32, (cx + span).max(0.0) as u32);
+    let (py0, py1) = ((cy - span).max(0.0) as u32, (cy + span).max(0.0) as u32);
+    let r2 = c.pip_radius * c.pip_radius;
+    for &(z, i) in &order {
+        let (n, u, v, value) = faces[i];
+        let far = z <= 0.0;
+        if far && c.see_through <= 0.0 {
+            continue;
+        }
+        let (nr, ur, vr) = (rotate(n), rotate(u), rotate(v));
+        // Picture point = centre + half·(n + a·u + b·v) in x and y: solve for a and b.
+        let det = ur[0] * vr[1] - ur[1] * vr[0];
+        if det.abs() < 1e-4 {
+            continue;
+        }
+        let shade = 0.5 + 0.5 * (nr[0] * light[0] + nr[1] * light[1] + nr[2] * light[2]).max(0.0);
+        for y in py0..py1.min(h) {
+            for x in px0..px1.min(w) {
+                // Picture y grows downwards; the die's y upwards.
+                let dx = (x as f32 + 0.5 - cx) / half - nr[0];
+                let dy = (cy - y as f32 - 0.5) / half - nr[1];
+                let a = (dx * vr[1] - dy * vr[0]) / det;
+                let b = (ur[0] * dy - ur[1] * dx) / det;
+                if a.abs() > 1.0 || b.abs() > 1.0 {
+                    continue;
+                }
+                let on_pip = pip_places(value)
+                    .iter()
+                    .any(|&(sx, sy)| (a - sx * 0.54).powi(2) + (b - sy * 0.54).powi(2) <= r2);
+                // A darker rim where the faces meet (a die's rounded edge).
+                let rim = if a.abs().max(b.abs()) > 0.9 { 0.8 } else { 1.0 };
+                let colour = if on_pip { c.pip } else { c.body };
+                let lit = colour.map(|k| (f32::from(k) * shade * rim).min(255.0));
+                let under = img.get_pixel(x, y).0.map(f32::from);
+                let mix = if far {
+                    // Seen through the near body: faint.
+                    if on_pip { 0.5 } else { 0.0 }
+                } else if on_pip {
+                    1.0
+                } else {
+                    1.0 - c.see_through
+                };
+                let out: [u8; 3] =
+                    std::array::from_fn(|k| (under[k] * (1.0 - mix) + lit[k] * mix) as u8);
+                img.put_pixel(x, y, Rgb(out));
+            }
+        }
+    }
+    c.side * ((x1 - x0).max(y1 - y0) / 2.0)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn cube(top: u8, tilt: f32) -> Cube {
+        Cube {
+            top,
+            east: if top == 3 || top == 4 { 1 } else { 3 },
+            north: if top == 2 || top == 5 { 1 } else { 2 },
+            side: 40.0,
+            turn: 0.3,
+            tilt,
+            tilt_towards: 0.8,
+            body: [200, 30, 30],
+            pip: [250, 250, 250],
+            pip_radius: 0.18,
+            see_through: 0.0,
+            light: [0.2, 0.3, 1.0],
+        }
+    }
+
+    /// The light pixels' separate blobs in `img`.
+    fn blobs(img: &RgbImage) -> usize {
+        let (w, h) = img.dimensions();
+        let light = |x: u32, y: u32| img.get_pixel(x, y).0.iter().all(|&k| k > 150);
+        let mut seen = vec![false; (w * h) as usize];
+        let mut count = 0;
+        for y in 0..h {
+            for x in 0..w {
+                if seen[(y * w + x) as usize] || !light(x, y) {
+                    continue;
+                }
+                count += 1;
+                let mut stack = vec![(x, y)];
+                seen[(y * w + x) as usize] = true;
+                while let Some((px, py)) = stack.pop() {
+                    for (nx, ny) in [
+                        (px + 1, py),
+                        (px.wrapping_sub(1), py),
+                        (px, py + 1),
+                        (px, py.wrapping_sub(1)),
+                    ] {
+                        if nx < w && ny < h && !seen[(ny * w + nx) as usize] && light(nx, ny) {
+                            seen[(ny * w + nx) as usize] = true;
+                            stack.push((nx, ny));
+                        }
+                    }
+                }
+            }
+        }
+        count
+    }
+
+    /// Seen from straight above, a die shows its top face's pips and nothing else; tilted,
+    /// the pips of its sides show too, and its outline is wider than its side.
+    #[test]
+    fn a_cube_shows_its_top_face_and_its_tilted_sides() {
+        for top in 1..=6 {
+            let mut img = RgbImage::from_pixel(96, 96, Rgb([20, 90, 40]));
+            let size = draw_cube(&mut img, 48.0, 48.0, &cube(top, 0.0));
+            assert_eq!(blobs(&img), usize::from(top), "face {top}");
+            assert!((40.0..58.0).contains(&size), "{size}");
+            let mut tilted = RgbImage::from_pixel(96, 96, Rgb([20, 90, 40]));
+            let wide = draw_cube(&mut tilted, 48.0, 48.0, &cube(top, 0.5));
+            assert!(blobs(&tilted) > usize::from(top), "face {top} tilted");
+            assert!(wide > 40.0, "{wide}");
+        }
+    }
+}
