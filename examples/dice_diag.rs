@@ -104,8 +104,15 @@ fn main() -> anyhow::Result<()> {
 #[allow(dead_code)]
 pub fn failures(model: &Model, data: &std::path::Path, path: &str) -> anyhow::Result<()> {
     use foreman::vision::learned::{PATCH, PATCH_MARGIN, sample};
-    let (name, layout) = SOURCES[0];
-    let s = sources::load(name, &data.join(name), layout, &held_back, 200)
+    // FAILURE_SOURCE: which source (0–3, the tray photos unless told); the whole of it when
+    // FAILURE_ALL is set (a source a model never saw).
+    let which: usize = std::env::var("FAILURE_SOURCE")
+        .ok()
+        .and_then(|v| v.parse().ok())
+        .unwrap_or(0);
+    let (name, layout) = SOURCES[which.min(SOURCES.len() - 1)];
+    let all = std::env::var("FAILURE_ALL").is_ok();
+    let s = sources::load(name, &data.join(name), layout, &|f| all || held_back(f), 200)
         .map_err(anyhow::Error::msg)?;
     let mut grid = image::RgbImage::new(8 * 66, 8 * 66);
     let mut k = 0;

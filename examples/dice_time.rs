@@ -7,7 +7,7 @@
 //! by a fifth from run to run; the fastest read moves far less, so two builds are compared by
 //! running this for each in turn, several times, and keeping each one's fastest.
 use anyhow::Context;
-use foreman::vision::{read_dice, synthetic};
+use foreman::vision::{Area, learned, learned::Model, read_dice, synthetic};
 use std::time::Instant;
 
 fn main() -> anyhow::Result<()> {
@@ -36,6 +36,34 @@ fn main() -> anyhow::Result<()> {
             times[0],
             times[reads / 4],
             times[reads / 2]
+        );
+    }
+    // Where the time goes: the detector's looks, then the classifier on what they found.
+    let model = Model::shipped().map_err(|e| anyhow::anyhow!("{e}"))?;
+    for (name, picture) in [("photo", &photo), ("smaller dice", &far)] {
+        let area = Area::whole(picture.width(), picture.height());
+        let fastest = |f: &dyn Fn() -> usize| {
+            (0..reads)
+                .map(|_| {
+                    let start = Instant::now();
+                    std::hint::black_box(f());
+                    start.elapsed().as_secs_f64() * 1e3
+                })
+                .fold(f64::INFINITY, f64::min)
+        };
+        let candidates = model.candidates(picture, area);
+        let detector = fastest(&|| model.candidates(picture, area).len());
+        let classifier = fastest(&|| model.classes_of(picture, &candidates).len());
+        let unsure = candidates
+            .iter()
+            .filter(|&&c| {
+                let p = model.classes(picture, c);
+                p[0] < learned::NO_DIE && p[1..].iter().copied().fold(0.0, f32::max) < learned::LOOK_AGAIN
+            })
+            .count();
+        println!(
+            "{name}: detector {detector:.2} ms, classifier {classifier:.2} ms on {} candidates ({unsure} read again turned)",
+            candidates.len()
         );
     }
     Ok(())
