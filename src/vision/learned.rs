@@ -439,8 +439,9 @@ fn taps(from: f32, along: f32, n: usize, q: usize, len: usize) -> Vec<Tap> {
 }
 
 /// [`sample`] when the grid's rows run along the picture's rows or columns (no turn but by
-/// quarters): every sub-point's place along each axis is worked out once per row and column,
-/// with the same arithmetic, so the result is the same to the bit.
+/// quarters). Each sub-point's bilinear weights split into one along x and one along y, so the
+/// sum over a pixel's sub-points is done in two passes: along each picture row the grid needs,
+/// then across those rows. The same weights as [`sample_any`]'s, a few times quicker.
 fn sample_square(
     image: &RgbImage,
     centre: (f32, f32),
@@ -449,44 +450,60 @@ fn sample_square(
     q: usize,
     out: &mut [[f32; 3]],
 ) {
-    let (iw, ih) = (image.width() as usize, image.height() as usize);
+    let iw = image.width() as usize;
     let raw = image.as_raw();
-    let weight = 1.0 / (q * q) as f32;
+    let share = 1.0 / q as f32;
     // Straight: x follows u, y follows v. Turned a quarter: x follows v, y follows u.
     let straight = b == 0.0 && c == 0.0;
-    let (xu, yv) = if straight {
-        (taps(centre.0, a, w, q, iw), taps(centre.1, d, h, q, ih))
+    let (xs, ys, nx, ny) = if straight {
+        (
+            taps(centre.0, a, w, q, iw),
+            taps(centre.1, d, h, q, image.height() as usize),
+            w,
+            h,
+        )
     } else {
-        (taps(centre.0, b, h, q, iw), taps(centre.1, c, w, q, ih))
+        (
+            taps(centre.0, b, h, q, iw),
+            taps(centre.1, c, w, q, image.height() as usize),
+            h,
+            w,
+        )
     };
-    let px = |x: usize, y: usize| {
-        let i = (y * iw + x) * 3;
-        [raw[i], raw[i + 1], raw[i + 2]].map(f32::from)
+    let (Some(lo), Some(hi)) = (
+        ys.iter().map(|t| t.i0).min(),
+        ys.iter().map(|t| t.i1).max(),
+    ) else {
+        return;
     };
-    for v in 0..h {
-        for u in 0..w {
+    // Along the rows lo..=hi: each of the nx places' q sub-points, weighed.
+    let mut along = vec![[0f32; 3]; (hi - lo + 1) * nx];
+    for (r, row) in along.chunks_mut(nx).enumerate() {
+        let line = &raw[(lo + r) * iw * 3..][..iw * 3];
+        for (i, cell) in row.iter_mut().enumerate() {
             let mut sum = [0f32; 3];
-            for sv in 0..q {
-                for su in 0..q {
-                    let (tx, ty) = if straight {
-                        (xu[u * q + su], yv[v * q + sv])
-                    } else {
-                        (xu[v * q + sv], yv[u * q + su])
-                    };
-                    let (p00, p10, p01, p11) = (
-                        px(tx.i0, ty.i0),
-                        px(tx.i1, ty.i0),
-                        px(tx.i0, ty.i1),
-                        px(tx.i1, ty.i1),
-                    );
-                    for k in 0..3 {
-                        let top = p00[k] + tx.f * (p10[k] - p00[k]);
-                        let bottom = p01[k] + tx.f * (p11[k] - p01[k]);
-                        sum[k] += top + ty.f * (bottom - top);
-                    }
+            for t in &xs[i * q..(i + 1) * q] {
+                let (p0, p1) = (&line[t.i0 * 3..t.i0 * 3 + 3], &line[t.i1 * 3..t.i1 * 3 + 3]);
+                for k in 0..3 {
+                    let v0 = f32::from(p0[k]);
+                    sum[k] += v0 + t.f * (f32::from(p1[k]) - v0);
                 }
             }
-            out[v * w + u] = sum.map(|s| s * weight);
+            *cell = sum.map(|s| s * share);
+        }
+    }
+    // Across them.
+    for j in 0..ny {
+        for i in 0..nx {
+            let mut sum = [0f32; 3];
+            for t in &ys[j * q..(j + 1) * q] {
+                let (p0, p1) = (along[(t.i0 - lo) * nx + i], along[(t.i1 - lo) * nx + i]);
+                for k in 0..3 {
+                    sum[k] += p0[k] + t.f * (p1[k] - p0[k]);
+                }
+            }
+            let at = if straight { j * w + i } else { i * w + j };
+            out[at] = sum.map(|s| s * share);
         }
     }
 }
@@ -680,7 +697,7 @@ mod tests {
     }
 
     #[test]
-    fn square_sampling_is_the_same_to_the_bit_as_the_general_one() {
+    fn square_sampling_agrees_with_the_general_one() {
         let image = noise(97, 61);
         for (centre, s) in [
             ((48.3, 30.1), 1.0f32),
@@ -700,7 +717,14 @@ mod tests {
                 let mut general = vec![[0f32; 3]; w * h];
                 sample_any(&image, centre, a, (w, h), q, &mut general);
                 let fast = sample(&image, centre, a, w, h);
-                assert_eq!(fast, general, "centre {centre:?}, A {a:?}");
+                // The same weights summed in another order: equal but for rounding.
+                let worst = fast
+                    .iter()
+                    .flatten()
+                    .zip(general.iter().flatten())
+                    .map(|(x, y)| (x - y).abs())
+                    .fold(0.0f32, f32::max);
+                assert!(worst < 1e-3, "centre {centre:?}, A {a:?}: off by {worst}");
             }
         }
     }

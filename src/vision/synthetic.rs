@@ -107,6 +107,46 @@ pub struct Cube {
     pub see_through: f32,
     /// Where the light comes from (a direction, need not be of length 1).
     pub light: [f32; 3],
+    /// A maker's mark, as many dice carry (casino dice above all): a ring of letters around
+    /// the 1's pip and an emblem between the 2's pips, in the pips' colour; the number seeds
+    /// the letters' shapes (0: no mark).
+    pub mark: u32,
+}
+
+/// Whether the maker's mark `mark` covers the point (`a`, `b`) of a face showing `value`
+/// whose pips have radius `pip_radius` (face coordinates, −1 to 1 a side).
+fn on_mark(mark: u32, value: u8, pip_radius: f32, a: f32, b: f32) -> bool {
+    let r = a.hypot(b);
+    match value {
+        1 => {
+            // Letters on a ring: cells around it, each a 2×3 grid of strokes on or off.
+            let (inner, outer) = (pip_radius * 1.25, pip_radius * 1.25 + 0.22);
+            if !(inner..outer).contains(&r) {
+                return false;
+            }
+            let cells = 18.0;
+            let turn = (b.atan2(a) / std::f32::consts::TAU + 0.5) * cells;
+            let cell = turn.floor() as u32;
+            let along = turn.fract();
+            if along > 0.75 {
+                return false; // the space between letters
+            }
+            let col = (along / 0.375) as u32;
+            let row = (((r - inner) / (outer - inner)) * 3.0) as u32;
+            let bits = (mark ^ cell.wrapping_mul(0x9e37_79b9)).wrapping_mul(0x85eb_ca6b) >> 7;
+            (bits >> (row * 2 + col)) & 1 == 1
+        }
+        2 => {
+            // An emblem in the middle: a ring open on one side, or a disc with a bar.
+            let size = pip_radius * 1.1;
+            if mark & 1 == 0 {
+                (0.55 * size..size).contains(&r) && b.atan2(a) > -2.2
+            } else {
+                r < 0.6 * size || (a.abs() < 0.25 * size && b.abs() < 1.6 * size)
+            }
+        }
+        _ => false,
+    }
 }
 
 /// The pips of `value` on a face, in the face's own coordinates (−1 to 1 a side).
@@ -235,7 +275,8 @@ pub fn draw_cube(img: &mut RgbImage, cx: f32, cy: f32, c: &Cube) -> f32 {
                 }
                 let on_pip = pip_places(value)
                     .iter()
-                    .any(|&(sx, sy)| (a - sx * 0.54).powi(2) + (b - sy * 0.54).powi(2) <= r2);
+                    .any(|&(sx, sy)| (a - sx * 0.54).powi(2) + (b - sy * 0.54).powi(2) <= r2)
+                    || (c.mark != 0 && on_mark(c.mark, value, c.pip_radius, a, b));
                 // A darker rim where the faces meet (a die's rounded edge).
                 let rim = if a.abs().max(b.abs()) > 0.9 { 0.8 } else { 1.0 };
                 let colour = if on_pip { c.pip } else { c.body };
@@ -276,6 +317,7 @@ mod tests {
             pip_radius: 0.18,
             see_through: 0.0,
             light: [0.2, 0.3, 1.0],
+            mark: 0,
         }
     }
 

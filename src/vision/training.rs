@@ -480,7 +480,7 @@ fn drawn_die(rng: &mut ChaCha8Rng) -> (LabelledPicture, LabelledDie) {
             tilt_towards: rng.random_range(0.0f32..std::f32::consts::TAU),
             body,
             pip,
-            pip_radius: rng.random_range(0.14f32..0.24),
+            pip_radius: rng.random_range(0.14f32..0.28),
             see_through: if rng.random_bool(0.3) {
                 rng.random_range(0.15f32..0.45)
             } else {
@@ -491,6 +491,11 @@ fn drawn_die(rng: &mut ChaCha8Rng) -> (LabelledPicture, LabelledDie) {
                 rng.random_range(-0.6f32..0.6),
                 1.0,
             ],
+            mark: if rng.random_bool(0.3) {
+                rng.random_range(1..u32::MAX)
+            } else {
+                0
+            },
         };
         super::synthetic::draw_cube(&mut picture, 32.0, 32.0, &cube)
     };
