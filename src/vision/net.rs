@@ -67,13 +67,14 @@ impl Conv {
     fn im2col(&self, input: &[f32], h: usize, w: usize, cols: &mut Vec<f32>) -> (usize, usize) {
         let (oh, ow) = self.out_size(h, w);
         let n = oh * ow;
-        cols.clear();
+        // Not cleared: `im2col_at` writes every entry.
         cols.resize(self.cin * self.k * self.k * n, 0.0);
         self.im2col_at(input, h, w, cols, n, 0)
     }
 
-    /// [`Conv::im2col`] into columns `offset..offset + oh·ow` of rows `row_len` long (zeroed
-    /// beforehand): the columns of several samples side by side.
+    /// [`Conv::im2col`] into columns `offset..offset + oh·ow` of rows `row_len` long: the
+    /// columns of several samples side by side. Every entry of those columns is written (the
+    /// padding's with zero), so the buffer need not be cleared beforehand.
     fn im2col_at(
         &self,
         input: &[f32],
@@ -93,11 +94,12 @@ impl Conv {
                     let row = &mut cols[((ci * k + ky) * k + kx) * row_len + offset..][..n];
                     for oy in 0..oh {
                         let y = (oy * s) as isize + ky as isize - p;
+                        let dst = &mut row[oy * ow..(oy + 1) * ow];
                         if y < 0 || y >= h as isize {
+                            dst.fill(0.0);
                             continue;
                         }
                         let src = &plane[y as usize * w..(y as usize + 1) * w];
-                        let dst = &mut row[oy * ow..(oy + 1) * ow];
                         // The output places whose input column x = ox·s + kx − p is inside.
                         let shift = kx as isize - p;
                         let first = if shift >= 0 {
@@ -111,8 +113,11 @@ impl Conv {
                             ((w as isize - shift) as usize).div_ceil(s).min(ow)
                         };
                         if first >= end {
+                            dst.fill(0.0);
                             continue;
                         }
+                        dst[..first].fill(0.0);
+                        dst[end..].fill(0.0);
                         let x0 = (first * s) as isize + shift;
                         if s == 1 {
                             dst[first..end].copy_from_slice(&src[x0 as usize..][..end - first]);
@@ -266,7 +271,7 @@ impl Net {
             let (oh, ow) = layer.out_size(h, w);
             let n = oh * ow;
             let kk = layer.cin * layer.k * layer.k;
-            cols.clear();
+            // Not cleared: `im2col_at` writes every entry.
             cols.resize(kk * n * m, 0.0);
             for (j, input) in current.iter().enumerate() {
                 debug_assert_eq!(input.len(), layer.cin * h * w);
@@ -332,7 +337,14 @@ impl Net {
             debug_assert_eq!(current.len(), layer.cin * h * w);
             trace.sizes.push((h, w));
             let c = if keep { &mut trace.cols[i] } else { &mut cols };
-            let (oh, ow) = layer.im2col(&current, h, w, c);
+            // A 1×1 convolution's columns are its input: no copy when none is kept.
+            let plain = layer.k == 1 && layer.stride == 1 && !keep;
+            let (oh, ow) = if plain {
+                (h, w)
+            } else {
+                layer.im2col(&current, h, w, c)
+            };
+            let c: &[f32] = if plain { &current } else { c };
             let n = oh * ow;
             let mut out = vec![0.0; layer.cout * n];
             for (co, row) in out.chunks_mut(n).enumerate() {
