@@ -1,17 +1,32 @@
 //! The camera reader's time on the benchmark's two photos (the 640×640 photo of 22 dice and it
 //! seen from farther), as the fastest, the first quartile and the median of many reads.
 //!
-//! `cargo run --release --example dice_time -- [READS]` (60 reads each unless told).
+//! `cargo run --release --example dice_time -- [READS] [--die-pixels F] [--look-again F]`
+//! (60 reads each unless told; the reader's `learned::Look` unless told).
 //!
 //! On a shared machine whose neighbours take the processor in bursts, criterion's mean swings
 //! by a fifth from run to run; the fastest read moves far less, so two builds are compared by
 //! running this for each in turn, several times, and keeping each one's fastest.
 use anyhow::Context;
-use foreman::vision::{Area, learned, learned::Model, read_dice, synthetic};
+use foreman::vision::{Area, learned, learned::Model, synthetic};
 use std::time::Instant;
 
 fn main() -> anyhow::Result<()> {
-    let reads: usize = match std::env::args().nth(1) {
+    let args: Vec<String> = std::env::args().skip(1).collect();
+    let value = |name: &str| {
+        args.iter()
+            .position(|a| a == name)
+            .and_then(|i| args.get(i + 1))
+            .cloned()
+    };
+    let mut model = Model::shipped().map_err(|e| anyhow::anyhow!("{e}"))?.clone();
+    if let Some(v) = value("--die-pixels") {
+        model.look.die_pixels = v.parse()?;
+    }
+    if let Some(v) = value("--look-again") {
+        model.look.look_again = v.parse()?;
+    }
+    let reads: usize = match args.first().filter(|a| !a.starts_with("--")) {
         Some(n) => n.parse().context("READS is a number of reads")?,
         None => 60,
     };
@@ -26,7 +41,8 @@ fn main() -> anyhow::Result<()> {
         let mut times: Vec<f64> = (0..reads)
             .map(|_| {
                 let start = Instant::now();
-                std::hint::black_box(read_dice(std::hint::black_box(picture)).len());
+                let area = Area::whole(picture.width(), picture.height());
+                std::hint::black_box(model.read(std::hint::black_box(picture), area).len());
                 start.elapsed().as_secs_f64() * 1e3
             })
             .collect();
@@ -39,7 +55,6 @@ fn main() -> anyhow::Result<()> {
         );
     }
     // Where the time goes: the detector's looks, then the classifier on what they found.
-    let model = Model::shipped().map_err(|e| anyhow::anyhow!("{e}"))?;
     for (name, picture) in [("photo", &photo), ("smaller dice", &far)] {
         let area = Area::whole(picture.width(), picture.height());
         let fastest = |f: &dyn Fn() -> usize| {
@@ -58,7 +73,8 @@ fn main() -> anyhow::Result<()> {
             .iter()
             .filter(|&&c| {
                 let p = model.classes(picture, c);
-                p[0] < learned::NO_DIE && p[1..].iter().copied().fold(0.0, f32::max) < learned::LOOK_AGAIN
+                p[0] < learned::NO_DIE
+                    && p[1..].iter().copied().fold(0.0, f32::max) < model.look.look_again
             })
             .count();
         println!(

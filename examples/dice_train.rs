@@ -124,6 +124,7 @@ fn main() -> anyhow::Result<()> {
     let probe = Model {
         detector: detector.clone(),
         classifier: classifier.clone(),
+        look: Default::default(),
     };
     library.proposals = training::proposals(
         &probe,
@@ -161,6 +162,7 @@ fn main() -> anyhow::Result<()> {
     let model = Model {
         detector,
         classifier,
+        look: Default::default(),
     };
     let trained_in = started.elapsed().as_secs_f32();
 

@@ -68,11 +68,31 @@ pub const CLASSIFIER_SHAPE: [(usize, usize, usize, usize); 7] = [
     (64, 7, 1, 1),
 ];
 
-/// The two nets.
+/// The two nets, and how they are used.
 #[derive(Debug, Clone, PartialEq)]
 pub struct Model {
     pub detector: Net,
     pub classifier: Net,
+    pub look: Look,
+}
+
+/// How the reader looks, besides the nets: [`DIE_PIXELS`] and [`LOOK_AGAIN`] unless told
+/// (`examples/dice_accuracy.rs` and `dice_time.rs` try others).
+#[derive(Debug, Clone, Copy, PartialEq)]
+pub struct Look {
+    /// The dice's side the detector's second look brings them to, in its pixels.
+    pub die_pixels: f32,
+    /// A reading less sure than this is read again with its patch turned each quarter way.
+    pub look_again: f32,
+}
+
+impl Default for Look {
+    fn default() -> Look {
+        Look {
+            die_pixels: DIE_PIXELS,
+            look_again: LOOK_AGAIN,
+        }
+    }
 }
 
 /// The weights that ship, embedded in the binary.
@@ -92,6 +112,7 @@ impl Model {
         let model = Model {
             detector: Net::from_bytes(detector)?,
             classifier: Net::from_bytes(classifier)?,
+            look: Look::default(),
         };
         let shape = |net: &Net| -> Vec<(usize, usize, usize, usize)> {
             net.layers
@@ -152,7 +173,7 @@ impl Model {
         let side = sizes
             .get(sizes.len() / 2)
             .map_or(DETECTOR_SIDE, |&typical| {
-                (DETECTOR_SIDE * DIE_PIXELS / typical).clamp(DETECTOR_SIDE, MAX_SIDE)
+                (DETECTOR_SIDE * self.look.die_pixels / typical).clamp(DETECTOR_SIDE, MAX_SIDE)
             });
         let mut found = if side > 1.1 * DETECTOR_SIDE {
             self.candidates_at(image, area, side)
@@ -264,7 +285,7 @@ impl Model {
         let unsure: Vec<usize> = (0..probs.len())
             .filter(|&i| {
                 let p = probs[i];
-                p[0] < NO_DIE && p[1..].iter().copied().fold(0.0, f32::max) < LOOK_AGAIN
+                p[0] < NO_DIE && p[1..].iter().copied().fold(0.0, f32::max) < self.look.look_again
             })
             .collect();
         let turned: Vec<Vec<f32>> = unsure

@@ -1,6 +1,10 @@
-//! Synthetic pictures of dice, for tests and benchmarks: flat squares with round pips.
+//! Synthetic pictures of dice, for training, tests and benchmarks: flat squares with round
+//! pips, cubes seen from above ([`draw_cube`]), and the made-up backgrounds they lie on
+//! ([`background`]).
 
 use image::{Rgb, RgbImage};
+use rand::Rng;
+use rand_chacha::ChaCha8Rng;
 
 /// Draws a die: a `side`-pixel square of `body` centred at (`cx`, `cy`), with the pips of
 /// `value` as discs of `pip` colour at the usual places.
@@ -297,6 +301,124 @@ pub fn draw_cube(img: &mut RgbImage, cx: f32, cy: f32, c: &Cube) -> f32 {
         }
     }
     c.side * ((x1 - x0).max(y1 - y0) / 2.0)
+}
+
+/// A made-up background of `w × h`: one of wood, cloth, felt, paper, a card-like or a
+/// board-like picture.
+pub fn background(w: usize, h: usize, rng: &mut ChaCha8Rng) -> RgbImage {
+    let base: [f32; 3] = std::array::from_fn(|_| rng.random_range(20.0f32..235.0));
+    let kind = rng.random_range(0..6);
+    let mut img = vec![base; w * h];
+    match kind {
+        0 => {
+            // Wood: grain along x, wavy.
+            let f = rng.random_range(0.15f32..0.6);
+            let amp = rng.random_range(8.0f32..30.0);
+            let wave = rng.random_range(0.01f32..0.05);
+            let phase = rng.random_range(0.0f32..6.0);
+            for y in 0..h {
+                for x in 0..w {
+                    let g = ((y as f32 + 6.0 * (x as f32 * wave + phase).sin()) * f).sin();
+                    img[y * w + x] = base.map(|c| c + amp * g);
+                }
+            }
+        }
+        1 => {
+            // Cloth: a fine weave.
+            let f = rng.random_range(0.8f32..2.5);
+            let amp = rng.random_range(5.0f32..20.0);
+            for y in 0..h {
+                for x in 0..w {
+                    let g = (x as f32 * f).sin() * (y as f32 * f).sin();
+                    img[y * w + x] = base.map(|c| c + amp * g);
+                }
+            }
+        }
+        2 | 3 => {} // felt, paper: plain, with the noise below
+        _ => {
+            // Card-like or board-like: panels, frames, strokes, dots.
+            let shapes = rng.random_range(3..14);
+            for _ in 0..shapes {
+                let colour: [f32; 3] = std::array::from_fn(|_| rng.random_range(0.0f32..255.0));
+                let (x0, y0) = (rng.random_range(0..w) as i64, rng.random_range(0..h) as i64);
+                let (sw, sh) = (
+                    rng.random_range(4..(w as i64).max(5)),
+                    rng.random_range(4..(h as i64).max(5)),
+                );
+                let what = rng.random_range(0..7);
+                let r = rng.random_range(1.5f32..(w.min(h) as f32 / 5.0).max(2.0));
+                let teeth = rng.random_range(4..10) as f32;
+                let hole = if rng.random_bool(0.6) {
+                    rng.random_range(0.25f32..0.45)
+                } else {
+                    0.0
+                };
+                for y in 0..h as i64 {
+                    for x in 0..w as i64 {
+                        let inside = match what {
+                            // a panel
+                            0 => (x0..x0 + sw).contains(&x) && (y0..y0 + sh).contains(&y),
+                            // a frame
+                            1 => {
+                                let (dx, dy) = ((x - x0).abs(), (y - y0).abs());
+                                (dx <= sw / 2 && dy <= sh / 2)
+                                    && (dx >= sw / 2 - 2 || dy >= sh / 2 - 2)
+                            }
+                            // a disc (an icon, a token, a printed dot)
+                            2 => ((x - x0) as f32).hypot((y - y0) as f32) <= r,
+                            // text-like strokes: short dark bars in rows
+                            3 => {
+                                (x0..x0 + sw).contains(&x)
+                                    && (y0..y0 + sh / 3).contains(&y)
+                                    && (y - y0) % 6 < 2
+                                    && (x * 7 / 5 + y) % 9 < 6
+                            }
+                            // a road or a border line
+                            4 => ((x - x0) * sh - (y - y0) * sw).abs() < 2 * sw.max(sh),
+                            // a ring (a token, an icon's outline)
+                            5 => {
+                                let d = ((x - x0) as f32).hypot((y - y0) as f32);
+                                d <= r && d >= 0.6 * r
+                            }
+                            // a gear, as the tool icon on every blueprint's corner: a disc
+                            // with teeth, often with a hole in its middle
+                            _ => {
+                                let (dx, dy) = ((x - x0) as f32, (y - y0) as f32);
+                                let d = dx.hypot(dy);
+                                let tooth = (dy.atan2(dx) * teeth).cos() > 0.3;
+                                d >= hole * r && (d <= 0.75 * r || (d <= r && tooth))
+                            }
+                        };
+                        if inside {
+                            img[(y as usize) * w + x as usize] = colour;
+                        }
+                    }
+                }
+                if what == 2 && rng.random_bool(0.5) {
+                    // a row of small dots, as on a card's cost
+                    let dot = rng.random_range(1.0f32..3.5);
+                    let colour: [f32; 3] = std::array::from_fn(|_| rng.random_range(0.0f32..255.0));
+                    for k in 0..rng.random_range(2..6) {
+                        let (cx, cy) = (x0 as f32 + k as f32 * 3.0 * dot, y0 as f32);
+                        for y in 0..h {
+                            for x in 0..w {
+                                if (x as f32 - cx).hypot(y as f32 - cy) <= dot {
+                                    img[y * w + x] = colour;
+                                }
+                            }
+                        }
+                    }
+                }
+            }
+        }
+    }
+    let noise = rng.random_range(1.0f32..12.0);
+    let mut out = RgbImage::new(w as u32, h as u32);
+    for (p, v) in out.pixels_mut().zip(&img) {
+        let g: f32 = rng.random_range(-1.0f32..1.0);
+        p.0 = v.map(|c| (c + noise * g).clamp(0.0, 255.0) as u8);
+    }
+    out
 }
 
 #[cfg(test)]
