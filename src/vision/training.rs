@@ -321,11 +321,8 @@ fn any_turn(scale: f32, rng: &mut ChaCha8Rng) -> [f32; 4] {
 
 pub use super::synthetic::background;
 
-/// A die drawn on a made-up background, of any colours that tell pips from body: flat (a
-/// square with round pips, `synthetic::draw_die`), or half the time a cube seen from above,
-/// turned, often tilted so that its sides and their pips show, sometimes see-through with
-/// the far faces' pips showing as ghosts (`synthetic::draw_cube`): dice as a phone sees them
-/// aslant, and translucent casino dice.
+/// A die drawn flat (a square with round pips, `synthetic::draw_die`) on a made-up
+/// background, of any colours that tell pips from body.
 fn drawn_die(rng: &mut ChaCha8Rng) -> (LabelledPicture, LabelledDie) {
     let mut picture = background(64, 64, rng);
     let body: [u8; 3] = std::array::from_fn(|_| rng.random_range(0..=255));
@@ -338,51 +335,8 @@ fn drawn_die(rng: &mut ChaCha8Rng) -> (LabelledPicture, LabelledDie) {
         }
     });
     let value = rng.random_range(1..=6);
-    let size = if rng.random_bool(0.5) {
-        let size = rng.random_range(24.0f32..34.0);
-        super::synthetic::draw_die(&mut picture, 32.0, 32.0, size, value, body, pip);
-        size
-    } else {
-        let next: Vec<u8> = (1..=6).filter(|&v| v != value && v != 7 - value).collect();
-        let east = next[rng.random_range(0..next.len())];
-        let north = next
-            .iter()
-            .copied()
-            .find(|&v| v != east && v != 7 - east)
-            .unwrap_or(east);
-        let cube = super::synthetic::Cube {
-            top: value,
-            east,
-            north,
-            side: rng.random_range(18.0f32..28.0),
-            turn: rng.random_range(0.0f32..std::f32::consts::TAU),
-            tilt: if rng.random_bool(0.7) {
-                rng.random_range(0.0f32..0.5)
-            } else {
-                0.0
-            },
-            tilt_towards: rng.random_range(0.0f32..std::f32::consts::TAU),
-            body,
-            pip,
-            pip_radius: rng.random_range(0.14f32..0.28),
-            see_through: if rng.random_bool(0.3) {
-                rng.random_range(0.15f32..0.45)
-            } else {
-                0.0
-            },
-            light: [
-                rng.random_range(-0.6f32..0.6),
-                rng.random_range(-0.6f32..0.6),
-                1.0,
-            ],
-            mark: if rng.random_bool(0.3) {
-                rng.random_range(1..u32::MAX)
-            } else {
-                0
-            },
-        };
-        super::synthetic::draw_cube(&mut picture, 32.0, 32.0, &cube)
-    };
+    let size = rng.random_range(24.0f32..34.0);
+    super::synthetic::draw_die(&mut picture, 32.0, 32.0, size, value, body, pip);
     let die = LabelledDie {
         x: 32.0,
         y: 32.0,
