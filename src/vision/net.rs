@@ -92,40 +92,43 @@ impl Conv {
             for ky in 0..k {
                 for kx in 0..k {
                     let row = &mut cols[((ci * k + ky) * k + kx) * row_len + offset..][..n];
-                    for oy in 0..oh {
+                    // The output places whose input column x = ox·s + kx − p is inside: the
+                    // same on every row.
+                    let shift = kx as isize - p;
+                    let first = if shift >= 0 {
+                        0
+                    } else {
+                        ((-shift) as usize).div_ceil(s)
+                    };
+                    let end = if (w as isize) <= shift {
+                        0
+                    } else {
+                        ((w as isize - shift) as usize).div_ceil(s).min(ow)
+                    };
+                    if first >= end {
+                        row.fill(0.0);
+                        continue;
+                    }
+                    let x0 = ((first * s) as isize + shift) as usize;
+                    let span = (end - first - 1) * s + 1;
+                    for (oy, dst) in row.chunks_exact_mut(ow).enumerate() {
                         let y = (oy * s) as isize + ky as isize - p;
-                        let dst = &mut row[oy * ow..(oy + 1) * ow];
                         if y < 0 || y >= h as isize {
                             dst.fill(0.0);
                             continue;
                         }
-                        let src = &plane[y as usize * w..(y as usize + 1) * w];
-                        // The output places whose input column x = ox·s + kx − p is inside.
-                        let shift = kx as isize - p;
-                        let first = if shift >= 0 {
-                            0
-                        } else {
-                            ((-shift) as usize).div_ceil(s)
-                        };
-                        let end = if (w as isize) <= shift {
-                            0
-                        } else {
-                            ((w as isize - shift) as usize).div_ceil(s).min(ow)
-                        };
-                        if first >= end {
-                            dst.fill(0.0);
-                            continue;
+                        let src = &plane[y as usize * w + x0..][..span];
+                        let (before, rest) = dst.split_at_mut(first);
+                        let (inside, after) = rest.split_at_mut(end - first);
+                        for d in before.iter_mut().chain(after.iter_mut()) {
+                            *d = 0.0;
                         }
-                        dst[..first].fill(0.0);
-                        dst[end..].fill(0.0);
-                        let x0 = (first * s) as isize + shift;
                         if s == 1 {
-                            dst[first..end].copy_from_slice(&src[x0 as usize..][..end - first]);
+                            for (d, &v) in inside.iter_mut().zip(src) {
+                                *d = v;
+                            }
                         } else {
-                            for (d, &v) in dst[first..end]
-                                .iter_mut()
-                                .zip(src[x0 as usize..].iter().step_by(s))
-                            {
+                            for (d, &v) in inside.iter_mut().zip(src.iter().step_by(s)) {
                                 *d = v;
                             }
                         }
