@@ -112,8 +112,14 @@ pub fn failures(model: &Model, data: &std::path::Path, path: &str) -> anyhow::Re
         .unwrap_or(0);
     let (name, layout) = SOURCES[which.min(SOURCES.len() - 1)];
     let all = std::env::var("FAILURE_ALL").is_ok();
-    let s = sources::load(name, &data.join(name), layout, &|f| all || held_back(f), 200)
-        .map_err(anyhow::Error::msg)?;
+    let s = sources::load(
+        name,
+        &data.join(name),
+        layout,
+        &|f| all || held_back(f),
+        200,
+    )
+    .map_err(anyhow::Error::msg)?;
     let mut grid = image::RgbImage::new(8 * 66, 8 * 66);
     let mut k = 0;
     for p in &s.pictures {

@@ -19,7 +19,9 @@ fn main() -> anyhow::Result<()> {
             .and_then(|i| args.get(i + 1))
             .cloned()
     };
-    let mut model = Model::shipped().map_err(|e| anyhow::anyhow!("{e}"))?.clone();
+    let mut model = Model::shipped()
+        .map_err(|e| anyhow::anyhow!("{e}"))?
+        .clone();
     if let Some(v) = value("--die-pixels") {
         model.look.die_pixels = v.parse()?;
     }

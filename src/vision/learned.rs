@@ -488,10 +488,8 @@ fn sample_square(
             taps(centre.1, c, w, q, image.height() as usize),
         )
     };
-    let (Some(lo), Some(hi)) = (
-        ys.iter().map(|t| t.i0).min(),
-        ys.iter().map(|t| t.i1).max(),
-    ) else {
+    let (Some(lo), Some(hi)) = (ys.iter().map(|t| t.i0).min(), ys.iter().map(|t| t.i1).max())
+    else {
         return;
     };
     // along[row − lo][x tap]: the mix along the row at each sub-point column.
