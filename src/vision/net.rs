@@ -340,14 +340,7 @@ impl Net {
             debug_assert_eq!(current.len(), layer.cin * h * w);
             trace.sizes.push((h, w));
             let c = if keep { &mut trace.cols[i] } else { &mut cols };
-            // A 1×1 convolution's columns are its input: no copy when none is kept.
-            let plain = layer.k == 1 && layer.stride == 1 && !keep;
-            let (oh, ow) = if plain {
-                (h, w)
-            } else {
-                layer.im2col(&current, h, w, c)
-            };
-            let c: &[f32] = if plain { &current } else { c };
+            let (oh, ow) = layer.im2col(&current, h, w, c);
             let n = oh * ow;
             let mut out = vec![0.0; layer.cout * n];
             for (co, row) in out.chunks_mut(n).enumerate() {
