@@ -86,10 +86,7 @@ fn camera(c: &mut Criterion) {
         });
         // As a webcam shows a tray: scaled to 720 high in the middle of a 1280×720 frame,
         // the sides its edge columns drawn out.
-        let scaled = image::imageops::resize(&img, 720, 720, image::imageops::FilterType::Triangle);
-        let frame = image::RgbImage::from_fn(1280, 720, |x, y| {
-            *scaled.get_pixel(x.saturating_sub(280).min(719), y)
-        });
+        let frame = synthetic::in_webcam_frame(&img).image;
         g.bench_function("read a 1280x720 frame", |b| {
             b.iter(|| black_box(read_dice(black_box(&frame)).len()))
         });

@@ -161,25 +161,20 @@ fn shown(
 /// The photo as a 1280×720 webcam frame shows it: scaled to the frame's height, in its middle,
 /// the sides filled with its edge columns; the labels moved to match.
 fn in_frame(p: &LabelledPicture) -> LabelledPicture {
-    let (fw, fh) = (1280u32, 720u32);
+    let frame = foreman::vision::synthetic::in_webcam_frame(&p.image);
     let (w, h) = p.image.dimensions();
-    let k = fh as f32 / h as f32;
-    let sw = ((w as f32 * k).round() as u32).clamp(1, fw);
-    let scaled = image::imageops::resize(&p.image, sw, fh, image::imageops::FilterType::Triangle);
-    let left = (fw - sw) / 2;
-    let image = image::RgbImage::from_fn(fw, fh, |x, y| {
-        *scaled.get_pixel(x.saturating_sub(left).min(sw - 1), y)
-    });
+    let k = frame.image.height() as f32 / h as f32;
     let dice = p
         .dice
         .iter()
         .map(|d| LabelledDie {
-            x: left as f32 + d.x * sw as f32 / w as f32,
+            x: frame.left as f32 + d.x * frame.width as f32 / w as f32,
             y: d.y * k,
             size: d.size * k,
             class: d.class,
         })
         .collect();
+    let image = frame.image;
     LabelledPicture {
         image,
         dice,

@@ -2,7 +2,7 @@
 //! classifier. `cargo run --release --example dice_split -- [MODEL_DIR]`
 use anyhow::Context;
 use foreman::vision::Area;
-use foreman::vision::learned::{LOOK_AGAIN, Model, NO_DIE};
+use foreman::vision::learned::Model;
 use std::time::Instant;
 
 fn main() -> anyhow::Result<()> {
@@ -42,10 +42,7 @@ fn main() -> anyhow::Result<()> {
     }
     let unsure = candidates
         .iter()
-        .filter(|&&c| {
-            let p = model.classes(&photo, c);
-            p[0] < NO_DIE && p[1..].iter().copied().fold(0.0, f32::max) < LOOK_AGAIN
-        })
+        .filter(|&&c| model.unsure(&model.classes(&photo, c)))
         .count();
     println!("read again turned (unsure): {unsure}");
     println!(

@@ -77,7 +77,7 @@ pub struct Model {
 }
 
 /// How the reader looks, besides the nets: [`DIE_PIXELS`] and [`LOOK_AGAIN`] unless told
-/// (`examples/dice_accuracy.rs` and `dice_time.rs` try others).
+/// (`examples/dice_accuracy.rs` tries others).
 #[derive(Debug, Clone, Copy, PartialEq)]
 pub struct Look {
     /// The dice's side the detector's second look brings them to, in its pixels.
@@ -275,6 +275,12 @@ impl Model {
             .collect()
     }
 
+    /// Whether a reading's probabilities are an unsure pip d6: not a die less than [`NO_DIE`],
+    /// its likeliest value less than `look.look_again` (it is read again turned).
+    pub fn unsure(&self, p: &[f32; 7]) -> bool {
+        p[0] < NO_DIE && p[1..].iter().copied().fold(0.0, f32::max) < self.look.look_again
+    }
+
     /// The probabilities for each candidate: straight, and for an unsure one (a pip d6, but
     /// its value less than [`LOOK_AGAIN`] sure) the mean over its patch turned each quarter
     /// way, as [`Model::classes_all_ways`] gives. All candidates go through the net at once
@@ -283,10 +289,7 @@ impl Model {
         let straight: Vec<Vec<f32>> = candidates.iter().map(|&c| patch(image, c, 0)).collect();
         let mut probs = self.probabilities(&straight);
         let unsure: Vec<usize> = (0..probs.len())
-            .filter(|&i| {
-                let p = probs[i];
-                p[0] < NO_DIE && p[1..].iter().copied().fold(0.0, f32::max) < self.look.look_again
-            })
+            .filter(|&i| self.unsure(&probs[i]))
             .collect();
         let turned: Vec<Vec<f32>> = unsure
             .iter()
@@ -472,21 +475,15 @@ fn sample_square(
     q: usize,
     out: &mut [[f32; 3]],
 ) {
-    let iw = image.width() as usize;
+    let (iw, ih) = (image.width() as usize, image.height() as usize);
     let raw = image.as_raw();
     let weight = 1.0 / (q * q) as f32;
     // Straight: x follows u, y follows v. Turned a quarter: x follows v, y follows u.
     let straight = b == 0.0 && c == 0.0;
     let (xs, ys) = if straight {
-        (
-            taps(centre.0, a, w, q, iw),
-            taps(centre.1, d, h, q, image.height() as usize),
-        )
+        (taps(centre.0, a, w, q, iw), taps(centre.1, d, h, q, ih))
     } else {
-        (
-            taps(centre.0, b, h, q, iw),
-            taps(centre.1, c, w, q, image.height() as usize),
-        )
+        (taps(centre.0, b, h, q, iw), taps(centre.1, c, w, q, ih))
     };
     let (Some(lo), Some(hi)) = (ys.iter().map(|t| t.i0).min(), ys.iter().map(|t| t.i1).max())
     else {

@@ -68,6 +68,32 @@ pub fn table(w: u32, h: u32) -> RgbImage {
     RgbImage::from_pixel(w, h, Rgb([200, 199, 193]))
 }
 
+/// A photo as a 1280×720 webcam frame shows it ([`in_webcam_frame`]): the photo, scaled to
+/// `width` × 720, starts `left` pixels from the frame's left edge.
+pub struct WebcamFrame {
+    pub image: RgbImage,
+    pub left: u32,
+    pub width: u32,
+}
+
+/// `photo` as a 1280×720 webcam frame shows it: scaled to the frame's height, in its middle,
+/// the sides filled with its edge columns (the benchmarks' and the tests' frame).
+pub fn in_webcam_frame(photo: &RgbImage) -> WebcamFrame {
+    let (fw, fh) = (1280u32, 720u32);
+    let (w, h) = photo.dimensions();
+    let sw = ((w as f32 * fh as f32 / h as f32).round() as u32).clamp(1, fw);
+    let scaled = image::imageops::resize(photo, sw, fh, image::imageops::FilterType::Triangle);
+    let left = (fw - sw) / 2;
+    let image = RgbImage::from_fn(fw, fh, |x, y| {
+        *scaled.get_pixel(x.saturating_sub(left).min(sw - 1), y)
+    });
+    WebcamFrame {
+        image,
+        left,
+        width: sw,
+    }
+}
+
 /// `photo` seen from farther: shrunk by 0.76 in the middle of a picture of its size, its edges
 /// drawn out to the sides (the benchmarks' picture of smaller dice).
 pub fn seen_from_farther(photo: &RgbImage) -> RgbImage {

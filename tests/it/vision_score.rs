@@ -50,15 +50,8 @@ pub fn as_webcam_frame(
     photo: &image::RgbImage,
     labels: &[Labelled],
 ) -> (image::RgbImage, Vec<Labelled>) {
-    let (fw, fh) = (1280u32, 720u32);
-    let (w, h) = photo.dimensions();
-    let sw = ((w as f32 * fh as f32 / h as f32).round() as u32).clamp(1, fw);
-    let scaled = image::imageops::resize(photo, sw, fh, image::imageops::FilterType::Triangle);
-    let left = (fw - sw) / 2;
-    let frame = image::RgbImage::from_fn(fw, fh, |x, y| {
-        let sx = x.saturating_sub(left).min(sw - 1);
-        *scaled.get_pixel(sx, y)
-    });
+    let frame = foreman::vision::synthetic::in_webcam_frame(photo);
+    let (fw, left, sw) = (frame.image.width(), frame.left, frame.width);
     let moved = labels
         .iter()
         .map(|l| Labelled {
@@ -67,7 +60,7 @@ pub fn as_webcam_frame(
             ..*l
         })
         .collect();
-    (frame, moved)
+    (frame.image, moved)
 }
 
 /// The photo as if its tray stood on a table of another colour (`table`: a green baize, a
