@@ -1,5 +1,6 @@
 //! Synthetic pictures of dice, for training, tests and benchmarks: flat squares with round
-//! pips, and the made-up backgrounds they lie on ([`background`]).
+//! pips, the made-up backgrounds they lie on ([`background`]), and a photo seen from farther
+//! or in a webcam frame.
 
 use image::{Rgb, RgbImage};
 use rand::Rng;
