@@ -2,15 +2,15 @@
 //! exactly, other dice read as pip d6, and the confusions.
 //!
 //! `cargo run --release --example dice_accuracy -- [--data DIR] [--model DIR] [--all]
-//! [--train] [--die-pixels F] [--look-again F] [--loso DIR] [--frame] [--light F] [--jpeg Q]
-//! [-v]`
+//! [--train] [--die-pixels F] [--look-again F] [--turns N] [--loso DIR] [--frame] [--light F]
+//! [--jpeg Q] [-v]`
 //!
 //! - `--data DIR`: the sources' folders (default `tests/data/dice`, the held-back pictures
 //!   kept with the tests; `../shared/dice` holds them all).
 //! - `--model DIR`: weights written by `dice_train` (default: the model built in).
 //! - only the pictures held back from training are read, unless `--all` (every picture) or
-//!   `--train` (those it was trained on: where `--die-pixels F` and `--look-again F`, the
-//!   reader's `learned::Look`, are compared, never on the held-back ones).
+//!   `--train` (those it was trained on: where `--die-pixels F`, `--look-again F` and
+//!   `--turns N`, the reader's `learned::Look`, are compared, never on the held-back ones).
 //! - `--loso DIR`: for each source S, the model in `DIR/S` (trained with `--leave-out S`)
 //!   reads every picture of S: the figure for a camera, a table or dice never seen.
 //! - `--frame`: each photo set in a 1280×720 webcam frame (scaled to its height, the sides
@@ -60,6 +60,9 @@ fn main() -> anyhow::Result<()> {
     if let Some(v) = value("--look-again") {
         shipped.look.look_again = v.parse()?;
     }
+    if let Some(v) = value("--turns") {
+        shipped.look.turns = v.parse()?;
+    }
     let trained_on = |f: &str| !held_back(f);
     let loso = value("--loso").map(PathBuf::from);
     if flag("--colours") {
@@ -72,7 +75,11 @@ fn main() -> anyhow::Result<()> {
             continue;
         }
         let (model, keep): (Model, &dyn Fn(&str) -> bool) = match &loso {
-            Some(root) => (load_model(&root.join(name))?, &|_| true),
+            Some(root) => {
+                let mut left_out = load_model(&root.join(name))?;
+                left_out.look = shipped.look;
+                (left_out, &|_| true)
+            }
             None if flag("--all") => (shipped.clone(), &|_| true),
             None if flag("--train") => (shipped.clone(), &trained_on),
             None => (shipped.clone(), &held_back),
