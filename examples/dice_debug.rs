@@ -1,13 +1,22 @@
 //! Shows what the dice reader sees in one photo: every candidate the detector proposes, with
 //! the classifier's probabilities, and the dice read (drawn on a copy of the photo).
-//! `cargo run --release --example dice_debug -- IMAGE OUT.png`
+//! `cargo run --release --example dice_debug -- IMAGE OUT.png [MODEL_DIR]` (the model built in
+//! unless a folder of weights written by `dice_train` is given)
 fn main() -> anyhow::Result<()> {
     let args: Vec<String> = std::env::args().skip(1).collect();
-    let [input, output] = &args[..] else {
-        anyhow::bail!("usage: dice_debug IMAGE OUT.png");
+    let (input, output, dir) = match &args[..] {
+        [input, output] => (input, output, None),
+        [input, output, dir] => (input, output, Some(std::path::Path::new(dir))),
+        _ => anyhow::bail!("usage: dice_debug IMAGE OUT.png [MODEL_DIR]"),
     };
     let image = image::open(input)?.to_rgb8();
-    let model = foreman::vision::learned::Model::shipped()?;
+    let model = match dir {
+        Some(dir) => foreman::vision::learned::Model::from_bytes(
+            &std::fs::read(dir.join("detector.bin"))?,
+            &std::fs::read(dir.join("classifier.bin"))?,
+        )?,
+        None => foreman::vision::learned::Model::shipped()?.clone(),
+    };
     let area = foreman::vision::Area::whole(image.width(), image.height());
     let mut out = image.clone();
     for c in model.candidates(&image, area) {
@@ -26,7 +35,7 @@ fn main() -> anyhow::Result<()> {
             .of_size(c.size.max(1.0) as u32, c.size.max(1.0) as u32);
         imageproc::drawing::draw_hollow_rect_mut(&mut out, rect, image::Rgb([255, 255, 0]));
     }
-    for d in foreman::vision::read_dice(&image) {
+    for d in model.read(&image, area) {
         let r = d.size / 2.0 + 2.0;
         let rect = imageproc::rect::Rect::at((d.x - r) as i32, (d.y - r) as i32)
             .of_size((2.0 * r) as u32, (2.0 * r) as u32);
