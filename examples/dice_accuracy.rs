@@ -2,15 +2,15 @@
 //! exactly, other dice read as pip d6, and the confusions.
 //!
 //! `cargo run --release --example dice_accuracy -- [--data DIR] [--model DIR] [--all]
-//! [--train] [--die-pixels F] [--look-again F] [--turns N] [--loso DIR] [--frame] [--light F]
-//! [--jpeg Q] [-v]`
+//! [--train] [--die-pixels F] [--look-again F] [--turns N] [--size-spread F] [--loso DIR]
+//! [--frame] [--light F] [--jpeg Q] [-v]`
 //!
 //! - `--data DIR`: the sources' folders (default `tests/data/dice`, the held-back pictures
 //!   kept with the tests; `../shared/dice` holds them all).
 //! - `--model DIR`: weights written by `dice_train` (default: the model built in).
 //! - only the pictures held back from training are read, unless `--all` (every picture) or
-//!   `--train` (those it was trained on: where `--die-pixels F`, `--look-again F` and
-//!   `--turns N`, the reader's `learned::Look`, are compared, never on the held-back ones).
+//!   `--train` (those it was trained on: where `--die-pixels F`, `--look-again F`,
+//!   `--turns N` and `--size-spread F`, the reader's `learned::Look`, are compared, never on the held-back ones).
 //! - `--loso DIR`: for each source S, the model in `DIR/S` (trained with `--leave-out S`)
 //!   reads every picture of S: the figure for a camera, a table or dice never seen.
 //! - `--frame`: each photo set in a 1280×720 webcam frame (scaled to its height, the sides
@@ -62,6 +62,9 @@ fn main() -> anyhow::Result<()> {
     }
     if let Some(v) = value("--turns") {
         shipped.look.turns = v.parse()?;
+    }
+    if let Some(v) = value("--size-spread") {
+        shipped.look.size_spread = v.parse()?;
     }
     let trained_on = |f: &str| !held_back(f);
     let loso = value("--loso").map(PathBuf::from);

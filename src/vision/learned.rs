@@ -40,6 +40,8 @@ pub const LOOK_AGAIN: f32 = 0.9;
 /// 21.4 ms, not 24.7, but each source left out of training worse, by 0.4 to 1.2 points of
 /// value (`models/dice/README.md`).
 pub const TURNS: u8 = 3;
+/// The most a die's side may be, in sides of the middle die's (see [`Look::size_spread`]).
+pub const SIZE_SPREAD: f32 = 2.5;
 /// A candidate the classifier calls no pip d6 with at least this probability is none.
 pub const NO_DIE: f32 = 0.25;
 /// One detector cell, in the detector's pixels.
@@ -92,6 +94,8 @@ pub struct Look {
     /// How many turned patches that second reading adds: 3 (each quarter way), 2 (a quarter
     /// either way) or 1 (half a turn).
     pub turns: u8,
+    /// The most a die's side may be, in sides of the middle die's (0: no bound).
+    pub size_spread: f32,
 }
 
 impl Default for Look {
@@ -100,6 +104,7 @@ impl Default for Look {
             die_pixels: DIE_PIXELS,
             look_again: LOOK_AGAIN,
             turns: TURNS,
+            size_spread: SIZE_SPREAD,
         }
     }
 }
@@ -159,8 +164,24 @@ impl Model {
                 kept.push(d);
             }
         }
+        self.keep_one_size(&mut kept);
         colour_dice(image, &mut kept);
         kept
+    }
+
+    /// Dice on one table seen by one camera lie at about one distance from it, and a game's
+    /// dice are one size: among three dice or more, a "die" more than `look.size_spread`
+    /// times the side of the middle one (the lower middle of an even count) is something else
+    /// (a tray's screw hole, a round token) that the close look found. Of two, neither can
+    /// be told the odd one. None is dropped when `size_spread` is 0.
+    fn keep_one_size(&self, dice: &mut Vec<SeenDie>) {
+        if self.look.size_spread <= 0.0 || dice.len() < 3 {
+            return;
+        }
+        let mut sizes: Vec<f32> = dice.iter().map(|d| d.size).collect();
+        sizes.sort_by(f32::total_cmp);
+        let middle = sizes[(sizes.len() - 1) / 2];
+        dice.retain(|d| d.size <= self.look.size_spread * middle);
     }
 
     /// The detector's candidates in `area`: centre, side (picture pixels), how sure. A first
@@ -779,6 +800,36 @@ mod tests {
                 }
             }
         }
+    }
+
+    /// Among three dice or more, one far larger than the middle one is no die; of two, both
+    /// stay; a spread of 0 keeps all.
+    #[test]
+    fn a_die_far_larger_than_the_others_is_dropped() {
+        let Ok(shipped) = Model::shipped() else {
+            panic!("the shipped model loads");
+        };
+        let die = |size: f32| SeenDie {
+            x: size,
+            y: 0.0,
+            size,
+            value: 1,
+            colour: None,
+            confidence: 1.0,
+        };
+        let sizes = |dice: &[SeenDie]| dice.iter().map(|d| d.size).collect::<Vec<f32>>();
+        let mut model = shipped.clone();
+        model.look.size_spread = 2.5;
+        let mut dice: Vec<SeenDie> = [30.0, 110.0, 32.0, 29.0, 74.0, 31.0].map(die).to_vec();
+        model.keep_one_size(&mut dice);
+        assert_eq!(sizes(&dice), [30.0, 32.0, 29.0, 74.0, 31.0]);
+        let mut two: Vec<SeenDie> = [30.0, 110.0].map(die).to_vec();
+        model.keep_one_size(&mut two);
+        assert_eq!(sizes(&two), [30.0, 110.0]);
+        model.look.size_spread = 0.0;
+        let mut all: Vec<SeenDie> = [30.0, 110.0, 32.0].map(die).to_vec();
+        model.keep_one_size(&mut all);
+        assert_eq!(all.len(), 3);
     }
 
     #[test]

@@ -73,58 +73,60 @@ fn assert_floors(tally: &Tally, precision: f64, recall: f64, value: f64) {
 }
 
 /// The learned reader on the 43 tray photos held back from its training (252 dice): measured
-/// precision 0.9875, recall 0.9405, value 0.9409, exact photos 0.628 (of the three reads
-/// matching no label, one is a green die showing 6 that the labels leave out). The issue's
-/// targets are 0.99 value and precision; the floors hold what is measured.
+/// precision 0.9958, recall 0.9405, value 0.9409, exact photos 0.628 (the one read matching no
+/// label is a green die showing 6 that the labels leave out; the tray's screw holes, read as
+/// dice showing 1 before dice far larger than the rest were dropped, made the precision
+/// 0.9875). The targets are 0.99 value and precision; the floors hold what is
+/// measured.
 #[test]
 fn accuracy_on_the_labelled_photos() {
     let tally = tally_over_the_photos(|photo, labels| (photo, labels));
     assert_eq!(tally.labelled, 252);
-    assert_floors(&tally, 0.985, 0.935, 0.935);
+    assert_floors(&tally, 0.99, 0.935, 0.935);
     assert!(tally.exact_match() >= 0.6, "exact {}", tally.exact_match());
 }
 
 /// A webcam gives landscape frames: each held-back photo set in a 1280×720 frame
-/// (`as_webcam_frame`). Measured 0.9791, 0.9286 and 0.9359.
+/// (`as_webcam_frame`). Measured 0.9873, 0.9286 and 0.9359.
 #[test]
 fn accuracy_on_the_photos_in_webcam_frames() {
     let tally = tally_over_the_photos(|photo, labels| as_webcam_frame(&photo, &labels));
-    assert_floors(&tally, 0.975, 0.925, 0.93);
+    assert_floors(&tally, 0.985, 0.925, 0.93);
 }
 
 /// Dice smaller than the photos' (a camera farther from the tray): each photo resized by 0.76.
-/// Measured 0.9875, 0.9405 and 0.9367.
+/// Measured 0.9958, 0.9405 and 0.9367.
 #[test]
 fn accuracy_on_the_photos_with_smaller_dice() {
     let tally = tally_over_the_photos(|photo, labels| (resized(&photo, 0.76), labels));
-    assert_floors(&tally, 0.98, 0.935, 0.93);
+    assert_floors(&tally, 0.99, 0.935, 0.93);
 }
 
 /// Another table: each photo as if its tray stood on a green baize (`on_coloured_table`).
-/// Measured 0.9821, 0.8690 and 0.9132: dice found less often on a green table.
+/// Measured 0.9910, 0.8690 and 0.9132: dice found less often on a green table.
 #[test]
 fn accuracy_on_the_photos_on_a_green_baize() {
     let tally = tally_over_the_photos(|photo, labels| {
         (on_coloured_table(&photo, &labels, [70, 125, 80]), labels)
     });
-    assert_floors(&tally, 0.975, 0.865, 0.91);
+    assert_floors(&tally, 0.985, 0.865, 0.91);
 }
 
 /// A dim room: each photo's light multiplied by 0.6 (`in_light`). The nets see each input less
-/// its mean, over its spread: measured about as in full light, 0.9833, 0.9365 and 0.9364.
+/// its mean, over its spread: measured about as in full light, 0.9958, 0.9365 and 0.9364.
 #[test]
 fn accuracy_on_the_photos_in_dim_light() {
     let tally = tally_over_the_photos(|photo, labels| (in_light(&photo, [0.6; 3]), labels));
-    assert_floors(&tally, 0.98, 0.93, 0.93);
+    assert_floors(&tally, 0.99, 0.93, 0.93);
 }
 
 /// Another camera's compression: each photo saved again as a JPEG of quality 85. Measured
-/// 0.9877, 0.9563 and 0.9295.
+/// 0.9959, 0.9563 and 0.9295.
 #[test]
 fn accuracy_on_the_photos_saved_again_as_jpeg() {
     let tally =
         tally_over_the_photos(|photo, labels| (saved_as_jpeg(&photo, 85).expect("a JPEG"), labels));
-    assert_floors(&tally, 0.98, 0.945, 0.92);
+    assert_floors(&tally, 0.99, 0.945, 0.92);
 }
 
 /// The colour of each die, against the colours told by eye in 34 of the photos
@@ -471,14 +473,15 @@ fn the_tabletop_photos_held_back() {
 /// Crops of single dice held back (translucent casino dice on felt; a white and a black die in a
 /// cup, grey), each read set in a picture three times its size. Measured: cup recall 1, value
 /// 1; casino (a die filling the crop seen aslant, its side faces' pips in view, found by the
-/// close look) recall 0.8310, value 0.9322.
+/// close look) recall 0.8310, value 0.9153 (0.9322 before dice far larger than the rest were
+/// dropped: in one crop two of a die's side faces read as small dice outvote it).
 #[test]
 fn the_crops_held_back() {
     let casino = held_back_tally("casino-dice-crops");
     assert_eq!(casino.pictures, 71);
     assert!(casino.recall() >= 0.82, "casino recall {}", casino.recall());
     assert!(
-        casino.value_accuracy() >= 0.92,
+        casino.value_accuracy() >= 0.91,
         "casino value {}",
         casino.value_accuracy()
     );
