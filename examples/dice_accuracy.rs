@@ -11,6 +11,7 @@
 //! - only the pictures held back from training are read, unless `--all` (every picture) or
 //!   `--train` (those it was trained on: where `--die-pixels F`, `--look-again F`,
 //!   `--turns N` and `--size-spread F`, the reader's `learned::Look`, are compared, never on the held-back ones).
+//! - `--validation`: the fifth `dice_train --validate` sets aside (a model so trained).
 //! - `--loso DIR`: for each source S, the model in `DIR/S` (trained with `--leave-out S`)
 //!   reads every picture of S: the figure for a camera, a table or dice never seen.
 //! - `--frame`: each photo set in a 1280×720 webcam frame (scaled to its height, the sides
@@ -22,7 +23,7 @@
 
 use foreman::vision::learned::Model;
 use foreman::vision::sources::{self, SOURCES, Tally, read_picture};
-use foreman::vision::training::{LabelledDie, LabelledPicture, Source, held_back};
+use foreman::vision::training::{LabelledDie, LabelledPicture, Source, held_back, validation};
 use std::path::{Path, PathBuf};
 use std::time::Instant;
 
@@ -85,6 +86,7 @@ fn main() -> anyhow::Result<()> {
             }
             None if flag("--all") => (shipped.clone(), &|_| true),
             None if flag("--train") => (shipped.clone(), &trained_on),
+            None if flag("--validation") => (shipped.clone(), &validation),
             None => (shipped.clone(), &held_back),
         };
         let mut source =
@@ -119,6 +121,8 @@ fn main() -> anyhow::Result<()> {
             "all"
         } else if flag("--train") {
             "trained on"
+        } else if flag("--validation") {
+            "validation"
         } else {
             "held back"
         };
