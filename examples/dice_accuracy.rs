@@ -2,15 +2,16 @@
 //! exactly, other dice read as pip d6, and the confusions.
 //!
 //! `cargo run --release --example dice_accuracy -- [--data DIR] [--model DIR] [--all]
-//! [--train] [--die-pixels F] [--look-again F] [--turns N] [--size-spread F] [--loso DIR]
-//! [--frame] [--light F] [--jpeg Q] [-v]`
+//! [--train] [--validation] [--die-pixels F] [--look-again F] [--turns N] [--size-spread F]
+//! [--loso DIR] [--frame] [--light F] [--jpeg Q] [-v]`
 //!
 //! - `--data DIR`: the sources' folders (default `tests/data/dice`, the held-back pictures
 //!   kept with the tests; `../shared/dice` holds them all).
 //! - `--model DIR`: weights written by `dice_train` (default: the model built in).
 //! - only the pictures held back from training are read, unless `--all` (every picture) or
 //!   `--train` (those it was trained on: where `--die-pixels F`, `--look-again F`,
-//!   `--turns N` and `--size-spread F`, the reader's `learned::Look`, are compared, never on the held-back ones).
+//!   `--turns N` and `--size-spread F`, the reader's `learned::Look`, are compared, never
+//!   on the held-back ones).
 //! - `--validation`: the fifth `dice_train --validate` sets aside (a model so trained).
 //! - `--loso DIR`: for each source S, the model in `DIR/S` (trained with `--leave-out S`)
 //!   reads every picture of S: the figure for a camera, a table or dice never seen.

@@ -83,8 +83,8 @@ pub struct Model {
     pub look: Look,
 }
 
-/// How the reader looks, besides the nets: [`DIE_PIXELS`], [`LOOK_AGAIN`] and [`TURNS`] unless told
-/// (`examples/dice_accuracy.rs` tries others).
+/// How the reader looks, besides the nets: [`DIE_PIXELS`], [`LOOK_AGAIN`], [`TURNS`] and
+/// [`SIZE_SPREAD`] unless told (`examples/dice_accuracy.rs` tries others).
 #[derive(Debug, Clone, Copy, PartialEq)]
 pub struct Look {
     /// The dice's side the detector's second look brings them to, in its pixels.
@@ -164,24 +164,9 @@ impl Model {
                 kept.push(d);
             }
         }
-        self.keep_one_size(&mut kept);
+        keep_one_size(&mut kept, self.look.size_spread);
         colour_dice(image, &mut kept);
         kept
-    }
-
-    /// Dice on one table seen by one camera lie at about one distance from it, and a game's
-    /// dice are one size: among three dice or more, a "die" more than `look.size_spread`
-    /// times the side of the middle one (the lower middle of an even count) is something else
-    /// (a tray's screw hole, a round token) that the close look found. Of two, neither can
-    /// be told the odd one. None is dropped when `size_spread` is 0.
-    fn keep_one_size(&self, dice: &mut Vec<SeenDie>) {
-        if self.look.size_spread <= 0.0 || dice.len() < 3 {
-            return;
-        }
-        let mut sizes: Vec<f32> = dice.iter().map(|d| d.size).collect();
-        sizes.sort_by(f32::total_cmp);
-        let middle = sizes[(sizes.len() - 1) / 2];
-        dice.retain(|d| d.size <= self.look.size_spread * middle);
     }
 
     /// The detector's candidates in `area`: centre, side (picture pixels), how sure. A first
@@ -331,13 +316,13 @@ impl Model {
     pub fn classes_of(&self, image: &RgbImage, candidates: &[Candidate]) -> Vec<[f32; 7]> {
         let straight: Vec<Vec<f32>> = candidates.iter().map(|&c| patch(image, c, 0)).collect();
         let mut probs = self.probabilities(&straight);
-        let unsure: Vec<usize> = (0..probs.len())
-            .filter(|&i| self.unsure(&probs[i]))
-            .collect();
         let quarters = self.quarters();
         if quarters.is_empty() {
             return probs;
         }
+        let unsure: Vec<usize> = (0..probs.len())
+            .filter(|&i| self.unsure(&probs[i]))
+            .collect();
         let turned: Vec<Vec<f32>> = unsure
             .iter()
             .flat_map(|&i| quarters.iter().map(move |&q| (i, q)))
@@ -351,6 +336,21 @@ impl Model {
         }
         probs
     }
+}
+
+/// Dice on one table seen by one camera lie at about one distance from it, and a game's dice
+/// are one size: among three dice or more, a "die" more than `spread` times the side of the
+/// middle one (the lower middle of an even count) is something else (a tray's screw hole, a
+/// round token) that the close look found. Of two, neither can be told the odd one. None is
+/// dropped when `spread` is 0.
+fn keep_one_size(dice: &mut Vec<SeenDie>, spread: f32) {
+    if spread <= 0.0 || dice.len() < 3 {
+        return;
+    }
+    let mut sizes: Vec<f32> = dice.iter().map(|d| d.size).collect();
+    sizes.sort_by(f32::total_cmp);
+    let middle = sizes[(sizes.len() - 1) / 2];
+    dice.retain(|d| d.size <= spread * middle);
 }
 
 /// The mean of some probabilities.
@@ -806,9 +806,6 @@ mod tests {
     /// stay; a spread of 0 keeps all.
     #[test]
     fn a_die_far_larger_than_the_others_is_dropped() {
-        let Ok(shipped) = Model::shipped() else {
-            panic!("the shipped model loads");
-        };
         let die = |size: f32| SeenDie {
             x: size,
             y: 0.0,
@@ -818,17 +815,14 @@ mod tests {
             confidence: 1.0,
         };
         let sizes = |dice: &[SeenDie]| dice.iter().map(|d| d.size).collect::<Vec<f32>>();
-        let mut model = shipped.clone();
-        model.look.size_spread = 2.5;
         let mut dice: Vec<SeenDie> = [30.0, 110.0, 32.0, 29.0, 74.0, 31.0].map(die).to_vec();
-        model.keep_one_size(&mut dice);
+        keep_one_size(&mut dice, 2.5);
         assert_eq!(sizes(&dice), [30.0, 32.0, 29.0, 74.0, 31.0]);
         let mut two: Vec<SeenDie> = [30.0, 110.0].map(die).to_vec();
-        model.keep_one_size(&mut two);
+        keep_one_size(&mut two, 2.5);
         assert_eq!(sizes(&two), [30.0, 110.0]);
-        model.look.size_spread = 0.0;
         let mut all: Vec<SeenDie> = [30.0, 110.0, 32.0].map(die).to_vec();
-        model.keep_one_size(&mut all);
+        keep_one_size(&mut all, 0.0);
         assert_eq!(all.len(), 3);
     }
 
