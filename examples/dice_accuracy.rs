@@ -80,6 +80,10 @@ fn main() -> anyhow::Result<()> {
             continue;
         }
         let (model, keep): (Model, &dyn Fn(&str) -> bool) = match &loso {
+            Some(root) if !root.join(name).exists() => {
+                println!("{name}: no model {}", root.join(name).display());
+                continue;
+            }
             Some(root) => {
                 let mut left_out = load_model(&root.join(name))?;
                 left_out.look = shipped.look;
