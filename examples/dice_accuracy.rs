@@ -28,6 +28,9 @@ use foreman::vision::training::{LabelledDie, LabelledPicture, Source, held_back,
 use std::path::{Path, PathBuf};
 use std::time::Instant;
 
+/// Which of a source's files are read.
+type Which = dyn Fn(&str) -> bool;
+
 fn main() -> anyhow::Result<()> {
     let args: Vec<String> = std::env::args().skip(1).collect();
     let value = |name: &str| {
@@ -79,7 +82,7 @@ fn main() -> anyhow::Result<()> {
             println!("{name}: no folder {}", dir.display());
             continue;
         }
-        let (model, keep): (Model, &dyn Fn(&str) -> bool) = match &loso {
+        let (model, keep, split): (Model, &Which, &str) = match &loso {
             Some(root) if !root.join(name).exists() => {
                 println!("{name}: no model {}", root.join(name).display());
                 continue;
@@ -87,12 +90,12 @@ fn main() -> anyhow::Result<()> {
             Some(root) => {
                 let mut left_out = load_model(&root.join(name))?;
                 left_out.look = shipped.look;
-                (left_out, &|_| true)
+                (left_out, &|_| true, "left out of training, all")
             }
-            None if flag("--all") => (shipped.clone(), &|_| true),
-            None if flag("--train") => (shipped.clone(), &trained_on),
-            None if flag("--validation") => (shipped.clone(), &validation),
-            None => (shipped.clone(), &held_back),
+            None if flag("--all") => (shipped.clone(), &|_| true, "all"),
+            None if flag("--train") => (shipped.clone(), &trained_on, "trained on"),
+            None if flag("--validation") => (shipped.clone(), &validation, "validation"),
+            None => (shipped.clone(), &held_back, "held back"),
         };
         let mut source =
             sources::load(name, &dir, layout, keep, usize::MAX).map_err(anyhow::Error::msg)?;
@@ -120,17 +123,6 @@ fn main() -> anyhow::Result<()> {
                 );
             }
         }
-        let split = if loso.is_some() {
-            "left out of training, all"
-        } else if flag("--all") {
-            "all"
-        } else if flag("--train") {
-            "trained on"
-        } else if flag("--validation") {
-            "validation"
-        } else {
-            "held back"
-        };
         println!(
             "{name} ({split}): {tally} ({:.1} ms a picture)",
             started.elapsed().as_secs_f64() * 1e3 / source.pictures.len().max(1) as f64
