@@ -397,11 +397,12 @@ pub fn proposals<'a>(
 }
 
 /// How often a source is drawn, against 1: the tray photos' many-coloured dice (red pips on
-/// smoky or marbled bodies) are the hardest, the cup's two dice the easiest.
+/// smoky or marbled bodies) are the hardest, the cup's two dice the easiest; pictures of
+/// Foreman's own window (its cards, and dice drawn flat) as often as the cup's.
 pub fn source_weight(name: &str) -> f32 {
     match name {
         "d6-tray-photos" => 2.0,
-        "cup-dice-crops" => 0.5,
+        "cup-dice-crops" | "foreman-window" => 0.5,
         _ => 1.0,
     }
 }

@@ -3,11 +3,15 @@
 //! the figures on the held-back pictures) to `models/dice/`.
 //!
 //! `cargo run --release --example dice_train -- [--data DIR] [--out DIR] [--leave-out SOURCE]
-//! [--epochs N] [--seed N] [--detector-from DIR] [--validate]`
+//! [--epochs N] [--seed N] [--detector-from DIR] [--validate] [--window GAMES]`
 //!
 //! `--data` defaults to `../shared/dice` (one folder per source, see `vision::sources`).
 //! `--leave-out SOURCE` trains without that source at all and scores it whole: the figure that
 //! predicts a camera, a table or dice never seen (write it elsewhere than `models/dice`).
+//! `--window GAMES`: pictures of Foreman's own window from that many games join the training
+//! pictures (`window.rs`; 16 unless told, 0 for none).
+
+mod window;
 
 use foreman::vision::learned::{CLASSIFIER_SHAPE, DETECTOR_SHAPE, Model, PATCH};
 use foreman::vision::sources::{self, SOURCES, Tally};
@@ -74,6 +78,29 @@ fn main() -> anyhow::Result<()> {
         test.push(
             sources::load(name, &dir, layout, &tested, usize::MAX).map_err(anyhow::Error::msg)?,
         );
+    }
+    let games: u64 = value("--window").map_or(Ok(16), |v| v.parse())?;
+    if let Some(dir) = value("--window-pictures") {
+        // The window's pictures, each labelled die outlined, to look at; nothing trained.
+        std::fs::create_dir_all(&dir)?;
+        let source = window::pictures(games, 4)?;
+        for (i, p) in source.pictures.iter().enumerate() {
+            let mut img = p.image.clone();
+            for d in &p.dice {
+                let r = imageproc::rect::Rect::at(
+                    (d.x - d.size / 2.0) as i32,
+                    (d.y - d.size / 2.0) as i32,
+                )
+                .of_size(d.size.max(1.0) as u32, d.size.max(1.0) as u32);
+                imageproc::drawing::draw_hollow_rect_mut(&mut img, r, image::Rgb([255, 0, 255]));
+            }
+            img.save(PathBuf::from(&dir).join(format!("window-{i:02}.png")))?;
+        }
+        println!("{} pictures in {dir}", source.pictures.len());
+        return Ok(());
+    }
+    if games > 0 {
+        train.push(window::pictures(games, 4)?);
     }
     for s in &train {
         let dice: usize = s.pictures.iter().map(|p| p.dice.len()).sum();
