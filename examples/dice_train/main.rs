@@ -79,6 +79,22 @@ fn main() -> anyhow::Result<()> {
             sources::load(name, &dir, layout, &tested, usize::MAX).map_err(anyhow::Error::msg)?,
         );
     }
+    if let Some(file) = value("--render-sheet") {
+        // Rendered dice, 10 by 8, pip d6 in the first four rows, no die in the others.
+        use rand::SeedableRng;
+        let mut rng = rand_chacha::ChaCha8Rng::seed_from_u64(seed);
+        let side = foreman::vision::render::SIDE as u32;
+        let mut sheet = image::RgbImage::new(10 * side, 8 * side);
+        for row in 0..8 {
+            for col in 0..10 {
+                let die = foreman::vision::render::rendered_die(&mut rng, row < 4);
+                image::imageops::replace(&mut sheet, &die.image, i64::from(col * side), i64::from(row * side));
+            }
+        }
+        sheet.save(&file)?;
+        println!("wrote {file}");
+        return Ok(());
+    }
     let games: u64 = value("--window").map_or(Ok(16), |v| v.parse())?;
     if let Some(dir) = value("--window-pictures") {
         // The window's pictures, each labelled die outlined, to look at; nothing trained.

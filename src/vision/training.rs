@@ -353,6 +353,10 @@ fn drawn_die(rng: &mut ChaCha8Rng) -> (LabelledPicture, LabelledDie) {
     )
 }
 
+/// How often a classifier sample, and a die pasted for the detector, is rendered
+/// ([`super::render`]).
+pub const RENDERED: f64 = 0.15;
+
 /// The training pictures, with a choice of source weighted by [`source_weight`].
 pub struct Library<'a> {
     pub sources: Vec<&'a Source>,
@@ -449,7 +453,13 @@ impl Library<'_> {
         let side = PATCH;
         let patch_scale = |size: f32| size * PATCH_MARGIN / side as f32;
         let roll = rng.random_range(0.0f32..1.0);
-        let (mut pixels, class) = if roll < 0.1 {
+        let (mut pixels, class) = if rng.random_bool(RENDERED) {
+            // A rendered die (seven in ten a pip d6), or a thing like one that is none.
+            let pip_die = rng.random_bool(0.7);
+            let r = super::render::rendered_die(rng, pip_die);
+            let a = any_turn(patch_scale(r.size * rng.random_range(0.88f32..1.14)), rng);
+            (sample(&r.image, (r.x, r.y), a, side, side), usize::from(r.class))
+        } else if roll < 0.1 {
             // A drawn die (flat, round pips) on a made-up background.
             let (picture, die) = drawn_die(rng);
             let a = any_turn(patch_scale(die.size * rng.random_range(0.88f32..1.14)), rng);
@@ -588,9 +598,26 @@ impl Library<'_> {
                 0
             };
             let drawn = drawn_die(rng);
+            let rendered = {
+                let r = super::render::rendered_die(rng, true);
+                let die = LabelledDie {
+                    x: r.x,
+                    y: r.y,
+                    size: r.size,
+                    class: r.class,
+                };
+                let picture = LabelledPicture {
+                    image: r.image,
+                    dice: vec![die],
+                    whole: false,
+                };
+                (picture, die)
+            };
             for _ in 0..count {
                 let (p, d) = if rng.random_bool(0.25) {
                     (&drawn.0, drawn.1)
+                } else if rng.random_bool(RENDERED) {
+                    (&rendered.0, rendered.1)
                 } else {
                     let Some(pd) = self.any_die(rng) else { break };
                     pd
