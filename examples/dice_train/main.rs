@@ -3,13 +3,19 @@
 //! the figures on the held-back pictures) to `models/dice/`.
 //!
 //! `cargo run --release --example dice_train -- [--data DIR] [--out DIR] [--leave-out SOURCE]
-//! [--epochs N] [--seed N] [--detector-from DIR] [--validate] [--window GAMES]`
+//! [--epochs N] [--seed N] [--detector-from DIR] [--validate] [--window GAMES] [--rendered F]
+//! [--window-pictures DIR] [--render-sheet FILE]`
 //!
 //! `--data` defaults to `../shared/dice` (one folder per source, see `vision::sources`).
 //! `--leave-out SOURCE` trains without that source at all and scores it whole: the figure that
 //! predicts a camera, a table or dice never seen (write it elsewhere than `models/dice`).
-//! `--window GAMES`: pictures of Foreman's own window from that many games join the training
-//! pictures (`window.rs`; 16 unless told, 0 for none).
+//! `--window GAMES`: pictures of Foreman's own window from that many games, four each, join
+//! the training pictures (`window.rs`; none unless told). `--rendered F`: that share of the
+//! classifier's samples and of the dice pasted for the detector are rendered
+//! (`vision::render`; none unless told). Neither is in the shipped recipe (see
+//! `models/dice/README.md`). `--window-pictures DIR` writes the window's pictures with their
+//! dice outlined, and `--render-sheet FILE` a sheet of rendered dice, to look at; nothing is
+//! trained.
 
 mod window;
 
@@ -95,7 +101,12 @@ fn main() -> anyhow::Result<()> {
         println!("wrote {file}");
         return Ok(());
     }
-    let games: u64 = value("--window").map_or(Ok(16), |v| v.parse())?;
+    let games: u64 = value("--window").map_or(Ok(0), |v| v.parse())?;
+    let rendered: f64 = value("--rendered").map_or(Ok(0.0), |v| v.parse())?;
+    anyhow::ensure!(
+        (0.0..=1.0).contains(&rendered),
+        "--rendered is a share, 0 to 1"
+    );
     if let Some(dir) = value("--window-pictures") {
         // The window's pictures, each labelled die outlined, to look at; nothing trained.
         std::fs::create_dir_all(&dir)?;
@@ -130,6 +141,7 @@ fn main() -> anyhow::Result<()> {
     let mut library = Library {
         sources: train.iter().collect(),
         proposals: Vec::new(),
+        rendered,
     };
 
     let mut detector = training::new_net(&DETECTOR_SHAPE, false, seed);

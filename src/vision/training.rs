@@ -353,10 +353,6 @@ fn drawn_die(rng: &mut ChaCha8Rng) -> (LabelledPicture, LabelledDie) {
     )
 }
 
-/// How often a classifier sample, and a die pasted for the detector, is rendered
-/// ([`super::render`]).
-pub const RENDERED: f64 = 0.15;
-
 /// The training pictures, with a choice of source weighted by [`source_weight`].
 pub struct Library<'a> {
     pub sources: Vec<&'a Source>,
@@ -364,6 +360,10 @@ pub struct Library<'a> {
     /// proposal is (0: no die): the classifier learns the detector's own boxes, and the
     /// places it fires on wrongly (a tray's screw hole, a printed dot) as no die.
     pub proposals: Vec<(&'a LabelledPicture, Candidate, u8)>,
+    /// How often a classifier sample, and a die pasted for the detector, is rendered
+    /// ([`super::render`]); none when 0 (the shipped recipe, whose samples are then drawn
+    /// as before rendering came in).
+    pub rendered: f64,
 }
 
 /// The detector's proposals on `pictures` and on made-up backgrounds, labelled by the dice
@@ -453,7 +453,7 @@ impl Library<'_> {
         let side = PATCH;
         let patch_scale = |size: f32| size * PATCH_MARGIN / side as f32;
         let roll = rng.random_range(0.0f32..1.0);
-        let (mut pixels, class) = if rng.random_bool(RENDERED) {
+        let (mut pixels, class) = if self.rendered > 0.0 && rng.random_bool(self.rendered) {
             // A rendered die (seven in ten a pip d6), or a thing like one that is none.
             let pip_die = rng.random_bool(0.7);
             let r = super::render::rendered_die(rng, pip_die);
@@ -598,7 +598,7 @@ impl Library<'_> {
                 0
             };
             let drawn = drawn_die(rng);
-            let rendered = {
+            let rendered = (self.rendered > 0.0).then(|| {
                 let r = super::render::rendered_die(rng, true);
                 let die = LabelledDie {
                     x: r.x,
@@ -612,12 +612,14 @@ impl Library<'_> {
                     whole: false,
                 };
                 (picture, die)
-            };
+            });
             for _ in 0..count {
                 let (p, d) = if rng.random_bool(0.25) {
                     (&drawn.0, drawn.1)
-                } else if rng.random_bool(RENDERED) {
-                    (&rendered.0, rendered.1)
+                } else if let Some((picture, die)) = &rendered
+                    && rng.random_bool(self.rendered)
+                {
+                    (picture, *die)
                 } else {
                     let Some(pd) = self.any_die(rng) else { break };
                     pd
