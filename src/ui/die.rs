@@ -39,8 +39,41 @@ pub fn pip_colour(body: Color32) -> Color32 {
     }
 }
 
+/// The dice painted in the window's last pass: where (in points) and what each shows. A
+/// picture of the window is labelled by them (the dice reader's training,
+/// `examples/dice_train`): every other place of it is no die.
+#[derive(Debug, Clone, Default)]
+pub struct PaintedDice {
+    pass: u64,
+    pub dice: Vec<(Rect, u8)>,
+}
+
+impl PaintedDice {
+    /// The dice painted in the last pass of `ctx`.
+    pub fn of(ctx: &egui::Context) -> Vec<(Rect, u8)> {
+        let pass = ctx.cumulative_pass_nr();
+        ctx.data(|d| d.get_temp::<PaintedDice>(egui::Id::NULL))
+            .filter(|p| p.pass + 1 >= pass)
+            .map(|p| p.dice)
+            .unwrap_or_default()
+    }
+
+    fn note(ctx: &egui::Context, rect: Rect, value: u8) {
+        let pass = ctx.cumulative_pass_nr();
+        ctx.data_mut(|d| {
+            let painted = d.get_temp_mut_or_default::<PaintedDice>(egui::Id::NULL);
+            if painted.pass != pass {
+                painted.pass = pass;
+                painted.dice.clear();
+            }
+            painted.dice.push((rect, value));
+        });
+    }
+}
+
 /// Paints a die face into `rect` (no interaction): for dice in slots and on cards.
 pub fn paint(ui: &Ui, rect: Rect, value: u8, body: Color32, look: DieLook) {
+    PaintedDice::note(ui.ctx(), rect, value);
     let painter = ui.painter();
     let side = rect.width().min(rect.height());
     let alpha = if look.placed { 0.45 } else { 1.0 };

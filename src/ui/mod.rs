@@ -19,6 +19,7 @@ mod camera_panel;
 mod card;
 mod dialogs;
 mod die;
+pub use die::PaintedDice;
 pub mod discard;
 mod files;
 mod final_score;

@@ -11,6 +11,7 @@ pub mod colour;
 pub mod learned;
 pub mod net;
 mod primitives;
+pub mod render;
 pub mod sources;
 pub mod stable;
 pub mod synthetic;

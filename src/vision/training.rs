@@ -360,6 +360,10 @@ pub struct Library<'a> {
     /// proposal is (0: no die): the classifier learns the detector's own boxes, and the
     /// places it fires on wrongly (a tray's screw hole, a printed dot) as no die.
     pub proposals: Vec<(&'a LabelledPicture, Candidate, u8)>,
+    /// How often a classifier sample, and a die pasted for the detector, is rendered
+    /// ([`super::render`]); none when 0 (the shipped recipe, whose samples are then drawn
+    /// as before rendering came in).
+    pub rendered: f64,
 }
 
 /// The detector's proposals on `pictures` and on made-up backgrounds, labelled by the dice
@@ -397,11 +401,12 @@ pub fn proposals<'a>(
 }
 
 /// How often a source is drawn, against 1: the tray photos' many-coloured dice (red pips on
-/// smoky or marbled bodies) are the hardest, the cup's two dice the easiest.
+/// smoky or marbled bodies) are the hardest, the cup's two dice the easiest; pictures of
+/// Foreman's own window (its cards, and dice drawn flat) as often as the cup's.
 pub fn source_weight(name: &str) -> f32 {
     match name {
         "d6-tray-photos" => 2.0,
-        "cup-dice-crops" => 0.5,
+        "cup-dice-crops" | "foreman-window" => 0.5,
         _ => 1.0,
     }
 }
@@ -448,7 +453,13 @@ impl Library<'_> {
         let side = PATCH;
         let patch_scale = |size: f32| size * PATCH_MARGIN / side as f32;
         let roll = rng.random_range(0.0f32..1.0);
-        let (mut pixels, class) = if roll < 0.1 {
+        let (mut pixels, class) = if self.rendered > 0.0 && rng.random_bool(self.rendered) {
+            // A rendered die (seven in ten a pip d6), or a thing like one that is none.
+            let pip_die = rng.random_bool(0.7);
+            let r = super::render::rendered_die(rng, pip_die);
+            let a = any_turn(patch_scale(r.size * rng.random_range(0.88f32..1.14)), rng);
+            (sample(&r.image, (r.x, r.y), a, side, side), usize::from(r.class))
+        } else if roll < 0.1 {
             // A drawn die (flat, round pips) on a made-up background.
             let (picture, die) = drawn_die(rng);
             let a = any_turn(patch_scale(die.size * rng.random_range(0.88f32..1.14)), rng);
@@ -587,9 +598,28 @@ impl Library<'_> {
                 0
             };
             let drawn = drawn_die(rng);
+            let rendered = (self.rendered > 0.0).then(|| {
+                let r = super::render::rendered_die(rng, true);
+                let die = LabelledDie {
+                    x: r.x,
+                    y: r.y,
+                    size: r.size,
+                    class: r.class,
+                };
+                let picture = LabelledPicture {
+                    image: r.image,
+                    dice: vec![die],
+                    whole: false,
+                };
+                (picture, die)
+            });
             for _ in 0..count {
                 let (p, d) = if rng.random_bool(0.25) {
                     (&drawn.0, drawn.1)
+                } else if let Some((picture, die)) = &rendered
+                    && rng.random_bool(self.rendered)
+                {
+                    (picture, *die)
                 } else {
                     let Some(pd) = self.any_die(rng) else { break };
                     pd

@@ -1221,3 +1221,35 @@ pub(crate) fn answer_pickers_once_any(h: &mut Harness<'_, ForemanApp>, need: &st
         other => answer_pickers_once(h, other),
     }
 }
+
+/// The window tells where it painted each die and what it shows (`ui::PaintedDice`): the dice
+/// reader's training labels its pictures of the window by them (issue: a learned dice reader).
+#[test]
+fn the_window_says_where_it_painted_each_die() {
+    let dir = tempfile::tempdir().expect("temp dir");
+    let mut h = harness(dir.path(), 7);
+    h.run();
+    start_take_and_roll(&mut h);
+    h.run();
+    let tray: Vec<u8> = h.state().game().unwrap().state().players[0]
+        .dice
+        .as_slice()
+        .iter()
+        .map(|d| d.value)
+        .collect();
+    assert_eq!(tray.len(), 4);
+    let painted = foreman::ui::PaintedDice::of(&h.ctx);
+    let mut values: Vec<u8> = painted.iter().map(|&(_, v)| v).collect();
+    for v in &tray {
+        let i = values
+            .iter()
+            .position(|p| p == v)
+            .unwrap_or_else(|| panic!("the tray's {v} was not said painted: {painted:?}"));
+        values.remove(i);
+    }
+    let window = egui::Rect::from_min_size(egui::Pos2::ZERO, egui::vec2(1400.0, 1000.0));
+    for (rect, _) in &painted {
+        assert!(window.contains_rect(*rect), "{rect:?} outside the window");
+        assert!((rect.width() - rect.height()).abs() < 0.5 && rect.width() > 10.0);
+    }
+}

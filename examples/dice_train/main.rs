@@ -3,11 +3,21 @@
 //! the figures on the held-back pictures) to `models/dice/`.
 //!
 //! `cargo run --release --example dice_train -- [--data DIR] [--out DIR] [--leave-out SOURCE]
-//! [--epochs N] [--seed N] [--detector-from DIR] [--validate]`
+//! [--epochs N] [--seed N] [--detector-from DIR] [--validate] [--window GAMES] [--rendered F]
+//! [--window-pictures DIR] [--render-sheet FILE]`
 //!
 //! `--data` defaults to `../shared/dice` (one folder per source, see `vision::sources`).
 //! `--leave-out SOURCE` trains without that source at all and scores it whole: the figure that
 //! predicts a camera, a table or dice never seen (write it elsewhere than `models/dice`).
+//! `--window GAMES`: pictures of Foreman's own window from that many games, four each, join
+//! the training pictures (`window.rs`; none unless told). `--rendered F`: that share of the
+//! classifier's samples and of the dice pasted for the detector are rendered
+//! (`vision::render`; none unless told). Neither is in the shipped recipe (see
+//! `models/dice/README.md`). `--window-pictures DIR` writes the window's pictures with their
+//! dice outlined, and `--render-sheet FILE` a sheet of rendered dice, to look at; nothing is
+//! trained.
+
+mod window;
 
 use foreman::vision::learned::{CLASSIFIER_SHAPE, DETECTOR_SHAPE, Model, PATCH};
 use foreman::vision::sources::{self, SOURCES, Tally};
@@ -75,6 +85,50 @@ fn main() -> anyhow::Result<()> {
             sources::load(name, &dir, layout, &tested, usize::MAX).map_err(anyhow::Error::msg)?,
         );
     }
+    if let Some(file) = value("--render-sheet") {
+        // Rendered dice, 10 by 8, pip d6 in the first four rows, no die in the others.
+        use rand::SeedableRng;
+        let mut rng = rand_chacha::ChaCha8Rng::seed_from_u64(seed);
+        let side = foreman::vision::render::SIDE as u32;
+        let mut sheet = image::RgbImage::new(10 * side, 8 * side);
+        for row in 0..8 {
+            for col in 0..10 {
+                let die = foreman::vision::render::rendered_die(&mut rng, row < 4);
+                image::imageops::replace(&mut sheet, &die.image, i64::from(col * side), i64::from(row * side));
+            }
+        }
+        sheet.save(&file)?;
+        println!("wrote {file}");
+        return Ok(());
+    }
+    let games: u64 = value("--window").map_or(Ok(0), |v| v.parse())?;
+    let rendered: f64 = value("--rendered").map_or(Ok(0.0), |v| v.parse())?;
+    anyhow::ensure!(
+        (0.0..=1.0).contains(&rendered),
+        "--rendered is a share, 0 to 1"
+    );
+    if let Some(dir) = value("--window-pictures") {
+        // The window's pictures, each labelled die outlined, to look at; nothing trained.
+        std::fs::create_dir_all(&dir)?;
+        let source = window::pictures(games, 4)?;
+        for (i, p) in source.pictures.iter().enumerate() {
+            let mut img = p.image.clone();
+            for d in &p.dice {
+                let r = imageproc::rect::Rect::at(
+                    (d.x - d.size / 2.0) as i32,
+                    (d.y - d.size / 2.0) as i32,
+                )
+                .of_size(d.size.max(1.0) as u32, d.size.max(1.0) as u32);
+                imageproc::drawing::draw_hollow_rect_mut(&mut img, r, image::Rgb([255, 0, 255]));
+            }
+            img.save(PathBuf::from(&dir).join(format!("window-{i:02}.png")))?;
+        }
+        println!("{} pictures in {dir}", source.pictures.len());
+        return Ok(());
+    }
+    if games > 0 {
+        train.push(window::pictures(games, 4)?);
+    }
     for s in &train {
         let dice: usize = s.pictures.iter().map(|p| p.dice.len()).sum();
         println!(
@@ -87,6 +141,7 @@ fn main() -> anyhow::Result<()> {
     let mut library = Library {
         sources: train.iter().collect(),
         proposals: Vec::new(),
+        rendered,
     };
 
     let mut detector = training::new_net(&DETECTOR_SHAPE, false, seed);
