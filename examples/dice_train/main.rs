@@ -94,7 +94,12 @@ fn main() -> anyhow::Result<()> {
         for row in 0..8 {
             for col in 0..10 {
                 let die = foreman::vision::render::rendered_die(&mut rng, row < 4);
-                image::imageops::replace(&mut sheet, &die.image, i64::from(col * side), i64::from(row * side));
+                image::imageops::replace(
+                    &mut sheet,
+                    &die.image,
+                    i64::from(col * side),
+                    i64::from(row * side),
+                );
             }
         }
         sheet.save(&file)?;

@@ -28,7 +28,7 @@ pub fn pictures(games: u64, per_game: usize) -> anyhow::Result<Source> {
         let settings = Settings {
             help_seen: true,
             zoom: zooms[(g as usize / 2) % zooms.len()],
-            dark: g % 2 == 0,
+            dark: g.is_multiple_of(2),
             ..Settings::default()
         };
         let mut app = ForemanApp::new(settings, dir.join(g.to_string()));
@@ -59,7 +59,7 @@ pub fn pictures(games: u64, per_game: usize) -> anyhow::Result<Source> {
             harness.state_mut().submit(act);
             harness.run();
             step += 1;
-            if step % every == 0 {
+            if step.is_multiple_of(every) {
                 out.push(picture(&mut harness)?);
             }
         }

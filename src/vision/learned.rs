@@ -17,7 +17,7 @@
 //! 3. **Colour**: the body is the larger of the two lightness clusters inside the face; its
 //!    median, balanced by the light that white pips show, names the colour.
 //!
-//! Both nets are trained by `examples/dice_train.rs` (see `models/dice/README.md`) and
+//! Both nets are trained by `examples/dice_train/` (see `models/dice/README.md`) and
 //! embedded in the binary. Pure: no I/O, no clock.
 
 use super::net::{Net, NetError, sigmoid, softmax};

@@ -60,7 +60,10 @@ pub fn rendered_die(rng: &mut ChaCha8Rng, pip_die: bool) -> RenderedDie {
     );
     let angle = rng.random_range(0.0f32..std::f32::consts::TAU);
     let (sin, cos) = angle.sin_cos();
-    let squeeze = [rng.random_range(0.87f32..1.13), rng.random_range(0.87f32..1.13)];
+    let squeeze = [
+        rng.random_range(0.87f32..1.13),
+        rng.random_range(0.87f32..1.13),
+    ];
     let corner = rng.random_range(0.08f32..0.45);
     let colour = |rng: &mut ChaCha8Rng| -> [f32; 3] {
         std::array::from_fn(|_| rng.random_range(0.0f32..255.0))
@@ -99,12 +102,18 @@ pub fn rendered_die(rng: &mut ChaCha8Rng, pip_die: bool) -> RenderedDie {
         rng.random_range(-0.2f32..0.2),
         rng.random_range(-0.2f32..0.2),
     );
-    let shine = rng
-        .random_bool(0.4)
-        .then(|| (rng.random_range(-0.6f32..0.6), rng.random_range(-0.6f32..0.6)));
-    let shadow = rng
-        .random_bool(0.5)
-        .then(|| (rng.random_range(-0.3f32..0.3), rng.random_range(0.05f32..0.35)));
+    let shine = rng.random_bool(0.4).then(|| {
+        (
+            rng.random_range(-0.6f32..0.6),
+            rng.random_range(-0.6f32..0.6),
+        )
+    });
+    let shadow = rng.random_bool(0.5).then(|| {
+        (
+            rng.random_range(-0.3f32..0.3),
+            rng.random_range(0.05f32..0.35),
+        )
+    });
     let teeth = rng.random_range(6..11) as f32;
     let token_dots = rng.random_range(1..5);
 
@@ -239,7 +248,13 @@ fn pip_mark(u: f32, v: f32, value: u8, spread: f32, r: f32, ring: bool, big_one:
         2 => &[(-1.0, -1.0), (1.0, 1.0)],
         3 => &[(-1.0, -1.0), (0.0, 0.0), (1.0, 1.0)],
         4 => &[(-1.0, -1.0), (1.0, -1.0), (-1.0, 1.0), (1.0, 1.0)],
-        5 => &[(-1.0, -1.0), (1.0, -1.0), (0.0, 0.0), (-1.0, 1.0), (1.0, 1.0)],
+        5 => &[
+            (-1.0, -1.0),
+            (1.0, -1.0),
+            (0.0, 0.0),
+            (-1.0, 1.0),
+            (1.0, 1.0),
+        ],
         _ => &[
             (-1.0, -1.0),
             (1.0, -1.0),

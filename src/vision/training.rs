@@ -1,6 +1,6 @@
 //! Training the dice reader's two nets ([`super::learned`]) from labelled photos and crops.
 //!
-//! Pure: the caller loads the pictures (see `examples/dice_train.rs`); every random choice
+//! Pure: the caller loads the pictures (see `examples/dice_train/`); every random choice
 //! comes from a generator seeded by the run's seed, the epoch and the sample's number, so a run
 //! gives the same weights each time on one machine, whatever thread computes a sample.
 //!
@@ -458,7 +458,10 @@ impl Library<'_> {
             let pip_die = rng.random_bool(0.7);
             let r = super::render::rendered_die(rng, pip_die);
             let a = any_turn(patch_scale(r.size * rng.random_range(0.88f32..1.14)), rng);
-            (sample(&r.image, (r.x, r.y), a, side, side), usize::from(r.class))
+            (
+                sample(&r.image, (r.x, r.y), a, side, side),
+                usize::from(r.class),
+            )
         } else if roll < 0.1 {
             // A drawn die (flat, round pips) on a made-up background.
             let (picture, die) = drawn_die(rng);
