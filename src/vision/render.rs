@@ -243,28 +243,7 @@ fn triangle(u: f32, v: f32) -> f32 {
 /// How much of the pips of `value` cover (u, v): 0 to 1.
 fn pip_mark(u: f32, v: f32, value: u8, spread: f32, r: f32, ring: bool, big_one: bool) -> f32 {
     let r = if value == 1 && big_one { r * 1.6 } else { r };
-    let places: &[(f32, f32)] = match value {
-        1 => &[(0.0, 0.0)],
-        2 => &[(-1.0, -1.0), (1.0, 1.0)],
-        3 => &[(-1.0, -1.0), (0.0, 0.0), (1.0, 1.0)],
-        4 => &[(-1.0, -1.0), (1.0, -1.0), (-1.0, 1.0), (1.0, 1.0)],
-        5 => &[
-            (-1.0, -1.0),
-            (1.0, -1.0),
-            (0.0, 0.0),
-            (-1.0, 1.0),
-            (1.0, 1.0),
-        ],
-        _ => &[
-            (-1.0, -1.0),
-            (1.0, -1.0),
-            (-1.0, 0.0),
-            (1.0, 0.0),
-            (-1.0, 1.0),
-            (1.0, 1.0),
-        ],
-    };
-    places
+    super::synthetic::pip_places(value)
         .iter()
         .map(|&(px, py)| {
             let d = (u - px * spread).hypot(v - py * spread) - r;
