@@ -3,7 +3,7 @@
 //!
 //! `cargo run --release --example dice_accuracy -- [--data DIR] [--model DIR] [--all]
 //! [--train] [--validation] [--die-pixels F] [--look-again F] [--turns N] [--size-spread F]
-//! [--loso DIR] [--frame] [--light F] [--jpeg Q] [-v]`
+//! [--loso DIR] [--frame] [--light F] [--jpeg Q] [--labelled-boxes] [--mistakes DIR] [-v]`
 //!
 //! - `--data DIR`: the sources' folders (default `tests/data/dice`, the held-back pictures
 //!   kept with the tests; `../shared/dice` holds them all).
@@ -18,11 +18,15 @@
 //! - `--frame`: each photo set in a 1280×720 webcam frame (scaled to its height, the sides
 //!   filled with its edge columns); `--light F`: every channel times F; `--jpeg Q`: saved
 //!   again as a JPEG of quality Q.
+//! - `--labelled-boxes`: the classifier alone reads each labelled die's box (a perfect
+//!   detector): what is left is the classifier's. `--mistakes DIR` then writes each die it
+//!   reads wrong into DIR, two sides around it, named by source, picture, place, label and
+//!   reading (to look at by eye).
 //! - `-v`: each picture with a mistake, and what it was.
 //! - `--colours`: the colour accuracy on the dice whose colours were told by eye
 //!   (`tests/dice_colours.txt`, in 34 of the tray photos).
 
-use foreman::vision::learned::Model;
+use foreman::vision::learned::{Candidate, Model};
 use foreman::vision::sources::{self, SOURCES, Tally, read_picture};
 use foreman::vision::training::{LabelledDie, LabelledPicture, Source, held_back, validation};
 use std::path::{Path, PathBuf};
@@ -48,6 +52,11 @@ fn main() -> anyhow::Result<()> {
     let jpeg: Option<u8> = value("--jpeg").map(|v| v.parse()).transpose()?;
     let frame = flag("--frame");
     let verbose = flag("-v");
+    let boxes = flag("--labelled-boxes");
+    let mistakes = value("--mistakes").map(PathBuf::from);
+    if let Some(dir) = &mistakes {
+        std::fs::create_dir_all(dir)?;
+    }
     let load_model = |dir: &Path| -> anyhow::Result<Model> {
         Ok(Model::from_bytes(
             &std::fs::read(dir.join("detector.bin"))?,
@@ -103,7 +112,11 @@ fn main() -> anyhow::Result<()> {
         let started = Instant::now();
         let mut tally = Tally::default();
         for (i, p) in source.pictures.iter().enumerate() {
-            let seen = read_picture(&model, &p.image, p.whole);
+            let seen = if boxes {
+                labelled_boxes(&model, p, i, name, mistakes.as_deref())?
+            } else {
+                read_picture(&model, &p.image, p.whole)
+            };
             let before = tally.clone();
             tally.add(p, &seen);
             if verbose && tally.exact == before.exact {
@@ -141,6 +154,54 @@ fn main() -> anyhow::Result<()> {
         }
     }
     Ok(())
+}
+
+/// The labelled dice as the classifier alone reads them on their labelled boxes; each read
+/// wrong written into `mistakes`, if given, to look at.
+fn labelled_boxes(
+    model: &Model,
+    p: &LabelledPicture,
+    i: usize,
+    name: &str,
+    mistakes: Option<&Path>,
+) -> anyhow::Result<Vec<foreman::vision::SeenDie>> {
+    let boxes: Vec<Candidate> = p
+        .dice
+        .iter()
+        .map(|d| Candidate {
+            x: d.x,
+            y: d.y,
+            size: d.size,
+            sure: 1.0,
+        })
+        .collect();
+    let read = model.read_boxes(&p.image, &boxes);
+    if let Some(dir) = mistakes {
+        for (d, seen) in p.dice.iter().zip(&read) {
+            let value = seen.as_ref().map_or(0, |s| s.value);
+            if value == d.class {
+                continue;
+            }
+            let (w, h) = p.image.dimensions();
+            let x0 = (d.x - d.size).clamp(0.0, w as f32 - 1.0) as u32;
+            let y0 = (d.y - d.size).clamp(0.0, h as f32 - 1.0) as u32;
+            let side = (2.0 * d.size).max(1.0) as u32;
+            let crop =
+                image::imageops::crop_imm(&p.image, x0, y0, side.min(w - x0), side.min(h - y0));
+            let big = image::imageops::resize(
+                &crop.to_image(),
+                128,
+                128,
+                image::imageops::FilterType::Triangle,
+            );
+            let confidence = seen.as_ref().map_or(0.0, |s| s.confidence);
+            big.save(dir.join(format!(
+                "{name}-{i}-{:.0}-{:.0}-labelled{}-read{value}-{confidence:.2}.png",
+                d.x, d.y, d.class
+            )))?;
+        }
+    }
+    Ok(read.into_iter().flatten().collect())
 }
 
 /// The pictures as the options show them: in a webcam frame, in another light, saved again.

@@ -169,6 +169,17 @@ impl Model {
         kept
     }
 
+    /// The classifier alone on given boxes (each read as [`Model::read`] reads a candidate,
+    /// turned when unsure): what the dice read would be with a perfect detector. None where
+    /// the classifier says no pip d6.
+    pub fn read_boxes(&self, image: &RgbImage, boxes: &[Candidate]) -> Vec<Option<SeenDie>> {
+        boxes
+            .iter()
+            .zip(self.classes_of(image, boxes))
+            .map(|(&c, p)| reading(c, p).map(|(d, _)| d))
+            .collect()
+    }
+
     /// The detector's candidates in `area`: centre, side (picture pixels), how sure. A first
     /// look with the area's shorter side at [`DETECTOR_SIDE`] pixels tells the dice's typical
     /// size (the median of the sure proposals); when that is well under [`DIE_PIXELS`], the
