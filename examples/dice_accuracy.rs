@@ -22,6 +22,8 @@
 //!   detector): what is left is the classifier's. `--mistakes DIR` then writes each die it
 //!   reads wrong into DIR, two sides around it, named by source, picture, place, label and
 //!   reading (to look at by eye).
+//! - `--box-fit`: how the detector's candidates fit the labelled dice of whole pictures: for
+//!   each die, the nearest candidate's distance (in die sides) and side (times the die's).
 //! - `-v`: each picture with a mistake, and what it was.
 //! - `--colours`: the colour accuracy on the dice whose colours were told by eye
 //!   (`tests/dice_colours.txt`, in 34 of the tray photos).
@@ -109,6 +111,9 @@ fn main() -> anyhow::Result<()> {
         let mut source =
             sources::load(name, &dir, layout, keep, usize::MAX).map_err(anyhow::Error::msg)?;
         shown(&mut source, frame, light, jpeg)?;
+        if flag("--box-fit") {
+            box_fit(&model, &source);
+        }
         let started = Instant::now();
         let mut tally = Tally::default();
         for (i, p) in source.pictures.iter().enumerate() {
@@ -202,6 +207,50 @@ fn labelled_boxes(
         }
     }
     Ok(read.into_iter().flatten().collect())
+}
+
+/// How the detector's candidates fit the labelled dice of the whole pictures of `source`.
+fn box_fit(model: &Model, source: &Source) {
+    let (mut dice, mut near, mut centred, mut sized, mut large) = (0, 0, 0, 0, 0);
+    let mut ratios = Vec::new();
+    for p in source.pictures.iter().filter(|p| p.whole) {
+        let (w, h) = p.image.dimensions();
+        let candidates = model.candidates(&p.image, foreman::vision::Area::whole(w, h));
+        for d in p.dice.iter().filter(|d| d.class > 0) {
+            dice += 1;
+            let Some(c) = candidates.iter().min_by(|a, b| {
+                (a.x - d.x)
+                    .hypot(a.y - d.y)
+                    .total_cmp(&(b.x - d.x).hypot(b.y - d.y))
+            }) else {
+                continue;
+            };
+            let off = (c.x - d.x).hypot(c.y - d.y) / d.size;
+            if off > 0.5 {
+                continue;
+            }
+            near += 1;
+            let ratio = c.size / d.size;
+            ratios.push(ratio);
+            centred += usize::from(off <= 0.1);
+            sized += usize::from((0.8..=1.25).contains(&ratio));
+            large += usize::from(ratio > 1.4);
+        }
+    }
+    if dice == 0 {
+        return;
+    }
+    ratios.sort_by(f32::total_cmp);
+    let share = |n: usize| n as f64 / near.max(1) as f64;
+    println!(
+        "{}: {dice} pip d6, a candidate within half a side of {near}; of those, centred within \
+         0.1 side {:.3}, side 0.8-1.25 times {:.3}, over 1.4 times {:.3}; median side {:.2} times",
+        source.name,
+        share(centred),
+        share(sized),
+        share(large),
+        ratios.get(ratios.len() / 2).copied().unwrap_or(0.0)
+    );
 }
 
 /// The pictures as the options show them: in a webcam frame, in another light, saved again.
