@@ -3,7 +3,8 @@
 //!
 //! `cargo run --release --example dice_accuracy -- [--data DIR] [--model DIR] [--all]
 //! [--train] [--validation] [--die-pixels F] [--look-again F] [--turns N] [--size-spread F]
-//! [--loso DIR] [--frame] [--light F] [--jpeg Q] [--labelled-boxes] [--mistakes DIR] [-v]`
+//! [--loso DIR] [--frame] [--light F] [--jpeg Q] [--labelled-boxes] [--mistakes DIR]
+//! [--box-fit] [-v]`
 //!
 //! - `--data DIR`: the sources' folders (default `tests/data/dice`, the held-back pictures
 //!   kept with the tests; `../shared/dice` holds them all).
@@ -28,7 +29,7 @@
 //! - `--colours`: the colour accuracy on the dice whose colours were told by eye
 //!   (`tests/dice_colours.txt`, in 34 of the tray photos).
 
-use foreman::vision::learned::{Candidate, Model};
+use foreman::vision::learned::Model;
 use foreman::vision::sources::{self, SOURCES, Tally, read_picture};
 use foreman::vision::training::{LabelledDie, LabelledPicture, Source, held_back, validation};
 use std::path::{Path, PathBuf};
@@ -170,17 +171,7 @@ fn labelled_boxes(
     name: &str,
     mistakes: Option<&Path>,
 ) -> anyhow::Result<Vec<foreman::vision::SeenDie>> {
-    let boxes: Vec<Candidate> = p
-        .dice
-        .iter()
-        .map(|d| Candidate {
-            x: d.x,
-            y: d.y,
-            size: d.size,
-            sure: 1.0,
-        })
-        .collect();
-    let read = model.read_boxes(&p.image, &boxes);
+    let read = sources::read_labelled_boxes(model, p);
     if let Some(dir) = mistakes {
         for (d, seen) in p.dice.iter().zip(&read) {
             let value = seen.as_ref().map_or(0, |s| s.value);

@@ -3,8 +3,8 @@
 //! the figures on the held-back pictures) to `models/dice/`.
 //!
 //! `cargo run --release --example dice_train -- [--data DIR] [--out DIR] [--leave-out SOURCE]
-//! [--epochs N] [--detector-epochs N] [--seed N] [--detector-from DIR] [--validate] [--window GAMES] [--rendered F]
-//! [--window-pictures DIR] [--render-sheet FILE]`
+//! [--epochs N] [--detector-epochs N] [--seed N] [--detector-from DIR] [--validate]
+//! [--window GAMES] [--rendered F] [--window-pictures DIR] [--render-sheet FILE]`
 //!
 //! `--data` defaults to `../shared/dice` (one folder per source, see `vision::sources`).
 //! `--epochs N`: the classifier's epochs (30); `--detector-epochs N`: the detector's (40).

@@ -256,6 +256,22 @@ pub fn score(model: &Model, source: &Source) -> Tally {
     tally
 }
 
+/// The classifier alone on each labelled die's box (a perfect detector), in the labels'
+/// order: none where it says no pip d6 (`dice_accuracy --labelled-boxes`).
+pub fn read_labelled_boxes(model: &Model, picture: &LabelledPicture) -> Vec<Option<SeenDie>> {
+    let boxes: Vec<super::learned::Candidate> = picture
+        .dice
+        .iter()
+        .map(|d| super::learned::Candidate {
+            x: d.x,
+            y: d.y,
+            size: d.size,
+            sure: 1.0,
+        })
+        .collect();
+    model.read_boxes(&picture.image, &boxes)
+}
+
 /// A picture read as the reader reads it; a crop is read set in the middle of a picture three
 /// times its size, filled out with its own edge colours, as a die on a table.
 pub fn read_picture(model: &Model, image: &RgbImage, whole: bool) -> Vec<SeenDie> {

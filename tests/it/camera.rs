@@ -351,6 +351,15 @@ fn cli_reads_photos_and_reports_unreadable_ones() {
 /// The learned reader's figures on a source's pictures held back from training (copies of
 /// them are in `tests/data/dice`, with their licences).
 fn held_back_tally(name: &str) -> foreman::vision::sources::Tally {
+    let source = held_back_source(name);
+    let model = vision::learned::Model::shipped().expect("the model");
+    let tally = foreman::vision::sources::score(model, &source);
+    println!("{name}: {tally}");
+    tally
+}
+
+/// A source's pictures held back from training, from `tests/data/dice`.
+fn held_back_source(name: &str) -> foreman::vision::training::Source {
     use foreman::vision::sources::{self, SOURCES};
     let (_, layout) = SOURCES
         .into_iter()
@@ -359,18 +368,14 @@ fn held_back_tally(name: &str) -> foreman::vision::sources::Tally {
     let dir = Path::new(env!("CARGO_MANIFEST_DIR"))
         .join("tests/data/dice")
         .join(name);
-    let source = sources::load(
+    sources::load(
         name,
         &dir,
         layout,
         &foreman::vision::training::held_back,
         usize::MAX,
     )
-    .expect("the held-back pictures");
-    let model = vision::learned::Model::shipped().expect("the model");
-    let tally = sources::score(model, &source);
-    println!("{name}: {tally}");
-    tally
+    .expect("the held-back pictures")
 }
 
 /// The weights built into Foreman are those the training wrote with its manifest
@@ -455,39 +460,12 @@ fn pictures_without_dice_read_as_none() {
 /// back (`models/dice/README.md`).
 #[test]
 fn the_classifier_alone_on_the_labelled_tray_dice() {
-    use foreman::vision::learned::Candidate;
-    use foreman::vision::sources::{self, SOURCES, Tally};
+    use foreman::vision::sources::{Tally, read_labelled_boxes};
     let name = "d6-tray-photos";
-    let (_, layout) = SOURCES
-        .into_iter()
-        .find(|(n, _)| *n == name)
-        .expect("a source");
-    let dir = Path::new(env!("CARGO_MANIFEST_DIR"))
-        .join("tests/data/dice")
-        .join(name);
-    let source = sources::load(
-        name,
-        &dir,
-        layout,
-        &foreman::vision::training::held_back,
-        usize::MAX,
-    )
-    .expect("the held-back pictures");
     let model = vision::learned::Model::shipped().expect("the model");
     let mut tally = Tally::default();
-    for p in &source.pictures {
-        let boxes: Vec<Candidate> = p
-            .dice
-            .iter()
-            .map(|d| Candidate {
-                x: d.x,
-                y: d.y,
-                size: d.size,
-                sure: 1.0,
-            })
-            .collect();
-        let read: Vec<_> = model
-            .read_boxes(&p.image, &boxes)
+    for p in &held_back_source(name).pictures {
+        let read: Vec<_> = read_labelled_boxes(model, p)
             .into_iter()
             .flatten()
             .collect();
