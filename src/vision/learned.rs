@@ -550,16 +550,17 @@ fn sample_square(
     };
     // along[row − lo][x tap]: the mix along the row at each sub-point column.
     let nx = xs.len();
-    let mut along = vec![[0f32; 3]; (hi - lo + 1) * nx];
-    for (r, row) in along.chunks_mut(nx).enumerate() {
-        let line = &raw[(lo + r) * iw * 3..][..iw * 3];
-        for (cell, t) in row.iter_mut().zip(&xs) {
-            let (p0, p1) = (&line[t.i0 * 3..t.i0 * 3 + 3], &line[t.i1 * 3..t.i1 * 3 + 3]);
-            *cell = std::array::from_fn(|k| {
+    // Built in order rather than zeroed first: for a whole picture it is megabytes.
+    let mut along: Vec<[f32; 3]> = Vec::with_capacity((hi - lo + 1) * nx);
+    for r in lo..=hi {
+        let (line, _) = raw[r * iw * 3..][..iw * 3].as_chunks::<3>();
+        along.extend(xs.iter().map(|t| {
+            let (p0, p1) = (line[t.i0], line[t.i1]);
+            std::array::from_fn(|k| {
                 let v0 = f32::from(p0[k]);
                 v0 + t.f * (f32::from(p1[k]) - v0)
-            });
-        }
+            })
+        }));
     }
     let mix = |sum: &mut [f32; 3], tx: usize, ty: &Tap| {
         let (top, bottom) = (along[(ty.i0 - lo) * nx + tx], along[(ty.i1 - lo) * nx + tx]);
@@ -567,16 +568,39 @@ fn sample_square(
             sum[k] += top[k] + ty.f * (bottom[k] - top[k]);
         }
     };
+    if straight {
+        // A grid row at a time, each sub-point row added across the grid row in turn: each
+        // grid pixel's sum in the same order as below.
+        let mut sums = vec![[0f32; 3]; w];
+        for (v, line) in out.chunks_exact_mut(w).enumerate() {
+            sums.fill([0.0; 3]);
+            for ty in &ys[v * q..(v + 1) * q] {
+                let top = &along[(ty.i0 - lo) * nx..][..nx];
+                let bottom = &along[(ty.i1 - lo) * nx..][..nx];
+                for ((sum, t), b) in sums
+                    .iter_mut()
+                    .zip(top.chunks_exact(q))
+                    .zip(bottom.chunks_exact(q))
+                {
+                    for (t, b) in t.iter().zip(b) {
+                        for k in 0..3 {
+                            sum[k] += t[k] + ty.f * (b[k] - t[k]);
+                        }
+                    }
+                }
+            }
+            for (o, sum) in line.iter_mut().zip(&sums) {
+                *o = sum.map(|s| s * weight);
+            }
+        }
+        return;
+    }
     for v in 0..h {
         for u in 0..w {
             let mut sum = [0f32; 3];
             for sv in 0..q {
                 for su in 0..q {
-                    if straight {
-                        mix(&mut sum, u * q + su, &ys[v * q + sv]);
-                    } else {
-                        mix(&mut sum, v * q + sv, &ys[u * q + su]);
-                    }
+                    mix(&mut sum, v * q + sv, &ys[u * q + su]);
                 }
             }
             out[v * w + u] = sum.map(|s| s * weight);
