@@ -44,6 +44,15 @@ impl Conv {
         }
     }
 
+    /// The output before the product is added to it: each filter's bias over its `n` places.
+    fn biases(&self, n: usize) -> Vec<f32> {
+        let mut out = Vec::with_capacity(self.cout * n);
+        for &b in &self.b {
+            out.extend(std::iter::repeat_n(b, n));
+        }
+        out
+    }
+
     fn pad(&self) -> usize {
         self.k / 2
     }
@@ -185,23 +194,21 @@ impl Conv {
 }
 
 /// `dst[y·w + x] = plane[(y + dy)·w + x + dx]`, zero where that lies outside the plane (both
-/// `w` wide, as many rows): a stride-1 convolution's columns for one weight. The rows in
-/// between are one run in memory, copied at once; the places that run wraps around a row's
-/// end to (at most `|dx|` a row) are set to zero after.
+/// `w` wide, as many rows): a stride-1 convolution's columns for one weight. The places whose
+/// source index lies in the plane are one run in memory, copied at once; every other place
+/// lies on a row whose source row is outside or in a column the run wrapped into (at most
+/// `|dx|` a row), and those are set to zero after.
 fn shifted(plane: &[f32], dst: &mut [f32], w: usize, dy: isize, dx: isize) {
     let n = dst.len();
     let h = n / w;
     let off = dy * w as isize + dx;
-    // The places whose source index lies in `0..n`.
     let a = (-off).clamp(0, n as isize) as usize;
     let b = (n as isize - off).clamp(0, n as isize) as usize;
-    dst[..a].fill(0.0);
-    dst[b.max(a)..].fill(0.0);
     if a < b {
         let from = (a as isize + off) as usize;
         dst[a..b].copy_from_slice(&plane[from..from + (b - a)]);
     }
-    // Rows whose source row is outside (dx moves at most within a row's run).
+    // Rows whose source row is outside.
     let (rows_from, rows_to) = (
         (-dy).clamp(0, h as isize) as usize,
         (h as isize - dy).clamp(0, h as isize) as usize,
@@ -345,10 +352,7 @@ impl Net {
                     }
                 }
             }
-            let mut out = Vec::with_capacity(layer.cout * n * m);
-            for &b in &layer.b {
-                out.extend(std::iter::repeat_n(b, n * m));
-            }
+            let mut out = layer.biases(n * m);
             gemm(
                 layer.cout,
                 kk,
@@ -403,10 +407,7 @@ impl Net {
             let c = if keep { &mut trace.cols[i] } else { &mut cols };
             let (oh, ow) = layer.im2col(&current, h, w, c);
             let n = oh * ow;
-            let mut out = vec![0.0; layer.cout * n];
-            for (co, row) in out.chunks_mut(n).enumerate() {
-                row.fill(layer.b[co]);
-            }
+            let mut out = layer.biases(n);
             let kk = layer.cin * layer.k * layer.k;
             gemm(
                 layer.cout,
