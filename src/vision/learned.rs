@@ -569,24 +569,24 @@ fn sample_square(
         }
     };
     if straight {
-        // A grid row at a time, each sub-point row added across the grid row in turn: each
-        // grid pixel's sum in the same order as below.
+        // A grid row at a time: each sub-point row's mixes across rows worked out along the
+        // whole grid row (one run of numbers), then added to each grid pixel's sum in turn,
+        // its sub-points in order: each sum in the same order as below.
         let mut sums = vec![[0f32; 3]; w];
+        let mut mixed = vec![[0f32; 3]; nx];
         for (v, line) in out.chunks_exact_mut(w).enumerate() {
             sums.fill([0.0; 3]);
             for ty in &ys[v * q..(v + 1) * q] {
-                let top = &along[(ty.i0 - lo) * nx..][..nx];
-                let bottom = &along[(ty.i1 - lo) * nx..][..nx];
-                for ((sum, t), b) in sums
-                    .iter_mut()
-                    .zip(top.chunks_exact(q))
-                    .zip(bottom.chunks_exact(q))
-                {
-                    for (t, b) in t.iter().zip(b) {
-                        for k in 0..3 {
-                            sum[k] += t[k] + ty.f * (b[k] - t[k]);
-                        }
-                    }
+                let top = along[(ty.i0 - lo) * nx..][..nx].as_flattened();
+                let bottom = along[(ty.i1 - lo) * nx..][..nx].as_flattened();
+                for ((m, t), b) in mixed.as_flattened_mut().iter_mut().zip(top).zip(bottom) {
+                    *m = t + ty.f * (b - t);
+                }
+                match q {
+                    1 => add_groups::<1>(&mut sums, &mixed),
+                    2 => add_groups::<2>(&mut sums, &mixed),
+                    3 => add_groups::<3>(&mut sums, &mixed),
+                    _ => add_groups::<4>(&mut sums, &mixed),
                 }
             }
             for (o, sum) in line.iter_mut().zip(&sums) {
@@ -604,6 +604,18 @@ fn sample_square(
                 }
             }
             out[v * w + u] = sum.map(|s| s * weight);
+        }
+    }
+}
+
+/// `sums[u] += mixed[u·Q + s]` for `s` in `0..Q` in turn: a grid pixel's `Q` sub-points.
+fn add_groups<const Q: usize>(sums: &mut [[f32; 3]], mixed: &[[f32; 3]]) {
+    let (groups, _) = mixed.as_chunks::<Q>();
+    for (sum, group) in sums.iter_mut().zip(groups) {
+        for p in group {
+            for k in 0..3 {
+                sum[k] += p[k];
+            }
         }
     }
 }
@@ -868,6 +880,8 @@ mod tests {
             ((48.3, 30.1), 1.0f32),
             ((10.0, 50.5), 2.7),
             ((90.0, 5.0), 0.6),
+            // Four sub-points a side.
+            ((60.0, 40.0), 5.0),
         ] {
             for a in [
                 [s, 0.0, 0.0, s],
