@@ -98,6 +98,25 @@ impl Conv {
         let (oh, ow) = self.out_size(h, w);
         let (k, s, p) = (self.k, self.stride, self.pad() as isize);
         let n = oh * ow;
+        if (k, s, p) == (3, 2, 1) {
+            // Each weight's columns are one of the plane's four phases (even or odd rows,
+            // even or odd columns) moved by at most one place: the phases taken apart once,
+            // each weight's columns copied from one a run at a time.
+            let mut phases = vec![0f32; 4 * n];
+            // Weight ky (or kx) reads input row 2·oy + ky − 1: phase 1 a row up, 0, 1.
+            const PHASE: [(usize, isize); 3] = [(1, -1), (0, 0), (1, 0)];
+            for ci in 0..self.cin {
+                let plane = &input[ci * plane_stride..][..h * w];
+                take_phases(plane, (h, w), (oh, ow), &mut phases);
+                for (ky, &(ry, dy)) in PHASE.iter().enumerate() {
+                    for (kx, &(rx, dx)) in PHASE.iter().enumerate() {
+                        let row = &mut cols[((ci * k + ky) * k + kx) * row_len + offset..][..n];
+                        shifted(&phases[(ry * 2 + rx) * n..][..n], row, ow, dy, dx);
+                    }
+                }
+            }
+            return (oh, ow);
+        }
         for ci in 0..self.cin {
             let plane = &input[ci * plane_stride..][..h * w];
             for ky in 0..k {
@@ -188,6 +207,37 @@ impl Conv {
                         }
                     }
                 }
+            }
+        }
+    }
+}
+
+/// The `h × w` plane's four phases, `oh × ow` each (`oh = ⌈h/2⌉`, `ow = ⌈w/2⌉`), one after
+/// another in `out`: phase `2·ry + rx` holds `plane[(2·y + ry)·w + 2·x + rx]` at `(y, x)`, zero
+/// where that lies beyond the plane.
+fn take_phases(plane: &[f32], (h, w): (usize, usize), (oh, ow): (usize, usize), out: &mut [f32]) {
+    let n = oh * ow;
+    for ry in 0..2 {
+        let (even, odd) = out[ry * 2 * n..][..2 * n].split_at_mut(n);
+        for (y, (e, o)) in even
+            .chunks_exact_mut(ow)
+            .zip(odd.chunks_exact_mut(ow))
+            .enumerate()
+        {
+            let y = 2 * y + ry;
+            if y >= h {
+                e.fill(0.0);
+                o.fill(0.0);
+                continue;
+            }
+            let (pairs, rest) = plane[y * w..][..w].as_chunks::<2>();
+            for ((e, o), pair) in e.iter_mut().zip(o.iter_mut()).zip(pairs) {
+                *e = pair[0];
+                *o = pair[1];
+            }
+            if let [last] = rest {
+                e[ow - 1] = *last;
+                o[ow - 1] = 0.0;
             }
         }
     }
@@ -773,6 +823,10 @@ mod tests {
             (3, 1, 3, 1),
             (3, 2, 7, 6),
             (3, 2, 6, 9),
+            (3, 2, 1, 3),
+            (3, 2, 2, 1),
+            // Neither same-sized nor of stride 2: the general way.
+            (3, 3, 7, 8),
             (1, 1, 4, 3),
         ] {
             let layer = Conv::new(2, 3, k, stride, &mut rng);
