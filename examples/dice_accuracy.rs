@@ -3,6 +3,7 @@
 //!
 //! `cargo run --release --example dice_accuracy -- [--data DIR] [--model DIR] [--all]
 //! [--train] [--validation] [--die-pixels F] [--look-again F] [--turns N] [--size-spread F]
+//! [--whole F]
 //! [--loso DIR] [--frame] [--light F] [--jpeg Q] [--labelled-boxes] [--mistakes DIR]
 //! [--box-fit] [-v]`
 //!
@@ -11,8 +12,8 @@
 //! - `--model DIR`: weights written by `dice_train` (default: the model built in).
 //! - only the pictures held back from training are read, unless `--all` (every picture) or
 //!   `--train` (those it was trained on: where `--die-pixels F`, `--look-again F`,
-//!   `--turns N` and `--size-spread F`, the reader's `learned::Look`, are compared, never
-//!   on the held-back ones).
+//!   `--turns N`, `--size-spread F` and `--whole F` (0: no whole look), the reader's
+//!   `learned::Look`, are compared, never on the held-back ones).
 //! - `--validation`: the fifth `dice_train --validate` sets aside (a model so trained).
 //! - `--loso DIR`: for each source S, the model in `DIR/S` (trained with `--leave-out S`)
 //!   reads every picture of S: the figure for a camera, a table or dice never seen.
@@ -82,6 +83,9 @@ fn main() -> anyhow::Result<()> {
     }
     if let Some(v) = value("--size-spread") {
         shipped.look.size_spread = v.parse()?;
+    }
+    if let Some(v) = value("--whole") {
+        shipped.look.whole = v.parse()?;
     }
     let trained_on = |f: &str| !held_back(f);
     let loso = value("--loso").map(PathBuf::from);

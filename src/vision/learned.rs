@@ -33,6 +33,12 @@ pub const DIE_PIXELS: f32 = 20.0;
 const MAX_SIDE: f32 = 384.0;
 /// The look for dice close up: the shorter side, in pixels.
 pub const CLOSE_SIDE: f32 = 96.0;
+/// The shorter side of the whole look, when the others read no die: a die 0.8 of the
+/// picture's side (a die held up to the camera) comes out 32 pixels, the largest the detector
+/// learned, and one over a quarter at least [`SMALLEST_DIE`].
+pub const WHOLE_SIDE: f32 = 40.0;
+/// The smallest side of a die the detector learned, in its pixels (the largest is 32).
+pub const SMALLEST_DIE: f32 = 9.0;
 /// A reading less sure than this is read again with its patch turned (see [`TURNS`]).
 pub const LOOK_AGAIN: f32 = 0.9;
 /// How many turned patches an unsure reading adds (see [`Look::turns`]): each quarter way.
@@ -96,6 +102,8 @@ pub struct Look {
     pub turns: u8,
     /// The most a die's side may be, in sides of the middle die's (0: no bound).
     pub size_spread: f32,
+    /// The shorter side of the whole look, taken when the others read no die (0: none).
+    pub whole: f32,
 }
 
 impl Default for Look {
@@ -105,6 +113,7 @@ impl Default for Look {
             look_again: LOOK_AGAIN,
             turns: TURNS,
             size_spread: SIZE_SPREAD,
+            whole: WHOLE_SIDE,
         }
     }
 }
@@ -146,11 +155,22 @@ impl Model {
     /// Every pip d6 in `area` of the picture.
     pub fn read(&self, image: &RgbImage, area: Area) -> Vec<SeenDie> {
         let candidates = self.candidates(image, area);
-        let mut dice: Vec<(SeenDie, f32)> = candidates
-            .iter()
-            .zip(self.classes_of(image, &candidates))
-            .filter_map(|(&c, p)| reading(c, p))
-            .collect();
+        let read = |candidates: &[Candidate]| -> Vec<(SeenDie, f32)> {
+            candidates
+                .iter()
+                .zip(self.classes_of(image, candidates))
+                .filter_map(|(&c, p)| reading(c, p))
+                .collect()
+        };
+        let mut dice = read(&candidates);
+        if dice.is_empty() && self.look.whole > 0.0 {
+            // No die at the usual looks: perhaps dice too large for them, which they see only
+            // in part. The whole look's candidates of a size it learned.
+            let scale = area.width.min(area.height) as f32 / self.look.whole;
+            let mut whole = self.candidates_at(image, area, self.look.whole);
+            whole.retain(|c| c.size >= SMALLEST_DIE * scale);
+            dice = read(&whole);
+        }
         // One die found twice: keep the surer.
         dice.sort_by(|a, b| b.1.total_cmp(&a.1));
         // A die's centre never lies on another die: one inside a surer die's square is a
