@@ -103,7 +103,8 @@ fn main() -> anyhow::Result<()> {
 /// Writes a grid of the tray dice the classifier gets wrong (as it sees them) to `path`.
 #[allow(dead_code)]
 pub fn failures(model: &Model, data: &std::path::Path, path: &str) -> anyhow::Result<()> {
-    use foreman::vision::learned::{PATCH, PATCH_MARGIN, sample};
+    use foreman::vision::grid::sample;
+    use foreman::vision::learned::{PATCH, PATCH_MARGIN};
     // FAILURE_SOURCE: which source (0–3, the tray photos unless told); the whole of it when
     // FAILURE_ALL is set (a source a model never saw).
     let which: usize = std::env::var("FAILURE_SOURCE")

@@ -8,6 +8,7 @@
 //! [`sources`]) and its weights are embedded in the binary (`models/dice/`).
 
 pub mod colour;
+pub mod grid;
 pub mod learned;
 pub mod net;
 mod primitives;

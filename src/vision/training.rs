@@ -14,7 +14,8 @@
 //!   pictures with frames, text-like strokes and printed dots. Those backgrounds alone, and
 //!   places of the photos without a die, teach the classifier what is no die.
 
-use super::learned::{Candidate, Model, PATCH, PATCH_MARGIN, STRIDE, normalised, sample};
+use super::grid::{normalised, sample};
+use super::learned::{Candidate, Model, PATCH, PATCH_MARGIN, STRIDE};
 use super::net::{Adam, Conv, Grads, Net, Trace, sigmoid, softmax};
 use image::RgbImage;
 use rand::{Rng, SeedableRng};

@@ -1,0 +1,195 @@
+//! The convolutions' tests: against the naive sums and finite differences, and to the bit
+//! between the quick ways and the plain ones.
+use super::*;
+use rand::SeedableRng;
+
+fn small_net(pooled: bool) -> Net {
+    let mut rng = rand_chacha::ChaCha8Rng::seed_from_u64(3);
+    Net {
+        layers: vec![
+            Conv::new(2, 3, 3, 2, &mut rng),
+            Conv::new(3, 4, 3, 1, &mut rng),
+            Conv::new(4, 2, 1, 1, &mut rng),
+        ],
+        pooled,
+    }
+}
+
+fn loss(net: &Net, input: &[f32], target: &[f32]) -> f32 {
+    let out = net.forward(input, 5, 6);
+    out.iter()
+        .zip(target)
+        .map(|(o, t)| 0.5 * (o - t).powi(2))
+        .sum()
+}
+
+/// The backward pass is the forward pass's derivative: every weight's gradient matches a
+/// finite difference.
+#[test]
+fn gradients_match_finite_differences() {
+    for pooled in [false, true] {
+        let net = small_net(pooled);
+        let input: Vec<f32> = (0..2 * 5 * 6)
+            .map(|i| ((i * 37 % 17) as f32 - 8.0) / 8.0)
+            .collect();
+        let mut trace = Trace::default();
+        let out = net.forward_traced(&input, 5, 6, &mut trace, true);
+        let target: Vec<f32> = (0..out.len()).map(|i| (i % 3) as f32 * 0.1).collect();
+        let d_out: Vec<f32> = out.iter().zip(&target).map(|(o, t)| o - t).collect();
+        let mut grads = Grads::zeros(&net);
+        net.backward(&trace, &d_out, &mut grads);
+        let mut checked = 0;
+        for l in 0..net.layers.len() {
+            for j in (0..net.layers[l].w.len()).step_by(5) {
+                let eps = 1e-2;
+                let mut plus = net.clone();
+                plus.layers[l].w[j] += eps;
+                let mut minus = net.clone();
+                minus.layers[l].w[j] -= eps;
+                let numeric =
+                    (loss(&plus, &input, &target) - loss(&minus, &input, &target)) / (2.0 * eps);
+                let analytic = grads.w[l][j];
+                assert!(
+                    (numeric - analytic).abs() < 2e-3 + 0.03 * numeric.abs(),
+                    "layer {l} weight {j}: {numeric} vs {analytic} (pooled {pooled})"
+                );
+                checked += 1;
+            }
+        }
+        assert!(checked > 10);
+    }
+}
+
+/// One convolution (with its ReLU) is the sum it stands for, place by place, at each
+/// stride and padding, on sizes that do not divide evenly.
+#[test]
+fn a_convolution_is_the_naive_sum() {
+    let mut rng = rand_chacha::ChaCha8Rng::seed_from_u64(9);
+    for (k, stride, h, w) in [
+        (3, 1, 5, 7),
+        (3, 1, 1, 4),
+        (3, 1, 3, 1),
+        (3, 2, 7, 6),
+        (3, 2, 6, 9),
+        (3, 2, 1, 3),
+        (3, 2, 2, 1),
+        // Neither same-sized nor of stride 2: the general way.
+        (3, 3, 7, 8),
+        (1, 1, 4, 3),
+    ] {
+        let layer = Conv::new(2, 3, k, stride, &mut rng);
+        let net = Net {
+            layers: vec![layer.clone(), Conv::new(3, 1, 1, 1, &mut rng)],
+            pooled: false,
+        };
+        let input: Vec<f32> = (0..2 * h * w)
+            .map(|i| ((i * 29 % 13) as f32 - 6.0) / 6.0)
+            .collect();
+        let mut trace = Trace::default();
+        net.forward_traced(&input, h, w, &mut trace, true);
+        let got = &trace.outs[0];
+        let (oh, ow) = layer.out_size(h, w);
+        let p = layer.pad() as isize;
+        for co in 0..3 {
+            for oy in 0..oh {
+                for ox in 0..ow {
+                    let mut sum = layer.b[co];
+                    for ci in 0..2 {
+                        for ky in 0..k {
+                            for kx in 0..k {
+                                let y = (oy * stride + ky) as isize - p;
+                                let x = (ox * stride + kx) as isize - p;
+                                if (0..h as isize).contains(&y) && (0..w as isize).contains(&x) {
+                                    sum += layer.w[((co * 2 + ci) * k + ky) * k + kx]
+                                        * input[ci * h * w + y as usize * w + x as usize];
+                                }
+                            }
+                        }
+                    }
+                    let want = sum.max(0.0);
+                    let at = got[co * oh * ow + oy * ow + ox];
+                    assert!(
+                        (at - want).abs() < 1e-5,
+                        "k {k} stride {stride} {h}×{w}: ({co}, {oy}, {ox}) {at} vs {want}"
+                    );
+                }
+            }
+        }
+    }
+}
+
+#[test]
+fn a_shifted_plane_is_the_plane_moved_with_zeros_around() {
+    for (h, w) in [(1, 1), (2, 5), (4, 3), (5, 5)] {
+        let plane: Vec<f32> = (0..h * w).map(|i| i as f32 + 1.0).collect();
+        for dy in -3..=3isize {
+            for dx in -3..=3isize {
+                let mut dst = vec![-7.0; h * w];
+                shifted(&plane, &mut dst, w, dy, dx);
+                for y in 0..h as isize {
+                    for x in 0..w as isize {
+                        let (sy, sx) = (y + dy, x + dx);
+                        let want = if (0..h as isize).contains(&sy) && (0..w as isize).contains(&sx)
+                        {
+                            plane[sy as usize * w + sx as usize]
+                        } else {
+                            0.0
+                        };
+                        assert_eq!(
+                            dst[y as usize * w + x as usize],
+                            want,
+                            "{h}×{w} by ({dy}, {dx})"
+                        );
+                    }
+                }
+            }
+        }
+    }
+}
+
+#[test]
+fn many_inputs_at_once_give_what_each_gives_alone() {
+    // A 1×1 layer in the middle as well: its columns are the activations as they lie.
+    let mut rng = rand_chacha::ChaCha8Rng::seed_from_u64(5);
+    let middle = Net {
+        layers: vec![
+            Conv::new(2, 3, 3, 1, &mut rng),
+            Conv::new(3, 4, 1, 1, &mut rng),
+            Conv::new(4, 2, 3, 2, &mut rng),
+        ],
+        pooled: true,
+    };
+    for net in [small_net(true), small_net(false), middle] {
+        let cin = net.layers[0].cin;
+        let inputs: Vec<Vec<f32>> = (0..3)
+            .map(|j| {
+                (0..cin * 7 * 6)
+                    .map(|i| ((i * 37 + j * 11) % 17) as f32 / 8.0 - 1.0)
+                    .collect()
+            })
+            .collect();
+        let together = net.forward_many(&inputs, 7, 6);
+        assert_eq!(together.len(), 3);
+        for (input, out) in inputs.iter().zip(&together) {
+            let alone = net.forward(input, 7, 6);
+            assert_eq!(alone.len(), out.len());
+            // The same arithmetic in the same order: the same to the bit.
+            assert_eq!(&alone, out);
+        }
+    }
+}
+
+#[test]
+fn weights_round_trip_and_bad_bytes_are_refused() {
+    let net = small_net(true);
+    let bytes = net.to_bytes();
+    assert_eq!(Net::from_bytes(&bytes), Ok(net));
+    assert_eq!(Net::from_bytes(b"JPEG"), Err(NetError::NotANet));
+    assert_eq!(
+        Net::from_bytes(&bytes[..bytes.len() - 2]),
+        Err(NetError::Truncated)
+    );
+    let mut longer = bytes.clone();
+    longer.push(0);
+    assert_eq!(Net::from_bytes(&longer), Err(NetError::Trailing));
+}
