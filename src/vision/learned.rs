@@ -36,7 +36,7 @@ const MAX_SIDE: f32 = 384.0;
 pub const CLOSE_SIDE: f32 = 96.0;
 /// The shorter side of the whole look, when the others read no die: a die 0.8 of the
 /// picture's side (a die held up to the camera) comes out 32 pixels, the largest the detector
-/// learned, and one over a quarter at least [`SMALLEST_DIE`].
+/// learned; one 0.225 of it, [`SMALLEST_DIE`], the smallest.
 pub const WHOLE_SIDE: f32 = 40.0;
 /// The smallest side of a die the detector learned, in its pixels (the largest is 32).
 pub const SMALLEST_DIE: f32 = 9.0;

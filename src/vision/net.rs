@@ -162,13 +162,6 @@ impl Conv {
                         let inside = &mut dst[first..end];
                         if s == 1 {
                             inside.copy_from_slice(&src[..len]);
-                        } else if s == 2 {
-                            // Every other value: pairs, whose first is taken, then the last.
-                            let (pairs, _) = src[..2 * (len - 1)].as_chunks::<2>();
-                            for (d, pair) in inside.iter_mut().zip(pairs) {
-                                *d = pair[0];
-                            }
-                            inside[len - 1] = src[2 * (len - 1)];
                         } else {
                             let src = &src[..(len - 1) * s + 1];
                             for (i, d) in inside.iter_mut().enumerate() {
