@@ -8,6 +8,8 @@
 //! reads the dice and votes over frames ([`crate::vision::Stabiliser`]). A slow reader
 //! never lets frames queue up.
 
+use crate::vision::adapt::Lessons;
+use crate::vision::learned::Model;
 use crate::vision::{self, Area, SeenDie, Stabiliser, StableRoll};
 use image::RgbImage;
 use std::path::{Path, PathBuf};
@@ -32,6 +34,8 @@ pub enum CameraError {
     File { path: String, reason: String },
     #[error("no pictures in {0}")]
     EmptyFolder(String),
+    #[error("the dice model cannot be read: {0}")]
+    Model(String),
 }
 
 /// Where frames come from. A source is made on the capture thread (a webcam handle cannot
@@ -328,6 +332,22 @@ pub enum CameraEvent {
     View(CameraView),
     /// A roll settled: the dice stayed in place and the readings agreed.
     Stable(StableRoll),
+    /// The reader learned from a confirmed roll: how many it has learned from, and whether it
+    /// reads with what it learned ([`crate::vision::learned::Model::taught`]).
+    Taught { rolls: usize, used: bool },
+}
+
+/// A roll the player confirmed, to learn from (see [`crate::vision::adapt`]).
+#[derive(Debug, Clone)]
+pub struct Confirmed {
+    /// The frame the roll was read on.
+    pub frame: Arc<RgbImage>,
+    /// The area read in it (the marked tray), or all of it.
+    pub area: Option<Area>,
+    /// The dice as confirmed, corrections made.
+    pub dice: Vec<SeenDie>,
+    /// Readings the player took away: no dice.
+    pub taken_away: Vec<SeenDie>,
 }
 
 /// The newest frame only: the capture thread overwrites it, the reader thread takes it.
@@ -343,6 +363,15 @@ pub struct Capture {
     pub events: Receiver<CameraEvent>,
     threads: Vec<JoinHandle<()>>,
     slot: Arc<Slot>,
+    lessons: Sender<Lesson>,
+}
+
+/// What the window tells the reader about what it learns.
+enum Lesson {
+    /// A roll the player confirmed.
+    Roll(Confirmed),
+    /// Forget every roll learned: read as shipped.
+    Forget,
 }
 
 impl Capture {
@@ -366,9 +395,12 @@ impl Capture {
                 capture_loop(source.as_mut(), &stop, &slot, &tx);
             })
         };
+        let (lessons, taught) = channel();
         let reader = {
             let (stop, slot, area) = (stop.clone(), slot.clone(), area.clone());
-            std::thread::spawn(move || read_loop(&stop, &slot, &area, still_frames, &tx))
+            std::thread::spawn(move || {
+                read_loop(&stop, &slot, &area, &taught, still_frames, &tx);
+            })
         };
         Capture {
             stop,
@@ -376,7 +408,19 @@ impl Capture {
             events,
             threads: vec![capture, reader],
             slot,
+            lessons,
         }
+    }
+
+    /// Teaches the reader a roll the player confirmed: frames from then on are read by the
+    /// model fitted to every roll confirmed so far ([`CameraEvent::Taught`] tells when).
+    pub fn teach(&self, roll: Confirmed) {
+        let _ = self.lessons.send(Lesson::Roll(roll));
+    }
+
+    /// Forgets every roll the reader learned from: it reads as shipped again.
+    pub fn forget(&self) {
+        let _ = self.lessons.send(Lesson::Forget);
     }
 
     /// Reads only inside `area` from the next frame on (the marked tray), or everywhere.
@@ -441,9 +485,20 @@ fn read_loop(
     stop: &AtomicBool,
     slot: &Slot,
     area: &Mutex<Option<Area>>,
+    taught: &Receiver<Lesson>,
     still_frames: usize,
     tx: &Sender<CameraEvent>,
 ) {
+    let base = match Model::shipped() {
+        Ok(model) => model,
+        Err(e) => {
+            tracing::error!("the dice model built into Foreman cannot be read: {e}");
+            let _ = tx.send(CameraEvent::Problem(CameraError::Model(e.to_string())));
+            return;
+        }
+    };
+    let mut model = base.clone();
+    let mut lessons = Lessons::default();
     let mut stabiliser = Stabiliser::new(still_frames);
     let mut number = 0;
     let mut last_area = None;
@@ -458,13 +513,37 @@ fn read_loop(
             }
             s.take()
         };
+        let mut learned = false;
+        while let Ok(lesson) = taught.try_recv() {
+            match lesson {
+                Lesson::Roll(roll) => {
+                    let area = vision::area_in(&roll.frame, roll.area);
+                    lessons.learn(base, &roll.frame, area, &roll.dice, &roll.taken_away, true);
+                }
+                Lesson::Forget => lessons = Lessons::default(),
+            }
+            learned = true;
+        }
+        if learned {
+            let taught = base.taught(&lessons);
+            let used = taught.is_some();
+            model = taught.unwrap_or_else(|| base.clone());
+            tracing::info!(
+                "the dice reader learned from {} rolls (used: {used})",
+                lessons.rolls
+            );
+            let _ = tx.send(CameraEvent::Taught {
+                rolls: lessons.rolls,
+                used,
+            });
+        }
         let Some(frame) = frame else { continue };
         let area = area.lock().map(|a| *a).unwrap_or(None);
         if area != last_area {
             stabiliser = Stabiliser::new(still_frames);
             last_area = area;
         }
-        let dice = vision::read_dice_in(&frame, area);
+        let dice = vision::read_dice_with(&model, &frame, area);
         number += 1;
         let stable = stabiliser.push(dice.clone());
         let view = CameraView {

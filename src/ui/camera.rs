@@ -1,11 +1,14 @@
 //! The camera in the window: a capture (from [`crate::dice::camera`]) whose events are drained
 //! every frame, the newest frame shown with each die outlined, and settled rolls offered to
-//! the game (after a confirm, or at once when the "automatic" setting is on).
+//! the game (after a confirm, or at once when the "automatic" setting is on). A roll the player
+//! confirms, corrections made, teaches the reader ([`crate::vision::adapt`]).
 
 use crate::dice::DieColour;
-use crate::dice::camera::{CameraEvent, CameraView, Capture};
+use crate::dice::camera::{CameraEvent, CameraView, Capture, Confirmed};
 use crate::vision::{Area, SeenDie, StableRoll};
+use image::RgbImage;
 use std::collections::VecDeque;
+use std::sync::Arc;
 
 /// Frames in place before a roll counts as settled.
 pub const STILL_FRAMES: usize = 4;
@@ -19,6 +22,14 @@ pub struct CameraDice {
     pub view: Option<CameraView>,
     /// The last settled roll, with the user's corrections, not yet given to the game.
     pub proposed: Option<StableRoll>,
+    /// The frame the proposed roll was read on.
+    proposed_frame: Option<Arc<RgbImage>>,
+    /// Readings the player took away from the proposed roll.
+    pub taken_away: Vec<SeenDie>,
+    /// How many confirmed rolls the reader has learned from, and whether it reads with what
+    /// it learned.
+    pub taught: usize,
+    pub taught_used: bool,
     /// Given to the game as soon as a roll settles (no confirm).
     pub automatic: bool,
     /// Dice confirmed and waiting for the game to ask for their colour: (colour, face).
@@ -35,6 +46,10 @@ impl CameraDice {
             problem: None,
             view: None,
             proposed: None,
+            proposed_frame: None,
+            taken_away: Vec::new(),
+            taught: 0,
+            taught_used: false,
             automatic,
             waiting: VecDeque::new(),
             area: None,
@@ -56,16 +71,39 @@ impl CameraDice {
                 CameraEvent::View(v) => self.view = Some(v),
                 CameraEvent::Stable(roll) => {
                     self.proposed = Some(roll);
+                    self.proposed_frame = self.view.as_ref().map(|v| v.frame.clone());
+                    self.taken_away.clear();
                     if self.automatic {
-                        self.confirm();
+                        // Nobody looked at it: given to the game, not learned from.
+                        self.give();
                     }
+                }
+                CameraEvent::Taught { rolls, used } => {
+                    self.taught = rolls;
+                    self.taught_used = used;
                 }
             }
         }
     }
 
-    /// Gives the proposed roll to the game: its dice wait until their colour is asked for.
+    /// The player confirms the proposed roll (*Use this roll*): the reader learns from it, as
+    /// corrected, and it goes to the game.
     pub fn confirm(&mut self) {
+        if let (Some(roll), Some(frame)) = (&self.proposed, &self.proposed_frame) {
+            self.capture.teach(Confirmed {
+                frame: frame.clone(),
+                area: self.area,
+                dice: roll.dice.clone(),
+                taken_away: std::mem::take(&mut self.taken_away),
+            });
+        }
+        self.give();
+    }
+
+    /// Gives the proposed roll to the game: its dice wait until their colour is asked for.
+    fn give(&mut self) {
+        self.proposed_frame = None;
+        self.taken_away.clear();
         if let Some(roll) = self.proposed.take() {
             self.waiting.clear();
             self.waiting
@@ -84,29 +122,73 @@ impl CameraDice {
         self.waiting.remove(at).map(|(_, v)| v)
     }
 
-    /// A click on the preview at picture position (x, y): the die there in the proposed roll
-    /// (or the last frame, which then becomes the proposed roll) shows the next value.
-    pub fn correct_at(&mut self, x: f32, y: f32) -> bool {
+    /// The proposed roll, or the last frame's dice made the proposed roll (a correction on a
+    /// roll not settled yet); none before any frame.
+    fn proposal(&mut self) -> Option<&mut StableRoll> {
         if self.proposed.is_none() {
-            let dice = self
-                .view
-                .as_ref()
-                .map(|v| v.dice.clone())
-                .unwrap_or_default();
-            if dice.is_empty() {
-                return false;
-            }
-            self.proposed = Some(StableRoll { dice });
+            let view = self.view.as_ref()?;
+            self.proposed = Some(StableRoll {
+                dice: view.dice.clone(),
+            });
+            self.proposed_frame = Some(view.frame.clone());
+            self.taken_away.clear();
         }
-        let Some(roll) = self.proposed.as_mut() else {
+        self.proposed.as_mut()
+    }
+
+    /// A click on the preview at picture position (x, y): the die there in the proposed roll
+    /// shows the next value; where there is none, a die the reader missed is marked there
+    /// (its side and value as the model sees it: [`crate::vision::learned::Model::die_at`]).
+    pub fn correct_at(&mut self, x: f32, y: f32) -> bool {
+        let area = self.area;
+        let Some(frame) = self
+            .proposed_frame
+            .clone()
+            .or_else(|| self.view.as_ref().map(|v| v.frame.clone()))
+        else {
             return false;
         };
-        let Some(die) = roll.dice.iter_mut().find(|d| hit(d, x, y)) else {
+        let Some(roll) = self.proposal() else {
             return false;
         };
-        die.value = die.value % 6 + 1;
-        die.confidence = 1.0;
+        if let Some(die) = roll.dice.iter_mut().find(|d| hit(d, x, y)) {
+            die.value = die.value % 6 + 1;
+            die.confidence = 1.0;
+            return true;
+        }
+        let Ok(model) = crate::vision::learned::Model::shipped() else {
+            return false;
+        };
+        let inside = crate::vision::area_in(&frame, area);
+        let in_area = x >= inside.x as f32
+            && y >= inside.y as f32
+            && x < (inside.x + inside.width) as f32
+            && y < (inside.y + inside.height) as f32;
+        if !in_area {
+            return false;
+        }
+        let die = model.die_at(&frame, inside, (x, y), &roll.dice);
+        roll.dice.push(die);
         true
+    }
+
+    /// A right click at (x, y): the "die" there is none (a token, a shadow, a pip); it is
+    /// taken away from the proposed roll.
+    pub fn take_away_at(&mut self, x: f32, y: f32) -> bool {
+        let Some(roll) = self.proposal() else {
+            return false;
+        };
+        let Some(at) = roll.dice.iter().position(|d| hit(d, x, y)) else {
+            return false;
+        };
+        let die = roll.dice.remove(at);
+        self.taken_away.push(die);
+        true
+    }
+
+    /// Forgets what the reader learned from the rolls confirmed: it reads as shipped again.
+    pub fn forget(&mut self) {
+        self.capture.forget();
     }
 
     /// Marks the tray area (None: the whole picture).

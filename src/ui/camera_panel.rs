@@ -194,6 +194,28 @@ impl ForemanApp {
         } else if camera.view.as_ref().is_some_and(|v| !v.dice.is_empty()) {
             ui.weak(self.t("camera-settling"));
         }
+        let taught = self
+            .camera
+            .as_ref()
+            .filter(|c| c.taught > 0)
+            .map(|c| (c.taught, c.taught_used));
+        if let Some((rolls, used)) = taught {
+            let key = if used {
+                "camera-taught-used"
+            } else {
+                "camera-taught"
+            };
+            let said = self.ta(key, &[("rolls", rolls.into())]);
+            let forget = self.t("camera-forget");
+            let mut forgotten = false;
+            ui.horizontal_wrapped(|ui| {
+                ui.weak(said);
+                forgotten = ui.small_button(forget).clicked();
+            });
+            if forgotten && let Some(c) = self.camera.as_mut() {
+                c.forget();
+            }
+        }
         if let Some(c) = &self.camera
             && !c.waiting.is_empty()
         {
@@ -202,7 +224,9 @@ impl ForemanApp {
     }
 
     /// The newest frame, each die outlined with its value and colour. A click on a die shows
-    /// its next value (a correction); when marking, a drag draws the tray area.
+    /// its next value (a correction), a click where the reader missed a die marks one, a
+    /// right click on a "die" that is none takes it away; when marking, a drag draws the tray
+    /// area.
     pub(super) fn camera_preview(&mut self, ui: &mut Ui) {
         let Some(camera) = &self.camera else {
             return;
@@ -313,12 +337,14 @@ impl ForemanApp {
                     }
                 }
             }
-        } else if response.clicked()
-            && let Some(p) = response.interact_pointer_pos()
-        {
+        } else if let Some(p) = response.interact_pointer_pos() {
             let (x, y) = to_picture(p);
             if let Some(c) = self.camera.as_mut() {
-                c.correct_at(x, y);
+                if response.clicked() {
+                    c.correct_at(x, y);
+                } else if response.secondary_clicked() {
+                    c.take_away_at(x, y);
+                }
             }
         }
     }

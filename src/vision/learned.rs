@@ -392,7 +392,7 @@ fn mean(probs: &[[f32; 7]]) -> [f32; 7] {
 }
 
 /// The classifier's input for `c`: the picture around it, turned `quarter` quarters.
-fn patch(image: &RgbImage, c: Candidate, quarter: u8) -> Vec<f32> {
+pub(crate) fn patch(image: &RgbImage, c: Candidate, quarter: u8) -> Vec<f32> {
     let s = c.size * PATCH_MARGIN / PATCH as f32;
     let a = match quarter % 4 {
         0 => [s, 0.0, 0.0, s],
@@ -523,7 +523,7 @@ fn exposure_gain(image: &RgbImage) -> f32 {
 /// Names each die's colour from its body, the picture's exposure evened out
 /// ([`exposure_gain`]), in white light when the white pips of at least [`LEAST_WHITE_PIPS`] dice
 /// agree on the light's tint.
-fn colour_dice(image: &RgbImage, dice: &mut [SeenDie]) {
+pub(crate) fn colour_dice(image: &RgbImage, dice: &mut [SeenDie]) {
     let faces = face_colours_seen(image, dice);
     for (d, face) in dice.iter_mut().zip(faces) {
         d.colour = face.and_then(|(body, _)| colour::die_colour(body));

@@ -7,6 +7,7 @@
 //! reading's confidence. The model is trained by `examples/dice_train/` ([`training`],
 //! [`sources`]) and its weights are embedded in the binary (`models/dice/`).
 
+pub mod adapt;
 pub mod colour;
 pub mod grid;
 pub mod learned;
@@ -164,29 +165,41 @@ pub fn read_dice(image: &RgbImage) -> Vec<SeenDie> {
 
 /// Every die in the picture, or only inside `area` when given (the marked tray).
 pub fn read_dice_in(image: &RgbImage, area: Option<Area>) -> Vec<SeenDie> {
-    let (w, h) = image.dimensions();
-    let area = area
-        .map(|a| {
-            let x = a.x.min(w);
-            let y = a.y.min(h);
-            Area {
-                x,
-                y,
-                width: a.width.min(w - x),
-                height: a.height.min(h - y),
-            }
-        })
-        .unwrap_or(Area::whole(w, h));
-    let model = match learned::Model::shipped() {
-        Ok(model) => model,
+    match learned::Model::shipped() {
+        Ok(model) => read_dice_with(model, image, area),
         Err(e) => {
             tracing::error!("the dice model built into Foreman cannot be read: {e}");
-            return Vec::new();
+            Vec::new()
         }
-    };
-    let mut dice = model.read(image, area);
+    }
+}
+
+/// [`read_dice_in`] with another model than the shipped one (one taught at the table:
+/// [`adapt`]).
+pub fn read_dice_with(
+    model: &learned::Model,
+    image: &RgbImage,
+    area: Option<Area>,
+) -> Vec<SeenDie> {
+    let mut dice = model.read(image, area_in(image, area));
     reading_order(&mut dice);
     dice
+}
+
+/// The part of `area` inside the picture (all of it when none is given).
+pub fn area_in(image: &RgbImage, area: Option<Area>) -> Area {
+    let (w, h) = image.dimensions();
+    area.map(|a| {
+        let x = a.x.min(w);
+        let y = a.y.min(h);
+        Area {
+            x,
+            y,
+            width: a.width.min(w - x),
+            height: a.height.min(h - y),
+        }
+    })
+    .unwrap_or(Area::whole(w, h))
 }
 
 /// Sorts dice as one reads them: rows from the top (a die within half a side of the row's

@@ -372,12 +372,51 @@ impl Net {
     /// the columns of a 1×1 layer as they are. The same arithmetic in the same order as
     /// [`Net::forward`] on each: the same outputs to the bit.
     pub fn forward_many(&self, inputs: &[Vec<f32>], h: usize, w: usize) -> Vec<Vec<f32>> {
+        let (act, n, channels) = self.run_many(inputs, h, w, self.layers.len());
+        let m = inputs.len();
+        (0..m)
+            .map(|j| {
+                let planes = (0..channels).map(|c| &act[(c * m + j) * n..][..n]);
+                if self.pooled {
+                    planes.map(|p| p.iter().sum::<f32>() / n as f32).collect()
+                } else {
+                    planes.flatten().copied().collect()
+                }
+            })
+            .collect()
+    }
+
+    /// What the last layer of a pooled net sees of each input: the layer before it (after
+    /// its ReLU) averaged over the picture. The last layer being 1×1, its output averaged is
+    /// its weights times these, plus its biases ([`crate::vision::adapt`] retrains it on them).
+    pub fn features_many(&self, inputs: &[Vec<f32>], h: usize, w: usize) -> Vec<Vec<f32>> {
+        let upto = self.layers.len().saturating_sub(1);
+        let (act, n, channels) = self.run_many(inputs, h, w, upto);
+        let m = inputs.len();
+        (0..m)
+            .map(|j| {
+                (0..channels)
+                    .map(|c| act[(c * m + j) * n..][..n].iter().sum::<f32>() / n as f32)
+                    .collect()
+            })
+            .collect()
+    }
+
+    /// The first `upto` layers on all `inputs` at once: the activations (`[c][sample][y][x]`),
+    /// the places per sample and the channels.
+    fn run_many(
+        &self,
+        inputs: &[Vec<f32>],
+        h: usize,
+        w: usize,
+        upto: usize,
+    ) -> (Vec<f32>, usize, usize) {
         let m = inputs.len();
         let n_layers = self.layers.len();
         let (mut h, mut w) = (h, w);
         let mut act: Vec<f32> = Vec::new();
         let mut cols = Vec::new();
-        for (i, layer) in self.layers.iter().enumerate() {
+        for (i, layer) in self.layers.iter().enumerate().take(upto) {
             let (oh, ow) = layer.out_size(h, w);
             let n = oh * ow;
             let kk = layer.cin * layer.k * layer.k;
@@ -415,17 +454,11 @@ impl Net {
             act = out;
             (h, w) = (oh, ow);
         }
-        let (n, channels) = (h * w, self.layers.last().map_or(0, |l| l.cout));
-        (0..m)
-            .map(|j| {
-                let planes = (0..channels).map(|c| &act[(c * m + j) * n..][..n]);
-                if self.pooled {
-                    planes.map(|p| p.iter().sum::<f32>() / n as f32).collect()
-                } else {
-                    planes.flatten().copied().collect()
-                }
-            })
-            .collect()
+        let channels = upto
+            .checked_sub(1)
+            .and_then(|i| self.layers.get(i))
+            .map_or(0, |l| l.cout);
+        (act, h * w, channels)
     }
 
     /// As [`Net::forward`], keeping in `trace` what [`Net::backward`] needs when `keep`.

@@ -176,26 +176,16 @@ impl Tally {
     /// Scores the readings of one picture against its labels. A reading counts for the
     /// nearest labelled die whose box (a square of its side) holds its centre.
     pub fn add(&mut self, picture: &LabelledPicture, seen: &[SeenDie]) {
-        let mut pairs = Vec::new();
-        for (i, s) in seen.iter().enumerate() {
-            for (j, d) in picture.dice.iter().enumerate() {
-                let (dx, dy) = (s.x - d.x, s.y - d.y);
-                if dx.abs() <= d.size / 2.0 && dy.abs() <= d.size / 2.0 {
-                    pairs.push((dx.hypot(dy), i, j));
-                }
-            }
-        }
-        pairs.sort_by(|a, b| a.0.total_cmp(&b.0));
+        let matched = matches(picture, seen);
         let mut used_seen = vec![false; seen.len()];
-        let mut read_as = vec![0u8; picture.dice.len()];
-        let mut exact = true;
-        for (_, i, j) in pairs {
-            if used_seen[i] || read_as[j] != 0 {
-                continue;
-            }
+        for &i in matched.iter().flatten() {
             used_seen[i] = true;
-            read_as[j] = seen[i].value;
         }
+        let read_as: Vec<u8> = matched
+            .iter()
+            .map(|m| m.map_or(0, |i| seen[i].value))
+            .collect();
+        let mut exact = true;
         for (d, &r) in picture.dice.iter().zip(&read_as) {
             self.confusion[usize::from(d.class)][usize::from(r)] += 1;
             if d.class == 0 {
@@ -226,6 +216,32 @@ impl Tally {
         self.pictures += 1;
         self.exact += usize::from(exact);
     }
+}
+
+/// For each labelled die of `picture`, the reading that counts for it, if any: a reading
+/// counts for the nearest labelled die whose box (a square of its side) holds its centre, one
+/// reading a die.
+pub fn matches(picture: &LabelledPicture, seen: &[SeenDie]) -> Vec<Option<usize>> {
+    let mut pairs = Vec::new();
+    for (i, s) in seen.iter().enumerate() {
+        for (j, d) in picture.dice.iter().enumerate() {
+            let (dx, dy) = (s.x - d.x, s.y - d.y);
+            if dx.abs() <= d.size / 2.0 && dy.abs() <= d.size / 2.0 {
+                pairs.push((dx.hypot(dy), i, j));
+            }
+        }
+    }
+    pairs.sort_by(|a, b| a.0.total_cmp(&b.0));
+    let mut used_seen = vec![false; seen.len()];
+    let mut matched = vec![None; picture.dice.len()];
+    for (_, i, j) in pairs {
+        if used_seen[i] || matched[j].is_some() {
+            continue;
+        }
+        used_seen[i] = true;
+        matched[j] = Some(i);
+    }
+    matched
 }
 
 impl std::fmt::Display for Tally {
@@ -279,16 +295,23 @@ pub fn read_picture(model: &Model, image: &RgbImage, whole: bool) -> Vec<SeenDie
         return model.read(image, super::Area::whole(image.width(), image.height()));
     }
     let (w, h) = image.dimensions();
+    let mut seen = model.read(&framed(image), super::Area::whole(3 * w, 3 * h));
+    for s in &mut seen {
+        s.x -= w as f32;
+        s.y -= h as f32;
+    }
+    seen
+}
+
+/// A crop set in the middle of a picture three times its size, filled out with its own edge
+/// colours: the crop's pixel (x, y) lies at (x + width, y + height).
+pub fn framed(image: &RgbImage) -> RgbImage {
+    let (w, h) = image.dimensions();
     let mut framed = RgbImage::new(3 * w, 3 * h);
     for (x, y, p) in framed.enumerate_pixels_mut() {
         let sx = (x as i64 - i64::from(w)).clamp(0, i64::from(w) - 1) as u32;
         let sy = (y as i64 - i64::from(h)).clamp(0, i64::from(h) - 1) as u32;
         *p = *image.get_pixel(sx, sy);
     }
-    let mut seen = model.read(&framed, super::Area::whole(3 * w, 3 * h));
-    for s in &mut seen {
-        s.x -= w as f32;
-        s.y -= h as f32;
-    }
-    seen
+    framed
 }

@@ -1,0 +1,126 @@
+//! Learning the table, measured: for each source S, a model that never saw S (trained with
+//! `--leave-out S`) is taught by K pictures of S as a player teaches it at the table, then
+//! reads S's held-back pictures.
+//!
+//! `cargo run --release --example dice_adapt -- --loso DIR [--data DIR] [--teach K,K,...]
+//! [--tune]`
+//!
+//! Teaching one picture is what a player does with one roll: the reader reads it (as taught
+//! so far); the player corrects each wrong value, marks each missed die where it lies
+//! (`Model::die_at`), takes away each "die" that is none, and confirms; the roll is learned
+//! (`adapt::Lessons::learn`) and the model fitted again (`Model::taught`: used when it reads
+//! the rolls it was not fitted to better). The K pictures
+//! are spread evenly over S's pictures that are not held back.
+//!
+//! - `--tune`: read S's other pictures that are not held back instead of the held-back ones
+//!   (to choose `adapt::PULL` and the like without looking at the held-back pictures).
+
+use foreman::vision::adapt::{Lessons, Work, teach_as_labelled};
+use foreman::vision::learned::Model;
+use foreman::vision::sources::{self, SOURCES, Tally, read_picture};
+use foreman::vision::training::{LabelledPicture, held_back};
+use std::path::PathBuf;
+use std::time::Instant;
+
+fn main() -> anyhow::Result<()> {
+    let args: Vec<String> = std::env::args().skip(1).collect();
+    let value = |name: &str| {
+        args.iter()
+            .position(|a| a == name)
+            .and_then(|i| args.get(i + 1))
+            .cloned()
+    };
+    let data = PathBuf::from(value("--data").unwrap_or_else(|| "../shared/dice".into()));
+    let Some(loso) = value("--loso").map(PathBuf::from) else {
+        anyhow::bail!("--loso DIR: the models trained with each source left out");
+    };
+    let teach: Vec<usize> = value("--teach")
+        .unwrap_or_else(|| "0,1,3,10,30".into())
+        .split(',')
+        .map(str::parse)
+        .collect::<Result<_, _>>()?;
+    let tune = args.iter().any(|a| a == "--tune");
+    for (name, layout) in SOURCES {
+        let dir = data.join(name);
+        let model_dir = loso.join(name);
+        if !dir.exists() || !model_dir.exists() {
+            println!("{name}: no pictures or no model left out of it");
+            continue;
+        }
+        let base = Model::from_bytes(
+            &std::fs::read(model_dir.join("detector.bin"))?,
+            &std::fs::read(model_dir.join("classifier.bin"))?,
+        )?;
+        let pool = sources::load(name, &dir, layout, &|f| !held_back(f), usize::MAX)
+            .map_err(anyhow::Error::msg)?;
+        let held = sources::load(name, &dir, layout, &held_back, usize::MAX)
+            .map_err(anyhow::Error::msg)?;
+        for &k in &teach {
+            let chosen: Vec<usize> = (0..k.min(pool.pictures.len()))
+                .map(|i| i * pool.pictures.len() / k.max(1))
+                .collect();
+            let started = Instant::now();
+            let mut lessons = Lessons::default();
+            let mut model = base.clone();
+            let mut work = Work::default();
+            for &i in &chosen {
+                teach_as_labelled(&base, &model, &mut lessons, &pool.pictures[i], &mut work);
+                model = base.taught(&lessons).unwrap_or_else(|| base.clone());
+            }
+            let taught = started.elapsed();
+            println!(
+                "  lessons right: left out {:.3}, taught {:.3}",
+                lessons.accuracy(&base),
+                lessons.accuracy(&model)
+            );
+            let fit = Instant::now();
+            let _ = base.taught(&lessons);
+            let fit = fit.elapsed();
+            let mut tally = Tally::default();
+            let read: Vec<&LabelledPicture> = if tune {
+                (0..pool.pictures.len())
+                    .filter(|i| !chosen.contains(i))
+                    .map(|i| &pool.pictures[i])
+                    .collect()
+            } else {
+                held.pictures.iter().collect()
+            };
+            for p in &read {
+                tally.add(p, &read_picture(&model, &p.image, p.whole));
+            }
+            println!(
+                "{name}, taught {k} ({} dice: {} values corrected, {} marked, {} taken away; \
+                 {} lessons, fit and checked {:.1} ms, {:.1} s in all), {} read: precision {:.4}, recall \
+                 {:.4}, value {:.4}, exact {:.4}, other dice read {}; to fix per 100 dice {:.1}",
+                work.dice,
+                work.corrected,
+                work.marked,
+                work.taken_away,
+                lessons.len(),
+                fit.as_secs_f64() * 1e3,
+                taught.as_secs_f64(),
+                if tune {
+                    "others not held back"
+                } else {
+                    "held back"
+                },
+                tally.precision(),
+                tally.recall(),
+                tally.value_accuracy(),
+                tally.exact_share(),
+                tally.others_read,
+                fixes(&tally),
+            );
+        }
+    }
+    Ok(())
+}
+
+/// What the player must fix, per 100 labelled pip d6: each die missed (marked), each value
+/// wrong (corrected) and each reading on no pip d6 (taken away).
+fn fixes(t: &Tally) -> f64 {
+    let missed = t.dice - t.found;
+    let wrong = t.found - t.right;
+    let phantoms = t.read - t.found;
+    100.0 * (missed + wrong + phantoms) as f64 / t.dice.max(1) as f64
+}

@@ -1,0 +1,366 @@
+//! Learning the table: each roll the player confirms, corrections made, teaches the reader the
+//! dice, light and table in front of the camera.
+//!
+//! A confirmed roll says what every die in the picture is: each die of the roll is a pip d6
+//! showing its value, and whatever else the detector proposed away from them is no pip d6.
+//! Each becomes a [`Lesson`]: what the classifier's last layer sees of its patch (the layer
+//! before it, averaged: [`Net::features_many`](super::net::Net::features_many)) and the class.
+//! A die's patch is also taken turned each quarter way (a face reads the same each way).
+//!
+//! [`Model::adapted`] then fits that last layer (a 1×1 layer of 64 inputs and 7 outputs: a
+//! multinomial logistic regression on those features) to the lessons, pulled towards the
+//! shipped weights ([`PULL`]) so that a few lessons move it only as far as they show. The
+//! layers before it, and the detector, stay as shipped. A few hundred lessons fit in a few
+//! milliseconds. Pure: no I/O, no clock.
+
+use super::learned::{Candidate, Model, PATCH, SMALLEST_DIE, patch};
+use super::sources::{framed, matches, read_picture};
+use super::training::LabelledPicture;
+use super::{Area, SeenDie};
+use image::RgbImage;
+use std::collections::VecDeque;
+
+/// How strongly the last layer is pulled towards the shipped weights (a ridge on the change).
+pub const PULL: f32 = 0.1;
+/// Steps of the fit.
+pub const STEPS: usize = 300;
+/// The fit's step (Adam's rate).
+const RATE: f32 = 0.01;
+/// The reader uses what it learned from this many rolls on (fewer taught the tray photos,
+/// with the model trained without them, more harm than good: `examples/dice_adapt.rs --tune`).
+pub const LEAST_ROLLS: usize = 5;
+/// The most lessons kept: the oldest go first.
+pub const MOST_LESSONS: usize = 1000;
+/// The most "no pip d6" lessons one roll gives, in lessons per die of the roll (at least 8).
+const OTHERS_PER_DIE: usize = 100;
+
+/// One patch and what it is: 0 no pip d6, 1–6 the face of one.
+#[derive(Debug, Clone, PartialEq)]
+pub struct Lesson {
+    pub features: Vec<f32>,
+    pub class: u8,
+    /// The roll it came from (counting from 0).
+    pub roll: usize,
+}
+
+/// The lessons of the rolls confirmed so far, newest last.
+#[derive(Debug, Clone, Default, PartialEq)]
+pub struct Lessons {
+    pub lessons: VecDeque<Lesson>,
+    /// Rolls learned from.
+    pub rolls: usize,
+}
+
+impl Lessons {
+    pub fn len(&self) -> usize {
+        self.lessons.len()
+    }
+
+    pub fn is_empty(&self) -> bool {
+        self.lessons.is_empty()
+    }
+
+    /// Learns from a roll the player confirmed on `image`, read in `area`: `dice` is the roll
+    /// as confirmed (each die's place, side and value), `taken_away` the readings the player
+    /// took away (no dice). `whole`: every die in the area is in the roll, so the detector's
+    /// other proposals there are no dice either (false for a crop around one die, whose
+    /// surroundings are not known).
+    pub fn learn(
+        &mut self,
+        model: &Model,
+        image: &RgbImage,
+        area: Area,
+        dice: &[SeenDie],
+        taken_away: &[SeenDie],
+        whole: bool,
+    ) {
+        let mut patches = Vec::new();
+        let mut classes = Vec::new();
+        for d in dice.iter().filter(|d| (1..=6).contains(&d.value)) {
+            let c = Candidate {
+                x: d.x,
+                y: d.y,
+                size: d.size,
+                sure: 1.0,
+            };
+            for q in 0..4 {
+                patches.push(patch(image, c, q));
+                classes.push(d.value);
+            }
+        }
+        let mut no_dice: Vec<Candidate> = taken_away
+            .iter()
+            .map(|d| Candidate {
+                x: d.x,
+                y: d.y,
+                size: d.size,
+                sure: 1.0,
+            })
+            .collect();
+        if whole {
+            let most = (OTHERS_PER_DIE * dice.len()).max(8);
+            let others = model
+                .candidates(image, area)
+                .into_iter()
+                .filter(|c| {
+                    !dice.iter().any(|d| same_die(d, c))
+                        && !no_dice
+                            .iter()
+                            .any(|t| (t.x - c.x).hypot(t.y - c.y) < 0.25 * t.size)
+                })
+                .take(most.saturating_sub(no_dice.len()))
+                .collect::<Vec<_>>();
+            no_dice.extend(others);
+        }
+        for c in no_dice {
+            patches.push(patch(image, c, 0));
+            classes.push(0);
+        }
+        if patches.is_empty() {
+            return;
+        }
+        let features = model.classifier.features_many(&patches, PATCH, PATCH);
+        for (features, class) in features.into_iter().zip(classes) {
+            self.lessons.push_back(Lesson {
+                features,
+                class,
+                roll: self.rolls,
+            });
+        }
+        while self.lessons.len() > MOST_LESSONS {
+            self.lessons.pop_front();
+        }
+        self.rolls += 1;
+    }
+}
+
+impl Lessons {
+    /// The share of the lessons whose class `model`'s last layer likes best.
+    pub fn accuracy(&self, model: &Model) -> f32 {
+        let right = self.lessons.iter().filter(|l| read_right(model, l)).count();
+        right as f32 / self.lessons.len().max(1) as f32
+    }
+}
+
+/// Whether `model`'s last layer likes a lesson's class best.
+fn read_right(model: &Model, lesson: &Lesson) -> bool {
+    let Some(last) = model.classifier.layers.last() else {
+        return false;
+    };
+    if lesson.features.len() != last.cin {
+        return false;
+    }
+    let logit = |o: usize| {
+        last.b[o]
+            + last.w[o * last.cin..][..last.cin]
+                .iter()
+                .zip(&lesson.features)
+                .map(|(w, f)| w * f)
+                .sum::<f32>()
+    };
+    (0..last.cout).max_by(|&a, &b| logit(a).total_cmp(&logit(b))) == Some(usize::from(lesson.class))
+}
+
+/// Whether proposal `c` is die `d` seen again: centred within a quarter of its side, of about
+/// its side. A proposal on a pip or a part of the die is not: it is no die.
+fn same_die(d: &SeenDie, c: &Candidate) -> bool {
+    (d.x - c.x).hypot(d.y - c.y) < 0.25 * d.size && (0.6..1.6).contains(&(c.size / d.size))
+}
+
+impl Model {
+    /// This model with its classifier's last layer fitted to `lessons` (see the module's
+    /// doc); the model itself when there are none.
+    pub fn adapted(&self, lessons: &Lessons) -> Model {
+        self.adapted_with(lessons, PULL, STEPS)
+    }
+
+    /// What the reader uses after `lessons`: this model adapted to them ([`Model::adapted`])
+    /// from [`LEAST_ROLLS`] rolls on; none before (this model reads on).
+    pub fn taught(&self, lessons: &Lessons) -> Option<Model> {
+        (lessons.rolls >= LEAST_ROLLS).then(|| self.adapted(lessons))
+    }
+
+    /// [`Model::adapted`] with another pull and number of steps.
+    pub fn adapted_with(&self, lessons: &Lessons, pull: f32, steps: usize) -> Model {
+        let mut model = self.clone();
+        let Some(last) = model.classifier.layers.last_mut() else {
+            return model;
+        };
+        let (cin, cout) = (last.cin, last.cout);
+        let usable: Vec<&Lesson> = lessons
+            .lessons
+            .iter()
+            .filter(|l| l.features.len() == cin && usize::from(l.class) < cout)
+            .collect();
+        if usable.is_empty() || last.k != 1 || last.w.len() != cin * cout {
+            return model;
+        }
+        let (w0, b0) = (last.w.clone(), last.b.clone());
+        // Adam on the mean cross-entropy plus PULL/2 times the squared change: the features'
+        // scales differ by a hundred times, which plain steps would have to follow.
+        let n = usable.len() as f32;
+        let mut logits = vec![0.0; cout];
+        let mut grad = vec![0.0; cin * cout + cout];
+        let (mut m, mut v) = (vec![0.0f32; grad.len()], vec![0.0f32; grad.len()]);
+        let (beta1, beta2) = (0.9f32, 0.999f32);
+        for step in 1..=steps {
+            grad.fill(0.0);
+            for l in &usable {
+                for (o, z) in logits.iter_mut().enumerate() {
+                    *z = last.b[o]
+                        + last.w[o * cin..][..cin]
+                            .iter()
+                            .zip(&l.features)
+                            .map(|(w, f)| w * f)
+                            .sum::<f32>();
+                }
+                super::net::softmax(&mut logits);
+                for (o, &p) in logits.iter().enumerate() {
+                    let g = (p - f32::from(u8::from(usize::from(l.class) == o))) / n;
+                    grad[cin * cout + o] += g;
+                    for (gw, f) in grad[o * cin..][..cin].iter_mut().zip(&l.features) {
+                        *gw += g * f;
+                    }
+                }
+            }
+            let (c1, c2) = (1.0 - beta1.powi(step as i32), 1.0 - beta2.powi(step as i32));
+            let params = last.w.iter_mut().zip(&w0).chain(last.b.iter_mut().zip(&b0));
+            for (i, (p, p0)) in params.enumerate() {
+                let g = grad[i] + pull * (*p - p0);
+                m[i] = beta1 * m[i] + (1.0 - beta1) * g;
+                v[i] = beta2 * v[i] + (1.0 - beta2) * g * g;
+                *p -= RATE * (m[i] / c1) / ((v[i] / c2).sqrt() + 1e-8);
+            }
+        }
+        model
+    }
+
+    /// A die the player marks at (x, y) that the reader missed: the largest of the detector's
+    /// proposals (at any of its looks, the whole look too) that holds the point and is of the
+    /// roll's size (the die, not a pip of it), else a die of the roll's middle size (or an eighth of the area's shorter
+    /// side) centred there; its value the classifier's likeliest face.
+    pub fn die_at(
+        &self,
+        image: &RgbImage,
+        area: Area,
+        (x, y): (f32, f32),
+        roll: &[SeenDie],
+    ) -> SeenDie {
+        let mut sizes: Vec<f32> = roll.iter().map(|d| d.size).collect();
+        sizes.sort_by(f32::total_cmp);
+        let middle = sizes.get(sizes.len().saturating_sub(1) / 2).copied();
+        let shorter = area.width.min(area.height) as f32;
+        let mut proposals = self.candidates(image, area);
+        if self.look.whole > 0.0 {
+            let scale = shorter / self.look.whole;
+            proposals.extend(
+                self.candidates_at(image, area, self.look.whole)
+                    .into_iter()
+                    .filter(|c| c.size >= SMALLEST_DIE * scale),
+            );
+        }
+        let fits = |c: &Candidate| {
+            (c.x - x).abs().max((c.y - y).abs()) <= c.size / 2.0
+                && middle.is_none_or(|m| (0.6..1.6).contains(&(c.size / m)))
+        };
+        // Of the proposals holding the point, the largest: the die, not one of its pips.
+        let c = proposals
+            .into_iter()
+            .filter(fits)
+            .max_by(|a, b| a.size.total_cmp(&b.size))
+            .unwrap_or(Candidate {
+                x,
+                y,
+                size: middle.unwrap_or(shorter / 8.0).max(1.0),
+                sure: 0.0,
+            });
+        let p = self.classes(image, c);
+        let value = (1..7).max_by(|&a, &b| p[a].total_cmp(&p[b])).unwrap_or(1);
+        let mut die = SeenDie {
+            x: c.x,
+            y: c.y,
+            size: c.size,
+            value: value as u8,
+            colour: None,
+            confidence: 1.0,
+        };
+        super::learned::colour_dice(image, std::slice::from_mut(&mut die));
+        die
+    }
+}
+
+/// What a player did while teaching ([`teach_as_labelled`]).
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq)]
+pub struct Work {
+    /// Dice in the rolls confirmed.
+    pub dice: usize,
+    /// Values corrected (clicks to the right value).
+    pub corrected: usize,
+    /// Dice the reader missed, marked.
+    pub marked: usize,
+    /// Readings taken away.
+    pub taken_away: usize,
+}
+
+/// One labelled picture taught as a player teaches a roll at the table (the harness's stand-in
+/// for the player, `examples/dice_adapt.rs`): `model` reads it; each wrong value is corrected
+/// to the label; a reading of a die's size (0.6–1.6 of its labelled side) on a labelled pip d6
+/// is that die, every other reading (on a pip, a numeral die, nothing) is taken away; each
+/// labelled pip d6 left is marked at its centre ([`Model::die_at`] with `base`); the roll so
+/// confirmed is learned.
+pub fn teach_as_labelled(
+    base: &Model,
+    model: &Model,
+    lessons: &mut Lessons,
+    picture: &LabelledPicture,
+    work: &mut Work,
+) {
+    let seen = read_picture(model, &picture.image, picture.whole);
+    let matched = matches(picture, &seen);
+    // A crop is read in the middle of a picture three times its size: taught so too.
+    let (image, (ox, oy)) = if picture.whole {
+        (picture.image.clone(), (0.0, 0.0))
+    } else {
+        let (w, h) = picture.image.dimensions();
+        (framed(&picture.image), (w as f32, h as f32))
+    };
+    let area = Area::whole(image.width(), image.height());
+    let shift = |d: &SeenDie| SeenDie {
+        x: d.x + ox,
+        y: d.y + oy,
+        ..*d
+    };
+    let mut roll: Vec<SeenDie> = Vec::new();
+    let mut kept = vec![false; seen.len()];
+    let mut missed = Vec::new();
+    for (d, m) in picture.dice.iter().zip(&matched) {
+        match *m {
+            Some(i) if d.class > 0 && (0.6..1.6).contains(&(seen[i].size / d.size)) => {
+                work.corrected += usize::from(seen[i].value != d.class);
+                kept[i] = true;
+                roll.push(SeenDie {
+                    value: d.class,
+                    ..shift(&seen[i])
+                });
+            }
+            _ if d.class > 0 => missed.push(*d),
+            _ => {}
+        }
+    }
+    let taken_away: Vec<SeenDie> = seen
+        .iter()
+        .zip(&kept)
+        .filter(|(_, k)| !**k)
+        .map(|(d, _)| shift(d))
+        .collect();
+    work.taken_away += taken_away.len();
+    let read = roll.len();
+    for d in missed {
+        let mut die = base.die_at(&image, area, (d.x + ox, d.y + oy), &roll[..read]);
+        die.value = d.class;
+        roll.push(die);
+        work.marked += 1;
+    }
+    work.dice += roll.len();
+    lessons.learn(base, &image, area, &roll, &taken_away, picture.whole);
+}

@@ -1,0 +1,279 @@
+//! Learning the table (issue 28, a learned dice reader: "cameras, tables and angles it has
+//! never seen"): rolls the player confirms, corrections made, teach the classifier's last
+//! layer (`vision::adapt`); the window's marks and take-aways are what it learns from.
+
+use crate::window::{answer_pickers, click, harness};
+use egui_kittest::kittest::Queryable as _;
+use foreman::vision::adapt::{Lessons, Work, teach_as_labelled};
+use foreman::vision::learned::Model;
+use foreman::vision::sources::{self, SOURCES, Tally, read_picture};
+use foreman::vision::training::{LabelledPicture, Source, held_back};
+use foreman::vision::{Area, SeenDie};
+use std::path::Path;
+
+/// The held-back pictures of one source, as the harness loads them.
+fn source(name: &str) -> Source {
+    let (_, layout) = SOURCES
+        .iter()
+        .find(|(n, _)| *n == name)
+        .copied()
+        .expect("a source");
+    let dir = Path::new(env!("CARGO_MANIFEST_DIR"))
+        .join("tests/data/dice")
+        .join(name);
+    sources::load(name, &dir, layout, &held_back, usize::MAX).expect("the pictures")
+}
+
+fn tally(model: &Model, pictures: &[&LabelledPicture]) -> Tally {
+    let mut tally = Tally::default();
+    for p in pictures {
+        tally.add(p, &read_picture(model, &p.image, p.whole));
+    }
+    tally
+}
+
+/// Taught nothing, the model is the shipped one; taught, only the classifier's last layer
+/// changes (the detector and the layers before stay as shipped).
+#[test]
+fn teaching_changes_the_last_layer_alone() {
+    let shipped = Model::shipped().expect("the shipped model");
+    assert_eq!(&shipped.adapted(&Lessons::default()), shipped);
+    let tray = source("d6-tray-photos");
+    let mut lessons = Lessons::default();
+    let mut work = Work::default();
+    teach_as_labelled(shipped, shipped, &mut lessons, &tray.pictures[0], &mut work);
+    assert_eq!(lessons.rolls, 1);
+    // Each die four ways, and the detector's other proposals as no dice.
+    assert!(
+        lessons.len() >= 4 * tray.pictures[0].dice.len(),
+        "{} lessons",
+        lessons.len()
+    );
+    assert!(lessons.lessons.iter().any(|l| l.class == 0));
+    let taught = shipped.adapted(&lessons);
+    assert_eq!(taught.detector, shipped.detector);
+    let last = shipped.classifier.layers.len() - 1;
+    assert_eq!(
+        taught.classifier.layers[..last],
+        shipped.classifier.layers[..last]
+    );
+    assert_ne!(
+        taught.classifier.layers[last],
+        shipped.classifier.layers[last]
+    );
+}
+
+/// The pictures of even and of odd places.
+fn halves(source: &Source) -> (Vec<&LabelledPicture>, Vec<&LabelledPicture>) {
+    let (even, odd): (Vec<_>, Vec<_>) = source
+        .pictures
+        .iter()
+        .enumerate()
+        .partition(|(i, _)| i % 2 == 0);
+    (
+        even.into_iter().map(|(_, p)| p).collect(),
+        odd.into_iter().map(|(_, p)| p).collect(),
+    )
+}
+
+/// The model trained without the casino crops (`tests/data/dice-models`): a camera, a table
+/// and dice it has never seen.
+fn casino_left_out() -> Model {
+    let dir = Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/data/dice-models/casino-left-out");
+    let read = |name: &str| std::fs::read(dir.join(name)).expect("the weights");
+    Model::from_bytes(&read("detector.bin"), &read("classifier.bin")).expect("a dice model")
+}
+
+/// What the player must fix per 100 dice: each die missed, each value wrong, each reading on
+/// no die.
+fn fixes(t: &Tally) -> f64 {
+    let wrong = (t.dice - t.found) + (t.found - t.right) + (t.read - t.found);
+    100.0 * wrong as f64 / t.dice.max(1) as f64
+}
+
+/// Dice never seen, learned at the table: the model that never saw the casino dice, taught by
+/// every other held-back casino crop as a player confirms it (values corrected, missed dice
+/// marked, readings on no die taken away), reads the crops it was not taught far better.
+/// Under five rolls it reads as it was. Measured: to fix per 100 dice, 85.7 before, 45.7
+/// after; pictures exact 5 of 35 before, 19 after.
+#[test]
+fn dice_never_seen_are_learned_from_the_rolls_confirmed() {
+    let left_out = casino_left_out();
+    let casino = source("casino-dice-crops");
+    let (taught_on, others) = halves(&casino);
+    let mut lessons = Lessons::default();
+    let mut work = Work::default();
+    let mut model = left_out.clone();
+    for (n, p) in taught_on.iter().enumerate() {
+        teach_as_labelled(&left_out, &model, &mut lessons, p, &mut work);
+        let taught = left_out.taught(&lessons);
+        if n + 1 < foreman::vision::adapt::LEAST_ROLLS {
+            assert!(taught.is_none(), "used after {} rolls", n + 1);
+        }
+        model = taught.unwrap_or_else(|| left_out.clone());
+    }
+    assert_ne!(model, left_out, "what it learned is used");
+    let (before, after) = (tally(&left_out, &others), tally(&model, &others));
+    println!(
+        "{work:?}\nbefore: {before}, to fix {:.1}\nafter: {after}, to fix {:.1}",
+        fixes(&before),
+        fixes(&after)
+    );
+    assert!(
+        fixes(&before) >= 60.0,
+        "the casino dice are new to it: {before}"
+    );
+    assert!(fixes(&after) <= 0.6 * fixes(&before), "{after}");
+    assert!(after.exact >= 2 * before.exact, "{after}");
+}
+
+/// What a table the model knows teaches costs it little: the shipped model (trained on the
+/// other tray photos) taught half of the held-back tray photos reads the other half with 2.4
+/// more to fix per 100 dice (11.7 before, 14.1 after: three dice of 128), and the held-back
+/// cup crops (another camera, grey) as before. The floors hold four more.
+#[test]
+fn teaching_one_table_spoils_nothing_else() {
+    let shipped = Model::shipped().expect("the shipped model");
+    let tray = source("d6-tray-photos");
+    let (taught_on, others) = halves(&tray);
+    let mut lessons = Lessons::default();
+    let mut work = Work::default();
+    for p in &taught_on {
+        teach_as_labelled(shipped, shipped, &mut lessons, p, &mut work);
+    }
+    let taught = shipped.taught(&lessons).unwrap_or_else(|| shipped.clone());
+    let (before, after) = (tally(shipped, &others), tally(&taught, &others));
+    println!(
+        "tray, not taught: before {before}, to fix {:.1}\nafter {after}, to fix {:.1}",
+        fixes(&before),
+        fixes(&after)
+    );
+    assert!(fixes(&after) <= fixes(&before) + 4.0);
+    let cup = source("cup-dice-crops");
+    let cups: Vec<&LabelledPicture> = cup.pictures.iter().step_by(4).collect();
+    let (before, after) = (tally(shipped, &cups), tally(&taught, &cups));
+    println!(
+        "cup: before {before}, to fix {:.1}\nafter {after}, to fix {:.1}",
+        fixes(&before),
+        fixes(&after)
+    );
+    assert!(fixes(&after) <= fixes(&before) + 4.0);
+}
+
+/// A die the reader missed, marked by a click at its centre, gets the die's box: centred
+/// within a third of its side, its side within 0.7–1.4 of the labelled one.
+#[test]
+fn a_missed_die_marked_by_a_click_gets_its_box() {
+    let shipped = Model::shipped().expect("the shipped model");
+    let tray = source("d6-tray-photos");
+    let (mut marked, mut fitting) = (0, 0);
+    for p in tray.pictures.iter().take(12) {
+        let area = Area::whole(p.image.width(), p.image.height());
+        for (i, d) in p.dice.iter().enumerate() {
+            let others: Vec<SeenDie> = p
+                .dice
+                .iter()
+                .enumerate()
+                .filter(|&(j, _)| j != i)
+                .map(|(_, o)| SeenDie {
+                    x: o.x,
+                    y: o.y,
+                    size: o.size,
+                    value: o.class,
+                    colour: None,
+                    confidence: 1.0,
+                })
+                .collect();
+            let die = shipped.die_at(&p.image, area, (d.x, d.y), &others);
+            marked += 1;
+            let centred = (die.x - d.x).hypot(die.y - d.y) <= d.size / 3.0;
+            let sized = (0.7..=1.4).contains(&(die.size / d.size));
+            fitting += usize::from(centred && sized);
+            assert!((1..=6).contains(&die.value));
+        }
+    }
+    println!("{fitting} of {marked} marked dice fit");
+    assert!(fitting * 10 >= marked * 9, "{fitting} of {marked}");
+}
+
+/// In the window: a settled camera roll, a "die" taken away by a right click, a missed die
+/// marked by a click, the roll used; the reader learns from it and says so.
+#[test]
+fn the_window_teaches_the_reader_the_confirmed_roll() {
+    let dir = tempfile::tempdir().expect("temp dir");
+    let photo = image::open(
+        Path::new(env!("CARGO_MANIFEST_DIR"))
+            .join("tests/data/dice/d6-tray-photos/images/IMG_20191209_100728.jpg"),
+    )
+    .expect("the photo")
+    .to_rgb8();
+    let path = dir.path().join("roll.png");
+    image::imageops::crop_imm(&photo, 0, 170, 640, 300)
+        .to_image()
+        .save(&path)
+        .expect("write picture");
+    let mut h = harness(dir.path(), 23);
+    h.run();
+    click(&mut h, "Table companion");
+    h.get_by_label("Dice of player 1").click();
+    h.run();
+    click(&mut h, "Camera");
+    click(&mut h, "Start the game");
+    answer_pickers(&mut h);
+    h.get_by_label("Camera dice reader");
+    h.state_mut().start_camera(&path.display().to_string());
+    let deadline = std::time::Instant::now() + std::time::Duration::from_secs(20);
+    while h.state().camera_dice().is_none_or(|c| c.proposed.is_none()) {
+        assert!(std::time::Instant::now() < deadline, "no settled reading");
+        h.step();
+        std::thread::sleep(std::time::Duration::from_millis(20));
+    }
+    let camera = h.state_mut().camera_dice_mut().expect("camera");
+    let roll = camera.proposed.clone().expect("a roll").dice;
+    let first = roll[0];
+    assert!(
+        camera.take_away_at(first.x, first.y),
+        "the first die taken away"
+    );
+    assert_eq!(
+        camera.proposed.as_ref().map(|r| r.dice.len()),
+        Some(roll.len() - 1)
+    );
+    assert_eq!(camera.taken_away.len(), 1);
+    // Marked again where it lay: the die comes back, its box and value the model's.
+    assert!(camera.correct_at(first.x, first.y), "a die marked");
+    let marked = *camera
+        .proposed
+        .as_ref()
+        .and_then(|r| r.dice.last())
+        .expect("the marked die");
+    assert!((marked.x - first.x).hypot(marked.y - first.y) <= first.size / 3.0);
+    assert_eq!(marked.value, first.value);
+    h.run();
+    click(&mut h, "Use this roll");
+    let deadline = std::time::Instant::now() + std::time::Duration::from_secs(20);
+    while h.state().camera_dice().is_none_or(|c| c.taught == 0) {
+        assert!(
+            std::time::Instant::now() < deadline,
+            "the reader never learned the roll"
+        );
+        h.step();
+        std::thread::sleep(std::time::Duration::from_millis(20));
+    }
+    h.run();
+    h.get_by_label_contains("Learning your dice and table from one confirmed roll");
+    assert!(
+        !h.state().camera_dice().expect("camera").taught_used,
+        "one roll is not enough"
+    );
+    click(&mut h, "Forget what it learned");
+    let deadline = std::time::Instant::now() + std::time::Duration::from_secs(20);
+    while h.state().camera_dice().is_some_and(|c| c.taught > 0) {
+        assert!(
+            std::time::Instant::now() < deadline,
+            "the reader never forgot"
+        );
+        h.step();
+        std::thread::sleep(std::time::Duration::from_millis(20));
+    }
+}
