@@ -334,11 +334,11 @@ camera-mark-tray = Mark the tray
 camera-marking = Drag over the picture to mark the tray (click to cancel)
 camera-whole-picture = Whole picture
 camera-roll = Settled roll: { $dice }. Click a die on the picture to correct it, click a die it missed to add it, right-click what is no die to take it away.
-camera-taught = Learning your dice and table from { $rolls ->
+camera-taught = Learning your dice: { $rolls ->
     [one] one confirmed roll
    *[other] { $rolls } confirmed rolls
-} (used from 5 on, once it reads your rolls better).
-camera-taught-used = Reading with what it learned of your dice and table from { $rolls } confirmed rolls.
+} (used from 5).
+camera-taught-used = Reading with what it learned from { $rolls } confirmed rolls.
 camera-forget = Forget what it learned
 camera-unsure = { $count ->
     [one] One die is unsure (orange, with ?): check it, and click it to correct it.

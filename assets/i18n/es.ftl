@@ -334,11 +334,11 @@ camera-mark-tray = Marcar la bandeja
 camera-marking = Arrastra sobre la imagen para marcar la bandeja (clic para cancelar)
 camera-whole-picture = Toda la imagen
 camera-roll = Tirada estable: { $dice }. Haz clic en un dado de la imagen para corregirlo, en un dado que no vio para añadirlo, y clic derecho en lo que no es un dado para quitarlo.
-camera-taught = Aprendiendo tus dados y tu mesa de { $rolls ->
+camera-taught = Aprendiendo tus dados: { $rolls ->
     [one] una tirada confirmada
    *[other] { $rolls } tiradas confirmadas
-} (lo usa a partir de 5, cuando lee mejor tus tiradas).
-camera-taught-used = Lee con lo que aprendió de tus dados y tu mesa en { $rolls } tiradas confirmadas.
+} (se usa a partir de 5).
+camera-taught-used = Lee con lo aprendido de { $rolls } tiradas confirmadas.
 camera-forget = Olvidar lo aprendido
 camera-unsure = { $count ->
     [one] Un dado es dudoso (naranja, con ?): compruébalo y haz clic en él para corregirlo.

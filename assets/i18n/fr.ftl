@@ -334,11 +334,11 @@ camera-mark-tray = Délimiter la piste
 camera-marking = Faites glisser sur l’image pour délimiter la piste (cliquez pour annuler)
 camera-whole-picture = Toute l’image
 camera-roll = Lancer stable : { $dice }. Cliquez sur un dé de l’image pour le corriger, sur un dé oublié pour l’ajouter, et clic droit sur ce qui n’est pas un dé pour l’enlever.
-camera-taught = Apprend vos dés et votre table sur { $rolls ->
+camera-taught = Apprend vos dés : { $rolls ->
     [one] un lancer confirmé
    *[other] { $rolls } lancers confirmés
-} (utilisé à partir de 5, s’il lit mieux vos lancers).
-camera-taught-used = Lit avec ce qu’il a appris de vos dés et de votre table sur { $rolls } lancers confirmés.
+} (utilisé à partir de 5).
+camera-taught-used = Lit avec ce qu’il a appris de { $rolls } lancers confirmés.
 camera-forget = Oublier ce qu’il a appris
 camera-unsure = { $count ->
     [one] Un dé est incertain (orange, avec ?) : vérifiez-le, et cliquez dessus pour le corriger.

@@ -297,9 +297,21 @@ impl ForemanApp {
                 egui::Stroke::new(2.0, colour),
                 egui::StrokeKind::Outside,
             );
+            // The label above the die, or below it when that would leave the picture.
+            let (at, align) = if outline.top() - 16.0 < rect.top() {
+                (
+                    outline.center_bottom() + egui::vec2(0.0, 2.0),
+                    egui::Align2::CENTER_TOP,
+                )
+            } else {
+                (
+                    outline.center_top() - egui::vec2(0.0, 2.0),
+                    egui::Align2::CENTER_BOTTOM,
+                )
+            };
             painter.text(
-                outline.center_top() - egui::vec2(0.0, 2.0),
-                egui::Align2::CENTER_BOTTOM,
+                at,
+                align,
                 format!(
                     "{} {}{}",
                     d.value,

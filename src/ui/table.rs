@@ -62,9 +62,11 @@ impl ForemanApp {
                 .resizable(true)
                 .default_size(if wide { 380.0 } else { 300.0 })
                 .show(ui, |ui| {
+                    // The camera's picture and roll need more room than the log.
+                    let share = if self.camera.is_some() { 0.75 } else { 0.55 };
                     egui::ScrollArea::vertical()
                         .id_salt("others")
-                        .max_height(ui.available_height() * 0.55)
+                        .max_height(ui.available_height() * share)
                         .show(ui, |ui| {
                             for (seat, p) in st.players.iter().enumerate() {
                                 if Some(seat) != self.focus_seat(&game) {

@@ -335,7 +335,7 @@ pub fn teach_as_labelled(
     let mut missed = Vec::new();
     for (d, m) in picture.dice.iter().zip(&matched) {
         match *m {
-            Some(i) if d.class > 0 && (0.6..1.6).contains(&(seen[i].size / d.size)) => {
+            Some(i) if d.class > 0 && (0.45..2.2).contains(&(seen[i].size / d.size)) => {
                 work.corrected += usize::from(seen[i].value != d.class);
                 kept[i] = true;
                 roll.push(SeenDie {

@@ -261,7 +261,7 @@ fn the_window_teaches_the_reader_the_confirmed_roll() {
         std::thread::sleep(std::time::Duration::from_millis(20));
     }
     h.run();
-    h.get_by_label_contains("Learning your dice and table from one confirmed roll");
+    h.get_by_label_contains("Learning your dice: one confirmed roll");
     assert!(
         !h.state().camera_dice().expect("camera").taught_used,
         "one roll is not enough"
