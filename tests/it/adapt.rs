@@ -277,3 +277,58 @@ fn the_window_teaches_the_reader_the_confirmed_roll() {
         std::thread::sleep(std::time::Duration::from_millis(20));
     }
 }
+
+/// The lessons kept are bounded ([`foreman::vision::adapt::MOST_LESSONS`]), the oldest going
+/// first; a crop (whose surroundings are not known) teaches its die and what was taken away,
+/// never the detector's other proposals.
+#[test]
+fn lessons_are_bounded_and_a_crop_teaches_only_what_it_shows() {
+    let shipped = Model::shipped().expect("the shipped model");
+    let tray = source("d6-tray-photos");
+    let p = &tray.pictures[0];
+    let area = Area::whole(p.image.width(), p.image.height());
+    let dice: Vec<SeenDie> = p
+        .dice
+        .iter()
+        .map(|d| SeenDie {
+            x: d.x,
+            y: d.y,
+            size: d.size,
+            value: d.class,
+            colour: None,
+            confidence: 1.0,
+        })
+        .collect();
+    let mut lessons = Lessons::default();
+    let mut rolls = 0;
+    while lessons.len() < foreman::vision::adapt::MOST_LESSONS {
+        lessons.learn(shipped, &p.image, area, &dice, &[], true);
+        rolls += 1;
+        assert!(rolls < 200, "{} lessons", lessons.len());
+    }
+    lessons.learn(shipped, &p.image, area, &dice, &[], true);
+    assert_eq!(lessons.len(), foreman::vision::adapt::MOST_LESSONS);
+    assert_eq!(lessons.rolls, rolls + 1);
+    assert!(
+        lessons.lessons.iter().all(|l| l.roll > 0),
+        "the first roll's went first"
+    );
+
+    let mut crop = Lessons::default();
+    let away = SeenDie {
+        size: dice[0].size / 4.0,
+        ..dice[0]
+    };
+    crop.learn(shipped, &p.image, area, &dice[..1], &[away], false);
+    let classes: Vec<u8> = crop.lessons.iter().map(|l| l.class).collect();
+    assert_eq!(
+        classes,
+        [
+            dice[0].value,
+            dice[0].value,
+            dice[0].value,
+            dice[0].value,
+            0
+        ]
+    );
+}

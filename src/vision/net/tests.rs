@@ -193,3 +193,34 @@ fn weights_round_trip_and_bad_bytes_are_refused() {
     longer.push(0);
     assert_eq!(Net::from_bytes(&longer), Err(NetError::Trailing));
 }
+
+/// What the last layer of a pooled net sees (`features_many`): its weights times those, plus
+/// its biases, is the net's output (the last layer is 1×1, so it commutes with the average).
+#[test]
+fn the_last_layer_on_the_features_is_the_output() {
+    let net = small_net(true);
+    let inputs: Vec<Vec<f32>> = (0..3)
+        .map(|k| {
+            (0..2 * 5 * 6)
+                .map(|i| (((i + 7 * k) * 37 % 17) as f32 - 8.0) / 8.0)
+                .collect()
+        })
+        .collect();
+    let outs = net.forward_many(&inputs, 5, 6);
+    let features = net.features_many(&inputs, 5, 6);
+    let last = net.layers.last().expect("a last layer");
+    assert_eq!(features.len(), 3);
+    for (f, out) in features.iter().zip(&outs) {
+        assert_eq!(f.len(), last.cin);
+        assert!(f.iter().all(|&v| v >= 0.0), "after the ReLU: {f:?}");
+        for (o, &want) in out.iter().enumerate() {
+            let got = last.b[o]
+                + last.w[o * last.cin..][..last.cin]
+                    .iter()
+                    .zip(f)
+                    .map(|(w, x)| w * x)
+                    .sum::<f32>();
+            assert!((got - want).abs() < 1e-5, "{got} for {want}");
+        }
+    }
+}
