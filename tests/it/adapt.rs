@@ -2,7 +2,7 @@
 //! never seen"): rolls the player confirms, corrections made, teach the classifier's last
 //! layer (`vision::adapt`); the window's marks and take-aways are what it learns from.
 
-use crate::window::{answer_pickers, click, harness};
+use crate::window::{click, companion_with_a_settled_camera_roll};
 use egui_kittest::kittest::Queryable as _;
 use foreman::vision::adapt::{Lessons, Work, teach_as_labelled};
 use foreman::vision::learned::Model;
@@ -201,33 +201,7 @@ fn a_missed_die_marked_by_a_click_gets_its_box() {
 #[test]
 fn the_window_teaches_the_reader_the_confirmed_roll() {
     let dir = tempfile::tempdir().expect("temp dir");
-    let photo = image::open(
-        Path::new(env!("CARGO_MANIFEST_DIR"))
-            .join("tests/data/dice/d6-tray-photos/images/IMG_20191209_100728.jpg"),
-    )
-    .expect("the photo")
-    .to_rgb8();
-    let path = dir.path().join("roll.png");
-    image::imageops::crop_imm(&photo, 0, 170, 640, 300)
-        .to_image()
-        .save(&path)
-        .expect("write picture");
-    let mut h = harness(dir.path(), 23);
-    h.run();
-    click(&mut h, "Table companion");
-    h.get_by_label("Dice of player 1").click();
-    h.run();
-    click(&mut h, "Camera");
-    click(&mut h, "Start the game");
-    answer_pickers(&mut h);
-    h.get_by_label("Camera dice reader");
-    h.state_mut().start_camera(&path.display().to_string());
-    let deadline = std::time::Instant::now() + std::time::Duration::from_secs(20);
-    while h.state().camera_dice().is_none_or(|c| c.proposed.is_none()) {
-        assert!(std::time::Instant::now() < deadline, "no settled reading");
-        h.step();
-        std::thread::sleep(std::time::Duration::from_millis(20));
-    }
+    let mut h = companion_with_a_settled_camera_roll(dir.path());
     let camera = h.state_mut().camera_dice_mut().expect("camera");
     let roll = camera.proposed.clone().expect("a roll").dice;
     let first = roll[0];

@@ -655,29 +655,22 @@ fn dragging_a_die_onto_a_section_places_it() {
     );
 }
 
-/// The camera in the window (issue: camera dice reader, point 4): in a solo table-companion
-/// game, the player's dice are read by the camera from a photo of real dice (one held back
-/// from the dice model's training); once the reading settles, "Use this roll" gives it to the
-/// game, and the roll is those faces, in reading order, without typing.
-#[test]
-fn a_camera_reading_becomes_the_solo_players_roll() {
-    let dir = tempfile::tempdir().expect("temp dir");
-    // Five white dice; its labels, rows from the top, each from the left. The band of the
-    // photo that holds them, as wide as a webcam's frame is.
-    let faces = [2u8, 4, 4, 3, 6];
+/// A solo companion game whose player's dice come from the camera, reading a band of a held-back
+/// tray photo (five white dice: 2, 4, 4, 3, 6 in reading order, as wide as a webcam's frame),
+/// run until the reading settles into a proposed roll.
+pub(crate) fn companion_with_a_settled_camera_roll(dir: &Path) -> Harness<'static, ForemanApp> {
     let photo = image::open(
-        std::path::Path::new(env!("CARGO_MANIFEST_DIR"))
+        Path::new(env!("CARGO_MANIFEST_DIR"))
             .join("tests/data/dice/d6-tray-photos/images/IMG_20191209_100728.jpg"),
     )
     .expect("the photo")
     .to_rgb8();
-    let path = dir.path().join("roll.png");
+    let path = dir.join("roll.png");
     image::imageops::crop_imm(&photo, 0, 170, 640, 300)
         .to_image()
         .save(&path)
         .expect("write picture");
-
-    let mut h = harness(dir.path(), 23);
+    let mut h = harness(dir, 23);
     h.run();
     click(&mut h, "Table companion");
     h.get_by_label("Dice of player 1").click();
@@ -693,6 +686,19 @@ fn a_camera_reading_becomes_the_solo_players_roll() {
         h.step();
         std::thread::sleep(std::time::Duration::from_millis(20));
     }
+    h
+}
+
+/// The camera in the window (issue: camera dice reader, point 4): in a solo table-companion
+/// game, the player's dice are read by the camera from a photo of real dice (one held back
+/// from the dice model's training); once the reading settles, "Use this roll" gives it to the
+/// game, and the roll is those faces, in reading order, without typing.
+#[test]
+fn a_camera_reading_becomes_the_solo_players_roll() {
+    let dir = tempfile::tempdir().expect("temp dir");
+    // Five white dice; its labels, rows from the top, each from the left.
+    let faces = [2u8, 4, 4, 3, 6];
+    let mut h = companion_with_a_settled_camera_roll(dir.path());
     h.run();
     h.get_by_label_contains("Settled roll");
     click(&mut h, "Use this roll");
