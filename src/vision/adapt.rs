@@ -2,16 +2,18 @@
 //! dice, light and table in front of the camera.
 //!
 //! A confirmed roll says what every die in the picture is: each die of the roll is a pip d6
-//! showing its value, and whatever else the detector proposed away from them is no pip d6.
-//! Each becomes a [`Lesson`]: what the classifier's last layer sees of its patch (the layer
-//! before it, averaged: [`Net::features_many`](super::net::Net::features_many)) and the class.
-//! A die's patch is also taken turned each quarter way (a face reads the same each way).
+//! showing its value; each reading the player took away, and whatever else the detector
+//! proposed that is not one of the roll's dice, is no pip d6. Each becomes a [`Lesson`]: what
+//! the classifier's last layer sees of its patch (the layer before it, averaged:
+//! [`Net::features_many`](super::net::Net::features_many)) and the class. A die's patch is
+//! also taken turned each quarter way (a face reads the same each way).
 //!
 //! [`Model::adapted`] then fits that last layer (a 1×1 layer of 64 inputs and 7 outputs: a
-//! multinomial logistic regression on those features) to the lessons, pulled towards the
-//! shipped weights ([`PULL`]) so that a few lessons move it only as far as they show. The
-//! layers before it, and the detector, stay as shipped. A few hundred lessons fit in a few
-//! milliseconds. Pure: no I/O, no clock.
+//! multinomial logistic regression on those features, by Adam) to the lessons, pulled towards
+//! the shipped weights ([`PULL`]) so that a few lessons move it only as far as they show;
+//! [`Model::taught`] uses it from [`LEAST_ROLLS`] rolls on. The layers before it, and the
+//! detector, stay as shipped. Measured: 6 ms for 20 lessons, about 0.3 s for 1,000
+//! (`examples/dice_adapt.rs`). Pure: no I/O, no clock.
 
 use super::learned::{Candidate, Model, PATCH, SMALLEST_DIE, patch};
 use super::sources::{framed, matches, read_picture};
@@ -31,7 +33,8 @@ const RATE: f32 = 0.01;
 pub const LEAST_ROLLS: usize = 5;
 /// The most lessons kept: the oldest go first.
 pub const MOST_LESSONS: usize = 1000;
-/// The most "no pip d6" lessons one roll gives, in lessons per die of the roll (at least 8).
+/// The most "no pip d6" lessons one roll gives, in lessons per die of the roll (at least 8): a
+/// bound against a picture full of proposals, which a table's few never reach.
 const OTHERS_PER_DIE: usize = 100;
 
 /// One patch and what it is: 0 no pip d6, 1–6 the face of one.
