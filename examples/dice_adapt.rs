@@ -35,7 +35,7 @@ fn main() -> anyhow::Result<()> {
         anyhow::bail!("--loso DIR: the models trained with each source left out");
     };
     let teach: Vec<usize> = value("--teach")
-        .unwrap_or_else(|| "0,1,3,10,30".into())
+        .unwrap_or_else(|| "0,5,10,30".into())
         .split(',')
         .map(str::parse)
         .collect::<Result<_, _>>()?;
@@ -68,11 +68,6 @@ fn main() -> anyhow::Result<()> {
                 model = base.taught(&lessons).unwrap_or_else(|| base.clone());
             }
             let taught = started.elapsed();
-            println!(
-                "  lessons right: left out {:.3}, taught {:.3}",
-                lessons.accuracy(&base),
-                lessons.accuracy(&model)
-            );
             let fit = Instant::now();
             let _ = base.taught(&lessons);
             let fit = fit.elapsed();

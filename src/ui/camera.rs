@@ -140,15 +140,10 @@ impl CameraDice {
     /// shows the next value; where there is none, a die the reader missed is marked there
     /// (its side and value as the model sees it: [`crate::vision::learned::Model::die_at`]).
     pub fn correct_at(&mut self, x: f32, y: f32) -> bool {
-        let area = self.area;
-        let Some(frame) = self
-            .proposed_frame
-            .clone()
-            .or_else(|| self.view.as_ref().map(|v| v.frame.clone()))
-        else {
+        if self.proposal().is_none() {
             return false;
-        };
-        let Some(roll) = self.proposal() else {
+        }
+        let (Some(roll), Some(frame)) = (self.proposed.as_mut(), &self.proposed_frame) else {
             return false;
         };
         if let Some(die) = roll.dice.iter_mut().find(|d| hit(d, x, y)) {
@@ -156,18 +151,14 @@ impl CameraDice {
             die.confidence = 1.0;
             return true;
         }
+        let inside = crate::vision::area_in(frame, self.area);
         let Ok(model) = crate::vision::learned::Model::shipped() else {
             return false;
         };
-        let inside = crate::vision::area_in(&frame, area);
-        let in_area = x >= inside.x as f32
-            && y >= inside.y as f32
-            && x < (inside.x + inside.width) as f32
-            && y < (inside.y + inside.height) as f32;
-        if !in_area {
+        if !inside.contains(x, y) {
             return false;
         }
-        let die = model.die_at(&frame, inside, (x, y), &roll.dice);
+        let die = model.die_at(frame, inside, (x, y), &roll.dice);
         roll.dice.push(die);
         true
     }

@@ -137,33 +137,6 @@ impl Lessons {
     }
 }
 
-impl Lessons {
-    /// The share of the lessons whose class `model`'s last layer likes best.
-    pub fn accuracy(&self, model: &Model) -> f32 {
-        let right = self.lessons.iter().filter(|l| read_right(model, l)).count();
-        right as f32 / self.lessons.len().max(1) as f32
-    }
-}
-
-/// Whether `model`'s last layer likes a lesson's class best.
-fn read_right(model: &Model, lesson: &Lesson) -> bool {
-    let Some(last) = model.classifier.layers.last() else {
-        return false;
-    };
-    if lesson.features.len() != last.cin {
-        return false;
-    }
-    let logit = |o: usize| {
-        last.b[o]
-            + last.w[o * last.cin..][..last.cin]
-                .iter()
-                .zip(&lesson.features)
-                .map(|(w, f)| w * f)
-                .sum::<f32>()
-    };
-    (0..last.cout).max_by(|&a, &b| logit(a).total_cmp(&logit(b))) == Some(usize::from(lesson.class))
-}
-
 /// Whether proposal `c` is die `d` seen again: centred within a quarter of its side, of about
 /// its side. A proposal on a pip or a part of the die is not: it is no die.
 fn same_die(d: &SeenDie, c: &Candidate) -> bool {
@@ -171,20 +144,15 @@ fn same_die(d: &SeenDie, c: &Candidate) -> bool {
 }
 
 impl Model {
-    /// This model with its classifier's last layer fitted to `lessons` (see the module's
-    /// doc); the model itself when there are none.
-    pub fn adapted(&self, lessons: &Lessons) -> Model {
-        self.adapted_with(lessons, PULL, STEPS)
-    }
-
     /// What the reader uses after `lessons`: this model adapted to them ([`Model::adapted`])
     /// from [`LEAST_ROLLS`] rolls on; none before (this model reads on).
     pub fn taught(&self, lessons: &Lessons) -> Option<Model> {
         (lessons.rolls >= LEAST_ROLLS).then(|| self.adapted(lessons))
     }
 
-    /// [`Model::adapted`] with another pull and number of steps.
-    pub fn adapted_with(&self, lessons: &Lessons, pull: f32, steps: usize) -> Model {
+    /// This model with its classifier's last layer fitted to `lessons` (see the module's
+    /// doc); the model itself when there are none.
+    pub fn adapted(&self, lessons: &Lessons) -> Model {
         let mut model = self.clone();
         let Some(last) = model.classifier.layers.last_mut() else {
             return model;
@@ -206,7 +174,7 @@ impl Model {
         let mut grad = vec![0.0; cin * cout + cout];
         let (mut m, mut v) = (vec![0.0f32; grad.len()], vec![0.0f32; grad.len()]);
         let (beta1, beta2) = (0.9f32, 0.999f32);
-        for step in 1..=steps {
+        for step in 1..=STEPS {
             grad.fill(0.0);
             for l in &usable {
                 for (o, z) in logits.iter_mut().enumerate() {
@@ -229,7 +197,7 @@ impl Model {
             let (c1, c2) = (1.0 - beta1.powi(step as i32), 1.0 - beta2.powi(step as i32));
             let params = last.w.iter_mut().zip(&w0).chain(last.b.iter_mut().zip(&b0));
             for (i, (p, p0)) in params.enumerate() {
-                let g = grad[i] + pull * (*p - p0);
+                let g = grad[i] + PULL * (*p - p0);
                 m[i] = beta1 * m[i] + (1.0 - beta1) * g;
                 v[i] = beta2 * v[i] + (1.0 - beta2) * g * g;
                 *p -= RATE * (m[i] / c1) / ((v[i] / c2).sqrt() + 1e-8);

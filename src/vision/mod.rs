@@ -61,6 +61,14 @@ impl Area {
             height,
         }
     }
+
+    /// Whether the point (x, y), in picture pixels, lies inside.
+    pub fn contains(&self, x: f32, y: f32) -> bool {
+        x >= self.x as f32
+            && y >= self.y as f32
+            && x < (self.x + self.width) as f32
+            && y < (self.y + self.height) as f32
+    }
 }
 
 /// The colour's English word ("other" for `None`), as the CLI prints it.

@@ -7,7 +7,7 @@ use egui_kittest::kittest::Queryable as _;
 use foreman::vision::adapt::{Lessons, Work, teach_as_labelled};
 use foreman::vision::learned::Model;
 use foreman::vision::sources::{self, SOURCES, Tally, read_picture};
-use foreman::vision::training::{LabelledPicture, Source, held_back};
+use foreman::vision::training::{LabelledDie, LabelledPicture, Source, held_back};
 use foreman::vision::{Area, SeenDie};
 use std::path::Path;
 
@@ -61,6 +61,18 @@ fn teaching_changes_the_last_layer_alone() {
         taught.classifier.layers[last],
         shipped.classifier.layers[last]
     );
+}
+
+/// A labelled die as a sure reading of it.
+fn as_read(d: &LabelledDie) -> SeenDie {
+    SeenDie {
+        x: d.x,
+        y: d.y,
+        size: d.size,
+        value: d.class,
+        colour: None,
+        confidence: 1.0,
+    }
 }
 
 /// The pictures of even and of odd places.
@@ -175,14 +187,7 @@ fn a_missed_die_marked_by_a_click_gets_its_box() {
                 .iter()
                 .enumerate()
                 .filter(|&(j, _)| j != i)
-                .map(|(_, o)| SeenDie {
-                    x: o.x,
-                    y: o.y,
-                    size: o.size,
-                    value: o.class,
-                    colour: None,
-                    confidence: 1.0,
-                })
+                .map(|(_, o)| as_read(o))
                 .collect();
             let die = shipped.die_at(&p.image, area, (d.x, d.y), &others);
             marked += 1;
@@ -261,18 +266,7 @@ fn lessons_are_bounded_and_a_crop_teaches_only_what_it_shows() {
     let tray = source("d6-tray-photos");
     let p = &tray.pictures[0];
     let area = Area::whole(p.image.width(), p.image.height());
-    let dice: Vec<SeenDie> = p
-        .dice
-        .iter()
-        .map(|d| SeenDie {
-            x: d.x,
-            y: d.y,
-            size: d.size,
-            value: d.class,
-            colour: None,
-            confidence: 1.0,
-        })
-        .collect();
+    let dice: Vec<SeenDie> = p.dice.iter().map(as_read).collect();
     let mut lessons = Lessons::default();
     let mut rolls = 0;
     while lessons.len() < foreman::vision::adapt::MOST_LESSONS {
