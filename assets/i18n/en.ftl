@@ -311,8 +311,8 @@ battery-unknown = battery unknown
 die-crooked = crooked
 blink = Blink the { $colour } die
 rolls-waiting = { $count ->
-    [one] 1 roll waiting for the game
-   *[other] { $count } rolls waiting for the game
+    [one] 1 die read, waiting for the game
+   *[other] { $count } dice read, waiting for the game
 }
 colour-white = White
 colour-black = Black

@@ -311,8 +311,8 @@ battery-unknown = batería desconocida
 die-crooked = torcido
 blink = Hacer parpadear el dado { $colour }
 rolls-waiting = { $count ->
-    [one] 1 tirada esperando
-   *[other] { $count } tiradas esperando
+    [one] 1 dado leído, esperando
+   *[other] { $count } dados leídos, esperando
 }
 colour-white = Blanco
 colour-black = Negro

@@ -311,8 +311,8 @@ battery-unknown = batterie inconnue
 die-crooked = de travers
 blink = Faire clignoter le dé { $colour }
 rolls-waiting = { $count ->
-    [one] 1 lancer en attente
-   *[other] { $count } lancers en attente
+    [one] 1 dé lu, en attente
+   *[other] { $count } dés lus, en attente
 }
 colour-white = Blanc
 colour-black = Noir

@@ -313,9 +313,9 @@ battery-unknown = заряд неизвестен
 die-crooked = наклонён
 blink = Мигнуть кубиком: { $colour }
 rolls-waiting = { $count ->
-    [one] { $count } бросок ждёт игры
-    [few] { $count } броска ждут игры
-   *[many] { $count } бросков ждут игры
+    [one] { $count } кубик прочитан и ждёт игры
+    [few] { $count } кубика прочитаны и ждут игры
+   *[many] { $count } кубиков прочитаны и ждут игры
 }
 colour-white = Белый
 colour-black = Чёрный
