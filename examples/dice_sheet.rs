@@ -1,0 +1,154 @@
+//! Contact sheets of the labelled dice of the tray photos, for telling their colours by eye
+//! (`models/dice/colours.txt`, `tests/dice_colours.txt`).
+//!
+//! `cargo run --release --example dice_sheet -- OUT_DIR [--held-back] [--photos N]
+//! [--per-sheet N] [--except FILE] [--check FILE]`
+//!
+//! Each sheet shows the dice of a few photos, one photo to a band, its dice in the order of the
+//! photo's label file, twelve to a row; the photos' names are printed in the sheets' order.
+//! Without `--held-back` the photos are the model's training photos (never the held-back ones,
+//! whose colours `tests/dice_colours.txt` tells), the first N by name (all unless told), less
+//! those whose colours `--except FILE` (a colours file) already tells. `--check FILE` instead
+//! makes one sheet per colour word of a colours file, of every die it gives that word: a
+//! mistake stands out among dice of one colour.
+use anyhow::Context;
+use foreman::vision::training::held_back;
+use image::{Rgb, RgbImage, imageops};
+use std::path::{Path, PathBuf};
+
+/// The side of one die's picture on a sheet, and the gap around it.
+const CELL: u32 = 64;
+const GAP: u32 = 4;
+/// Dice to a row.
+const ACROSS: u32 = 12;
+
+fn main() -> anyhow::Result<()> {
+    let args: Vec<String> = std::env::args().skip(1).collect();
+    let out = PathBuf::from(args.first().context("OUT_DIR is needed")?);
+    let value = |name: &str| -> anyhow::Result<Option<usize>> {
+        args.iter()
+            .position(|a| a == name)
+            .and_then(|i| args.get(i + 1))
+            .map(|v| v.parse().with_context(|| format!("{name} takes a number")))
+            .transpose()
+    };
+    let photos = value("--photos")?.unwrap_or(usize::MAX);
+    let per_sheet = value("--per-sheet")?.unwrap_or(6).max(1);
+    let dir = Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/data/dice/d6-tray-photos");
+    if let Some(i) = args.iter().position(|a| a == "--check") {
+        let file = args.get(i + 1).context("--check takes a file")?;
+        return check(&dir, Path::new(file), &out);
+    }
+    let held = args.iter().any(|a| a == "--held-back");
+    let told: Vec<String> = match args.iter().position(|a| a == "--except") {
+        Some(i) => {
+            let file = args.get(i + 1).context("--except takes a file")?;
+            std::fs::read_to_string(file)
+                .with_context(|| format!("reading {file}"))?
+                .lines()
+                .filter(|l| !l.starts_with('#'))
+                .filter_map(|l| l.split_whitespace().next())
+                .map(|s| format!("{s}.jpg"))
+                .collect()
+        }
+        None => Vec::new(),
+    };
+    let mut names: Vec<String> = std::fs::read_dir(dir.join("images"))?
+        .filter_map(|e| e.ok()?.file_name().into_string().ok())
+        .filter(|n| held_back(n) == held && !told.contains(n))
+        .collect();
+    names.sort();
+    names.truncate(photos);
+    std::fs::create_dir_all(&out)?;
+    for (k, group) in names.chunks(per_sheet).enumerate() {
+        let mut bands = Vec::new();
+        for name in group {
+            let stem = name.trim_end_matches(".jpg");
+            let image = image::open(dir.join("images").join(name))
+                .with_context(|| format!("reading {name}"))?
+                .to_rgb8();
+            let labels = std::fs::read_to_string(dir.join("labels").join(format!("{stem}.txt")))?;
+            let crops: Vec<RgbImage> = labels.lines().filter_map(|l| crop(&image, l)).collect();
+            println!("sheet {k}: {stem} ({} dice)", crops.len());
+            bands.push(crops);
+        }
+        let rows: u32 = bands
+            .iter()
+            .map(|b| (b.len() as u32).div_ceil(ACROSS).max(1))
+            .sum();
+        let width = ACROSS * (CELL + GAP) + GAP;
+        let height = rows * (CELL + GAP) + bands.len() as u32 * 2 * GAP + GAP;
+        let mut sheet = RgbImage::from_pixel(width, height, Rgb([128, 128, 128]));
+        let mut y = GAP;
+        for band in &bands {
+            for (i, c) in band.iter().enumerate() {
+                let i = i as u32;
+                let (x, yy) = (GAP + (i % ACROSS) * (CELL + GAP), y + (i / ACROSS) * (CELL + GAP));
+                imageops::replace(&mut sheet, c, i64::from(x), i64::from(yy));
+            }
+            y += (band.len() as u32).div_ceil(ACROSS).max(1) * (CELL + GAP);
+            // A black line between photos.
+            for x in 0..width {
+                for t in 0..GAP {
+                    sheet.put_pixel(x, (y + t).min(height - 1), Rgb([0, 0, 0]));
+                }
+            }
+            y += 2 * GAP;
+        }
+        sheet.save(out.join(format!("sheet-{k:02}.png")))?;
+    }
+    Ok(())
+}
+
+/// One sheet per colour word of a colours file, of every die it gives that word.
+fn check(dir: &Path, file: &Path, out: &Path) -> anyhow::Result<()> {
+    let told = std::fs::read_to_string(file).with_context(|| format!("reading {}", file.display()))?;
+    let mut by_word: std::collections::BTreeMap<String, Vec<RgbImage>> = Default::default();
+    for line in told.lines().filter(|l| !l.starts_with('#')) {
+        let mut words = line.split_whitespace();
+        let Some(stem) = words.next() else { continue };
+        let image = image::open(dir.join("images").join(format!("{stem}.jpg")))
+            .with_context(|| format!("reading {stem}"))?
+            .to_rgb8();
+        let labels = std::fs::read_to_string(dir.join("labels").join(format!("{stem}.txt")))?;
+        for (label, word) in labels.lines().zip(words) {
+            if let Some(c) = crop(&image, label) {
+                by_word.entry(word.to_string()).or_default().push(c);
+            }
+        }
+    }
+    std::fs::create_dir_all(out)?;
+    for (word, crops) in &by_word {
+        let rows = (crops.len() as u32).div_ceil(ACROSS);
+        let mut sheet = RgbImage::from_pixel(
+            ACROSS * (CELL + GAP) + GAP,
+            rows * (CELL + GAP) + GAP,
+            Rgb([128, 128, 128]),
+        );
+        for (i, c) in crops.iter().enumerate() {
+            let i = i as u32;
+            let (x, y) = (GAP + (i % ACROSS) * (CELL + GAP), GAP + (i / ACROSS) * (CELL + GAP));
+            imageops::replace(&mut sheet, c, i64::from(x), i64::from(y));
+        }
+        sheet.save(out.join(format!("{word}.png")))?;
+        println!("{word}: {} dice", crops.len());
+    }
+    Ok(())
+}
+
+/// One labelled die (a YOLO label line) cut out with a little of its surroundings.
+fn crop(image: &RgbImage, line: &str) -> Option<RgbImage> {
+    let f: Vec<f32> = line
+        .split_whitespace()
+        .filter_map(|v| v.parse().ok())
+        .collect();
+    let [_, cx, cy, bw, bh] = f[..] else {
+        return None;
+    };
+    let (w, h) = (image.width() as f32, image.height() as f32);
+    let side = bw.max(bh) * w.max(h) * 1.2;
+    let x = (cx * w - side / 2.0).clamp(0.0, w - 1.0) as u32;
+    let y = (cy * h - side / 2.0).clamp(0.0, h - 1.0) as u32;
+    let cut = imageops::crop_imm(image, x, y, side as u32, side as u32).to_image();
+    Some(imageops::resize(&cut, CELL, CELL, imageops::FilterType::Triangle))
+}
