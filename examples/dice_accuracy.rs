@@ -28,7 +28,7 @@
 //!   each die, the nearest candidate's distance (in die sides) and side (times the die's).
 //! - `-v`: each picture with a mistake, and what it was.
 //! - `--colours`: the colour accuracy on the dice whose colours were told by eye
-//!   (`tests/dice_colours.txt`, in 34 of the tray photos).
+//!   (`tests/dice_colours.txt`, in the 43 held-back tray photos).
 
 use foreman::vision::learned::Model;
 use foreman::vision::sources::{self, SOURCES, Tally, read_picture};
@@ -299,44 +299,48 @@ fn in_frame(p: &LabelledPicture) -> LabelledPicture {
 }
 
 /// The colours named against those told by eye (`tests/dice_colours.txt`): a reading counts
-/// for the labelled die whose box holds its centre.
+/// for the labelled die [`sources::matches`] pairs it with.
 fn colours(model: &Model) -> anyhow::Result<()> {
     let root = Path::new(env!("CARGO_MANIFEST_DIR"));
-    let told = std::fs::read_to_string(root.join("tests/dice_colours.txt"))?;
+    let told = sources::read_told_colours(&root.join("tests/dice_colours.txt"))
+        .map_err(anyhow::Error::msg)?;
     let dir = root.join("tests/data/dice/d6-tray-photos");
     let (mut right, mut compared) = (0, 0);
     let mut wrong = Vec::new();
-    for line in told
-        .lines()
-        .filter(|l| !l.starts_with('#') && !l.trim().is_empty())
-    {
-        let mut words = line.split_whitespace();
-        let Some(stem) = words.next() else { continue };
-        let words: Vec<&str> = words.collect();
+    for (stem, words) in &told {
         let image = image::open(dir.join("images").join(format!("{stem}.jpg")))?.to_rgb8();
         let (w, h) = image.dimensions();
         let labels = std::fs::read_to_string(dir.join("labels").join(format!("{stem}.txt")))?;
         let seen = model.read(&image, foreman::vision::Area::whole(w, h));
         let bodies = foreman::vision::learned::face_colours_seen(&image, &seen);
-        for (label, word) in labels.lines().zip(&words) {
+        let mut picture = LabelledPicture {
+            image: image::RgbImage::new(0, 0),
+            dice: Vec::new(),
+            whole: true,
+        };
+        for label in labels.lines() {
             let f: Vec<f32> = label
                 .split_whitespace()
                 .filter_map(|v| v.parse().ok())
                 .collect();
             let [_, cx, cy, bw, bh] = f[..] else { continue };
-            let (x, y) = (cx * w as f32, cy * h as f32);
-            let Some((d, body)) = seen.iter().zip(&bodies).find(|(d, _)| {
-                (d.x - x).abs() <= bw * w as f32 / 2.0 && (d.y - y).abs() <= bh * h as f32 / 2.0
-            }) else {
-                continue;
-            };
+            picture.dice.push(LabelledDie {
+                x: cx * w as f32,
+                y: cy * h as f32,
+                size: (bw * w as f32).max(bh * h as f32),
+                class: 0,
+            });
+        }
+        for (found, word) in sources::matches(&picture, &seen).into_iter().zip(words) {
+            let Some(i) = found else { continue };
             compared += 1;
-            let said = foreman::vision::colour_word(d.colour);
+            let said = foreman::vision::colour_word(seen[i].colour);
             if said == *word {
                 right += 1;
             } else {
                 wrong.push(format!(
-                    "{stem}: {said} for {word} (body and pips {body:?})"
+                    "{stem}: {said} for {word} (body and pips {:?})",
+                    bodies[i]
                 ));
             }
         }

@@ -83,7 +83,10 @@ fn main() -> anyhow::Result<()> {
         for band in &bands {
             for (i, c) in band.iter().enumerate() {
                 let i = i as u32;
-                let (x, yy) = (GAP + (i % ACROSS) * (CELL + GAP), y + (i / ACROSS) * (CELL + GAP));
+                let (x, yy) = (
+                    GAP + (i % ACROSS) * (CELL + GAP),
+                    y + (i / ACROSS) * (CELL + GAP),
+                );
                 imageops::replace(&mut sheet, c, i64::from(x), i64::from(yy));
             }
             y += (band.len() as u32).div_ceil(ACROSS).max(1) * (CELL + GAP);
@@ -102,7 +105,8 @@ fn main() -> anyhow::Result<()> {
 
 /// One sheet per colour word of a colours file, of every die it gives that word.
 fn check(dir: &Path, file: &Path, out: &Path) -> anyhow::Result<()> {
-    let told = std::fs::read_to_string(file).with_context(|| format!("reading {}", file.display()))?;
+    let told =
+        std::fs::read_to_string(file).with_context(|| format!("reading {}", file.display()))?;
     let mut by_word: std::collections::BTreeMap<String, Vec<RgbImage>> = Default::default();
     for line in told.lines().filter(|l| !l.starts_with('#')) {
         let mut words = line.split_whitespace();
@@ -127,7 +131,10 @@ fn check(dir: &Path, file: &Path, out: &Path) -> anyhow::Result<()> {
         );
         for (i, c) in crops.iter().enumerate() {
             let i = i as u32;
-            let (x, y) = (GAP + (i % ACROSS) * (CELL + GAP), GAP + (i / ACROSS) * (CELL + GAP));
+            let (x, y) = (
+                GAP + (i % ACROSS) * (CELL + GAP),
+                GAP + (i / ACROSS) * (CELL + GAP),
+            );
             imageops::replace(&mut sheet, c, i64::from(x), i64::from(y));
         }
         sheet.save(out.join(format!("{word}.png")))?;
@@ -150,5 +157,10 @@ fn crop(image: &RgbImage, line: &str) -> Option<RgbImage> {
     let x = (cx * w - side / 2.0).clamp(0.0, w - 1.0) as u32;
     let y = (cy * h - side / 2.0).clamp(0.0, h - 1.0) as u32;
     let cut = imageops::crop_imm(image, x, y, side as u32, side as u32).to_image();
-    Some(imageops::resize(&cut, CELL, CELL, imageops::FilterType::Triangle))
+    Some(imageops::resize(
+        &cut,
+        CELL,
+        CELL,
+        imageops::FilterType::Triangle,
+    ))
 }

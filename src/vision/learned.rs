@@ -15,7 +15,8 @@
 //!    again with the patch turned each quarter way, and the probabilities averaged. The
 //!    probability of the value is the reading's confidence.
 //! 3. **Colour**: the body is the larger of the two lightness clusters inside the face; its
-//!    median, balanced by the light that white pips show, names the colour.
+//!    median and the pips', balanced by the light that white pips show, name the colour by
+//!    the dice told by eye that look most like it ([`super::colour`]).
 //!
 //! Both nets are trained by `examples/dice_train/` (see `models/dice/README.md`) and
 //! embedded in the binary. Pure: no I/O, no clock.
@@ -435,10 +436,16 @@ pub struct Candidate {
     pub sure: f32,
 }
 
-/// The face's body colour and its pips' colour: the face's pixels (within a third of its side
-/// of its centre) fall into a lighter and a darker set; the larger is the body.
+/// How far from a die's centre its face is sampled for its colours, in sides: a quarter
+/// keeps the table out when the die is found a little off its centre or larger than it is
+/// (cross-validated on the training photos' told colours: 0.960 of the dice found named
+/// right, against 0.949 at a third; `examples/dice_colour_fit.rs`).
+pub const FACE_RADIUS: f32 = 0.25;
+
+/// The face's body colour and its pips' colour: the face's pixels (within [`FACE_RADIUS`] of
+/// its centre) fall into a lighter and a darker set; the larger is the body.
 fn face_colours(image: &RgbImage, d: &SeenDie) -> Option<([u8; 3], [u8; 3])> {
-    let r = d.size / 3.0;
+    let r = d.size * FACE_RADIUS;
     let (w, h) = (image.width() as f32, image.height() as f32);
     let mut pixels: Vec<[u8; 3]> = Vec::new();
     let step = (r / 8.0).max(1.0);
@@ -526,7 +533,7 @@ fn exposure_gain(image: &RgbImage) -> f32 {
 pub(crate) fn colour_dice(image: &RgbImage, dice: &mut [SeenDie]) {
     let faces = face_colours_seen(image, dice);
     for (d, face) in dice.iter_mut().zip(faces) {
-        d.colour = face.and_then(|(body, _)| colour::die_colour(body));
+        d.colour = face.and_then(|(body, pip)| colour::die_colour(body, pip));
     }
 }
 

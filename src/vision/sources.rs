@@ -10,6 +10,7 @@
 //!   that [`Layout::Crops`] says (measured by eye on the crops).
 
 use super::SeenDie;
+use super::colour::{Example, colour_from_word};
 use super::learned::Model;
 use super::training::{LabelledDie, LabelledPicture, Source};
 use image::RgbImage;
@@ -314,4 +315,118 @@ pub fn framed(image: &RgbImage) -> RgbImage {
         *p = *image.get_pixel(sx, sy);
     }
     framed
+}
+
+/// The colours told by eye in a colours file (`tests/dice_colours.txt`,
+/// `models/dice/colours.txt`): for each photo of `d6-tray-photos`, its name and one colour word
+/// per line of its label file, in that order.
+pub fn read_told_colours(file: &Path) -> Result<Vec<(String, Vec<String>)>, String> {
+    let text = std::fs::read_to_string(file).map_err(|e| format!("{}: {e}", file.display()))?;
+    Ok(text
+        .lines()
+        .filter(|l| !l.starts_with('#') && !l.trim().is_empty())
+        .filter_map(|l| {
+            let mut words = l.split_whitespace().map(str::to_string);
+            Some((words.next()?, words.collect()))
+        })
+        .collect())
+}
+
+/// The colour namer's examples from a colours file: each told die of each photo (in `tray`,
+/// the `d6-tray-photos` folder) measured as the reader measures a die it found
+/// ([`super::learned::face_colours_seen`]), a list per photo in the file's order. Measured at
+/// its labelled box, or with `found`, at the die `found` reads whose centre lies in that box
+/// (the nearest, one a die, as [`matches`] pairs them; a die it misses gives no example).
+pub fn colour_examples(
+    tray: &Path,
+    file: &Path,
+    found: Option<&Model>,
+) -> Result<Vec<Vec<Example>>, String> {
+    let mut photos = Vec::new();
+    for (stem, words) in read_told_colours(file)? {
+        let path = tray.join("images").join(format!("{stem}.jpg"));
+        let image = image::open(&path)
+            .map_err(|e| format!("{}: {e}", path.display()))?
+            .to_rgb8();
+        let (w, h) = (image.width() as f32, image.height() as f32);
+        let labels = tray.join("labels").join(format!("{stem}.txt"));
+        let labels =
+            std::fs::read_to_string(&labels).map_err(|e| format!("{}: {e}", labels.display()))?;
+        if labels.lines().count() != words.len() {
+            return Err(format!("{stem}: not one colour per labelled die"));
+        }
+        let mut dice = Vec::new();
+        let mut colours = Vec::new();
+        for (label, word) in labels.lines().zip(&words) {
+            let f: Vec<f32> = label
+                .split_whitespace()
+                .filter_map(|v| v.parse().ok())
+                .collect();
+            let [_, cx, cy, bw, bh] = f[..] else {
+                return Err(format!("{stem}: a label line is not YOLO: {label}"));
+            };
+            dice.push(SeenDie {
+                x: cx * w,
+                y: cy * h,
+                size: (bw * w).max(bh * h),
+                value: 1,
+                colour: None,
+                confidence: 1.0,
+            });
+            colours.push(colour_from_word(word).ok_or(format!("{stem}: no colour {word}"))?);
+        }
+        // The faces measured where the dice are taken to be: the labelled boxes, or the dice
+        // read (all of them, as a read measures them: the light is told from their pips).
+        let (faces, at) = match found {
+            None => (
+                super::learned::face_colours_seen(&image, &dice),
+                (0..dice.len()).map(Some).collect(),
+            ),
+            Some(model) => {
+                let read = model.read(&image, super::Area::whole(image.width(), image.height()));
+                let labelled = LabelledPicture {
+                    image: RgbImage::new(0, 0),
+                    dice: dice
+                        .iter()
+                        .map(|d| LabelledDie {
+                            x: d.x,
+                            y: d.y,
+                            size: d.size,
+                            class: 0,
+                        })
+                        .collect(),
+                    whole: true,
+                };
+                let at = matches(&labelled, &read);
+                (super::learned::face_colours_seen(&image, &read), at)
+            }
+        };
+        photos.push(
+            at.into_iter()
+                .zip(colours)
+                .filter_map(|(i, colour)| {
+                    let (body, pip) = (*faces.get(i?)?)?;
+                    Some(Example { body, pip, colour })
+                })
+                .collect(),
+        );
+    }
+    Ok(photos)
+}
+
+/// The examples `vision::colour` ships, per photo: each told die measured at its labelled box,
+/// then again where `model` finds it ([`colour_examples`]), so that the namer knows both a die
+/// well centred and one found a little off.
+pub fn both_colour_examples(
+    tray: &Path,
+    file: &Path,
+    model: &Model,
+) -> Result<Vec<Vec<Example>>, String> {
+    let boxes = colour_examples(tray, file, None)?;
+    let found = colour_examples(tray, file, Some(model))?;
+    Ok(boxes
+        .into_iter()
+        .zip(found)
+        .map(|(b, f)| b.into_iter().chain(f).collect())
+        .collect())
 }

@@ -3,8 +3,8 @@
 //! threads, the CLI and the window.
 
 use crate::vision_score::{
-    ColourTally, Labelled, Tally, as_webcam_frame, in_light, on_coloured_table, read_colour_labels,
-    read_labels, resized, saved_as_jpeg, score_colours, score_photo,
+    ColourTally, Labelled, Tally, as_webcam_frame, in_light, on_coloured_table, read_labels,
+    resized, saved_as_jpeg, score_colours, score_photo,
 };
 use foreman::dice::camera::{CameraError, CameraEvent, Capture, Folder, FrameSource, ImageFile};
 use foreman::vision::{self, synthetic};
@@ -129,34 +129,63 @@ fn accuracy_on_the_photos_saved_again_as_jpeg() {
     assert_floors(&tally, 0.99, 0.945, 0.92);
 }
 
-/// The colour of each die, against the colours told by eye in 34 of the photos
-/// (`tests/dice_colours.txt`, 260 dice). The issue asks for 97% on them; the learned reader's
-/// colour (the body's median in its face, named by `colour::die_colour`, whose bounds were set
-/// on these same dice) measures 206 of 223 (0.924) on the 223 dice it finds, and the floor
-/// holds that. Dark navy and purple, burgundy and smoky black are most of what is left.
+/// The colour of each die (issue 28: "the colour accuracy on `tests/dice_colours.txt` stays
+/// ≥ 0.97"), against the colours told by eye in the 43 held-back photos (252 dice). The namer
+/// (`vision::colour`) is fitted on the training photos' told colours only
+/// (`models/dice/colours.txt`). Measured 230 of 237 dice found (0.970); the floor holds that.
+/// What is left: smoky black dice with red pips named red.
 #[test]
 fn colours_on_the_hand_labelled_photos() {
     let colours = colours_over_the_told_photos(|photo| photo);
     assert!(
-        colours.compared >= 220,
+        colours.compared >= 230,
         "{} dice compared",
         colours.compared
     );
     assert!(
-        colours.accuracy() >= 0.92,
+        colours.accuracy() >= 0.97,
         "colour accuracy {}",
         colours.accuracy()
     );
 }
 
+/// The colour namer's embedded examples (`models/dice/colour-examples.txt`) are what
+/// `examples/dice_colour_fit.rs --write` measures from the training photos' told colours with
+/// the shipped reader: none edited by hand, none left behind by a new model.
+#[test]
+fn the_colour_examples_are_measured_from_the_training_photos() {
+    let root = Path::new(env!("CARGO_MANIFEST_DIR"));
+    let model = vision::learned::Model::shipped().expect("the shipped model");
+    let measured: Vec<vision::colour::Example> = vision::sources::both_colour_examples(
+        &photos_dir(),
+        &root.join("models/dice/colours.txt"),
+        model,
+    )
+    .expect("the training photos' colours")
+    .into_iter()
+    .flatten()
+    .collect();
+    let shipped = vision::colour::shipped_examples();
+    assert!(shipped.len() >= 1000, "{} examples", shipped.len());
+    assert_eq!(measured.as_slice(), shipped);
+    // Every photo they come from is a training photo.
+    let told = vision::sources::read_told_colours(&root.join("models/dice/colours.txt"))
+        .expect("colours file");
+    assert!(
+        told.iter()
+            .all(|(stem, _)| !vision::training::held_back(&format!("{stem}.jpg"))),
+        "fitted on training photos only"
+    );
+}
+
 /// Under a warm lamp (each photo's red × 1.1, blue × 0.78: `in_light`), white dice look cream
 /// and grey ones brown; the light is told from the dice's white pips and taken out. Measured
-/// 166 of 217; the floor holds that.
+/// 218 of 236 (0.924); the floor holds that.
 #[test]
 fn colours_under_a_warm_lamp() {
     let colours = colours_over_the_told_photos(|photo| in_light(&photo, [1.1, 1.0, 0.78]));
     assert!(
-        colours.right >= 163,
+        colours.right >= 215,
         "{} of {} right",
         colours.right,
         colours.compared
@@ -167,10 +196,16 @@ fn colours_under_a_warm_lamp() {
 /// (`tests/dice_colours.txt`), each shown to the reader as `shown` makes it.
 fn colours_over_the_told_photos(shown: impl Fn(image::RgbImage) -> image::RgbImage) -> ColourTally {
     let dir = photos_dir();
-    let told =
-        read_colour_labels(&Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/dice_colours.txt"))
-            .expect("colour labels");
-    assert!(told.len() >= 30, "{} photos", told.len());
+    let told = vision::sources::read_told_colours(
+        &Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/dice_colours.txt"),
+    )
+    .expect("colour labels");
+    assert_eq!(told.len(), 43, "every held-back photo's colours are told");
+    assert!(
+        told.iter()
+            .all(|(stem, _)| vision::training::held_back(&format!("{stem}.jpg"))),
+        "the colours are measured on held-back photos only"
+    );
     let mut colours = ColourTally::default();
     let mut wrong = Vec::new();
     for (stem, words) in &told {

@@ -287,20 +287,6 @@ pub fn score_photo(
     result
 }
 
-/// The hand-told colours (`tests/dice_colours.txt`): for each photo, one colour word per
-/// line of its label file.
-pub fn read_colour_labels(path: &Path) -> Result<Vec<(String, Vec<String>)>, String> {
-    let text = std::fs::read_to_string(path).map_err(|e| format!("{}: {e}", path.display()))?;
-    Ok(text
-        .lines()
-        .filter(|l| !l.starts_with('#') && !l.trim().is_empty())
-        .filter_map(|l| {
-            let mut words = l.split_whitespace().map(str::to_string);
-            Some((words.next()?, words.collect()))
-        })
-        .collect())
-}
-
 /// Compares the colour words said for the dice matched in one photo (`pairs` of a reading's
 /// and a label's index) with the words told by eye, one per label. Returns the mistakes, as
 /// the label's index and the word said.
