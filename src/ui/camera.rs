@@ -32,6 +32,9 @@ pub struct CameraDice {
     pub taught_used: bool,
     /// Given to the game as soon as a roll settles (no confirm).
     pub automatic: bool,
+    /// The dice in view when the last roll was given to the game: while they lie still, no
+    /// roll is settling.
+    given_view: Vec<SeenDie>,
     /// Dice confirmed and waiting for the game to ask for their colour: (colour, face).
     pub waiting: VecDeque<(Option<DieColour>, u8)>,
     /// The marked tray area, in picture pixels.
@@ -50,6 +53,7 @@ impl CameraDice {
             taken_away: Vec::new(),
             taught: 0,
             taught_used: false,
+            given_view: Vec::new(),
             automatic,
             waiting: VecDeque::new(),
             area: None,
@@ -102,6 +106,11 @@ impl CameraDice {
 
     /// Gives the proposed roll to the game: its dice wait until their colour is asked for.
     fn give(&mut self) {
+        self.given_view = self
+            .view
+            .as_ref()
+            .map(|v| v.dice.clone())
+            .unwrap_or_default();
         self.proposed_frame = None;
         self.taken_away.clear();
         if let Some(roll) = self.proposed.take() {
@@ -109,6 +118,15 @@ impl CameraDice {
             self.waiting
                 .extend(roll.dice.iter().map(|d| (d.colour, d.value)));
         }
+    }
+
+    /// Whether dice are in view that are not yet a settled roll: none is proposed, and they
+    /// are not the dice of the roll just given, still lying where they were.
+    pub fn settling(&self) -> bool {
+        self.proposed.is_none()
+            && self.view.as_ref().is_some_and(|v| {
+                !v.dice.is_empty() && !crate::vision::stable::same_places(&v.dice, &self.given_view)
+            })
     }
 
     /// A face of the wanted colour, if one waits. A die whose colour was not told apart

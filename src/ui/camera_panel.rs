@@ -191,7 +191,7 @@ impl ForemanApp {
             {
                 c.confirm();
             }
-        } else if camera.view.as_ref().is_some_and(|v| !v.dice.is_empty()) {
+        } else if camera.settling() {
             ui.weak(self.t("camera-settling"));
         }
         let taught = self

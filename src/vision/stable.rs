@@ -86,6 +86,6 @@ fn near(a: &SeenDie, b: &SeenDie) -> bool {
 }
 
 /// Whether every die of one frame is in place in the other, and no die came or went.
-fn same_places(a: &[SeenDie], b: &[SeenDie]) -> bool {
+pub fn same_places(a: &[SeenDie], b: &[SeenDie]) -> bool {
     a.len() == b.len() && a.iter().all(|d| b.iter().any(|e| near(d, e)))
 }

@@ -702,6 +702,17 @@ fn a_camera_reading_becomes_the_solo_players_roll() {
     h.run();
     h.get_by_label_contains("Settled roll");
     click(&mut h, "Use this roll");
+    // The same dice still lie in view: used, not a roll still settling.
+    for _ in 0..5 {
+        h.step();
+        std::thread::sleep(std::time::Duration::from_millis(20));
+    }
+    h.run();
+    assert!(
+        h.query_by_label_contains("Waiting for the dice to settle")
+            .is_none(),
+        "a used roll is not said to be settling"
+    );
     let waiting: Vec<u8> = h
         .state()
         .camera_dice()
