@@ -140,6 +140,8 @@ impl ForemanApp {
                 ui.label(self.t("camera-starting"));
             }
         }
+        // The roll and its button first: they stay in sight above a tall picture.
+        self.camera_roll_ui(ui);
         self.camera_preview(ui);
         let has_area = self.camera.as_ref().is_some_and(|c| c.area.is_some());
         ui.horizontal(|ui| {
@@ -158,6 +160,38 @@ impl ForemanApp {
                 c.set_area(None);
             }
         });
+        let taught = self
+            .camera
+            .as_ref()
+            .filter(|c| c.taught > 0)
+            .map(|c| (c.taught, c.taught_used));
+        if let Some((rolls, used)) = taught {
+            let key = if used {
+                "camera-taught-used"
+            } else {
+                "camera-taught"
+            };
+            let said = self.ta(key, &[("rolls", rolls.into())]);
+            let forget = self.t("camera-forget");
+            let mut forgotten = false;
+            ui.horizontal_wrapped(|ui| {
+                ui.weak(said);
+                forgotten = ui.small_button(forget).clicked();
+            });
+            if forgotten && let Some(c) = self.camera.as_mut() {
+                c.forget();
+            }
+        }
+        if let Some(c) = &self.camera
+            && !c.waiting.is_empty()
+        {
+            ui.weak(self.ta("rolls-waiting", &[("count", c.waiting.len().into())]));
+        }
+    }
+
+    /// The settled roll read, its unsure dice and *Use this roll*; or that the dice in view
+    /// are still settling.
+    fn camera_roll_ui(&mut self, ui: &mut Ui) {
         let Some(camera) = &self.camera else {
             return;
         };
@@ -193,33 +227,6 @@ impl ForemanApp {
             }
         } else if camera.settling() {
             ui.weak(self.t("camera-settling"));
-        }
-        let taught = self
-            .camera
-            .as_ref()
-            .filter(|c| c.taught > 0)
-            .map(|c| (c.taught, c.taught_used));
-        if let Some((rolls, used)) = taught {
-            let key = if used {
-                "camera-taught-used"
-            } else {
-                "camera-taught"
-            };
-            let said = self.ta(key, &[("rolls", rolls.into())]);
-            let forget = self.t("camera-forget");
-            let mut forgotten = false;
-            ui.horizontal_wrapped(|ui| {
-                ui.weak(said);
-                forgotten = ui.small_button(forget).clicked();
-            });
-            if forgotten && let Some(c) = self.camera.as_mut() {
-                c.forget();
-            }
-        }
-        if let Some(c) = &self.camera
-            && !c.waiting.is_empty()
-        {
-            ui.weak(self.ta("rolls-waiting", &[("count", c.waiting.len().into())]));
         }
     }
 

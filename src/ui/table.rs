@@ -58,12 +58,20 @@ impl ForemanApp {
                 });
         }
         if show_others {
-            egui::Panel::right("others")
+            // With the camera on, a panel of its own, wider (each with the width the player
+            // gives it): the picture's dice and their labels must be readable.
+            let camera_on = self.camera.is_some();
+            egui::Panel::right(if camera_on { "others-camera" } else { "others" })
                 .resizable(true)
-                .default_size(if wide { 380.0 } else { 300.0 })
+                .default_size(match (camera_on, wide) {
+                    (true, true) => 600.0,
+                    (true, false) => 400.0,
+                    (false, true) => 380.0,
+                    (false, false) => 300.0,
+                })
                 .show(ui, |ui| {
                     // The camera's picture and roll need more room than the log.
-                    let share = if self.camera.is_some() { 0.75 } else { 0.55 };
+                    let share = if self.camera.is_some() { 0.85 } else { 0.55 };
                     egui::ScrollArea::vertical()
                         .id_salt("others")
                         .max_height(ui.available_height() * share)

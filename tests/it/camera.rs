@@ -604,3 +604,33 @@ fn a_die_filling_the_picture_is_read_by_the_whole_look() {
     );
     assert!(with.precision() >= 0.99, "{with}");
 }
+
+/// A tall picture of many dice in a 1280×800 window: the settled roll's *Use this roll* stays
+/// in sight, above the picture (seen under Xvfb: below a 640×640 tray photo of 22 dice it
+/// was pushed out of the panel, and a player could not find it), and the panel is wide
+/// enough for the dice's labels (400 points; 600 on a wide screen).
+#[test]
+fn the_roll_button_stays_in_sight_above_a_tall_picture() {
+    use egui_kittest::kittest::Queryable as _;
+    let dir = tempfile::tempdir().expect("temp dir");
+    let photo = image::open(photos_dir().join("images/IMG_20191208_111548.jpg"))
+        .expect("photo")
+        .to_rgb8();
+    let mut h = crate::window::companion_with_a_settled_camera_roll_of(
+        dir.path(),
+        &photo,
+        egui::vec2(1280.0, 800.0),
+    );
+    h.run();
+    let button = h.get_by_label("Use this roll").rect();
+    assert!(
+        button.max.y <= 760.0 && button.min.y >= 0.0,
+        "Use this roll at {button:?}, out of a 1280×800 window's panel"
+    );
+    let reader = h.get_by_label("Camera dice reader").rect();
+    assert!(
+        1280.0 - reader.min.x >= 380.0,
+        "the camera's panel is {} points wide",
+        1280.0 - reader.min.x
+    );
+}

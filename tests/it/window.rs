@@ -665,12 +665,23 @@ pub(crate) fn companion_with_a_settled_camera_roll(dir: &Path) -> Harness<'stati
     )
     .expect("the photo")
     .to_rgb8();
+    let crop = image::imageops::crop_imm(&photo, 0, 170, 640, 300).to_image();
+    companion_with_a_settled_camera_roll_of(dir, &crop, egui::vec2(1400.0, 1000.0))
+}
+
+/// [`companion_with_a_settled_camera_roll`] of `picture`, in a window of `size`.
+pub(crate) fn companion_with_a_settled_camera_roll_of(
+    dir: &Path,
+    picture: &image::RgbImage,
+    size: egui::Vec2,
+) -> Harness<'static, ForemanApp> {
     let path = dir.join("roll.png");
-    image::imageops::crop_imm(&photo, 0, 170, 640, 300)
-        .to_image()
-        .save(&path)
-        .expect("write picture");
-    let mut h = harness(dir, 23);
+    picture.save(&path).expect("write picture");
+    let settings = Settings {
+        help_seen: true,
+        ..Settings::default()
+    };
+    let mut h = harness_with(dir, 23, settings, size);
     h.run();
     click(&mut h, "Table companion");
     h.get_by_label("Dice of player 1").click();
