@@ -332,9 +332,14 @@ pub enum CameraEvent {
     View(CameraView),
     /// A roll settled: the dice stayed in place and the readings agreed.
     Stable(StableRoll),
-    /// The reader learned from a confirmed roll: how many it has learned from, and whether it
-    /// reads with what it learned ([`crate::vision::learned::Model::taught`]).
-    Taught { rolls: usize, used: bool },
+    /// The reader learned from a confirmed roll: how many it has learned from, whether it
+    /// reads with what it learned ([`crate::vision::learned::Model::taught`]), and the model it
+    /// reads with from now on.
+    Taught {
+        rolls: usize,
+        used: bool,
+        model: Arc<Model>,
+    },
 }
 
 /// A roll the player confirmed, to learn from (see [`crate::vision::adapt`]).
@@ -497,7 +502,7 @@ fn read_loop(
             return;
         }
     };
-    let mut model = base.clone();
+    let mut model = Arc::new(base.clone());
     let mut lessons = Lessons::default();
     let mut stabiliser = Stabiliser::new(still_frames);
     let mut number = 0;
@@ -527,7 +532,7 @@ fn read_loop(
         if learned {
             let taught = base.taught(&lessons);
             let used = taught.is_some();
-            model = taught.unwrap_or_else(|| base.clone());
+            model = Arc::new(taught.unwrap_or_else(|| base.clone()));
             tracing::info!(
                 "the dice reader learned from {} rolls (used: {used})",
                 lessons.rolls
@@ -535,6 +540,7 @@ fn read_loop(
             let _ = tx.send(CameraEvent::Taught {
                 rolls: lessons.rolls,
                 used,
+                model: model.clone(),
             });
         }
         let Some(frame) = frame else { continue };

@@ -5,6 +5,7 @@
 
 use crate::dice::DieColour;
 use crate::dice::camera::{CameraEvent, CameraView, Capture, Confirmed};
+use crate::vision::learned::Model;
 use crate::vision::{Area, SeenDie, StableRoll};
 use image::RgbImage;
 use std::collections::VecDeque;
@@ -30,6 +31,9 @@ pub struct CameraDice {
     /// it learned.
     pub taught: usize,
     pub taught_used: bool,
+    /// The model the reader reads with once it uses what it learned (none: the shipped one);
+    /// a die marked by a click is read by it too.
+    taught_model: Option<Arc<Model>>,
     /// Given to the game as soon as a roll settles (no confirm).
     pub automatic: bool,
     /// The dice in view when the last roll was given to the game: while they lie still, no
@@ -53,6 +57,7 @@ impl CameraDice {
             taken_away: Vec::new(),
             taught: 0,
             taught_used: false,
+            taught_model: None,
             given_view: Vec::new(),
             automatic,
             waiting: VecDeque::new(),
@@ -82,9 +87,10 @@ impl CameraDice {
                         self.give();
                     }
                 }
-                CameraEvent::Taught { rolls, used } => {
+                CameraEvent::Taught { rolls, used, model } => {
                     self.taught = rolls;
                     self.taught_used = used;
+                    self.taught_model = used.then_some(model);
                 }
             }
         }
@@ -156,7 +162,7 @@ impl CameraDice {
 
     /// A click on the preview at picture position (x, y): the die there in the proposed roll
     /// shows the next value; where there is none, a die the reader missed is marked there
-    /// (its side and value as the model sees it: [`crate::vision::learned::Model::die_at`]).
+    /// (its side and value as the model read with sees it: [`Model::die_at`]).
     pub fn correct_at(&mut self, x: f32, y: f32) -> bool {
         if self.proposal().is_none() {
             return false;
@@ -170,8 +176,12 @@ impl CameraDice {
             return true;
         }
         let inside = crate::vision::area_in(frame, self.area);
-        let Ok(model) = crate::vision::learned::Model::shipped() else {
-            return false;
+        let model = match self.taught_model.as_deref() {
+            Some(model) => model,
+            None => match Model::shipped() {
+                Ok(model) => model,
+                Err(_) => return false,
+            },
         };
         if !inside.contains(x, y) {
             return false;
@@ -193,6 +203,11 @@ impl CameraDice {
         let die = roll.dice.remove(at);
         self.taken_away.push(die);
         true
+    }
+
+    /// The model the reader reads with, once it uses what it learned.
+    pub fn taught_model(&self) -> Option<&Model> {
+        self.taught_model.as_deref()
     }
 
     /// Forgets what the reader learned from the rolls confirmed: it reads as shipped again.

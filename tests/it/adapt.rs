@@ -257,6 +257,60 @@ fn the_window_teaches_the_reader_the_confirmed_roll() {
     }
 }
 
+/// Five rolls confirmed in the window ([`foreman::vision::adapt::LEAST_ROLLS`]): the reader
+/// reads with what it learned, and the window holds that model (a die marked by a click is
+/// read by it); forgotten, both go back to the shipped one.
+#[test]
+fn after_five_confirmed_rolls_the_window_reads_with_the_taught_model() {
+    let dir = tempfile::tempdir().expect("temp dir");
+    let mut h = companion_with_a_settled_camera_roll(dir.path());
+    let shipped = Model::shipped().expect("the shipped model");
+    for roll in 1..=5 {
+        let camera = h.state_mut().camera_dice_mut().expect("camera");
+        let view = camera.view.clone().expect("a frame");
+        let die = view.dice[0];
+        // Six clicks on a die: a proposal from the frame, its value round to where it was.
+        for _ in 0..6 {
+            assert!(camera.correct_at(die.x, die.y));
+        }
+        camera.confirm();
+        let deadline = std::time::Instant::now() + std::time::Duration::from_secs(20);
+        while h.state().camera_dice().is_none_or(|c| c.taught < roll) {
+            assert!(
+                std::time::Instant::now() < deadline,
+                "roll {roll} not learned"
+            );
+            h.step();
+            std::thread::sleep(std::time::Duration::from_millis(20));
+        }
+        let camera = h.state().camera_dice().expect("camera");
+        assert_eq!(camera.taught_used, roll >= 5, "after {roll} rolls");
+        assert_eq!(
+            camera.taught_model().is_some(),
+            roll >= 5,
+            "after {roll} rolls"
+        );
+    }
+    let camera = h.state().camera_dice().expect("camera");
+    let taught = camera.taught_model().expect("the taught model");
+    assert_eq!(taught.detector, shipped.detector);
+    assert_ne!(taught.classifier, shipped.classifier);
+    h.state_mut().camera_dice_mut().expect("camera").forget();
+    let deadline = std::time::Instant::now() + std::time::Duration::from_secs(20);
+    while h.state().camera_dice().is_some_and(|c| c.taught > 0) {
+        assert!(std::time::Instant::now() < deadline, "never forgot");
+        h.step();
+        std::thread::sleep(std::time::Duration::from_millis(20));
+    }
+    assert!(
+        h.state()
+            .camera_dice()
+            .expect("camera")
+            .taught_model()
+            .is_none()
+    );
+}
+
 /// The lessons kept are bounded ([`foreman::vision::adapt::MOST_LESSONS`]), the oldest going
 /// first; a crop (whose surroundings are not known) teaches its die and what was taken away,
 /// never the detector's other proposals.
