@@ -81,14 +81,7 @@ fn main() -> anyhow::Result<()> {
         let mut sheet = RgbImage::from_pixel(width, height, Rgb([128, 128, 128]));
         let mut y = GAP;
         for band in &bands {
-            for (i, c) in band.iter().enumerate() {
-                let i = i as u32;
-                let (x, yy) = (
-                    GAP + (i % ACROSS) * (CELL + GAP),
-                    y + (i / ACROSS) * (CELL + GAP),
-                );
-                imageops::replace(&mut sheet, c, i64::from(x), i64::from(yy));
-            }
+            lay_out(&mut sheet, band, y);
             y += (band.len() as u32).div_ceil(ACROSS).max(1) * (CELL + GAP);
             // A black line between photos.
             for x in 0..width {
@@ -129,18 +122,23 @@ fn check(dir: &Path, file: &Path, out: &Path) -> anyhow::Result<()> {
             rows * (CELL + GAP) + GAP,
             Rgb([128, 128, 128]),
         );
-        for (i, c) in crops.iter().enumerate() {
-            let i = i as u32;
-            let (x, y) = (
-                GAP + (i % ACROSS) * (CELL + GAP),
-                GAP + (i / ACROSS) * (CELL + GAP),
-            );
-            imageops::replace(&mut sheet, c, i64::from(x), i64::from(y));
-        }
+        lay_out(&mut sheet, crops, GAP);
         sheet.save(out.join(format!("{word}.png")))?;
         println!("{word}: {} dice", crops.len());
     }
     Ok(())
+}
+
+/// The crops on the sheet from height `top` down, [`ACROSS`] to a row.
+fn lay_out(sheet: &mut RgbImage, crops: &[RgbImage], top: u32) {
+    for (i, c) in crops.iter().enumerate() {
+        let i = i as u32;
+        let (x, y) = (
+            GAP + (i % ACROSS) * (CELL + GAP),
+            top + (i / ACROSS) * (CELL + GAP),
+        );
+        imageops::replace(sheet, c, i64::from(x), i64::from(y));
+    }
 }
 
 /// One labelled die (a YOLO label line) cut out with a little of its surroundings.
