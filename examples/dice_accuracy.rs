@@ -29,6 +29,8 @@
 //! - `-v`: each picture with a mistake, and what it was.
 //! - `--colours`: the colour accuracy on the dice whose colours were told by eye
 //!   (`tests/dice_colours.txt`, in the 43 held-back tray photos).
+#[path = "common/args.rs"]
+mod args;
 
 use foreman::vision::learned::Model;
 use foreman::vision::sources::{self, SOURCES, Tally, read_picture};
@@ -41,12 +43,7 @@ type Which = dyn Fn(&str) -> bool;
 
 fn main() -> anyhow::Result<()> {
     let args: Vec<String> = std::env::args().skip(1).collect();
-    let value = |name: &str| {
-        args.iter()
-            .position(|a| a == name)
-            .and_then(|i| args.get(i + 1))
-            .cloned()
-    };
+    let value = |name: &str| args::value(&args, name);
     let flag = |name: &str| args.iter().any(|a| a == name);
     let data = value("--data").map_or_else(
         || Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/data/dice"),
@@ -310,28 +307,23 @@ fn colours(model: &Model) -> anyhow::Result<()> {
     for (stem, words) in &told {
         let image = image::open(dir.join("images").join(format!("{stem}.jpg")))?.to_rgb8();
         let (w, h) = image.dimensions();
-        let labels = std::fs::read_to_string(dir.join("labels").join(format!("{stem}.txt")))?;
         let seen = model.read(&image, foreman::vision::Area::whole(w, h));
         let bodies = foreman::vision::learned::face_colours_seen(&image, &seen);
-        let mut picture = LabelledPicture {
-            image: image::RgbImage::new(0, 0),
-            dice: Vec::new(),
-            whole: true,
-        };
-        for label in labels.lines() {
-            let f: Vec<f32> = label
-                .split_whitespace()
-                .filter_map(|v| v.parse().ok())
-                .collect();
-            let [_, cx, cy, bw, bh] = f[..] else { continue };
-            picture.dice.push(LabelledDie {
-                x: cx * w as f32,
-                y: cy * h as f32,
-                size: (bw * w as f32).max(bh * h as f32),
-                class: 0,
-            });
-        }
-        for (found, word) in sources::matches(&picture, &seen).into_iter().zip(words) {
+        let labelled: Vec<LabelledDie> = sources::read_yolo(
+            &dir.join("labels").join(format!("{stem}.txt")),
+            w as f32,
+            h as f32,
+        )
+        .map_err(anyhow::Error::msg)?
+        .into_iter()
+        .map(|(_, [x, y, bw, bh])| LabelledDie {
+            x,
+            y,
+            size: bw.max(bh),
+            class: 0,
+        })
+        .collect();
+        for (found, word) in sources::matches(&labelled, &seen).into_iter().zip(words) {
             let Some(i) = found else { continue };
             compared += 1;
             let said = foreman::vision::colour_word(seen[i].colour);

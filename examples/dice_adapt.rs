@@ -14,6 +14,8 @@
 //!
 //! - `--tune`: read S's other pictures that are not held back instead of the held-back ones
 //!   (to choose `adapt::PULL` and the like without looking at the held-back pictures).
+#[path = "common/args.rs"]
+mod args;
 
 use foreman::vision::adapt::{Lessons, Work, teach_as_labelled};
 use foreman::vision::learned::Model;
@@ -24,12 +26,7 @@ use std::time::Instant;
 
 fn main() -> anyhow::Result<()> {
     let args: Vec<String> = std::env::args().skip(1).collect();
-    let value = |name: &str| {
-        args.iter()
-            .position(|a| a == name)
-            .and_then(|i| args.get(i + 1))
-            .cloned()
-    };
+    let value = |name: &str| args::value(&args, name);
     let data = PathBuf::from(value("--data").unwrap_or_else(|| "../shared/dice".into()));
     let Some(loso) = value("--loso").map(PathBuf::from) else {
         anyhow::bail!("--loso DIR: the models trained with each source left out");

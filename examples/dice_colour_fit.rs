@@ -6,7 +6,7 @@
 //!
 //! Each told die is measured as the reader measures a die it found
 //! (`learned::face_colours_seen`): at its labelled box, and where the shipped reader finds it
-//! (the examples shipped are both: `sources::both_colour_examples`). Cross-validation: the
+//! (the examples shipped are both: `sources::ColourExamples::both`). Cross-validation: the
 //! photos in four folds (by their order in the file), each fold's dice as the reader finds them
 //! named by the other three folds' examples (at the boxes, at the dice found, or both), for a
 //! few numbers of neighbours and pip weights; `vision::colour` ships [`NEIGHBOURS`] and
@@ -27,16 +27,17 @@ fn main() -> anyhow::Result<()> {
         root.join("models/dice/colours.txt"),
     );
     let model = Model::shipped()?;
-    let boxes = sources::colour_examples(&tray, &told, None).map_err(anyhow::Error::msg)?;
-    let found = sources::colour_examples(&tray, &told, Some(model)).map_err(anyhow::Error::msg)?;
+    let photos = sources::colour_examples(&tray, &told, model).map_err(anyhow::Error::msg)?;
+    let boxes: Vec<Vec<Example>> = photos.iter().map(|p| p.at_boxes.clone()).collect();
+    let found: Vec<Vec<Example>> = photos.iter().map(|p| p.found.clone()).collect();
+    let both: Vec<Vec<Example>> = photos.iter().map(|p| p.both().collect()).collect();
     let count = |photos: &[Vec<Example>]| photos.iter().map(Vec::len).sum::<usize>();
     println!(
         "{} photos: {} dice at their labelled boxes, {} found by the reader",
-        boxes.len(),
+        photos.len(),
         count(&boxes),
         count(&found)
     );
-    let both = sources::both_colour_examples(&tray, &told, model).map_err(anyhow::Error::msg)?;
     // Each fold's found dice named by the other folds' examples, taken from each.
     for (name, from) in [
         ("labelled boxes", &boxes),

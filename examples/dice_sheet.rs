@@ -11,6 +11,8 @@
 //! those whose colours `--except FILE` (a colours file) already tells. `--check FILE` instead
 //! makes one sheet per colour word of a colours file, of every die it gives that word: a
 //! mistake stands out among dice of one colour.
+#[path = "common/args.rs"]
+mod args;
 use anyhow::Context;
 use foreman::vision::training::held_back;
 use image::{Rgb, RgbImage, imageops};
@@ -26,9 +28,7 @@ fn main() -> anyhow::Result<()> {
     let args: Vec<String> = std::env::args().skip(1).collect();
     let out = PathBuf::from(args.first().context("OUT_DIR is needed")?);
     let value = |name: &str| -> anyhow::Result<Option<usize>> {
-        args.iter()
-            .position(|a| a == name)
-            .and_then(|i| args.get(i + 1))
+        args::value(&args, name)
             .map(|v| v.parse().with_context(|| format!("{name} takes a number")))
             .transpose()
     };
@@ -67,8 +67,7 @@ fn main() -> anyhow::Result<()> {
             let image = image::open(dir.join("images").join(name))
                 .with_context(|| format!("reading {name}"))?
                 .to_rgb8();
-            let labels = std::fs::read_to_string(dir.join("labels").join(format!("{stem}.txt")))?;
-            let crops: Vec<RgbImage> = labels.lines().filter_map(|l| crop(&image, l)).collect();
+            let crops = labelled_crops(&dir, stem, &image)?;
             println!("sheet {k}: {stem} ({} dice)", crops.len());
             bands.push(crops);
         }
@@ -107,11 +106,8 @@ fn check(dir: &Path, file: &Path, out: &Path) -> anyhow::Result<()> {
         let image = image::open(dir.join("images").join(format!("{stem}.jpg")))
             .with_context(|| format!("reading {stem}"))?
             .to_rgb8();
-        let labels = std::fs::read_to_string(dir.join("labels").join(format!("{stem}.txt")))?;
-        for (label, word) in labels.lines().zip(words) {
-            if let Some(c) = crop(&image, label) {
-                by_word.entry(word.to_string()).or_default().push(c);
-            }
+        for (c, word) in labelled_crops(dir, stem, &image)?.into_iter().zip(words) {
+            by_word.entry(word.to_string()).or_default().push(c);
         }
     }
     std::fs::create_dir_all(out)?;
@@ -141,24 +137,20 @@ fn lay_out(sheet: &mut RgbImage, crops: &[RgbImage], top: u32) {
     }
 }
 
-/// One labelled die (a YOLO label line) cut out with a little of its surroundings.
-fn crop(image: &RgbImage, line: &str) -> Option<RgbImage> {
-    let f: Vec<f32> = line
-        .split_whitespace()
-        .filter_map(|v| v.parse().ok())
-        .collect();
-    let [_, cx, cy, bw, bh] = f[..] else {
-        return None;
-    };
+/// The photo's labelled dice, in its label file's order, each cut out with a little of its
+/// surroundings.
+fn labelled_crops(dir: &Path, stem: &str, image: &RgbImage) -> anyhow::Result<Vec<RgbImage>> {
     let (w, h) = (image.width() as f32, image.height() as f32);
-    let side = bw.max(bh) * w.max(h) * 1.2;
-    let x = (cx * w - side / 2.0).clamp(0.0, w - 1.0) as u32;
-    let y = (cy * h - side / 2.0).clamp(0.0, h - 1.0) as u32;
-    let cut = imageops::crop_imm(image, x, y, side as u32, side as u32).to_image();
-    Some(imageops::resize(
-        &cut,
-        CELL,
-        CELL,
-        imageops::FilterType::Triangle,
-    ))
+    let labels = dir.join("labels").join(format!("{stem}.txt"));
+    let boxes = foreman::vision::sources::read_yolo(&labels, w, h).map_err(anyhow::Error::msg)?;
+    Ok(boxes
+        .into_iter()
+        .map(|(_, [cx, cy, bw, bh])| {
+            let side = bw.max(bh) * 1.2;
+            let x = (cx - side / 2.0).clamp(0.0, w - 1.0) as u32;
+            let y = (cy - side / 2.0).clamp(0.0, h - 1.0) as u32;
+            let cut = imageops::crop_imm(image, x, y, side as u32, side as u32).to_image();
+            imageops::resize(&cut, CELL, CELL, imageops::FilterType::Triangle)
+        })
+        .collect())
 }

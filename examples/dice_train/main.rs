@@ -17,6 +17,8 @@
 //! `models/dice/README.md`). `--window-pictures DIR` writes the window's pictures with their
 //! dice outlined, and `--render-sheet FILE` a sheet of rendered dice, to look at; nothing is
 //! trained.
+#[path = "../common/args.rs"]
+mod args;
 
 mod window;
 
@@ -31,12 +33,7 @@ const DETECTOR_TRAIN: usize = 128;
 
 fn main() -> anyhow::Result<()> {
     let args: Vec<String> = std::env::args().skip(1).collect();
-    let value = |name: &str| {
-        args.iter()
-            .position(|a| a == name)
-            .and_then(|i| args.get(i + 1))
-            .cloned()
-    };
+    let value = |name: &str| args::value(&args, name);
     let data = PathBuf::from(value("--data").unwrap_or_else(|| "../shared/dice".into()));
     let out = PathBuf::from(value("--out").unwrap_or_else(|| "models/dice".into()));
     let leave_out = value("--leave-out");

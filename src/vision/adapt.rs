@@ -287,7 +287,7 @@ pub fn teach_as_labelled(
     work: &mut Work,
 ) {
     let seen = read_picture(model, &picture.image, picture.whole);
-    let matched = matches(picture, &seen);
+    let matched = matches(&picture.dice, &seen);
     // A crop is read in the middle of a picture three times its size: taught so too.
     let (image, (ox, oy)) = if picture.whole {
         (picture.image.clone(), (0.0, 0.0))

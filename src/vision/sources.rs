@@ -77,29 +77,19 @@ pub fn load(
                     .and_then(|s| s.to_str())
                     .unwrap_or_default();
                 let labels = dir.join("labels").join(format!("{stem}.txt"));
-                let text = std::fs::read_to_string(&labels)
-                    .map_err(|e| format!("{}: {e}", labels.display()))?;
-                let mut dice = Vec::new();
-                for line in text.lines().filter(|l| !l.trim().is_empty()) {
-                    let f: Vec<f32> = line
-                        .split_whitespace()
-                        .filter_map(|v| v.parse().ok())
-                        .collect();
-                    let [class, cx, cy, bw, bh] = f[..] else {
-                        return Err(format!("{}: not a YOLO line: {line}", labels.display()));
-                    };
-                    let class = class as u8;
-                    dice.push(LabelledDie {
-                        x: cx * w,
-                        y: cy * h,
-                        size: (bw * w + bh * h) / 2.0,
+                let dice = read_yolo(&labels, w, h)?
+                    .into_iter()
+                    .map(|(class, [x, y, bw, bh])| LabelledDie {
+                        x,
+                        y,
+                        size: (bw + bh) / 2.0,
                         class: if Some(class) == other || class > 5 {
                             0
                         } else {
                             class + 1
                         },
-                    });
-                }
+                    })
+                    .collect();
                 (dice, true)
             }
             (Layout::Crops { side }, Some(v)) => (
@@ -119,6 +109,25 @@ pub fn load(
         name: name.to_string(),
         pictures,
     })
+}
+
+/// A YOLO label file of a `w × h` picture: each line's class, then its box's centre, width
+/// and height in pixels.
+pub fn read_yolo(labels: &Path, w: f32, h: f32) -> Result<Vec<(u8, [f32; 4])>, String> {
+    let text = std::fs::read_to_string(labels).map_err(|e| format!("{}: {e}", labels.display()))?;
+    text.lines()
+        .filter(|l| !l.trim().is_empty())
+        .map(|line| {
+            let f: Vec<f32> = line
+                .split_whitespace()
+                .filter_map(|v| v.parse().ok())
+                .collect();
+            match f[..] {
+                [class, cx, cy, bw, bh] => Ok((class as u8, [cx * w, cy * h, bw * w, bh * h])),
+                _ => Err(format!("{}: not a YOLO line: {line}", labels.display())),
+            }
+        })
+        .collect()
 }
 
 fn read_dir(dir: &Path) -> Result<Vec<std::path::PathBuf>, String> {
@@ -177,7 +186,7 @@ impl Tally {
     /// Scores the readings of one picture against its labels. A reading counts for the
     /// nearest labelled die whose box (a square of its side) holds its centre.
     pub fn add(&mut self, picture: &LabelledPicture, seen: &[SeenDie]) {
-        let matched = matches(picture, seen);
+        let matched = matches(&picture.dice, seen);
         let mut used_seen = vec![false; seen.len()];
         for &i in matched.iter().flatten() {
             used_seen[i] = true;
@@ -219,13 +228,13 @@ impl Tally {
     }
 }
 
-/// For each labelled die of `picture`, the reading that counts for it, if any: a reading
+/// For each labelled die, the reading that counts for it, if any: a reading
 /// counts for the nearest labelled die whose box (a square of its side) holds its centre, one
 /// reading a die.
-pub fn matches(picture: &LabelledPicture, seen: &[SeenDie]) -> Vec<Option<usize>> {
+pub fn matches(labelled: &[LabelledDie], seen: &[SeenDie]) -> Vec<Option<usize>> {
     let mut pairs = Vec::new();
     for (i, s) in seen.iter().enumerate() {
-        for (j, d) in picture.dice.iter().enumerate() {
+        for (j, d) in labelled.iter().enumerate() {
             let (dx, dy) = (s.x - d.x, s.y - d.y);
             if dx.abs() <= d.size / 2.0 && dy.abs() <= d.size / 2.0 {
                 pairs.push((dx.hypot(dy), i, j));
@@ -234,7 +243,7 @@ pub fn matches(picture: &LabelledPicture, seen: &[SeenDie]) -> Vec<Option<usize>
     }
     pairs.sort_by(|a, b| a.0.total_cmp(&b.0));
     let mut used_seen = vec![false; seen.len()];
-    let mut matched = vec![None; picture.dice.len()];
+    let mut matched = vec![None; labelled.len()];
     for (_, i, j) in pairs {
         if used_seen[i] || matched[j].is_some() {
             continue;
@@ -332,16 +341,33 @@ pub fn read_told_colours(file: &Path) -> Result<Vec<(String, Vec<String>)>, Stri
         .collect())
 }
 
-/// The colour namer's examples from a colours file: each told die of each photo (in `tray`,
-/// the `d6-tray-photos` folder) measured as the reader measures a die it found
-/// ([`super::learned::face_colours_seen`]), a list per photo in the file's order. Measured at
-/// its labelled box, or with `found`, at the die `found` reads whose centre lies in that box
-/// (the nearest, one a die, as [`matches`] pairs them; a die it misses gives no example).
+/// One photo's told dice as colour examples (see [`colour_examples`]).
+#[derive(Debug, Clone, Default, PartialEq)]
+pub struct ColourExamples {
+    /// Each told die measured at its labelled box.
+    pub at_boxes: Vec<Example>,
+    /// Each told die measured where the model finds it (the reading [`matches`] pairs with
+    /// it; a die it misses gives none).
+    pub found: Vec<Example>,
+}
+
+impl ColourExamples {
+    /// Both, as `vision::colour` ships them: the namer knows a die well centred and one
+    /// found a little off.
+    pub fn both(&self) -> impl Iterator<Item = Example> + '_ {
+        self.at_boxes.iter().chain(&self.found).copied()
+    }
+}
+
+/// The colour namer's examples from a colours file, one entry per photo in the file's order:
+/// each told die of each photo (in `tray`, the `d6-tray-photos` folder) measured as the reader
+/// measures a die it found ([`super::learned::face_colours_seen`]), at its labelled box and
+/// where `model` finds it.
 pub fn colour_examples(
     tray: &Path,
     file: &Path,
-    found: Option<&Model>,
-) -> Result<Vec<Vec<Example>>, String> {
+    model: &Model,
+) -> Result<Vec<ColourExamples>, String> {
     let mut photos = Vec::new();
     for (stem, words) in read_told_colours(file)? {
         let path = tray.join("images").join(format!("{stem}.jpg"));
@@ -349,84 +375,55 @@ pub fn colour_examples(
             .map_err(|e| format!("{}: {e}", path.display()))?
             .to_rgb8();
         let (w, h) = (image.width() as f32, image.height() as f32);
-        let labels = tray.join("labels").join(format!("{stem}.txt"));
-        let labels =
-            std::fs::read_to_string(&labels).map_err(|e| format!("{}: {e}", labels.display()))?;
-        if labels.lines().count() != words.len() {
+        let labels = read_yolo(&tray.join("labels").join(format!("{stem}.txt")), w, h)?;
+        if labels.len() != words.len() {
             return Err(format!("{stem}: not one colour per labelled die"));
         }
-        let mut dice = Vec::new();
-        let mut colours = Vec::new();
-        for (label, word) in labels.lines().zip(&words) {
-            let f: Vec<f32> = label
-                .split_whitespace()
-                .filter_map(|v| v.parse().ok())
-                .collect();
-            let [_, cx, cy, bw, bh] = f[..] else {
-                return Err(format!("{stem}: a label line is not YOLO: {label}"));
-            };
-            dice.push(SeenDie {
-                x: cx * w,
-                y: cy * h,
-                size: (bw * w).max(bh * h),
+        let dice: Vec<SeenDie> = labels
+            .iter()
+            .map(|&(_, [x, y, bw, bh])| SeenDie {
+                x,
+                y,
+                size: bw.max(bh),
                 value: 1,
                 colour: None,
                 confidence: 1.0,
-            });
-            colours.push(colour_from_word(word).ok_or(format!("{stem}: no colour {word}"))?);
-        }
-        // The faces measured where the dice are taken to be: the labelled boxes, or the dice
-        // read (all of them, as a read measures them: the light is told from their pips).
-        let (faces, at) = match found {
-            None => (
-                super::learned::face_colours_seen(&image, &dice),
-                (0..dice.len()).map(Some).collect(),
-            ),
-            Some(model) => {
-                let read = model.read(&image, super::Area::whole(image.width(), image.height()));
-                let labelled = LabelledPicture {
-                    image: RgbImage::new(0, 0),
-                    dice: dice
-                        .iter()
-                        .map(|d| LabelledDie {
-                            x: d.x,
-                            y: d.y,
-                            size: d.size,
-                            class: 0,
-                        })
-                        .collect(),
-                    whole: true,
-                };
-                let at = matches(&labelled, &read);
-                (super::learned::face_colours_seen(&image, &read), at)
-            }
-        };
-        photos.push(
-            at.into_iter()
-                .zip(colours)
-                .filter_map(|(i, colour)| {
-                    let (body, pip) = (*faces.get(i?)?)?;
+            })
+            .collect();
+        let colours = words
+            .iter()
+            .map(|word| colour_from_word(word).ok_or(format!("{stem}: no colour {word}")))
+            .collect::<Result<Vec<_>, _>>()?;
+        let examples = |faces: &[Option<([u8; 3], [u8; 3])>], at: &[Option<usize>]| {
+            at.iter()
+                .zip(&colours)
+                .filter_map(|(i, &colour)| {
+                    let (body, pip) = (*faces.get((*i)?)?)?;
                     Some(Example { body, pip, colour })
                 })
-                .collect(),
+                .collect()
+        };
+        let at_boxes = examples(
+            &super::learned::face_colours_seen(&image, &dice),
+            &(0..dice.len()).map(Some).collect::<Vec<_>>(),
         );
+        // The dice read are all measured together, as a read measures them (the light is told
+        // from their pips).
+        let read = model.read(&image, super::Area::whole(image.width(), image.height()));
+        let labelled: Vec<LabelledDie> = dice
+            .iter()
+            .map(|d| LabelledDie {
+                x: d.x,
+                y: d.y,
+                size: d.size,
+                class: 0,
+            })
+            .collect();
+        let found = examples(
+            &super::learned::face_colours_seen(&image, &read),
+            &matches(&labelled, &read),
+        );
+        photos.push(ColourExamples { at_boxes, found });
     }
     Ok(photos)
-}
-
-/// The examples `vision::colour` ships, per photo: each told die measured at its labelled box,
-/// then again where `model` finds it ([`colour_examples`]), so that the namer knows both a die
-/// well centred and one found a little off.
-pub fn both_colour_examples(
-    tray: &Path,
-    file: &Path,
-    model: &Model,
-) -> Result<Vec<Vec<Example>>, String> {
-    let boxes = colour_examples(tray, file, None)?;
-    let found = colour_examples(tray, file, Some(model))?;
-    Ok(boxes
-        .into_iter()
-        .zip(found)
-        .map(|(b, f)| b.into_iter().chain(f).collect())
-        .collect())
 }

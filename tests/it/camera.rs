@@ -156,14 +156,14 @@ fn colours_on_the_hand_labelled_photos() {
 fn the_colour_examples_are_measured_from_the_training_photos() {
     let root = Path::new(env!("CARGO_MANIFEST_DIR"));
     let model = vision::learned::Model::shipped().expect("the shipped model");
-    let measured: Vec<vision::colour::Example> = vision::sources::both_colour_examples(
+    let measured: Vec<vision::colour::Example> = vision::sources::colour_examples(
         &photos_dir(),
         &root.join("models/dice/colours.txt"),
         model,
     )
     .expect("the training photos' colours")
-    .into_iter()
-    .flatten()
+    .iter()
+    .flat_map(|p| p.both())
     .collect();
     let shipped = vision::colour::shipped_examples();
     assert!(shipped.len() >= 1000, "{} examples", shipped.len());
