@@ -4,7 +4,7 @@
 //!
 //! `cargo run --release --example dice_train -- [--data DIR] [--out DIR] [--leave-out SOURCE]
 //! [--epochs N] [--detector-epochs N] [--seed N] [--detector-from DIR] [--validate]
-//! [--window GAMES] [--rendered F] [--window-pictures DIR] [--render-sheet FILE]`
+//! [--window GAMES] [--rendered F] [--colour-blind N] [--window-pictures DIR] [--render-sheet FILE]`
 //!
 //! `--data` defaults to `../shared/dice` (one folder per source, see `vision::sources`).
 //! `--epochs N`: the classifier's epochs (30); `--detector-epochs N`: the detector's (40).
@@ -16,7 +16,8 @@
 //! (`vision::render`; none unless told). Neither is in the shipped recipe (see
 //! `models/dice/README.md`). `--window-pictures DIR` writes the window's pictures with their
 //! dice outlined, and `--render-sheet FILE` a sheet of rendered dice, to look at; nothing is
-//! trained.
+//! trained. `--colour-blind N`: the classifier reads the face's contrast along its N main colour
+//! axes (1 or 2), not the colours (`vision::grid::face_contrast`).
 #[path = "../common/args.rs"]
 mod args;
 
@@ -44,6 +45,13 @@ fn main() -> anyhow::Result<()> {
     let detector_epochs: usize = value("--detector-epochs").map_or(Ok(40), |v| v.parse())?;
     let seed: u64 = value("--seed").map_or(Ok(2026), |v| v.parse())?;
     let validate = args.iter().any(|a| a == "--validate");
+    // `--colour-blind N`: the classifier reads N channels (1 or 2), the face's contrast along
+    // its main colour axes (`vision::grid::face_contrast`), not the colours.
+    let channels: usize = value("--colour-blind").map_or(Ok(3), |v| v.parse())?;
+    anyhow::ensure!(
+        (1..=3).contains(&channels),
+        "--colour-blind takes 1 or 2 channels"
+    );
     if let Some(s) = &leave_out
         && !SOURCES.iter().any(|(n, _)| n == s)
     {
@@ -149,6 +157,7 @@ fn main() -> anyhow::Result<()> {
         sources: train.iter().collect(),
         proposals: Vec::new(),
         rendered,
+        channels,
     };
 
     let mut detector = training::new_net(&DETECTOR_SHAPE, false, seed);
@@ -180,7 +189,9 @@ fn main() -> anyhow::Result<()> {
             },
         );
     }
-    let mut classifier = training::new_net(&CLASSIFIER_SHAPE, true, seed + 1);
+    let mut shape = CLASSIFIER_SHAPE;
+    shape[0].0 = channels;
+    let mut classifier = training::new_net(&shape, true, seed + 1);
     // The detector's own proposals on the training pictures teach the classifier its boxes
     // and its mistakes.
     let probe = Model {

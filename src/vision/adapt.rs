@@ -15,7 +15,7 @@
 //! detector, stay as shipped. Measured: 6 ms for 20 lessons, about 0.3 s for 1,000
 //! (`examples/dice_adapt.rs`). Pure: no I/O, no clock.
 
-use super::learned::{Candidate, Model, PATCH, SMALLEST_DIE, patch};
+use super::learned::{Candidate, Model, PATCH, SMALLEST_DIE};
 use super::sources::{framed, matches, read_picture};
 use super::training::LabelledPicture;
 use super::{Area, SeenDie};
@@ -87,7 +87,7 @@ impl Lessons {
                 sure: 1.0,
             };
             for q in 0..4 {
-                patches.push(patch(image, c, q));
+                patches.push(model.patch(image, c, q));
                 classes.push(d.value);
             }
         }
@@ -116,7 +116,7 @@ impl Lessons {
             no_dice.extend(others);
         }
         for c in no_dice {
-            patches.push(patch(image, c, 0));
+            patches.push(model.patch(image, c, 0));
             classes.push(0);
         }
         if patches.is_empty() {

@@ -230,6 +230,106 @@ pub fn normalised(pixels: &[[f32; 3]], w: usize, h: usize) -> Vec<f32> {
     out
 }
 
+/// A colour-blind net input from sampled pixels, `axes` channels (1 or 2): the patch seen
+/// along the colour axes on which its middle (a die's face, when a die is centred in it)
+/// varies most, then next most, each turned so that the middle's commoner tone (a face's body)
+/// is the darker; less their means, over their joint spread. Dice whose pips differ from their
+/// bodies alike, white on red, black on white, red on smoky black, look alike: a pale face
+/// with dark pips and a dark one with pale pips come out the same, so the net learns the pips'
+/// places and not the dice's colours; the second axis keeps what tells red pips from a
+/// marbled body's swirls.
+pub fn face_contrast(pixels: &[[f32; 3]], w: usize, h: usize, axes: usize) -> Vec<f32> {
+    let (cx, cy) = (w as f32 / 2.0, h as f32 / 2.0);
+    let r2 = (0.3 * w.min(h) as f32).powi(2);
+    let middle: Vec<[f32; 3]> = pixels
+        .iter()
+        .enumerate()
+        .filter(|(i, _)| {
+            let (x, y) = ((i % w) as f32 + 0.5 - cx, (i / w) as f32 + 0.5 - cy);
+            x * x + y * y <= r2
+        })
+        .map(|(_, p)| *p)
+        .collect();
+    let n = middle.len().max(1) as f32;
+    let mean: [f32; 3] = std::array::from_fn(|k| middle.iter().map(|p| p[k]).sum::<f32>() / n);
+    let mut cov = [[0f32; 3]; 3];
+    for p in &middle {
+        let d = [p[0] - mean[0], p[1] - mean[1], p[2] - mean[2]];
+        for i in 0..3 {
+            for j in 0..3 {
+                cov[i][j] += d[i] * d[j] / n;
+            }
+        }
+    }
+    let axes = axes.clamp(1, 2);
+    let mut found: Vec<[f32; 3]> = Vec::with_capacity(axes);
+    for k in 0..axes {
+        let mut axis = if k == 0 {
+            [1.0f32 / 3f32.sqrt(); 3]
+        } else {
+            // Any direction across the first axis.
+            let a = found[0];
+            let other = if a[0].abs() < 0.9 {
+                [1.0, 0.0, 0.0]
+            } else {
+                [0.0, 1.0, 0.0]
+            };
+            let c = [
+                a[1] * other[2] - a[2] * other[1],
+                a[2] * other[0] - a[0] * other[2],
+                a[0] * other[1] - a[1] * other[0],
+            ];
+            let len = c.iter().map(|v| v * v).sum::<f32>().sqrt();
+            c.map(|v| v / len)
+        };
+        // Power iteration, kept across the axes found before.
+        for _ in 0..12 {
+            let mut next: [f32; 3] =
+                std::array::from_fn(|i| (0..3).map(|j| cov[i][j] * axis[j]).sum());
+            for f in &found {
+                let d: f32 = (0..3).map(|i| next[i] * f[i]).sum();
+                for i in 0..3 {
+                    next[i] -= d * f[i];
+                }
+            }
+            let len = next.iter().map(|v| v * v).sum::<f32>().sqrt();
+            if len < 1e-6 {
+                break;
+            }
+            axis = next.map(|v| v / len);
+        }
+        let along = |p: &[f32; 3]| (0..3).map(|i| (p[i] - mean[i]) * axis[i]).sum::<f32>();
+        let mut middle_tones: Vec<f32> = middle.iter().map(along).collect();
+        let half = middle_tones.len() / 2;
+        let body = if middle_tones.is_empty() {
+            0.0
+        } else {
+            *middle_tones.select_nth_unstable_by(half, f32::total_cmp).1
+        };
+        // The body is the commoner tone, so the median lies on its side of the mean.
+        found.push(if body > 0.0 { axis.map(|v| -v) } else { axis });
+    }
+    let plane = w * h;
+    let mut out = vec![0f32; axes * plane];
+    let mut var = 0.0;
+    for (k, axis) in found.iter().enumerate() {
+        let tones = &mut out[k * plane..(k + 1) * plane];
+        for (t, p) in tones.iter_mut().zip(pixels) {
+            *t = (0..3).map(|i| p[i] * axis[i]).sum::<f32>();
+        }
+        let m = tones.iter().sum::<f32>() / plane.max(1) as f32;
+        for t in tones.iter_mut() {
+            *t -= m;
+            var += *t * *t / plane.max(1) as f32;
+        }
+    }
+    let scale = 1.0 / (var.sqrt() + 2.0);
+    for t in &mut out {
+        *t *= scale;
+    }
+    out
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -271,5 +371,77 @@ mod tests {
                 assert_eq!(fast, general, "centre {centre:?}, A {a:?}");
             }
         }
+    }
+
+    /// A 32-pixel patch of a die (side 23, as the reader's patch holds one) showing 3, its body
+    /// `body`, its pips `pip`, on a table `table`; and which pixels are pips, which body.
+    fn die(body: [f32; 3], pip: [f32; 3], table: [f32; 3]) -> (Vec<[f32; 3]>, Vec<u8>) {
+        let pips = [(9.5, 9.5), (16.0, 16.0), (22.5, 22.5)];
+        let mut out = Vec::new();
+        let mut part = Vec::new();
+        for y in 0..32 {
+            for x in 0..32 {
+                let (fx, fy) = (x as f32 + 0.5, y as f32 + 0.5);
+                let on_pip = pips.iter().any(|&(px, py)| (fx - px).hypot(fy - py) < 2.5);
+                let on_die = (fx - 16.0).abs() < 11.5 && (fy - 16.0).abs() < 11.5;
+                let (colour, what) = match (on_die, on_pip) {
+                    (true, true) => (pip, 2),
+                    (true, false) => (body, 1),
+                    _ => (table, 0),
+                };
+                out.push(colour);
+                part.push(what);
+            }
+        }
+        (out, part)
+    }
+
+    fn mean_of(tones: &[f32], part: &[u8], which: u8) -> f32 {
+        let v: Vec<f32> = (0..tones.len())
+            .filter(|&i| part[i] == which)
+            .map(|i| tones[i])
+            .collect();
+        v.iter().sum::<f32>() / v.len() as f32
+    }
+
+    #[test]
+    fn the_face_contrast_shows_pips_pale_on_a_dark_body_whatever_the_colours() {
+        let felt = [30.0, 120.0, 60.0];
+        let wood = [170.0, 120.0, 70.0];
+        for (body, pip, table) in [
+            ([240.0, 240.0, 240.0], [20.0, 20.0, 20.0], felt),
+            ([20.0, 20.0, 20.0], [240.0, 240.0, 240.0], wood),
+            ([200.0, 30.0, 30.0], [245.0, 245.0, 245.0], felt),
+            ([30.0, 40.0, 160.0], [230.0, 210.0, 40.0], wood),
+            ([40.0, 35.0, 38.0], [190.0, 30.0, 30.0], wood),
+            ([230.0, 210.0, 40.0], [20.0, 20.0, 20.0], felt),
+        ] {
+            let (pixels, part) = die(body, pip, table);
+            let tones = face_contrast(&pixels, 32, 32, 1);
+            let (pips, face) = (mean_of(&tones, &part, 2), mean_of(&tones, &part, 1));
+            assert!(
+                pips > face + 1.0,
+                "body {body:?}, pips {pip:?}: pips {pips:.2} against the body {face:.2}"
+            );
+        }
+    }
+
+    #[test]
+    fn a_pale_die_with_dark_pips_looks_like_a_dark_one_with_pale_pips() {
+        let grey = [130.0, 130.0, 130.0];
+        let (white, part) = die([240.0; 3], [20.0; 3], grey);
+        let (black, _) = die([20.0; 3], [240.0; 3], grey);
+        let (a, b) = (
+            face_contrast(&white, 32, 32, 1),
+            face_contrast(&black, 32, 32, 1),
+        );
+        let most = a
+            .iter()
+            .zip(&b)
+            .map(|(x, y)| (x - y).abs())
+            .fold(0.0, f32::max);
+        assert!(most < 0.05, "they differ by up to {most}");
+        // And not as the colours do: the pips are the pale part of both.
+        assert!(mean_of(&a, &part, 2) > mean_of(&a, &part, 1));
     }
 }

@@ -21,7 +21,7 @@
 //! Both nets are trained by `examples/dice_train/` (see `models/dice/README.md`) and
 //! embedded in the binary. Pure: no I/O, no clock.
 
-use super::grid::{normalised, sample};
+use super::grid::{face_contrast, normalised, sample};
 use super::net::{Net, NetError, sigmoid, softmax};
 use super::{Area, SeenDie, colour, primitives};
 use image::RgbImage;
@@ -148,7 +148,13 @@ impl Model {
         if shape(&model.detector) != DETECTOR_SHAPE || model.detector.pooled {
             return Err(NetError::Shape);
         }
-        if shape(&model.classifier) != CLASSIFIER_SHAPE || !model.classifier.pooled {
+        let mut classifier = shape(&model.classifier);
+        if let Some(first) = classifier.first_mut()
+            && first.0 < 3
+        {
+            first.0 = 3;
+        }
+        if classifier != CLASSIFIER_SHAPE || !model.classifier.pooled {
             return Err(NetError::Shape);
         }
         Ok(model)
@@ -298,7 +304,7 @@ impl Model {
 
     /// The classifier's probabilities for the patch around `c`: not a pip d6, then 1–6.
     pub fn classes(&self, image: &RgbImage, c: Candidate) -> [f32; 7] {
-        self.probabilities(&[patch(image, c, 0)])[0]
+        self.probabilities(&[self.patch(image, c, 0)])[0]
     }
 
     /// The mean of the classifier's probabilities over the patch straight and turned each of
@@ -306,9 +312,19 @@ impl Model {
     pub fn classes_turned(&self, image: &RgbImage, c: Candidate, quarters: &[u8]) -> [f32; 7] {
         let patches: Vec<Vec<f32>> = std::iter::once(0)
             .chain(quarters.iter().copied())
-            .map(|q| patch(image, c, q))
+            .map(|q| self.patch(image, c, q))
             .collect();
         mean(&self.probabilities(&patches))
+    }
+
+    /// The classifier's input for `c`, turned `quarter` quarters.
+    pub(crate) fn patch(&self, image: &RgbImage, c: Candidate, quarter: u8) -> Vec<f32> {
+        patch(image, c, quarter, self.classifier_channels())
+    }
+
+    /// The channels the classifier reads: 3 (the colours) or 1 ([`face_contrast`]).
+    pub fn classifier_channels(&self) -> usize {
+        self.classifier.layers.first().map_or(3, |l| l.cin)
     }
 
     /// The quarter turns an unsure reading is read again at, by `look.turns`.
@@ -347,7 +363,10 @@ impl Model {
     /// as `look.turns` says. All candidates go through the net at once
     /// (its small layers are quick only on many patches), then all the unsure ones turned.
     pub fn classes_of(&self, image: &RgbImage, candidates: &[Candidate]) -> Vec<[f32; 7]> {
-        let straight: Vec<Vec<f32>> = candidates.iter().map(|&c| patch(image, c, 0)).collect();
+        let straight: Vec<Vec<f32>> = candidates
+            .iter()
+            .map(|&c| self.patch(image, c, 0))
+            .collect();
         let mut probs = self.probabilities(&straight);
         let quarters = self.quarters();
         if quarters.is_empty() {
@@ -359,7 +378,7 @@ impl Model {
         let turned: Vec<Vec<f32>> = unsure
             .iter()
             .flat_map(|&i| quarters.iter().map(move |&q| (i, q)))
-            .map(|(i, q)| patch(image, candidates[i], q))
+            .map(|(i, q)| self.patch(image, candidates[i], q))
             .collect();
         let again = self.probabilities(&turned);
         for (&i, more) in unsure.iter().zip(again.chunks(quarters.len())) {
@@ -392,8 +411,19 @@ fn mean(probs: &[[f32; 7]]) -> [f32; 7] {
     std::array::from_fn(|k| probs.iter().map(|p| p[k]).sum::<f32>() / n)
 }
 
-/// The classifier's input for `c`: the picture around it, turned `quarter` quarters.
-pub(crate) fn patch(image: &RgbImage, c: Candidate, quarter: u8) -> Vec<f32> {
+/// The classifier's input from sampled pixels, as its first layer takes: the colours as they
+/// are (3 channels), or colour-blind ([`face_contrast`], 1 or 2 channels).
+pub fn classifier_input(pixels: &[[f32; 3]], w: usize, h: usize, channels: usize) -> Vec<f32> {
+    if channels < 3 {
+        face_contrast(pixels, w, h, channels)
+    } else {
+        normalised(pixels, w, h)
+    }
+}
+
+/// The classifier's input for `c`: the picture around it, turned `quarter` quarters, in
+/// `channels` channels.
+pub(crate) fn patch(image: &RgbImage, c: Candidate, quarter: u8, channels: usize) -> Vec<f32> {
     let s = c.size * PATCH_MARGIN / PATCH as f32;
     let a = match quarter % 4 {
         0 => [s, 0.0, 0.0, s],
@@ -401,7 +431,12 @@ pub(crate) fn patch(image: &RgbImage, c: Candidate, quarter: u8) -> Vec<f32> {
         2 => [-s, 0.0, 0.0, -s],
         _ => [0.0, s, -s, 0.0],
     };
-    normalised(&sample(image, (c.x, c.y), a, PATCH, PATCH), PATCH, PATCH)
+    classifier_input(
+        &sample(image, (c.x, c.y), a, PATCH, PATCH),
+        PATCH,
+        PATCH,
+        channels,
+    )
 }
 
 /// The die a candidate is, by its probabilities, with how sure the model is that it is a pip

@@ -15,7 +15,7 @@
 //!   places of the photos without a die, teach the classifier what is no die.
 
 use super::grid::{normalised, sample};
-use super::learned::{Candidate, Model, PATCH, PATCH_MARGIN, STRIDE};
+use super::learned::{Candidate, Model, PATCH, PATCH_MARGIN, STRIDE, classifier_input};
 use super::net::{Adam, Conv, Grads, Net, Trace, sigmoid, softmax};
 use image::RgbImage;
 use rand::{Rng, SeedableRng};
@@ -365,6 +365,9 @@ pub struct Library<'a> {
     /// ([`super::render`]); none when 0 (the shipped recipe, whose samples are then drawn
     /// as before rendering came in).
     pub rendered: f64,
+    /// The classifier's input channels: 3, the colours; 1, colour-blind
+    /// ([`super::grid::face_contrast`]).
+    pub channels: usize,
 }
 
 /// The detector's proposals on `pictures` and on made-up backgrounds, labelled by the dice
@@ -553,7 +556,12 @@ impl Library<'_> {
             (sample(&bg, (24.0, 24.0), a, side, side), 0)
         };
         look_changes(&mut pixels, side, side, rng);
-        (normalised(&pixels, side, side), side, side, class)
+        (
+            classifier_input(&pixels, side, side, self.channels),
+            side,
+            side,
+            class,
+        )
     }
 
     /// A detector sample: a picture of `side × side` and the dice in it.
