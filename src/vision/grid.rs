@@ -444,4 +444,29 @@ mod tests {
         // And not as the colours do: the pips are the pale part of both.
         assert!(mean_of(&a, &part, 2) > mean_of(&a, &part, 1));
     }
+
+    #[test]
+    fn the_second_axis_tells_red_pips_from_a_marbled_bodys_swirls() {
+        // A smoky black die with grey swirls across its face as light as its red pips.
+        let (mut pixels, mut part) = die([40.0; 3], [230.0, 40.0, 40.0], [200.0; 3]);
+        for (i, p) in pixels.iter_mut().enumerate() {
+            let (x, y) = (i % 32, i / 32);
+            if part[i] == 1 && (x + 2 * y) % 7 < 3 {
+                *p = [110.0; 3];
+                part[i] = 3;
+            }
+        }
+        let tones = face_contrast(&pixels, 32, 32, 2);
+        let plane = 32 * 32;
+        let apart = (0..2)
+            .map(|k| {
+                let channel = &tones[k * plane..(k + 1) * plane];
+                (mean_of(channel, &part, 2) - mean_of(channel, &part, 3)).abs()
+            })
+            .fold(0.0, f32::max);
+        assert!(apart > 0.5, "pips and swirls {apart:.2} apart");
+        // One axis alone sees the pips and the swirls alike.
+        let one = face_contrast(&pixels, 32, 32, 1);
+        assert!((mean_of(&one, &part, 2) - mean_of(&one, &part, 3)).abs() < apart);
+    }
 }
