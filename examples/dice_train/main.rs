@@ -49,8 +49,8 @@ fn main() -> anyhow::Result<()> {
     // its main colour axes (`vision::grid::face_contrast`), not the colours.
     let channels: usize = value("--colour-blind").map_or(Ok(3), |v| v.parse())?;
     anyhow::ensure!(
-        (1..=3).contains(&channels),
-        "--colour-blind takes 1 or 2 channels"
+        (1..=4).contains(&channels),
+        "--colour-blind takes 1 or 2 channels, or 4 (the colours and one)"
     );
     if let Some(s) = &leave_out
         && !SOURCES.iter().any(|(n, _)| n == s)

@@ -150,7 +150,7 @@ impl Model {
         }
         let mut classifier = shape(&model.classifier);
         if let Some(first) = classifier.first_mut()
-            && first.0 < 3
+            && matches!(first.0, 1 | 2 | 4)
         {
             first.0 = 3;
         }
@@ -412,12 +412,17 @@ fn mean(probs: &[[f32; 7]]) -> [f32; 7] {
 }
 
 /// The classifier's input from sampled pixels, as its first layer takes: the colours as they
-/// are (3 channels), or colour-blind ([`face_contrast`], 1 or 2 channels).
+/// are (3 channels), colour-blind ([`face_contrast`], 1 or 2 channels), or both (4: the
+/// colours, then the face's contrast along one axis).
 pub fn classifier_input(pixels: &[[f32; 3]], w: usize, h: usize, channels: usize) -> Vec<f32> {
-    if channels < 3 {
-        face_contrast(pixels, w, h, channels)
-    } else {
-        normalised(pixels, w, h)
+    match channels {
+        1 | 2 => face_contrast(pixels, w, h, channels),
+        4 => {
+            let mut both = normalised(pixels, w, h);
+            both.extend(face_contrast(pixels, w, h, 1));
+            both
+        }
+        _ => normalised(pixels, w, h),
     }
 }
 
@@ -632,6 +637,40 @@ pub fn fnv64(bytes: &[u8]) -> u64 {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    /// A classifier trained colour-blind (`dice_train --colour-blind N`) loads and reads its
+    /// own input; one whose first layer takes channels no input has is refused.
+    #[test]
+    fn a_colour_blind_classifier_loads_and_reads_its_own_input() {
+        let Ok(shipped) = Model::shipped() else {
+            panic!("the shipped model loads");
+        };
+        let detector = shipped.detector.to_bytes();
+        let photo = crate::vision::synthetic::table(96, 96);
+        let c = Candidate {
+            x: 48.0,
+            y: 48.0,
+            size: 30.0,
+            sure: 1.0,
+        };
+        for channels in [1, 2, 4] {
+            let mut shape = CLASSIFIER_SHAPE;
+            shape[0].0 = channels;
+            let net = crate::vision::training::new_net(&shape, true, 7);
+            let model = match Model::from_bytes(&detector, &net.to_bytes()) {
+                Ok(m) => m,
+                Err(e) => panic!("{channels} channels: {e}"),
+            };
+            assert_eq!(model.classifier_channels(), channels);
+            assert_eq!(model.patch(&photo, c, 0).len(), channels * PATCH * PATCH);
+            let p = model.classes(&photo, c);
+            assert!((p.iter().sum::<f32>() - 1.0).abs() < 1e-4, "{p:?}");
+        }
+        let mut shape = CLASSIFIER_SHAPE;
+        shape[0].0 = 5;
+        let net = crate::vision::training::new_net(&shape, true, 7);
+        assert!(Model::from_bytes(&detector, &net.to_bytes()).is_err());
+    }
 
     /// An unsure reading is the mean of its patch read straight and turned (`Look::turns`); a
     /// sure one is its straight reading.
