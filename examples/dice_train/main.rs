@@ -17,13 +17,15 @@
 //! `models/dice/README.md`). `--window-pictures DIR` writes the window's pictures with their
 //! dice outlined, and `--render-sheet FILE` a sheet of rendered dice, to look at; nothing is
 //! trained. `--colour-blind N`: the classifier reads the face's contrast along its N main colour
-//! axes (1 or 2), not the colours (`vision::grid::face_contrast`).
+//! axes (1 or 2), not the colours (`vision::grid::face_contrast`), or 4: the colours and one.
 #[path = "../common/args.rs"]
 mod args;
 
 mod window;
 
-use foreman::vision::learned::{CLASSIFIER_SHAPE, DETECTOR_SHAPE, Model, PATCH};
+use foreman::vision::learned::{
+    CLASSIFIER_CHANNELS, CLASSIFIER_SHAPE, DETECTOR_SHAPE, Model, PATCH,
+};
 use foreman::vision::sources::{self, SOURCES, Tally};
 use foreman::vision::training::{self, Library, Schedule, held_back, validation};
 use std::path::PathBuf;
@@ -45,11 +47,11 @@ fn main() -> anyhow::Result<()> {
     let detector_epochs: usize = value("--detector-epochs").map_or(Ok(40), |v| v.parse())?;
     let seed: u64 = value("--seed").map_or(Ok(2026), |v| v.parse())?;
     let validate = args.iter().any(|a| a == "--validate");
-    // `--colour-blind N`: the classifier reads N channels (1 or 2), the face's contrast along
-    // its main colour axes (`vision::grid::face_contrast`), not the colours.
+    // `--colour-blind N`: the classifier reads N channels, the face's contrast along its 1 or
+    // 2 main colour axes (`vision::grid::face_contrast`), or 4, the colours and one axis.
     let channels: usize = value("--colour-blind").map_or(Ok(3), |v| v.parse())?;
     anyhow::ensure!(
-        (1..=4).contains(&channels),
+        CLASSIFIER_CHANNELS.contains(&channels),
         "--colour-blind takes 1 or 2 channels, or 4 (the colours and one)"
     );
     if let Some(s) = &leave_out

@@ -83,6 +83,11 @@ pub const CLASSIFIER_SHAPE: [(usize, usize, usize, usize); 7] = [
     (64, 7, 1, 1),
 ];
 
+/// The classifier's inputs ([`classifier_input`]), by its first layer's channels: the
+/// colours (3, shipped), colour-blind along one or two colour axes (1, 2), or the colours and
+/// one axis (4).
+pub const CLASSIFIER_CHANNELS: [usize; 4] = [3, 1, 2, 4];
+
 /// The two nets, and how they are used.
 #[derive(Debug, Clone, PartialEq)]
 pub struct Model {
@@ -150,7 +155,7 @@ impl Model {
         }
         let mut classifier = shape(&model.classifier);
         if let Some(first) = classifier.first_mut()
-            && matches!(first.0, 1 | 2 | 4)
+            && CLASSIFIER_CHANNELS.contains(&first.0)
         {
             first.0 = 3;
         }
@@ -317,12 +322,25 @@ impl Model {
         mean(&self.probabilities(&patches))
     }
 
-    /// The classifier's input for `c`, turned `quarter` quarters.
+    /// The classifier's input for `c`: the picture around it, turned `quarter` quarters, in
+    /// the channels the classifier reads.
     pub(crate) fn patch(&self, image: &RgbImage, c: Candidate, quarter: u8) -> Vec<f32> {
-        patch(image, c, quarter, self.classifier_channels())
+        let s = c.size * PATCH_MARGIN / PATCH as f32;
+        let a = match quarter % 4 {
+            0 => [s, 0.0, 0.0, s],
+            1 => [0.0, -s, s, 0.0],
+            2 => [-s, 0.0, 0.0, -s],
+            _ => [0.0, s, -s, 0.0],
+        };
+        classifier_input(
+            &sample(image, (c.x, c.y), a, PATCH, PATCH),
+            PATCH,
+            PATCH,
+            self.classifier_channels(),
+        )
     }
 
-    /// The channels the classifier reads: 3 (the colours) or 1 ([`face_contrast`]).
+    /// The channels the classifier reads, one of [`CLASSIFIER_CHANNELS`].
     pub fn classifier_channels(&self) -> usize {
         self.classifier.layers.first().map_or(3, |l| l.cin)
     }
@@ -424,24 +442,6 @@ pub fn classifier_input(pixels: &[[f32; 3]], w: usize, h: usize, channels: usize
         }
         _ => normalised(pixels, w, h),
     }
-}
-
-/// The classifier's input for `c`: the picture around it, turned `quarter` quarters, in
-/// `channels` channels.
-pub(crate) fn patch(image: &RgbImage, c: Candidate, quarter: u8, channels: usize) -> Vec<f32> {
-    let s = c.size * PATCH_MARGIN / PATCH as f32;
-    let a = match quarter % 4 {
-        0 => [s, 0.0, 0.0, s],
-        1 => [0.0, -s, s, 0.0],
-        2 => [-s, 0.0, 0.0, -s],
-        _ => [0.0, s, -s, 0.0],
-    };
-    classifier_input(
-        &sample(image, (c.x, c.y), a, PATCH, PATCH),
-        PATCH,
-        PATCH,
-        channels,
-    )
 }
 
 /// The die a candidate is, by its probabilities, with how sure the model is that it is a pip

@@ -365,8 +365,8 @@ pub struct Library<'a> {
     /// ([`super::render`]); none when 0 (the shipped recipe, whose samples are then drawn
     /// as before rendering came in).
     pub rendered: f64,
-    /// The classifier's input channels: 3, the colours; 1, colour-blind
-    /// ([`super::grid::face_contrast`]).
+    /// The classifier's input channels, one of [`super::learned::CLASSIFIER_CHANNELS`] (3:
+    /// the colours, as shipped; see [`classifier_input`]).
     pub channels: usize,
 }
 
