@@ -4,7 +4,8 @@
 //!
 //! `cargo run --release --example dice_train -- [--data DIR] [--out DIR] [--leave-out SOURCE]
 //! [--epochs N] [--detector-epochs N] [--seed N] [--detector-from DIR] [--validate]
-//! [--window GAMES] [--rendered F] [--colour-blind N] [--window-pictures DIR] [--render-sheet FILE]`
+//! [--window GAMES] [--rendered F] [--colour-blind N] [--separable] [--window-pictures DIR]
+//! [--render-sheet FILE]`
 //!
 //! `--data` defaults to `../shared/dice` (one folder per source, see `vision::sources`).
 //! `--epochs N`: the classifier's epochs (30); `--detector-epochs N`: the detector's (40).
@@ -18,13 +19,15 @@
 //! dice outlined, and `--render-sheet FILE` a sheet of rendered dice, to look at; nothing is
 //! trained. `--colour-blind N`: the classifier reads the face's contrast along its N main colour
 //! axes (1 or 2), not the colours (`vision::grid::face_contrast`), or 4: the colours and one.
+//! `--separable`: the quicker classifier (`learned::SEPARABLE_CLASSIFIER_SHAPE`), its 3×3
+//! layers each a depthwise 3×3 and a 1×1.
 #[path = "../common/args.rs"]
 mod args;
 
 mod window;
 
 use foreman::vision::learned::{
-    CLASSIFIER_CHANNELS, CLASSIFIER_SHAPE, DETECTOR_SHAPE, Model, PATCH,
+    CLASSIFIER_CHANNELS, CLASSIFIER_SHAPE, DETECTOR_SHAPE, Model, PATCH, SEPARABLE_CLASSIFIER_SHAPE,
 };
 use foreman::vision::sources::{self, SOURCES, Tally};
 use foreman::vision::training::{self, Library, Schedule, held_back, validation};
@@ -47,6 +50,8 @@ fn main() -> anyhow::Result<()> {
     let detector_epochs: usize = value("--detector-epochs").map_or(Ok(40), |v| v.parse())?;
     let seed: u64 = value("--seed").map_or(Ok(2026), |v| v.parse())?;
     let validate = args.iter().any(|a| a == "--validate");
+    // `--separable`: the quicker classifier, its 3×3 layers depthwise then 1×1.
+    let separable = args.iter().any(|a| a == "--separable");
     // `--colour-blind N`: the classifier reads N channels, the face's contrast along its 1 or
     // 2 main colour axes (`vision::grid::face_contrast`), or 4, the colours and one axis.
     let channels: usize = value("--colour-blind").map_or(Ok(3), |v| v.parse())?;
@@ -191,8 +196,12 @@ fn main() -> anyhow::Result<()> {
             },
         );
     }
-    let mut shape = CLASSIFIER_SHAPE;
-    shape[0].0 = channels;
+    let mut shape = if separable {
+        SEPARABLE_CLASSIFIER_SHAPE.to_vec()
+    } else {
+        CLASSIFIER_SHAPE.to_vec()
+    };
+    shape[0].cin = channels;
     let mut classifier = training::new_net(&shape, true, seed + 1);
     // The detector's own proposals on the training pictures teach the classifier its boxes
     // and its mistakes.

@@ -9,19 +9,137 @@
 
 use thiserror::Error;
 
-/// One convolution: `cout` filters of `cin × k × k` weights, and a bias each.
+/// A layer's shape: input and output channels, kernel side, stride, and whether it is
+/// depthwise (each channel convolved alone, `cin == cout`: a separable convolution's first
+/// half, the second being a 1×1 layer).
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct Shape {
+    pub cin: usize,
+    pub cout: usize,
+    pub k: usize,
+    pub stride: usize,
+    pub depthwise: bool,
+}
+
+impl Shape {
+    /// A full convolution: every output channel sums over every input channel.
+    pub const fn conv(cin: usize, cout: usize, k: usize, stride: usize) -> Shape {
+        Shape {
+            cin,
+            cout,
+            k,
+            stride,
+            depthwise: false,
+        }
+    }
+
+    /// A depthwise convolution of `c` channels.
+    pub const fn depthwise(c: usize, k: usize, stride: usize) -> Shape {
+        Shape {
+            cin: c,
+            cout: c,
+            k,
+            stride,
+            depthwise: true,
+        }
+    }
+
+    /// The weights a filter has: `k × k` for a depthwise layer, `cin × k × k` otherwise.
+    pub fn filter_len(&self) -> usize {
+        if self.depthwise {
+            self.k * self.k
+        } else {
+            self.cin * self.k * self.k
+        }
+    }
+}
+
+/// One convolution: `cout` filters of `cin × k × k` weights (`k × k` when depthwise), and a
+/// bias each.
 #[derive(Debug, Clone, PartialEq)]
 pub struct Conv {
     pub cin: usize,
     pub cout: usize,
     pub k: usize,
     pub stride: usize,
-    /// `[cout][cin][k][k]`
+    /// Each output channel is its input channel convolved alone (`cin == cout`).
+    pub depthwise: bool,
+    /// `[cout][cin][k][k]`, or `[c][k][k]` when depthwise.
     pub w: Vec<f32>,
     pub b: Vec<f32>,
 }
 
 impl Conv {
+    /// A layer of `shape`, He-initialised from `rng`, zero biases.
+    pub fn of(shape: Shape, rng: &mut impl rand::Rng) -> Conv {
+        let Shape {
+            cin,
+            cout,
+            k,
+            stride,
+            depthwise,
+        } = shape;
+        let mut conv = if depthwise {
+            // Each filter sees one channel: its fan-in is k × k.
+            let mut c = Conv::new(1, cout, k, stride, rng);
+            c.cin = cin;
+            c
+        } else {
+            Conv::new(cin, cout, k, stride, rng)
+        };
+        conv.depthwise = depthwise;
+        conv
+    }
+
+    /// Its shape.
+    pub fn shape(&self) -> Shape {
+        Shape {
+            cin: self.cin,
+            cout: self.cout,
+            k: self.k,
+            stride: self.stride,
+            depthwise: self.depthwise,
+        }
+    }
+
+    /// A filter's weights: `cin × k × k`, or `k × k` when depthwise.
+    fn filter_len(&self) -> usize {
+        self.shape().filter_len()
+    }
+
+    /// `out (cout × n) += W × cols`, `cols` being `cin·k·k` rows of `row_len` (the first `n`
+    /// of each used): a product for a full layer; for a depthwise one, each channel's `k × k`
+    /// rows weighted and summed (its filter's taps in order).
+    fn apply_weights(&self, cols: &[f32], row_len: usize, n: usize, out: &mut [f32]) {
+        let kk = self.filter_len();
+        if !self.depthwise {
+            gemm(
+                self.cout,
+                kk,
+                n,
+                &self.w,
+                (kk, 1),
+                cols,
+                (row_len, 1),
+                out,
+                true,
+            );
+            return;
+        }
+        for (c, (row, filter)) in out
+            .chunks_exact_mut(n)
+            .zip(self.w.chunks_exact(kk))
+            .enumerate()
+        {
+            for (t, &wt) in filter.iter().enumerate() {
+                let col = &cols[(c * kk + t) * row_len..][..n];
+                for (o, &x) in row.iter_mut().zip(col) {
+                    *o += wt * x;
+                }
+            }
+        }
+    }
+
     /// He-initialised weights from `rng` (a seeded generator), zero biases.
     pub fn new(cin: usize, cout: usize, k: usize, stride: usize, rng: &mut impl rand::Rng) -> Conv {
         let fan_in = (cin * k * k) as f32;
@@ -39,6 +157,7 @@ impl Conv {
             cout,
             k,
             stride,
+            depthwise: false,
             w,
             b: vec![0.0; cout],
         }
@@ -51,6 +170,157 @@ impl Conv {
             out.extend(std::iter::repeat_n(b, n));
         }
         out
+    }
+
+    /// Adds channel `c` of a depthwise layer's convolution of `plane` (`h × w`) to `out` (its
+    /// `oh × ow` output, the bias already in), straight from the plane: each output place's
+    /// taps in the filter's order, those on the padding left out (they add zero), so it is
+    /// what the columns give, without writing the columns.
+    fn depthwise_plane(&self, c: usize, plane: &[f32], (h, w): (usize, usize), out: &mut [f32]) {
+        let (oh, ow) = self.out_size(h, w);
+        let (k, s, p) = (self.k, self.stride, self.pad() as isize);
+        let filter = &self.w[c * k * k..][..k * k];
+        for (oy, row) in out.chunks_exact_mut(ow).take(oh).enumerate() {
+            for ky in 0..k {
+                let y = (oy * s) as isize + ky as isize - p;
+                if y < 0 || y >= h as isize {
+                    continue;
+                }
+                let src = &plane[y as usize * w..][..w];
+                for kx in 0..k {
+                    let wt = filter[ky * k + kx];
+                    // The output places whose input column ox·s + kx − p is inside.
+                    let shift = kx as isize - p;
+                    let first = if shift >= 0 {
+                        0
+                    } else {
+                        ((-shift) as usize).div_ceil(s)
+                    };
+                    let end = if (w as isize) <= shift {
+                        0
+                    } else {
+                        ((w as isize - shift) as usize).div_ceil(s).min(ow)
+                    };
+                    if first >= end {
+                        continue;
+                    }
+                    let x0 = ((first * s) as isize + shift) as usize;
+                    let row = &mut row[first..end];
+                    if s == 1 {
+                        for (o, &x) in row.iter_mut().zip(&src[x0..]) {
+                            *o += wt * x;
+                        }
+                    } else {
+                        for (i, o) in row.iter_mut().enumerate() {
+                            *o += wt * src[x0 + i * s];
+                        }
+                    }
+                }
+            }
+        }
+    }
+
+    /// Adds channel `c` of a depthwise layer's convolution of `m` planes (`h × w` each, one
+    /// after another in `block`) to `out` (their outputs one after another, the bias already
+    /// in): the planes taken as one tall plane, each tap's shifted copy made once for all of
+    /// them in `tap` (the rows it took across two planes set to zero) and added weighted.
+    /// The same sums in the same order as the columns give. Stride 1 of any size, and stride
+    /// 2 of even sizes; otherwise plane by plane.
+    fn depthwise_block(
+        &self,
+        c: usize,
+        block: &[f32],
+        m: usize,
+        (h, w): (usize, usize),
+        out: &mut [f32],
+        (tap, phases): (&mut Vec<f32>, &mut Vec<f32>),
+    ) {
+        let (oh, ow) = self.out_size(h, w);
+        let (n, k) = (oh * ow, self.k);
+        let filter = &self.w[c * k * k..][..k * k];
+        let mut add = |tap: &[f32], wt: f32| {
+            for (o, &x) in out.iter_mut().zip(tap) {
+                *o += wt * x;
+            }
+        };
+        // Zero the rows of each plane but the first (`dy` −1) or the last (`dy` 1) whose
+        // source row lay in the plane before or after.
+        let seams = |tap: &mut [f32], dy: isize| {
+            for j in 0..m {
+                let row = match dy {
+                    -1 if j > 0 => 0,
+                    1 if j + 1 < m => oh - 1,
+                    _ => continue,
+                };
+                tap[(j * oh + row) * ow..][..ow].fill(0.0);
+            }
+        };
+        tap.resize(m * n, 0.0);
+        if k == 3 && self.stride == 1 && (oh, ow) == (h, w) {
+            for ky in 0..3 {
+                for kx in 0..3 {
+                    let dy = ky as isize - 1;
+                    shifted(&block[..m * h * w], tap, w, dy, kx as isize - 1);
+                    seams(tap, dy);
+                    add(tap, filter[ky * 3 + kx]);
+                }
+            }
+            return;
+        }
+        if k == 3 && self.stride == 2 && h % 2 == 0 && w % 2 == 0 {
+            // The tall plane's phases are the planes' phases one after another.
+            phases.resize(4 * m * n, 0.0);
+            take_phases(&block[..m * h * w], (m * h, w), (m * oh, ow), phases);
+            const PHASE: [(usize, isize); 3] = [(1, -1), (0, 0), (1, 0)];
+            for (ky, &(ry, dy)) in PHASE.iter().enumerate() {
+                for (kx, &(rx, dx)) in PHASE.iter().enumerate() {
+                    shifted(&phases[(ry * 2 + rx) * m * n..][..m * n], tap, ow, dy, dx);
+                    seams(tap, dy);
+                    add(tap, filter[ky * 3 + kx]);
+                }
+            }
+            return;
+        }
+        for j in 0..m {
+            self.depthwise_plane(
+                c,
+                &block[j * h * w..][..h * w],
+                (h, w),
+                &mut out[j * n..][..n],
+            );
+        }
+    }
+
+    /// A depthwise layer's backward pass: adds to `d_w` each weight's gradient (its tap's
+    /// columns times `d`, the output's gradient), and when `inputs` sets `d_cols` to the
+    /// columns' gradient (each tap's weight times its channel's `d`).
+    fn backward_depthwise(
+        &self,
+        cols: &[f32],
+        d: &[f32],
+        n: usize,
+        d_w: &mut [f32],
+        d_cols: &mut Vec<f32>,
+        inputs: bool,
+    ) {
+        let kk = self.filter_len();
+        d_cols.clear();
+        if inputs {
+            d_cols.resize(self.cin * kk * n, 0.0);
+        }
+        for (c, d_row) in d.chunks_exact(n).enumerate() {
+            for t in 0..kk {
+                let row = c * kk + t;
+                let col = &cols[row * n..][..n];
+                d_w[row] += d_row.iter().zip(col).map(|(a, b)| a * b).sum::<f32>();
+                if inputs {
+                    let wt = self.w[row];
+                    for (g, &x) in d_cols[row * n..][..n].iter_mut().zip(d_row) {
+                        *g = wt * x;
+                    }
+                }
+            }
+        }
     }
 
     fn pad(&self) -> usize {
@@ -69,7 +339,7 @@ impl Conv {
     /// Multiply-adds for an input of `h × w`.
     pub fn macs(&self, h: usize, w: usize) -> usize {
         let (oh, ow) = self.out_size(h, w);
-        oh * ow * self.cout * self.cin * self.k * self.k
+        oh * ow * self.cout * self.filter_len()
     }
 
     /// `cols[(ci·k·k + ky·k + kx)][oy·ow + ox]`: the input patch under each output place.
@@ -416,11 +686,36 @@ impl Net {
         let (mut h, mut w) = (h, w);
         let mut act: Vec<f32> = Vec::new();
         let mut cols = Vec::new();
+        let (mut tap, mut phases) = (Vec::new(), Vec::new());
         for (i, layer) in self.layers.iter().enumerate().take(upto) {
             let (oh, ow) = layer.out_size(h, w);
             let n = oh * ow;
             let kk = layer.cin * layer.k * layer.k;
             let as_is = i > 0 && layer.k == 1 && layer.stride == 1;
+            if layer.depthwise {
+                // Straight from the planes, no columns.
+                let mut out = layer.biases(n * m);
+                for c in 0..layer.cout {
+                    let out = &mut out[c * m * n..][..m * n];
+                    if i == 0 {
+                        for (j, input) in inputs.iter().enumerate() {
+                            let plane = &input[c * h * w..][..h * w];
+                            layer.depthwise_plane(c, plane, (h, w), &mut out[j * n..][..n]);
+                        }
+                    } else {
+                        let block = &act[c * m * h * w..][..m * h * w];
+                        layer.depthwise_block(c, block, m, (h, w), out, (&mut tap, &mut phases));
+                    }
+                }
+                if i + 1 < n_layers {
+                    for v in &mut out {
+                        *v = v.max(0.0);
+                    }
+                }
+                act = out;
+                (h, w) = (oh, ow);
+                continue;
+            }
             if !as_is {
                 // Not cleared: `im2col_at` writes every entry.
                 cols.resize(kk * n * m, 0.0);
@@ -435,17 +730,7 @@ impl Net {
                 }
             }
             let mut out = layer.biases(n * m);
-            gemm(
-                layer.cout,
-                kk,
-                n * m,
-                &layer.w,
-                (kk, 1),
-                if as_is { &act } else { &cols },
-                (n * m, 1),
-                &mut out,
-                true,
-            );
+            layer.apply_weights(if as_is { &act } else { &cols }, n * m, n * m, &mut out);
             if i + 1 < n_layers {
                 for v in &mut out {
                     *v = v.max(0.0);
@@ -484,18 +769,7 @@ impl Net {
             let (oh, ow) = layer.im2col(&current, h, w, c);
             let n = oh * ow;
             let mut out = layer.biases(n);
-            let kk = layer.cin * layer.k * layer.k;
-            gemm(
-                layer.cout,
-                kk,
-                n,
-                &layer.w,
-                (kk, 1),
-                c,
-                (n, 1),
-                &mut out,
-                true,
-            );
+            layer.apply_weights(c, n, n, &mut out);
             if i + 1 < n_layers {
                 for v in &mut out {
                     *v = v.max(0.0);
@@ -551,6 +825,15 @@ impl Net {
                 grads.b[i][co] += row.iter().sum::<f32>();
             }
             let cols = &trace.cols[i];
+            if layer.depthwise {
+                layer.backward_depthwise(cols, &d, n, &mut grads.w[i], &mut d_cols, i > 0);
+                if i == 0 {
+                    break;
+                }
+                layer.col2im(&d_cols, h, w, &mut d_in);
+                std::mem::swap(&mut d, &mut d_in);
+                continue;
+            }
             // dW += dOut (cout × n) × colsᵀ (n × kk)
             gemm(
                 layer.cout,
@@ -585,6 +868,11 @@ impl Net {
         }
     }
 
+    /// Its layers' shapes.
+    pub fn shape(&self) -> Vec<Shape> {
+        self.layers.iter().map(Conv::shape).collect()
+    }
+
     /// How many weights the net has.
     pub fn parameters(&self) -> usize {
         self.layers.iter().map(|l| l.w.len() + l.b.len()).sum()
@@ -604,16 +892,25 @@ impl Net {
     }
 
     /// The weights as bytes: `FNET`, a version, the layer count and `pooled`, each layer's
-    /// shape, then every weight and bias (little-endian `u32` and `f32`).
+    /// shape, then every weight and bias (little-endian `u32` and `f32`). Version 1 has no
+    /// depthwise layer; version 2 gives each layer's shape a fifth word, 1 when depthwise.
     pub fn to_bytes(&self) -> Vec<u8> {
         let mut out = b"FNET".to_vec();
         let mut put = |v: u32| out.extend_from_slice(&v.to_le_bytes());
-        put(1);
+        let version = if self.layers.iter().any(|l| l.depthwise) {
+            2
+        } else {
+            1
+        };
+        put(version);
         put(self.layers.len() as u32);
         put(u32::from(self.pooled));
         for l in &self.layers {
             for v in [l.cin, l.cout, l.k, l.stride] {
                 put(v as u32);
+            }
+            if version == 2 {
+                put(u32::from(l.depthwise));
             }
         }
         for l in &self.layers {
@@ -636,7 +933,7 @@ impl Net {
             return Err(NetError::NotANet);
         }
         let version = u32::from_le_bytes(word()?);
-        if version != 1 {
+        if !matches!(version, 1 | 2) {
             return Err(NetError::Version(version));
         }
         let n = u32::from_le_bytes(word()?) as usize;
@@ -651,31 +948,46 @@ impl Net {
                 *v = u32::from_le_bytes(word()?) as usize;
             }
             let [cin, cout, k, stride] = s;
+            let depthwise = match version {
+                1 => false,
+                _ => match u32::from_le_bytes(word()?) {
+                    0 => false,
+                    1 => true,
+                    _ => return Err(NetError::Shape),
+                },
+            };
             if cin == 0 || cout == 0 || cin > 4096 || cout > 4096 || !matches!(k, 1 | 3 | 5) {
                 return Err(NetError::Shape);
             }
-            if !(1..=4).contains(&stride) {
+            if !(1..=4).contains(&stride) || (depthwise && cin != cout) {
                 return Err(NetError::Shape);
             }
-            shapes.push(s);
-        }
-        for pair in shapes.windows(2) {
-            if pair[0][1] != pair[1][0] {
-                return Err(NetError::Shape);
-            }
-        }
-        let mut layers = Vec::with_capacity(n);
-        for [cin, cout, k, stride] in shapes {
-            let mut floats = |count: usize| -> Result<Vec<f32>, NetError> {
-                (0..count).map(|_| word().map(f32::from_le_bytes)).collect()
-            };
-            let w = floats(cout * cin * k * k)?;
-            let b = floats(cout)?;
-            layers.push(Conv {
+            shapes.push(Shape {
                 cin,
                 cout,
                 k,
                 stride,
+                depthwise,
+            });
+        }
+        for pair in shapes.windows(2) {
+            if pair[0].cout != pair[1].cin {
+                return Err(NetError::Shape);
+            }
+        }
+        let mut layers = Vec::with_capacity(n);
+        for shape in shapes {
+            let mut floats = |count: usize| -> Result<Vec<f32>, NetError> {
+                (0..count).map(|_| word().map(f32::from_le_bytes)).collect()
+            };
+            let w = floats(shape.cout * shape.filter_len())?;
+            let b = floats(shape.cout)?;
+            layers.push(Conv {
+                cin: shape.cin,
+                cout: shape.cout,
+                k: shape.k,
+                stride: shape.stride,
+                depthwise: shape.depthwise,
                 w,
                 b,
             });

@@ -16,7 +16,7 @@
 
 use super::grid::{normalised, sample};
 use super::learned::{Candidate, Model, PATCH, PATCH_MARGIN, STRIDE, classifier_input};
-use super::net::{Adam, Conv, Grads, Net, Trace, sigmoid, softmax};
+use super::net::{Adam, Conv, Grads, Net, Shape, Trace, sigmoid, softmax};
 use image::RgbImage;
 use rand::{Rng, SeedableRng};
 use rand_chacha::ChaCha8Rng;
@@ -82,12 +82,12 @@ pub struct Schedule {
 }
 
 /// The net of `shape`, He-initialised from `seed`.
-pub fn new_net(shape: &[(usize, usize, usize, usize)], pooled: bool, seed: u64) -> Net {
+pub fn new_net(shape: &[Shape], pooled: bool, seed: u64) -> Net {
     let mut rng = ChaCha8Rng::seed_from_u64(seed);
     Net {
         layers: shape
             .iter()
-            .map(|&(cin, cout, k, s)| Conv::new(cin, cout, k, s, &mut rng))
+            .map(|&layer| Conv::of(layer, &mut rng))
             .collect(),
         pooled,
     }

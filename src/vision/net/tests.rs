@@ -224,3 +224,185 @@ fn the_last_layer_on_the_features_is_the_output() {
         }
     }
 }
+
+/// A separable net: a full layer, then depthwise layers of stride 1 and 2 each followed by a
+/// 1×1 layer (`learned::SEPARABLE_CLASSIFIER_SHAPE` in small).
+fn separable_net(pooled: bool) -> Net {
+    let mut rng = rand_chacha::ChaCha8Rng::seed_from_u64(11);
+    Net {
+        layers: [
+            Shape::conv(2, 3, 3, 1),
+            Shape::depthwise(3, 3, 2),
+            Shape::conv(3, 4, 1, 1),
+            Shape::depthwise(4, 3, 1),
+            Shape::conv(4, 2, 1, 1),
+        ]
+        .into_iter()
+        .map(|s| Conv::of(s, &mut rng))
+        .collect(),
+        pooled,
+    }
+}
+
+/// A depthwise layer convolves each channel alone: each output place is its own channel's
+/// filter over the input around it (with its ReLU), at each stride, on sizes that do not
+/// divide evenly.
+#[test]
+fn a_depthwise_convolution_is_each_channels_own_sum() {
+    let mut rng = rand_chacha::ChaCha8Rng::seed_from_u64(13);
+    for (stride, h, w) in [
+        (1, 5, 7),
+        (1, 1, 4),
+        (2, 7, 6),
+        (2, 6, 8),
+        (2, 1, 3),
+        (3, 7, 8),
+    ] {
+        let layer = Conv::of(Shape::depthwise(3, 3, stride), &mut rng);
+        let net = Net {
+            layers: vec![layer.clone(), Conv::new(3, 1, 1, 1, &mut rng)],
+            pooled: false,
+        };
+        let input: Vec<f32> = (0..3 * h * w)
+            .map(|i| ((i * 29 % 13) as f32 - 6.0) / 6.0)
+            .collect();
+        let mut trace = Trace::default();
+        net.forward_traced(&input, h, w, &mut trace, true);
+        let got = &trace.outs[0];
+        let (oh, ow) = layer.out_size(h, w);
+        assert_eq!(got.len(), 3 * oh * ow);
+        for c in 0..3 {
+            for oy in 0..oh {
+                for ox in 0..ow {
+                    let mut sum = layer.b[c];
+                    for ky in 0..3 {
+                        for kx in 0..3 {
+                            let y = (oy * stride + ky) as isize - 1;
+                            let x = (ox * stride + kx) as isize - 1;
+                            if (0..h as isize).contains(&y) && (0..w as isize).contains(&x) {
+                                sum += layer.w[(c * 3 + ky) * 3 + kx]
+                                    * input[c * h * w + y as usize * w + x as usize];
+                            }
+                        }
+                    }
+                    let at = got[c * oh * ow + oy * ow + ox];
+                    assert!(
+                        (at - sum.max(0.0)).abs() < 1e-5,
+                        "stride {stride} {h}×{w}: ({c}, {oy}, {ox}) {at} vs {sum}"
+                    );
+                }
+            }
+        }
+    }
+}
+
+/// A depthwise layer is a full one whose filters are zero but on their own channel: the
+/// separable net and that plain one (whose backward pass matches finite differences, above)
+/// give the same outputs and the same gradients, each depthwise weight's being its diagonal
+/// one's. And many inputs at once (the planes taken together, no columns) give what each
+/// gives alone, to the bit, on sizes even and odd.
+#[test]
+fn a_separable_net_learns_and_reads_as_a_plain_one_does() {
+    for pooled in [false, true] {
+        let net = separable_net(pooled);
+        let plain = Net {
+            layers: net
+                .layers
+                .iter()
+                .map(|l| {
+                    if !l.depthwise {
+                        return l.clone();
+                    }
+                    let (c, kk) = (l.cin, l.k * l.k);
+                    let mut w = vec![0.0; c * c * kk];
+                    for ch in 0..c {
+                        w[(ch * c + ch) * kk..][..kk].copy_from_slice(&l.w[ch * kk..][..kk]);
+                    }
+                    Conv {
+                        depthwise: false,
+                        w,
+                        ..l.clone()
+                    }
+                })
+                .collect(),
+            pooled,
+        };
+        let input: Vec<f32> = (0..2 * 5 * 6)
+            .map(|i| ((i * 37 % 17) as f32 - 8.0) / 8.0)
+            .collect();
+        let (mut trace, mut plain_trace) = (Trace::default(), Trace::default());
+        let out = net.forward_traced(&input, 5, 6, &mut trace, true);
+        let plain_out = plain.forward_traced(&input, 5, 6, &mut plain_trace, true);
+        assert_eq!(out.len(), plain_out.len());
+        for (a, b) in out.iter().zip(&plain_out) {
+            assert!((a - b).abs() < 1e-5, "{a} vs {b}");
+        }
+        let d_out: Vec<f32> = (0..out.len()).map(|i| (i % 3) as f32 * 0.1 - 0.1).collect();
+        let (mut grads, mut plain_grads) = (Grads::zeros(&net), Grads::zeros(&plain));
+        net.backward(&trace, &d_out, &mut grads);
+        plain.backward(&plain_trace, &d_out, &mut plain_grads);
+        let mut compared = 0;
+        for (l, layer) in net.layers.iter().enumerate() {
+            let (c, kk) = (layer.cin, layer.k * layer.k);
+            for (j, &g) in grads.w[l].iter().enumerate() {
+                let want = if layer.depthwise {
+                    let (ch, t) = (j / kk, j % kk);
+                    plain_grads.w[l][(ch * c + ch) * kk + t]
+                } else {
+                    plain_grads.w[l][j]
+                };
+                assert!(
+                    (g - want).abs() < 1e-4,
+                    "layer {l} weight {j}: {g} vs {want}"
+                );
+                compared += usize::from(g != 0.0);
+            }
+            for (g, want) in grads.b[l].iter().zip(&plain_grads.b[l]) {
+                assert!((g - want).abs() < 1e-4, "layer {l} bias: {g} vs {want}");
+            }
+        }
+        assert!(compared > 30, "{compared} gradients not zero");
+        for (h, w) in [(8, 6), (7, 5), (1, 2)] {
+            let inputs: Vec<Vec<f32>> = (0..3)
+                .map(|j| {
+                    (0..2 * h * w)
+                        .map(|i| ((i * 37 + j * 11) % 17) as f32 / 8.0 - 1.0)
+                        .collect()
+                })
+                .collect();
+            let together = net.forward_many(&inputs, h, w);
+            for (input, out) in inputs.iter().zip(&together) {
+                assert_eq!(&net.forward(input, h, w), out, "{h}×{w}");
+            }
+        }
+    }
+}
+
+/// A net with depthwise layers is saved in the second version of the weights and read back
+/// as it was; the first version (no depthwise layer, the shipped model's) still reads, and a
+/// depthwise layer whose channels differ is refused.
+#[test]
+fn depthwise_weights_round_trip_and_the_first_version_still_reads() {
+    let net = separable_net(true);
+    let bytes = net.to_bytes();
+    assert_eq!(
+        u32::from_le_bytes([bytes[4], bytes[5], bytes[6], bytes[7]]),
+        2
+    );
+    assert_eq!(Net::from_bytes(&bytes), Ok(net.clone()));
+    let plain = small_net(true).to_bytes();
+    assert_eq!(
+        u32::from_le_bytes([plain[4], plain[5], plain[6], plain[7]]),
+        1
+    );
+    assert_eq!(Net::from_bytes(&plain), Ok(small_net(true)));
+    // The second layer's output channels (header: 16 bytes, then 5 words a layer).
+    let mut bad = bytes.clone();
+    let at = 16 + 20 + 4;
+    bad[at..at + 4].copy_from_slice(&5u32.to_le_bytes());
+    assert_eq!(Net::from_bytes(&bad), Err(NetError::Shape));
+    assert_eq!(net.macs(4, 4), {
+        // 3·18 + 3·9 (stride 2 gives 2×2) + 4·3 + 4·9 + 2·4, each over its places.
+        16 * 3 * 18 + 4 * 3 * 9 + 4 * 4 * 3 + 4 * 4 * 9 + 4 * 2 * 4
+    });
+}
