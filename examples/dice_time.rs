@@ -2,13 +2,15 @@
 //! from farther, and it in a 1280×720 webcam frame), as the fastest, the first quartile and the
 //! median of many reads. Where the time goes: `examples/dice_split.rs`.
 //!
-//! `cargo run --release --example dice_time -- [READS]` (60 reads each unless told).
+//! `cargo run --release --example dice_time -- [READS] [MODEL_DIR]` (60 reads each unless
+//! told; the shipped model unless a folder of `detector.bin` and `classifier.bin` is given).
 //!
 //! On a shared machine whose neighbours take the processor in bursts, criterion's mean swings
 //! by a fifth from run to run; the fastest read moves far less, so two builds are compared by
 //! running this for each in turn, several times, and keeping each one's fastest.
 use anyhow::Context;
-use foreman::vision::{read_dice, synthetic};
+use foreman::vision::learned::Model;
+use foreman::vision::{read_dice_with, synthetic};
 use std::time::Instant;
 
 fn main() -> anyhow::Result<()> {
@@ -17,6 +19,13 @@ fn main() -> anyhow::Result<()> {
         None => 60,
     };
     anyhow::ensure!(reads > 0, "READS is at least 1");
+    let model = match std::env::args().nth(2) {
+        Some(dir) => Model::from_bytes(
+            &std::fs::read(format!("{dir}/detector.bin")).with_context(|| format!("{dir}"))?,
+            &std::fs::read(format!("{dir}/classifier.bin")).with_context(|| format!("{dir}"))?,
+        )?,
+        None => Model::shipped()?.clone(),
+    };
     let path = std::path::Path::new(env!("CARGO_MANIFEST_DIR"))
         .join("tests/data/dice/d6-tray-photos/images/IMG_20191208_111228.jpg");
     let photo = image::open(&path)
@@ -32,7 +41,9 @@ fn main() -> anyhow::Result<()> {
         let mut times: Vec<f64> = (0..reads)
             .map(|_| {
                 let start = Instant::now();
-                std::hint::black_box(read_dice(std::hint::black_box(picture)).len());
+                std::hint::black_box(
+                    read_dice_with(&model, std::hint::black_box(picture), None).len(),
+                );
                 start.elapsed().as_secs_f64() * 1e3
             })
             .collect();
