@@ -445,8 +445,62 @@ impl Conv {
         (oh, ow)
     }
 
-    /// The gradient of the input from that of its columns (the transpose of `im2col`).
+    /// The gradient of the input from that of its columns (the transpose of `im2col`): each
+    /// column's entries added to the input place it came from, in the order of
+    /// [`Conv::col2im_naive`] (so the same to the bit), a run of places at a time.
     fn col2im(&self, cols: &[f32], h: usize, w: usize, d_input: &mut Vec<f32>) {
+        let (oh, ow) = self.out_size(h, w);
+        let (k, s, p) = (self.k, self.stride, self.pad() as isize);
+        let n = oh * ow;
+        d_input.clear();
+        d_input.resize(self.cin * h * w, 0.0);
+        for ci in 0..self.cin {
+            let plane = &mut d_input[ci * h * w..(ci + 1) * h * w];
+            for ky in 0..k {
+                for kx in 0..k {
+                    let row = &cols[((ci * k + ky) * k + kx) * n..][..n];
+                    // The output places whose input column ox·s + kx − p is inside: the same
+                    // on every row.
+                    let shift = kx as isize - p;
+                    let first = if shift >= 0 {
+                        0
+                    } else {
+                        ((-shift) as usize).div_ceil(s)
+                    };
+                    let end = if (w as isize) <= shift {
+                        0
+                    } else {
+                        ((w as isize - shift) as usize).div_ceil(s).min(ow)
+                    };
+                    if first >= end {
+                        continue;
+                    }
+                    let x0 = ((first * s) as isize + shift) as usize;
+                    for (oy, src) in row.chunks_exact(ow).enumerate() {
+                        let y = (oy * s) as isize + ky as isize - p;
+                        if y < 0 || y >= h as isize {
+                            continue;
+                        }
+                        let dst = &mut plane[y as usize * w + x0..];
+                        let src = &src[first..end];
+                        if s == 1 {
+                            for (d, &g) in dst.iter_mut().zip(src) {
+                                *d += g;
+                            }
+                        } else {
+                            for (i, &g) in src.iter().enumerate() {
+                                dst[i * s] += g;
+                            }
+                        }
+                    }
+                }
+            }
+        }
+    }
+
+    /// [`Conv::col2im`] place by place, as it stands for (the tests hold the quick one to it).
+    #[cfg(test)]
+    fn col2im_naive(&self, cols: &[f32], h: usize, w: usize, d_input: &mut Vec<f32>) {
         let (oh, ow) = self.out_size(h, w);
         let (k, s, p) = (self.k, self.stride, self.pad() as isize);
         let n = oh * ow;

@@ -406,3 +406,31 @@ fn depthwise_weights_round_trip_and_the_first_version_still_reads() {
         16 * 3 * 18 + 4 * 3 * 9 + 4 * 4 * 3 + 4 * 4 * 9 + 4 * 2 * 4
     });
 }
+
+/// The quick transpose of the columns adds what the plain one adds, in its order: the same
+/// to the bit, at each kernel, stride and size (so training writes the same weights).
+#[test]
+fn the_quick_col2im_is_the_plain_one_to_the_bit() {
+    let mut rng = rand_chacha::ChaCha8Rng::seed_from_u64(17);
+    for (k, stride, h, w) in [
+        (3, 1, 5, 7),
+        (3, 1, 1, 4),
+        (3, 2, 7, 6),
+        (3, 2, 6, 9),
+        (3, 2, 1, 3),
+        (3, 3, 7, 8),
+        (1, 1, 4, 3),
+        (1, 2, 5, 5),
+        (5, 1, 3, 6),
+    ] {
+        let layer = Conv::new(2, 3, k, stride, &mut rng);
+        let (oh, ow) = layer.out_size(h, w);
+        let cols: Vec<f32> = (0..2 * k * k * oh * ow)
+            .map(|i| ((i * 31 % 23) as f32 - 11.0) / 7.0)
+            .collect();
+        let (mut quick, mut plain) = (vec![9.0; 3], Vec::new());
+        layer.col2im(&cols, h, w, &mut quick);
+        layer.col2im_naive(&cols, h, w, &mut plain);
+        assert_eq!(quick, plain, "k {k} stride {stride} {h}×{w}");
+    }
+}
