@@ -21,8 +21,10 @@ fn main() -> anyhow::Result<()> {
     anyhow::ensure!(reads > 0, "READS is at least 1");
     let model = match std::env::args().nth(2) {
         Some(dir) => Model::from_bytes(
-            &std::fs::read(format!("{dir}/detector.bin")).with_context(|| format!("{dir}"))?,
-            &std::fs::read(format!("{dir}/classifier.bin")).with_context(|| format!("{dir}"))?,
+            &std::fs::read(format!("{dir}/detector.bin"))
+                .with_context(|| format!("reading the model in {dir}"))?,
+            &std::fs::read(format!("{dir}/classifier.bin"))
+                .with_context(|| format!("reading the model in {dir}"))?,
         )?,
         None => Model::shipped()?.clone(),
     };
