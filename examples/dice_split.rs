@@ -1,7 +1,9 @@
 //! Where the camera reader's time goes on the benchmark's photo: the detector's looks and the
-//! classifier. `cargo run --release --example dice_split -- [MODEL_DIR]`
+//! classifier (and of three looks, the resampling, the normalising and the net).
+//! `cargo run --release --example dice_split -- [MODEL_DIR]`
 use anyhow::Context;
 use foreman::vision::Area;
+use foreman::vision::grid::{normalised, sample};
 use foreman::vision::learned::Model;
 use std::time::Instant;
 
@@ -38,6 +40,19 @@ fn main() -> anyhow::Result<()> {
         println!(
             "  one look at {side}: {:.2} ms",
             best(&|| model.candidates_at(&photo, area, side).len())
+        );
+        // Of which: the picture resampled, normalised, and the detector's net.
+        let n = side as usize;
+        let scale = photo.width().min(photo.height()) as f32 / side;
+        let centre = (photo.width() as f32 / 2.0, photo.height() as f32 / 2.0);
+        let a = [scale, 0.0, 0.0, scale];
+        let pixels = sample(&photo, centre, a, n, n);
+        let input = normalised(&pixels, n, n);
+        println!(
+            "    resampled {:.2} ms, normalised {:.2} ms, the net {:.2} ms",
+            best(&|| sample(&photo, centre, a, n, n).len()),
+            best(&|| normalised(&pixels, n, n).len()),
+            best(&|| model.detector.forward(&input, n, n).len())
         );
     }
     let unsure = candidates
