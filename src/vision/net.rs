@@ -323,14 +323,6 @@ impl Conv {
         }
     }
 
-    /// [`Conv::biases`] into `out`, its room kept.
-    fn biases_into(&self, n: usize, out: &mut Vec<f32>) {
-        out.clear();
-        for &b in &self.b {
-            out.extend(std::iter::repeat_n(b, n));
-        }
-    }
-
     fn pad(&self) -> usize {
         self.k / 2
     }
@@ -643,22 +635,6 @@ fn gemm(
     }
 }
 
-/// The buffers of [`Net::run_many`]: two layers' activations, the columns, a depthwise tap
-/// and the phases of a plane.
-#[derive(Debug, Default)]
-struct Scratch {
-    act: Vec<f32>,
-    out: Vec<f32>,
-    cols: Vec<f32>,
-    tap: Vec<f32>,
-    phases: Vec<f32>,
-}
-
-thread_local! {
-    /// Each reading thread's [`Scratch`], kept between passes (a few megabytes).
-    static SCRATCH: std::cell::RefCell<Scratch> = std::cell::RefCell::default();
-}
-
 /// A stack of convolutions; `pooled`: the last layer is averaged over the picture.
 #[derive(Debug, Clone, PartialEq)]
 pub struct Net {
@@ -720,19 +696,18 @@ impl Net {
     /// the columns of a 1×1 layer as they are. The same arithmetic in the same order as
     /// [`Net::forward`] on each: the same outputs to the bit.
     pub fn forward_many(&self, inputs: &[Vec<f32>], h: usize, w: usize) -> Vec<Vec<f32>> {
+        let (act, n, channels) = self.run_many(inputs, h, w, self.layers.len());
         let m = inputs.len();
-        self.run_many(inputs, h, w, self.layers.len(), |act, n, channels| {
-            (0..m)
-                .map(|j| {
-                    let planes = (0..channels).map(|c| &act[(c * m + j) * n..][..n]);
-                    if self.pooled {
-                        planes.map(|p| p.iter().sum::<f32>() / n as f32).collect()
-                    } else {
-                        planes.flatten().copied().collect()
-                    }
-                })
-                .collect()
-        })
+        (0..m)
+            .map(|j| {
+                let planes = (0..channels).map(|c| &act[(c * m + j) * n..][..n]);
+                if self.pooled {
+                    planes.map(|p| p.iter().sum::<f32>() / n as f32).collect()
+                } else {
+                    planes.flatten().copied().collect()
+                }
+            })
+            .collect()
     }
 
     /// What the last layer of a pooled net sees of each input: the layer before it (after
@@ -740,50 +715,40 @@ impl Net {
     /// its weights times these, plus its biases ([`crate::vision::adapt`] retrains it on them).
     pub fn features_many(&self, inputs: &[Vec<f32>], h: usize, w: usize) -> Vec<Vec<f32>> {
         let upto = self.layers.len().saturating_sub(1);
+        let (act, n, channels) = self.run_many(inputs, h, w, upto);
         let m = inputs.len();
-        self.run_many(inputs, h, w, upto, |act, n, channels| {
-            (0..m)
-                .map(|j| {
-                    (0..channels)
-                        .map(|c| act[(c * m + j) * n..][..n].iter().sum::<f32>() / n as f32)
-                        .collect()
-                })
-                .collect()
-        })
+        (0..m)
+            .map(|j| {
+                (0..channels)
+                    .map(|c| act[(c * m + j) * n..][..n].iter().sum::<f32>() / n as f32)
+                    .collect()
+            })
+            .collect()
     }
 
-    /// The first `upto` layers on all `inputs` at once; `finish` is given the activations
-    /// (`[c][sample][y][x]`), the places per sample and the channels. Its buffers are the
-    /// thread's [`SCRATCH`], kept from one pass to the next: a pass writes megabytes, which
-    /// fresh each time the system would map and clear again.
-    fn run_many<R>(
+    /// The first `upto` layers on all `inputs` at once: the activations (`[c][sample][y][x]`),
+    /// the places per sample and the channels.
+    fn run_many(
         &self,
         inputs: &[Vec<f32>],
         h: usize,
         w: usize,
         upto: usize,
-        finish: impl FnOnce(&[f32], usize, usize) -> R,
-    ) -> R {
-        let mut scratch = SCRATCH.with_borrow_mut(std::mem::take);
-        let Scratch {
-            act,
-            out,
-            cols,
-            tap,
-            phases,
-        } = &mut scratch;
+    ) -> (Vec<f32>, usize, usize) {
         let m = inputs.len();
         let n_layers = self.layers.len();
         let (mut h, mut w) = (h, w);
-        act.clear();
+        let mut act: Vec<f32> = Vec::new();
+        let mut cols = Vec::new();
+        let (mut tap, mut phases) = (Vec::new(), Vec::new());
         for (i, layer) in self.layers.iter().enumerate().take(upto) {
             let (oh, ow) = layer.out_size(h, w);
             let n = oh * ow;
             let kk = layer.cin * layer.k * layer.k;
             let as_is = i > 0 && layer.k == 1 && layer.stride == 1;
-            layer.biases_into(n * m, out);
             if layer.depthwise {
                 // Straight from the planes, no columns.
+                let mut out = layer.biases(n * m);
                 for c in 0..layer.cout {
                     let out = &mut out[c * m * n..][..m * n];
                     if i == 0 {
@@ -793,41 +758,46 @@ impl Net {
                         }
                     } else {
                         let block = &act[c * m * h * w..][..m * h * w];
-                        layer.depthwise_block(c, block, m, (h, w), out, (tap, phases));
+                        layer.depthwise_block(c, block, m, (h, w), out, (&mut tap, &mut phases));
                     }
                 }
+                if i + 1 < n_layers {
+                    for v in &mut out {
+                        *v = v.max(0.0);
+                    }
+                }
+                act = out;
+                (h, w) = (oh, ow);
+                continue;
             }
-            if !layer.depthwise && !as_is {
+            if !as_is {
                 // Not cleared: `im2col_at` writes every entry.
                 cols.resize(kk * n * m, 0.0);
                 for j in 0..m {
                     if i == 0 {
                         debug_assert_eq!(inputs[j].len(), layer.cin * h * w);
-                        layer.im2col_at(&inputs[j], (h, w), h * w, cols, n * m, j * n);
+                        layer.im2col_at(&inputs[j], (h, w), h * w, &mut cols, n * m, j * n);
                     } else {
                         let hw = h * w;
-                        layer.im2col_at(&act[j * hw..], (h, w), m * hw, cols, n * m, j * n);
+                        layer.im2col_at(&act[j * hw..], (h, w), m * hw, &mut cols, n * m, j * n);
                     }
                 }
             }
-            if !layer.depthwise {
-                layer.apply_weights(if as_is { act } else { cols }, n * m, n * m, out);
-            }
+            let mut out = layer.biases(n * m);
+            layer.apply_weights(if as_is { &act } else { &cols }, n * m, n * m, &mut out);
             if i + 1 < n_layers {
-                for v in out.iter_mut() {
+                for v in &mut out {
                     *v = v.max(0.0);
                 }
             }
-            std::mem::swap(act, out);
+            act = out;
             (h, w) = (oh, ow);
         }
         let channels = upto
             .checked_sub(1)
             .and_then(|i| self.layers.get(i))
             .map_or(0, |l| l.cout);
-        let result = finish(act, h * w, channels);
-        SCRATCH.set(scratch);
-        result
+        (act, h * w, channels)
     }
 
     /// As [`Net::forward`], keeping in `trace` what [`Net::backward`] needs when `keep`.
