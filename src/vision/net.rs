@@ -189,22 +189,9 @@ impl Conv {
                 let src = &plane[y as usize * w..][..w];
                 for kx in 0..k {
                     let wt = filter[ky * k + kx];
-                    // The output places whose input column ox·s + kx − p is inside.
-                    let shift = kx as isize - p;
-                    let first = if shift >= 0 {
-                        0
-                    } else {
-                        ((-shift) as usize).div_ceil(s)
-                    };
-                    let end = if (w as isize) <= shift {
-                        0
-                    } else {
-                        ((w as isize - shift) as usize).div_ceil(s).min(ow)
-                    };
-                    if first >= end {
+                    let Some((first, end, x0)) = self.inside(kx, w, ow) else {
                         continue;
-                    }
-                    let x0 = ((first * s) as isize + shift) as usize;
+                    };
                     let row = &mut row[first..end];
                     if s == 1 {
                         for (o, &x) in row.iter_mut().zip(&src[x0..]) {
@@ -271,7 +258,6 @@ impl Conv {
             // The tall plane's phases are the planes' phases one after another.
             phases.resize(4 * m * n, 0.0);
             take_phases(&block[..m * h * w], (m * h, w), (m * oh, ow), phases);
-            const PHASE: [(usize, isize); 3] = [(1, -1), (0, 0), (1, 0)];
             for (ky, &(ry, dy)) in PHASE.iter().enumerate() {
                 for (kx, &(rx, dx)) in PHASE.iter().enumerate() {
                     shifted(&phases[(ry * 2 + rx) * m * n..][..m * n], tap, ow, dy, dx);
@@ -321,6 +307,25 @@ impl Conv {
                 }
             }
         }
+    }
+
+    /// For weight column `kx`: the output places `first..end` of a row whose input column
+    /// `ox·stride + kx − pad` lies inside the input's `w` columns, and the input column of the
+    /// first; none when no place's does.
+    fn inside(&self, kx: usize, w: usize, ow: usize) -> Option<(usize, usize, usize)> {
+        let s = self.stride;
+        let shift = kx as isize - self.pad() as isize;
+        let first = if shift >= 0 {
+            0
+        } else {
+            ((-shift) as usize).div_ceil(s)
+        };
+        let end = if (w as isize) <= shift {
+            0
+        } else {
+            ((w as isize - shift) as usize).div_ceil(s).min(ow)
+        };
+        (first < end).then(|| (first, end, ((first * s) as isize + shift) as usize))
     }
 
     fn pad(&self) -> usize {
@@ -373,8 +378,6 @@ impl Conv {
             // even or odd columns) moved by at most one place: the phases taken apart once,
             // each weight's columns copied from one a run at a time.
             let mut phases = vec![0f32; 4 * n];
-            // Weight ky (or kx) reads input row 2·oy + ky − 1: phase 1 a row up, 0, 1.
-            const PHASE: [(usize, isize); 3] = [(1, -1), (0, 0), (1, 0)];
             for ci in 0..self.cin {
                 let plane = &input[ci * plane_stride..][..h * w];
                 take_phases(plane, (h, w), (oh, ow), &mut phases);
@@ -396,24 +399,11 @@ impl Conv {
                         shifted(plane, row, w, ky as isize - p, kx as isize - p);
                         continue;
                     }
-                    // The output places whose input column x = ox·s + kx − p is inside: the
-                    // same on every row.
-                    let shift = kx as isize - p;
-                    let first = if shift >= 0 {
-                        0
-                    } else {
-                        ((-shift) as usize).div_ceil(s)
-                    };
-                    let end = if (w as isize) <= shift {
-                        0
-                    } else {
-                        ((w as isize - shift) as usize).div_ceil(s).min(ow)
-                    };
-                    if first >= end {
+                    // The output places whose input column is inside: the same on every row.
+                    let Some((first, end, x0)) = self.inside(kx, w, ow) else {
                         row.fill(0.0);
                         continue;
-                    }
-                    let x0 = ((first * s) as isize + shift) as usize;
+                    };
                     let len = end - first;
                     for (oy, dst) in row.chunks_exact_mut(ow).enumerate() {
                         let y = (oy * s) as isize + ky as isize - p;
@@ -459,23 +449,10 @@ impl Conv {
             for ky in 0..k {
                 for kx in 0..k {
                     let row = &cols[((ci * k + ky) * k + kx) * n..][..n];
-                    // The output places whose input column ox·s + kx − p is inside: the same
-                    // on every row.
-                    let shift = kx as isize - p;
-                    let first = if shift >= 0 {
-                        0
-                    } else {
-                        ((-shift) as usize).div_ceil(s)
-                    };
-                    let end = if (w as isize) <= shift {
-                        0
-                    } else {
-                        ((w as isize - shift) as usize).div_ceil(s).min(ow)
-                    };
-                    if first >= end {
+                    // The output places whose input column is inside: the same on every row.
+                    let Some((first, end, x0)) = self.inside(kx, w, ow) else {
                         continue;
-                    }
-                    let x0 = ((first * s) as isize + shift) as usize;
+                    };
                     for (oy, src) in row.chunks_exact(ow).enumerate() {
                         let y = (oy * s) as isize + ky as isize - p;
                         if y < 0 || y >= h as isize {
@@ -528,6 +505,10 @@ impl Conv {
         }
     }
 }
+
+/// For a 3×3 weight of stride 2, row (or column) `ky` reads input row `2·oy + ky − 1`: in
+/// which phase (even 0, odd 1) and moved by how many places: phase 1 a row up, phase 0, phase 1.
+const PHASE: [(usize, isize); 3] = [(1, -1), (0, 0), (1, 0)];
 
 /// The `h × w` plane's four phases, `oh × ow` each (`oh = ⌈h/2⌉`, `ow = ⌈w/2⌉`), one after
 /// another in `out`: phase `2·ry + rx` holds `plane[(2·y + ry)·w + 2·x + rx]` at `(y, x)`, zero

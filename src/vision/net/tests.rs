@@ -87,35 +87,52 @@ fn a_convolution_is_the_naive_sum() {
             .collect();
         let mut trace = Trace::default();
         net.forward_traced(&input, h, w, &mut trace, true);
-        let got = &trace.outs[0];
-        let (oh, ow) = layer.out_size(h, w);
-        let p = layer.pad() as isize;
-        for co in 0..3 {
-            for oy in 0..oh {
-                for ox in 0..ow {
-                    let mut sum = layer.b[co];
-                    for ci in 0..2 {
-                        for ky in 0..k {
-                            for kx in 0..k {
-                                let y = (oy * stride + ky) as isize - p;
-                                let x = (ox * stride + kx) as isize - p;
-                                if (0..h as isize).contains(&y) && (0..w as isize).contains(&x) {
-                                    sum += layer.w[((co * 2 + ci) * k + ky) * k + kx]
-                                        * input[ci * h * w + y as usize * w + x as usize];
-                                }
+        let want = naive(&layer, &input, h, w);
+        assert_eq!(trace.outs[0].len(), want.len());
+        for (i, (at, want)) in trace.outs[0].iter().zip(&want).enumerate() {
+            assert!(
+                (at - want).abs() < 1e-5,
+                "k {k} stride {stride} {h}×{w}: place {i} {at} vs {want}"
+            );
+        }
+    }
+}
+
+/// One layer (with its ReLU) summed place by place: each output channel over every input
+/// channel, or over its own when depthwise.
+fn naive(layer: &Conv, input: &[f32], h: usize, w: usize) -> Vec<f32> {
+    let (oh, ow) = layer.out_size(h, w);
+    let (k, stride, p) = (layer.k, layer.stride, layer.pad() as isize);
+    let mut out = Vec::new();
+    for co in 0..layer.cout {
+        let (channels, filter) = if layer.depthwise {
+            (co..co + 1, &layer.w[co * k * k..][..k * k])
+        } else {
+            (
+                0..layer.cin,
+                &layer.w[co * layer.cin * k * k..][..layer.cin * k * k],
+            )
+        };
+        for oy in 0..oh {
+            for ox in 0..ow {
+                let mut sum = layer.b[co];
+                for (f, ci) in channels.clone().enumerate() {
+                    for ky in 0..k {
+                        for kx in 0..k {
+                            let y = (oy * stride + ky) as isize - p;
+                            let x = (ox * stride + kx) as isize - p;
+                            if (0..h as isize).contains(&y) && (0..w as isize).contains(&x) {
+                                sum += filter[(f * k + ky) * k + kx]
+                                    * input[ci * h * w + y as usize * w + x as usize];
                             }
                         }
                     }
-                    let want = sum.max(0.0);
-                    let at = got[co * oh * ow + oy * ow + ox];
-                    assert!(
-                        (at - want).abs() < 1e-5,
-                        "k {k} stride {stride} {h}×{w}: ({co}, {oy}, {ox}) {at} vs {want}"
-                    );
                 }
+                out.push(sum.max(0.0));
             }
         }
     }
+    out
 }
 
 #[test]
@@ -268,31 +285,26 @@ fn a_depthwise_convolution_is_each_channels_own_sum() {
             .collect();
         let mut trace = Trace::default();
         net.forward_traced(&input, h, w, &mut trace, true);
-        let got = &trace.outs[0];
         let (oh, ow) = layer.out_size(h, w);
-        assert_eq!(got.len(), 3 * oh * ow);
-        for c in 0..3 {
-            for oy in 0..oh {
-                for ox in 0..ow {
-                    let mut sum = layer.b[c];
-                    for ky in 0..3 {
-                        for kx in 0..3 {
-                            let y = (oy * stride + ky) as isize - 1;
-                            let x = (ox * stride + kx) as isize - 1;
-                            if (0..h as isize).contains(&y) && (0..w as isize).contains(&x) {
-                                sum += layer.w[(c * 3 + ky) * 3 + kx]
-                                    * input[c * h * w + y as usize * w + x as usize];
-                            }
-                        }
-                    }
-                    let at = got[c * oh * ow + oy * ow + ox];
-                    assert!(
-                        (at - sum.max(0.0)).abs() < 1e-5,
-                        "stride {stride} {h}×{w}: ({c}, {oy}, {ox}) {at} vs {sum}"
-                    );
-                }
-            }
+        let want = naive(&layer, &input, h, w);
+        assert_eq!(trace.outs[0].len(), 3 * oh * ow);
+        assert_eq!(want.len(), 3 * oh * ow);
+        for (i, (at, want)) in trace.outs[0].iter().zip(&want).enumerate() {
+            assert!(
+                (at - want).abs() < 1e-5,
+                "stride {stride} {h}×{w}: place {i} {at} vs {want}"
+            );
         }
+        // Each channel alone: changing one input channel changes its output channel only.
+        let mut other = input.clone();
+        for v in &mut other[h * w..2 * h * w] {
+            *v += 1.0;
+        }
+        let before = trace.outs[0].clone();
+        net.forward_traced(&other, h, w, &mut trace, true);
+        let moved = &trace.outs[0];
+        assert_eq!(moved[..oh * ow], before[..oh * ow]);
+        assert_eq!(moved[2 * oh * ow..], before[2 * oh * ow..]);
     }
 }
 
