@@ -437,7 +437,7 @@ impl Conv {
 
     /// The gradient of the input from that of its columns (the transpose of `im2col`): each
     /// column's entries added to the input place it came from, in the order of
-    /// [`Conv::col2im_naive`] (so the same to the bit), a run of places at a time.
+    /// the place-by-place sum in the tests (so the same to the bit), a run of places at a time.
     fn col2im(&self, cols: &[f32], h: usize, w: usize, d_input: &mut Vec<f32>) {
         let (oh, ow) = self.out_size(h, w);
         let (k, s, p) = (self.k, self.stride, self.pad() as isize);
@@ -467,36 +467,6 @@ impl Conv {
                         } else {
                             for (i, &g) in src.iter().enumerate() {
                                 dst[i * s] += g;
-                            }
-                        }
-                    }
-                }
-            }
-        }
-    }
-
-    /// [`Conv::col2im`] place by place, as it stands for (the tests hold the quick one to it).
-    #[cfg(test)]
-    fn col2im_naive(&self, cols: &[f32], h: usize, w: usize, d_input: &mut Vec<f32>) {
-        let (oh, ow) = self.out_size(h, w);
-        let (k, s, p) = (self.k, self.stride, self.pad() as isize);
-        let n = oh * ow;
-        d_input.clear();
-        d_input.resize(self.cin * h * w, 0.0);
-        for ci in 0..self.cin {
-            let plane = &mut d_input[ci * h * w..(ci + 1) * h * w];
-            for ky in 0..k {
-                for kx in 0..k {
-                    let row = &cols[((ci * k + ky) * k + kx) * n..][..n];
-                    for oy in 0..oh {
-                        let y = (oy * s) as isize + ky as isize - p;
-                        if y < 0 || y >= h as isize {
-                            continue;
-                        }
-                        for ox in 0..ow {
-                            let x = (ox * s) as isize + kx as isize - p;
-                            if x >= 0 && x < w as isize {
-                                plane[y as usize * w + x as usize] += row[oy * ow + ox];
                             }
                         }
                     }

@@ -442,7 +442,36 @@ fn the_quick_col2im_is_the_plain_one_to_the_bit() {
             .collect();
         let (mut quick, mut plain) = (vec![9.0; 3], Vec::new());
         layer.col2im(&cols, h, w, &mut quick);
-        layer.col2im_naive(&cols, h, w, &mut plain);
+        col2im_naive(&layer, &cols, h, w, &mut plain);
         assert_eq!(quick, plain, "k {k} stride {stride} {h}×{w}");
+    }
+}
+
+/// [`Conv::col2im`] place by place, as it stands for: the quick one is held to it.
+fn col2im_naive(layer: &Conv, cols: &[f32], h: usize, w: usize, d_input: &mut Vec<f32>) {
+    let (oh, ow) = layer.out_size(h, w);
+    let (k, s, p) = (layer.k, layer.stride, layer.pad() as isize);
+    let n = oh * ow;
+    d_input.clear();
+    d_input.resize(layer.cin * h * w, 0.0);
+    for ci in 0..layer.cin {
+        let plane = &mut d_input[ci * h * w..(ci + 1) * h * w];
+        for ky in 0..k {
+            for kx in 0..k {
+                let row = &cols[((ci * k + ky) * k + kx) * n..][..n];
+                for oy in 0..oh {
+                    let y = (oy * s) as isize + ky as isize - p;
+                    if y < 0 || y >= h as isize {
+                        continue;
+                    }
+                    for ox in 0..ow {
+                        let x = (ox * s) as isize + kx as isize - p;
+                        if x >= 0 && x < w as isize {
+                            plane[y as usize * w + x as usize] += row[oy * ow + ox];
+                        }
+                    }
+                }
+            }
+        }
     }
 }
