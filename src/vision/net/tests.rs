@@ -1,5 +1,6 @@
 //! The convolutions' tests: against the naive sums and finite differences, and to the bit
 //! between the quick ways and the plain ones.
+use super::conv::shifted;
 use super::*;
 use rand::SeedableRng;
 
