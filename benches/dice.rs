@@ -90,6 +90,20 @@ fn camera(c: &mut Criterion) {
         g.bench_function("read a 1280x720 frame", |b| {
             b.iter(|| black_box(read_dice(black_box(&frame)).len()))
         });
+        // The detector's first look at the photo: the picture resampled to 192 a side.
+        let s = 640.0 / 192.0;
+        g.bench_function("resample a 640x640 photo to 192", |b| {
+            b.iter(|| {
+                let grid = foreman::vision::grid::sample(
+                    black_box(&img),
+                    (320.0, 320.0),
+                    [s, 0.0, 0.0, s],
+                    192,
+                    192,
+                );
+                black_box(grid.len())
+            })
+        });
     }
     let empty = synthetic::table(1280, 720);
     g.bench_function("read an empty 1280x720 frame", |b| {

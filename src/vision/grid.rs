@@ -114,7 +114,8 @@ fn taps(from: f32, along: f32, n: usize, q: usize, len: usize) -> Vec<Tap> {
 /// quarters). A sub-point's bilinear value is a mix of two points along a picture row, taken
 /// on two rows: those along-the-row mixes are worked out once for every row and sub-point
 /// column the grid needs, then mixed across rows and summed in [`sample_any`]'s order, with
-/// the same arithmetic, so the result is the same to the bit, a few times quicker.
+/// the same arithmetic, so the result is the same to the bit, a few times quicker. The
+/// detector's looks at a whole picture take this way.
 fn sample_square(
     image: &RgbImage,
     centre: (f32, f32),
@@ -133,41 +134,40 @@ fn sample_square(
     } else {
         (taps(centre.0, b, h, q, iw), taps(centre.1, c, w, q, ih))
     };
-    let (Some(lo), Some(hi)) = (ys.iter().map(|t| t.i0).min(), ys.iter().map(|t| t.i1).max())
-    else {
-        return;
-    };
-    // along[row − lo][x tap]: the mix along the row at each sub-point column.
     let nx = xs.len();
-    // Built in order rather than zeroed first: for a whole picture it is megabytes.
-    let mut along: Vec<[f32; 3]> = Vec::with_capacity((hi - lo + 1) * nx);
-    for r in lo..=hi {
+    // A picture row mixed along itself at each sub-point column.
+    let along_row = |r: usize, dst: &mut [[f32; 3]]| {
         let (line, _) = raw[r * iw * 3..][..iw * 3].as_chunks::<3>();
-        along.extend(xs.iter().map(|t| {
+        for (d, t) in dst.iter_mut().zip(&xs) {
             let (p0, p1) = (line[t.i0], line[t.i1]);
-            std::array::from_fn(|k| {
+            *d = std::array::from_fn(|k| {
                 let v0 = f32::from(p0[k]);
                 v0 + t.f * (f32::from(p1[k]) - v0)
-            })
-        }));
-    }
-    let mix = |sum: &mut [f32; 3], tx: usize, ty: &Tap| {
-        let (top, bottom) = (along[(ty.i0 - lo) * nx + tx], along[(ty.i1 - lo) * nx + tx]);
-        for k in 0..3 {
-            sum[k] += top[k] + ty.f * (bottom[k] - top[k]);
+            });
         }
     };
     if straight {
         // A grid row at a time: each sub-point row's mixes across rows worked out along the
         // whole grid row (one run of numbers), then added to each grid pixel's sum in turn,
-        // its sub-points in order: each sum in the same order as below.
+        // its sub-points in order: each sum in the same order as below. The rows' mixes
+        // along are worked out as the sub-points reach them and kept in a small ring (the
+        // sub-points move one way down the picture), not for the whole picture at once.
+        const RING: usize = 4;
+        let mut ring = vec![[0f32; 3]; RING * nx];
+        let mut held = [usize::MAX; RING];
         let mut sums = vec![[0f32; 3]; w];
         let mut mixed = vec![[0f32; 3]; nx];
         for (v, line) in out.chunks_exact_mut(w).enumerate() {
             sums.fill([0.0; 3]);
             for ty in &ys[v * q..(v + 1) * q] {
-                let top = along[(ty.i0 - lo) * nx..][..nx].as_flattened();
-                let bottom = along[(ty.i1 - lo) * nx..][..nx].as_flattened();
+                for r in [ty.i0, ty.i1] {
+                    if held[r % RING] != r {
+                        along_row(r, &mut ring[(r % RING) * nx..][..nx]);
+                        held[r % RING] = r;
+                    }
+                }
+                let top = ring[(ty.i0 % RING) * nx..][..nx].as_flattened();
+                let bottom = ring[(ty.i1 % RING) * nx..][..nx].as_flattened();
                 for ((m, t), b) in mixed.as_flattened_mut().iter_mut().zip(top).zip(bottom) {
                     *m = t + ty.f * (b - t);
                 }
@@ -184,12 +184,26 @@ fn sample_square(
         }
         return;
     }
+    let (Some(lo), Some(hi)) = (ys.iter().map(|t| t.i0).min(), ys.iter().map(|t| t.i1).max())
+    else {
+        return;
+    };
+    // along[row − lo][x tap]: the mix along the row at each sub-point column.
+    let mut along = vec![[0f32; 3]; (hi - lo + 1) * nx];
+    for (r, dst) in (lo..=hi).zip(along.chunks_exact_mut(nx.max(1))) {
+        along_row(r, dst);
+    }
     for v in 0..h {
         for u in 0..w {
             let mut sum = [0f32; 3];
             for sv in 0..q {
                 for su in 0..q {
-                    mix(&mut sum, v * q + sv, &ys[u * q + su]);
+                    let (tx, ty) = (v * q + sv, &ys[u * q + su]);
+                    let (top, bottom) =
+                        (along[(ty.i0 - lo) * nx + tx], along[(ty.i1 - lo) * nx + tx]);
+                    for k in 0..3 {
+                        sum[k] += top[k] + ty.f * (bottom[k] - top[k]);
+                    }
                 }
             }
             out[v * w + u] = sum.map(|s| s * weight);

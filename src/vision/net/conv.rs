@@ -488,12 +488,7 @@ const PHASE: [(usize, isize); 3] = [(1, -1), (0, 0), (1, 0)];
 /// The `h × w` plane's four phases, `oh × ow` each (`oh = ⌈h/2⌉`, `ow = ⌈w/2⌉`), one after
 /// another in `out`: phase `2·ry + rx` holds `plane[(2·y + ry)·w + 2·x + rx]` at `(y, x)`, zero
 /// where that lies beyond the plane.
-fn take_phases(
-    plane: &[f32],
-    (h, w): (usize, usize),
-    (oh, ow): (usize, usize),
-    out: &mut [f32],
-) {
+fn take_phases(plane: &[f32], (h, w): (usize, usize), (oh, ow): (usize, usize), out: &mut [f32]) {
     let n = oh * ow;
     for ry in 0..2 {
         let (even, odd) = out[ry * 2 * n..][..2 * n].split_at_mut(n);
