@@ -1,6 +1,7 @@
 //! Where the camera reader's time goes on the benchmark's photo: the detector's looks and the
 //! classifier (and of three looks, the resampling, the normalising and the net).
-//! `cargo run --release --example dice_split -- [MODEL_DIR]`
+//! `cargo run --release --example dice_split -- [MODEL_DIR] [--frame]`: `--frame`, on the
+//! benchmark's 1280×720 frame (the photo as a webcam shows it) instead.
 use anyhow::Context;
 use foreman::vision::Area;
 use foreman::vision::grid::{normalised, sample};
@@ -8,7 +9,9 @@ use foreman::vision::learned::Model;
 use std::time::Instant;
 
 fn main() -> anyhow::Result<()> {
-    let model = match std::env::args().nth(1) {
+    let args: Vec<String> = std::env::args().skip(1).collect();
+    let frame = args.iter().any(|a| a == "--frame");
+    let model = match args.iter().find(|a| !a.starts_with("--")) {
         Some(dir) => Model::from_bytes(
             &std::fs::read(format!("{dir}/detector.bin"))?,
             &std::fs::read(format!("{dir}/classifier.bin"))?,
@@ -20,6 +23,11 @@ fn main() -> anyhow::Result<()> {
     let photo = image::open(&path)
         .with_context(|| format!("reading {}", path.display()))?
         .to_rgb8();
+    let photo = if frame {
+        foreman::vision::synthetic::in_webcam_frame(&photo).image
+    } else {
+        photo
+    };
     let area = Area::whole(photo.width(), photo.height());
     let best = |f: &dyn Fn() -> usize| {
         (0..30)
@@ -42,17 +50,19 @@ fn main() -> anyhow::Result<()> {
             best(&|| model.candidates_at(&photo, area, side).len())
         );
         // Of which: the picture resampled, normalised, and the detector's net.
-        let n = side as usize;
+        // The grid `candidates_at` takes: the shorter side `side` pixels.
         let scale = photo.width().min(photo.height()) as f32 / side;
+        let nw = (photo.width() as f32 / scale).round() as usize;
+        let nh = (photo.height() as f32 / scale).round() as usize;
         let centre = (photo.width() as f32 / 2.0, photo.height() as f32 / 2.0);
         let a = [scale, 0.0, 0.0, scale];
-        let pixels = sample(&photo, centre, a, n, n);
-        let input = normalised(&pixels, n, n);
+        let pixels = sample(&photo, centre, a, nw, nh);
+        let input = normalised(&pixels, nw, nh);
         println!(
             "    resampled {:.2} ms, normalised {:.2} ms, the net {:.2} ms",
-            best(&|| sample(&photo, centre, a, n, n).len()),
-            best(&|| normalised(&pixels, n, n).len()),
-            best(&|| model.detector.forward(&input, n, n).len())
+            best(&|| sample(&photo, centre, a, nw, nh).len()),
+            best(&|| normalised(&pixels, nw, nh).len()),
+            best(&|| model.detector.forward(&input, nh, nw).len())
         );
     }
     let unsure = candidates
