@@ -27,11 +27,15 @@
 //! - `--box-fit`: how the detector's candidates fit the labelled dice of whole pictures: for
 //!   each die, the nearest candidate's distance (in die sides) and side (times the die's).
 //! - `-v`: each picture with a mistake, and what it was.
+//! - `--phantoms`: the pictures without a die the tests read (the market and compound of
+//!   Foreman's window snapshot, 40 made-up card-like and board-like pictures): the dice read
+//!   on them, which should be none.
 //! - `--colours`: the colour accuracy on the dice whose colours were told by eye
 //!   (`tests/dice_colours.txt`, in the 43 held-back tray photos).
 #[path = "common/args.rs"]
 mod args;
 
+use anyhow::Context;
 use foreman::vision::learned::Model;
 use foreman::vision::sources::{self, SOURCES, Tally, read_picture};
 use foreman::vision::training::{LabelledDie, LabelledPicture, Source, held_back, validation};
@@ -88,6 +92,9 @@ fn main() -> anyhow::Result<()> {
     let loso = value("--loso").map(PathBuf::from);
     if flag("--colours") {
         return colours(&shipped);
+    }
+    if flag("--phantoms") {
+        return phantoms(&shipped);
     }
     for (name, layout) in SOURCES {
         let dir = data.join(name);
@@ -297,6 +304,41 @@ fn in_frame(p: &LabelledPicture) -> LabelledPicture {
 
 /// The colours named against those told by eye (`tests/dice_colours.txt`): a reading counts
 /// for the labelled die [`sources::matches`] pairs it with.
+/// The dice `model` reads on the tests' pictures without a die
+/// (`tests/it/camera.rs`, `pictures_without_dice_read_as_none`).
+fn phantoms(model: &Model) -> anyhow::Result<()> {
+    use rand::SeedableRng;
+    let path = Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/snapshots/table.png");
+    let snapshot = image::open(&path)
+        .with_context(|| format!("reading {}", path.display()))?
+        .to_rgb8();
+    let read = |picture: &image::RgbImage| {
+        let (w, h) = picture.dimensions();
+        model.read(picture, foreman::vision::Area::whole(w, h))
+    };
+    for (name, (x, y, w, h)) in [
+        ("market", (10, 40, 285, 680)),
+        ("compound", (300, 290, 660, 280)),
+    ] {
+        let dice = read(&image::imageops::crop_imm(&snapshot, x, y, w, h).to_image());
+        let said: Vec<String> = dice
+            .iter()
+            .map(|d| format!("{} at {:.0},{:.0} ({:.2})", d.value, d.x, d.y, d.confidence))
+            .collect();
+        println!("Foreman's {name}: {} dice read {said:?}", dice.len());
+    }
+    let mut made_up = Vec::new();
+    for k in 0..40u64 {
+        let mut rng = rand_chacha::ChaCha8Rng::seed_from_u64(7_000_000 + k);
+        let n = read(&foreman::vision::training::background(480, 360, &mut rng)).len();
+        if n > 0 {
+            made_up.push((k, n));
+        }
+    }
+    println!("40 made-up card-like and board-like pictures: dice read on {made_up:?}");
+    Ok(())
+}
+
 fn colours(model: &Model) -> anyhow::Result<()> {
     let root = Path::new(env!("CARGO_MANIFEST_DIR"));
     let told = sources::read_told_colours(&root.join("tests/dice_colours.txt"))
