@@ -302,43 +302,33 @@ fn in_frame(p: &LabelledPicture) -> LabelledPicture {
     }
 }
 
-/// The colours named against those told by eye (`tests/dice_colours.txt`): a reading counts
-/// for the labelled die [`sources::matches`] pairs it with.
-/// The dice `model` reads on the tests' pictures without a die
-/// (`tests/it/camera.rs`, `pictures_without_dice_read_as_none`).
+/// The dice `model` reads on the pictures without a die the tests hold the reader to
+/// ([`sources::pictures_without_dice`]).
 fn phantoms(model: &Model) -> anyhow::Result<()> {
-    use rand::SeedableRng;
     let path = Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/snapshots/table.png");
     let snapshot = image::open(&path)
         .with_context(|| format!("reading {}", path.display()))?
         .to_rgb8();
-    let read = |picture: &image::RgbImage| {
-        let (w, h) = picture.dimensions();
-        model.read(picture, foreman::vision::Area::whole(w, h))
-    };
-    for (name, (x, y, w, h)) in [
-        ("market", (10, 40, 285, 680)),
-        ("compound", (300, 290, 660, 280)),
-    ] {
-        let dice = read(&image::imageops::crop_imm(&snapshot, x, y, w, h).to_image());
-        let said: Vec<String> = dice
-            .iter()
-            .map(|d| format!("{} at {:.0},{:.0} ({:.2})", d.value, d.x, d.y, d.confidence))
-            .collect();
-        println!("Foreman's {name}: {} dice read {said:?}", dice.len());
-    }
     let mut made_up = Vec::new();
-    for k in 0..40u64 {
-        let mut rng = rand_chacha::ChaCha8Rng::seed_from_u64(7_000_000 + k);
-        let n = read(&foreman::vision::training::background(480, 360, &mut rng)).len();
-        if n > 0 {
-            made_up.push((k, n));
+    for (i, (name, picture)) in sources::pictures_without_dice(&snapshot).iter().enumerate() {
+        let (w, h) = picture.dimensions();
+        let dice = model.read(picture, foreman::vision::Area::whole(w, h));
+        if i < sources::WINDOW_CARDS {
+            let said: Vec<String> = dice
+                .iter()
+                .map(|d| format!("{} at {:.0},{:.0} ({:.2})", d.value, d.x, d.y, d.confidence))
+                .collect();
+            println!("{name}: {} dice read {said:?}", dice.len());
+        } else if !dice.is_empty() {
+            made_up.push((name.clone(), dice.len()));
         }
     }
-    println!("40 made-up card-like and board-like pictures: dice read on {made_up:?}");
+    println!("made-up card-like and board-like pictures with dice read: {made_up:?}");
     Ok(())
 }
 
+/// The colours named against those told by eye (`tests/dice_colours.txt`): a reading counts
+/// for the labelled die [`sources::matches`] pairs it with.
 fn colours(model: &Model) -> anyhow::Result<()> {
     let root = Path::new(env!("CARGO_MANIFEST_DIR"));
     let told = sources::read_told_colours(&root.join("tests/dice_colours.txt"))

@@ -326,6 +326,34 @@ pub fn framed(image: &RgbImage) -> RgbImage {
     framed
 }
 
+/// The pictures without a die that the reader is held to (none may be read on them): the
+/// market column and the compound of Foreman's own window, cut from its snapshot
+/// (`tests/snapshots/table.png`, given as `snapshot`), cards with titles, icons, costs and
+/// rule text; and 40 made-up card-like and board-like pictures, wood and cloth, from seeds
+/// the training never draws. Named; the window's first.
+pub fn pictures_without_dice(snapshot: &RgbImage) -> Vec<(String, RgbImage)> {
+    use rand::SeedableRng;
+    let mut out: Vec<(String, RgbImage)> = [
+        ("Foreman's market", (10, 40, 285, 680)),
+        ("Foreman's compound", (300, 290, 660, 280)),
+    ]
+    .into_iter()
+    .map(|(name, (x, y, w, h))| {
+        let card = image::imageops::crop_imm(snapshot, x, y, w, h).to_image();
+        (name.to_string(), card)
+    })
+    .collect();
+    for k in 0..40u64 {
+        let mut rng = rand_chacha::ChaCha8Rng::seed_from_u64(7_000_000 + k);
+        let picture = super::training::background(480, 360, &mut rng);
+        out.push((format!("made-up picture {k}"), picture));
+    }
+    out
+}
+
+/// How many of [`pictures_without_dice`] are the window's cards.
+pub const WINDOW_CARDS: usize = 2;
+
 /// The colours told by eye in a colours file (`tests/dice_colours.txt`,
 /// `models/dice/colours.txt`): for each photo of `d6-tray-photos`, its name and one colour word
 /// per line of its label file, in that order.

@@ -455,27 +455,18 @@ fn the_embedded_weights_are_those_of_the_manifest() {
 /// board-like backgrounds, wood and cloth, from seeds the training never drew.
 #[test]
 fn pictures_without_dice_read_as_none() {
-    use rand::SeedableRng;
+    use foreman::vision::sources::{WINDOW_CARDS, pictures_without_dice};
     let snapshot =
         image::open(Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/snapshots/table.png"))
             .expect("the window's snapshot")
             .to_rgb8();
-    let market = image::imageops::crop_imm(&snapshot, 10, 40, 285, 680).to_image();
-    let compound = image::imageops::crop_imm(&snapshot, 300, 290, 660, 280).to_image();
-    let on_cards: Vec<(&str, usize)> = [("market", &market), ("compound", &compound)]
+    let read: Vec<(String, usize)> = pictures_without_dice(&snapshot)
         .into_iter()
-        .map(|(name, picture)| (name, vision::read_dice(picture).len()))
+        .map(|(name, picture)| (name, vision::read_dice(&picture).len()))
         .collect();
+    let (on_cards, made_up) = read.split_at(WINDOW_CARDS);
     println!("dice read on the window's cards: {on_cards:?}");
-    let mut phantoms = Vec::new();
-    for k in 0..40u64 {
-        let mut rng = rand_chacha::ChaCha8Rng::seed_from_u64(7_000_000 + k);
-        let picture = foreman::vision::training::background(480, 360, &mut rng);
-        let dice = vision::read_dice(&picture);
-        if !dice.is_empty() {
-            phantoms.push((k, dice.len()));
-        }
-    }
+    let phantoms: Vec<&(String, usize)> = made_up.iter().filter(|(_, n)| *n > 0).collect();
     println!("phantom dice on made-up backgrounds: {phantoms:?}");
     // The target is none anywhere. Measured: none on the cards (their gear icons,
     // once read as dice showing 1, are taught as no die), and one on the made-up pictures (a
