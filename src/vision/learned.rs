@@ -337,7 +337,7 @@ impl Model {
 
     /// The classifier's input for `c`: the picture around it, turned `quarter` quarters, in
     /// the channels the classifier reads.
-    pub(crate) fn patch(&self, image: &RgbImage, c: Candidate, quarter: u8) -> Vec<f32> {
+    pub fn patch(&self, image: &RgbImage, c: Candidate, quarter: u8) -> Vec<f32> {
         let s = c.size * PATCH_MARGIN / PATCH as f32;
         let a = match quarter % 4 {
             0 => [s, 0.0, 0.0, s],

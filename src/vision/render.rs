@@ -22,6 +22,8 @@ pub struct RenderedDie {
     pub size: f32,
     /// 0 for no pip d6, else the value shown.
     pub class: u8,
+    /// The centres of the pips of a pip d6, in pixels of the picture (none for no die).
+    pub pips: Vec<(f32, f32)>,
 }
 
 /// What is drawn.
@@ -213,12 +215,22 @@ pub fn rendered_die(rng: &mut ChaCha8Rng, pip_die: bool) -> RenderedDie {
         Thing::Pips(n) => n,
         _ => 0,
     };
+    // A pip's place (u, v) on the face, back in the picture.
+    let pips = super::synthetic::pip_places(class)
+        .iter()
+        .filter(|_| class > 0)
+        .map(|&(px, py)| {
+            let (du, dv) = (px * spread * half * squeeze[0], py * spread * half * squeeze[1]);
+            (cx + cos * du - sin * dv, cy + sin * du + cos * dv)
+        })
+        .collect();
     RenderedDie {
         image: out,
         x: cx,
         y: cy,
         size,
         class,
+        pips,
     }
 }
 

@@ -94,7 +94,7 @@ pub fn new_net(shape: &[Shape], pooled: bool, seed: u64) -> Net {
 }
 
 /// A sample's generator: its own, from the run's seed, the epoch and its number.
-fn sample_rng(seed: u64, epoch: usize, i: usize) -> ChaCha8Rng {
+pub(crate) fn sample_rng(seed: u64, epoch: usize, i: usize) -> ChaCha8Rng {
     ChaCha8Rng::seed_from_u64(
         seed ^ (epoch as u64).wrapping_mul(0x9e37_79b9_7f4a_7c15)
             ^ (i as u64).wrapping_mul(0xc2b2_ae3d_27d4_eb4f),
@@ -254,7 +254,7 @@ pub fn detector_loss(
     loss / positives
 }
 /// Picture changes that keep what a die shows.
-fn look_changes(pixels: &mut [[f32; 3]], w: usize, h: usize, rng: &mut ChaCha8Rng) {
+pub(crate) fn look_changes(pixels: &mut [[f32; 3]], w: usize, h: usize, rng: &mut ChaCha8Rng) {
     let light = rng.random_range(0.55f32..1.45);
     let tint: [f32; 3] = std::array::from_fn(|_| rng.random_range(0.85f32..1.15));
     let contrast = rng.random_range(0.65f32..1.3);
@@ -311,7 +311,7 @@ fn look_changes(pixels: &mut [[f32; 3]], w: usize, h: usize, rng: &mut ChaCha8Rn
 }
 
 /// A turn by any angle, a mirror, and a squeeze along either axis, times `scale`.
-fn any_turn(scale: f32, rng: &mut ChaCha8Rng) -> [f32; 4] {
+pub(crate) fn any_turn(scale: f32, rng: &mut ChaCha8Rng) -> [f32; 4] {
     let angle = rng.random_range(0.0f32..std::f32::consts::TAU);
     let (sin, cos) = angle.sin_cos();
     let mirror = if rng.random_bool(0.5) { -1.0 } else { 1.0 };
@@ -324,7 +324,7 @@ pub use super::synthetic::background;
 
 /// A die drawn flat (a square with round pips, `synthetic::draw_die`) on a made-up
 /// background, of any colours that tell pips from body.
-fn drawn_die(rng: &mut ChaCha8Rng) -> (LabelledPicture, LabelledDie) {
+pub(crate) fn drawn_die(rng: &mut ChaCha8Rng) -> (LabelledPicture, LabelledDie) {
     let mut picture = background(64, 64, rng);
     let body: [u8; 3] = std::array::from_fn(|_| rng.random_range(0..=255));
     let light = body.iter().map(|&c| u32::from(c)).sum::<u32>() > 384;
@@ -435,7 +435,7 @@ impl Library<'_> {
         usable.last().map(|s| &***s)
     }
 
-    fn any_die(&self, rng: &mut ChaCha8Rng) -> Option<(&LabelledPicture, LabelledDie)> {
+    pub(crate) fn any_die(&self, rng: &mut ChaCha8Rng) -> Option<(&LabelledPicture, LabelledDie)> {
         let source = self.any_source(rng, false)?;
         for _ in 0..20 {
             let p = &source.pictures[rng.random_range(0..source.pictures.len())];
@@ -446,7 +446,7 @@ impl Library<'_> {
         None
     }
 
-    fn any_whole(&self, rng: &mut ChaCha8Rng) -> Option<&LabelledPicture> {
+    pub(crate) fn any_whole(&self, rng: &mut ChaCha8Rng) -> Option<&LabelledPicture> {
         let source = self.any_source(rng, true)?;
         let whole: Vec<&LabelledPicture> = source.pictures.iter().filter(|p| p.whole).collect();
         Some(whole[rng.random_range(0..whole.len())])

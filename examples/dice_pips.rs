@@ -1,0 +1,203 @@
+//! The pip net (`vision::pips`): trains it, or loads one, and scores it on the labelled dice's
+//! boxes of each source beside a classifier's reading of the same boxes.
+//!
+//! `cargo run --release --example dice_pips -- [--data DIR] [--out DIR] [--leave-out SOURCE]
+//! [--epochs N] [--seed N] [--pips FILE] [--model DIR] [--validate]`
+//!
+//! Trains on the sources' training files (without `--leave-out SOURCE`), writes `pips.bin`
+//! to `--out`, then scores the held-back files (the validation fifth with `--validate`; all
+//! of a source left out). `--pips FILE` scores a net trained before. `--model DIR`: the
+//! classifier compared (the shipped one unless told).
+#[path = "common/args.rs"]
+mod args;
+
+use foreman::vision::learned::{Candidate, Model};
+use foreman::vision::net::Net;
+use foreman::vision::pips::{PIP_SHAPE, pip_loss, read_pips};
+use foreman::vision::sources::{self, SOURCES};
+use foreman::vision::training::{self, Library, Schedule, held_back, validation};
+use std::path::{Path, PathBuf};
+use std::time::Instant;
+
+fn main() -> anyhow::Result<()> {
+    let args: Vec<String> = std::env::args().skip(1).collect();
+    let value = |name: &str| args::value(&args, name);
+    let data = PathBuf::from(value("--data").unwrap_or_else(|| "../shared/dice".into()));
+    let out = PathBuf::from(value("--out").unwrap_or_else(|| "target/pips".into()));
+    let leave_out = value("--leave-out");
+    let epochs: usize = value("--epochs").map_or(Ok(30), |v| v.parse())?;
+    let seed: u64 = value("--seed").map_or(Ok(2026), |v| v.parse())?;
+    let validate = args.iter().any(|a| a == "--validate");
+    let classifier = match value("--model") {
+        Some(dir) => Model::from_bytes(
+            &std::fs::read(Path::new(&dir).join("detector.bin"))?,
+            &std::fs::read(Path::new(&dir).join("classifier.bin"))?,
+        )?,
+        None => Model::shipped()?.clone(),
+    };
+    let mut train = Vec::new();
+    let mut test = Vec::new();
+    for (name, layout) in SOURCES {
+        let dir = data.join(name);
+        if leave_out.as_deref() == Some(name) {
+            test.push(
+                sources::load(name, &dir, layout, &|_| true, usize::MAX)
+                    .map_err(anyhow::Error::msg)?,
+            );
+            continue;
+        }
+        let tested = |f: &str| {
+            if validate {
+                validation(f)
+            } else {
+                held_back(f)
+            }
+        };
+        train.push(
+            sources::load(
+                name,
+                &dir,
+                layout,
+                &|f| !(held_back(f) || validate && validation(f)),
+                usize::MAX,
+            )
+            .map_err(anyhow::Error::msg)?,
+        );
+        test.push(
+            sources::load(name, &dir, layout, &tested, usize::MAX).map_err(anyhow::Error::msg)?,
+        );
+    }
+    if let Some(file) = value("--sheet") {
+        // Samples as the net is trained on them, 10 by 8, each pip's place marked red and the
+        // die's middle green, to look at.
+        use rand::SeedableRng;
+        let library = Library {
+            sources: train.iter().collect(),
+            proposals: Vec::new(),
+            rendered: 0.0,
+            channels: 3,
+        };
+        let (side, zoom) = (foreman::vision::learned::PATCH as u32, 4u32);
+        let mut sheet = image::RgbImage::new(10 * side * zoom, 8 * side * zoom);
+        for i in 0..80u32 {
+            let mut rng = rand_chacha::ChaCha8Rng::seed_from_u64(seed + u64::from(i));
+            let (input, _, _, target) = library.pip_sample(&mut rng);
+            let n = (side * side) as usize;
+            let (ox, oy) = ((i % 10) * side * zoom, (i / 10) * side * zoom);
+            for y in 0..side * zoom {
+                for x in 0..side * zoom {
+                    let j = ((y / zoom) * side + x / zoom) as usize;
+                    let px = [0, 1, 2].map(|k| (input[k * n + j] * 50.0 + 128.0).clamp(0.0, 255.0) as u8);
+                    sheet.put_pixel(ox + x, oy + y, image::Rgb(px));
+                }
+            }
+            let mut dot = |x: f32, y: f32, c: [u8; 3]| {
+                let (cx, cy) = ((x * zoom as f32) as i64, (y * zoom as f32) as i64);
+                for dy in -2..=2i64 {
+                    for dx in -2..=2i64 {
+                        let (px, py) = (cx + dx, cy + dy);
+                        if (0..i64::from(side * zoom)).contains(&px) && (0..i64::from(side * zoom)).contains(&py) {
+                            sheet.put_pixel(ox + px as u32, oy + py as u32, image::Rgb(c));
+                        }
+                    }
+                }
+            };
+            for &(x, y) in target.pips.iter().flatten() {
+                dot(x, y, [255, 0, 0]);
+            }
+            if let Some((x, y, _)) = target.die {
+                dot(x, y, [0, 255, 0]);
+            }
+        }
+        sheet.save(&file)?;
+        println!("wrote {file}");
+        return Ok(());
+    }
+    let net = match value("--pips") {
+        Some(file) => Net::from_bytes(&std::fs::read(file)?)?,
+        None => {
+            let library = Library {
+                sources: train.iter().collect(),
+                proposals: Vec::new(),
+                rendered: 0.0,
+                channels: 3,
+            };
+            let mut net = training::new_net(&PIP_SHAPE, false, seed + 7);
+            let t = Instant::now();
+            training::fit(
+                &mut net,
+                Schedule {
+                    seed: seed + 7,
+                    epochs,
+                    per_epoch: 16384,
+                    batch: 64,
+                    rate: 3e-3,
+                    threads: 2,
+                },
+                |rng| library.pip_sample(rng),
+                pip_loss,
+                |e, l| {
+                    println!(
+                        "pip net epoch {e}: loss {l:.4} ({:.0} s)",
+                        t.elapsed().as_secs_f32()
+                    )
+                },
+            );
+            std::fs::create_dir_all(&out)?;
+            std::fs::write(out.join("pips.bin"), net.to_bytes())?;
+            println!("wrote {}", out.join("pips.bin").display());
+            net
+        }
+    };
+    for s in &test {
+        // Rows: labelled class (0 other); columns: read none, 1-6.
+        let mut by_pips = [[0usize; 7]; 7];
+        let mut by_classifier = [[0usize; 7]; 7];
+        for p in &s.pictures {
+            let boxes: Vec<Candidate> = p
+                .dice
+                .iter()
+                .map(|d| Candidate {
+                    x: d.x,
+                    y: d.y,
+                    size: d.size,
+                    sure: 1.0,
+                })
+                .collect();
+            let patches: Vec<Vec<f32>> = boxes
+                .iter()
+                .map(|&c| classifier.patch(&p.image, c, 0))
+                .collect();
+            let pips = read_pips(&net, &patches);
+            let read = classifier.read_boxes(&p.image, &boxes);
+            for ((d, r), c) in p.dice.iter().zip(&pips).zip(&read) {
+                let v = if r.face >= 0.5 { r.value().unwrap_or(0) } else { 0 };
+                by_pips[usize::from(d.class)][usize::from(v)] += 1;
+                let v = c.as_ref().map_or(0, |c| c.value);
+                by_classifier[usize::from(d.class)][usize::from(v)] += 1;
+            }
+        }
+        for (who, m) in [("pips", &by_pips), ("classifier", &by_classifier)] {
+            let dice: usize = m[1..].iter().flatten().sum();
+            let right: usize = (1..7).map(|k| m[k][k]).sum();
+            let found: usize = m[1..].iter().map(|r| r[1..].iter().sum::<usize>()).sum();
+            let others: usize = m[0].iter().sum();
+            let others_read: usize = m[0][1..].iter().sum();
+            println!(
+                "{} {who}: {dice} pip d6 on their boxes, read right {:.3}, read as a die {:.3}, \
+                 value of those {:.3}; other dice read as pip d6 {others_read} of {others}",
+                s.name,
+                right as f64 / dice.max(1) as f64,
+                found as f64 / dice.max(1) as f64,
+                right as f64 / found.max(1) as f64,
+            );
+            for (k, row) in m.iter().enumerate() {
+                if row.iter().sum::<usize>() > 0 {
+                    let cells: Vec<String> = row.iter().map(|n| format!("{n:5}")).collect();
+                    println!("  {k:>5} {}", cells.join(""));
+                }
+            }
+        }
+    }
+    Ok(())
+}

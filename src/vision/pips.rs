@@ -1,0 +1,378 @@
+//! Reading a die by its pips: a small fully convolutional net over the classifier's patch
+//! that marks, on a grid of 4-pixel cells, where a pip's centre lies and where a pip d6's face
+//! is. The value is the number of pips marked on the face; no face, or a count out of 1–6, is
+//! no die. Each pip is a small round mark on a plain face whatever the die's colour, so what
+//! the net learns of one die holds for dice it never saw.
+//!
+//! Trained from rendered and drawn dice, whose pips' places are known, and from the photos'
+//! labelled dice, whose pips are only counted (the marks on a die's face must add up to its
+//! value). Pure: no I/O, no clock.
+
+use super::grid::sample;
+use super::learned::{PATCH, PATCH_MARGIN, classifier_input};
+use super::net::{Net, Shape, sigmoid};
+use super::training::{Library, any_turn, background, drawn_die, look_changes};
+use rand::Rng;
+use rand_chacha::ChaCha8Rng;
+
+/// The pip net's cells are this many pixels of the patch a side.
+pub const CELL: usize = 4;
+/// The cells along a side of the patch.
+pub const CELLS: usize = PATCH / CELL;
+
+/// The pip net's layers: two planes out, a pip's centre and a pip d6's face.
+pub const PIP_SHAPE: [Shape; 6] = [
+    Shape::conv(3, 16, 3, 1),
+    Shape::conv(16, 24, 3, 2),
+    Shape::conv(24, 32, 3, 1),
+    Shape::conv(32, 48, 3, 2),
+    Shape::conv(48, 48, 3, 1),
+    Shape::conv(48, 2, 1, 1),
+];
+
+/// What a patch holds, in the patch's pixels: the die in its middle (centre and side), its
+/// value (0: no pip d6), and its pips' centres when they are known.
+#[derive(Debug, Clone, Default)]
+pub struct PipTarget {
+    pub die: Option<(f32, f32, f32)>,
+    pub value: u8,
+    pub pips: Option<Vec<(f32, f32)>>,
+}
+
+/// A cell's centre in the patch's pixels.
+fn cell_centre(k: usize) -> f32 {
+    (k * CELL) as f32 + 0.5
+}
+
+/// The cell a point of the patch falls in.
+fn cell_of(x: f32) -> Option<usize> {
+    let k = ((x - 0.5) / CELL as f32).round();
+    (k >= 0.0 && k < CELLS as f32).then_some(k as usize)
+}
+
+/// Binary cross-entropy of logit `z` against `t`, and its gradient.
+fn bce(z: f32, t: f32) -> (f32, f32) {
+    let p = sigmoid(z).clamp(1e-6, 1.0 - 1e-6);
+    (-(t * p.ln() + (1.0 - t) * (1.0 - p).ln()), p - t)
+}
+
+/// The pip net's loss (`out`: the pip plane, then the face plane, `CELLS × CELLS` each).
+/// Pips: where their places are known, each pip's cell is 1 and the others 0; where only the
+/// value is, the marks on the face add up to it and the cells off the die are 0. Face: the
+/// cells near a pip d6's middle are 1, those off it or on no pip d6 0.
+pub fn pip_loss(out: &[f32], target: &PipTarget, d: &mut Vec<f32>) -> f32 {
+    let n = CELLS * CELLS;
+    d.clear();
+    d.resize(out.len(), 0.0);
+    let mut loss = 0.0;
+    let distance = |i: usize| -> Option<f32> {
+        let (x, y) = (cell_centre(i % CELLS), cell_centre(i / CELLS));
+        target
+            .die
+            .map(|(cx, cy, s)| (x - cx).hypot(y - cy) / s.max(1.0))
+    };
+    // Pips.
+    match (&target.pips, target.value) {
+        (Some(pips), _) => {
+            let mut on = vec![false; n];
+            for &(x, y) in pips {
+                if let (Some(u), Some(v)) = (cell_of(x), cell_of(y)) {
+                    on[v * CELLS + u] = true;
+                }
+            }
+            for i in 0..n {
+                let (l, g) = bce(out[i], if on[i] { 1.0 } else { 0.0 });
+                let w = if on[i] { 2.0 } else { 1.0 };
+                loss += w * l;
+                d[i] = w * g;
+            }
+        }
+        (None, 0) => {
+            for i in 0..n {
+                let (l, g) = bce(out[i], 0.0);
+                loss += l;
+                d[i] = g;
+            }
+        }
+        (None, value) => {
+            let mut sum = 0.0;
+            let mut face = Vec::new();
+            for i in 0..n {
+                match distance(i) {
+                    Some(r) if r <= 0.5 => {
+                        sum += sigmoid(out[i]);
+                        face.push(i);
+                    }
+                    Some(r) if r >= 0.7 => {
+                        let (l, g) = bce(out[i], 0.0);
+                        loss += l;
+                        d[i] = g;
+                    }
+                    _ => {}
+                }
+            }
+            let e = sum - f32::from(value);
+            loss += 0.5 * e * e;
+            for i in face {
+                let p = sigmoid(out[i]);
+                d[i] = e * p * (1.0 - p);
+            }
+        }
+    }
+    // The face.
+    for i in 0..n {
+        let t = match (target.value, distance(i)) {
+            (0, _) | (_, None) => 0.0,
+            (_, Some(r)) if r <= 0.35 => 1.0,
+            (_, Some(r)) if r >= 0.7 => 0.0,
+            _ => continue,
+        };
+        let (l, g) = bce(out[n + i], t);
+        loss += l;
+        d[n + i] = g;
+    }
+    loss / n as f32
+}
+
+/// What the pip net reads on a patch: how sure it is that a pip d6's face lies in the middle,
+/// the pips counted on it (the sum of the marks), and the cells marked surely.
+#[derive(Debug, Clone, Copy, PartialEq)]
+pub struct PipReading {
+    pub face: f32,
+    pub count: f32,
+    pub marked: usize,
+}
+
+impl PipReading {
+    /// The value read: the count rounded, when it is 1–6.
+    pub fn value(&self) -> Option<u8> {
+        let v = self.count.round();
+        (1.0..=6.0).contains(&v).then_some(v as u8)
+    }
+}
+
+/// Decodes the pip net's output on a patch whose die lies in the middle, `PATCH / PATCH_MARGIN`
+/// pixels a side.
+pub fn pip_reading(out: &[f32]) -> PipReading {
+    let n = CELLS * CELLS;
+    let side = PATCH as f32 / PATCH_MARGIN;
+    let middle = PATCH as f32 / 2.0;
+    let mut reading = PipReading {
+        face: 0.0,
+        count: 0.0,
+        marked: 0,
+    };
+    for i in 0..n.min(out.len() / 2) {
+        let (x, y) = (cell_centre(i % CELLS), cell_centre(i / CELLS));
+        let r = (x - middle).hypot(y - middle) / side;
+        if r <= 0.6 {
+            let p = sigmoid(out[i]);
+            reading.count += p;
+            reading.marked += usize::from(p >= 0.5);
+        }
+        if r <= 0.25 {
+            reading.face = reading.face.max(sigmoid(out[n + i]));
+        }
+    }
+    reading
+}
+
+/// The pip net's readings of `patches` (each `PATCH × PATCH`, as the classifier takes).
+pub fn read_pips(net: &Net, patches: &[Vec<f32>]) -> Vec<PipReading> {
+    if patches.is_empty() {
+        return Vec::new();
+    }
+    net.forward_many(patches, PATCH, PATCH)
+        .iter()
+        .map(|out| pip_reading(out))
+        .collect()
+}
+
+/// A point of the picture in a patch sampled around `centre` with `a`
+/// ([`super::grid::sample`]).
+fn in_patch(p: (f32, f32), centre: (f32, f32), a: [f32; 4]) -> (f32, f32) {
+    let det = a[0] * a[3] - a[1] * a[2];
+    let (px, py) = (p.0 - centre.0, p.1 - centre.1);
+    (
+        (a[3] * px - a[1] * py) / det + PATCH as f32 / 2.0,
+        (-a[2] * px + a[0] * py) / det + PATCH as f32 / 2.0,
+    )
+}
+
+impl Library<'_> {
+    /// A pip net sample: a patch and what it holds.
+    pub fn pip_sample(&self, rng: &mut ChaCha8Rng) -> (Vec<f32>, usize, usize, PipTarget) {
+        let side = PATCH;
+        let scale = |size: f32| size * PATCH_MARGIN / side as f32;
+        let roll = rng.random_range(0.0f32..1.0);
+        let jitter = |rng: &mut ChaCha8Rng, size: f32, j: f32| {
+            (
+                rng.random_range(-j..=j) * size,
+                rng.random_range(-j..=j) * size,
+            )
+        };
+        let (mut pixels, target) = if roll < 0.3 {
+            // A rendered die, or a thing like one that is none: its pips are known.
+            let pip_die = rng.random_bool(0.65);
+            let r = super::render::rendered_die(rng, pip_die);
+            let (jx, jy) = jitter(rng, r.size, 0.08);
+            let centre = (r.x + jx, r.y + jy);
+            let a = any_turn(scale(r.size * rng.random_range(0.88f32..1.14)), rng);
+            let target = PipTarget {
+                die: (r.class > 0).then(|| {
+                    let (x, y) = in_patch((r.x, r.y), centre, a);
+                    (x, y, r.size / (a[0] * a[3] - a[1] * a[2]).abs().sqrt())
+                }),
+                value: r.class,
+                pips: Some(r.pips.iter().map(|&p| in_patch(p, centre, a)).collect()),
+            };
+            (sample(&r.image, centre, a, side, side), target)
+        } else if roll < 0.4 {
+            // A die drawn flat: its pips lie at `synthetic::pip_places`.
+            let (picture, die) = drawn_die(rng);
+            let (jx, jy) = jitter(rng, die.size, 0.08);
+            let centre = (die.x + jx, die.y + jy);
+            let a = any_turn(scale(die.size * rng.random_range(0.88f32..1.14)), rng);
+            let q = die.size * 0.27;
+            let pips = super::synthetic::pip_places(die.class)
+                .iter()
+                .map(|&(sx, sy)| in_patch((die.x + sx * q, die.y + sy * q), centre, a))
+                .collect();
+            let (x, y) = in_patch((die.x, die.y), centre, a);
+            let target = PipTarget {
+                die: Some((x, y, die.size / (a[0] * a[3] - a[1] * a[2]).abs().sqrt())),
+                value: die.class,
+                pips: Some(pips),
+            };
+            (sample(&picture.image, centre, a, side, side), target)
+        } else if roll < 0.75
+            && let Some((p, d)) = self.any_die(rng)
+        {
+            // A labelled die: its pips are counted, not placed. Class 0 (a numeral die, a d8)
+            // is no die.
+            let (jx, jy) = jitter(rng, d.size, 0.08);
+            let centre = (d.x + jx, d.y + jy);
+            let a = any_turn(scale(d.size * rng.random_range(0.88f32..1.14)), rng);
+            let (x, y) = in_patch((d.x, d.y), centre, a);
+            let target = PipTarget {
+                die: (d.class > 0)
+                    .then(|| (x, y, d.size / (a[0] * a[3] - a[1] * a[2]).abs().sqrt())),
+                value: d.class,
+                pips: None,
+            };
+            (sample(&p.image, centre, a, side, side), target)
+        } else if roll < 0.82
+            && let Some((p, d)) = self.any_die(rng)
+        {
+            // A die at the wrong scale: a few of its pips, or a die small among neighbours.
+            let (size, reach) = if !p.whole || rng.random_bool(0.5) {
+                (d.size * rng.random_range(0.2f32..0.42), 0.3 * d.size)
+            } else {
+                (d.size * rng.random_range(2.2f32..3.5), 0.4 * d.size)
+            };
+            let centre = (
+                d.x + rng.random_range(-reach..reach),
+                d.y + rng.random_range(-reach..reach),
+            );
+            let a = any_turn(scale(size), rng);
+            (sample(&p.image, centre, a, side, side), PipTarget::default())
+        } else if roll < 0.92
+            && let Some(p) = self.any_whole(rng)
+        {
+            // A place of a photo away from every die.
+            let typical = p.dice.first().map_or(40.0, |d| d.size);
+            let size = typical * rng.random_range(0.6f32..1.5);
+            let (w, h) = (p.image.width() as f32, p.image.height() as f32);
+            let centre = (rng.random_range(0.0..w), rng.random_range(0.0..h));
+            let clear = p
+                .dice
+                .iter()
+                .all(|d| (d.x - centre.0).hypot(d.y - centre.1) >= 0.55 * d.size.max(size) + 0.7 * size);
+            let a = any_turn(scale(size), rng);
+            if clear {
+                (sample(&p.image, centre, a, side, side), PipTarget::default())
+            } else {
+                let bg = background(48, 48, rng);
+                let a = any_turn(rng.random_range(0.6f32..1.4), rng);
+                (sample(&bg, (24.0, 24.0), a, side, side), PipTarget::default())
+            }
+        } else {
+            let bg = background(48, 48, rng);
+            let a = any_turn(rng.random_range(0.6f32..1.4), rng);
+            (sample(&bg, (24.0, 24.0), a, side, side), PipTarget::default())
+        };
+        look_changes(&mut pixels, side, side, rng);
+        (
+            classifier_input(&pixels, side, side, self.channels),
+            side,
+            side,
+            target,
+        )
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn logits(pips: &[(usize, usize)], face: &[(usize, usize)]) -> Vec<f32> {
+        let mut out = vec![-8.0; 2 * CELLS * CELLS];
+        for &(x, y) in pips {
+            out[y * CELLS + x] = 8.0;
+        }
+        for &(x, y) in face {
+            out[CELLS * CELLS + y * CELLS + x] = 8.0;
+        }
+        out
+    }
+
+    #[test]
+    fn the_pips_marked_on_the_face_are_the_value() {
+        let five = logits(&[(2, 2), (5, 2), (3, 4), (2, 5), (5, 5)], &[(3, 3), (4, 4)]);
+        let r = pip_reading(&five);
+        assert_eq!(r.value(), Some(5));
+        assert_eq!(r.marked, 5);
+        assert!(r.face > 0.99);
+        // Marks off the face (a corner of the patch) are not counted.
+        let off = logits(&[(0, 0), (7, 7), (3, 4)], &[(3, 3)]);
+        assert_eq!(pip_reading(&off).value(), Some(1));
+        let nothing = logits(&[], &[]);
+        assert_eq!(pip_reading(&nothing).value(), None);
+        assert!(pip_reading(&nothing).face < 0.01);
+    }
+
+    #[test]
+    fn the_loss_falls_to_nothing_on_the_right_marks_and_pulls_wrong_ones() {
+        let middle = PATCH as f32 / 2.0;
+        let side = PATCH as f32 / PATCH_MARGIN;
+        let target = PipTarget {
+            die: Some((middle, middle, side)),
+            value: 1,
+            pips: Some(vec![(middle, middle)]),
+        };
+        let k = cell_of(middle).unwrap_or(0);
+        let face: Vec<(usize, usize)> = (0..CELLS * CELLS)
+            .map(|i| (i % CELLS, i / CELLS))
+            .filter(|&(x, y)| {
+                (cell_centre(x) - middle).hypot(cell_centre(y) - middle) / side <= 0.5
+            })
+            .collect();
+        let right = logits(&[(k, k)], &face);
+        let mut d = Vec::new();
+        let low = pip_loss(&right, &target, &mut d);
+        let wrong = logits(&[(0, 0)], &[]);
+        let high = pip_loss(&wrong, &target, &mut d);
+        assert!(low < 0.01, "{low}");
+        assert!(high > 10.0 * low, "{high} against {low}");
+        // The gradient pushes the wrong mark down and the right cell up.
+        assert!(d[0] > 0.5 && d[k * CELLS + k] < -0.5);
+        // Counted only: the marks on the face must add up to the value.
+        let counted = PipTarget {
+            pips: None,
+            ..target
+        };
+        let two = logits(&[(k, k), (k - 1, k - 1)], &face);
+        pip_loss(&two, &counted, &mut d);
+        assert!(d[k * CELLS + k] > 0.0, "too many marks are pulled down");
+    }
+}
