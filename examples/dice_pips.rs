@@ -76,6 +76,7 @@ fn main() -> anyhow::Result<()> {
             proposals: Vec::new(),
             rendered: 0.0,
             channels: 3,
+            pip_places: Default::default(),
         };
         let (side, zoom) = (foreman::vision::learned::PATCH as u32, 4u32);
         let mut sheet = image::RgbImage::new(10 * side * zoom, 8 * side * zoom);
@@ -116,12 +117,21 @@ fn main() -> anyhow::Result<()> {
     let net = match value("--pips") {
         Some(file) => Net::from_bytes(&std::fs::read(file)?)?,
         None => {
-            let library = Library {
+            let mut library = Library {
                 sources: train.iter().collect(),
                 proposals: Vec::new(),
                 rendered: 0.0,
                 channels: 3,
+                pip_places: Default::default(),
             };
+            // `--places-from FILE`: the pips' places on the labelled dice where a pip net
+            // trained before reads them right.
+            if let Some(file) = value("--places-from") {
+                let first = Net::from_bytes(&std::fs::read(file)?)?;
+                library.pip_places = foreman::vision::pips::places_read(&first, &library.sources);
+                let dice: usize = train.iter().flat_map(|s| &s.pictures).map(|p| p.dice.iter().filter(|d| d.class > 0).count()).sum();
+                println!("pips placed on {} of {dice} labelled pip d6", library.pip_places.len());
+            }
             let mut net = training::new_net(&PIP_SHAPE, false, seed + 7);
             let t = Instant::now();
             training::fit(
@@ -152,6 +162,15 @@ fn main() -> anyhow::Result<()> {
     for s in &test {
         // Rows: labelled class (0 other); columns: read none, 1-6.
         let mut by_pips = [[0usize; 7]; 7];
+        let decodings: [(&str, fn(&foreman::vision::pips::PipReading) -> u8); 4] = [
+            ("sum", |r| r.value().unwrap_or(0)),
+            ("inner", |r| { let v = r.inner.round(); if (1.0..=6.0).contains(&v) { v as u8 } else { 0 } }),
+            ("marked", |r| if (1..=6).contains(&r.marked) { r.marked as u8 } else { 0 }),
+            ("peaks", |r| if (1..=6).contains(&r.peaks) { r.peaks as u8 } else { 0 }),
+        ];
+        let mut by_decoding = [[[0usize; 7]; 7]; 4];
+        // Either net: the classifier's reading where it reads a die, else the pips'.
+        let mut by_either = [[0usize; 7]; 7];
         let mut by_classifier = [[0usize; 7]; 7];
         for p in &s.pictures {
             let boxes: Vec<Candidate> = p
@@ -173,11 +192,22 @@ fn main() -> anyhow::Result<()> {
             for ((d, r), c) in p.dice.iter().zip(&pips).zip(&read) {
                 let v = if r.face >= 0.5 { r.value().unwrap_or(0) } else { 0 };
                 by_pips[usize::from(d.class)][usize::from(v)] += 1;
+                for (k, (_, f)) in decodings.iter().enumerate() {
+                    let v = if r.face >= 0.5 { f(r) } else { 0 };
+                    by_decoding[k][usize::from(d.class)][usize::from(v)] += 1;
+                }
                 let v = c.as_ref().map_or(0, |c| c.value);
                 by_classifier[usize::from(d.class)][usize::from(v)] += 1;
+                let pv = if r.face >= 0.5 { decodings[3].1(r) } else { 0 };
+                let e = if v > 0 { v } else { pv };
+                by_either[usize::from(d.class)][usize::from(e)] += 1;
             }
         }
-        for (who, m) in [("pips", &by_pips), ("classifier", &by_classifier)] {
+        let mut all = vec![("pips", &by_pips), ("classifier", &by_classifier), ("either", &by_either)];
+        for (k, (name, _)) in decodings.iter().enumerate() {
+            all.push((name, &by_decoding[k]));
+        }
+        for (who, m) in all {
             let dice: usize = m[1..].iter().flatten().sum();
             let right: usize = (1..7).map(|k| m[k][k]).sum();
             let found: usize = m[1..].iter().map(|r| r[1..].iter().sum::<usize>()).sum();

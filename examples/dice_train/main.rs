@@ -165,6 +165,7 @@ fn main() -> anyhow::Result<()> {
         proposals: Vec::new(),
         rendered,
         channels,
+        pip_places: Default::default(),
     };
 
     let mut detector = training::new_net(&DETECTOR_SHAPE, false, seed);

@@ -15,8 +15,10 @@ use super::training::{Library, any_turn, background, drawn_die, look_changes};
 use rand::Rng;
 use rand_chacha::ChaCha8Rng;
 
-/// The pip net's cells are this many pixels of the patch a side.
-pub const CELL: usize = 4;
+/// The pip net's cells are this many pixels of the patch a side: a die's pips lie 4.8 to 7
+/// pixels apart in the patch, two to three cells (at 4 pixels, neighbouring pips' marks ran
+/// together and were counted as one or three).
+pub const CELL: usize = 2;
 /// The cells along a side of the patch.
 pub const CELLS: usize = PATCH / CELL;
 
@@ -25,9 +27,9 @@ pub const PIP_SHAPE: [Shape; 6] = [
     Shape::conv(3, 16, 3, 1),
     Shape::conv(16, 24, 3, 2),
     Shape::conv(24, 32, 3, 1),
-    Shape::conv(32, 48, 3, 2),
-    Shape::conv(48, 48, 3, 1),
-    Shape::conv(48, 2, 1, 1),
+    Shape::conv(32, 32, 3, 1),
+    Shape::conv(32, 32, 3, 1),
+    Shape::conv(32, 2, 1, 1),
 ];
 
 /// What a patch holds, in the patch's pixels: the die in its middle (centre and side), its
@@ -82,7 +84,7 @@ pub fn pip_loss(out: &[f32], target: &PipTarget, d: &mut Vec<f32>) -> f32 {
             }
             for i in 0..n {
                 let (l, g) = bce(out[i], if on[i] { 1.0 } else { 0.0 });
-                let w = if on[i] { 2.0 } else { 1.0 };
+                let w = if on[i] { 4.0 } else { 1.0 };
                 loss += w * l;
                 d[i] = w * g;
             }
@@ -141,6 +143,10 @@ pub struct PipReading {
     pub face: f32,
     pub count: f32,
     pub marked: usize,
+    /// The cells marked more than their eight neighbours, at least 0.3 sure (each a pip).
+    pub peaks: usize,
+    /// The marks' sum on the face alone (within half a side of the middle).
+    pub inner: f32,
 }
 
 impl PipReading {
@@ -161,19 +167,26 @@ pub fn pip_reading(out: &[f32]) -> PipReading {
         face: 0.0,
         count: 0.0,
         marked: 0,
+        peaks: 0,
+        inner: 0.0,
     };
-    for i in 0..n.min(out.len() / 2) {
+    let n = n.min(out.len() / 2);
+    for i in 0..n {
         let (x, y) = (cell_centre(i % CELLS), cell_centre(i / CELLS));
         let r = (x - middle).hypot(y - middle) / side;
         if r <= 0.6 {
             let p = sigmoid(out[i]);
             reading.count += p;
             reading.marked += usize::from(p >= 0.5);
+            if r <= 0.5 {
+                reading.inner += p;
+            }
         }
         if r <= 0.25 {
             reading.face = reading.face.max(sigmoid(out[n + i]));
         }
     }
+    reading.peaks = peak_cells(out).len();
     reading
 }
 
@@ -186,6 +199,78 @@ pub fn read_pips(net: &Net, patches: &[Vec<f32>]) -> Vec<PipReading> {
         .iter()
         .map(|out| pip_reading(out))
         .collect()
+}
+
+/// The pips' places on each labelled die of `sources` (picture pixels), keyed as
+/// [`Library::pip_places`], where `net` reads a face there with as many pips as labelled.
+pub fn places_read(
+    net: &Net,
+    sources: &[&super::training::Source],
+) -> std::collections::HashMap<(String, usize, usize), Vec<(f32, f32)>> {
+    let mut out = std::collections::HashMap::new();
+    for s in sources {
+        for (i, p) in s.pictures.iter().enumerate() {
+            let patches: Vec<(usize, f32, Vec<f32>)> = p
+                .dice
+                .iter()
+                .enumerate()
+                .filter(|(_, d)| d.class > 0)
+                .map(|(k, d)| {
+                    let scale = d.size * PATCH_MARGIN / PATCH as f32;
+                    let a = [scale, 0.0, 0.0, scale];
+                    let pixels = sample(&p.image, (d.x, d.y), a, PATCH, PATCH);
+                    (k, scale, classifier_input(&pixels, PATCH, PATCH, 3))
+                })
+                .collect();
+            let inputs: Vec<Vec<f32>> = patches.iter().map(|(_, _, x)| x.clone()).collect();
+            for ((k, scale, _), out_k) in patches.iter().zip(net.forward_many(&inputs, PATCH, PATCH)) {
+                let d = p.dice[*k];
+                let r = pip_reading(&out_k);
+                let peaks = peak_cells(&out_k);
+                if r.face >= 0.5 && peaks.len() == usize::from(d.class) {
+                    let places = peaks
+                        .iter()
+                        .map(|&(u, v)| {
+                            let half = PATCH as f32 / 2.0;
+                            (
+                                d.x + scale * (cell_centre(u) - half),
+                                d.y + scale * (cell_centre(v) - half),
+                            )
+                        })
+                        .collect();
+                    out.insert((s.name.clone(), i, *k), places);
+                }
+            }
+        }
+    }
+    out
+}
+
+/// The cells within 0.6 of a side of the patch's middle marked more than their eight
+/// neighbours, at least 0.3 sure.
+fn peak_cells(out: &[f32]) -> Vec<(usize, usize)> {
+    let side = PATCH as f32 / PATCH_MARGIN;
+    let middle = PATCH as f32 / 2.0;
+    let mut peaks = Vec::new();
+    for i in 0..(CELLS * CELLS).min(out.len()) {
+        let (cx, cy) = (i % CELLS, i / CELLS);
+        let r = (cell_centre(cx) - middle).hypot(cell_centre(cy) - middle) / side;
+        if r > 0.6 || sigmoid(out[i]) < 0.3 {
+            continue;
+        }
+        let highest = (-1..=1i64)
+            .flat_map(|dy| (-1..=1i64).map(move |dx| (cx as i64 + dx, cy as i64 + dy)))
+            .filter(|&(x, y)| (x, y) != (cx as i64, cy as i64))
+            .filter(|&(x, y)| x >= 0 && y >= 0 && x < CELLS as i64 && y < CELLS as i64)
+            .all(|(x, y)| {
+                let j = y as usize * CELLS + x as usize;
+                out[j] < out[i] || (out[j] == out[i] && j > i)
+            });
+        if highest {
+            peaks.push((cx, cy));
+        }
+    }
+    peaks
 }
 
 /// A point of the picture in a patch sampled around `centre` with `a`
@@ -246,10 +331,10 @@ impl Library<'_> {
             };
             (sample(&picture.image, centre, a, side, side), target)
         } else if roll < 0.75
-            && let Some((p, d)) = self.any_die(rng)
+            && let Some((p, d, places)) = self.any_die_placed(rng)
         {
-            // A labelled die: its pips are counted, not placed. Class 0 (a numeral die, a d8)
-            // is no die.
+            // A labelled die: its pips are counted, or placed where a pip net read them
+            // before. Class 0 (a numeral die, a d8) is no die.
             let (jx, jy) = jitter(rng, d.size, 0.08);
             let centre = (d.x + jx, d.y + jy);
             let a = any_turn(scale(d.size * rng.random_range(0.88f32..1.14)), rng);
@@ -258,7 +343,7 @@ impl Library<'_> {
                 die: (d.class > 0)
                     .then(|| (x, y, d.size / (a[0] * a[3] - a[1] * a[2]).abs().sqrt())),
                 value: d.class,
-                pips: None,
+                pips: places.map(|ps| ps.iter().map(|&q| in_patch(q, centre, a)).collect()),
             };
             (sample(&p.image, centre, a, side, side), target)
         } else if roll < 0.82
@@ -328,13 +413,13 @@ mod tests {
 
     #[test]
     fn the_pips_marked_on_the_face_are_the_value() {
-        let five = logits(&[(2, 2), (5, 2), (3, 4), (2, 5), (5, 5)], &[(3, 3), (4, 4)]);
+        let five = logits(&[(5, 5), (11, 5), (8, 8), (5, 11), (11, 11)], &[(8, 8), (7, 7)]);
         let r = pip_reading(&five);
         assert_eq!(r.value(), Some(5));
         assert_eq!(r.marked, 5);
         assert!(r.face > 0.99);
         // Marks off the face (a corner of the patch) are not counted.
-        let off = logits(&[(0, 0), (7, 7), (3, 4)], &[(3, 3)]);
+        let off = logits(&[(0, 0), (15, 15), (8, 7)], &[(8, 8)]);
         assert_eq!(pip_reading(&off).value(), Some(1));
         let nothing = logits(&[], &[]);
         assert_eq!(pip_reading(&nothing).value(), None);

@@ -368,6 +368,9 @@ pub struct Library<'a> {
     /// The classifier's input channels, one of [`super::learned::CLASSIFIER_CHANNELS`] (3:
     /// the colours, as shipped; see [`classifier_input`]).
     pub channels: usize,
+    /// The pips' places on labelled dice (picture pixels), by source, picture and die, where
+    /// a pip net read them ([`super::pips::places_read`]); the others' pips are only counted.
+    pub pip_places: std::collections::HashMap<(String, usize, usize), Vec<(f32, f32)>>,
 }
 
 /// The detector's proposals on `pictures` and on made-up backgrounds, labelled by the dice
@@ -436,11 +439,22 @@ impl Library<'_> {
     }
 
     pub(crate) fn any_die(&self, rng: &mut ChaCha8Rng) -> Option<(&LabelledPicture, LabelledDie)> {
+        self.any_die_placed(rng).map(|(p, d, _)| (p, d))
+    }
+
+    /// [`Library::any_die`], with its pips' places when [`Library::pip_places`] knows them.
+    pub(crate) fn any_die_placed(
+        &self,
+        rng: &mut ChaCha8Rng,
+    ) -> Option<(&LabelledPicture, LabelledDie, Option<&Vec<(f32, f32)>>)> {
         let source = self.any_source(rng, false)?;
         for _ in 0..20 {
-            let p = &source.pictures[rng.random_range(0..source.pictures.len())];
+            let i = rng.random_range(0..source.pictures.len());
+            let p = &source.pictures[i];
             if !p.dice.is_empty() {
-                return Some((p, p.dice[rng.random_range(0..p.dice.len())]));
+                let k = rng.random_range(0..p.dice.len());
+                let places = self.pip_places.get(&(source.name.clone(), i, k));
+                return Some((p, p.dice[k], places));
             }
         }
         None
