@@ -88,6 +88,21 @@ fn main() -> anyhow::Result<()> {
     if let Some(v) = value("--whole") {
         shipped.look.whole = v.parse()?;
     }
+    // `--pips FILE`: a pip net read beside the classifier (`vision::pips`), as `--pip-use`
+    // says (alone, either, face, agree, confirm); with `--loso`, each source's `pips.bin` beside its nets.
+    let pip_use = match value("--pip-use").as_deref() {
+        None | Some("either") => foreman::vision::pips::PipUse::Either,
+        Some("alone") => foreman::vision::pips::PipUse::Alone,
+        Some("off") => foreman::vision::pips::PipUse::Off,
+        Some("face") => foreman::vision::pips::PipUse::Face,
+        Some("agree") => foreman::vision::pips::PipUse::Agree,
+        Some("confirm") => foreman::vision::pips::PipUse::Confirm,
+        Some(other) => anyhow::bail!("--pip-use takes alone, either, face, agree, confirm or off, not {other}"),
+    };
+    if let Some(file) = value("--pips") {
+        shipped.pips = Some(foreman::vision::net::Net::from_bytes(&std::fs::read(file)?)?);
+        shipped.look.pips = pip_use;
+    }
     let trained_on = |f: &str| !held_back(f);
     let loso = value("--loso").map(PathBuf::from);
     if flag("--colours") {
@@ -110,6 +125,11 @@ fn main() -> anyhow::Result<()> {
             Some(root) => {
                 let mut left_out = load_model(&root.join(name))?;
                 left_out.look = shipped.look;
+                let pips = root.join(name).join("pips.bin");
+                if pips.exists() {
+                    left_out.pips = Some(foreman::vision::net::Net::from_bytes(&std::fs::read(pips)?)?);
+                    left_out.look.pips = pip_use;
+                }
                 (left_out, &|_| true, "left out of training, all")
             }
             None if flag("--all") => (shipped.clone(), &|_| true, "all"),

@@ -19,6 +19,9 @@ use foreman::vision::training::{self, Library, Schedule, held_back, validation};
 use std::path::{Path, PathBuf};
 use std::time::Instant;
 
+/// A way to read the value from what the pip net marks.
+type Decoding = fn(&foreman::vision::pips::PipReading) -> u8;
+
 fn main() -> anyhow::Result<()> {
     let args: Vec<String> = std::env::args().skip(1).collect();
     let value = |name: &str| args::value(&args, name);
@@ -88,7 +91,8 @@ fn main() -> anyhow::Result<()> {
             for y in 0..side * zoom {
                 for x in 0..side * zoom {
                     let j = ((y / zoom) * side + x / zoom) as usize;
-                    let px = [0, 1, 2].map(|k| (input[k * n + j] * 50.0 + 128.0).clamp(0.0, 255.0) as u8);
+                    let px = [0, 1, 2]
+                        .map(|k| (input[k * n + j] * 50.0 + 128.0).clamp(0.0, 255.0) as u8);
                     sheet.put_pixel(ox + x, oy + y, image::Rgb(px));
                 }
             }
@@ -97,7 +101,9 @@ fn main() -> anyhow::Result<()> {
                 for dy in -2..=2i64 {
                     for dx in -2..=2i64 {
                         let (px, py) = (cx + dx, cy + dy);
-                        if (0..i64::from(side * zoom)).contains(&px) && (0..i64::from(side * zoom)).contains(&py) {
+                        if (0..i64::from(side * zoom)).contains(&px)
+                            && (0..i64::from(side * zoom)).contains(&py)
+                        {
                             sheet.put_pixel(ox + px as u32, oy + py as u32, image::Rgb(c));
                         }
                     }
@@ -129,8 +135,15 @@ fn main() -> anyhow::Result<()> {
             if let Some(file) = value("--places-from") {
                 let first = Net::from_bytes(&std::fs::read(file)?)?;
                 library.pip_places = foreman::vision::pips::places_read(&first, &library.sources);
-                let dice: usize = train.iter().flat_map(|s| &s.pictures).map(|p| p.dice.iter().filter(|d| d.class > 0).count()).sum();
-                println!("pips placed on {} of {dice} labelled pip d6", library.pip_places.len());
+                let dice: usize = train
+                    .iter()
+                    .flat_map(|s| &s.pictures)
+                    .map(|p| p.dice.iter().filter(|d| d.class > 0).count())
+                    .sum();
+                println!(
+                    "pips placed on {} of {dice} labelled pip d6",
+                    library.pip_places.len()
+                );
             }
             let mut net = training::new_net(&PIP_SHAPE, false, seed + 7);
             let t = Instant::now();
@@ -162,11 +175,26 @@ fn main() -> anyhow::Result<()> {
     for s in &test {
         // Rows: labelled class (0 other); columns: read none, 1-6.
         let mut by_pips = [[0usize; 7]; 7];
-        let decodings: [(&str, fn(&foreman::vision::pips::PipReading) -> u8); 4] = [
+        let decodings: [(&str, Decoding); 4] = [
             ("sum", |r| r.value().unwrap_or(0)),
-            ("inner", |r| { let v = r.inner.round(); if (1.0..=6.0).contains(&v) { v as u8 } else { 0 } }),
-            ("marked", |r| if (1..=6).contains(&r.marked) { r.marked as u8 } else { 0 }),
-            ("peaks", |r| if (1..=6).contains(&r.peaks) { r.peaks as u8 } else { 0 }),
+            ("inner", |r| {
+                let v = r.inner.round();
+                if (1.0..=6.0).contains(&v) { v as u8 } else { 0 }
+            }),
+            ("marked", |r| {
+                if (1..=6).contains(&r.marked) {
+                    r.marked as u8
+                } else {
+                    0
+                }
+            }),
+            ("peaks", |r| {
+                if (1..=6).contains(&r.peaks) {
+                    r.peaks as u8
+                } else {
+                    0
+                }
+            }),
         ];
         let mut by_decoding = [[[0usize; 7]; 7]; 4];
         // Either net: the classifier's reading where it reads a die, else the pips'.
@@ -188,9 +216,33 @@ fn main() -> anyhow::Result<()> {
                 .map(|&c| classifier.patch(&p.image, c, 0))
                 .collect();
             let pips = read_pips(&net, &patches);
+            if args.iter().any(|a| a == "--dump") {
+                // The pip plane of each die counted wrong, to look at.
+                let outs = net.forward_many(&patches, foreman::vision::learned::PATCH, foreman::vision::learned::PATCH);
+                for ((d, r), o) in p.dice.iter().zip(&pips).zip(&outs) {
+                    if d.class == 0 || r.peaks == usize::from(d.class) || r.face < 0.5 {
+                        continue;
+                    }
+                    println!("{} labelled {} counted {} (face {:.2})", s.name, d.class, r.peaks, r.face);
+                    let cells = foreman::vision::pips::CELLS;
+                    for y in 0..cells {
+                        let row: String = (0..cells)
+                            .map(|x| {
+                                let v = foreman::vision::net::sigmoid(o[y * cells + x]);
+                                [' ', '.', ':', '+', '#'][((v * 5.0) as usize).min(4)]
+                            })
+                            .collect();
+                        println!("  |{row}|");
+                    }
+                }
+            }
             let read = classifier.read_boxes(&p.image, &boxes);
             for ((d, r), c) in p.dice.iter().zip(&pips).zip(&read) {
-                let v = if r.face >= 0.5 { r.value().unwrap_or(0) } else { 0 };
+                let v = if r.face >= 0.5 {
+                    r.value().unwrap_or(0)
+                } else {
+                    0
+                };
                 by_pips[usize::from(d.class)][usize::from(v)] += 1;
                 for (k, (_, f)) in decodings.iter().enumerate() {
                     let v = if r.face >= 0.5 { f(r) } else { 0 };
@@ -203,7 +255,11 @@ fn main() -> anyhow::Result<()> {
                 by_either[usize::from(d.class)][usize::from(e)] += 1;
             }
         }
-        let mut all = vec![("pips", &by_pips), ("classifier", &by_classifier), ("either", &by_either)];
+        let mut all = vec![
+            ("pips", &by_pips),
+            ("classifier", &by_classifier),
+            ("either", &by_either),
+        ];
         for (k, (name, _)) in decodings.iter().enumerate() {
             all.push((name, &by_decoding[k]));
         }

@@ -210,6 +210,7 @@ fn main() -> anyhow::Result<()> {
         detector: detector.clone(),
         classifier: classifier.clone(),
         look: Default::default(),
+        pips: None,
     };
     library.proposals = training::proposals(
         &probe,
@@ -248,6 +249,7 @@ fn main() -> anyhow::Result<()> {
         detector,
         classifier,
         look: Default::default(),
+        pips: None,
     };
     let trained_in = started.elapsed().as_secs_f32();
 

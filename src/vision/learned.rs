@@ -111,6 +111,8 @@ pub struct Model {
     pub detector: Net,
     pub classifier: Net,
     pub look: Look,
+    /// The pip net (`super::pips`), read as `look.pips` says; none in the shipped model.
+    pub pips: Option<Net>,
 }
 
 /// How the reader looks, besides the nets: [`DIE_PIXELS`], [`LOOK_AGAIN`], [`TURNS`] and
@@ -128,6 +130,8 @@ pub struct Look {
     pub size_spread: f32,
     /// The shorter side of the whole look, taken when the others read no die (0: none).
     pub whole: f32,
+    /// How the pip net's reading joins the classifier's, when the model has one.
+    pub pips: super::pips::PipUse,
 }
 
 impl Default for Look {
@@ -138,6 +142,7 @@ impl Default for Look {
             turns: TURNS,
             size_spread: SIZE_SPREAD,
             whole: WHOLE_SIDE,
+            pips: super::pips::PipUse::Off,
         }
     }
 }
@@ -160,6 +165,7 @@ impl Model {
             detector: Net::from_bytes(detector)?,
             classifier: Net::from_bytes(classifier)?,
             look: Look::default(),
+            pips: None,
         };
         if model.detector.shape() != DETECTOR_SHAPE || model.detector.pooled {
             return Err(NetError::Shape);
@@ -182,11 +188,7 @@ impl Model {
     pub fn read(&self, image: &RgbImage, area: Area) -> Vec<SeenDie> {
         let candidates = self.candidates(image, area);
         let read = |candidates: &[Candidate]| -> Vec<(SeenDie, f32)> {
-            candidates
-                .iter()
-                .zip(self.classes_of(image, candidates))
-                .filter_map(|(&c, p)| reading(c, p))
-                .collect()
+            self.readings(image, candidates).into_iter().flatten().collect()
         };
         let mut dice = read(&candidates);
         if dice.is_empty() && self.look.whole > 0.0 {
@@ -219,11 +221,39 @@ impl Model {
     /// turned when unsure): what the dice read would be with a perfect detector. None where
     /// the classifier says no pip d6.
     pub fn read_boxes(&self, image: &RgbImage, boxes: &[Candidate]) -> Vec<Option<SeenDie>> {
-        boxes
-            .iter()
-            .zip(self.classes_of(image, boxes))
-            .map(|(&c, p)| reading(c, p).map(|(d, _)| d))
+        self.readings(image, boxes)
+            .into_iter()
+            .map(|r| r.map(|(d, _)| d))
             .collect()
+    }
+
+    /// Each candidate read: the die, and how sure the model is that it is a pip d6 at all;
+    /// none where it reads no pip d6. The classifier's reading, joined with the pip net's as
+    /// `look.pips` says when the model has one.
+    fn readings(&self, image: &RgbImage, candidates: &[Candidate]) -> Vec<Option<(SeenDie, f32)>> {
+        let probs = self.classes_of(image, candidates);
+        let read: Vec<Option<(SeenDie, f32)>> = candidates
+            .iter()
+            .zip(&probs)
+            .map(|(&c, &p)| reading(c, p))
+            .collect();
+        let how = self.look.pips;
+        let Some(net) = self.pips.as_ref().filter(|_| how != super::pips::PipUse::Off) else {
+            return read;
+        };
+        // The pip net reads every candidate, or only those the classifier reads as dice.
+        let asked: Vec<usize> = (0..candidates.len())
+            .filter(|&i| !how.on_classifier_dice() || read[i].is_some())
+            .collect();
+        let patches: Vec<Vec<f32>> = asked
+            .iter()
+            .map(|&i| super::pips::patch(image, candidates[i]))
+            .collect();
+        let mut out = read;
+        for (&i, r) in asked.iter().zip(super::pips::read_pips(net, &patches)) {
+            out[i] = super::pips::joined(how, candidates[i], out[i], probs[i], &r);
+        }
+        out
     }
 
     /// The detector's candidates in `area`: centre, side (picture pixels), how sure. A first
@@ -459,7 +489,7 @@ pub fn classifier_input(pixels: &[[f32; 3]], w: usize, h: usize, channels: usize
 
 /// The die a candidate is, by its probabilities, with how sure the model is that it is a pip
 /// d6 at all; none when it is no pip d6.
-fn reading(c: Candidate, p: [f32; 7]) -> Option<(SeenDie, f32)> {
+pub(crate) fn reading(c: Candidate, p: [f32; 7]) -> Option<(SeenDie, f32)> {
     if p[0] >= NO_DIE {
         return None;
     }

@@ -9,7 +9,9 @@
 //! value). Pure: no I/O, no clock.
 
 use super::grid::sample;
-use super::learned::{PATCH, PATCH_MARGIN, classifier_input};
+use super::SeenDie;
+use super::learned::{Candidate, PATCH, PATCH_MARGIN, classifier_input};
+use image::RgbImage;
 use super::net::{Net, Shape, sigmoid};
 use super::training::{Library, any_turn, background, drawn_die, look_changes};
 use rand::Rng;
@@ -39,6 +41,9 @@ pub struct PipTarget {
     pub die: Option<(f32, f32, f32)>,
     pub value: u8,
     pub pips: Option<Vec<(f32, f32)>>,
+    /// The die's place is known only roughly (a crop, its die taken to lie in the middle):
+    /// its pips are counted over the whole patch.
+    pub rough: bool,
 }
 
 /// A cell's centre in the patch's pixels.
@@ -101,6 +106,10 @@ pub fn pip_loss(out: &[f32], target: &PipTarget, d: &mut Vec<f32>) -> f32 {
             let mut face = Vec::new();
             for i in 0..n {
                 match distance(i) {
+                    _ if target.rough => {
+                        sum += sigmoid(out[i]);
+                        face.push(i);
+                    }
                     Some(r) if r <= 0.5 => {
                         sum += sigmoid(out[i]);
                         face.push(i);
@@ -190,6 +199,102 @@ pub fn pip_reading(out: &[f32]) -> PipReading {
     reading
 }
 
+/// How the reader joins the pip net's reading to the classifier's.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
+pub enum PipUse {
+    /// The classifier alone.
+    #[default]
+    Off,
+    /// The pip net alone: a face with 1–6 pips is a die showing that many.
+    Alone,
+    /// The classifier where it reads a die, else the pip net.
+    Either,
+    /// The pip net says whether a pip d6 lies there, the classifier which value it shows.
+    Face,
+    /// A die where both read one and agree on its value.
+    Agree,
+    /// The classifier's reading, sure only where the pip net counts the same value: a
+    /// reading it counts otherwise is at most [`DISAGREED`] sure, for the player to confirm.
+    Confirm,
+}
+
+/// How sure a reading is at most when the two nets read it otherwise: under
+/// [`super::SURE`], so that the window asks the player.
+pub const DISAGREED: f32 = 0.5;
+
+impl PipUse {
+    /// Whether the pip net reads only the dice the classifier reads.
+    pub fn on_classifier_dice(self) -> bool {
+        matches!(self, PipUse::Agree | PipUse::Confirm)
+    }
+}
+
+/// A reading by `r` on candidate `c`, joined to the classifier's (`classifier`, from its
+/// probabilities `p`) as `how` says: the die and how sure it is a pip d6 at all.
+pub fn joined(
+    how: PipUse,
+    c: Candidate,
+    classifier: Option<(SeenDie, f32)>,
+    p: [f32; 7],
+    r: &PipReading,
+) -> Option<(SeenDie, f32)> {
+    let by_pips = || -> Option<(SeenDie, f32)> {
+        if r.face < 0.5 || !(1..=6).contains(&r.peaks) {
+            return None;
+        }
+        // Sure as the face is, less as the marks' sum strays from the pips counted.
+        let stray = (r.count - r.peaks as f32).abs().min(1.0);
+        Some((
+            SeenDie {
+                x: c.x,
+                y: c.y,
+                size: c.size,
+                value: r.peaks as u8,
+                colour: None,
+                confidence: r.face * (1.0 - stray),
+            },
+            r.face,
+        ))
+    };
+    match how {
+        PipUse::Off => classifier,
+        PipUse::Alone => by_pips(),
+        PipUse::Either => classifier.or_else(by_pips),
+        PipUse::Agree => {
+            classifier.filter(|(d, _)| by_pips().is_some_and(|(q, _)| q.value == d.value))
+        }
+        PipUse::Confirm => classifier.map(|(mut d, die)| {
+            if by_pips().is_none_or(|(q, _)| q.value != d.value) {
+                d.confidence = d.confidence.min(DISAGREED);
+            }
+            (d, die)
+        }),
+        PipUse::Face => {
+            let (die, face) = by_pips()?;
+            let values = p[1..].iter().sum::<f32>().max(1e-6);
+            let (best, &sure) = p[1..]
+                .iter()
+                .enumerate()
+                .max_by(|a, b| a.1.total_cmp(b.1))?;
+            Some((
+                SeenDie {
+                    value: best as u8 + 1,
+                    confidence: face * sure / values,
+                    ..die
+                },
+                face,
+            ))
+        }
+    }
+}
+
+/// The pip net's input for candidate `c`: the classifier's straight patch, in colours.
+pub fn patch(image: &RgbImage, c: Candidate) -> Vec<f32> {
+    let s = c.size * PATCH_MARGIN / PATCH as f32;
+    let pixels = sample(image, (c.x, c.y), [s, 0.0, 0.0, s], PATCH, PATCH);
+    classifier_input(&pixels, PATCH, PATCH, 3)
+}
+
 /// The pip net's readings of `patches` (each `PATCH × PATCH`, as the classifier takes).
 pub fn read_pips(net: &Net, patches: &[Vec<f32>]) -> Vec<PipReading> {
     if patches.is_empty() {
@@ -206,7 +311,7 @@ pub fn read_pips(net: &Net, patches: &[Vec<f32>]) -> Vec<PipReading> {
 pub fn places_read(
     net: &Net,
     sources: &[&super::training::Source],
-) -> std::collections::HashMap<(String, usize, usize), Vec<(f32, f32)>> {
+) -> std::collections::HashMap<(String, usize, usize), super::training::Places> {
     let mut out = std::collections::HashMap::new();
     for s in sources {
         for (i, p) in s.pictures.iter().enumerate() {
@@ -223,7 +328,9 @@ pub fn places_read(
                 })
                 .collect();
             let inputs: Vec<Vec<f32>> = patches.iter().map(|(_, _, x)| x.clone()).collect();
-            for ((k, scale, _), out_k) in patches.iter().zip(net.forward_many(&inputs, PATCH, PATCH)) {
+            for ((k, scale, _), out_k) in
+                patches.iter().zip(net.forward_many(&inputs, PATCH, PATCH))
+            {
                 let d = p.dice[*k];
                 let r = pip_reading(&out_k);
                 let peaks = peak_cells(&out_k);
@@ -310,6 +417,7 @@ impl Library<'_> {
                 }),
                 value: r.class,
                 pips: Some(r.pips.iter().map(|&p| in_patch(p, centre, a)).collect()),
+                rough: false,
             };
             (sample(&r.image, centre, a, side, side), target)
         } else if roll < 0.4 {
@@ -328,6 +436,7 @@ impl Library<'_> {
                 die: Some((x, y, die.size / (a[0] * a[3] - a[1] * a[2]).abs().sqrt())),
                 value: die.class,
                 pips: Some(pips),
+                rough: false,
             };
             (sample(&picture.image, centre, a, side, side), target)
         } else if roll < 0.75
@@ -344,6 +453,7 @@ impl Library<'_> {
                     .then(|| (x, y, d.size / (a[0] * a[3] - a[1] * a[2]).abs().sqrt())),
                 value: d.class,
                 pips: places.map(|ps| ps.iter().map(|&q| in_patch(q, centre, a)).collect()),
+                rough: !p.whole,
             };
             (sample(&p.image, centre, a, side, side), target)
         } else if roll < 0.82
@@ -360,7 +470,10 @@ impl Library<'_> {
                 d.y + rng.random_range(-reach..reach),
             );
             let a = any_turn(scale(size), rng);
-            (sample(&p.image, centre, a, side, side), PipTarget::default())
+            (
+                sample(&p.image, centre, a, side, side),
+                PipTarget::default(),
+            )
         } else if roll < 0.92
             && let Some(p) = self.any_whole(rng)
         {
@@ -369,22 +482,30 @@ impl Library<'_> {
             let size = typical * rng.random_range(0.6f32..1.5);
             let (w, h) = (p.image.width() as f32, p.image.height() as f32);
             let centre = (rng.random_range(0.0..w), rng.random_range(0.0..h));
-            let clear = p
-                .dice
-                .iter()
-                .all(|d| (d.x - centre.0).hypot(d.y - centre.1) >= 0.55 * d.size.max(size) + 0.7 * size);
+            let clear = p.dice.iter().all(|d| {
+                (d.x - centre.0).hypot(d.y - centre.1) >= 0.55 * d.size.max(size) + 0.7 * size
+            });
             let a = any_turn(scale(size), rng);
             if clear {
-                (sample(&p.image, centre, a, side, side), PipTarget::default())
+                (
+                    sample(&p.image, centre, a, side, side),
+                    PipTarget::default(),
+                )
             } else {
                 let bg = background(48, 48, rng);
                 let a = any_turn(rng.random_range(0.6f32..1.4), rng);
-                (sample(&bg, (24.0, 24.0), a, side, side), PipTarget::default())
+                (
+                    sample(&bg, (24.0, 24.0), a, side, side),
+                    PipTarget::default(),
+                )
             }
         } else {
             let bg = background(48, 48, rng);
             let a = any_turn(rng.random_range(0.6f32..1.4), rng);
-            (sample(&bg, (24.0, 24.0), a, side, side), PipTarget::default())
+            (
+                sample(&bg, (24.0, 24.0), a, side, side),
+                PipTarget::default(),
+            )
         };
         look_changes(&mut pixels, side, side, rng);
         (
@@ -413,7 +534,10 @@ mod tests {
 
     #[test]
     fn the_pips_marked_on_the_face_are_the_value() {
-        let five = logits(&[(5, 5), (11, 5), (8, 8), (5, 11), (11, 11)], &[(8, 8), (7, 7)]);
+        let five = logits(
+            &[(5, 5), (11, 5), (8, 8), (5, 11), (11, 11)],
+            &[(8, 8), (7, 7)],
+        );
         let r = pip_reading(&five);
         assert_eq!(r.value(), Some(5));
         assert_eq!(r.marked, 5);
@@ -434,6 +558,7 @@ mod tests {
             die: Some((middle, middle, side)),
             value: 1,
             pips: Some(vec![(middle, middle)]),
+            rough: false,
         };
         let k = cell_of(middle).unwrap_or(0);
         let face: Vec<(usize, usize)> = (0..CELLS * CELLS)

@@ -220,7 +220,10 @@ pub fn rendered_die(rng: &mut ChaCha8Rng, pip_die: bool) -> RenderedDie {
         .iter()
         .filter(|_| class > 0)
         .map(|&(px, py)| {
-            let (du, dv) = (px * spread * half * squeeze[0], py * spread * half * squeeze[1]);
+            let (du, dv) = (
+                px * spread * half * squeeze[0],
+                py * spread * half * squeeze[1],
+            );
             (cx + cos * du - sin * dv, cy + sin * du + cos * dv)
         })
         .collect();

@@ -167,6 +167,13 @@ pub struct Tally {
     pub others_read: usize,
     /// `[labelled][read]`: labelled 0 is another die, read 0 is missed or read as no die.
     pub confusion: [[usize; 7]; 7],
+    /// Dice read (as counted in `read`) at least [`super::SURE`] sure: the window asks the
+    /// player to confirm the others.
+    #[serde(default)]
+    pub sure: usize,
+    /// Of those, the readings on a pip d6 with its value right.
+    #[serde(default)]
+    pub sure_right: usize,
 }
 
 impl Tally {
@@ -182,6 +189,14 @@ impl Tally {
     pub fn exact_share(&self) -> f64 {
         self.exact as f64 / self.pictures.max(1) as f64
     }
+    /// The share of the dice read that are read sure.
+    pub fn sure_share(&self) -> f64 {
+        self.sure as f64 / self.read.max(1) as f64
+    }
+    /// How many of the readings the window shows as sure are right.
+    pub fn sure_precision(&self) -> f64 {
+        self.sure_right as f64 / self.sure.max(1) as f64
+    }
 
     /// Scores the readings of one picture against its labels. A reading counts for the
     /// nearest labelled die whose box (a square of its side) holds its centre.
@@ -191,6 +206,25 @@ impl Tally {
         for &i in matched.iter().flatten() {
             used_seen[i] = true;
         }
+        for (k, d) in picture.dice.iter().enumerate() {
+            if let Some(i) = matched[k]
+                && seen[i].confidence >= super::SURE
+                && d.class > 0
+                && seen[i].value == d.class
+            {
+                self.sure_right += 1;
+            }
+        }
+        let sure_on_labels = matched
+            .iter()
+            .flatten()
+            .filter(|&&i| seen[i].confidence >= super::SURE)
+            .count();
+        let sure_elsewhere = (0..seen.len())
+            .filter(|&i| !used_seen[i] && seen[i].confidence >= super::SURE)
+            .count();
+        // A crop's background is not known to hold no die (as `read` below).
+        self.sure += sure_on_labels + if picture.whole { sure_elsewhere } else { 0 };
         let read_as: Vec<u8> = matched
             .iter()
             .map(|m| m.map_or(0, |i| seen[i].value))
@@ -258,7 +292,7 @@ impl std::fmt::Display for Tally {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
         write!(
             f,
-            "{} pictures, {} pip d6, {} other dice, {} read: precision {:.4}, recall {:.4}, value {:.4}, exact {:.4}, other dice read as pip d6 {}",
+            "{} pictures, {} pip d6, {} other dice, {} read: precision {:.4}, recall {:.4}, value {:.4}, exact {:.4}, other dice read as pip d6 {}; read sure {:.3}, right of those {:.4}",
             self.pictures,
             self.dice,
             self.others,
@@ -267,7 +301,9 @@ impl std::fmt::Display for Tally {
             self.recall(),
             self.value_accuracy(),
             self.exact_share(),
-            self.others_read
+            self.others_read,
+            self.sure_share(),
+            self.sure_precision()
         )
     }
 }

@@ -370,8 +370,11 @@ pub struct Library<'a> {
     pub channels: usize,
     /// The pips' places on labelled dice (picture pixels), by source, picture and die, where
     /// a pip net read them ([`super::pips::places_read`]); the others' pips are only counted.
-    pub pip_places: std::collections::HashMap<(String, usize, usize), Vec<(f32, f32)>>,
+    pub pip_places: std::collections::HashMap<(String, usize, usize), Places>,
 }
+
+/// Points of a picture, in its pixels.
+pub type Places = Vec<(f32, f32)>;
 
 /// The detector's proposals on `pictures` and on made-up backgrounds, labelled by the dice
 /// they fall on: a proposal centred within a fifth of a die's side of its centre, at 0.7 to
@@ -446,7 +449,7 @@ impl Library<'_> {
     pub(crate) fn any_die_placed(
         &self,
         rng: &mut ChaCha8Rng,
-    ) -> Option<(&LabelledPicture, LabelledDie, Option<&Vec<(f32, f32)>>)> {
+    ) -> Option<(&LabelledPicture, LabelledDie, Option<&Places>)> {
         let source = self.any_source(rng, false)?;
         for _ in 0..20 {
             let i = rng.random_range(0..source.pictures.len());
