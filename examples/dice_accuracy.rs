@@ -36,7 +36,8 @@
 mod args;
 
 use anyhow::Context;
-use foreman::vision::learned::Model;
+use foreman::vision::learned::{Look, Model};
+use foreman::vision::pips::PipUse;
 use foreman::vision::sources::{self, SOURCES, Tally, read_picture};
 use foreman::vision::training::{LabelledDie, LabelledPicture, Source, held_back, validation};
 use std::path::{Path, PathBuf};
@@ -62,11 +63,18 @@ fn main() -> anyhow::Result<()> {
     if let Some(dir) = &mistakes {
         std::fs::create_dir_all(dir)?;
     }
+    // A model's folder: its two nets, and its pip net when there is one (`pips.bin`).
     let load_model = |dir: &Path| -> anyhow::Result<Model> {
-        Ok(Model::from_bytes(
+        let model = Model::from_bytes(
             &std::fs::read(dir.join("detector.bin"))?,
             &std::fs::read(dir.join("classifier.bin"))?,
-        )?)
+        )?;
+        let pips = dir.join("pips.bin");
+        Ok(if pips.exists() {
+            model.with_pips(&std::fs::read(pips)?)?
+        } else {
+            model
+        })
     };
     let mut shipped = match value("--model") {
         Some(dir) => load_model(Path::new(&dir))?,
@@ -89,18 +97,23 @@ fn main() -> anyhow::Result<()> {
         shipped.look.whole = v.parse()?;
     }
     // `--pips FILE`: a pip net read beside the classifier (`vision::pips`), as `--pip-use`
-    // says (alone, either, face, agree, confirm); with `--loso`, each source's `pips.bin` beside its nets.
+    // says (confirm, as shipped; alone, either, face, agree, off); a model's folder's
+    // `pips.bin` is read so too.
     let pip_use = match value("--pip-use").as_deref() {
-        None | Some("either") => foreman::vision::pips::PipUse::Either,
-        Some("alone") => foreman::vision::pips::PipUse::Alone,
-        Some("off") => foreman::vision::pips::PipUse::Off,
-        Some("face") => foreman::vision::pips::PipUse::Face,
-        Some("agree") => foreman::vision::pips::PipUse::Agree,
-        Some("confirm") => foreman::vision::pips::PipUse::Confirm,
-        Some(other) => anyhow::bail!("--pip-use takes alone, either, face, agree, confirm or off, not {other}"),
+        None | Some("confirm") => PipUse::Confirm,
+        Some("either") => PipUse::Either,
+        Some("alone") => PipUse::Alone,
+        Some("off") => PipUse::Off,
+        Some("face") => PipUse::Face,
+        Some("agree") => PipUse::Agree,
+        Some(other) => {
+            anyhow::bail!("--pip-use takes alone, either, face, agree, confirm or off, not {other}")
+        }
     };
     if let Some(file) = value("--pips") {
-        shipped.pips = Some(foreman::vision::net::Net::from_bytes(&std::fs::read(file)?)?);
+        shipped = shipped.with_pips(&std::fs::read(file)?)?;
+    }
+    if shipped.pips.is_some() {
         shipped.look.pips = pip_use;
     }
     let trained_on = |f: &str| !held_back(f);
@@ -124,12 +137,14 @@ fn main() -> anyhow::Result<()> {
             }
             Some(root) => {
                 let mut left_out = load_model(&root.join(name))?;
-                left_out.look = shipped.look;
-                let pips = root.join(name).join("pips.bin");
-                if pips.exists() {
-                    left_out.pips = Some(foreman::vision::net::Net::from_bytes(&std::fs::read(pips)?)?);
-                    left_out.look.pips = pip_use;
-                }
+                left_out.look = Look {
+                    pips: if left_out.pips.is_some() {
+                        pip_use
+                    } else {
+                        PipUse::Off
+                    },
+                    ..shipped.look
+                };
                 (left_out, &|_| true, "left out of training, all")
             }
             None if flag("--all") => (shipped.clone(), &|_| true, "all"),

@@ -7,15 +7,18 @@
 //! Trains on the sources' training files (without `--leave-out SOURCE`), writes `pips.bin`
 //! to `--out`, then scores the held-back files (the validation fifth with `--validate`; all
 //! of a source left out). `--pips FILE` scores a net trained before. `--model DIR`: the
-//! classifier compared (the shipped one unless told).
+//! classifier compared (the shipped one unless told). `--sheet FILE` draws samples as the net
+//! is trained on them, each pip's place marked; `--dump` prints the marks of each die counted
+//! wrong; `--places-from FILE` places the pips of the labelled dice where a pip net trained
+//! before counts them right, and trains on those places.
 #[path = "common/args.rs"]
 mod args;
 
 use foreman::vision::learned::{Candidate, Model};
 use foreman::vision::net::Net;
-use foreman::vision::pips::{PIP_SHAPE, pip_loss, read_pips};
+use foreman::vision::pips::read_pips;
 use foreman::vision::sources::{self, SOURCES};
-use foreman::vision::training::{self, Library, Schedule, held_back, validation};
+use foreman::vision::training::{Library, held_back, validation};
 use std::path::{Path, PathBuf};
 use std::time::Instant;
 
@@ -145,27 +148,13 @@ fn main() -> anyhow::Result<()> {
                     library.pip_places.len()
                 );
             }
-            let mut net = training::new_net(&PIP_SHAPE, false, seed + 7);
             let t = Instant::now();
-            training::fit(
-                &mut net,
-                Schedule {
-                    seed: seed + 7,
-                    epochs,
-                    per_epoch: 16384,
-                    batch: 64,
-                    rate: 3e-3,
-                    threads: 2,
-                },
-                |rng| library.pip_sample(rng),
-                pip_loss,
-                |e, l| {
-                    println!(
-                        "pip net epoch {e}: loss {l:.4} ({:.0} s)",
-                        t.elapsed().as_secs_f32()
-                    )
-                },
-            );
+            let net = foreman::vision::pips::train(&library, seed, epochs, |e, l| {
+                println!(
+                    "pip net epoch {e}: loss {l:.4} ({:.0} s)",
+                    t.elapsed().as_secs_f32()
+                )
+            });
             std::fs::create_dir_all(&out)?;
             std::fs::write(out.join("pips.bin"), net.to_bytes())?;
             println!("wrote {}", out.join("pips.bin").display());
@@ -218,12 +207,19 @@ fn main() -> anyhow::Result<()> {
             let pips = read_pips(&net, &patches);
             if args.iter().any(|a| a == "--dump") {
                 // The pip plane of each die counted wrong, to look at.
-                let outs = net.forward_many(&patches, foreman::vision::learned::PATCH, foreman::vision::learned::PATCH);
+                let outs = net.forward_many(
+                    &patches,
+                    foreman::vision::learned::PATCH,
+                    foreman::vision::learned::PATCH,
+                );
                 for ((d, r), o) in p.dice.iter().zip(&pips).zip(&outs) {
                     if d.class == 0 || r.peaks == usize::from(d.class) || r.face < 0.5 {
                         continue;
                     }
-                    println!("{} labelled {} counted {} (face {:.2})", s.name, d.class, r.peaks, r.face);
+                    println!(
+                        "{} labelled {} counted {} (face {:.2})",
+                        s.name, d.class, r.peaks, r.face
+                    );
                     let cells = foreman::vision::pips::CELLS;
                     for y in 0..cells {
                         let row: String = (0..cells)

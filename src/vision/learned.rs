@@ -188,7 +188,10 @@ impl Model {
     pub fn read(&self, image: &RgbImage, area: Area) -> Vec<SeenDie> {
         let candidates = self.candidates(image, area);
         let read = |candidates: &[Candidate]| -> Vec<(SeenDie, f32)> {
-            self.readings(image, candidates).into_iter().flatten().collect()
+            self.readings(image, candidates)
+                .into_iter()
+                .flatten()
+                .collect()
         };
         let mut dice = read(&candidates);
         if dice.is_empty() && self.look.whole > 0.0 {
@@ -237,23 +240,7 @@ impl Model {
             .zip(&probs)
             .map(|(&c, &p)| reading(c, p))
             .collect();
-        let how = self.look.pips;
-        let Some(net) = self.pips.as_ref().filter(|_| how != super::pips::PipUse::Off) else {
-            return read;
-        };
-        // The pip net reads every candidate, or only those the classifier reads as dice.
-        let asked: Vec<usize> = (0..candidates.len())
-            .filter(|&i| !how.on_classifier_dice() || read[i].is_some())
-            .collect();
-        let patches: Vec<Vec<f32>> = asked
-            .iter()
-            .map(|&i| super::pips::patch(image, candidates[i]))
-            .collect();
-        let mut out = read;
-        for (&i, r) in asked.iter().zip(super::pips::read_pips(net, &patches)) {
-            out[i] = super::pips::joined(how, candidates[i], out[i], probs[i], &r);
-        }
-        out
+        super::pips::joined_all(self, image, candidates, read, &probs)
     }
 
     /// The detector's candidates in `area`: centre, side (picture pixels), how sure. A first

@@ -8,12 +8,12 @@
 //! labelled dice, whose pips are only counted (the marks on a die's face must add up to its
 //! value). Pure: no I/O, no clock.
 
-use super::grid::sample;
 use super::SeenDie;
-use super::learned::{Candidate, PATCH, PATCH_MARGIN, classifier_input};
-use image::RgbImage;
+use super::grid::sample;
+use super::learned::{Candidate, Model, PATCH, PATCH_MARGIN, classifier_input};
 use super::net::{Net, Shape, sigmoid};
 use super::training::{Library, any_turn, background, drawn_die, look_changes};
+use image::RgbImage;
 use rand::Rng;
 use rand_chacha::ChaCha8Rng;
 
@@ -221,6 +221,7 @@ pub enum PipUse {
 /// How sure a reading is at most when the two nets read it otherwise: under
 /// [`super::SURE`], so that the window asks the player.
 pub const DISAGREED: f32 = 0.5;
+const _: () = assert!(DISAGREED < super::SURE);
 
 impl PipUse {
     /// Whether the pip net reads only the dice the classifier reads.
@@ -286,6 +287,46 @@ pub fn joined(
             ))
         }
     }
+}
+
+impl Model {
+    /// This model with the pip net of `bytes` (`super::pips`, a trial the shipped model does
+    /// not carry), each die the classifier reads sure only where the pip net counts the same
+    /// value ([`super::pips::PipUse::Confirm`]).
+    pub fn with_pips(mut self, bytes: &[u8]) -> Result<Model, super::net::NetError> {
+        let net = Net::from_bytes(bytes)?;
+        if net.shape() != super::pips::PIP_SHAPE || net.pooled {
+            return Err(super::net::NetError::Shape);
+        }
+        self.pips = Some(net);
+        self.look.pips = super::pips::PipUse::Confirm;
+        Ok(self)
+    }
+}
+
+/// Each candidate's reading by the classifier (`read`, from its probabilities `probs`),
+/// joined to the pip net's as `model.look.pips` says when the model has one.
+pub(crate) fn joined_all(
+    model: &Model,
+    image: &RgbImage,
+    candidates: &[Candidate],
+    read: Vec<Option<(SeenDie, f32)>>,
+    probs: &[[f32; 7]],
+) -> Vec<Option<(SeenDie, f32)>> {
+    let how = model.look.pips;
+    let Some(net) = model.pips.as_ref().filter(|_| how != PipUse::Off) else {
+        return read;
+    };
+    // The pip net reads every candidate, or only those the classifier reads as dice.
+    let asked: Vec<usize> = (0..candidates.len())
+        .filter(|&i| !how.on_classifier_dice() || read[i].is_some())
+        .collect();
+    let patches: Vec<Vec<f32>> = asked.iter().map(|&i| patch(image, candidates[i])).collect();
+    let mut out = read;
+    for (&i, r) in asked.iter().zip(read_pips(net, &patches)) {
+        out[i] = joined(how, candidates[i], out[i], probs[i], &r);
+    }
+    out
 }
 
 /// The pip net's input for candidate `c`: the classifier's straight patch, in colours.
@@ -378,6 +419,32 @@ fn peak_cells(out: &[f32]) -> Vec<(usize, usize)> {
         }
     }
     peaks
+}
+
+/// The pip net's training schedule: from the run's seed, `epochs` of 16,384 samples.
+pub fn schedule(seed: u64, epochs: usize) -> super::training::Schedule {
+    super::training::Schedule {
+        seed: seed + 7,
+        epochs,
+        per_epoch: 16384,
+        batch: 64,
+        rate: 3e-3,
+        threads: 2,
+    }
+}
+
+/// Trains a pip net on `library`'s pictures from `seed` ([`schedule`]); `log` hears each
+/// epoch's mean loss.
+pub fn train(library: &Library, seed: u64, epochs: usize, log: impl FnMut(usize, f32)) -> Net {
+    let mut net = super::training::new_net(&PIP_SHAPE, false, seed + 7);
+    super::training::fit(
+        &mut net,
+        schedule(seed, epochs),
+        |rng| library.pip_sample(rng),
+        pip_loss,
+        log,
+    );
+    net
 }
 
 /// A point of the picture in a patch sampled around `centre` with `a`
@@ -508,12 +575,7 @@ impl Library<'_> {
             )
         };
         look_changes(&mut pixels, side, side, rng);
-        (
-            classifier_input(&pixels, side, side, self.channels),
-            side,
-            side,
-            target,
-        )
+        (classifier_input(&pixels, side, side, 3), side, side, target)
     }
 }
 
@@ -548,6 +610,47 @@ mod tests {
         let nothing = logits(&[], &[]);
         assert_eq!(pip_reading(&nothing).value(), None);
         assert!(pip_reading(&nothing).face < 0.01);
+    }
+
+    #[test]
+    fn a_reading_the_pip_net_counts_otherwise_is_left_for_the_player() {
+        let c = Candidate {
+            x: 10.0,
+            y: 10.0,
+            size: 20.0,
+            sure: 1.0,
+        };
+        let die = |value: u8, confidence: f32| SeenDie {
+            x: 10.0,
+            y: 10.0,
+            size: 20.0,
+            value,
+            colour: None,
+            confidence,
+        };
+        let three = PipReading {
+            face: 0.9,
+            count: 3.1,
+            marked: 3,
+            peaks: 3,
+            inner: 3.0,
+        };
+        let p = [0.02, 0.0, 0.0, 0.95, 0.03, 0.0, 0.0];
+        let agreed = joined(PipUse::Confirm, c, Some((die(3, 0.95), 0.98)), p, &three);
+        assert_eq!(agreed.map(|(d, _)| d.confidence), Some(0.95));
+        let other = joined(PipUse::Confirm, c, Some((die(4, 0.95), 0.98)), p, &three);
+        assert_eq!(
+            other.map(|(d, _)| (d.value, d.confidence)),
+            Some((4, DISAGREED))
+        );
+        // No face seen: unsure too; and what the classifier reads as no die stays none.
+        let blank = PipReading { face: 0.1, ..three };
+        let unseen = joined(PipUse::Confirm, c, Some((die(3, 0.95), 0.98)), p, &blank);
+        assert_eq!(unseen.map(|(d, _)| d.confidence), Some(DISAGREED));
+        assert_eq!(joined(PipUse::Confirm, c, None, p, &three), None);
+        // Read alone, the pips counted are the value.
+        let alone = joined(PipUse::Alone, c, None, p, &three);
+        assert_eq!(alone.map(|(d, _)| d.value), Some(3));
     }
 
     #[test]
