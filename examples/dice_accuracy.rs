@@ -97,7 +97,7 @@ fn main() -> anyhow::Result<()> {
         shipped.look.whole = v.parse()?;
     }
     // `--pips FILE`: a pip net read beside the classifier (`vision::pips`), as `--pip-use`
-    // says (confirm, as shipped; alone, either, face, agree, off); a model's folder's
+    // says (confirm; alone, either, face, agree, rescue, off); a model's folder's
     // `pips.bin` is read so too.
     let pip_use = match value("--pip-use").as_deref() {
         None | Some("confirm") => PipUse::Confirm,
@@ -106,8 +106,9 @@ fn main() -> anyhow::Result<()> {
         Some("off") => PipUse::Off,
         Some("face") => PipUse::Face,
         Some("agree") => PipUse::Agree,
+        Some("rescue") => PipUse::Rescue,
         Some(other) => {
-            anyhow::bail!("--pip-use takes alone, either, face, agree, confirm or off, not {other}")
+            anyhow::bail!("--pip-use takes alone, either, face, agree, rescue, confirm or off, not {other}")
         }
     };
     if let Some(file) = value("--pips") {

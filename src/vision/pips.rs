@@ -213,6 +213,9 @@ pub enum PipUse {
     Face,
     /// A die where both read one and agree on its value.
     Agree,
+    /// The classifier's reading; and where it reads no die, a die all the same where the pip
+    /// net sees a face and counts the value the classifier would read there.
+    Rescue,
     /// The classifier's reading, sure only where the pip net counts the same value: a
     /// reading it counts otherwise is at most [`DISAGREED`] sure, for the player to confirm.
     Confirm,
@@ -264,6 +267,21 @@ pub fn joined(
         PipUse::Agree => {
             classifier.filter(|(d, _)| by_pips().is_some_and(|(q, _)| q.value == d.value))
         }
+        PipUse::Rescue => classifier.or_else(|| {
+            let (d, face) = by_pips()?;
+            let (best, &sure) = p[1..]
+                .iter()
+                .enumerate()
+                .max_by(|a, b| a.1.total_cmp(b.1))?;
+            let values = p[1..].iter().sum::<f32>().max(1e-6);
+            (usize::from(d.value) == best + 1).then_some((
+                SeenDie {
+                    confidence: (sure / values).min(DISAGREED),
+                    ..d
+                },
+                face,
+            ))
+        }),
         PipUse::Confirm => classifier.map(|(mut d, die)| {
             if by_pips().is_none_or(|(q, _)| q.value != d.value) {
                 d.confidence = d.confidence.min(DISAGREED);
