@@ -108,7 +108,9 @@ fn main() -> anyhow::Result<()> {
         Some("agree") => PipUse::Agree,
         Some("rescue") => PipUse::Rescue,
         Some(other) => {
-            anyhow::bail!("--pip-use takes alone, either, face, agree, rescue, confirm or off, not {other}")
+            anyhow::bail!(
+                "--pip-use takes alone, either, face, agree, rescue, confirm or off, not {other}"
+            )
         }
     };
     if let Some(file) = value("--pips") {

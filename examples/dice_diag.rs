@@ -41,12 +41,7 @@ fn main() -> anyhow::Result<()> {
         let mut offsets = Vec::new();
         for p in &s.pictures {
             for d in &p.dice {
-                let c = Candidate {
-                    x: d.x,
-                    y: d.y,
-                    size: d.size,
-                    sure: 1.0,
-                };
+                let c = Candidate::known(d.x, d.y, d.size);
                 let probs = model.classes(&p.image, c);
                 let best = probs
                     .iter()
@@ -125,12 +120,7 @@ pub fn failures(model: &Model, data: &std::path::Path, path: &str) -> anyhow::Re
     let mut k = 0;
     for p in &s.pictures {
         for d in &p.dice {
-            let c = Candidate {
-                x: d.x,
-                y: d.y,
-                size: d.size,
-                sure: 1.0,
-            };
+            let c = Candidate::known(d.x, d.y, d.size);
             let probs = model.classes(&p.image, c);
             let best = probs
                 .iter()

@@ -17,8 +17,8 @@ mod args;
 use foreman::vision::learned::{Candidate, Model};
 use foreman::vision::net::Net;
 use foreman::vision::pips::read_pips;
-use foreman::vision::sources::{self, SOURCES};
-use foreman::vision::training::{Library, held_back, validation};
+use foreman::vision::sources;
+use foreman::vision::training::Library;
 use std::path::{Path, PathBuf};
 use std::time::Instant;
 
@@ -41,38 +41,8 @@ fn main() -> anyhow::Result<()> {
         )?,
         None => Model::shipped()?.clone(),
     };
-    let mut train = Vec::new();
-    let mut test = Vec::new();
-    for (name, layout) in SOURCES {
-        let dir = data.join(name);
-        if leave_out.as_deref() == Some(name) {
-            test.push(
-                sources::load(name, &dir, layout, &|_| true, usize::MAX)
-                    .map_err(anyhow::Error::msg)?,
-            );
-            continue;
-        }
-        let tested = |f: &str| {
-            if validate {
-                validation(f)
-            } else {
-                held_back(f)
-            }
-        };
-        train.push(
-            sources::load(
-                name,
-                &dir,
-                layout,
-                &|f| !(held_back(f) || validate && validation(f)),
-                usize::MAX,
-            )
-            .map_err(anyhow::Error::msg)?,
-        );
-        test.push(
-            sources::load(name, &dir, layout, &tested, usize::MAX).map_err(anyhow::Error::msg)?,
-        );
-    }
+    let (train, test) = sources::training_split(&data, leave_out.as_deref(), validate)
+        .map_err(anyhow::Error::msg)?;
     if let Some(file) = value("--sheet") {
         // Samples as the net is trained on them, 10 by 8, each pip's place marked red and the
         // die's middle green, to look at.
@@ -193,12 +163,7 @@ fn main() -> anyhow::Result<()> {
             let boxes: Vec<Candidate> = p
                 .dice
                 .iter()
-                .map(|d| Candidate {
-                    x: d.x,
-                    y: d.y,
-                    size: d.size,
-                    sure: 1.0,
-                })
+                .map(|d| Candidate::known(d.x, d.y, d.size))
                 .collect();
             let patches: Vec<Vec<f32>> = boxes
                 .iter()

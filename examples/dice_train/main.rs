@@ -29,8 +29,8 @@ mod window;
 use foreman::vision::learned::{
     CLASSIFIER_CHANNELS, CLASSIFIER_SHAPE, DETECTOR_SHAPE, Model, PATCH, SEPARABLE_CLASSIFIER_SHAPE,
 };
-use foreman::vision::sources::{self, SOURCES, Tally};
-use foreman::vision::training::{self, Library, Schedule, held_back, validation};
+use foreman::vision::sources::{self, Tally};
+use foreman::vision::training::{self, Library, Schedule};
 use std::path::PathBuf;
 use std::time::Instant;
 
@@ -59,49 +59,11 @@ fn main() -> anyhow::Result<()> {
         CLASSIFIER_CHANNELS.contains(&channels),
         "--colour-blind takes 1 or 2 channels, or 4 (the colours and one)"
     );
-    if let Some(s) = &leave_out
-        && !SOURCES.iter().any(|(n, _)| n == s)
-    {
-        anyhow::bail!(
-            "no source {s}: the sources are {:?}",
-            SOURCES.map(|(n, _)| n)
-        );
-    }
     let started = Instant::now();
-    let mut train = Vec::new();
-    let mut test = Vec::new();
-    for (name, layout) in SOURCES {
-        let dir = data.join(name);
-        if leave_out.as_deref() == Some(name) {
-            test.push(
-                sources::load(name, &dir, layout, &|_| true, usize::MAX)
-                    .map_err(anyhow::Error::msg)?,
-            );
-            continue;
-        }
-        // `--validate`: another fifth is set aside and scored instead of the held-back one
-        // (to compare recipes without looking at the held-back files).
-        let tested = |f: &str| {
-            if validate {
-                validation(f)
-            } else {
-                held_back(f)
-            }
-        };
-        train.push(
-            sources::load(
-                name,
-                &dir,
-                layout,
-                &|f| !(held_back(f) || validate && validation(f)),
-                usize::MAX,
-            )
-            .map_err(anyhow::Error::msg)?,
-        );
-        test.push(
-            sources::load(name, &dir, layout, &tested, usize::MAX).map_err(anyhow::Error::msg)?,
-        );
-    }
+    // `--validate`: another fifth is set aside and scored instead of the held-back one (to
+    // compare recipes without looking at the held-back files).
+    let (mut train, test) = sources::training_split(&data, leave_out.as_deref(), validate)
+        .map_err(anyhow::Error::msg)?;
     if let Some(file) = value("--render-sheet") {
         // Rendered dice, 10 by 8, pip d6 in the first four rows, no die in the others.
         use rand::SeedableRng;

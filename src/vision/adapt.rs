@@ -80,12 +80,7 @@ impl Lessons {
         let mut patches = Vec::new();
         let mut classes = Vec::new();
         for d in dice.iter().filter(|d| (1..=6).contains(&d.value)) {
-            let c = Candidate {
-                x: d.x,
-                y: d.y,
-                size: d.size,
-                sure: 1.0,
-            };
+            let c = Candidate::known(d.x, d.y, d.size);
             for q in 0..4 {
                 patches.push(model.patch(image, c, q));
                 classes.push(d.value);
@@ -93,12 +88,7 @@ impl Lessons {
         }
         let mut no_dice: Vec<Candidate> = taken_away
             .iter()
-            .map(|d| Candidate {
-                x: d.x,
-                y: d.y,
-                size: d.size,
-                sure: 1.0,
-            })
+            .map(|d| Candidate::known(d.x, d.y, d.size))
             .collect();
         if whole {
             let most = (OTHERS_PER_DIE * dice.len()).max(8);

@@ -506,6 +506,18 @@ pub struct Candidate {
     pub sure: f32,
 }
 
+impl Candidate {
+    /// A box known to hold a die (a label, a die the player confirmed): centre and side.
+    pub fn known(x: f32, y: f32, size: f32) -> Candidate {
+        Candidate {
+            x,
+            y,
+            size,
+            sure: 1.0,
+        }
+    }
+}
+
 /// How far from a die's centre its face is sampled for its colours, in sides: a quarter
 /// keeps the table out when the die is found a little off its centre or larger than it is
 /// (cross-validated on the training photos' told colours: 0.960 of the dice found named

@@ -12,7 +12,7 @@ use super::SeenDie;
 use super::grid::sample;
 use super::learned::{Candidate, Model, PATCH, PATCH_MARGIN, classifier_input};
 use super::net::{Net, Shape, sigmoid};
-use super::training::{Library, any_turn, background, drawn_die, look_changes};
+use super::training::{Library, any_turn, background, drawn_die, look_changes, wrong_scale};
 use image::RgbImage;
 use rand::Rng;
 use rand_chacha::ChaCha8Rng;
@@ -544,16 +544,8 @@ impl Library<'_> {
         } else if roll < 0.82
             && let Some((p, d)) = self.any_die(rng)
         {
-            // A die at the wrong scale: a few of its pips, or a die small among neighbours.
-            let (size, reach) = if !p.whole || rng.random_bool(0.5) {
-                (d.size * rng.random_range(0.2f32..0.42), 0.3 * d.size)
-            } else {
-                (d.size * rng.random_range(2.2f32..3.5), 0.4 * d.size)
-            };
-            let centre = (
-                d.x + rng.random_range(-reach..reach),
-                d.y + rng.random_range(-reach..reach),
-            );
+            // A die at the wrong scale is no die.
+            let (centre, size) = wrong_scale(p, d, rng);
             let a = any_turn(scale(size), rng);
             (
                 sample(&p.image, centre, a, side, side),

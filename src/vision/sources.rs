@@ -33,6 +33,46 @@ pub const SOURCES: [(&str, Layout); 4] = [
     ("cup-dice-crops", Layout::Crops { side: 0.34 }),
 ];
 
+/// Every source's pictures in `data` (a folder per source), as a training run takes them:
+/// those it trains on, and those it scores. A source `leave_out` is not trained on and is
+/// scored whole; of the others, the held-back fifth ([`super::training::held_back`]) is
+/// scored, or with `validate` the validation fifth instead (neither is trained on).
+pub fn training_split(
+    data: &Path,
+    leave_out: Option<&str>,
+    validate: bool,
+) -> Result<(Vec<Source>, Vec<Source>), String> {
+    use super::training::{held_back, validation};
+    if let Some(s) = leave_out
+        && !SOURCES.iter().any(|(n, _)| *n == s)
+    {
+        return Err(format!(
+            "no source {s}: the sources are {:?}",
+            SOURCES.map(|(n, _)| n)
+        ));
+    }
+    let mut train = Vec::new();
+    let mut test = Vec::new();
+    for (name, layout) in SOURCES {
+        let dir = data.join(name);
+        if leave_out == Some(name) {
+            test.push(load(name, &dir, layout, &|_| true, usize::MAX)?);
+            continue;
+        }
+        let tested = |f: &str| {
+            if validate {
+                validation(f)
+            } else {
+                held_back(f)
+            }
+        };
+        let trained = |f: &str| !(held_back(f) || validate && validation(f));
+        train.push(load(name, &dir, layout, &trained, usize::MAX)?);
+        test.push(load(name, &dir, layout, &tested, usize::MAX)?);
+    }
+    Ok((train, test))
+}
+
 /// Loads the pictures of `dir` whose file name `keep` accepts (see
 /// [`super::training::held_back`]), at most `most` of them (spread evenly), in name order.
 pub fn load(
@@ -324,12 +364,7 @@ pub fn read_labelled_boxes(model: &Model, picture: &LabelledPicture) -> Vec<Opti
     let boxes: Vec<super::learned::Candidate> = picture
         .dice
         .iter()
-        .map(|d| super::learned::Candidate {
-            x: d.x,
-            y: d.y,
-            size: d.size,
-            sure: 1.0,
-        })
+        .map(|d| super::learned::Candidate::known(d.x, d.y, d.size))
         .collect();
     model.read_boxes(&picture.image, &boxes)
 }

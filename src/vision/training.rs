@@ -322,6 +322,26 @@ pub(crate) fn any_turn(scale: f32, rng: &mut ChaCha8Rng) -> [f32; 4] {
 
 pub use super::synthetic::background;
 
+/// A patch's centre and side on die `d` of `p` at the wrong scale, which is no die: on a few
+/// of its pips (as the close look sees a die among smaller ones), or holding it small among
+/// its neighbours (as a look for larger dice sees a cluster).
+pub(crate) fn wrong_scale(
+    p: &LabelledPicture,
+    d: LabelledDie,
+    rng: &mut ChaCha8Rng,
+) -> ((f32, f32), f32) {
+    let (size, reach) = if !p.whole || rng.random_bool(0.5) {
+        (d.size * rng.random_range(0.2f32..0.42), 0.3 * d.size)
+    } else {
+        (d.size * rng.random_range(2.2f32..3.5), 0.4 * d.size)
+    };
+    let centre = (
+        d.x + rng.random_range(-reach..reach),
+        d.y + rng.random_range(-reach..reach),
+    );
+    (centre, size)
+}
+
 /// A die drawn flat (a square with round pips, `synthetic::draw_die`) on a made-up
 /// background, of any colours that tell pips from body.
 pub(crate) fn drawn_die(rng: &mut ChaCha8Rng) -> (LabelledPicture, LabelledDie) {
@@ -500,18 +520,7 @@ impl Library<'_> {
         } else if roll < 0.4
             && let Some((p, d)) = self.any_die(rng)
         {
-            // A die at the wrong scale is no die: a patch on a few of its pips (as the close
-            // look sees a die among smaller ones), or one holding it small among its
-            // neighbours (as a look for larger dice sees a cluster).
-            let (size, reach) = if !p.whole || rng.random_bool(0.5) {
-                (d.size * rng.random_range(0.2f32..0.42), 0.3 * d.size)
-            } else {
-                (d.size * rng.random_range(2.2f32..3.5), 0.4 * d.size)
-            };
-            let centre = (
-                d.x + rng.random_range(-reach..reach),
-                d.y + rng.random_range(-reach..reach),
-            );
+            let (centre, size) = wrong_scale(p, d, rng);
             let a = any_turn(patch_scale(size), rng);
             (sample(&p.image, centre, a, side, side), 0)
         } else if roll < 0.7
