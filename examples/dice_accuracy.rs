@@ -97,7 +97,7 @@ fn main() -> anyhow::Result<()> {
         shipped.look.whole = v.parse()?;
     }
     // `--pips FILE`: a pip net read beside the classifier (`vision::pips`), as `--pip-use`
-    // says (confirm; alone, either, face, agree, rescue, off); a model's folder's
+    // says (confirm; alone, pattern, either, face, agree, rescue, off); a model's folder's
     // `pips.bin` is read so too.
     let pip_use = match value("--pip-use").as_deref() {
         None | Some("confirm") => PipUse::Confirm,
@@ -106,10 +106,11 @@ fn main() -> anyhow::Result<()> {
         Some("off") => PipUse::Off,
         Some("face") => PipUse::Face,
         Some("agree") => PipUse::Agree,
+        Some("pattern") => PipUse::Pattern,
         Some("rescue") => PipUse::Rescue,
         Some(other) => {
             anyhow::bail!(
-                "--pip-use takes alone, either, face, agree, rescue, confirm or off, not {other}"
+                "--pip-use takes alone, pattern, either, face, agree, rescue, confirm or off, not {other}"
             )
         }
     };

@@ -156,6 +156,8 @@ pub struct PipReading {
     pub peaks: usize,
     /// The marks' sum on the face alone (within half a side of the middle).
     pub inner: f32,
+    /// The peaks sit as a d6's pips do ([`d6_pattern`]).
+    pub pattern: bool,
 }
 
 impl PipReading {
@@ -178,6 +180,7 @@ pub fn pip_reading(out: &[f32]) -> PipReading {
         marked: 0,
         peaks: 0,
         inner: 0.0,
+        pattern: false,
     };
     let n = n.min(out.len() / 2);
     for i in 0..n {
@@ -195,7 +198,12 @@ pub fn pip_reading(out: &[f32]) -> PipReading {
             reading.face = reading.face.max(sigmoid(out[n + i]));
         }
     }
-    reading.peaks = peak_cells(out).len();
+    let peaks: Vec<(f32, f32)> = peak_cells(out)
+        .iter()
+        .map(|&(u, v)| (cell_centre(u), cell_centre(v)))
+        .collect();
+    reading.peaks = peaks.len();
+    reading.pattern = d6_pattern(&peaks, (middle, middle), side);
     reading
 }
 
@@ -213,6 +221,8 @@ pub enum PipUse {
     Face,
     /// A die where both read one and agree on its value.
     Agree,
+    /// The pip net alone, its peaks in a d6's pattern ([`d6_pattern`]).
+    Pattern,
     /// The classifier's reading; and where it reads no die, a die all the same where the pip
     /// net sees a face and counts the value the classifier would read there.
     Rescue,
@@ -263,6 +273,7 @@ pub fn joined(
     match how {
         PipUse::Off => classifier,
         PipUse::Alone => by_pips(),
+        PipUse::Pattern => by_pips().filter(|_| r.pattern),
         PipUse::Either => classifier.or_else(by_pips),
         PipUse::Agree => {
             classifier.filter(|(d, _)| by_pips().is_some_and(|(q, _)| q.value == d.value))
@@ -352,6 +363,48 @@ pub fn patch(image: &RgbImage, c: Candidate) -> Vec<f32> {
     let s = c.size * PATCH_MARGIN / PATCH as f32;
     let pixels = sample(image, (c.x, c.y), [s, 0.0, 0.0, s], PATCH, PATCH);
     classifier_input(&pixels, PATCH, PATCH, 3)
+}
+
+/// Whether `peaks` (patch pixels) sit as the pips of a d6 showing as many do, on a face of
+/// `side` pixels about `middle`: the places of [`super::synthetic::pip_places`] turned by some
+/// angle (every 3 degrees tried) and scaled about the peaks' mean to their mean distance from
+/// it, each within 0.12 of a side of a peak, with the mean within a quarter side of the middle
+/// and the pips' spacing 0.15 to 0.4 of a side (a numeral's strokes, a d8's corners or a row
+/// of printed dots sit otherwise).
+pub fn d6_pattern(peaks: &[(f32, f32)], middle: (f32, f32), side: f32) -> bool {
+    let n = peaks.len();
+    if !(1..=6).contains(&n) {
+        return false;
+    }
+    let c = (
+        peaks.iter().map(|p| p.0).sum::<f32>() / n as f32,
+        peaks.iter().map(|p| p.1).sum::<f32>() / n as f32,
+    );
+    if (c.0 - middle.0).hypot(c.1 - middle.1) > 0.25 * side {
+        return false;
+    }
+    if n == 1 {
+        return true;
+    }
+    let places = super::synthetic::pip_places(n as u8);
+    let spread = |ps: &mut dyn Iterator<Item = f32>| ps.sum::<f32>() / n as f32;
+    let seen = spread(&mut peaks.iter().map(|p| (p.0 - c.0).hypot(p.1 - c.1)));
+    let canonical = spread(&mut places.iter().map(|p| p.0.hypot(p.1)));
+    let step = seen / canonical.max(1e-6);
+    if !(0.15 * side..=0.4 * side).contains(&step) {
+        return false;
+    }
+    let within = 0.12 * side;
+    (0..120).any(|k| {
+        let (sin, cos) = (k as f32 * 3f32.to_radians()).sin_cos();
+        places.iter().all(|&(x, y)| {
+            let q = (
+                c.0 + step * (cos * x - sin * y),
+                c.1 + step * (sin * x + cos * y),
+            );
+            peaks.iter().any(|p| (p.0 - q.0).hypot(p.1 - q.1) <= within)
+        })
+    })
 }
 
 /// The pip net's readings of `patches` (each `PATCH × PATCH`, as the classifier takes).
@@ -623,6 +676,45 @@ mod tests {
     }
 
     #[test]
+    fn peaks_in_a_d6_pattern_and_others() {
+        let (side, m) = (22.0, (16.0, 16.0));
+        let turned = |value: u8, angle: f32, step: f32| -> Vec<(f32, f32)> {
+            let (sin, cos) = angle.to_radians().sin_cos();
+            crate::vision::synthetic::pip_places(value)
+                .iter()
+                .map(|&(x, y)| {
+                    (
+                        m.0 + step * (cos * x - sin * y),
+                        m.1 + step * (sin * x + cos * y),
+                    )
+                })
+                .collect()
+        };
+        for value in 1..=6 {
+            assert!(d6_pattern(&turned(value, 31.0, 6.0), m, side), "{value}");
+        }
+        // Four in a row are no 4; three in an L are no 3; a 5 with its middle pip off is no 5.
+        let row: Vec<(f32, f32)> = (0..4).map(|k| (8.0 + 5.0 * k as f32, 16.0)).collect();
+        assert!(!d6_pattern(&row, m, side));
+        assert!(!d6_pattern(
+            &[(10.0, 10.0), (10.0, 16.0), (16.0, 16.0)],
+            m,
+            side
+        ));
+        let mut five = turned(5, 0.0, 6.0);
+        five[2] = (20.0, 16.0);
+        assert!(!d6_pattern(&five, m, side));
+        // Pips far too close or far apart, or a die far off the middle, are none either.
+        assert!(!d6_pattern(&turned(4, 10.0, 1.5), m, side));
+        assert!(!d6_pattern(&turned(4, 10.0, 12.0), m, side));
+        let off: Vec<(f32, f32)> = turned(2, 0.0, 6.0)
+            .iter()
+            .map(|p| (p.0 + 9.0, p.1))
+            .collect();
+        assert!(!d6_pattern(&off, m, side));
+    }
+
+    #[test]
     fn a_reading_the_pip_net_counts_otherwise_is_left_for_the_player() {
         let c = Candidate {
             x: 10.0,
@@ -644,6 +736,7 @@ mod tests {
             marked: 3,
             peaks: 3,
             inner: 3.0,
+            pattern: true,
         };
         let p = [0.02, 0.0, 0.0, 0.95, 0.03, 0.0, 0.0];
         let agreed = joined(PipUse::Confirm, c, Some((die(3, 0.95), 0.98)), p, &three);
