@@ -16,7 +16,7 @@ mod args;
 
 use foreman::vision::learned::{Candidate, Model};
 use foreman::vision::net::Net;
-use foreman::vision::pips::read_pips;
+use foreman::vision::pips::pip_reading;
 use foreman::vision::sources;
 use foreman::vision::training::Library;
 use std::path::{Path, PathBuf};
@@ -131,6 +131,12 @@ fn main() -> anyhow::Result<()> {
             net
         }
     };
+    let side = foreman::vision::learned::PATCH;
+    println!(
+        "pip net: {} parameters, {} multiply-adds a patch",
+        net.parameters(),
+        net.macs(side, side)
+    );
     for s in &test {
         // Rows: labelled class (0 other); columns: read none, 1-6.
         let mut by_pips = [[0usize; 7]; 7];
@@ -167,16 +173,16 @@ fn main() -> anyhow::Result<()> {
                 .collect();
             let patches: Vec<Vec<f32>> = boxes
                 .iter()
-                .map(|&c| classifier.patch(&p.image, c, 0))
+                .map(|&c| foreman::vision::pips::patch(&p.image, c))
                 .collect();
-            let pips = read_pips(&net, &patches);
+            let outs = net.forward_many(
+                &patches,
+                foreman::vision::learned::PATCH,
+                foreman::vision::learned::PATCH,
+            );
+            let pips: Vec<_> = outs.iter().map(|o| pip_reading(o)).collect();
             if args.iter().any(|a| a == "--dump") {
                 // The pip plane of each die counted wrong, to look at.
-                let outs = net.forward_many(
-                    &patches,
-                    foreman::vision::learned::PATCH,
-                    foreman::vision::learned::PATCH,
-                );
                 for ((d, r), o) in p.dice.iter().zip(&pips).zip(&outs) {
                     if d.class == 0 || r.peaks == usize::from(d.class) || r.face < 0.5 {
                         continue;

@@ -353,21 +353,9 @@ impl Model {
     }
 
     /// The classifier's input for `c`: the picture around it, turned `quarter` quarters, in
-    /// the channels the classifier reads.
+    /// the channels the classifier reads ([`patch_at`]).
     pub fn patch(&self, image: &RgbImage, c: Candidate, quarter: u8) -> Vec<f32> {
-        let s = c.size * PATCH_MARGIN / PATCH as f32;
-        let a = match quarter % 4 {
-            0 => [s, 0.0, 0.0, s],
-            1 => [0.0, -s, s, 0.0],
-            2 => [-s, 0.0, 0.0, -s],
-            _ => [0.0, s, -s, 0.0],
-        };
-        classifier_input(
-            &sample(image, (c.x, c.y), a, PATCH, PATCH),
-            PATCH,
-            PATCH,
-            self.classifier_channels(),
-        )
+        patch_at(image, c, quarter, self.classifier_channels())
     }
 
     /// The channels the classifier reads, one of [`CLASSIFIER_CHANNELS`].
@@ -457,6 +445,24 @@ fn keep_one_size(dice: &mut Vec<SeenDie>, spread: f32) {
 fn mean(probs: &[[f32; 7]]) -> [f32; 7] {
     let n = probs.len().max(1) as f32;
     std::array::from_fn(|k| probs.iter().map(|p| p[k]).sum::<f32>() / n)
+}
+
+/// The patch around `c` (`PATCH` pixels over [`PATCH_MARGIN`] of its side), turned `quarter`
+/// quarters, as a net's input of `channels` ([`classifier_input`]).
+pub fn patch_at(image: &RgbImage, c: Candidate, quarter: u8, channels: usize) -> Vec<f32> {
+    let s = c.size * PATCH_MARGIN / PATCH as f32;
+    let a = match quarter % 4 {
+        0 => [s, 0.0, 0.0, s],
+        1 => [0.0, -s, s, 0.0],
+        2 => [-s, 0.0, 0.0, -s],
+        _ => [0.0, s, -s, 0.0],
+    };
+    classifier_input(
+        &sample(image, (c.x, c.y), a, PATCH, PATCH),
+        PATCH,
+        PATCH,
+        channels,
+    )
 }
 
 /// The classifier's input from sampled pixels, as its first layer takes: the colours as they

@@ -1,5 +1,5 @@
 //! Reading a die by its pips: a small fully convolutional net over the classifier's patch
-//! that marks, on a grid of 4-pixel cells, where a pip's centre lies and where a pip d6's face
+//! that marks, on a grid of 2-pixel cells, where a pip's centre lies and where a pip d6's face
 //! is. The value is the number of pips marked on the face; no face, or a count out of 1–6, is
 //! no die. Each pip is a small round mark on a plain face whatever the die's colour, so what
 //! the net learns of one die holds for dice it never saw.
@@ -10,7 +10,7 @@
 
 use super::SeenDie;
 use super::grid::sample;
-use super::learned::{Candidate, Model, PATCH, PATCH_MARGIN, classifier_input};
+use super::learned::{Candidate, Model, PATCH, PATCH_MARGIN, classifier_input, patch_at};
 use super::net::{Net, Shape, sigmoid};
 use super::training::{Library, any_turn, background, drawn_die, look_changes, wrong_scale};
 use image::RgbImage;
@@ -280,14 +280,10 @@ pub fn joined(
         }
         PipUse::Rescue => classifier.or_else(|| {
             let (d, face) = by_pips()?;
-            let (best, &sure) = p[1..]
-                .iter()
-                .enumerate()
-                .max_by(|a, b| a.1.total_cmp(b.1))?;
-            let values = p[1..].iter().sum::<f32>().max(1e-6);
-            (usize::from(d.value) == best + 1).then_some((
+            let (value, sure) = likeliest(p)?;
+            (d.value == value).then_some((
                 SeenDie {
-                    confidence: (sure / values).min(DISAGREED),
+                    confidence: sure.min(DISAGREED),
                     ..d
                 },
                 face,
@@ -301,15 +297,11 @@ pub fn joined(
         }),
         PipUse::Face => {
             let (die, face) = by_pips()?;
-            let values = p[1..].iter().sum::<f32>().max(1e-6);
-            let (best, &sure) = p[1..]
-                .iter()
-                .enumerate()
-                .max_by(|a, b| a.1.total_cmp(b.1))?;
+            let (value, sure) = likeliest(p)?;
             Some((
                 SeenDie {
-                    value: best as u8 + 1,
-                    confidence: face * sure / values,
+                    value,
+                    confidence: face * sure,
                     ..die
                 },
                 face,
@@ -318,17 +310,28 @@ pub fn joined(
     }
 }
 
+/// The classifier's likeliest value in its probabilities `p`, and how likely it is among the
+/// values alone (as if the patch held a pip d6).
+fn likeliest(p: [f32; 7]) -> Option<(u8, f32)> {
+    let values = p[1..].iter().sum::<f32>().max(1e-6);
+    let (best, &sure) = p[1..]
+        .iter()
+        .enumerate()
+        .max_by(|a, b| a.1.total_cmp(b.1))?;
+    Some((best as u8 + 1, sure / values))
+}
+
 impl Model {
     /// This model with the pip net of `bytes` (`super::pips`, a trial the shipped model does
     /// not carry), each die the classifier reads sure only where the pip net counts the same
-    /// value ([`super::pips::PipUse::Confirm`]).
+    /// value ([`PipUse::Confirm`]).
     pub fn with_pips(mut self, bytes: &[u8]) -> Result<Model, super::net::NetError> {
         let net = Net::from_bytes(bytes)?;
-        if net.shape() != super::pips::PIP_SHAPE || net.pooled {
+        if net.shape() != PIP_SHAPE || net.pooled {
             return Err(super::net::NetError::Shape);
         }
         self.pips = Some(net);
-        self.look.pips = super::pips::PipUse::Confirm;
+        self.look.pips = PipUse::Confirm;
         Ok(self)
     }
 }
@@ -360,9 +363,7 @@ pub(crate) fn joined_all(
 
 /// The pip net's input for candidate `c`: the classifier's straight patch, in colours.
 pub fn patch(image: &RgbImage, c: Candidate) -> Vec<f32> {
-    let s = c.size * PATCH_MARGIN / PATCH as f32;
-    let pixels = sample(image, (c.x, c.y), [s, 0.0, 0.0, s], PATCH, PATCH);
-    classifier_input(&pixels, PATCH, PATCH, 3)
+    patch_at(image, c, 0, 3)
 }
 
 /// Whether `peaks` (patch pixels) sit as the pips of a d6 showing as many do, on a face of
@@ -427,23 +428,19 @@ pub fn places_read(
     let mut out = std::collections::HashMap::new();
     for s in sources {
         for (i, p) in s.pictures.iter().enumerate() {
-            let patches: Vec<(usize, f32, Vec<f32>)> = p
-                .dice
+            let dice: Vec<usize> = (0..p.dice.len()).filter(|&k| p.dice[k].class > 0).collect();
+            let inputs: Vec<Vec<f32>> = dice
                 .iter()
-                .enumerate()
-                .filter(|(_, d)| d.class > 0)
-                .map(|(k, d)| {
-                    let scale = d.size * PATCH_MARGIN / PATCH as f32;
-                    let a = [scale, 0.0, 0.0, scale];
-                    let pixels = sample(&p.image, (d.x, d.y), a, PATCH, PATCH);
-                    (k, scale, classifier_input(&pixels, PATCH, PATCH, 3))
+                .map(|&k| {
+                    patch(
+                        &p.image,
+                        Candidate::known(p.dice[k].x, p.dice[k].y, p.dice[k].size),
+                    )
                 })
                 .collect();
-            let inputs: Vec<Vec<f32>> = patches.iter().map(|(_, _, x)| x.clone()).collect();
-            for ((k, scale, _), out_k) in
-                patches.iter().zip(net.forward_many(&inputs, PATCH, PATCH))
-            {
-                let d = p.dice[*k];
+            for (&k, out_k) in dice.iter().zip(net.forward_many(&inputs, PATCH, PATCH)) {
+                let d = p.dice[k];
+                let scale = d.size * PATCH_MARGIN / PATCH as f32;
                 let r = pip_reading(&out_k);
                 let peaks = peak_cells(&out_k);
                 if r.face >= 0.5 && peaks.len() == usize::from(d.class) {
@@ -457,7 +454,7 @@ pub fn places_read(
                             )
                         })
                         .collect();
-                    out.insert((s.name.clone(), i, *k), places);
+                    out.insert((s.name.clone(), i, k), places);
                 }
             }
         }
@@ -507,15 +504,21 @@ pub fn schedule(seed: u64, epochs: usize) -> super::training::Schedule {
 /// Trains a pip net on `library`'s pictures from `seed` ([`schedule`]); `log` hears each
 /// epoch's mean loss.
 pub fn train(library: &Library, seed: u64, epochs: usize, log: impl FnMut(usize, f32)) -> Net {
-    let mut net = super::training::new_net(&PIP_SHAPE, false, seed + 7);
+    let schedule = schedule(seed, epochs);
+    let mut net = super::training::new_net(&PIP_SHAPE, false, schedule.seed);
     super::training::fit(
         &mut net,
-        schedule(seed, epochs),
+        schedule,
         |rng| library.pip_sample(rng),
         pip_loss,
         log,
     );
     net
+}
+
+/// A side of `size` picture pixels in a patch sampled with `a` ([`super::grid::sample`]).
+fn side_in_patch(size: f32, a: [f32; 4]) -> f32 {
+    size / (a[0] * a[3] - a[1] * a[2]).abs().sqrt()
 }
 
 /// A point of the picture in a patch sampled around `centre` with `a`
@@ -551,7 +554,7 @@ impl Library<'_> {
             let target = PipTarget {
                 die: (r.class > 0).then(|| {
                     let (x, y) = in_patch((r.x, r.y), centre, a);
-                    (x, y, r.size / (a[0] * a[3] - a[1] * a[2]).abs().sqrt())
+                    (x, y, side_in_patch(r.size, a))
                 }),
                 value: r.class,
                 pips: Some(r.pips.iter().map(|&p| in_patch(p, centre, a)).collect()),
@@ -571,7 +574,7 @@ impl Library<'_> {
                 .collect();
             let (x, y) = in_patch((die.x, die.y), centre, a);
             let target = PipTarget {
-                die: Some((x, y, die.size / (a[0] * a[3] - a[1] * a[2]).abs().sqrt())),
+                die: Some((x, y, side_in_patch(die.size, a))),
                 value: die.class,
                 pips: Some(pips),
                 rough: false,
@@ -587,8 +590,7 @@ impl Library<'_> {
             let a = any_turn(scale(d.size * rng.random_range(0.88f32..1.14)), rng);
             let (x, y) = in_patch((d.x, d.y), centre, a);
             let target = PipTarget {
-                die: (d.class > 0)
-                    .then(|| (x, y, d.size / (a[0] * a[3] - a[1] * a[2]).abs().sqrt())),
+                die: (d.class > 0).then(|| (x, y, side_in_patch(d.size, a))),
                 value: d.class,
                 pips: places.map(|ps| ps.iter().map(|&q| in_patch(q, centre, a)).collect()),
                 rough: !p.whole,
