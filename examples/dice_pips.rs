@@ -10,10 +10,13 @@
 //! classifier compared (the shipped one unless told). `--sheet FILE` draws samples as the net
 //! is trained on them, each pip's place marked; `--dump` prints the marks of each die counted
 //! wrong; `--places-from FILE` places the pips of the labelled dice where a pip net trained
-//! before counts them right, and trains on those places.
+//! before counts them right, and trains on those places; `--places-fit FILE` places them
+//! where each die's labelled value fits that pip net's marks (`vision::pip_fit`), and
+//! `--fit-sheet OUT` draws those fits on labelled dice of each source, to look at.
 #[path = "common/args.rs"]
 mod args;
 
+use anyhow::Context;
 use foreman::vision::learned::{Candidate, Model};
 use foreman::vision::net::Net;
 use foreman::vision::pips::pip_reading;
@@ -43,17 +46,121 @@ fn main() -> anyhow::Result<()> {
     };
     let (train, test) = sources::training_split(&data, leave_out.as_deref(), validate)
         .map_err(anyhow::Error::msg)?;
+    // `--places-fit FILE`: the pips' places where each labelled value's pattern fits the
+    // marks of that pip net.
+    let fit_net = value("--places-fit")
+        .map(|f| anyhow::Ok(Net::from_bytes(&std::fs::read(f)?)?))
+        .transpose()?;
+    let mut library = Library {
+        sources: train.iter().collect(),
+        proposals: Vec::new(),
+        rendered: 0.0,
+        channels: 3,
+        pip_places: Default::default(),
+    };
+    let dice: usize = train
+        .iter()
+        .flat_map(|s| &s.pictures)
+        .map(|p| p.dice.iter().filter(|d| d.class > 0).count())
+        .sum();
+    if let Some(file) = value("--places-from") {
+        // The pips' places on the labelled dice where a pip net trained before reads them
+        // right.
+        let first = Net::from_bytes(&std::fs::read(file)?)?;
+        library.pip_places = foreman::vision::pips::places_read(&first, &library.sources);
+        println!(
+            "pips placed on {} of {dice} labelled pip d6",
+            library.pip_places.len()
+        );
+    } else if let Some(net) = &fit_net {
+        let t = Instant::now();
+        library.pip_places = foreman::vision::pip_fit::fitted(&library.sources, net);
+        println!(
+            "pips fitted on {} of {dice} labelled pip d6 ({:.1} s)",
+            library.pip_places.len(),
+            t.elapsed().as_secs_f32()
+        );
+        for s in &train {
+            let n = library.pip_places.keys().filter(|k| k.0 == s.name).count();
+            println!("  {}: {n}", s.name);
+        }
+    }
+    if let Some(file) = value("--fit-sheet") {
+        // Labelled dice of each source, two rows a source, with the fit of their value's
+        // pattern on the `--places-fit` net's marks: red where it is kept, blue where its
+        // margin is too small.
+        let net = fit_net
+            .as_ref()
+            .context("--fit-sheet needs --places-fit FILE")?;
+        let (cell, across) = (128u32, 8u32);
+        let mut sheet = image::RgbImage::new(across * cell, train.len() as u32 * 2 * cell);
+        for (row, s) in train.iter().enumerate() {
+            let dice: Vec<(usize, usize)> = s
+                .pictures
+                .iter()
+                .enumerate()
+                .flat_map(|(i, p)| {
+                    (0..p.dice.len())
+                        .filter(move |&k| p.dice[k].class > 0)
+                        .map(move |k| (i, k))
+                })
+                .collect();
+            let stride = (dice.len() / (2 * across as usize)).max(1);
+            for (n, &(i, k)) in dice
+                .iter()
+                .step_by(stride)
+                .take(2 * across as usize)
+                .enumerate()
+            {
+                let p = &s.pictures[i];
+                let d = p.dice[k];
+                let f = foreman::vision::pip_fit::fit(net, &p.image, d);
+                let zoom = cell as f32 / (1.5 * d.size);
+                let (ox, oy) = (
+                    (n as u32 % across) * cell,
+                    (2 * row as u32 + n as u32 / across) * cell,
+                );
+                for y in 0..cell {
+                    for x in 0..cell {
+                        let px = (d.x - 0.75 * d.size + x as f32 / zoom)
+                            .clamp(0.0, p.image.width() as f32 - 1.0);
+                        let py = (d.y - 0.75 * d.size + y as f32 / zoom)
+                            .clamp(0.0, p.image.height() as f32 - 1.0);
+                        sheet.put_pixel(ox + x, oy + y, *p.image.get_pixel(px as u32, py as u32));
+                    }
+                }
+                if let Some(f) = f {
+                    let colour = if f.margin >= foreman::vision::pip_fit::MARGIN {
+                        image::Rgb([255, 0, 0])
+                    } else {
+                        image::Rgb([0, 80, 255])
+                    };
+                    for &(qx, qy) in &f.places {
+                        let cx = ((qx - d.x + 0.75 * d.size) * zoom) as i64;
+                        let cy = ((qy - d.y + 0.75 * d.size) * zoom) as i64;
+                        for (dx, dy) in (-2i64..=2)
+                            .flat_map(|a| (-2i64..=2).map(move |b| (a, b)))
+                            .filter(|(a, b)| a * a + b * b <= 4)
+                        {
+                            let (x, y) = (cx + dx, cy + dy);
+                            if (0..i64::from(cell)).contains(&x)
+                                && (0..i64::from(cell)).contains(&y)
+                            {
+                                sheet.put_pixel(ox + x as u32, oy + y as u32, colour);
+                            }
+                        }
+                    }
+                }
+            }
+        }
+        sheet.save(&file)?;
+        println!("wrote {file}");
+        return Ok(());
+    }
     if let Some(file) = value("--sheet") {
         // Samples as the net is trained on them, 10 by 8, each pip's place marked red and the
         // die's middle green, to look at.
         use rand::SeedableRng;
-        let library = Library {
-            sources: train.iter().collect(),
-            proposals: Vec::new(),
-            rendered: 0.0,
-            channels: 3,
-            pip_places: Default::default(),
-        };
         let (side, zoom) = (foreman::vision::learned::PATCH as u32, 4u32);
         let mut sheet = image::RgbImage::new(10 * side * zoom, 8 * side * zoom);
         for i in 0..80u32 {
@@ -96,28 +203,6 @@ fn main() -> anyhow::Result<()> {
     let net = match value("--pips") {
         Some(file) => Net::from_bytes(&std::fs::read(file)?)?,
         None => {
-            let mut library = Library {
-                sources: train.iter().collect(),
-                proposals: Vec::new(),
-                rendered: 0.0,
-                channels: 3,
-                pip_places: Default::default(),
-            };
-            // `--places-from FILE`: the pips' places on the labelled dice where a pip net
-            // trained before reads them right.
-            if let Some(file) = value("--places-from") {
-                let first = Net::from_bytes(&std::fs::read(file)?)?;
-                library.pip_places = foreman::vision::pips::places_read(&first, &library.sources);
-                let dice: usize = train
-                    .iter()
-                    .flat_map(|s| &s.pictures)
-                    .map(|p| p.dice.iter().filter(|d| d.class > 0).count())
-                    .sum();
-                println!(
-                    "pips placed on {} of {dice} labelled pip d6",
-                    library.pip_places.len()
-                );
-            }
             let t = Instant::now();
             let net = foreman::vision::pips::train(&library, seed, epochs, |e, l| {
                 println!(

@@ -12,6 +12,7 @@ pub mod colour;
 pub mod grid;
 pub mod learned;
 pub mod net;
+pub mod pip_fit;
 pub mod pips;
 mod primitives;
 pub mod render;
