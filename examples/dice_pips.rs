@@ -2,7 +2,7 @@
 //! boxes of each source beside a classifier's reading of the same boxes.
 //!
 //! `cargo run --release --example dice_pips -- [--data DIR] [--out DIR] [--leave-out SOURCE]
-//! [--epochs N] [--seed N] [--pips FILE] [--model DIR] [--validate]`
+//! [--taught N] [--epochs N] [--seed N] [--pips FILE] [--model DIR] [--validate]`
 //!
 //! Trains on the sources' training files (without `--leave-out SOURCE`), writes `pips.bin`
 //! to `--out`, then scores the held-back files (the validation fifth with `--validate`; all
@@ -37,6 +37,12 @@ fn main() -> anyhow::Result<()> {
     let epochs: usize = value("--epochs").map_or(Ok(30), |v| v.parse())?;
     let seed: u64 = value("--seed").map_or(Ok(2026), |v| v.parse())?;
     let validate = args.iter().any(|a| a == "--validate");
+    // `--taught N`: with `--leave-out SOURCE`, N of its pictures are trained on after all.
+    let taught: usize = value("--taught").map_or(Ok(0), |v| v.parse())?;
+    anyhow::ensure!(
+        taught == 0 || leave_out.is_some(),
+        "--taught N goes with --leave-out SOURCE"
+    );
     let classifier = match value("--model") {
         Some(dir) => Model::from_bytes(
             &std::fs::read(Path::new(&dir).join("detector.bin"))?,
@@ -44,7 +50,7 @@ fn main() -> anyhow::Result<()> {
         )?,
         None => Model::shipped()?.clone(),
     };
-    let (train, test) = sources::training_split(&data, leave_out.as_deref(), validate)
+    let (train, test) = sources::training_split(&data, leave_out.as_deref(), taught, validate)
         .map_err(anyhow::Error::msg)?;
     // `--places-fit FILE`: the pips' places where each labelled value's pattern fits the
     // marks of that pip net.

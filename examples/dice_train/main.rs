@@ -2,15 +2,17 @@
 //! their weights and a manifest (the data used, the seed, the schedule, the time taken and
 //! the figures on the held-back pictures) to `models/dice/`.
 //!
-//! `cargo run --release --example dice_train -- [--data DIR] [--out DIR] [--leave-out SOURCE]
-//! [--epochs N] [--detector-epochs N] [--seed N] [--detector-from DIR] [--validate]
+//! `cargo run --release --example dice_train -- [--data DIR] [--out DIR] [--leave-out SOURCE
+//! [--taught N]] [--epochs N] [--detector-epochs N] [--seed N] [--detector-from DIR] [--validate]
 //! [--window GAMES] [--rendered F] [--colour-blind N] [--separable] [--window-pictures DIR]
 //! [--render-sheet FILE]`
 //!
 //! `--data` defaults to `../shared/dice` (one folder per source, see `vision::sources`).
 //! `--epochs N`: the classifier's epochs (30); `--detector-epochs N`: the detector's (40).
 //! `--leave-out SOURCE` trains without that source at all and scores it whole: the figure that
-//! predicts a camera, a table or dice never seen (write it elsewhere than `models/dice`).
+//! predicts a camera, a table or dice never seen (write it elsewhere than `models/dice`);
+//! with `--taught N`, N of its pictures not held back are trained on after all and its
+//! held-back fifth is scored: what a few labelled photos of a new table are worth.
 //! `--window GAMES`: pictures of Foreman's own window from that many games, four each, join
 //! the training pictures (`window.rs`; none unless told). `--rendered F`: that share of the
 //! classifier's samples and of the dice pasted for the detector are rendered
@@ -50,6 +52,12 @@ fn main() -> anyhow::Result<()> {
     let detector_epochs: usize = value("--detector-epochs").map_or(Ok(40), |v| v.parse())?;
     let seed: u64 = value("--seed").map_or(Ok(2026), |v| v.parse())?;
     let validate = args.iter().any(|a| a == "--validate");
+    // `--taught N`: with `--leave-out SOURCE`, N of its pictures are trained on after all.
+    let taught: usize = value("--taught").map_or(Ok(0), |v| v.parse())?;
+    anyhow::ensure!(
+        taught == 0 || leave_out.is_some(),
+        "--taught N goes with --leave-out SOURCE"
+    );
     // `--separable`: the quicker classifier, its 3×3 layers depthwise then 1×1.
     let separable = args.iter().any(|a| a == "--separable");
     // `--colour-blind N`: the classifier reads N channels, the face's contrast along its 1 or
@@ -62,7 +70,7 @@ fn main() -> anyhow::Result<()> {
     let started = Instant::now();
     // `--validate`: another fifth is set aside and scored instead of the held-back one (to
     // compare recipes without looking at the held-back files).
-    let (mut train, test) = sources::training_split(&data, leave_out.as_deref(), validate)
+    let (mut train, test) = sources::training_split(&data, leave_out.as_deref(), taught, validate)
         .map_err(anyhow::Error::msg)?;
     if let Some(file) = value("--render-sheet") {
         // Rendered dice, 10 by 8, pip d6 in the first four rows, no die in the others.
@@ -218,7 +226,9 @@ fn main() -> anyhow::Result<()> {
     let mut figures = serde_json::Map::new();
     for s in &test {
         let tally: Tally = sources::score(&model, s);
-        let which = if leave_out.as_deref() == Some(&s.name) {
+        let which = if leave_out.as_deref() == Some(&s.name) && taught > 0 {
+            "held back, the rest left out but for the pictures taught"
+        } else if leave_out.as_deref() == Some(&s.name) {
             "left out, whole"
         } else if validate {
             "validation"
@@ -246,6 +256,7 @@ fn main() -> anyhow::Result<()> {
             "parameters": model.classifier.parameters(), "input": PATCH,
             "fnv64": format!("{:016x}", foreman::vision::learned::fnv64(&cls_bytes)) },
         "left_out": leave_out,
+        "taught": taught,
         "split": "a file is held back when the FNV-1a hash of its name is 0 mod 5 (vision::training::held_back)",
         "trained_on": train.iter().map(|s| serde_json::json!({
             "source": s.name, "pictures": s.pictures.len(),

@@ -35,11 +35,15 @@ pub const SOURCES: [(&str, Layout); 4] = [
 
 /// Every source's pictures in `data` (a folder per source), as a training run takes them:
 /// those it trains on, and those it scores. A source `leave_out` is not trained on and is
-/// scored whole; of the others, the held-back fifth ([`super::training::held_back`]) is
-/// scored, or with `validate` the validation fifth instead (neither is trained on).
+/// scored whole; or, with `taught` > 0, only that many of its pictures not held back are
+/// trained on (spread evenly over them: a few photos of a new camera's table) and its
+/// held-back fifth is scored. Of the others, the held-back fifth
+/// ([`super::training::held_back`]) is scored, or with `validate` the validation fifth
+/// instead (neither is trained on).
 pub fn training_split(
     data: &Path,
     leave_out: Option<&str>,
+    taught: usize,
     validate: bool,
 ) -> Result<(Vec<Source>, Vec<Source>), String> {
     use super::training::{held_back, validation};
@@ -56,7 +60,12 @@ pub fn training_split(
     for (name, layout) in SOURCES {
         let dir = data.join(name);
         if leave_out == Some(name) {
-            test.push(load(name, &dir, layout, &|_| true, usize::MAX)?);
+            if taught == 0 {
+                test.push(load(name, &dir, layout, &|_| true, usize::MAX)?);
+            } else {
+                train.push(load(name, &dir, layout, &|f| !held_back(f), taught)?);
+                test.push(load(name, &dir, layout, &held_back, usize::MAX)?);
+            }
             continue;
         }
         let tested = |f: &str| {

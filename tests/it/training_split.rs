@@ -1,0 +1,93 @@
+//! The dice model's training split (`vision::sources::training_split`): a source left out is
+//! never trained on, or only on the few pictures taught, and the held-back files are never
+//! trained on.
+use foreman::vision::sources::{SOURCES, training_split};
+use foreman::vision::training::held_back;
+use std::path::Path;
+
+/// Picture names, `held` of them held back and `kept` not.
+fn names(held: usize, kept: usize) -> Vec<String> {
+    let (mut h, mut k) = (Vec::new(), Vec::new());
+    for i in 0.. {
+        let name = format!("p{i}.jpg");
+        if held_back(&name) {
+            if h.len() < held {
+                h.push(name);
+            }
+        } else if k.len() < kept {
+            k.push(name);
+        }
+        if h.len() == held && k.len() == kept {
+            break;
+        }
+    }
+    h.into_iter().chain(k).collect()
+}
+
+/// A data folder of the four sources, each with 2 held-back pictures and 8 others, one die each.
+fn data(root: &Path) {
+    let picture = image::RgbImage::from_pixel(16, 16, image::Rgb([200, 180, 40]));
+    for (source, _) in SOURCES {
+        let dir = root.join(source);
+        let photos = source == "d6-tray-photos" || source == "tabletop-mixed-dice";
+        for name in names(2, 8) {
+            let image = if photos {
+                let stem = name.trim_end_matches(".jpg");
+                let labels = dir.join("labels");
+                std::fs::create_dir_all(&labels).expect("a folder");
+                std::fs::write(labels.join(format!("{stem}.txt")), "2 0.5 0.5 0.4 0.4\n")
+                    .expect("a label");
+                dir.join("images").join(&name)
+            } else {
+                dir.join("3").join(&name)
+            };
+            std::fs::create_dir_all(image.parent().expect("a parent")).expect("a folder");
+            picture.save(&image).expect("a picture");
+        }
+        if !photos {
+            for v in [1, 2, 4, 5, 6] {
+                std::fs::create_dir_all(dir.join(v.to_string())).expect("a folder");
+            }
+        }
+    }
+}
+
+#[test]
+fn a_source_left_out_is_trained_on_only_as_far_as_taught() {
+    let root = tempfile::tempdir().expect("a folder");
+    data(root.path());
+    let count = |sources: &[foreman::vision::training::Source], name: &str| {
+        sources
+            .iter()
+            .find(|s| s.name == name)
+            .map(|s| s.pictures.len())
+    };
+    let tray = "d6-tray-photos";
+
+    // Every source trained on its 8 pictures not held back, scored on its 2 held back.
+    let (train, test) = training_split(root.path(), None, 0, false).expect("a split");
+    assert_eq!(count(&train, tray), Some(8));
+    assert_eq!(count(&test, tray), Some(2));
+    assert_eq!(train.len(), 4);
+
+    // Left out: never trained on, scored whole.
+    let (train, test) = training_split(root.path(), Some(tray), 0, false).expect("a split");
+    assert_eq!(count(&train, tray), None);
+    assert_eq!(count(&test, tray), Some(10));
+    assert_eq!(count(&train, "tabletop-mixed-dice"), Some(8));
+
+    // Left out but 3 taught: those 3 trained on, the held-back 2 scored.
+    let (train, test) = training_split(root.path(), Some(tray), 3, false).expect("a split");
+    assert_eq!(count(&train, tray), Some(3));
+    assert_eq!(count(&test, tray), Some(2));
+    let die = &train
+        .iter()
+        .find(|s| s.name == tray)
+        .expect("the tray")
+        .pictures[0]
+        .dice[0];
+    assert_eq!(die.class, 3, "class 2 in a label is a die showing 3");
+
+    let err = training_split(root.path(), Some("no-such-source"), 0, false);
+    assert!(err.is_err_and(|e| e.contains("no source no-such-source")));
+}
