@@ -3,7 +3,7 @@
 //! the figures on the held-back pictures) to `models/dice/`.
 //!
 //! `cargo run --release --example dice_train -- [--data DIR] [--out DIR] [--leave-out SOURCE
-//! [--taught N]] [--epochs N] [--detector-epochs N] [--seed N] [--detector-from DIR] [--validate]
+//! [--taught N]] [--classifier-from DIR] [--epochs N] [--detector-epochs N] [--seed N] [--detector-from DIR] [--validate]
 //! [--window GAMES] [--rendered F] [--colour-blind N] [--separable] [--window-pictures DIR]
 //! [--render-sheet FILE]`
 //!
@@ -13,6 +13,8 @@
 //! predicts a camera, a table or dice never seen (write it elsewhere than `models/dice`);
 //! with `--taught N`, N of its pictures not held back are trained on after all and its
 //! held-back fifth is scored: what a few labelled photos of a new table are worth.
+//! `--classifier-from DIR` trains DIR's classifier further, at a tenth of the rate, instead
+//! of a new one (with `--detector-from DIR`, a model taught a new table in a few epochs).
 //! `--window GAMES`: pictures of Foreman's own window from that many games, four each, join
 //! the training pictures (`window.rs`; none unless told). `--rendered F`: that share of the
 //! classifier's samples and of the dice pasted for the detector are rendered
@@ -173,7 +175,19 @@ fn main() -> anyhow::Result<()> {
         CLASSIFIER_SHAPE.to_vec()
     };
     shape[0].cin = channels;
-    let mut classifier = training::new_net(&shape, true, seed + 1);
+    // `--classifier-from DIR`: the classifier of DIR trained further (at a tenth of the rate),
+    // not one trained afresh.
+    let further = value("--classifier-from");
+    let mut classifier = match &further {
+        Some(dir) => {
+            let net = foreman::vision::net::Net::from_bytes(&std::fs::read(
+                PathBuf::from(dir).join("classifier.bin"),
+            )?)?;
+            anyhow::ensure!(net.shape() == shape, "{dir}: another classifier's shape");
+            net
+        }
+        None => training::new_net(&shape, true, seed + 1),
+    };
     // The detector's own proposals on the training pictures teach the classifier its boxes
     // and its mistakes.
     let probe = Model {
@@ -200,7 +214,7 @@ fn main() -> anyhow::Result<()> {
         epochs,
         per_epoch: 16384,
         batch: 64,
-        rate: 3e-3,
+        rate: if further.is_some() { 3e-4 } else { 3e-3 },
         threads: 2,
     };
     training::fit(
@@ -257,6 +271,7 @@ fn main() -> anyhow::Result<()> {
             "fnv64": format!("{:016x}", foreman::vision::learned::fnv64(&cls_bytes)) },
         "left_out": leave_out,
         "taught": taught,
+        "classifier_from": further,
         "split": "a file is held back when the FNV-1a hash of its name is 0 mod 5 (vision::training::held_back)",
         "trained_on": train.iter().map(|s| serde_json::json!({
             "source": s.name, "pictures": s.pictures.len(),
