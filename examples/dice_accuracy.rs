@@ -36,7 +36,7 @@
 mod args;
 
 use anyhow::Context;
-use foreman::vision::learned::{Look, Model};
+use foreman::vision::learned::Model;
 use foreman::vision::pips::PipUse;
 use foreman::vision::sources::{self, SOURCES, Tally, read_picture};
 use foreman::vision::training::{LabelledDie, LabelledPicture, Source, held_back, validation};
@@ -117,9 +117,8 @@ fn main() -> anyhow::Result<()> {
     if let Some(file) = value("--pips") {
         shipped = shipped.with_pips(&std::fs::read(file)?)?;
     }
-    if shipped.pips.is_some() {
-        shipped.look.pips = pip_use;
-    }
+    // Without a pip net the reader reads as the classifier says, whatever `look.pips` says.
+    shipped.look.pips = pip_use;
     let trained_on = |f: &str| !held_back(f);
     let loso = value("--loso").map(PathBuf::from);
     if flag("--colours") {
@@ -141,14 +140,7 @@ fn main() -> anyhow::Result<()> {
             }
             Some(root) => {
                 let mut left_out = load_model(&root.join(name))?;
-                left_out.look = Look {
-                    pips: if left_out.pips.is_some() {
-                        pip_use
-                    } else {
-                        PipUse::Off
-                    },
-                    ..shipped.look
-                };
+                left_out.look = shipped.look;
                 (left_out, &|_| true, "left out of training, all")
             }
             None if flag("--all") => (shipped.clone(), &|_| true, "all"),

@@ -9,10 +9,10 @@
 //! of a source left out). `--pips FILE` scores a net trained before. `--model DIR`: the
 //! classifier compared (the shipped one unless told). `--sheet FILE` draws samples as the net
 //! is trained on them, each pip's place marked; `--dump` prints the marks of each die counted
-//! wrong; `--places-from FILE` places the pips of the labelled dice where a pip net trained
-//! before counts them right, and trains on those places; `--places-fit FILE` places them
-//! where each die's labelled value fits that pip net's marks (`vision::pip_fit`), and
-//! `--fit-sheet OUT` draws those fits on labelled dice of each source, to look at.
+//! wrong; `--places-fit FILE` places the pips of the labelled dice where each die's labelled
+//! value fits the marks of that pip net, trained before (`vision::pip_fit`), and trains on
+//! those places; `--fit-sheet OUT` draws those fits on labelled dice of each source, to
+//! look at.
 #[path = "common/args.rs"]
 mod args;
 
@@ -64,21 +64,12 @@ fn main() -> anyhow::Result<()> {
         channels: 3,
         pip_places: Default::default(),
     };
-    let dice: usize = train
-        .iter()
-        .flat_map(|s| &s.pictures)
-        .map(|p| p.dice.iter().filter(|d| d.class > 0).count())
-        .sum();
-    if let Some(file) = value("--places-from") {
-        // The pips' places on the labelled dice where a pip net trained before reads them
-        // right.
-        let first = Net::from_bytes(&std::fs::read(file)?)?;
-        library.pip_places = foreman::vision::pips::places_read(&first, &library.sources);
-        println!(
-            "pips placed on {} of {dice} labelled pip d6",
-            library.pip_places.len()
-        );
-    } else if let Some(net) = &fit_net {
+    if let Some(net) = &fit_net {
+        let dice: usize = train
+            .iter()
+            .flat_map(|s| &s.pictures)
+            .map(|p| p.dice.iter().filter(|d| d.class > 0).count())
+            .sum();
         let t = Instant::now();
         library.pip_places = foreman::vision::pip_fit::fitted(&library.sources, net);
         println!(
@@ -137,24 +128,16 @@ fn main() -> anyhow::Result<()> {
                 }
                 if let Some(f) = f {
                     let colour = if f.margin >= foreman::vision::pip_fit::MARGIN {
-                        image::Rgb([255, 0, 0])
+                        [255, 0, 0]
                     } else {
-                        image::Rgb([0, 80, 255])
+                        [0, 80, 255]
                     };
                     for &(qx, qy) in &f.places {
-                        let cx = ((qx - d.x + 0.75 * d.size) * zoom) as i64;
-                        let cy = ((qy - d.y + 0.75 * d.size) * zoom) as i64;
-                        for (dx, dy) in (-2i64..=2)
-                            .flat_map(|a| (-2i64..=2).map(move |b| (a, b)))
-                            .filter(|(a, b)| a * a + b * b <= 4)
-                        {
-                            let (x, y) = (cx + dx, cy + dy);
-                            if (0..i64::from(cell)).contains(&x)
-                                && (0..i64::from(cell)).contains(&y)
-                            {
-                                sheet.put_pixel(ox + x as u32, oy + y as u32, colour);
-                            }
-                        }
+                        let at = (
+                            (qx - d.x + 0.75 * d.size) * zoom,
+                            (qy - d.y + 0.75 * d.size) * zoom,
+                        );
+                        dot(&mut sheet, (ox, oy, cell), at, colour);
                     }
                 }
             }
@@ -182,24 +165,22 @@ fn main() -> anyhow::Result<()> {
                     sheet.put_pixel(ox + x, oy + y, image::Rgb(px));
                 }
             }
-            let mut dot = |x: f32, y: f32, c: [u8; 3]| {
-                let (cx, cy) = ((x * zoom as f32) as i64, (y * zoom as f32) as i64);
-                for dy in -2..=2i64 {
-                    for dx in -2..=2i64 {
-                        let (px, py) = (cx + dx, cy + dy);
-                        if (0..i64::from(side * zoom)).contains(&px)
-                            && (0..i64::from(side * zoom)).contains(&py)
-                        {
-                            sheet.put_pixel(ox + px as u32, oy + py as u32, image::Rgb(c));
-                        }
-                    }
-                }
-            };
+            let z = zoom as f32;
             for &(x, y) in target.pips.iter().flatten() {
-                dot(x, y, [255, 0, 0]);
+                dot(
+                    &mut sheet,
+                    (ox, oy, side * zoom),
+                    (x * z, y * z),
+                    [255, 0, 0],
+                );
             }
             if let Some((x, y, _)) = target.die {
-                dot(x, y, [0, 255, 0]);
+                dot(
+                    &mut sheet,
+                    (ox, oy, side * zoom),
+                    (x * z, y * z),
+                    [0, 255, 0],
+                );
             }
         }
         sheet.save(&file)?;
@@ -230,7 +211,6 @@ fn main() -> anyhow::Result<()> {
     );
     for s in &test {
         // Rows: labelled class (0 other); columns: read none, 1-6.
-        let mut by_pips = [[0usize; 7]; 7];
         let decodings: [(&str, Decoding); 4] = [
             ("sum", |r| r.value().unwrap_or(0)),
             ("inner", |r| {
@@ -296,12 +276,6 @@ fn main() -> anyhow::Result<()> {
             }
             let read = classifier.read_boxes(&p.image, &boxes);
             for ((d, r), c) in p.dice.iter().zip(&pips).zip(&read) {
-                let v = if r.face >= 0.5 {
-                    r.value().unwrap_or(0)
-                } else {
-                    0
-                };
-                by_pips[usize::from(d.class)][usize::from(v)] += 1;
                 for (k, (_, f)) in decodings.iter().enumerate() {
                     let v = if r.face >= 0.5 { f(r) } else { 0 };
                     by_decoding[k][usize::from(d.class)][usize::from(v)] += 1;
@@ -313,11 +287,7 @@ fn main() -> anyhow::Result<()> {
                 by_either[usize::from(d.class)][usize::from(e)] += 1;
             }
         }
-        let mut all = vec![
-            ("pips", &by_pips),
-            ("classifier", &by_classifier),
-            ("either", &by_either),
-        ];
+        let mut all = vec![("classifier", &by_classifier), ("either", &by_either)];
         for (k, (name, _)) in decodings.iter().enumerate() {
             all.push((name, &by_decoding[k]));
         }
@@ -344,4 +314,18 @@ fn main() -> anyhow::Result<()> {
         }
     }
     Ok(())
+}
+
+/// A mark 5 pixels across at `at` in the square cell of `sheet` at (`ox`, `oy`), `cell`
+/// pixels a side; what falls outside the cell is not drawn.
+fn dot(sheet: &mut image::RgbImage, (ox, oy, cell): (u32, u32, u32), at: (f32, f32), c: [u8; 3]) {
+    let (cx, cy) = (at.0 as i64, at.1 as i64);
+    for dy in -2..=2i64 {
+        for dx in -2..=2i64 {
+            let (x, y) = (cx + dx, cy + dy);
+            if (0..i64::from(cell)).contains(&x) && (0..i64::from(cell)).contains(&y) {
+                sheet.put_pixel(ox + x as u32, oy + y as u32, image::Rgb(c));
+            }
+        }
+    }
 }

@@ -3,8 +3,8 @@
 //! the figures on the held-back pictures) to `models/dice/`.
 //!
 //! `cargo run --release --example dice_train -- [--data DIR] [--out DIR] [--leave-out SOURCE
-//! [--taught N]] [--classifier-from DIR] [--epochs N] [--detector-epochs N] [--seed N] [--detector-from DIR] [--validate]
-//! [--window GAMES] [--rendered F] [--colour-blind N] [--separable] [--window-pictures DIR]
+//! [--taught N]] [--epochs N] [--detector-epochs N] [--seed N] [--detector-from DIR]
+//! [--classifier-from DIR] [--validate] [--window GAMES] [--rendered F] [--colour-blind N] [--separable] [--window-pictures DIR]
 //! [--render-sheet FILE]`
 //!
 //! `--data` defaults to `../shared/dice` (one folder per source, see `vision::sources`).

@@ -59,11 +59,10 @@ fn fit_on(
     // A placement (middle, step, turn) judged: the least-marked pip place's mark less the
     // most-marked empty place's, and the pip places' mean mark.
     let judge = |cx: f32, cy: f32, q: f32, angle: f32| -> Option<(f32, f32)> {
-        let (sin, cos) = angle.sin_cos();
         let (mut pip_min, mut pip_sum, mut empty_max) = (f32::MAX, 0.0, 0.0f32);
         for (g, &is_pip) in GRID.iter().zip(&used) {
-            let (gx, gy) = (q * g.0, q * g.1);
-            let c = map(cx + cos * gx - sin * gy, cy + sin * gx + cos * gy)?;
+            let (px, py) = placed(*g, (cx, cy), q, angle);
+            let c = map(px, py)?;
             if is_pip {
                 pip_min = pip_min.min(c);
                 pip_sum += c;
@@ -114,15 +113,21 @@ fn fit_on(
     }
     let (gap, mean, cx, cy, q, angle) = best?;
     let margin = gap / mean.max(0.05);
-    let (sin, cos) = angle.sin_cos();
     let places = pips
         .iter()
-        .map(|g| {
-            let (gx, gy) = (q * g.0, q * g.1);
-            (cx + cos * gx - sin * gy, cy + sin * gx + cos * gy)
-        })
+        .map(|&g| placed(g, (cx, cy), q, angle))
         .collect();
     Some(Fit { places, margin })
+}
+
+/// Grid place `g` (in steps) of a pattern about `middle`, its step `q`, turned by `angle`.
+fn placed(g: (f32, f32), middle: (f32, f32), q: f32, angle: f32) -> (f32, f32) {
+    let (sin, cos) = angle.sin_cos();
+    let (gx, gy) = (q * g.0, q * g.1);
+    (
+        middle.0 + cos * gx - sin * gy,
+        middle.1 + sin * gx + cos * gy,
+    )
 }
 
 /// The pip plane `out` of a pip net ([`super::pips::PIP_SHAPE`]) on the patch about a die's
@@ -177,14 +182,20 @@ pub fn fitted(sources: &[&Source], net: &Net) -> HashMap<(String, usize, usize),
     let mut out = HashMap::new();
     for s in sources {
         for (i, p) in s.pictures.iter().enumerate() {
-            let patches: Vec<Vec<f32>> = p
-                .dice
+            // Only the pip d6 have a pattern to fit (not a numeral die, a d8).
+            let dice: Vec<usize> = (0..p.dice.len())
+                .filter(|&k| (1..=6).contains(&p.dice[k].class))
+                .collect();
+            let patches: Vec<Vec<f32>> = dice
                 .iter()
-                .map(|d| patch(&p.image, Candidate::known(d.x, d.y, d.size)))
+                .map(|&k| {
+                    let d = p.dice[k];
+                    patch(&p.image, Candidate::known(d.x, d.y, d.size))
+                })
                 .collect();
             let outs = net.forward_many(&patches, PATCH, PATCH);
-            for (k, (d, o)) in p.dice.iter().zip(&outs).enumerate() {
-                if let Some(f) = fit_die(o, *d)
+            for (&k, o) in dice.iter().zip(&outs) {
+                if let Some(f) = fit_die(o, p.dice[k])
                     && f.margin >= MARGIN
                 {
                     out.insert((s.name.clone(), i, k), f.places);

@@ -419,49 +419,6 @@ pub fn read_pips(net: &Net, patches: &[Vec<f32>]) -> Vec<PipReading> {
         .collect()
 }
 
-/// The pips' places on each labelled die of `sources` (picture pixels), keyed as
-/// [`Library::pip_places`], where `net` reads a face there with as many pips as labelled.
-pub fn places_read(
-    net: &Net,
-    sources: &[&super::training::Source],
-) -> std::collections::HashMap<(String, usize, usize), super::training::Places> {
-    let mut out = std::collections::HashMap::new();
-    for s in sources {
-        for (i, p) in s.pictures.iter().enumerate() {
-            let dice: Vec<usize> = (0..p.dice.len()).filter(|&k| p.dice[k].class > 0).collect();
-            let inputs: Vec<Vec<f32>> = dice
-                .iter()
-                .map(|&k| {
-                    patch(
-                        &p.image,
-                        Candidate::known(p.dice[k].x, p.dice[k].y, p.dice[k].size),
-                    )
-                })
-                .collect();
-            for (&k, out_k) in dice.iter().zip(net.forward_many(&inputs, PATCH, PATCH)) {
-                let d = p.dice[k];
-                let scale = d.size * PATCH_MARGIN / PATCH as f32;
-                let r = pip_reading(&out_k);
-                let peaks = peak_cells(&out_k);
-                if r.face >= 0.5 && peaks.len() == usize::from(d.class) {
-                    let places = peaks
-                        .iter()
-                        .map(|&(u, v)| {
-                            let half = PATCH as f32 / 2.0;
-                            (
-                                d.x + scale * (cell_centre(u) - half),
-                                d.y + scale * (cell_centre(v) - half),
-                            )
-                        })
-                        .collect();
-                    out.insert((s.name.clone(), i, k), places);
-                }
-            }
-        }
-    }
-    out
-}
-
 /// The cells within 0.6 of a side of the patch's middle marked more than their eight
 /// neighbours, at least 0.3 sure.
 fn peak_cells(out: &[f32]) -> Vec<(usize, usize)> {
@@ -718,12 +675,7 @@ mod tests {
 
     #[test]
     fn a_reading_the_pip_net_counts_otherwise_is_left_for_the_player() {
-        let c = Candidate {
-            x: 10.0,
-            y: 10.0,
-            size: 20.0,
-            sure: 1.0,
-        };
+        let c = Candidate::known(10.0, 10.0, 20.0);
         let die = |value: u8, confidence: f32| SeenDie {
             x: 10.0,
             y: 10.0,

@@ -389,7 +389,7 @@ pub struct Library<'a> {
     /// the colours, as shipped; see [`classifier_input`]).
     pub channels: usize,
     /// The pips' places on labelled dice (picture pixels), by source, picture and die, where
-    /// a pip net read them ([`super::pips::places_read`]); the others' pips are only counted.
+    /// they are known ([`super::pip_fit::fitted`]); the others' pips are only counted.
     pub pip_places: std::collections::HashMap<(String, usize, usize), Places>,
 }
 
