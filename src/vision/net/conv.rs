@@ -104,21 +104,11 @@ impl Conv {
     /// of each used): a product for a full layer; for a depthwise one, each channel's `k × k`
     /// rows weighted and summed (its filter's taps in order).
     pub(super) fn apply_weights(&self, cols: &[f32], row_len: usize, n: usize, out: &mut [f32]) {
-        let kk = self.filter_len();
         if !self.depthwise {
-            gemm(
-                self.cout,
-                kk,
-                n,
-                &self.w,
-                (kk, 1),
-                cols,
-                (row_len, 1),
-                out,
-                true,
-            );
+            self.apply_full(cols, row_len, n, (out, n));
             return;
         }
+        let kk = self.filter_len();
         for (c, (row, filter)) in out
             .chunks_exact_mut(n)
             .zip(self.w.chunks_exact(kk))
@@ -154,6 +144,28 @@ impl Conv {
             w,
             b: vec![0.0; cout],
         }
+    }
+
+    /// A full layer's [`Conv::apply_weights`] into `out`'s rows `rsc` apart.
+    pub(super) fn apply_full(
+        &self,
+        cols: &[f32],
+        row_len: usize,
+        n: usize,
+        (out, rsc): (&mut [f32], usize),
+    ) {
+        let kk = self.filter_len();
+        gemm_rows(
+            self.cout,
+            kk,
+            n,
+            &self.w,
+            (kk, 1),
+            cols,
+            (row_len, 1),
+            (out, rsc),
+            true,
+        );
     }
 
     /// The output before the product is added to it: each filter's bias over its `n` places.
@@ -554,9 +566,25 @@ pub(super) fn shifted(plane: &[f32], dst: &mut [f32], w: usize, dy: isize, dx: i
 }
 
 /// `c = a × b (+ c when accumulate)`, `a` being `m × k` and `b` `k × n`, each given by its
-/// row and column strides.
+/// row and column strides, `c`'s rows `n` long.
 #[allow(clippy::too_many_arguments)]
 pub(super) fn gemm(
+    m: usize,
+    k: usize,
+    n: usize,
+    a: &[f32],
+    a_strides: (usize, usize),
+    b: &[f32],
+    b_strides: (usize, usize),
+    c: &mut [f32],
+    accumulate: bool,
+) {
+    gemm_rows(m, k, n, a, a_strides, b, b_strides, (c, n), accumulate);
+}
+
+/// [`gemm`] into `c`'s rows `rsc` apart (the first `n` of each).
+#[allow(clippy::too_many_arguments)]
+pub(super) fn gemm_rows(
     m: usize,
     k: usize,
     n: usize,
@@ -564,12 +592,12 @@ pub(super) fn gemm(
     (rsa, csa): (usize, usize),
     b: &[f32],
     (rsb, csb): (usize, usize),
-    c: &mut [f32],
+    (c, rsc): (&mut [f32], usize),
     accumulate: bool,
 ) {
     assert!(m == 0 || k == 0 || (m - 1) * rsa + (k - 1) * csa < a.len());
     assert!(k == 0 || n == 0 || (k - 1) * rsb + (n - 1) * csb < b.len());
-    assert!(c.len() >= m * n);
+    assert!(rsc >= n && (m == 0 || n == 0 || (m - 1) * rsc + n <= c.len()));
     // SAFETY: the asserts above keep every index the product reads or writes inside its slice.
     unsafe {
         matrixmultiply::sgemm(
@@ -585,7 +613,7 @@ pub(super) fn gemm(
             csb as isize,
             if accumulate { 1.0 } else { 0.0 },
             c.as_mut_ptr(),
-            n as isize,
+            rsc as isize,
             1,
         );
     }

@@ -197,6 +197,33 @@ fn many_inputs_at_once_give_what_each_gives_alone() {
     }
 }
 
+/// Many patches at once are taken a few at a time ([`GROUP_FLOATS`] of columns), each few's
+/// product into its place of the layer's output: the shipped classifier on 40 patches gives
+/// each what it gives alone, to the bit.
+#[test]
+fn many_patches_taken_a_few_at_a_time_give_what_each_gives_alone() {
+    let net = crate::vision::learned::Model::shipped()
+        .expect("the shipped model")
+        .classifier
+        .clone();
+    let side = crate::vision::learned::PATCH;
+    let first = &net.layers[0];
+    // The first layer's columns alone fill a group with a few patches: several groups.
+    assert!(first.cin * 9 * side * side * 40 > 4 * GROUP_FLOATS);
+    let inputs: Vec<Vec<f32>> = (0..40)
+        .map(|j| {
+            (0..first.cin * side * side)
+                .map(|i| ((i * 37 + j * 11) % 23) as f32 / 11.0 - 1.0)
+                .collect()
+        })
+        .collect();
+    let together = net.forward_many(&inputs, side, side);
+    assert_eq!(together.len(), inputs.len());
+    for (input, out) in inputs.iter().zip(&together) {
+        assert_eq!(&net.forward(input, side, side), out);
+    }
+}
+
 #[test]
 fn weights_round_trip_and_bad_bytes_are_refused() {
     let net = small_net(true);
