@@ -136,14 +136,15 @@ fn sample_square(
     };
     let nx = xs.len();
     // A picture row mixed along itself at each sub-point column.
-    let along_row = |r: usize, dst: &mut [[f32; 3]]| {
-        let (line, _) = raw[r * iw * 3..][..iw * 3].as_chunks::<3>();
+    let mut floats = vec![0f32; iw * 3];
+    let mut along_row = |r: usize, dst: &mut [[f32; 3]]| {
+        for (f, &b) in floats.iter_mut().zip(&raw[r * iw * 3..][..iw * 3]) {
+            *f = f32::from(b);
+        }
+        let (line, _) = floats.as_chunks::<3>();
         for (d, t) in dst.iter_mut().zip(&xs) {
             let (p0, p1) = (line[t.i0], line[t.i1]);
-            *d = std::array::from_fn(|k| {
-                let v0 = f32::from(p0[k]);
-                v0 + t.f * (f32::from(p1[k]) - v0)
-            });
+            *d = std::array::from_fn(|k| p0[k] + t.f * (p1[k] - p0[k]));
         }
     };
     if straight {
