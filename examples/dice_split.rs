@@ -74,6 +74,17 @@ fn main() -> anyhow::Result<()> {
         "classifier: {:.2} ms",
         best(&|| model.classes_of(&photo, &candidates).len())
     );
+    // Of which: the patches sampled (the candidates' straight ones).
+    println!(
+        "  {} patches sampled: {:.2} ms",
+        candidates.len(),
+        best(&|| {
+            candidates
+                .iter()
+                .map(|&c| model.patch(&photo, c, 0).len())
+                .sum()
+        })
+    );
     println!(
         "whole read: {:.2} ms",
         best(&|| model.read(&photo, area).len())

@@ -136,14 +136,27 @@ fn sample_square(
     };
     let nx = xs.len();
     // A picture row mixed along itself at each sub-point column.
-    let mut floats = vec![0f32; iw * 3];
+    // The columns the taps reach: each row's pixels there turned into numbers at once, then
+    // mixed along the row.
+    let first = xs.iter().map(|t| t.i0).min().unwrap_or(0);
+    let span = xs
+        .iter()
+        .map(|t| t.i1 + 1)
+        .max()
+        .unwrap_or(0)
+        .saturating_sub(first);
+    let mut floats = vec![[0f32; 3]; span];
     let mut along_row = |r: usize, dst: &mut [[f32; 3]]| {
-        for (f, &b) in floats.iter_mut().zip(&raw[r * iw * 3..][..iw * 3]) {
-            *f = f32::from(b);
+        let (line, _) = raw[(r * iw + first) * 3..][..span * 3].as_chunks::<3>();
+        for (f, p) in floats
+            .as_flattened_mut()
+            .iter_mut()
+            .zip(line.as_flattened())
+        {
+            *f = f32::from(*p);
         }
-        let (line, _) = floats.as_chunks::<3>();
         for (d, t) in dst.iter_mut().zip(&xs) {
-            let (p0, p1) = (line[t.i0], line[t.i1]);
+            let (p0, p1) = (floats[t.i0 - first], floats[t.i1 - first]);
             *d = std::array::from_fn(|k| p0[k] + t.f * (p1[k] - p0[k]));
         }
     };
