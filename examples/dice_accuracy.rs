@@ -3,7 +3,7 @@
 //!
 //! `cargo run --release --example dice_accuracy -- [--data DIR] [--model DIR] [--all]
 //! [--train] [--validation] [--die-pixels F] [--look-again F] [--turns N] [--size-spread F]
-//! [--whole F]
+//! [--whole F] [--close-always]
 //! [--loso DIR] [--frame] [--light F] [--jpeg Q] [--labelled-boxes] [--mistakes DIR]
 //! [--box-fit] [-v]`
 //!
@@ -13,7 +13,8 @@
 //! - only the pictures held back from training are read, unless `--all` (every picture) or
 //!   `--train` (those it was trained on: where `--die-pixels F`, `--look-again F`,
 //!   `--turns N`, `--size-spread F` and `--whole F` (0: no whole look), the reader's
-//!   `learned::Look`, are compared, never on the held-back ones).
+//!   `learned::Look`, are compared, never on the held-back ones). `--close-always`: the close
+//!   look's candidates read even among three small dice read or more (`learned::Model::read`).
 //! - `--validation`: the fifth `dice_train --validate` sets aside (a model so trained).
 //! - `--loso DIR`: for each source S, the model in `DIR/S` (trained with `--leave-out S`)
 //!   reads every picture of S: the figure for a camera, a table or dice never seen.
@@ -96,6 +97,7 @@ fn main() -> anyhow::Result<()> {
     if let Some(v) = value("--whole") {
         shipped.look.whole = v.parse()?;
     }
+    shipped.look.close_always = flag("--close-always");
     // `--pips FILE`: a pip net read beside the classifier (`vision::pips`), as `--pip-use`
     // says (confirm; alone, pattern, either, face, agree, rescue, off); a model's folder's
     // `pips.bin` is read so too.

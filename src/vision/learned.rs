@@ -132,6 +132,9 @@ pub struct Look {
     pub whole: f32,
     /// How the pip net's reading joins the classifier's, when the model has one.
     pub pips: super::pips::PipUse,
+    /// Whether the close look's candidates are read even when the dice are small (the look
+    /// again taken) and three or more were read at the usual looks (`Model::read`).
+    pub close_always: bool,
 }
 
 impl Default for Look {
@@ -143,6 +146,7 @@ impl Default for Look {
             size_spread: SIZE_SPREAD,
             whole: WHOLE_SIDE,
             pips: super::pips::PipUse::Off,
+            close_always: false,
         }
     }
 }
@@ -184,9 +188,13 @@ impl Model {
         Ok(model)
     }
 
-    /// Every pip d6 in `area` of the picture.
+    /// Every pip d6 in `area` of the picture: the usual looks' candidates read, then the close
+    /// look's, unless the dice are small (the look again taken) and three or more were read.
+    /// A game's dice are one size: among three small ones, nothing the close look finds that
+    /// they did not is a die of theirs (it sees larger things only: the tray's screw holes,
+    /// a token), and its look and patches are a sixth of the reading's time.
     pub fn read(&self, image: &RgbImage, area: Area) -> Vec<SeenDie> {
-        let candidates = self.candidates(image, area);
+        let (candidates, farther) = self.usual_candidates(image, area);
         let read = |candidates: &[Candidate]| -> Vec<(SeenDie, f32)> {
             self.readings(image, candidates)
                 .into_iter()
@@ -194,6 +202,9 @@ impl Model {
                 .collect()
         };
         let mut dice = read(&candidates);
+        if !farther || dice.len() < 3 || self.look.close_always {
+            dice.extend(read(&self.close_candidates(image, area, &candidates)));
+        }
         if dice.is_empty() && self.look.whole > 0.0 {
             // No die at the usual looks: perhaps dice too large for them, which they see only
             // in part. The whole look's candidates of a size it learned.
@@ -251,6 +262,15 @@ impl Model {
     /// their pips at a time (dice close up); what it finds that the others did not joins them,
     /// for the classifier to tell a die from a pip.
     pub fn candidates(&self, image: &RgbImage, area: Area) -> Vec<Candidate> {
+        let (mut found, _) = self.usual_candidates(image, area);
+        let close = self.close_candidates(image, area, &found);
+        found.extend(close);
+        found
+    }
+
+    /// [`Model::candidates`] but the close look's: the first look's, or the look again at
+    /// the scale the first look's dice ask for.
+    pub fn usual_candidates(&self, image: &RgbImage, area: Area) -> (Vec<Candidate>, bool) {
         let first = self.candidates_at(image, area, DETECTOR_SIDE);
         let scale = area.width.min(area.height) as f32 / DETECTOR_SIDE;
         let mut sizes: Vec<f32> = first
@@ -264,21 +284,28 @@ impl Model {
             .map_or(DETECTOR_SIDE, |&typical| {
                 (DETECTOR_SIDE * self.look.die_pixels / typical).clamp(DETECTOR_SIDE, MAX_SIDE)
             });
-        let mut found = if side > 1.1 * DETECTOR_SIDE {
-            self.candidates_at(image, area, side)
+        if side > 1.1 * DETECTOR_SIDE {
+            (self.candidates_at(image, area, side), true)
         } else {
-            first
-        };
-        for c in self.candidates_at(image, area, CLOSE_SIDE) {
-            let known = found.iter().any(|f| {
+            (first, false)
+        }
+    }
+
+    /// The close look's candidates that none of `found` already is.
+    pub fn close_candidates(
+        &self,
+        image: &RgbImage,
+        area: Area,
+        found: &[Candidate],
+    ) -> Vec<Candidate> {
+        let mut close = self.candidates_at(image, area, CLOSE_SIDE);
+        close.retain(|c| {
+            !found.iter().any(|f| {
                 (f.x - c.x).hypot(f.y - c.y) < SAME_DIE * f.size.min(c.size)
                     && (0.6..1.6).contains(&(c.size / f.size))
-            });
-            if !known {
-                found.push(c);
-            }
-        }
-        found
+            })
+        });
+        close
     }
 
     /// The candidates at one scale: the area's shorter side resampled to `side` pixels.
@@ -770,6 +797,55 @@ mod tests {
                     );
                 }
             }
+        }
+    }
+
+    /// Small dice, three or more read: the close look's candidates are not read (a die far
+    /// larger than they, which only the close look finds, is left; it is when asked, and when
+    /// fewer small dice are read).
+    #[test]
+    fn among_small_dice_the_close_look_is_not_read() {
+        let Ok(shipped) = Model::shipped() else {
+            panic!("the shipped model loads");
+        };
+        let picture = |small: usize| {
+            let mut photo = crate::vision::synthetic::table(640, 480);
+            for k in 0..small {
+                let (x, y) = (60.0 + 45.0 * k as f32, 400.0 + 20.0 * (k % 2) as f32);
+                let value = (k % 6) as u8 + 1;
+                crate::vision::synthetic::draw_die(
+                    &mut photo, x, y, 14.0, value, [240; 3], [20; 3],
+                );
+            }
+            crate::vision::synthetic::draw_die(
+                &mut photo, 420.0, 180.0, 150.0, 5, [240; 3], [20; 3],
+            );
+            photo
+        };
+        let big = |dice: &[SeenDie]| dice.iter().any(|d| d.size > 80.0);
+        let readings = |model: &Model, photo: &RgbImage, c: &[Candidate]| -> Vec<SeenDie> {
+            model.read_boxes(photo, c).into_iter().flatten().collect()
+        };
+        let area = Area::whole(640, 480);
+        for small in [2, 6] {
+            let photo = picture(small);
+            let (usual, farther) = shipped.usual_candidates(&photo, area);
+            assert!(farther, "small dice: the look again is taken");
+            assert!(
+                !big(&readings(shipped, &photo, &usual)),
+                "only the close look finds it"
+            );
+            // Not dropped for its size: what is read is what the looks give.
+            let mut model = shipped.clone();
+            model.look.size_spread = 0.0;
+            let read = model.read(&photo, area);
+            assert_eq!(read.iter().filter(|d| d.size < 40.0).count(), small);
+            assert_eq!(big(&read), small < 3, "{small} small dice: {read:?}");
+            model.look.close_always = true;
+            assert!(
+                big(&model.read(&photo, area)),
+                "asked to read the close look"
+            );
         }
     }
 
