@@ -38,8 +38,26 @@ fn main() -> anyhow::Result<()> {
             })
             .fold(f64::MAX, f64::min)
     };
-    let candidates = model.candidates(&photo, area);
-    println!("candidates: {}", candidates.len());
+    // The candidates `Model::read` reads: the usual looks', and the close look's unless the
+    // dice are small and three or more were read.
+    let (mut candidates, farther) = model.usual_candidates(&photo, area);
+    let read = model
+        .read_boxes(&photo, &candidates)
+        .iter()
+        .flatten()
+        .count();
+    let close = model.close_candidates(&photo, area, &candidates);
+    println!(
+        "candidates: {} at the usual looks (the look again taken: {farther}; {read} dice read), \
+         {} at the close look",
+        candidates.len(),
+        close.len()
+    );
+    if !farther || read < 3 {
+        candidates.extend(close);
+    } else {
+        println!("  the close look's not read");
+    }
     println!(
         "detector, all looks: {:.2} ms",
         best(&|| model.candidates(&photo, area).len())
@@ -69,7 +87,17 @@ fn main() -> anyhow::Result<()> {
         .iter()
         .filter(|&&c| model.unsure(&model.classes(&photo, c)))
         .count();
-    println!("read again turned (unsure): {unsure}");
+    // Unsure ones read half turned, and those not yet a sure value each quarter way too
+    // (`Model::quarters`).
+    let half = candidates
+        .iter()
+        .filter(|&&c| model.unsure(&model.classes(&photo, c)))
+        .filter(|&&c| !model.sure_value(&model.classes_turned(&photo, c, &[2])))
+        .count();
+    println!(
+        "read again turned (unsure): {unsure}, of which not sure half turned: {half}; patches read: {}",
+        candidates.len() + unsure + 2 * half
+    );
     println!(
         "classifier: {:.2} ms",
         best(&|| model.classes_of(&photo, &candidates).len())

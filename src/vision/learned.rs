@@ -390,13 +390,16 @@ impl Model {
         self.classifier.layers.first().map_or(3, |l| l.cin)
     }
 
-    /// The quarter turns an unsure reading is read again at, by `look.turns`.
-    pub fn quarters(&self) -> &'static [u8] {
+    /// The quarter turns an unsure reading is read again at, by `look.turns`, step by step:
+    /// each step's for the readings not yet a sure value after the steps before. Each quarter
+    /// way (3) is half a turn first, then, for those not yet sure, a quarter either way: a die
+    /// its straight and half-turned patches agree on is read twice, not four times.
+    pub fn quarters(&self) -> &'static [&'static [u8]] {
         match self.look.turns {
             0 => &[],
-            1 => &[2],
-            2 => &[1, 3],
-            _ => &[1, 2, 3],
+            1 => &[&[2]],
+            2 => &[&[1, 3]],
+            _ => &[&[2], &[1, 3]],
         }
     }
 
@@ -415,6 +418,12 @@ impl Model {
             .collect()
     }
 
+    /// Whether a reading's probabilities are a pip d6 of a value at least `look.look_again`
+    /// sure.
+    pub fn sure_value(&self, p: &[f32; 7]) -> bool {
+        p[0] < NO_DIE && p[1..].iter().copied().fold(0.0, f32::max) >= self.look.look_again
+    }
+
     /// Whether a reading's probabilities are an unsure pip d6: not a die less than [`NO_DIE`],
     /// its likeliest value less than `look.look_again` (it is read again turned).
     pub fn unsure(&self, p: &[f32; 7]) -> bool {
@@ -422,32 +431,37 @@ impl Model {
     }
 
     /// The probabilities for each candidate: straight, and for an unsure one (a pip d6, but
-    /// its value less than [`LOOK_AGAIN`] sure) the mean over its patch straight and turned
-    /// as `look.turns` says. All candidates go through the net at once
-    /// (its small layers are quick only on many patches), then all the unsure ones turned.
+    /// its value less than [`LOOK_AGAIN`] sure) the mean over its patch straight and turned,
+    /// step by step as [`Model::quarters`] says. All candidates go through the net at once
+    /// (its small layers are quick only on many patches), then at each step all the unsure
+    /// ones turned.
     pub fn classes_of(&self, image: &RgbImage, candidates: &[Candidate]) -> Vec<[f32; 7]> {
         let straight: Vec<Vec<f32>> = candidates
             .iter()
             .map(|&c| self.patch(image, c, 0))
             .collect();
         let mut probs = self.probabilities(&straight);
-        let quarters = self.quarters();
-        if quarters.is_empty() {
-            return probs;
-        }
-        let unsure: Vec<usize> = (0..probs.len())
+        let mut readings: Vec<Vec<[f32; 7]>> = probs.iter().map(|&p| vec![p]).collect();
+        // Read again: the unsure ones, then at each further step those not yet a sure value
+        // (one a half turn made look like no die is read the quarter turns as well).
+        let mut unsure: Vec<usize> = (0..probs.len())
             .filter(|&i| self.unsure(&probs[i]))
             .collect();
-        let turned: Vec<Vec<f32>> = unsure
-            .iter()
-            .flat_map(|&i| quarters.iter().map(move |&q| (i, q)))
-            .map(|(i, q)| self.patch(image, candidates[i], q))
-            .collect();
-        let again = self.probabilities(&turned);
-        for (&i, more) in unsure.iter().zip(again.chunks(quarters.len())) {
-            let mut all = vec![probs[i]];
-            all.extend_from_slice(more);
-            probs[i] = mean(&all);
+        for &quarters in self.quarters() {
+            if unsure.is_empty() {
+                break;
+            }
+            let turned: Vec<Vec<f32>> = unsure
+                .iter()
+                .flat_map(|&i| quarters.iter().map(move |&q| (i, q)))
+                .map(|(i, q)| self.patch(image, candidates[i], q))
+                .collect();
+            let again = self.probabilities(&turned);
+            for (&i, more) in unsure.iter().zip(again.chunks(quarters.len())) {
+                readings[i].extend_from_slice(more);
+                probs[i] = mean(&readings[i]);
+            }
+            unsure.retain(|&i| !self.sure_value(&probs[i]));
         }
         probs
     }
@@ -759,8 +773,9 @@ mod tests {
         assert!(Model::from_bytes(&detector, &net.to_bytes()).is_err());
     }
 
-    /// An unsure reading is the mean of its patch read straight and turned (`Look::turns`); a
-    /// sure one is its straight reading.
+    /// An unsure reading is the mean of its patch read straight and turned (`Look::turns`),
+    /// step by step: each quarter way is half a turn, then a quarter either way for a die
+    /// still unsure; a sure one is its straight reading.
     #[test]
     fn unsure_readings_are_read_again_turned() {
         let Ok(shipped) = Model::shipped() else {
@@ -774,28 +789,44 @@ mod tests {
             let (x, y) = (40.0 + 60.0 * k as f32, 60.0 + 25.0 * (k % 3) as f32);
             crate::vision::synthetic::draw_die(&mut photo, x, y, side, value, [240; 3], [20; 3]);
         }
-        for turns in [0u8, 1, 2, 3] {
+        // Every die unsure straight and turned; at 0.999 one is sure after half a turn.
+        for (turns, look_again) in [(0u8, 1.01), (1, 1.01), (2, 1.01), (3, 1.01), (3, 0.999)] {
             let mut model = shipped.clone();
             model.look.turns = turns;
-            model.look.look_again = 1.01; // every die is unsure
+            model.look.look_again = look_again;
             let area = Area::whole(photo.width(), photo.height());
             let candidates = model.candidates(&photo, area);
             assert!(candidates.len() >= 5, "{} candidates", candidates.len());
             let read = model.classes_of(&photo, &candidates);
-            assert_eq!(model.quarters().len(), usize::from(turns));
+            let turned: Vec<u8> = model.quarters().concat();
+            assert_eq!(turned.len(), usize::from(turns));
+            let mut steps = [0; 3];
             for (c, p) in candidates.iter().zip(&read) {
                 let straight = model.classes(&photo, *c);
-                let want = if model.unsure(&straight) {
-                    model.classes_turned(&photo, *c, model.quarters())
-                } else {
-                    straight
+                let half = model.classes_turned(&photo, *c, &[2]);
+                let want = match turns {
+                    _ if !model.unsure(&straight) => straight,
+                    3 if model.sure_value(&half) => half,
+                    _ => model.classes_turned(&photo, *c, &turned),
                 };
+                steps[match want {
+                    w if w == straight => 0,
+                    w if w == half && turns == 3 => 1,
+                    _ => 2,
+                }] += 1;
                 for k in 0..7 {
                     assert!(
                         (p[k] - want[k]).abs() < 1e-4,
                         "turns {turns}: {p:?} {want:?}"
                     );
                 }
+            }
+            match (turns, look_again) {
+                // One die 0.998 sure straight, 0.999 and more half turned.
+                (3, 0.999) => assert!(steps[1] > 0, "{steps:?}"),
+                // The five dice read four ways (the rest are no die, never unsure).
+                (3, _) => assert!(steps[1] == 0 && steps[2] >= 5, "{steps:?}"),
+                _ => {}
             }
         }
     }
