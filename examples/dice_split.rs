@@ -38,26 +38,14 @@ fn main() -> anyhow::Result<()> {
             })
             .fold(f64::MAX, f64::min)
     };
-    // The candidates `Model::read` reads: the usual looks', and the close look's unless the
-    // dice are small and three or more were read.
-    let (mut candidates, farther) = model.usual_candidates(&photo, area);
-    let read = model
-        .read_boxes(&photo, &candidates)
-        .iter()
-        .flatten()
-        .count();
-    let close = model.close_candidates(&photo, area, &candidates);
+    // The candidates `Model::read` reads (the close look's only when it can find a die).
+    let (candidates, dice) = model.candidates_read(&photo, area);
     println!(
-        "candidates: {} at the usual looks (the look again taken: {farther}; {read} dice read), \
-         {} at the close look",
+        "candidates read: {} of the looks' {}; {} dice read",
         candidates.len(),
-        close.len()
+        model.candidates(&photo, area).len(),
+        dice.len()
     );
-    if !farther || read < 3 {
-        candidates.extend(close);
-    } else {
-        println!("  the close look's not read");
-    }
     println!(
         "detector, all looks: {:.2} ms",
         best(&|| model.candidates(&photo, area).len())

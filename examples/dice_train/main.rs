@@ -4,8 +4,8 @@
 //!
 //! `cargo run --release --example dice_train -- [--data DIR] [--out DIR] [--leave-out SOURCE
 //! [--taught N]] [--epochs N] [--detector-epochs N] [--seed N] [--detector-from DIR]
-//! [--classifier-from DIR] [--validate] [--window GAMES] [--rendered F] [--colour-blind N] [--separable] [--window-pictures DIR]
-//! [--render-sheet FILE]`
+//! [--classifier-from DIR] [--validate] [--window GAMES] [--rendered F] [--colour-blind N]
+//! [--separable] [--window-pictures DIR] [--render-sheet FILE]`
 //!
 //! `--data` defaults to `../shared/dice` (one folder per source, see `vision::sources`).
 //! `--epochs N`: the classifier's epochs (30); `--detector-epochs N`: the detector's (40).

@@ -135,9 +135,8 @@ fn sample_square(
         (taps(centre.0, b, h, q, iw), taps(centre.1, c, w, q, ih))
     };
     let nx = xs.len();
-    // A picture row mixed along itself at each sub-point column.
-    // The columns the taps reach: each row's pixels there turned into numbers at once, then
-    // mixed along the row.
+    // A picture row mixed along itself at each sub-point column: the columns the taps reach
+    // turned into numbers at once, then mixed along the row.
     let first = xs.iter().map(|t| t.i0).min().unwrap_or(0);
     let span = xs
         .iter()

@@ -188,36 +188,18 @@ impl Model {
         Ok(model)
     }
 
-    /// Every pip d6 in `area` of the picture: the usual looks' candidates read, then the close
-    /// look's, unless the dice are small (the look again taken) and three or more were read.
-    /// A game's dice are one size: among three small ones, nothing the close look finds that
-    /// they did not is a die of theirs (it sees larger things only: the tray's screw holes,
-    /// a token), and its look and patches took a seventh of the benchmark photo's reading.
+    /// Every pip d6 in `area` of the picture: the dice read among [`Model::candidates_read`],
+    /// or when none, among the whole look's candidates; one die found twice kept once, and
+    /// dice far larger than the rest dropped.
     pub fn read(&self, image: &RgbImage, area: Area) -> Vec<SeenDie> {
-        let (mut candidates, farther) = self.usual_candidates(image, area);
-        let read = |candidates: &[Candidate]| -> Vec<(SeenDie, f32)> {
-            self.readings(image, candidates)
-                .into_iter()
-                .flatten()
-                .collect()
-        };
-        let close_with_rest = !farther || self.look.close_always;
-        if close_with_rest {
-            // Read with the rest (the classifier is quicker on many patches at once).
-            let close = self.close_candidates(image, area, &candidates);
-            candidates.extend(close);
-        }
-        let mut dice = read(&candidates);
-        if !close_with_rest && dice.len() < 3 {
-            dice.extend(read(&self.close_candidates(image, area, &candidates)));
-        }
+        let (_, mut dice) = self.candidates_read(image, area);
         if dice.is_empty() && self.look.whole > 0.0 {
             // No die at the usual looks: perhaps dice too large for them, which they see only
             // in part. The whole look's candidates of a size it learned.
             let scale = area.width.min(area.height) as f32 / self.look.whole;
             let mut whole = self.candidates_at(image, area, self.look.whole);
             whole.retain(|c| c.size >= SMALLEST_DIE * scale);
-            dice = read(&whole);
+            dice = self.dice_among(image, &whole);
         }
         // One die found twice: keep the surer.
         dice.sort_by(|a, b| b.1.total_cmp(&a.1));
@@ -235,6 +217,41 @@ impl Model {
         keep_one_size(&mut kept, self.look.size_spread);
         colour_dice(image, &mut kept);
         kept
+    }
+
+    /// The candidates [`Model::read`] reads, and the dice read among them (each with how sure
+    /// the model is that it is a pip d6 at all): the usual looks' candidates, then the close
+    /// look's, unless the dice are small (the look again taken) and three or more were read.
+    /// A game's dice are one size: among three small ones, nothing the close look finds that
+    /// they did not is a die of theirs (it sees larger things only: the tray's screw holes,
+    /// a token), and its look and patches took a seventh of the benchmark photo's reading.
+    pub fn candidates_read(
+        &self,
+        image: &RgbImage,
+        area: Area,
+    ) -> (Vec<Candidate>, Vec<(SeenDie, f32)>) {
+        let (mut candidates, farther) = self.usual_candidates(image, area);
+        let close_with_rest = !farther || self.look.close_always;
+        if close_with_rest {
+            // Read with the rest (the classifier is quicker on many patches at once).
+            let close = self.close_candidates(image, area, &candidates);
+            candidates.extend(close);
+        }
+        let mut dice = self.dice_among(image, &candidates);
+        if !close_with_rest && dice.len() < 3 {
+            let close = self.close_candidates(image, area, &candidates);
+            dice.extend(self.dice_among(image, &close));
+            candidates.extend(close);
+        }
+        (candidates, dice)
+    }
+
+    /// The dice read among `candidates`, each with how sure the model is that it is a pip d6.
+    fn dice_among(&self, image: &RgbImage, candidates: &[Candidate]) -> Vec<(SeenDie, f32)> {
+        self.readings(image, candidates)
+            .into_iter()
+            .flatten()
+            .collect()
     }
 
     /// The classifier alone on given boxes (each read as [`Model::read`] reads a candidate,
@@ -433,7 +450,7 @@ impl Model {
     /// Whether a reading's probabilities are an unsure pip d6: not a die less than [`NO_DIE`],
     /// its likeliest value less than `look.look_again` (it is read again turned).
     pub fn unsure(&self, p: &[f32; 7]) -> bool {
-        p[0] < NO_DIE && p[1..].iter().copied().fold(0.0, f32::max) < self.look.look_again
+        p[0] < NO_DIE && !self.sure_value(p)
     }
 
     /// The probabilities for each candidate: straight, and for an unsure one (a pip d6, but
