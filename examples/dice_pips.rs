@@ -60,6 +60,7 @@ fn main() -> anyhow::Result<()> {
     let mut library = Library {
         sources: train.iter().collect(),
         proposals: Vec::new(),
+        made_up: Vec::new(),
         rendered: 0.0,
         channels: 3,
         pip_places: Default::default(),

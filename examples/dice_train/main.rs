@@ -5,7 +5,7 @@
 //! `cargo run --release --example dice_train -- [--data DIR] [--out DIR] [--leave-out SOURCE
 //! [--taught N]] [--epochs N] [--detector-epochs N] [--seed N] [--detector-from DIR]
 //! [--classifier-from DIR] [--validate] [--window GAMES] [--rendered F] [--colour-blind N]
-//! [--separable] [--window-pictures DIR] [--render-sheet FILE]`
+//! [--separable] [--made-up N] [--window-pictures DIR] [--render-sheet FILE]`
 //!
 //! `--data` defaults to `../shared/dice` (one folder per source, see `vision::sources`).
 //! `--epochs N`: the classifier's epochs (30); `--detector-epochs N`: the detector's (40).
@@ -132,9 +132,17 @@ fn main() -> anyhow::Result<()> {
             dice
         );
     }
+    // `--made-up N`: the detector's proposals on N made-up pictures without a die are half the
+    // classifier's made-up no-die samples (`training::background_proposals`).
+    let made_up: usize = value("--made-up").map_or(Ok(0), |v| v.parse())?;
+    let mined: Vec<(
+        training::LabelledPicture,
+        foreman::vision::learned::Candidate,
+    )>;
     let mut library = Library {
         sources: train.iter().collect(),
         proposals: Vec::new(),
+        made_up: Vec::new(),
         rendered,
         channels,
         pip_places: Default::default(),
@@ -208,6 +216,14 @@ fn main() -> anyhow::Result<()> {
         "detector proposals on the training photos: {} ({wrong} on no pip d6)",
         library.proposals.len()
     );
+    mined = training::background_proposals(&probe, made_up, seed);
+    library.made_up = mined.iter().map(|(p, c)| (p, *c)).collect();
+    if made_up > 0 {
+        println!(
+            "detector proposals on {made_up} made-up pictures without a die: {}",
+            mined.len()
+        );
+    }
     let t = Instant::now();
     let cls_schedule = Schedule {
         seed: seed + 1,
@@ -271,6 +287,7 @@ fn main() -> anyhow::Result<()> {
             "fnv64": format!("{:016x}", foreman::vision::learned::fnv64(&cls_bytes)) },
         "left_out": leave_out,
         "taught": taught,
+        "made_up": made_up,
         "classifier_from": further,
         "split": "a file is held back when the FNV-1a hash of its name is 0 mod 5 (vision::training::held_back)",
         "trained_on": train.iter().map(|s| serde_json::json!({

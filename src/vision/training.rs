@@ -381,6 +381,10 @@ pub struct Library<'a> {
     /// proposal is (0: no die): the classifier learns the detector's own boxes, and the
     /// places it fires on wrongly (a tray's screw hole, a printed dot) as no die.
     pub proposals: Vec<(&'a LabelledPicture, Candidate, u8)>,
+    /// The detector's proposals on made-up pictures without a die
+    /// ([`background_proposals`]): drawn for half the made-up no-die samples when any (none in
+    /// the shipped recipe).
+    pub made_up: Vec<(&'a LabelledPicture, Candidate)>,
     /// How often a classifier sample, and a die pasted for the detector, is rendered
     /// ([`super::render`]); none when 0 (the shipped recipe, whose samples are then drawn
     /// as before rendering came in).
@@ -425,6 +429,56 @@ pub fn proposals<'a>(
                 _ => continue,
             };
             out.push((p, c, class));
+        }
+    }
+    out
+}
+
+/// The detector's proposals on `count` made-up pictures without a die (wood, cloth, felt,
+/// paper, card-like and board-like: [`background`], 320 to 640 pixels wide, from `seed`'s own
+/// stream), the whole look's among them (a reader with no die elsewhere takes it): the places
+/// of such pictures the reader asks the classifier about, each cut out three of its sides wide
+/// with the proposal moved to the cut's frame, all no die. Their backgrounds' tokens with rows
+/// of dots, gears and discs are what it reads as dice when it does (`dice_accuracy
+/// --phantoms`).
+pub fn background_proposals(
+    model: &Model,
+    count: usize,
+    seed: u64,
+) -> Vec<(LabelledPicture, Candidate)> {
+    let mut rng = ChaCha8Rng::seed_from_u64(seed ^ 0x6d61_6465_2d75_7021);
+    let mut out = Vec::new();
+    for _ in 0..count {
+        let w = rng.random_range(320..=640usize);
+        let h = w * 3 / 4;
+        let picture = background(w, h, &mut rng);
+        let area = super::Area::whole(w as u32, h as u32);
+        let mut found = model.candidates(&picture, area);
+        let scale = h as f32 / super::learned::WHOLE_SIDE;
+        found.extend(
+            model
+                .candidates_at(&picture, area, super::learned::WHOLE_SIDE)
+                .into_iter()
+                .filter(|c| c.size >= super::learned::SMALLEST_DIE * scale),
+        );
+        for c in found {
+            let half = 1.5 * c.size;
+            let x0 = (c.x - half).clamp(0.0, w as f32 - 1.0) as u32;
+            let y0 = (c.y - half).clamp(0.0, h as f32 - 1.0) as u32;
+            let x1 = ((c.x + half).ceil().max(0.0) as u32).clamp(x0 + 1, w as u32);
+            let y1 = ((c.y + half).ceil().max(0.0) as u32).clamp(y0 + 1, h as u32);
+            let image = image::imageops::crop_imm(&picture, x0, y0, x1 - x0, y1 - y0).to_image();
+            let moved = Candidate {
+                x: c.x - x0 as f32,
+                y: c.y - y0 as f32,
+                ..c
+            };
+            let cut = LabelledPicture {
+                image,
+                dice: Vec::new(),
+                whole: true,
+            };
+            out.push((cut, moved));
         }
     }
     out
@@ -576,6 +630,14 @@ impl Library<'_> {
                     (pixels, class)
                 }
             }
+        } else if roll >= 0.93 && !self.made_up.is_empty() {
+            // Half the made-up backgrounds: the places of larger ones the detector proposes
+            // ([`background_proposals`]), where the reader asks.
+            let (p, c) = self.made_up[rng.random_range(0..self.made_up.len())];
+            let j = 0.05 * c.size;
+            let centre = (c.x + rng.random_range(-j..j), c.y + rng.random_range(-j..j));
+            let a = any_turn(patch_scale(c.size * rng.random_range(0.93f32..1.07)), rng);
+            (sample(&p.image, centre, a, side, side), 0)
         } else {
             let bg = background(48, 48, rng);
             let a = any_turn(rng.random_range(0.6f32..1.4), rng);

@@ -91,3 +91,47 @@ fn a_source_left_out_is_trained_on_only_as_far_as_taught() {
     let err = training_split(root.path(), Some("no-such-source"), 0, false);
     assert!(err.is_err_and(|e| e.contains("no source no-such-source")));
 }
+
+/// The classifier's made-up negatives (`dice_train --made-up N`): the detector's proposals on
+/// made-up pictures without a die, each cut out three of its sides wide around it, so that a
+/// turned and jittered patch of it (1.4 sides wide, at most 1.07 times) stays inside the cut;
+/// the same seed cuts the same proposals, another seed others.
+#[test]
+fn made_up_negatives_are_the_detectors_proposals_cut_out_around_them() {
+    use foreman::vision::learned::Model;
+    use foreman::vision::training::background_proposals;
+    let model = Model::shipped().expect("the shipped model");
+    let mined = background_proposals(model, 30, 2026);
+    assert!(
+        mined.len() >= 10,
+        "the detector proposes places on made-up pictures: {} on 30",
+        mined.len()
+    );
+    for (cut, c) in &mined {
+        assert!(cut.dice.is_empty() && cut.whole, "a cut holds no die");
+        let (w, h) = (cut.image.width() as f32, cut.image.height() as f32);
+        assert!(
+            (0.0..w).contains(&c.x) && (0.0..h).contains(&c.y),
+            "the proposal lies in its cut"
+        );
+        // Inside the picture the cut reaches 1.5 sides each way; it is shorter only at the
+        // picture's edge, where the sampler repeats the edge as the reader's does.
+        let reach = 1.5 * c.size;
+        assert!(w <= 2.0 * reach + 2.0 && h <= 2.0 * reach + 2.0);
+        assert!(
+            w + 1.0 >= reach && h + 1.0 >= reach,
+            "cut {w}×{h} for a side {}",
+            c.size
+        );
+    }
+    let again = background_proposals(model, 30, 2026);
+    assert_eq!(
+        mined.iter().map(|(_, c)| *c).collect::<Vec<_>>(),
+        again.iter().map(|(_, c)| *c).collect::<Vec<_>>()
+    );
+    let other = background_proposals(model, 30, 7);
+    assert_ne!(
+        mined.iter().map(|(_, c)| *c).collect::<Vec<_>>(),
+        other.iter().map(|(_, c)| *c).collect::<Vec<_>>()
+    );
+}
