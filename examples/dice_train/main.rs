@@ -135,10 +135,6 @@ fn main() -> anyhow::Result<()> {
     // `--made-up N`: the detector's proposals on N made-up pictures without a die are half the
     // classifier's made-up no-die samples (`training::background_proposals`).
     let made_up: usize = value("--made-up").map_or(Ok(0), |v| v.parse())?;
-    let mined: Vec<(
-        training::LabelledPicture,
-        foreman::vision::learned::Candidate,
-    )>;
     let mut library = Library {
         sources: train.iter().collect(),
         proposals: Vec::new(),
@@ -216,7 +212,7 @@ fn main() -> anyhow::Result<()> {
         "detector proposals on the training photos: {} ({wrong} on no pip d6)",
         library.proposals.len()
     );
-    mined = training::background_proposals(&probe, made_up, seed);
+    let mined = training::background_proposals(&probe, made_up, seed);
     library.made_up = mined.iter().map(|(p, c)| (p, *c)).collect();
     if made_up > 0 {
         println!(
