@@ -188,6 +188,18 @@ impl Model {
         Ok(model)
     }
 
+    /// The whole look's candidates (`Look::whole`, none when 0), those of a size the detector
+    /// learned: what [`Model::read`] reads when no other look reads a die.
+    pub fn whole_candidates(&self, image: &RgbImage, area: Area) -> Vec<Candidate> {
+        if self.look.whole <= 0.0 {
+            return Vec::new();
+        }
+        let scale = area.width.min(area.height) as f32 / self.look.whole;
+        let mut whole = self.candidates_at(image, area, self.look.whole);
+        whole.retain(|c| c.size >= SMALLEST_DIE * scale);
+        whole
+    }
+
     /// Every pip d6 in `area` of the picture: the dice read among [`Model::candidates_read`],
     /// or when none, among the whole look's candidates; one die found twice kept once, and
     /// dice far larger than the rest dropped.
@@ -195,11 +207,8 @@ impl Model {
         let (_, mut dice) = self.candidates_read(image, area);
         if dice.is_empty() && self.look.whole > 0.0 {
             // No die at the usual looks: perhaps dice too large for them, which they see only
-            // in part. The whole look's candidates of a size it learned.
-            let scale = area.width.min(area.height) as f32 / self.look.whole;
-            let mut whole = self.candidates_at(image, area, self.look.whole);
-            whole.retain(|c| c.size >= SMALLEST_DIE * scale);
-            dice = self.dice_among(image, &whole);
+            // in part.
+            dice = self.dice_among(image, &self.whole_candidates(image, area));
         }
         // One die found twice: keep the surer.
         dice.sort_by(|a, b| b.1.total_cmp(&a.1));

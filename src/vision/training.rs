@@ -454,13 +454,7 @@ pub fn background_proposals(
         let picture = background(w, h, &mut rng);
         let area = super::Area::whole(w as u32, h as u32);
         let mut found = model.candidates(&picture, area);
-        let scale = h as f32 / super::learned::WHOLE_SIDE;
-        found.extend(
-            model
-                .candidates_at(&picture, area, super::learned::WHOLE_SIDE)
-                .into_iter()
-                .filter(|c| c.size >= super::learned::SMALLEST_DIE * scale),
-        );
+        found.extend(model.whole_candidates(&picture, area));
         for c in found {
             let half = 1.5 * c.size;
             let x0 = (c.x - half).clamp(0.0, w as f32 - 1.0) as u32;
