@@ -172,7 +172,8 @@ impl Conv {
     pub(super) fn biases(&self, n: usize) -> Vec<f32> {
         let mut out = Vec::with_capacity(self.cout * n);
         for &b in &self.b {
-            out.extend(std::iter::repeat_n(b, n));
+            // A run filled at once (an `extend` of a repeat goes one by one).
+            out.resize(out.len() + n, b);
         }
         out
     }
