@@ -5,7 +5,8 @@
 //! [--train] [--validation] [--die-pixels F] [--look-again F] [--turns N] [--size-spread F]
 //! [--whole F] [--close-always]
 //! [--loso DIR] [--frame] [--light F] [--jpeg Q] [--labelled-boxes] [--mistakes DIR]
-//! [--box-fit] [-v] [--phantoms] [--made-up N] [--colours]`
+//! [--box-fit] [-v] [--phantoms] [--made-up N] [--among-cards N [--ground R,G,B]]
+//! [--colours]`
 //!
 //! - `--data DIR`: the sources' folders (default `tests/data/dice`, the held-back pictures
 //!   kept with the tests; `../shared/dice` holds them all).
@@ -33,6 +34,11 @@
 //!   on them, which should be none. `--made-up N`: N more made-up pictures without a die
 //!   (wood, cloth, felt, paper, card-like, board-like; from seeds neither the training nor the
 //!   tests draw), the pictures with a die read and the dice read on them.
+//! - `--among-cards N`: N pictures of the held-back tray photos' dice laid among the cards of
+//!   Foreman's window (`sources::dice_among_cards`): the figures, and each reading on no die
+//!   (with `--mistakes DIR`, each picture not read exactly written there); then the same dice
+//!   laid alike on the window's plain ground, or on `--ground R,G,B`, read whole and by the
+//!   classifier alone on their boxes.
 //! - `--colours`: the colour accuracy on the dice whose colours were told by eye
 //!   (`tests/dice_colours.txt`, in the 43 held-back tray photos).
 #[path = "common/args.rs"]
@@ -131,6 +137,22 @@ fn main() -> anyhow::Result<()> {
     if flag("--phantoms") {
         return phantoms(&shipped);
     }
+    if let Some(n) = value("--among-cards") {
+        let n = n.parse().context("--among-cards N: a number of pictures")?;
+        let ground = match value("--ground") {
+            Some(g) => {
+                let v: Vec<u8> = g
+                    .split(',')
+                    .map(str::parse)
+                    .collect::<Result<_, _>>()
+                    .context("--ground R,G,B: three numbers 0 to 255")?;
+                anyhow::ensure!(v.len() == 3, "--ground R,G,B: three numbers 0 to 255");
+                Some(image::Rgb([v[0], v[1], v[2]]))
+            }
+            None => None,
+        };
+        return among_cards(&shipped, &data, (n, ground), mistakes.as_deref());
+    }
     if let Some(n) = value("--made-up") {
         return made_up(
             &shipped,
@@ -195,20 +217,27 @@ fn main() -> anyhow::Result<()> {
             "{name} ({split}): {tally} ({:.1} ms a picture)",
             started.elapsed().as_secs_f64() * 1e3 / source.pictures.len().max(1) as f64
         );
-        println!("  confusions (rows: labelled other, 1-6; columns: read none, 1-6):");
-        for (label, row) in tally.confusion.iter().enumerate() {
-            if row.iter().sum::<usize>() > 0 {
-                let cells: Vec<String> = row.iter().map(|n| format!("{n:5}")).collect();
-                let label = if label == 0 {
-                    "other".to_string()
-                } else {
-                    label.to_string()
-                };
-                println!("  {label:>5} {}", cells.join(""));
-            }
-        }
+        print!("{}", confusions(&tally));
     }
     Ok(())
+}
+
+/// A tally's confusions, a line a labelled class.
+fn confusions(tally: &Tally) -> String {
+    let mut out =
+        "  confusions (rows: labelled other, 1-6; columns: read none, 1-6):\n".to_string();
+    for (label, row) in tally.confusion.iter().enumerate() {
+        if row.iter().sum::<usize>() > 0 {
+            let cells: Vec<String> = row.iter().map(|n| format!("{n:5}")).collect();
+            let label = if label == 0 {
+                "other".to_string()
+            } else {
+                label.to_string()
+            };
+            out += &format!("  {label:>5} {}\n", cells.join(""));
+        }
+    }
+    out
 }
 
 /// The labelled dice as the classifier alone reads them on their labelled boxes; each read
@@ -365,6 +394,76 @@ fn phantoms(model: &Model) -> anyhow::Result<()> {
         }
     }
     println!("made-up card-like and board-like pictures with dice read: {made_up:?}");
+    Ok(())
+}
+
+/// The held-back tray photos' dice laid among the window's cards
+/// ([`sources::dice_among_cards`]): the tally, and each reading on no die. With `mistakes`,
+/// each picture not read exactly is written there, to look at.
+fn among_cards(
+    model: &Model,
+    data: &Path,
+    (n, ground): (usize, Option<image::Rgb<u8>>),
+    mistakes: Option<&Path>,
+) -> anyhow::Result<()> {
+    let path = Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/snapshots/table.png");
+    let snapshot = image::open(&path)
+        .with_context(|| format!("reading {}", path.display()))?
+        .to_rgb8();
+    let (name, layout) = SOURCES[0];
+    let tray = sources::load(name, &data.join(name), layout, &held_back, usize::MAX)
+        .map_err(anyhow::Error::msg)?;
+    let mut tally = Tally::default();
+    for (k, picture) in sources::dice_among_cards(&snapshot, &tray, n)
+        .iter()
+        .enumerate()
+    {
+        let seen = read_picture(model, &picture.image, true);
+        let before = tally.clone();
+        tally.add(picture, &seen);
+        let matched = sources::matches(&picture.dice, &seen);
+        for (i, d) in seen.iter().enumerate() {
+            if !matched.contains(&Some(i)) {
+                println!(
+                    "picture {k}: a {} read on no die at {:.0},{:.0} ({:.2})",
+                    d.value, d.x, d.y, d.confidence
+                );
+            }
+        }
+        if let Some(dir) = mistakes
+            && tally.exact == before.exact
+        {
+            picture
+                .image
+                .save(dir.join(format!("among-cards-{k}.png")))?;
+        }
+    }
+    println!("held-back tray dice among the window's cards: {tally}");
+    print!("{}", confusions(&tally));
+    // The same dice, laid alike, on the window's plain ground (its colour where no card
+    // lies): what the cards cost.
+    let mut blank = snapshot.clone();
+    let ground = ground.unwrap_or(*snapshot.get_pixel(900, 700));
+    for p in blank.pixels_mut() {
+        *p = ground;
+    }
+    let mut plain_tally = Tally::default();
+    let mut boxes_tally = Tally::default();
+    for plain in sources::dice_among_cards(&blank, &tray, n) {
+        let seen = read_picture(model, &plain.image, true);
+        plain_tally.add(&plain, &seen);
+        let on_boxes: Vec<_> = sources::read_labelled_boxes(model, &plain)
+            .into_iter()
+            .flatten()
+            .collect();
+        boxes_tally.add(&plain, &on_boxes);
+    }
+
+    println!(
+        "the same dice on a plain ground ({:?}): {plain_tally}",
+        ground.0
+    );
+    println!("  the classifier alone on their boxes: {boxes_tally}");
     Ok(())
 }
 

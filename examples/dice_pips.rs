@@ -62,6 +62,7 @@ fn main() -> anyhow::Result<()> {
         proposals: Vec::new(),
         made_up: Vec::new(),
         rendered: 0.0,
+        pasted: 0.0,
         channels: 3,
         pip_places: Default::default(),
     };

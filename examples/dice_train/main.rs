@@ -5,7 +5,7 @@
 //! `cargo run --release --example dice_train -- [--data DIR] [--out DIR] [--leave-out SOURCE
 //! [--taught N]] [--epochs N] [--detector-epochs N] [--seed N] [--detector-from DIR]
 //! [--classifier-from DIR] [--validate] [--window GAMES] [--rendered F] [--colour-blind N]
-//! [--separable] [--made-up N] [--window-pictures DIR] [--render-sheet FILE]`
+//! [--separable] [--made-up N] [--pasted F] [--window-pictures DIR] [--render-sheet FILE]`
 //!
 //! `--data` defaults to `../shared/dice` (one folder per source, see `vision::sources`).
 //! `--epochs N`: the classifier's epochs (30); `--detector-epochs N`: the detector's (40).
@@ -23,6 +23,8 @@
 //! dice outlined, and `--render-sheet FILE` a sheet of rendered dice, to look at; nothing is
 //! trained. `--colour-blind N`: the classifier reads the face's contrast along its N main colour
 //! axes (1 or 2), not the colours (`vision::grid::face_contrast`), or 4: the colours and one.
+//! `--pasted F`: that share of the classifier's samples of labelled dice have the die cut out
+//! and laid on a made-up background (`training::pasted_die`; none unless told).
 //! `--separable`: the quicker classifier (`learned::SEPARABLE_CLASSIFIER_SHAPE`), its 3×3
 //! layers each a depthwise 3×3 and a 1×1.
 #[path = "../common/args.rs"]
@@ -101,6 +103,8 @@ fn main() -> anyhow::Result<()> {
         (0.0..=1.0).contains(&rendered),
         "--rendered is a share, 0 to 1"
     );
+    let pasted: f64 = value("--pasted").map_or(Ok(0.0), |v| v.parse())?;
+    anyhow::ensure!((0.0..=1.0).contains(&pasted), "--pasted is a share, 0 to 1");
     if let Some(dir) = value("--window-pictures") {
         // The window's pictures, each labelled die outlined, to look at; nothing trained.
         std::fs::create_dir_all(&dir)?;
@@ -140,6 +144,7 @@ fn main() -> anyhow::Result<()> {
         proposals: Vec::new(),
         made_up: Vec::new(),
         rendered,
+        pasted,
         channels,
         pip_places: Default::default(),
     };
@@ -284,6 +289,7 @@ fn main() -> anyhow::Result<()> {
         "left_out": leave_out,
         "taught": taught,
         "made_up": made_up,
+        "pasted": pasted,
         "classifier_from": further,
         "split": "a file is held back when the FNV-1a hash of its name is 0 mod 5 (vision::training::held_back)",
         "trained_on": train.iter().map(|s| serde_json::json!({

@@ -272,9 +272,12 @@ fn weighted(px: &[[f32; 3]], wx: &[f32]) -> [f32; 3] {
 /// that a dim picture and a bright one look alike to the net.
 pub fn normalised(pixels: &[[f32; 3]], w: usize, h: usize) -> Vec<f32> {
     let n = (w * h * 3) as f32;
+    // Summed in order, one by one: the training's inputs stay the same to the bit, so its
+    // command writes the shipped weights again (sixteen sums side by side would take a
+    // quarter of the time, 0.3 ms of the photo's reading, but move the last bits).
     let values = pixels.as_flattened();
-    let mean = lanes_sum(values, |v| v) / n;
-    let var = lanes_sum(values, |v| (v - mean) * (v - mean)) / n;
+    let mean = values.iter().sum::<f32>() / n;
+    let var = values.iter().map(|v| (v - mean).powi(2)).sum::<f32>() / n;
     let scale = 1.0 / (var.sqrt() + 2.0);
     let mut out = vec![0f32; 3 * w * h];
     let (r, rest) = out.split_at_mut(w * h);
@@ -285,20 +288,6 @@ pub fn normalised(pixels: &[[f32; 3]], w: usize, h: usize) -> Vec<f32> {
         *b = (p[2] - mean) * scale;
     }
     out
-}
-
-/// The sum of `f(v)` over `values`, in 16 lanes added apart then together (one long chain of
-/// additions waits on each one; sixteen run side by side).
-fn lanes_sum(values: &[f32], f: impl Fn(f32) -> f32) -> f32 {
-    const LANES: usize = 16;
-    let (chunks, rest) = values.as_chunks::<LANES>();
-    let mut lanes = [0f32; LANES];
-    for chunk in chunks {
-        for (l, &v) in lanes.iter_mut().zip(chunk) {
-            *l += f(v);
-        }
-    }
-    lanes.iter().sum::<f32>() + rest.iter().map(|&v| f(v)).sum::<f32>()
 }
 
 /// A colour-blind net input from sampled pixels, `axes` channels (1 or 2): the patch seen

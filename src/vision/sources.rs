@@ -413,16 +413,13 @@ pub fn framed(image: &RgbImage) -> RgbImage {
 /// the training never draws. Named; the window's first.
 pub fn pictures_without_dice(snapshot: &RgbImage) -> Vec<(String, RgbImage)> {
     use rand::SeedableRng;
-    let mut out: Vec<(String, RgbImage)> = [
-        ("Foreman's market", (10, 40, 285, 680)),
-        ("Foreman's compound", (300, 290, 660, 280)),
-    ]
-    .into_iter()
-    .map(|(name, (x, y, w, h))| {
-        let card = image::imageops::crop_imm(snapshot, x, y, w, h).to_image();
-        (name.to_string(), card)
-    })
-    .collect();
+    let mut out: Vec<(String, RgbImage)> = WINDOW_CROPS
+        .into_iter()
+        .map(|(name, (x, y, w, h))| {
+            let card = image::imageops::crop_imm(snapshot, x, y, w, h).to_image();
+            (name.to_string(), card)
+        })
+        .collect();
     for k in 0..40u64 {
         let mut rng = rand_chacha::ChaCha8Rng::seed_from_u64(7_000_000 + k);
         let picture = super::training::background(480, 360, &mut rng);
@@ -433,6 +430,106 @@ pub fn pictures_without_dice(snapshot: &RgbImage) -> Vec<(String, RgbImage)> {
 
 /// How many of [`pictures_without_dice`] are the window's cards.
 pub const WINDOW_CARDS: usize = 2;
+
+/// A part of a picture: left, top, width, height.
+type Rect = (u32, u32, u32, u32);
+
+/// Where the window's cards lie in its snapshot (`tests/snapshots/table.png`, 1280×800):
+/// the market column and the compound, named.
+const WINDOW_CROPS: [(&str, Rect); 2] = [
+    ("Foreman's market", (10, 40, 285, 680)),
+    ("Foreman's compound", (300, 290, 660, 280)),
+];
+
+/// Dice lying among cards: `n` pictures of the window's cards (the market and the compound in
+/// turn, from its snapshot, made half as large again: a card 195 pixels wide), each with three
+/// to six of `dice`' pip d6 cut out on their labelled boxes and laid on them, apart, at a side
+/// of 40 to 56 pixels (a die a quarter of a card's width, as at a table). Every die is
+/// labelled; nothing else in the picture is a die. Pasted where drawn from a generator seeded
+/// by the picture's number (9,000,000 on: neither the training nor the other tests draw
+/// those). Held-back dice on cards the training never saw: what a photo of a game in play
+/// asks of the reader. Empty when `dice` holds no pip d6.
+pub fn dice_among_cards(snapshot: &RgbImage, dice: &Source, n: usize) -> Vec<LabelledPicture> {
+    use image::imageops::{FilterType, crop_imm, resize};
+    use rand::{Rng, SeedableRng};
+    let pool: Vec<(&RgbImage, LabelledDie)> = dice
+        .pictures
+        .iter()
+        .filter(|p| p.whole)
+        .flat_map(|p| p.dice.iter().map(move |d| (&p.image, *d)))
+        .filter(|(image, d)| {
+            let half = d.size / 2.0;
+            d.class > 0
+                && d.x - half >= 0.0
+                && d.y - half >= 0.0
+                && d.x + half <= image.width() as f32
+                && d.y + half <= image.height() as f32
+        })
+        .collect();
+    let cards: Vec<RgbImage> = WINDOW_CROPS
+        .iter()
+        .map(|(_, (x, y, w, h))| {
+            let card = crop_imm(snapshot, *x, *y, *w, *h).to_image();
+            resize(&card, w * 3 / 2, h * 3 / 2, FilterType::Triangle)
+        })
+        .collect();
+    if pool.is_empty() || cards.iter().any(|c| c.width() < 120 || c.height() < 120) {
+        return Vec::new();
+    }
+    (0..n)
+        .map(|k| {
+            let mut rng = rand_chacha::ChaCha8Rng::seed_from_u64(9_000_000 + k as u64);
+            let mut image = cards[k % cards.len()].clone();
+            let (w, h) = (image.width() as f32, image.height() as f32);
+            let mut laid: Vec<LabelledDie> = Vec::new();
+            let want = rng.random_range(3..=6);
+            for _ in 0..200 {
+                if laid.len() == want {
+                    break;
+                }
+                let side = rng.random_range(40.0f32..56.0);
+                let (x, y) = (
+                    rng.random_range(side / 2.0..w - side / 2.0),
+                    rng.random_range(side / 2.0..h - side / 2.0),
+                );
+                if laid
+                    .iter()
+                    .any(|d| (d.x - x).hypot(d.y - y) < 0.8 * (d.size + side))
+                {
+                    continue;
+                }
+                let (from, die) = pool[rng.random_range(0..pool.len())];
+                let cut = super::training::cut_out(from, die);
+                let side_px = side.round() as u32;
+                let cut = resize(&cut, side_px, side_px, FilterType::Triangle);
+                let (left, top) = (x - side_px as f32 / 2.0, y - side_px as f32 / 2.0);
+                let (left, top) = (left.max(0.0) as u32, top.max(0.0) as u32);
+                for (u, v, p) in cut.enumerate_pixels() {
+                    let (px, py) = (left + u, top + v);
+                    if px < image.width() && py < image.height() {
+                        let a = f32::from(p[3]) / 255.0;
+                        let q = image.get_pixel_mut(px, py);
+                        for k in 0..3 {
+                            q[k] =
+                                (a * f32::from(p[k]) + (1.0 - a) * f32::from(q[k])).round() as u8;
+                        }
+                    }
+                }
+                laid.push(LabelledDie {
+                    x: left as f32 + side_px as f32 / 2.0,
+                    y: top as f32 + side_px as f32 / 2.0,
+                    size: side_px as f32,
+                    class: die.class,
+                });
+            }
+            LabelledPicture {
+                image,
+                dice: laid,
+                whole: true,
+            }
+        })
+        .collect()
+}
 
 /// The colours told by eye in a colours file (`tests/dice_colours.txt`,
 /// `models/dice/colours.txt`): for each photo of `d6-tray-photos`, its name and one colour word

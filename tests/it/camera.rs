@@ -481,6 +481,42 @@ fn pictures_without_dice_read_as_none() {
     assert!(on_made_up <= 1, "phantom dice on backgrounds: {phantoms:?}");
 }
 
+/// Issue 28's "done": a photo of dice lying among cards reads the dice and nothing else. The
+/// held-back tray photos' dice, cut out of their tray, laid among the cards of Foreman's window
+/// (`sources::dice_among_cards`: 40 pictures, 174 dice, on cards and a ground the training
+/// never saw). Measured (precision, recall, value): 0.8558, 0.5115, 0.9213. The same dice on
+/// the window's plain dark ground read 1.000, 0.448, 0.897 and on a light grey one 0.994,
+/// 0.891, 0.936: the dice missed are missed for the dark ground (the photos show dice on
+/// light trays, wood, felt and paper), and of the 15 readings on no die all but two are the
+/// cards' gear icons read as 1s, which only dice among them bring to the scale of a die. Far from the
+/// issue's target; the floors keep it from getting worse (`models/dice/README.md`).
+#[test]
+fn dice_lying_among_cards_are_read_and_little_else() {
+    let snapshot =
+        image::open(Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/snapshots/table.png"))
+            .expect("the window's snapshot")
+            .to_rgb8();
+    let tray = held_back_source("d6-tray-photos");
+    let pictures = vision::sources::dice_among_cards(&snapshot, &tray, 40);
+    assert_eq!(pictures.len(), 40);
+    let dice: usize = pictures.iter().map(|p| p.dice.len()).sum();
+    assert!(dice >= 150, "{dice} dice laid");
+    let model = vision::learned::Model::shipped().expect("the model");
+    let mut tally = foreman::vision::sources::Tally::default();
+    for p in &pictures {
+        tally.add(p, &vision::sources::read_picture(model, &p.image, true));
+    }
+    println!("dice among cards: {tally}");
+    assert_eq!(tally.pictures, 40);
+    assert!(tally.precision() >= 0.85, "precision {}", tally.precision());
+    assert!(tally.recall() >= 0.5, "recall {}", tally.recall());
+    assert!(
+        tally.value_accuracy() >= 0.91,
+        "value {}",
+        tally.value_accuracy()
+    );
+}
+
 /// The classifier alone, on the labelled boxes of the held-back tray photos (a perfect
 /// detector): every die is taken for a pip d6, and its value is the reader's whole value
 /// accuracy there, so the classifier, not the detector, is what holds the tray photos' value

@@ -135,3 +135,45 @@ fn made_up_negatives_are_the_detectors_proposals_cut_out_around_them() {
         other.iter().map(|(_, c)| *c).collect::<Vec<_>>()
     );
 }
+
+/// A die cut out of its photo (`training::cut_out`, which lays dice on other grounds for the
+/// classifier's training and among the window's cards for the tests): the tray around it in
+/// its box is see-through, the die, its pips, and a pale pip inside it stay.
+#[test]
+fn a_die_is_cut_out_of_its_tray() {
+    use foreman::vision::training::{LabelledDie, cut_out};
+    // A grey tray, a little noisy; a red die 30 pixels wide with a white pip in its middle.
+    let photo = image::RgbImage::from_fn(100, 100, |x, y| {
+        let on_die = (35..65).contains(&x) && (35..65).contains(&y);
+        let on_pip = (x as f32 - 49.5).hypot(y as f32 - 49.5) < 4.0;
+        let noise = ((x * 7 + y * 13) % 9) as u8;
+        if on_pip {
+            image::Rgb([245, 245, 245])
+        } else if on_die {
+            image::Rgb([200, 40, 40])
+        } else {
+            image::Rgb([180 + noise, 180 + noise, 176 + noise])
+        }
+    });
+    // The box is three pixels larger each way than the die, as labels are.
+    let die = LabelledDie {
+        x: 50.0,
+        y: 50.0,
+        size: 36.0,
+        class: 1,
+    };
+    let cut = cut_out(&photo, die);
+    assert_eq!(cut.dimensions(), (36, 36));
+    // The box's corners and edges are tray: clear.
+    for (u, v) in [(0, 0), (35, 0), (0, 35), (35, 35), (1, 18), (18, 1)] {
+        assert_eq!(cut.get_pixel(u, v)[3], 0, "tray at {u},{v} kept");
+    }
+    // The die's body and its pip (pale, but enclosed by the body) stay, as they were.
+    for (u, v) in [(3, 3), (32, 32), (10, 25), (18, 18), (17, 17)] {
+        let p = cut.get_pixel(u, v);
+        assert_eq!(p[3], 255, "die at {u},{v} cleared");
+        assert_eq!(&p.0[..3], &photo.get_pixel(32 + u, 32 + v).0);
+    }
+    let kept = cut.pixels().filter(|p| p[3] == 255).count();
+    assert_eq!(kept, 30 * 30, "the die's 900 pixels and no more");
+}
