@@ -10,9 +10,20 @@ use image::RgbImage;
 pub fn sample(
     image: &RgbImage,
     centre: (f32, f32),
-    [a, b, c, d]: [f32; 4],
+    a: [f32; 4],
     w: usize,
     h: usize,
+) -> Vec<[f32; 3]> {
+    sampled(image, centre, a, (w, h), true)
+}
+
+/// [`sample`], the quick way when `quick` and the grid is turned by quarters only.
+fn sampled(
+    image: &RgbImage,
+    centre: (f32, f32),
+    [a, b, c, d]: [f32; 4],
+    (w, h): (usize, usize),
+    quick: bool,
 ) -> Vec<[f32; 3]> {
     let (iw, ih) = (image.width() as usize, image.height() as usize);
     let mut out = vec![[0f32; 3]; w * h];
@@ -21,12 +32,26 @@ pub fn sample(
     }
     let reach = (a.abs() + b.abs()).max(c.abs() + d.abs());
     let q = ((reach / 1.5).ceil() as usize).clamp(1, 4);
-    if (b == 0.0 && c == 0.0) || (a == 0.0 && d == 0.0) {
+    if quick && ((b == 0.0 && c == 0.0) || (a == 0.0 && d == 0.0)) {
         sample_square(image, centre, [a, b, c, d], (w, h), q, &mut out);
     } else {
         sample_any(image, centre, [a, b, c, d], (w, h), q, &mut out);
     }
     out
+}
+
+/// [`sample`] the general way whatever A, sub-point by sub-point: what the training's
+/// detector proposals were worked out with when the shipped weights were trained (the quick
+/// way for a grid turned by quarters only sums in another order), so that its command writes
+/// them again to the byte.
+pub fn sample_general(
+    image: &RgbImage,
+    centre: (f32, f32),
+    a: [f32; 4],
+    w: usize,
+    h: usize,
+) -> Vec<[f32; 3]> {
+    sampled(image, centre, a, (w, h), false)
 }
 
 /// [`sample`] for any A, one sub-point at a time.

@@ -21,7 +21,7 @@
 //! Both nets are trained by `examples/dice_train/` (see `models/dice/README.md`) and
 //! embedded in the binary. Pure: no I/O, no clock.
 
-use super::grid::{face_contrast, normalised, sample};
+use super::grid::{face_contrast, normalised, sample, sample_general};
 use super::net::{Net, NetError, Shape, sigmoid, softmax};
 use super::{Area, SeenDie, colour, primitives};
 use image::RgbImage;
@@ -135,6 +135,10 @@ pub struct Look {
     /// Whether the close look's candidates are read even when the dice are small (the look
     /// again taken) and three or more were read at the usual looks (`Model::read`).
     pub close_always: bool,
+    /// Whether the detector's looks sample the picture the general way ([`sample_general`]),
+    /// sub-point by sub-point, as the training's proposals do: the same numbers to the bit
+    /// as when the nets were trained, a few times slower than the reader's quick way.
+    pub general_sampling: bool,
 }
 
 impl Default for Look {
@@ -147,6 +151,7 @@ impl Default for Look {
             whole: WHOLE_SIDE,
             pips: super::pips::PipUse::Off,
             close_always: false,
+            general_sampling: false,
         }
     }
 }
@@ -353,7 +358,12 @@ impl Model {
             area.x as f32 + area.width as f32 / 2.0,
             area.y as f32 + area.height as f32 / 2.0,
         );
-        let pixels = sample(image, (cx, cy), [scale, 0.0, 0.0, scale], dw, dh);
+        let a = [scale, 0.0, 0.0, scale];
+        let pixels = if self.look.general_sampling {
+            sample_general(image, (cx, cy), a, dw, dh)
+        } else {
+            sample(image, (cx, cy), a, dw, dh)
+        };
         let input = normalised(&pixels, dw, dh);
         let out = self.detector.forward(&input, dh, dw);
         let (gh, gw) = (dh.div_ceil(STRIDE), dw.div_ceil(STRIDE));

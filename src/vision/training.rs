@@ -412,6 +412,8 @@ pub fn proposals<'a>(
     model: &Model,
     pictures: impl Iterator<Item = &'a LabelledPicture>,
 ) -> Vec<(&'a LabelledPicture, Candidate, u8)> {
+    let mut model = model.clone();
+    model.look.general_sampling = true;
     let mut out = Vec::new();
     for p in pictures {
         let (w, h) = p.image.dimensions();
