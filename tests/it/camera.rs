@@ -450,6 +450,13 @@ fn the_embedded_weights_are_those_of_the_manifest() {
     assert!(DETECTOR_WEIGHTS.len() + CLASSIFIER_WEIGHTS.len() <= 2_000_000);
 }
 
+/// Foreman's window in a game (`tests/snapshots/table.png`): its cards are the tests' cards.
+fn window_snapshot() -> image::RgbImage {
+    image::open(Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/snapshots/table.png"))
+        .expect("the window's snapshot")
+        .to_rgb8()
+}
+
 /// No phantom dice (issue: a learned dice reader, target 5): pictures without a die read as
 /// none. Card-like pictures: the market column and the compound of Foreman's own window (cards
 /// with titles, icons, costs and rule text), cut from its snapshot; and made-up card-like and
@@ -457,10 +464,7 @@ fn the_embedded_weights_are_those_of_the_manifest() {
 #[test]
 fn pictures_without_dice_read_as_none() {
     use foreman::vision::sources::{WINDOW_CARDS, pictures_without_dice};
-    let snapshot =
-        image::open(Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/snapshots/table.png"))
-            .expect("the window's snapshot")
-            .to_rgb8();
+    let snapshot = window_snapshot();
     let read: Vec<(String, usize)> = pictures_without_dice(&snapshot)
         .into_iter()
         .map(|(name, picture)| (name, vision::read_dice(&picture).len()))
@@ -488,14 +492,11 @@ fn pictures_without_dice_read_as_none() {
 /// the window's plain dark ground read 1.000, 0.448, 0.897 and on a light grey one 0.994,
 /// 0.891, 0.936: the dice missed are missed for the dark ground (the photos show dice on
 /// light trays, wood, felt and paper), and of the 15 readings on no die all but two are the
-/// cards' gear icons read as 1s, which only dice among them bring to the scale of a die. Far from the
-/// issue's target; the floors keep it from getting worse (`models/dice/README.md`).
+/// cards' gear icons read as 1s, which only dice among them bring to the scale of a die. Far
+/// from the issue's target; the floors keep it from getting worse (`models/dice/README.md`).
 #[test]
 fn dice_lying_among_cards_are_read_and_little_else() {
-    let snapshot =
-        image::open(Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/snapshots/table.png"))
-            .expect("the window's snapshot")
-            .to_rgb8();
+    let snapshot = window_snapshot();
     let tray = held_back_source("d6-tray-photos");
     let pictures = vision::sources::dice_among_cards(&snapshot, &tray, 40);
     assert_eq!(pictures.len(), 40);
