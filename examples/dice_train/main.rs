@@ -24,7 +24,7 @@
 //! trained. `--colour-blind N`: the classifier reads the face's contrast along its N main colour
 //! axes (1 or 2), not the colours (`vision::grid::face_contrast`), or 4: the colours and one.
 //! `--pasted F`: that share of the classifier's samples of labelled dice have the die cut out
-//! and laid on a made-up background (`training::pasted_die`; none unless told).
+//! and laid on a made-up background (`synthetic::pasted_die`; none unless told).
 //! `--separable`: the quicker classifier (`learned::SEPARABLE_CLASSIFIER_SHAPE`), its 3×3
 //! layers each a depthwise 3×3 and a 1×1.
 #[path = "../common/args.rs"]

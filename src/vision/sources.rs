@@ -499,7 +499,7 @@ pub fn dice_among_cards(snapshot: &RgbImage, dice: &Source, n: usize) -> Vec<Lab
                     continue;
                 }
                 let (from, die) = pool[rng.random_range(0..pool.len())];
-                let cut = super::training::cut_out(from, die);
+                let cut = super::synthetic::cut_out(from, die);
                 let side_px = side.round() as u32;
                 let cut = resize(&cut, side_px, side_px, FilterType::Triangle);
                 let (left, top) = (x - side_px as f32 / 2.0, y - side_px as f32 / 2.0);

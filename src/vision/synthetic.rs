@@ -1,7 +1,9 @@
 //! Synthetic pictures of dice, for training, tests and benchmarks: flat squares with round
-//! pips, the made-up backgrounds they lie on ([`background`]), and a photo seen from farther
-//! or in a webcam frame.
+//! pips, the made-up backgrounds they lie on ([`background`]), labelled dice cut out of their
+//! photos ([`cut_out`]) and laid on such backgrounds, and a photo seen from farther or in a
+//! webcam frame.
 
+use super::training::LabelledDie;
 use image::{Rgb, RgbImage};
 use rand::Rng;
 use rand_chacha::ChaCha8Rng;
@@ -235,4 +237,99 @@ pub fn pip_places(value: u8) -> &'static [(f32, f32)] {
             (1.0, 1.0),
         ],
     }
+}
+
+/// A labelled die cut out of its photo on its box, the tray around it clear: the box's pixels
+/// like the tray's colour (the median of a ring just outside the box) and joined to the box's
+/// edge through such pixels are see-through. The die, its pips and its shadow stay. Where
+/// the box reaches past the photo (a crop's die), its edge pixels are taken again.
+pub fn cut_out(photo: &RgbImage, die: LabelledDie) -> image::RgbaImage {
+    let (pw, ph) = (photo.width() as i64, photo.height() as i64);
+    let half = die.size / 2.0;
+    let (x0, y0) = ((die.x - half) as i64, (die.y - half) as i64);
+    let side = (die.size as i64).max(1);
+    // The tray: a ring four pixels wide around the box.
+    let mut ring: Vec<[u8; 3]> = Vec::new();
+    for y in y0 - 4..y0 + side + 4 {
+        for x in x0 - 4..x0 + side + 4 {
+            let inside = (x0..x0 + side).contains(&x) && (y0..y0 + side).contains(&y);
+            if !inside && (0..pw).contains(&x) && (0..ph).contains(&y) {
+                ring.push(photo.get_pixel(x as u32, y as u32).0);
+            }
+        }
+    }
+    let tray: [f32; 3] = std::array::from_fn(|k| {
+        let mut v: Vec<u8> = ring.iter().map(|p| p[k]).collect();
+        v.sort_unstable();
+        v.get(v.len() / 2).map_or(0.0, |&m| f32::from(m))
+    });
+    let n = side as usize;
+    let at = |u: usize, v: usize| -> [u8; 3] {
+        let (x, y) = (
+            (x0 + u as i64).clamp(0, pw - 1),
+            (y0 + v as i64).clamp(0, ph - 1),
+        );
+        photo.get_pixel(x as u32, y as u32).0
+    };
+    let like_tray = |p: [u8; 3]| {
+        let d: f32 = (0..3).map(|k| (f32::from(p[k]) - tray[k]).powi(2)).sum();
+        d.sqrt() < 30.0
+    };
+    let mut clear = vec![false; n * n];
+    let mut stack: Vec<(usize, usize)> = (0..n)
+        .flat_map(|i| [(i, 0), (i, n - 1), (0, i), (n - 1, i)])
+        .collect();
+    while let Some((u, v)) = stack.pop() {
+        if clear[v * n + u] || !like_tray(at(u, v)) {
+            continue;
+        }
+        clear[v * n + u] = true;
+        if u > 0 {
+            stack.push((u - 1, v));
+        }
+        if u + 1 < n {
+            stack.push((u + 1, v));
+        }
+        if v > 0 {
+            stack.push((u, v - 1));
+        }
+        if v + 1 < n {
+            stack.push((u, v + 1));
+        }
+    }
+    image::RgbaImage::from_fn(n as u32, n as u32, |u, v| {
+        let [r, g, b] = at(u as usize, v as usize);
+        let a = if clear[v as usize * n + u as usize] {
+            0
+        } else {
+            255
+        };
+        image::Rgba([r, g, b, a])
+    })
+}
+
+/// `die` of `photo` cut out ([`cut_out`]) and laid in the middle of a made-up background
+/// ([`background`]) a little over twice its side: the picture and the die's centre in it. A
+/// die's surroundings are then any table, card or board, not its photo's alone.
+pub(crate) fn pasted_die(
+    photo: &RgbImage,
+    die: LabelledDie,
+    rng: &mut ChaCha8Rng,
+) -> (RgbImage, (f32, f32)) {
+    let cut = cut_out(photo, die);
+    let n = cut.width();
+    let m = (n as f32 * 2.2).ceil() as u32 + 2;
+    let mut ground = background(m as usize, m as usize, rng);
+    let at = (m - n) / 2;
+    for (u, v, p) in cut.enumerate_pixels() {
+        if p[3] == 0 {
+            continue;
+        }
+        let q = ground.get_pixel_mut(at + u, at + v);
+        q.0 = [p[0], p[1], p[2]];
+    }
+    (
+        ground,
+        (at as f32 + n as f32 / 2.0, at as f32 + n as f32 / 2.0),
+    )
 }

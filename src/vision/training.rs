@@ -390,7 +390,7 @@ pub struct Library<'a> {
     /// as before rendering came in).
     pub rendered: f64,
     /// How often a classifier sample of a labelled die has the die cut out of its photo and
-    /// laid on a made-up background ([`pasted_die`]): a die on a dark table or a card, which
+    /// laid on a made-up background ([`super::synthetic::pasted_die`]): a die on a dark table or a card, which
     /// the photos hardly show.
     pub pasted: f64,
     /// The classifier's input channels, one of [`super::learned::CLASSIFIER_CHANNELS`] (3:
@@ -585,7 +585,7 @@ impl Library<'_> {
             let a = any_turn(patch_scale(d.size * rng.random_range(0.88f32..1.14)), rng);
             let pixels = if self.pasted > 0.0 && rng.random_bool(self.pasted) {
                 // The die cut out and laid on a made-up background.
-                let (ground, (x, y)) = pasted_die(&p.image, d, rng);
+                let (ground, (x, y)) = super::synthetic::pasted_die(&p.image, d, rng);
                 sample(&ground, (x + jitter.0, y + jitter.1), a, side, side)
             } else {
                 sample(&p.image, (d.x + jitter.0, d.y + jitter.1), a, side, side)
@@ -772,97 +772,6 @@ impl Library<'_> {
         let g = side.div_ceil(STRIDE);
         (normalised(&pixels, side, side), side, side, (g, g, dice))
     }
-}
-
-/// A labelled die cut out of its photo on its box, the tray around it clear: the box's pixels
-/// like the tray's colour (the median of a ring just outside the box) and joined to the box's
-/// edge through such pixels are see-through. The die, its pips and its shadow stay. Where
-/// the box reaches past the photo (a crop's die), its edge pixels are taken again.
-pub fn cut_out(photo: &RgbImage, die: LabelledDie) -> image::RgbaImage {
-    let (pw, ph) = (photo.width() as i64, photo.height() as i64);
-    let half = die.size / 2.0;
-    let (x0, y0) = ((die.x - half) as i64, (die.y - half) as i64);
-    let side = (die.size as i64).max(1);
-    // The tray: a ring four pixels wide around the box.
-    let mut ring: Vec<[u8; 3]> = Vec::new();
-    for y in y0 - 4..y0 + side + 4 {
-        for x in x0 - 4..x0 + side + 4 {
-            let inside = (x0..x0 + side).contains(&x) && (y0..y0 + side).contains(&y);
-            if !inside && (0..pw).contains(&x) && (0..ph).contains(&y) {
-                ring.push(photo.get_pixel(x as u32, y as u32).0);
-            }
-        }
-    }
-    let tray: [f32; 3] = std::array::from_fn(|k| {
-        let mut v: Vec<u8> = ring.iter().map(|p| p[k]).collect();
-        v.sort_unstable();
-        v.get(v.len() / 2).map_or(0.0, |&m| f32::from(m))
-    });
-    let n = side as usize;
-    let at = |u: usize, v: usize| -> [u8; 3] {
-        let (x, y) = (
-            (x0 + u as i64).clamp(0, pw - 1),
-            (y0 + v as i64).clamp(0, ph - 1),
-        );
-        photo.get_pixel(x as u32, y as u32).0
-    };
-    let like_tray = |p: [u8; 3]| {
-        let d: f32 = (0..3).map(|k| (f32::from(p[k]) - tray[k]).powi(2)).sum();
-        d.sqrt() < 30.0
-    };
-    let mut clear = vec![false; n * n];
-    let mut stack: Vec<(usize, usize)> = (0..n)
-        .flat_map(|i| [(i, 0), (i, n - 1), (0, i), (n - 1, i)])
-        .collect();
-    while let Some((u, v)) = stack.pop() {
-        if clear[v * n + u] || !like_tray(at(u, v)) {
-            continue;
-        }
-        clear[v * n + u] = true;
-        if u > 0 {
-            stack.push((u - 1, v));
-        }
-        if u + 1 < n {
-            stack.push((u + 1, v));
-        }
-        if v > 0 {
-            stack.push((u, v - 1));
-        }
-        if v + 1 < n {
-            stack.push((u, v + 1));
-        }
-    }
-    image::RgbaImage::from_fn(n as u32, n as u32, |u, v| {
-        let [r, g, b] = at(u as usize, v as usize);
-        let a = if clear[v as usize * n + u as usize] {
-            0
-        } else {
-            255
-        };
-        image::Rgba([r, g, b, a])
-    })
-}
-
-/// `die` of `photo` cut out ([`cut_out`]) and laid in the middle of a made-up background
-/// ([`background`]) a little over twice its side: the picture and the die's centre in it. A
-/// die's surroundings are then any table, card or board, not its photo's alone.
-fn pasted_die(photo: &RgbImage, die: LabelledDie, rng: &mut ChaCha8Rng) -> (RgbImage, (f32, f32)) {
-    let cut = cut_out(photo, die);
-    let n = cut.width();
-    let m = (n as f32 * 2.2).ceil() as u32 + 2;
-    let mut ground = background(m as usize, m as usize, rng);
-    let at = (m - n) / 2;
-    for (u, v, p) in cut.enumerate_pixels() {
-        if p[3] == 0 {
-            continue;
-        }
-        let q = ground.get_pixel_mut(at + u, at + v);
-        q.0 = [p[0], p[1], p[2]];
-    }
-    (
-        ground,
-        (at as f32 + n as f32 / 2.0, at as f32 + n as f32 / 2.0),
-    )
 }
 
 /// How sure the classifier must be... (kept for the trainer's report).

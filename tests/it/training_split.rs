@@ -136,12 +136,13 @@ fn made_up_negatives_are_the_detectors_proposals_cut_out_around_them() {
     );
 }
 
-/// A die cut out of its photo (`training::cut_out`, which lays dice on other grounds for the
+/// A die cut out of its photo (`synthetic::cut_out`, which lays dice on other grounds for the
 /// classifier's training and among the window's cards for the tests): the tray around it in
 /// its box is see-through, the die, its pips, and a pale pip inside it stay.
 #[test]
 fn a_die_is_cut_out_of_its_tray() {
-    use foreman::vision::training::{LabelledDie, cut_out};
+    use foreman::vision::synthetic::cut_out;
+    use foreman::vision::training::LabelledDie;
     // A grey tray, a little noisy; a red die 30 pixels wide with a white pip in its middle.
     let photo = image::RgbImage::from_fn(100, 100, |x, y| {
         let on_die = (35..65).contains(&x) && (35..65).contains(&y);
