@@ -504,17 +504,7 @@ pub fn dice_among_cards(snapshot: &RgbImage, dice: &Source, n: usize) -> Vec<Lab
                 let cut = resize(&cut, side_px, side_px, FilterType::Triangle);
                 let (left, top) = (x - side_px as f32 / 2.0, y - side_px as f32 / 2.0);
                 let (left, top) = (left.max(0.0) as u32, top.max(0.0) as u32);
-                for (u, v, p) in cut.enumerate_pixels() {
-                    let (px, py) = (left + u, top + v);
-                    if px < image.width() && py < image.height() {
-                        let a = f32::from(p[3]) / 255.0;
-                        let q = image.get_pixel_mut(px, py);
-                        for k in 0..3 {
-                            q[k] =
-                                (a * f32::from(p[k]) + (1.0 - a) * f32::from(q[k])).round() as u8;
-                        }
-                    }
-                }
+                super::synthetic::lay(&mut image, &cut, (left, top));
                 laid.push(LabelledDie {
                     x: left as f32 + side_px as f32 / 2.0,
                     y: top as f32 + side_px as f32 / 2.0,

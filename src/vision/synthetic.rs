@@ -321,15 +321,25 @@ pub(crate) fn pasted_die(
     let m = (n as f32 * 2.2).ceil() as u32 + 2;
     let mut ground = background(m as usize, m as usize, rng);
     let at = (m - n) / 2;
-    for (u, v, p) in cut.enumerate_pixels() {
-        if p[3] == 0 {
-            continue;
-        }
-        let q = ground.get_pixel_mut(at + u, at + v);
-        q.0 = [p[0], p[1], p[2]];
-    }
+    lay(&mut ground, &cut, (at, at));
     (
         ground,
         (at as f32 + n as f32 / 2.0, at as f32 + n as f32 / 2.0),
     )
+}
+
+/// `cut` laid on `ground` with its top left corner at `at`, each pixel mixed in as much as it
+/// is opaque; what falls beyond the ground's edge is left out.
+pub fn lay(ground: &mut RgbImage, cut: &image::RgbaImage, (left, top): (u32, u32)) {
+    for (u, v, p) in cut.enumerate_pixels() {
+        let (x, y) = (left + u, top + v);
+        if p[3] == 0 || x >= ground.width() || y >= ground.height() {
+            continue;
+        }
+        let a = f32::from(p[3]) / 255.0;
+        let q = ground.get_pixel_mut(x, y);
+        for k in 0..3 {
+            q[k] = (a * f32::from(p[k]) + (1.0 - a) * f32::from(q[k])).round() as u8;
+        }
+    }
 }

@@ -390,8 +390,8 @@ pub struct Library<'a> {
     /// as before rendering came in).
     pub rendered: f64,
     /// How often a classifier sample of a labelled die has the die cut out of its photo and
-    /// laid on a made-up background ([`super::synthetic::pasted_die`]): a die on a dark table or a card, which
-    /// the photos hardly show.
+    /// laid on a made-up background ([`super::synthetic::pasted_die`]): a die on a dark table
+    /// or a card, which the photos hardly show.
     pub pasted: f64,
     /// The classifier's input channels, one of [`super::learned::CLASSIFIER_CHANNELS`] (3:
     /// the colours, as shipped; see [`classifier_input`]).
@@ -412,8 +412,7 @@ pub fn proposals<'a>(
     model: &Model,
     pictures: impl Iterator<Item = &'a LabelledPicture>,
 ) -> Vec<(&'a LabelledPicture, Candidate, u8)> {
-    let mut model = model.clone();
-    model.look.general_sampling = true;
+    let model = as_trained(model);
     let mut out = Vec::new();
     for p in pictures {
         let (w, h) = p.image.dimensions();
@@ -440,6 +439,15 @@ pub fn proposals<'a>(
     out
 }
 
+/// `model` looking as the training's proposals look: sampling the general way
+/// (`Look::general_sampling`), so that a training run's numbers do not hang on how quickly the
+/// reader samples.
+fn as_trained(model: &Model) -> Model {
+    let mut model = model.clone();
+    model.look.general_sampling = true;
+    model
+}
+
 /// The detector's proposals on `count` made-up pictures without a die (wood, cloth, felt,
 /// paper, card-like and board-like: [`background`], 320 to 640 pixels wide, from `seed`'s own
 /// stream), the whole look's among them (a reader with no die elsewhere takes it): the places
@@ -452,6 +460,7 @@ pub fn background_proposals(
     count: usize,
     seed: u64,
 ) -> Vec<(LabelledPicture, Candidate)> {
+    let model = as_trained(model);
     let mut rng = ChaCha8Rng::seed_from_u64(seed ^ 0x6d61_6465_2d75_7021);
     let mut out = Vec::new();
     for _ in 0..count {
