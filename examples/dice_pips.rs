@@ -63,6 +63,7 @@ fn main() -> anyhow::Result<()> {
         made_up: Vec::new(),
         rendered: 0.0,
         pasted: 0.0,
+        icons: 0.0,
         channels: 3,
         pip_places: Default::default(),
     };

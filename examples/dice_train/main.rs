@@ -5,7 +5,8 @@
 //! `cargo run --release --example dice_train -- [--data DIR] [--out DIR] [--leave-out SOURCE
 //! [--taught N]] [--epochs N] [--detector-epochs N] [--seed N] [--detector-from DIR]
 //! [--classifier-from DIR] [--validate] [--window GAMES] [--rendered F] [--colour-blind N]
-//! [--separable] [--made-up N] [--pasted F] [--window-pictures DIR] [--render-sheet FILE]`
+//! [--separable] [--made-up N] [--pasted F] [--icons F] [--window-pictures DIR] [--render-sheet FILE]
+//! [--icon-sheet FILE]`
 //!
 //! `--data` defaults to `../shared/dice` (one folder per source, see `vision::sources`).
 //! `--epochs N`: the classifier's epochs (30); `--detector-epochs N`: the detector's (40).
@@ -20,11 +21,15 @@
 //! classifier's samples and of the dice pasted for the detector are rendered
 //! (`vision::render`; none unless told). Neither is in the shipped recipe (see
 //! `models/dice/README.md`). `--window-pictures DIR` writes the window's pictures with their
-//! dice outlined, and `--render-sheet FILE` a sheet of rendered dice, to look at; nothing is
+//! dice outlined, and `--render-sheet FILE` a sheet of rendered dice
+//! (`--icon-sheet FILE`, of round icons), to look at; nothing is
 //! trained. `--colour-blind N`: the classifier reads the face's contrast along its N main colour
 //! axes (1 or 2), not the colours (`vision::grid::face_contrast`), or 4: the colours and one.
 //! `--pasted F`: that share of the classifier's samples of labelled dice have the die cut out
 //! and laid on a made-up background (`synthetic::pasted_die`; none unless told).
+//! `--icons F`: that share of the classifier's samples are a round icon as large as a die
+//! (gears, targets, suns: `synthetic::round_icon`), as no die, and half the detector's made-up
+//! pictures carry a few (none unless told).
 //! `--separable`: the quicker classifier (`learned::SEPARABLE_CLASSIFIER_SHAPE`), its 3×3
 //! layers each a depthwise 3×3 and a 1×1.
 #[path = "../common/args.rs"]
@@ -97,6 +102,30 @@ fn main() -> anyhow::Result<()> {
         println!("wrote {file}");
         return Ok(());
     }
+    if let Some(file) = value("--icon-sheet") {
+        // Round icons as `--icons` teaches them, 10 by 6, each on a made-up background.
+        use rand::SeedableRng;
+        let mut rng = rand_chacha::ChaCha8Rng::seed_from_u64(seed);
+        let mut sheet = image::RgbImage::new(10 * 48, 6 * 48);
+        for i in 0..60u32 {
+            let bg = foreman::vision::synthetic::background(48, 48, &mut rng);
+            let mut px: Vec<[f32; 3]> = bg.pixels().map(|p| p.0.map(f32::from)).collect();
+            let r = rand::Rng::random_range(&mut rng, 8.0f32..17.0);
+            foreman::vision::synthetic::round_icon(&mut px, 48, (24.0, 24.0), r, &mut rng);
+            let tile = image::RgbImage::from_fn(48, 48, |x, y| {
+                image::Rgb(px[(y * 48 + x) as usize].map(|c| c.clamp(0.0, 255.0) as u8))
+            });
+            image::imageops::replace(
+                &mut sheet,
+                &tile,
+                i64::from(i % 10 * 48),
+                i64::from(i / 10 * 48),
+            );
+        }
+        sheet.save(&file)?;
+        println!("wrote {file}");
+        return Ok(());
+    }
     let games: u64 = value("--window").map_or(Ok(0), |v| v.parse())?;
     let rendered: f64 = value("--rendered").map_or(Ok(0.0), |v| v.parse())?;
     anyhow::ensure!(
@@ -105,6 +134,8 @@ fn main() -> anyhow::Result<()> {
     );
     let pasted: f64 = value("--pasted").map_or(Ok(0.0), |v| v.parse())?;
     anyhow::ensure!((0.0..=1.0).contains(&pasted), "--pasted is a share, 0 to 1");
+    let icons: f64 = value("--icons").map_or(Ok(0.0), |v| v.parse())?;
+    anyhow::ensure!((0.0..=1.0).contains(&icons), "--icons is a share, 0 to 1");
     if let Some(dir) = value("--window-pictures") {
         // The window's pictures, each labelled die outlined, to look at; nothing trained.
         std::fs::create_dir_all(&dir)?;
@@ -145,6 +176,7 @@ fn main() -> anyhow::Result<()> {
         made_up: Vec::new(),
         rendered,
         pasted,
+        icons,
         channels,
         pip_places: Default::default(),
     };
@@ -290,6 +322,7 @@ fn main() -> anyhow::Result<()> {
         "taught": taught,
         "made_up": made_up,
         "pasted": pasted,
+        "icons": icons,
         "classifier_from": further,
         "split": "a file is held back when the FNV-1a hash of its name is 0 mod 5 (vision::training::held_back)",
         "trained_on": train.iter().map(|s| serde_json::json!({

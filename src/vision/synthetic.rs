@@ -343,3 +343,96 @@ pub fn lay(ground: &mut RgbImage, cut: &image::RgbaImage, (left, top): (u32, u32
         }
     }
 }
+
+/// Draws on `canvas` (`w` pixels wide, row by row) a round icon of radius `r` centred at
+/// `centre`, in one of the ways printed icons are: a gear with solid teeth (a hole in its
+/// middle, sometimes a dot in the hole), a gear drawn in lines (a ring, spokes outward, a dot
+/// in its middle), a target (rings round a dot), or a sun (a disc with rays); sometimes on a
+/// disc of its own colour. A light ring round a dark dot is a face showing 1 to a reader that
+/// never saw one: these are taught as no die (`dice_train --icons F`).
+pub fn round_icon(
+    canvas: &mut [[f32; 3]],
+    w: usize,
+    centre: (f32, f32),
+    r: f32,
+    rng: &mut ChaCha8Rng,
+) {
+    let h = canvas.len() / w.max(1);
+    let ink: [f32; 3] = std::array::from_fn(|_| rng.random_range(0.0f32..255.0));
+    let dot_ink = if rng.random_bool(0.7) {
+        ink
+    } else {
+        std::array::from_fn(|_| rng.random_range(0.0f32..255.0))
+    };
+    let backing = rng.random_bool(0.35).then(|| {
+        let c: [f32; 3] = std::array::from_fn(|_| rng.random_range(0.0f32..255.0));
+        (c, rng.random_range(1.0f32..1.3))
+    });
+    let style = rng.random_range(0..4);
+    let stroke = (r * rng.random_range(0.06f32..0.18)).max(1.0);
+    let spokes = rng.random_range(4..13) as f32;
+    let ring = rng.random_range(0.4f32..0.7);
+    let hole = rng.random_range(0.18f32..0.45);
+    let dot = if rng.random_bool(0.75) {
+        rng.random_range(0.08f32..0.25)
+    } else {
+        0.0
+    };
+    let depth = rng.random_range(0.15f32..0.35);
+    let turn = rng.random_range(0.0f32..std::f32::consts::TAU);
+    let reach = r * backing.map_or(1.0, |(_, k)| k) + 1.0;
+    let (x0, x1) = (
+        (centre.0 - reach).floor().max(0.0) as usize,
+        ((centre.0 + reach).ceil().max(0.0) as usize).min(w),
+    );
+    let (y0, y1) = (
+        (centre.1 - reach).floor().max(0.0) as usize,
+        ((centre.1 + reach).ceil().max(0.0) as usize).min(h),
+    );
+    for y in y0..y1 {
+        for x in x0..x1 {
+            let (dx, dy) = (x as f32 + 0.5 - centre.0, y as f32 + 0.5 - centre.1);
+            let d = dx.hypot(dy);
+            let a = dy.atan2(dx) + turn;
+            // How far round from the nearest spoke or tooth, in pixels at distance d.
+            let off_spoke = {
+                let step = std::f32::consts::TAU / spokes;
+                let k = (a / step).round();
+                (a - k * step).abs() * d
+            };
+            let in_dot = d <= dot * r;
+            let inked = match style {
+                // solid teeth, a hole
+                0 => {
+                    let tooth = (a * spokes).cos() > 0.2;
+                    d >= hole * r && (d <= (1.0 - depth) * r || (d <= r && tooth))
+                }
+                // a ring, spokes outward (the window's own gear is drawn so)
+                1 => {
+                    (d - ring * r).abs() <= stroke / 2.0
+                        || (d >= ring * r && d <= r && off_spoke <= stroke / 2.0)
+                }
+                // rings round a dot
+                2 => {
+                    (d - r + stroke / 2.0).abs() <= stroke / 2.0
+                        || (spokes as usize % 2 == 0 && (d - ring * r).abs() <= stroke / 2.0)
+                }
+                // a disc with rays
+                _ => {
+                    d <= ring * r || (d <= r && d >= (ring + 0.1) * r && off_spoke <= stroke / 2.0)
+                }
+            };
+            let i = y * w + x;
+            if let Some((c, k)) = backing
+                && d <= r * k
+            {
+                canvas[i] = c;
+            }
+            if in_dot {
+                canvas[i] = dot_ink;
+            } else if inked {
+                canvas[i] = ink;
+            }
+        }
+    }
+}

@@ -393,6 +393,11 @@ pub struct Library<'a> {
     /// laid on a made-up background ([`super::synthetic::pasted_die`]): a die on a dark table
     /// or a card, which the photos hardly show.
     pub pasted: f64,
+    /// How often a classifier sample is a round icon ([`super::synthetic::round_icon`]) at a
+    /// die's size on a made-up background, as no die; and, when more than none, half the
+    /// detector's made-up pictures carry one to four such icons, not dice (none in the shipped
+    /// recipe).
+    pub icons: f64,
     /// The classifier's input channels, one of [`super::learned::CLASSIFIER_CHANNELS`] (3:
     /// the colours, as shipped; see [`classifier_input`]).
     pub channels: usize,
@@ -566,6 +571,24 @@ impl Library<'_> {
                 sample(&r.image, (r.x, r.y), a, side, side),
                 usize::from(r.class),
             )
+        } else if self.icons > 0.0 && rng.random_bool(self.icons) {
+            // A round icon as large as a die, which is none.
+            let mut bg: Vec<[f32; 3]> = background(48, 48, rng)
+                .pixels()
+                .map(|p| p.0.map(f32::from))
+                .collect();
+            let r = rng.random_range(8.0f32..17.0);
+            let j = 0.1 * r;
+            let at = (
+                24.0 + rng.random_range(-j..j),
+                24.0 + rng.random_range(-j..j),
+            );
+            super::synthetic::round_icon(&mut bg, 48, at, r, rng);
+            let img = RgbImage::from_fn(48, 48, |x, y| {
+                image::Rgb(bg[y as usize * 48 + x as usize].map(|c| c.clamp(0.0, 255.0) as u8))
+            });
+            let a = any_turn(rng.random_range(0.85f32..1.15), rng);
+            (sample(&img, (24.0, 24.0), a, side, side), 0)
         } else if roll < 0.1 {
             // A drawn die (flat, round pips) on a made-up background.
             let (picture, die) = drawn_die(rng);
@@ -705,6 +728,16 @@ impl Library<'_> {
         } else {
             let bg = background(side, side, rng);
             let mut canvas: Vec<[f32; 3]> = bg.pixels().map(|p| p.0.map(f32::from)).collect();
+            if self.icons > 0.0 && rng.random_bool(0.5) {
+                for _ in 0..rng.random_range(1..5) {
+                    let r = rng.random_range(9.0f32..32.0) / 2.0;
+                    let at = (
+                        rng.random_range(0.0..side as f32),
+                        rng.random_range(0.0..side as f32),
+                    );
+                    super::synthetic::round_icon(&mut canvas, side, at, r, rng);
+                }
+            }
             let count = if roll < 0.9 {
                 rng.random_range(1..9)
             } else {
