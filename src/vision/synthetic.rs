@@ -415,7 +415,8 @@ pub fn round_icon(
                 // rings round a dot
                 2 => {
                     (d - r + stroke / 2.0).abs() <= stroke / 2.0
-                        || (spokes as usize % 2 == 0 && (d - ring * r).abs() <= stroke / 2.0)
+                        || ((spokes as usize).is_multiple_of(2)
+                            && (d - ring * r).abs() <= stroke / 2.0)
                 }
                 // a disc with rays
                 _ => {
