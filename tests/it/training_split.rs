@@ -178,3 +178,44 @@ fn a_die_is_cut_out_of_its_tray() {
     let kept = cut.pixels().filter(|p| p[3] == 255).count();
     assert_eq!(kept, 30 * 30, "the die's 900 pixels and no more");
 }
+
+/// A round icon taught as no die (`dice_train --icons`, `synthetic::round_icon`): drawn within
+/// its radius (or its backing disc's, at most 1.3 times it) and nowhere else, in every way it
+/// is drawn, and always with some ink; the same seed draws the same icon.
+#[test]
+fn a_round_icon_stays_in_its_circle() {
+    use foreman::vision::synthetic::round_icon;
+    use rand::SeedableRng;
+    let (w, h) = (64usize, 64usize);
+    let ground = [10.0f32, 200.0, 90.0];
+    let mut drawn = Vec::new();
+    for seed in 0..40u64 {
+        let mut canvas = vec![ground; w * h];
+        let mut rng = rand_chacha::ChaCha8Rng::seed_from_u64(seed);
+        round_icon(&mut canvas, w, (30.0, 34.0), 12.0, &mut rng);
+        let mut inked = 0;
+        for (i, p) in canvas.iter().enumerate() {
+            if *p != ground {
+                let (x, y) = ((i % w) as f32 + 0.5, (i / w) as f32 + 0.5);
+                let d = (x - 30.0).hypot(y - 34.0);
+                assert!(
+                    d <= 12.0 * 1.3 + 0.01,
+                    "seed {seed}: ink at {x},{y}, {d} from the middle"
+                );
+                inked += 1;
+            }
+        }
+        assert!(inked > 20, "seed {seed}: only {inked} pixels drawn");
+        let mut again = vec![ground; w * h];
+        let mut rng = rand_chacha::ChaCha8Rng::seed_from_u64(seed);
+        round_icon(&mut again, w, (30.0, 34.0), 12.0, &mut rng);
+        assert_eq!(canvas, again, "seed {seed} drew two icons");
+        drawn.push(canvas);
+    }
+    drawn.dedup();
+    assert!(drawn.len() > 30, "40 seeds drew {} icons", drawn.len());
+    // At the picture's edge it draws what falls inside and does not panic.
+    let mut canvas = vec![ground; w * h];
+    let mut rng = rand_chacha::ChaCha8Rng::seed_from_u64(1);
+    round_icon(&mut canvas, w, (-3.0, 62.0), 15.0, &mut rng);
+}
