@@ -108,13 +108,7 @@ fn main() -> anyhow::Result<()> {
         let mut rng = rand_chacha::ChaCha8Rng::seed_from_u64(seed);
         let mut sheet = image::RgbImage::new(10 * 48, 6 * 48);
         for i in 0..60u32 {
-            let bg = foreman::vision::synthetic::background(48, 48, &mut rng);
-            let mut px: Vec<[f32; 3]> = bg.pixels().map(|p| p.0.map(f32::from)).collect();
-            let r = rand::Rng::random_range(&mut rng, 8.0f32..17.0);
-            foreman::vision::synthetic::round_icon(&mut px, 48, (24.0, 24.0), r, &mut rng);
-            let tile = image::RgbImage::from_fn(48, 48, |x, y| {
-                image::Rgb(px[(y * 48 + x) as usize].map(|c| c.clamp(0.0, 255.0) as u8))
-            });
+            let tile = foreman::vision::synthetic::round_icon_ground(&mut rng);
             image::imageops::replace(
                 &mut sheet,
                 &tile,

@@ -437,3 +437,22 @@ pub fn round_icon(
         }
     }
 }
+
+/// A made-up background 48 pixels a side with a round icon ([`round_icon`]) of radius 8 to 17
+/// near its middle: as large as a die in the classifier's patch, which is none.
+pub fn round_icon_ground(rng: &mut ChaCha8Rng) -> RgbImage {
+    let mut bg: Vec<[f32; 3]> = background(48, 48, rng)
+        .pixels()
+        .map(|p| p.0.map(f32::from))
+        .collect();
+    let r = rng.random_range(8.0f32..17.0);
+    let j = 0.1 * r;
+    let at = (
+        24.0 + rng.random_range(-j..j),
+        24.0 + rng.random_range(-j..j),
+    );
+    round_icon(&mut bg, 48, at, r, rng);
+    RgbImage::from_fn(48, 48, |x, y| {
+        Rgb(bg[y as usize * 48 + x as usize].map(|c| c.clamp(0.0, 255.0) as u8))
+    })
+}

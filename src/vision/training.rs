@@ -573,20 +573,7 @@ impl Library<'_> {
             )
         } else if self.icons > 0.0 && rng.random_bool(self.icons) {
             // A round icon as large as a die, which is none.
-            let mut bg: Vec<[f32; 3]> = background(48, 48, rng)
-                .pixels()
-                .map(|p| p.0.map(f32::from))
-                .collect();
-            let r = rng.random_range(8.0f32..17.0);
-            let j = 0.1 * r;
-            let at = (
-                24.0 + rng.random_range(-j..j),
-                24.0 + rng.random_range(-j..j),
-            );
-            super::synthetic::round_icon(&mut bg, 48, at, r, rng);
-            let img = RgbImage::from_fn(48, 48, |x, y| {
-                image::Rgb(bg[y as usize * 48 + x as usize].map(|c| c.clamp(0.0, 255.0) as u8))
-            });
+            let img = super::synthetic::round_icon_ground(rng);
             let a = any_turn(rng.random_range(0.85f32..1.15), rng);
             (sample(&img, (24.0, 24.0), a, side, side), 0)
         } else if roll < 0.1 {
