@@ -45,11 +45,63 @@ use foreman::vision::training::{self, Library, Schedule};
 use std::path::PathBuf;
 use std::time::Instant;
 
+/// The options that take a value, and the switches.
+const OPTIONS: [&str; 18] = [
+    "--data",
+    "--out",
+    "--leave-out",
+    "--taught",
+    "--epochs",
+    "--detector-epochs",
+    "--seed",
+    "--detector-from",
+    "--classifier-from",
+    "--window",
+    "--rendered",
+    "--colour-blind",
+    "--made-up",
+    "--pasted",
+    "--icons",
+    "--window-pictures",
+    "--render-sheet",
+    "--icon-sheet",
+];
+const SWITCHES: [&str; 2] = ["--validate", "--separable"];
+
+/// Every word is a known option followed by its value, or a known switch; false when help was
+/// asked for (and printed).
+fn check_args(args: &[String]) -> anyhow::Result<bool> {
+    let usage = "usage: dice_train [--data DIR] [--out DIR] [--leave-out SOURCE [--taught N]] \
+        [--epochs N] [--detector-epochs N] [--seed N] [--detector-from DIR] \
+        [--classifier-from DIR] [--validate] [--window GAMES] [--rendered F] \
+        [--colour-blind N] [--separable] [--made-up N] [--pasted F] [--icons F] \
+        [--window-pictures DIR] [--render-sheet FILE] [--icon-sheet FILE] \
+        (see the top of examples/dice_train/main.rs and models/dice/README.md)";
+    if args.iter().any(|a| a == "--help" || a == "-h") {
+        println!("{usage}");
+        return Ok(false);
+    }
+    let mut words = args.iter();
+    while let Some(word) = words.next() {
+        if OPTIONS.contains(&word.as_str()) {
+            anyhow::ensure!(words.next().is_some(), "{word} needs a value\n{usage}");
+        } else if !SWITCHES.contains(&word.as_str()) {
+            anyhow::bail!("not an option of dice_train: {word}\n{usage}");
+        }
+    }
+    Ok(true)
+}
+
 /// The detector's training pictures are this many pixels a side.
 const DETECTOR_TRAIN: usize = 128;
 
 fn main() -> anyhow::Result<()> {
     let args: Vec<String> = std::env::args().skip(1).collect();
+    // A word it does not know (`--help` among them) stops it before anything is trained, so
+    // that no mistyped option overwrites the shipped weights with another recipe's.
+    if !check_args(&args)? {
+        return Ok(());
+    }
     let value = |name: &str| args::value(&args, name);
     let data = PathBuf::from(value("--data").unwrap_or_else(|| "../shared/dice".into()));
     let out = PathBuf::from(value("--out").unwrap_or_else(|| "models/dice".into()));

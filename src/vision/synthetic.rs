@@ -348,8 +348,8 @@ pub fn lay(ground: &mut RgbImage, cut: &image::RgbaImage, (left, top): (u32, u32
 /// `centre`, in one of the ways printed icons are: a gear with solid teeth (a hole in its
 /// middle, sometimes a dot in the hole), a gear drawn in lines (a ring, spokes outward, a dot
 /// in its middle), a target (rings round a dot), or a sun (a disc with rays); sometimes on a
-/// disc of its own colour. A light ring round a dark dot is a face showing 1 to a reader that
-/// never saw one: these are taught as no die (`dice_train --icons F`).
+/// disc of its own colour; half of them in near-grey ink, seven in ten of those light on a
+/// dark disc. A light ring round a dark dot is a face showing 1 to a reader that never saw one: these are taught as no die (`dice_train --icons F`).
 pub fn round_icon(
     canvas: &mut [[f32; 3]],
     w: usize,
@@ -364,10 +364,28 @@ pub fn round_icon(
     } else {
         std::array::from_fn(|_| rng.random_range(0.0f32..255.0))
     };
-    let backing = rng.random_bool(0.35).then(|| {
+    let mut backing = rng.random_bool(0.35).then(|| {
         let c: [f32; 3] = std::array::from_fn(|_| rng.random_range(0.0f32..255.0));
         (c, rng.random_range(1.0f32..1.3))
     });
+    // Half the icons are printed as cards print them: near-grey ink, light on a dark disc
+    // (seven in ten) or dark on a light one, the ring and the dot of one ink.
+    let (mut ink, mut dot_ink) = (ink, dot_ink);
+    if rng.random_bool(0.5) {
+        let mut grey = |lo: f32, hi: f32| -> [f32; 3] {
+            let g = rng.random_range(lo..hi);
+            std::array::from_fn(|_| (g + rng.random_range(-12.0f32..12.0)).clamp(0.0, 255.0))
+        };
+        let (light, dark) = (grey(165.0, 255.0), grey(0.0, 80.0));
+        let (fg, bg) = if rng.random_bool(0.7) {
+            (light, dark)
+        } else {
+            (dark, light)
+        };
+        ink = fg;
+        dot_ink = fg;
+        backing = Some((bg, rng.random_range(1.0f32..1.3)));
+    }
     let style = rng.random_range(0..4);
     let stroke = (r * rng.random_range(0.06f32..0.18)).max(1.0);
     let spokes = rng.random_range(4..13) as f32;
