@@ -57,6 +57,40 @@ type Which = dyn Fn(&str) -> bool;
 
 fn main() -> anyhow::Result<()> {
     let args: Vec<String> = std::env::args().skip(1).collect();
+    let options = [
+        "--among-cards",
+        "--data",
+        "--die-pixels",
+        "--ground",
+        "--jpeg",
+        "--light",
+        "--look-again",
+        "--loso",
+        "--made-up",
+        "--mistakes",
+        "--model",
+        "--pip-use",
+        "--pips",
+        "--size-spread",
+        "--turns",
+        "--whole",
+    ];
+    let switches = [
+        "--all",
+        "--box-fit",
+        "--close-always",
+        "--colours",
+        "--frame",
+        "--labelled-boxes",
+        "--phantoms",
+        "--train",
+        "--validation",
+        "-v",
+    ];
+    let usage = "usage: dice_accuracy [options] (see the top of examples/dice_accuracy.rs)";
+    if !args::check(&args, &options, &switches, usage).map_err(anyhow::Error::msg)? {
+        return Ok(());
+    }
     let value = |name: &str| args::value(&args, name);
     let flag = |name: &str| args.iter().any(|a| a == name);
     let data = value("--data").map_or_else(

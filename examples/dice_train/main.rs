@@ -77,19 +77,7 @@ fn check_args(args: &[String]) -> anyhow::Result<bool> {
         [--colour-blind N] [--separable] [--made-up N] [--pasted F] [--icons F] \
         [--window-pictures DIR] [--render-sheet FILE] [--icon-sheet FILE] \
         (see the top of examples/dice_train/main.rs and models/dice/README.md)";
-    if args.iter().any(|a| a == "--help" || a == "-h") {
-        println!("{usage}");
-        return Ok(false);
-    }
-    let mut words = args.iter();
-    while let Some(word) = words.next() {
-        if OPTIONS.contains(&word.as_str()) {
-            anyhow::ensure!(words.next().is_some(), "{word} needs a value\n{usage}");
-        } else if !SWITCHES.contains(&word.as_str()) {
-            anyhow::bail!("not an option of dice_train: {word}\n{usage}");
-        }
-    }
-    Ok(true)
+    args::check(args, &OPTIONS, &SWITCHES, usage).map_err(anyhow::Error::msg)
 }
 
 /// The detector's training pictures are this many pixels a side.
