@@ -87,8 +87,8 @@ fn main() -> anyhow::Result<()> {
         "--validation",
         "-v",
     ];
-    let usage = "usage: dice_accuracy [options] (see the top of examples/dice_accuracy.rs)";
-    if !args::check(&args, &options, &switches, usage).map_err(anyhow::Error::msg)? {
+    let see = "the top of examples/dice_accuracy.rs";
+    if !args::check(&args, &options, &switches, see).map_err(anyhow::Error::msg)? {
         return Ok(());
     }
     let value = |name: &str| args::value(&args, name);

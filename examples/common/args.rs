@@ -11,14 +11,19 @@ pub fn value(args: &[String], name: &str) -> Option<String> {
 /// Every word is one of `options` followed by its value, or one of `switches`: a mistyped
 /// option is an error, never a run with it quietly ignored (a training that overwrites the
 /// shipped weights, a measure of another model than the one named). `Ok(false)` when `--help`
-/// was asked for, after printing `usage`.
+/// was asked for, after printing the options and where they are told (`see`).
 #[allow(dead_code)] // not every example that reads its options checks them
 pub fn check(
     args: &[String],
     options: &[&str],
     switches: &[&str],
-    usage: &str,
+    see: &str,
 ) -> Result<bool, String> {
+    let usage = format!(
+        "options, each with a value: {}\nswitches: {}\n(see {see})",
+        options.join(" "),
+        switches.join(" ")
+    );
     if args.iter().any(|a| a == "--help" || a == "-h") {
         println!("{usage}");
         return Ok(false);

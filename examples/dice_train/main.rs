@@ -68,18 +68,6 @@ const OPTIONS: [&str; 18] = [
 ];
 const SWITCHES: [&str; 2] = ["--validate", "--separable"];
 
-/// Every word is a known option followed by its value, or a known switch; false when help was
-/// asked for (and printed).
-fn check_args(args: &[String]) -> anyhow::Result<bool> {
-    let usage = "usage: dice_train [--data DIR] [--out DIR] [--leave-out SOURCE [--taught N]] \
-        [--epochs N] [--detector-epochs N] [--seed N] [--detector-from DIR] \
-        [--classifier-from DIR] [--validate] [--window GAMES] [--rendered F] \
-        [--colour-blind N] [--separable] [--made-up N] [--pasted F] [--icons F] \
-        [--window-pictures DIR] [--render-sheet FILE] [--icon-sheet FILE] \
-        (see the top of examples/dice_train/main.rs and models/dice/README.md)";
-    args::check(args, &OPTIONS, &SWITCHES, usage).map_err(anyhow::Error::msg)
-}
-
 /// The detector's training pictures are this many pixels a side.
 const DETECTOR_TRAIN: usize = 128;
 
@@ -87,7 +75,8 @@ fn main() -> anyhow::Result<()> {
     let args: Vec<String> = std::env::args().skip(1).collect();
     // A word it does not know (`--help` among them) stops it before anything is trained, so
     // that no mistyped option overwrites the shipped weights with another recipe's.
-    if !check_args(&args)? {
+    let see = "the top of examples/dice_train/main.rs and models/dice/README.md";
+    if !args::check(&args, &OPTIONS, &SWITCHES, see).map_err(anyhow::Error::msg)? {
         return Ok(());
     }
     let value = |name: &str| args::value(&args, name);

@@ -349,7 +349,8 @@ pub fn lay(ground: &mut RgbImage, cut: &image::RgbaImage, (left, top): (u32, u32
 /// middle, sometimes a dot in the hole), a gear drawn in lines (a ring, spokes outward, a dot
 /// in its middle), a target (rings round a dot), or a sun (a disc with rays); sometimes on a
 /// disc of its own colour; half of them in near-grey ink, seven in ten of those light on a
-/// dark disc. A light ring round a dark dot is a face showing 1 to a reader that never saw one: these are taught as no die (`dice_train --icons F`).
+/// dark disc. A light ring round a dark dot is a face showing 1 to a reader that never saw
+/// one: these are taught as no die (`dice_train --icons F`).
 pub fn round_icon(
     canvas: &mut [[f32; 3]],
     w: usize,
@@ -358,8 +359,8 @@ pub fn round_icon(
     rng: &mut ChaCha8Rng,
 ) {
     let h = canvas.len() / w.max(1);
-    let ink: [f32; 3] = std::array::from_fn(|_| rng.random_range(0.0f32..255.0));
-    let dot_ink = if rng.random_bool(0.7) {
+    let mut ink: [f32; 3] = std::array::from_fn(|_| rng.random_range(0.0f32..255.0));
+    let mut dot_ink = if rng.random_bool(0.7) {
         ink
     } else {
         std::array::from_fn(|_| rng.random_range(0.0f32..255.0))
@@ -370,7 +371,6 @@ pub fn round_icon(
     });
     // Half the icons are printed as cards print them: near-grey ink, light on a dark disc
     // (seven in ten) or dark on a light one, the ring and the dot of one ink.
-    let (mut ink, mut dot_ink) = (ink, dot_ink);
     if rng.random_bool(0.5) {
         let mut grey = |lo: f32, hi: f32| -> [f32; 3] {
             let g = rng.random_range(lo..hi);
