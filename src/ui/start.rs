@@ -40,6 +40,29 @@ impl Default for StartForm {
     }
 }
 
+impl StartForm {
+    /// Turning to a table companion game: players at a real table roll their real dice, so
+    /// a seat still on Foreman's virtual dice is typed instead (any source can still be
+    /// chosen).
+    fn turn_to_the_table(&mut self) {
+        for source in self.dice.iter_mut().chain([&mut self.machine_dice]) {
+            if *source == DiceSource::Virtual {
+                *source = DiceSource::Typed;
+            }
+        }
+    }
+
+    /// The dice source of each seat, the Machine's last: a digital game rolls Foreman's own.
+    fn dice_used(&self) -> Vec<DiceSource> {
+        let mut used = self.dice.clone();
+        used.push(self.machine_dice);
+        if self.mode == Mode::Digital {
+            used.fill(DiceSource::Virtual);
+        }
+        used
+    }
+}
+
 impl ForemanApp {
     pub(super) fn start_screen(&mut self, ui: &mut Ui) {
         let Screen::Start(form) = &mut self.screen else {
@@ -91,6 +114,7 @@ impl ForemanApp {
                         }
                     });
                 }
+                let mode_before = form.mode;
                 ui.horizontal(|ui| {
                     ui.label(self.t("mode"));
                     ui.selectable_value(&mut form.mode, Mode::Digital, self.t("mode-digital"))
@@ -98,6 +122,9 @@ impl ForemanApp {
                     ui.selectable_value(&mut form.mode, Mode::Companion, self.t("mode-companion"))
                         .on_hover_text(self.t("mode-companion-hint"));
                 });
+                if mode_before == Mode::Digital && form.mode == Mode::Companion {
+                    form.turn_to_the_table();
+                }
                 ui.add_space(6.0);
                 egui::Grid::new("players-form")
                     .striped(true)
@@ -302,9 +329,10 @@ impl ForemanApp {
         mode: Mode,
     ) {
         if mode == Mode::Digital {
+            // The choice made for a companion game is kept (a digital game rolls Foreman's
+            // own dice whatever it says: `StartForm::dice_used`).
             ui.label(self.t("dice-virtual"))
                 .on_hover_text(self.t("dice-digital-hint"));
-            *source = DiceSource::Virtual;
             return;
         }
         egui::ComboBox::from_label(label)
@@ -384,8 +412,7 @@ impl ForemanApp {
         };
         match Session::start(setup, self.last_game_path()) {
             Ok(s) => {
-                self.settings.dice = form.dice.clone();
-                self.settings.dice.push(form.machine_dice);
+                self.settings.dice = form.dice_used();
                 self.open_session(s);
                 // The opening deal is the first action.
                 self.submit(Act::Deal);

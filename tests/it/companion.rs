@@ -274,3 +274,33 @@ fn suggest_shows_the_plan_and_plays_it() {
         );
     }
 }
+
+/// At a real table the players roll their own dice: turning to a table companion game makes
+/// every seat's dice typed (the Machine's too), a source chosen there is kept through a turn
+/// to a digital game and back, and a digital game rolls Foreman's own dice whatever was chosen.
+#[test]
+fn a_table_companion_game_types_its_dice_unless_told_otherwise() {
+    use foreman::ui::DiceSource::{Camera, Typed, Virtual};
+    let dir = tempfile::tempdir().expect("temp dir");
+    let mut h = harness(dir.path(), 31);
+    h.run();
+    click(&mut h, "Table companion");
+    h.get_by_label("Dice of player 1").click();
+    h.run();
+    click(&mut h, "Camera");
+    click(&mut h, "Digital tabletop");
+    click(&mut h, "Table companion");
+    click(&mut h, "Start the game");
+    assert_eq!(h.state().settings.dice, vec![Camera, Typed]);
+
+    let dir = tempfile::tempdir().expect("temp dir");
+    let mut h = harness(dir.path(), 32);
+    h.run();
+    click(&mut h, "Table companion");
+    h.get_by_label("Dice of player 1").click();
+    h.run();
+    click(&mut h, "Camera");
+    click(&mut h, "Digital tabletop");
+    click(&mut h, "Start the game");
+    assert_eq!(h.state().settings.dice, vec![Virtual, Virtual]);
+}
