@@ -280,27 +280,25 @@ fn suggest_shows_the_plan_and_plays_it() {
 /// to a digital game and back, and a digital game rolls Foreman's own dice whatever was chosen.
 #[test]
 fn a_table_companion_game_types_its_dice_unless_told_otherwise() {
-    use foreman::ui::DiceSource::{Camera, Typed, Virtual};
-    let dir = tempfile::tempdir().expect("temp dir");
-    let mut h = harness(dir.path(), 31);
-    h.run();
-    click(&mut h, "Table companion");
-    h.get_by_label("Dice of player 1").click();
-    h.run();
-    click(&mut h, "Camera");
-    click(&mut h, "Digital tabletop");
-    click(&mut h, "Table companion");
-    click(&mut h, "Start the game");
-    assert_eq!(h.state().settings.dice, vec![Camera, Typed]);
-
-    let dir = tempfile::tempdir().expect("temp dir");
-    let mut h = harness(dir.path(), 32);
-    h.run();
-    click(&mut h, "Table companion");
-    h.get_by_label("Dice of player 1").click();
-    h.run();
-    click(&mut h, "Camera");
-    click(&mut h, "Digital tabletop");
-    click(&mut h, "Start the game");
-    assert_eq!(h.state().settings.dice, vec![Virtual, Virtual]);
+    use foreman::ui::DiceSource::{self, Camera, Typed, Virtual};
+    // Player 1's camera chosen in a companion game, then the modes clicked, then the start.
+    let dice_used = |seed: u64, modes: &[&str]| -> Vec<DiceSource> {
+        let dir = tempfile::tempdir().expect("temp dir");
+        let mut h = harness(dir.path(), seed);
+        h.run();
+        click(&mut h, "Table companion");
+        h.get_by_label("Dice of player 1").click();
+        h.run();
+        click(&mut h, "Camera");
+        for mode in modes {
+            click(&mut h, mode);
+        }
+        click(&mut h, "Start the game");
+        h.state().settings.dice.clone()
+    };
+    assert_eq!(
+        dice_used(31, &["Digital tabletop", "Table companion"]),
+        vec![Camera, Typed]
+    );
+    assert_eq!(dice_used(32, &["Digital tabletop"]), vec![Virtual, Virtual]);
 }
