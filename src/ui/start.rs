@@ -482,7 +482,11 @@ pub(super) fn resize_players(form: &mut StartForm, n: usize) {
             .find(|c| !form.colours.contains(c))
             .unwrap_or(Colour::Red);
         form.colours.push(free);
-        form.dice.push(DiceSource::Virtual);
+        // A seat added at a real table types its dice, as the others there do.
+        form.dice.push(match form.mode {
+            Mode::Digital => DiceSource::Virtual,
+            Mode::Companion => DiceSource::Typed,
+        });
         form.bots.push(None);
     }
     form.names.truncate(n);

@@ -301,4 +301,14 @@ fn a_table_companion_game_types_its_dice_unless_told_otherwise() {
         vec![Camera, Typed]
     );
     assert_eq!(dice_used(32, &["Digital tabletop"]), vec![Virtual, Virtual]);
+
+    // Players added once the game is a companion one type their dice too.
+    let dir = tempfile::tempdir().expect("temp dir");
+    let mut h = harness(dir.path(), 33);
+    h.run();
+    click(&mut h, "Players at the table");
+    click(&mut h, "Table companion");
+    click(&mut h, "4");
+    click(&mut h, "Start the game");
+    assert_eq!(h.state().settings.dice[..4], [Typed; 4]);
 }
