@@ -46,8 +46,8 @@ impl StartForm {
     /// chosen).
     fn turn_to_the_table(&mut self) {
         for source in self.dice.iter_mut().chain([&mut self.machine_dice]) {
-            if *source == DiceSource::Virtual {
-                *source = DiceSource::Typed;
+            if *source == first_dice(Mode::Digital) {
+                *source = first_dice(Mode::Companion);
             }
         }
     }
@@ -472,6 +472,15 @@ impl ForemanApp {
     }
 }
 
+/// The dice a seat starts with: Foreman's own in a digital game, typed at a real table (its
+/// players roll their own).
+fn first_dice(mode: Mode) -> DiceSource {
+    match mode {
+        Mode::Digital => DiceSource::Virtual,
+        Mode::Companion => DiceSource::Typed,
+    }
+}
+
 pub(super) fn resize_players(form: &mut StartForm, n: usize) {
     while form.names.len() < n {
         let i = form.names.len();
@@ -482,11 +491,7 @@ pub(super) fn resize_players(form: &mut StartForm, n: usize) {
             .find(|c| !form.colours.contains(c))
             .unwrap_or(Colour::Red);
         form.colours.push(free);
-        // A seat added at a real table types its dice, as the others there do.
-        form.dice.push(match form.mode {
-            Mode::Digital => DiceSource::Virtual,
-            Mode::Companion => DiceSource::Typed,
-        });
+        form.dice.push(first_dice(form.mode));
         form.bots.push(None);
     }
     form.names.truncate(n);

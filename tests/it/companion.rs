@@ -281,34 +281,29 @@ fn suggest_shows_the_plan_and_plays_it() {
 #[test]
 fn a_table_companion_game_types_its_dice_unless_told_otherwise() {
     use foreman::ui::DiceSource::{self, Camera, Typed, Virtual};
-    // Player 1's camera chosen in a companion game, then the modes clicked, then the start.
-    let dice_used = |seed: u64, modes: &[&str]| -> Vec<DiceSource> {
+    // The start screen clicked through `clicks`, then the game started: each seat's dice.
+    let dice_used = |seed: u64, clicks: &[&str]| -> Vec<DiceSource> {
         let dir = tempfile::tempdir().expect("temp dir");
         let mut h = harness(dir.path(), seed);
         h.run();
-        click(&mut h, "Table companion");
-        h.get_by_label("Dice of player 1").click();
-        h.run();
-        click(&mut h, "Camera");
-        for mode in modes {
-            click(&mut h, mode);
+        for label in clicks.iter().chain(&["Start the game"]) {
+            click(&mut h, label);
         }
-        click(&mut h, "Start the game");
         h.state().settings.dice.clone()
     };
+    let camera = ["Table companion", "Dice of player 1", "Camera"];
     assert_eq!(
-        dice_used(31, &["Digital tabletop", "Table companion"]),
+        dice_used(
+            31,
+            &[&camera[..], &["Digital tabletop", "Table companion"]].concat()
+        ),
         vec![Camera, Typed]
     );
-    assert_eq!(dice_used(32, &["Digital tabletop"]), vec![Virtual, Virtual]);
-
+    assert_eq!(
+        dice_used(32, &[&camera[..], &["Digital tabletop"]].concat()),
+        vec![Virtual, Virtual]
+    );
     // Players added once the game is a companion one type their dice too.
-    let dir = tempfile::tempdir().expect("temp dir");
-    let mut h = harness(dir.path(), 33);
-    h.run();
-    click(&mut h, "Players at the table");
-    click(&mut h, "Table companion");
-    click(&mut h, "4");
-    click(&mut h, "Start the game");
-    assert_eq!(h.state().settings.dice[..4], [Typed; 4]);
+    let four = dice_used(33, &["Players at the table", "Table companion", "4"]);
+    assert_eq!(four[..4], [Typed; 4]);
 }
