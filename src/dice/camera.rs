@@ -7,6 +7,11 @@
 //! and keeps only the newest in a one-frame slot; the reader thread takes whatever is newest,
 //! reads the dice and votes over frames ([`crate::vision::Stabiliser`]). A slow reader
 //! never lets frames queue up.
+//!
+//! What it costs: the reader reads at most one frame per `read_every` (a webcam's 30 frames a
+//! second would keep a core busy for readings nobody needs), a frame the same as the last one
+//! read (a still picture given again) is not read again, and a view is only sent when the
+//! picture changed. The window repaints when woken ([`Capture::wake_with`]), not on a timer.
 
 use crate::vision::adapt::Lessons;
 use crate::vision::learned::Model;
@@ -17,7 +22,7 @@ use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::mpsc::{Receiver, Sender, channel};
 use std::sync::{Arc, Condvar, Mutex};
 use std::thread::JoinHandle;
-use std::time::Duration;
+use std::time::{Duration, Instant};
 
 /// Why a frame could not be had.
 #[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
@@ -361,6 +366,29 @@ struct Slot {
     ready: Condvar,
 }
 
+/// Called after each event sent (the window asks for a repaint).
+type Wake = Arc<Mutex<Option<Box<dyn Fn() + Send>>>>;
+
+/// The camera threads' way to the window: the events, then a wake.
+#[derive(Clone)]
+struct Tell {
+    tx: Sender<CameraEvent>,
+    wake: Wake,
+}
+
+impl Tell {
+    /// Sends `event` and wakes the window; false once the window is gone.
+    fn send(&self, event: CameraEvent) -> bool {
+        let sent = self.tx.send(event).is_ok();
+        if let Ok(wake) = self.wake.lock()
+            && let Some(wake) = wake.as_ref()
+        {
+            wake();
+        }
+        sent
+    }
+}
+
 /// A running camera: its two threads, stopped when this is dropped.
 pub struct Capture {
     stop: Arc<AtomicBool>,
@@ -369,6 +397,7 @@ pub struct Capture {
     threads: Vec<JoinHandle<()>>,
     slot: Arc<Slot>,
     lessons: Sender<Lesson>,
+    wake: Wake,
 }
 
 /// What the window tells the reader about what it learns.
@@ -381,10 +410,12 @@ enum Lesson {
 
 impl Capture {
     /// Starts capturing from the source `make` builds (on the capture thread); a roll is stable
-    /// after `still_frames` frames in place.
+    /// after `still_frames` frames read in place, frames read at most one per `read_every`
+    /// (zero: every frame).
     pub fn start(
         make: impl FnOnce() -> Box<dyn FrameSource> + Send + 'static,
         still_frames: usize,
+        read_every: Duration,
     ) -> Capture {
         let stop = Arc::new(AtomicBool::new(false));
         let area = Arc::new(Mutex::new(None));
@@ -393,27 +424,60 @@ impl Capture {
             ready: Condvar::new(),
         });
         let (tx, events) = channel();
+        let wake: Wake = Arc::new(Mutex::new(None));
+        let tell = Tell {
+            tx,
+            wake: wake.clone(),
+        };
         let capture = {
-            let (stop, slot, tx) = (stop.clone(), slot.clone(), tx.clone());
-            std::thread::spawn(move || {
-                let mut source = make();
-                capture_loop(source.as_mut(), &stop, &slot, &tx);
-            })
+            let (stop, slot, tell) = (stop.clone(), slot.clone(), tell.clone());
+            std::thread::Builder::new()
+                .name("camera capture".into())
+                .spawn(move || {
+                    let mut source = make();
+                    capture_loop(source.as_mut(), &stop, &slot, &tell);
+                })
         };
         let (lessons, taught) = channel();
         let reader = {
             let (stop, slot, area) = (stop.clone(), slot.clone(), area.clone());
-            std::thread::spawn(move || {
-                read_loop(&stop, &slot, &area, &taught, still_frames, &tx);
-            })
+            let pace = Pace {
+                still_frames,
+                read_every,
+            };
+            let tell = tell.clone();
+            std::thread::Builder::new()
+                .name("camera reader".into())
+                .spawn(move || read_loop(&stop, &slot, &area, &taught, pace, &tell))
         };
+        let mut threads = Vec::new();
+        for t in [capture, reader] {
+            match t {
+                Ok(t) => threads.push(t),
+                Err(e) => {
+                    stop.store(true, Ordering::Relaxed);
+                    tell.send(CameraEvent::Problem(CameraError::Lost(format!(
+                        "no thread to read the camera on: {e}"
+                    ))));
+                }
+            }
+        }
         Capture {
             stop,
             area,
             events,
-            threads: vec![capture, reader],
+            threads,
             slot,
             lessons,
+            wake,
+        }
+    }
+
+    /// Calls `wake` after each event from now on (the window: a repaint), so that nothing
+    /// needs to look for events on a timer.
+    pub fn wake_with(&self, wake: impl Fn() + Send + 'static) {
+        if let Ok(mut w) = self.wake.lock() {
+            *w = Some(Box::new(wake));
         }
     }
 
@@ -449,22 +513,17 @@ impl Drop for Capture {
     }
 }
 
-fn capture_loop(
-    source: &mut dyn FrameSource,
-    stop: &AtomicBool,
-    slot: &Slot,
-    tx: &Sender<CameraEvent>,
-) {
+fn capture_loop(source: &mut dyn FrameSource, stop: &AtomicBool, slot: &Slot, tell: &Tell) {
     let mut open = false;
     while !stop.load(Ordering::Relaxed) {
         if !open {
             match source.open() {
                 Ok(()) => {
                     open = true;
-                    let _ = tx.send(CameraEvent::Running(source.name()));
+                    tell.send(CameraEvent::Running(source.name()));
                 }
                 Err(e) => {
-                    let _ = tx.send(CameraEvent::Problem(e));
+                    tell.send(CameraEvent::Problem(e));
                     std::thread::sleep(Duration::from_secs(1));
                     continue;
                 }
@@ -480,9 +539,28 @@ fn capture_loop(
             Err(e) => {
                 tracing::warn!("camera: {e}");
                 open = false;
-                let _ = tx.send(CameraEvent::Problem(e));
+                tell.send(CameraEvent::Problem(e));
             }
         }
+    }
+}
+
+/// How the reader keeps pace: the frames in place before a roll settles, and the least time
+/// between two readings.
+#[derive(Debug, Clone, Copy)]
+struct Pace {
+    still_frames: usize,
+    read_every: Duration,
+}
+
+/// Waits until `until` or a stop, whichever comes first.
+fn wait_until(until: Instant, stop: &AtomicBool) {
+    loop {
+        let now = Instant::now();
+        if now >= until || stop.load(Ordering::Relaxed) {
+            return;
+        }
+        std::thread::sleep((until - now).min(Duration::from_millis(50)));
     }
 }
 
@@ -491,23 +569,27 @@ fn read_loop(
     slot: &Slot,
     area: &Mutex<Option<Area>>,
     taught: &Receiver<Lesson>,
-    still_frames: usize,
-    tx: &Sender<CameraEvent>,
+    pace: Pace,
+    tell: &Tell,
 ) {
     let base = match Model::shipped() {
         Ok(model) => model,
         Err(e) => {
             tracing::error!("the dice model built into Foreman cannot be read: {e}");
-            let _ = tx.send(CameraEvent::Problem(CameraError::Model(e.to_string())));
+            tell.send(CameraEvent::Problem(CameraError::Model(e.to_string())));
             return;
         }
     };
     let mut model = Arc::new(base.clone());
     let mut lessons = Lessons::default();
-    let mut stabiliser = Stabiliser::new(still_frames);
+    let mut stabiliser = Stabiliser::new(pace.still_frames);
     let mut number = 0;
     let mut last_area = None;
+    // The last frame read and its dice: the same frame again is not read again.
+    let mut last: Option<(Arc<RgbImage>, Vec<SeenDie>)> = None;
+    let mut next_read = Instant::now();
     while !stop.load(Ordering::Relaxed) {
+        wait_until(next_read, stop);
         let frame = {
             let Ok(mut s) = slot.frame.lock() else { return };
             while s.is_none() && !stop.load(Ordering::Relaxed) {
@@ -533,35 +615,48 @@ fn read_loop(
             let taught = base.taught(&lessons);
             let used = taught.is_some();
             model = Arc::new(taught.unwrap_or_else(|| base.clone()));
+            last = None;
             tracing::info!(
                 "the dice reader learned from {} rolls (used: {used})",
                 lessons.rolls
             );
-            let _ = tx.send(CameraEvent::Taught {
+            tell.send(CameraEvent::Taught {
                 rolls: lessons.rolls,
                 used,
                 model: model.clone(),
             });
         }
         let Some(frame) = frame else { continue };
+        next_read = Instant::now() + pace.read_every;
         let area = area.lock().map(|a| *a).unwrap_or(None);
         if area != last_area {
-            stabiliser = Stabiliser::new(still_frames);
+            stabiliser = Stabiliser::new(pace.still_frames);
             last_area = area;
+            last = None;
         }
-        let dice = vision::read_dice_with(&model, &frame, area);
-        number += 1;
-        let stable = stabiliser.push(dice.clone());
-        let view = CameraView {
-            frame: Arc::new(frame),
-            number,
-            dice,
+        let seen_before = last.as_ref().filter(|(f, _)| **f == frame);
+        let (frame, dice, new) = match seen_before {
+            Some((f, dice)) => (f.clone(), dice.clone(), false),
+            None => {
+                let dice = vision::read_dice_with(&model, &frame, area);
+                (Arc::new(frame), dice, true)
+            }
         };
-        if tx.send(CameraEvent::View(view)).is_err() {
-            return;
+        let stable = stabiliser.push(dice.clone());
+        if new {
+            number += 1;
+            last = Some((frame.clone(), dice.clone()));
+            let view = CameraView {
+                frame,
+                number,
+                dice,
+            };
+            if !tell.send(CameraEvent::View(view)) {
+                return;
+            }
         }
         if let Some(roll) = stable
-            && tx.send(CameraEvent::Stable(roll)).is_err()
+            && !tell.send(CameraEvent::Stable(roll))
         {
             return;
         }

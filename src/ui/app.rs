@@ -364,8 +364,7 @@ impl ForemanApp {
             ctx.request_repaint_after(std::time::Duration::from_millis(100));
         }
         if let Some(camera) = self.camera.as_mut() {
-            camera.drain();
-            ctx.request_repaint_after(std::time::Duration::from_millis(50));
+            camera.drain(&ctx);
         }
         self.feed_read_dice();
         self.shortcuts(&ctx);

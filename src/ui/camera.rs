@@ -14,6 +14,10 @@ use std::sync::Arc;
 /// Frames in place before a roll counts as settled.
 pub const STILL_FRAMES: usize = 4;
 
+/// The least time between two readings of the camera's frames: ten a second show the dice as
+/// they fall and settle a roll in under half a second, at a third of a webcam's frames.
+pub const READ_EVERY: std::time::Duration = std::time::Duration::from_millis(100);
+
 /// The camera's state as the window sees it.
 pub struct CameraDice {
     capture: Capture,
@@ -43,6 +47,8 @@ pub struct CameraDice {
     pub waiting: VecDeque<(Option<DieColour>, u8)>,
     /// The marked tray area, in picture pixels.
     pub area: Option<Area>,
+    /// The capture wakes the window when it has news (set on the first drain).
+    wakes: bool,
 }
 
 impl CameraDice {
@@ -62,11 +68,18 @@ impl CameraDice {
             automatic,
             waiting: VecDeque::new(),
             area: None,
+            wakes: false,
         }
     }
 
-    /// Takes in what the camera threads reported since the last frame.
-    pub fn drain(&mut self) {
+    /// Takes in what the camera threads reported since the last frame; from the first call on,
+    /// each report repaints `ctx` (no repaint on a timer).
+    pub fn drain(&mut self, ctx: &egui::Context) {
+        if !self.wakes {
+            let ctx = ctx.clone();
+            self.capture.wake_with(move || ctx.request_repaint());
+            self.wakes = true;
+        }
         while let Ok(e) = self.capture.events.try_recv() {
             match e {
                 CameraEvent::Running(name) => {

@@ -31,7 +31,7 @@ impl ForemanApp {
                 Box::new(move || Box::new(ImageFile::new(path, period)) as Box<dyn FrameSource>)
             }
         };
-        let capture = Capture::start(make, super::camera::STILL_FRAMES);
+        let capture = Capture::start(make, super::camera::STILL_FRAMES, super::camera::READ_EVERY);
         self.camera = Some(super::camera::CameraDice::new(
             capture,
             self.settings.camera_automatic,

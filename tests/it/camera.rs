@@ -283,6 +283,7 @@ fn a_folder_plays_as_a_sequence_and_each_settled_roll_is_reported_once() {
             Box::new(Folder::new(folder, 10, Duration::from_millis(30))) as Box<dyn FrameSource>
         },
         3,
+        Duration::ZERO,
     );
     assert_eq!(next_stable(&capture, Duration::from_secs(10)), vec![3, 5]);
     assert_eq!(
@@ -293,6 +294,72 @@ fn a_folder_plays_as_a_sequence_and_each_settled_roll_is_reported_once() {
     assert_eq!(next_stable(&capture, Duration::from_secs(10)), vec![3, 5]);
 }
 
+/// The events `capture` sends until `until` says stop or `within` passes: the views and the
+/// settled rolls counted.
+fn count_events(
+    capture: &Capture,
+    within: Duration,
+    until: impl Fn(usize, usize) -> bool,
+) -> (usize, usize) {
+    let deadline = Instant::now() + within;
+    let (mut views, mut stable) = (0, 0);
+    while Instant::now() < deadline && !until(views, stable) {
+        match capture.events.recv_timeout(Duration::from_millis(20)) {
+            Ok(CameraEvent::View(_)) => views += 1,
+            Ok(CameraEvent::Stable(_)) => stable += 1,
+            _ => {}
+        }
+    }
+    (views, stable)
+}
+
+/// The camera's cost (issue: a learned dice reader, point 7, the camera panel): a still
+/// picture given again at every frame is read once, yet still settles as a roll; frames that
+/// change are read at most once per `read_every`, the rest dropped; and the window is woken
+/// after each event rather than repainting on a timer.
+#[test]
+fn the_camera_reads_a_still_picture_once_and_keeps_to_its_pace() {
+    use std::sync::atomic::{AtomicUsize, Ordering};
+    let dir = tempfile::tempdir().expect("temp dir");
+    let still = dir.path().join("still.png");
+    synthetic_roll(&still, &[4, 2], [200, 30, 30], [255; 3]);
+    let woken = std::sync::Arc::new(AtomicUsize::new(0));
+    let capture = Capture::start(
+        move || Box::new(ImageFile::new(still, Duration::from_millis(5))) as Box<dyn FrameSource>,
+        3,
+        Duration::ZERO,
+    );
+    let counter = woken.clone();
+    capture.wake_with(move || {
+        counter.fetch_add(1, Ordering::Relaxed);
+    });
+    // The same picture two hundred times a second: one view, then the roll settles...
+    let settled = count_events(&capture, Duration::from_secs(30), |_, stable| stable > 0);
+    assert_eq!(settled, (1, 1));
+    // ...and a second more of it (two hundred frames) is neither read nor settled again.
+    let after = count_events(&capture, Duration::from_secs(1), |_, _| false);
+    assert_eq!(after, (0, 0));
+    assert!(woken.load(Ordering::Relaxed) >= 1);
+    drop(capture);
+
+    // Two pictures in turn at every frame, read at most one frame a second: at most five
+    // views in three seconds (their readings' times aside, four), not hundreds.
+    let turns = tempfile::tempdir().expect("temp dir");
+    synthetic_roll(&turns.path().join("a.png"), &[1], [200, 30, 30], [255; 3]);
+    synthetic_roll(&turns.path().join("b.png"), &[6], [200, 30, 30], [255; 3]);
+    let folder = turns.path().to_path_buf();
+    let capture = Capture::start(
+        move || Box::new(Folder::new(folder, 1, Duration::from_millis(5))) as Box<dyn FrameSource>,
+        3,
+        Duration::from_secs(1),
+    );
+    let (views, _) = count_events(&capture, Duration::from_secs(3), |_, _| false);
+    assert!(views <= 5, "{views} views in 3 s");
+    // It goes on reading: each new picture is shown.
+    let (more, _) = count_events(&capture, Duration::from_secs(30), |views, _| views >= 2);
+    assert!(views + more >= 2, "{} views", views + more);
+}
+
 #[test]
 fn missing_pictures_and_cameras_are_said_not_panicked() {
     let dir = tempfile::tempdir().expect("temp dir");
@@ -300,6 +367,7 @@ fn missing_pictures_and_cameras_are_said_not_panicked() {
     let capture = Capture::start(
         move || Box::new(ImageFile::new(missing, Duration::from_millis(5))) as Box<dyn FrameSource>,
         3,
+        Duration::ZERO,
     );
     match capture.events.recv_timeout(Duration::from_secs(5)) {
         Ok(CameraEvent::Problem(CameraError::File { path, .. })) => {
