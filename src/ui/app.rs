@@ -360,8 +360,7 @@ impl ForemanApp {
             self.applied_zoom = self.settings.zoom;
         }
         if let Some(smart) = self.smart.as_mut() {
-            smart.drain();
-            ctx.request_repaint_after(std::time::Duration::from_millis(100));
+            smart.drain(&ctx);
         }
         if let Some(camera) = self.camera.as_mut() {
             camera.drain(&ctx);

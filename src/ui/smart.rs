@@ -5,9 +5,9 @@
 use crate::dice::serial::{DiceCommand, DiceEvent, DieInfo, spawn_watch};
 use crate::dice::{DieColour, Reading, RollState};
 use std::collections::{BTreeMap, VecDeque};
-use std::sync::Arc;
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::mpsc::{Receiver, Sender, channel};
+use std::sync::{Arc, Mutex};
 
 /// What the window knows of one die.
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -29,13 +29,41 @@ pub struct SmartDice {
     pub dice: BTreeMap<u64, DieStatus>,
     /// Settled rolls not yet used by the game, oldest first (at most 64 kept).
     pub waiting: VecDeque<Reading>,
+    /// Called after each event the watcher sends (set on the first drain: a repaint).
+    wake: Wake,
 }
 
+/// The window's wake, once known.
+type Wake = Arc<Mutex<Option<Box<dyn Fn() + Send>>>>;
+
 impl SmartDice {
+    /// Watches `port`; each event the watcher sends goes on to the window and wakes it, so
+    /// the window needs no repaint timer to see a roll.
     pub fn connect(port: &str) -> SmartDice {
         let (tx, events) = channel();
         let (commands, rx) = channel();
-        let (stop, _handle) = spawn_watch(port.to_string(), tx, rx);
+        let (watched, heard) = channel();
+        let (stop, _handle) = spawn_watch(port.to_string(), watched, rx);
+        let wake: Wake = Arc::new(Mutex::new(None));
+        let woken = wake.clone();
+        let forward = std::thread::Builder::new()
+            .name("smart dice to the window".into())
+            .spawn(move || {
+                // Ends when the window lets go of the dice (the watcher then ends too).
+                for event in heard.iter() {
+                    if tx.send(event).is_err() {
+                        return;
+                    }
+                    if let Ok(wake) = woken.lock()
+                        && let Some(wake) = wake.as_ref()
+                    {
+                        wake();
+                    }
+                }
+            });
+        if let Err(e) = forward {
+            tracing::error!("no thread to hear the smart dice on: {e}");
+        }
         SmartDice {
             port: port.to_string(),
             events,
@@ -45,11 +73,19 @@ impl SmartDice {
             problem: None,
             dice: BTreeMap::new(),
             waiting: VecDeque::new(),
+            wake,
         }
     }
 
-    /// Takes in what the watcher reported since the last frame.
-    pub fn drain(&mut self) {
+    /// Takes in what the watcher reported since the last frame; from the first call on, each
+    /// report repaints `ctx`.
+    pub fn drain(&mut self, ctx: &egui::Context) {
+        if let Ok(mut wake) = self.wake.lock()
+            && wake.is_none()
+        {
+            let ctx = ctx.clone();
+            *wake = Some(Box::new(move || ctx.request_repaint()));
+        }
         while let Ok(e) = self.events.try_recv() {
             match e {
                 DiceEvent::Connected { .. } => {

@@ -272,3 +272,39 @@ fn the_watcher_reconnects_after_an_unplug() {
     stop.store(true, std::sync::atomic::Ordering::Relaxed);
     handle.join().expect("the watcher ends");
 }
+
+/// Smart dice in the window wake it (the smart dice issue, the panel): the window repaints when a
+/// die reports, not on a timer, so a roll shows as soon as it comes and an idle window costs
+/// nothing.
+#[test]
+fn a_smart_die_report_wakes_the_window() {
+    use foreman::ui::smart::SmartDice;
+    use std::sync::Arc;
+    use std::sync::atomic::{AtomicUsize, Ordering};
+    let (mut die, host) = serialport::TTYPort::pair().expect("pty");
+    let port = host.name().expect("pty path");
+    let ctx = egui::Context::default();
+    let repaints = Arc::new(AtomicUsize::new(0));
+    let counter = repaints.clone();
+    ctx.set_request_repaint_callback(move |_| {
+        counter.fetch_add(1, Ordering::Relaxed);
+    });
+    let mut dice = SmartDice::connect(&port);
+    dice.drain(&ctx);
+    let mut bytes = frame(0, &hello(4, DieColour::Red));
+    bytes.extend(frame(1, &rolled(4, 1, 6)));
+    die.write_all(&bytes).expect("write");
+    // The window drains only when asked to repaint, as eframe would.
+    let deadline = Instant::now() + Duration::from_secs(5);
+    let mut drained_at = 0;
+    while dice.waiting.is_empty() {
+        assert!(Instant::now() < deadline, "no roll reached the window");
+        let asked = repaints.load(Ordering::Relaxed);
+        if asked > drained_at {
+            drained_at = asked;
+            dice.drain(&ctx);
+        }
+        std::thread::sleep(Duration::from_millis(20));
+    }
+    assert_eq!(dice.waiting.front().map(|r| r.face), Some(6));
+}
