@@ -22,6 +22,8 @@ pub(super) struct StartForm {
     bots: Vec<Option<BotLevel>>,
     machine_dice: DiceSource,
     open_path: String,
+    /// The form was a table companion game before: its dice were chosen for the table then.
+    was_at_the_table: bool,
 }
 
 impl Default for StartForm {
@@ -36,6 +38,7 @@ impl Default for StartForm {
             bots: vec![None],
             machine_dice: DiceSource::Virtual,
             open_path: String::new(),
+            was_at_the_table: false,
         }
     }
 }
@@ -43,8 +46,12 @@ impl Default for StartForm {
 impl StartForm {
     /// Turning to a table companion game: players at a real table roll their real dice, so
     /// a seat still on Foreman's virtual dice is typed instead (any source can still be
-    /// chosen).
+    /// chosen). Only the first time: a seat set to virtual dice at the table keeps them
+    /// through a turn to a digital game and back.
     fn turn_to_the_table(&mut self) {
+        if std::mem::replace(&mut self.was_at_the_table, true) {
+            return;
+        }
         for source in self.dice.iter_mut().chain([&mut self.machine_dice]) {
             if *source == first_dice(Mode::Digital) {
                 *source = first_dice(Mode::Companion);

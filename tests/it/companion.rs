@@ -276,8 +276,9 @@ fn suggest_shows_the_plan_and_plays_it() {
 }
 
 /// At a real table the players roll their own dice: turning to a table companion game makes
-/// every seat's dice typed (the Machine's too), a source chosen there is kept through a turn
-/// to a digital game and back, and a digital game rolls Foreman's own dice whatever was chosen.
+/// every seat's dice typed (the Machine's too), a source chosen there (virtual dice too) is
+/// kept through a turn to a digital game and back, and a digital game rolls Foreman's own dice
+/// whatever was chosen.
 #[test]
 fn a_table_companion_game_types_its_dice_unless_told_otherwise() {
     use foreman::ui::DiceSource::{self, Camera, Typed, Virtual};
@@ -302,6 +303,15 @@ fn a_table_companion_game_types_its_dice_unless_told_otherwise() {
     assert_eq!(
         dice_used(32, &[&camera[..], &["Digital tabletop"]].concat()),
         vec![Virtual, Virtual]
+    );
+    // Virtual dice chosen at the table are kept through a turn to a digital game and back.
+    let virtual_dice = ["Table companion", "Dice of player 1", "Virtual dice"];
+    assert_eq!(
+        dice_used(
+            34,
+            &[&virtual_dice[..], &["Digital tabletop", "Table companion"]].concat()
+        ),
+        vec![Virtual, Typed]
     );
     // Players added once the game is a companion one type their dice too.
     let four = dice_used(33, &["Players at the table", "Table companion", "4"]);
