@@ -90,6 +90,21 @@ fn camera(c: &mut Criterion) {
         g.bench_function("read a 1280x720 frame", |b| {
             b.iter(|| black_box(read_dice(black_box(&frame)).len()))
         });
+        // A webcam's MJPEG frame decoded (`camera::decode_frame`): the cost of each frame the
+        // capture thread decodes rather than lets go by (`FrameSource::skip`).
+        let mut jpeg = Vec::new();
+        if image::codecs::jpeg::JpegEncoder::new_with_quality(&mut jpeg, 80)
+            .encode_image(&frame)
+            .is_ok()
+        {
+            use foreman::dice::camera::decode_frame;
+            use nokhwa::utils::FrameFormat;
+            g.bench_function("decode a 1280x720 MJPEG frame", |b| {
+                b.iter(|| {
+                    black_box(decode_frame(FrameFormat::MJPEG, 1280, 720, black_box(&jpeg)).is_ok())
+                })
+            });
+        }
         // The detector's first look at the photo: the picture resampled to 192 a side.
         let s = 640.0 / 192.0;
         g.bench_function("resample a 640x640 photo to 192", |b| {

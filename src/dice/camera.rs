@@ -9,7 +9,8 @@
 //! never lets frames queue up.
 //!
 //! What it costs: the reader reads at most one frame per `read_every` (a webcam's 30 frames a
-//! second would keep a core busy for readings nobody needs), a frame the same as the last one
+//! second would keep a core busy for readings nobody needs), the frames in between are let go
+//! by undecoded ([`FrameSource::skip`]), a frame the same as the last one
 //! read (a still picture given again) is not read again, and a view is only sent when the
 //! picture changed. The window repaints when woken ([`Capture::wake_with`]), not on a timer.
 
@@ -50,6 +51,11 @@ pub trait FrameSource {
     fn open(&mut self) -> Result<(), CameraError>;
     /// The next frame; blocks until it comes.
     fn frame(&mut self) -> Result<RgbImage, CameraError>;
+    /// Lets the next frame go by unread, when the reader wants none (a webcam's frame is
+    /// taken from the driver but not decoded); blocks as [`FrameSource::frame`] does.
+    fn skip(&mut self) -> Result<(), CameraError> {
+        self.frame().map(drop)
+    }
     /// What to show the user: the camera's name or the file.
     fn name(&self) -> String;
 }
@@ -246,6 +252,16 @@ impl FrameSource for Webcam {
             buffer.buffer(),
         )
     }
+    fn skip(&mut self) -> Result<(), CameraError> {
+        let camera = self
+            .camera
+            .as_mut()
+            .ok_or_else(|| CameraError::Lost("not opened".into()))?;
+        camera
+            .frame()
+            .map(drop)
+            .map_err(|e| CameraError::Lost(e.to_string()))
+    }
     fn name(&self) -> String {
         list_cameras()
             .into_iter()
@@ -364,6 +380,9 @@ pub struct Confirmed {
 struct Slot {
     frame: Mutex<Option<RgbImage>>,
     ready: Condvar,
+    /// The reader waits for a frame: the capture thread decodes the next one (until then it
+    /// lets them go by, [`FrameSource::skip`]).
+    wanted: AtomicBool,
 }
 
 /// Called after each event sent (the window asks for a repaint).
@@ -422,6 +441,7 @@ impl Capture {
         let slot = Arc::new(Slot {
             frame: Mutex::new(None),
             ready: Condvar::new(),
+            wanted: AtomicBool::new(true),
         });
         let (tx, events) = channel();
         let wake: Wake = Arc::new(Mutex::new(None));
@@ -529,11 +549,20 @@ fn capture_loop(source: &mut dyn FrameSource, stop: &AtomicBool, slot: &Slot, te
                 }
             }
         }
+        if !slot.wanted.load(Ordering::Acquire) {
+            if let Err(e) = source.skip() {
+                tracing::warn!("camera: {e}");
+                open = false;
+                tell.send(CameraEvent::Problem(e));
+            }
+            continue;
+        }
         match source.frame() {
             Ok(frame) => {
                 if let Ok(mut s) = slot.frame.lock() {
                     *s = Some(frame);
                 }
+                slot.wanted.store(false, Ordering::Release);
                 slot.ready.notify_one();
             }
             Err(e) => {
@@ -590,6 +619,7 @@ fn read_loop(
     let mut next_read = Instant::now();
     while !stop.load(Ordering::Relaxed) {
         wait_until(next_read, stop);
+        slot.wanted.store(true, Ordering::Release);
         let frame = {
             let Ok(mut s) = slot.frame.lock() else { return };
             while s.is_none() && !stop.load(Ordering::Relaxed) {

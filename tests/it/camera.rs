@@ -360,6 +360,68 @@ fn the_camera_reads_a_still_picture_once_and_keeps_to_its_pace() {
     assert!(views + more >= 2, "{} views", views + more);
 }
 
+/// A source that counts the frames it decodes and those it lets go by.
+struct Counting {
+    decoded: std::sync::Arc<std::sync::atomic::AtomicUsize>,
+    skipped: std::sync::Arc<std::sync::atomic::AtomicUsize>,
+}
+
+impl FrameSource for Counting {
+    fn open(&mut self) -> Result<(), CameraError> {
+        Ok(())
+    }
+    fn frame(&mut self) -> Result<image::RgbImage, CameraError> {
+        std::thread::sleep(Duration::from_millis(2));
+        let n = self
+            .decoded
+            .fetch_add(1, std::sync::atomic::Ordering::Relaxed);
+        Ok(image::RgbImage::from_pixel(
+            64,
+            64,
+            image::Rgb([n as u8; 3]),
+        ))
+    }
+    fn skip(&mut self) -> Result<(), CameraError> {
+        std::thread::sleep(Duration::from_millis(2));
+        self.skipped
+            .fetch_add(1, std::sync::atomic::Ordering::Relaxed);
+        Ok(())
+    }
+    fn name(&self) -> String {
+        "counting".into()
+    }
+}
+
+/// Frames the reader does not want are not decoded (issue: a learned dice reader, point 7,
+/// the camera panel): read at most one frame every half second, a source giving one every
+/// 2 ms decodes a handful in two seconds and lets the rest go by.
+#[test]
+fn frames_between_readings_are_let_go_by_undecoded() {
+    use std::sync::Arc;
+    use std::sync::atomic::{AtomicUsize, Ordering};
+    let decoded = Arc::new(AtomicUsize::new(0));
+    let skipped = Arc::new(AtomicUsize::new(0));
+    let source = Counting {
+        decoded: decoded.clone(),
+        skipped: skipped.clone(),
+    };
+    let capture = Capture::start(
+        move || Box::new(source) as Box<dyn FrameSource>,
+        3,
+        Duration::from_millis(500),
+    );
+    let (views, _) = count_events(&capture, Duration::from_secs(2), |_, _| false);
+    drop(capture);
+    let (decoded, skipped) = (
+        decoded.load(Ordering::Relaxed),
+        skipped.load(Ordering::Relaxed),
+    );
+    // At most one decoded per reading begun (five in two seconds), each one read.
+    assert!((1..=6).contains(&decoded), "{decoded} frames decoded");
+    assert!(views <= decoded, "{views} views of {decoded} frames");
+    assert!(skipped >= 20, "{skipped} frames let go by");
+}
+
 #[test]
 fn missing_pictures_and_cameras_are_said_not_panicked() {
     let dir = tempfile::tempdir().expect("temp dir");
