@@ -10,9 +10,9 @@
 //!
 //! What it costs: the reader reads at most one frame per `read_every` (a webcam's 30 frames a
 //! second would keep a core busy for readings nobody needs), the frames in between are let go
-//! by undecoded ([`FrameSource::skip`]), a frame the same as the last one
-//! read (a still picture given again) is not read again, and a view is only sent when the
-//! picture changed. The window repaints when woken ([`Capture::wake_with`]), not on a timer.
+//! by undecoded ([`FrameSource::skip`]), a frame the same as the last one read (a still
+//! picture given again) is not read again, and a view is only sent when the picture changed.
+//! The window repaints when woken ([`Capture::wake_with`]), not on a timer.
 
 use crate::vision::adapt::Lessons;
 use crate::vision::learned::Model;
