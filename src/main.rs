@@ -548,7 +548,8 @@ fn listen(port: String, json: bool, count: Option<usize>, seconds: Option<u64>) 
     use std::time::{Duration, Instant};
     let (tx, rx) = std::sync::mpsc::channel();
     let (_commands_tx, commands_rx) = std::sync::mpsc::channel();
-    let (stop, handle) = spawn_watch(port, tx, commands_rx);
+    // Nothing to wake: the loop below looks for events itself.
+    let (stop, handle) = spawn_watch(port, tx, commands_rx, Default::default());
     let deadline = seconds.map(|s| Instant::now() + Duration::from_secs(s));
     let mut rolls = 0;
     let out = std::io::stdout();

@@ -12,8 +12,9 @@
 //! second would keep a core busy for readings nobody needs), the frames in between are let go
 //! by undecoded ([`FrameSource::skip`]), a frame the same as the last one read (a still
 //! picture given again) is not read again, and a view is only sent when the picture changed.
-//! The window repaints when woken ([`Capture::wake_with`]), not on a timer.
+//! The window repaints when woken ([`Capture::wake`]), not on a timer.
 
+use super::{Tell, Wake};
 use crate::vision::adapt::Lessons;
 use crate::vision::learned::Model;
 use crate::vision::{self, Area, SeenDie, Stabiliser, StableRoll};
@@ -385,29 +386,6 @@ struct Slot {
     wanted: AtomicBool,
 }
 
-/// Called after each event sent (the window asks for a repaint).
-type Wake = Arc<Mutex<Option<Box<dyn Fn() + Send>>>>;
-
-/// The camera threads' way to the window: the events, then a wake.
-#[derive(Clone)]
-struct Tell {
-    tx: Sender<CameraEvent>,
-    wake: Wake,
-}
-
-impl Tell {
-    /// Sends `event` and wakes the window; false once the window is gone.
-    fn send(&self, event: CameraEvent) -> bool {
-        let sent = self.tx.send(event).is_ok();
-        if let Ok(wake) = self.wake.lock()
-            && let Some(wake) = wake.as_ref()
-        {
-            wake();
-        }
-        sent
-    }
-}
-
 /// A running camera: its two threads, stopped when this is dropped.
 pub struct Capture {
     stop: Arc<AtomicBool>,
@@ -444,11 +422,8 @@ impl Capture {
             wanted: AtomicBool::new(true),
         });
         let (tx, events) = channel();
-        let wake: Wake = Arc::new(Mutex::new(None));
-        let tell = Tell {
-            tx,
-            wake: wake.clone(),
-        };
+        let wake = Wake::default();
+        let tell = Tell::new(tx, wake.clone());
         let capture = {
             let (stop, slot, tell) = (stop.clone(), slot.clone(), tell.clone());
             std::thread::Builder::new()
@@ -493,12 +468,10 @@ impl Capture {
         }
     }
 
-    /// Calls `wake` after each event from now on (the window: a repaint), so that nothing
-    /// needs to look for events on a timer.
-    pub fn wake_with(&self, wake: impl Fn() + Send + 'static) {
-        if let Ok(mut w) = self.wake.lock() {
-            *w = Some(Box::new(wake));
-        }
+    /// What wakes the window after each event (set by the window: a repaint), so that
+    /// nothing needs to look for events on a timer.
+    pub fn wake(&self) -> &Wake {
+        &self.wake
     }
 
     /// Teaches the reader a roll the player confirmed: frames from then on are read by the
@@ -533,7 +506,12 @@ impl Drop for Capture {
     }
 }
 
-fn capture_loop(source: &mut dyn FrameSource, stop: &AtomicBool, slot: &Slot, tell: &Tell) {
+fn capture_loop(
+    source: &mut dyn FrameSource,
+    stop: &AtomicBool,
+    slot: &Slot,
+    tell: &Tell<CameraEvent>,
+) {
     let mut open = false;
     while !stop.load(Ordering::Relaxed) {
         if !open {
@@ -599,7 +577,7 @@ fn read_loop(
     area: &Mutex<Option<Area>>,
     taught: &Receiver<Lesson>,
     pace: Pace,
-    tell: &Tell,
+    tell: &Tell<CameraEvent>,
 ) {
     let base = match Model::shipped() {
         Ok(model) => model,

@@ -6,7 +6,7 @@
 //! across reconnections, so a roll the die repeats after an unplug and replug is reported once.
 //! [`watch`] runs a link on its own thread, reopening the port after an unplug.
 
-use super::Reading;
+use super::{Reading, Tell, Wake};
 use foreman_dice_protocol::{
     DecodeError, Decoder, DieColour, MAX_FRAME, Message, PROTOCOL_VERSION, RollState, encode,
 };
@@ -276,7 +276,7 @@ pub fn open(path: &str) -> Result<Box<dyn serialport::SerialPort>, serialport::E
 /// after an unplug (or when it cannot be opened) tries again every `retry`.
 pub fn watch(
     path: &str,
-    tx: &Sender<DiceEvent>,
+    tell: &Tell<DiceEvent>,
     commands: &Receiver<DiceCommand>,
     stop: &AtomicBool,
     retry: Duration,
@@ -289,7 +289,7 @@ pub fn watch(
             Err(e) => {
                 if !said_down {
                     said_down = true;
-                    let _ = tx.send(DiceEvent::Disconnected {
+                    tell.send(DiceEvent::Disconnected {
                         port: path.to_string(),
                         reason: e.to_string(),
                     });
@@ -300,7 +300,7 @@ pub fn watch(
         };
         let mut link = Link::new(port, path);
         if let Err(e) = link.start() {
-            let _ = tx.send(DiceEvent::Disconnected {
+            tell.send(DiceEvent::Disconnected {
                 port: path.to_string(),
                 reason: e.to_string(),
             });
@@ -308,12 +308,9 @@ pub fn watch(
             continue;
         }
         said_down = false;
-        if tx
-            .send(DiceEvent::Connected {
-                port: path.to_string(),
-            })
-            .is_err()
-        {
+        if !tell.send(DiceEvent::Connected {
+            port: path.to_string(),
+        }) {
             return;
         }
         while !stop.load(Ordering::Relaxed) {
@@ -324,14 +321,14 @@ pub fn watch(
             match link.poll(&mut seen) {
                 Ok(events) => {
                     for e in events {
-                        if tx.send(e).is_err() {
+                        if !tell.send(e) {
                             return;
                         }
                     }
                 }
                 Err(e) => {
                     said_down = true;
-                    let _ = tx.send(DiceEvent::Disconnected {
+                    tell.send(DiceEvent::Disconnected {
                         port: path.to_string(),
                         reason: e.to_string(),
                     });
@@ -343,16 +340,19 @@ pub fn watch(
     }
 }
 
-/// [`watch`] on its own thread; set the returned flag to stop it.
+/// [`watch`] on its own thread, each event followed by `wake` (the window's repaint, once it
+/// sets one); set the returned flag to stop it.
 pub fn spawn_watch(
     path: String,
     tx: Sender<DiceEvent>,
     commands: Receiver<DiceCommand>,
+    wake: Wake,
 ) -> (Arc<AtomicBool>, std::thread::JoinHandle<()>) {
     let stop = Arc::new(AtomicBool::new(false));
     let flag = stop.clone();
     let handle = std::thread::spawn(move || {
-        watch(&path, &tx, &commands, &flag, Duration::from_millis(300));
+        let tell = Tell::new(tx, wake);
+        watch(&path, &tell, &commands, &flag, Duration::from_millis(300));
     });
     (stop, handle)
 }

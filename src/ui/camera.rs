@@ -47,8 +47,6 @@ pub struct CameraDice {
     pub waiting: VecDeque<(Option<DieColour>, u8)>,
     /// The marked tray area, in picture pixels.
     pub area: Option<Area>,
-    /// The capture wakes the window when it has news (set on the first drain).
-    wakes: bool,
 }
 
 impl CameraDice {
@@ -68,18 +66,13 @@ impl CameraDice {
             automatic,
             waiting: VecDeque::new(),
             area: None,
-            wakes: false,
         }
     }
 
     /// Takes in what the camera threads reported since the last frame; from the first call on,
     /// each report repaints `ctx` (no repaint on a timer).
     pub fn drain(&mut self, ctx: &egui::Context) {
-        if !self.wakes {
-            let ctx = ctx.clone();
-            self.capture.wake_with(move || ctx.request_repaint());
-            self.wakes = true;
-        }
+        super::repaint_on(self.capture.wake(), ctx);
         while let Ok(e) = self.capture.events.try_recv() {
             match e {
                 CameraEvent::Running(name) => {

@@ -68,3 +68,12 @@ pub fn run(started: std::time::Instant) -> anyhow::Result<()> {
         )
     })
 }
+
+/// Has a dice source's thread repaint `ctx` after each report, from the first frame it is
+/// drained on (the window then needs no timer to look for its events).
+fn repaint_on(wake: &crate::dice::Wake, ctx: &egui::Context) {
+    if !wake.is_set() {
+        let ctx = ctx.clone();
+        wake.set(move || ctx.request_repaint());
+    }
+}

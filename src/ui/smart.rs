@@ -3,11 +3,11 @@
 //! die of their colour.
 
 use crate::dice::serial::{DiceCommand, DiceEvent, DieInfo, spawn_watch};
-use crate::dice::{DieColour, Reading, RollState};
+use crate::dice::{DieColour, Reading, RollState, Wake};
 use std::collections::{BTreeMap, VecDeque};
+use std::sync::Arc;
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::mpsc::{Receiver, Sender, channel};
-use std::sync::{Arc, Mutex};
 
 /// What the window knows of one die.
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -33,37 +33,14 @@ pub struct SmartDice {
     wake: Wake,
 }
 
-/// The window's wake, once known.
-type Wake = Arc<Mutex<Option<Box<dyn Fn() + Send>>>>;
-
 impl SmartDice {
-    /// Watches `port`; each event the watcher sends goes on to the window and wakes it, so
-    /// the window needs no repaint timer to see a roll.
+    /// Watches `port`; each event the watcher sends wakes the window (see [`SmartDice::drain`]),
+    /// so the window needs no repaint timer to see a roll.
     pub fn connect(port: &str) -> SmartDice {
         let (tx, events) = channel();
         let (commands, rx) = channel();
-        let (watched, heard) = channel();
-        let (stop, _handle) = spawn_watch(port.to_string(), watched, rx);
-        let wake: Wake = Arc::new(Mutex::new(None));
-        let woken = wake.clone();
-        let forward = std::thread::Builder::new()
-            .name("smart dice to the window".into())
-            .spawn(move || {
-                // Ends when the window lets go of the dice (the watcher then ends too).
-                for event in heard.iter() {
-                    if tx.send(event).is_err() {
-                        return;
-                    }
-                    if let Ok(wake) = woken.lock()
-                        && let Some(wake) = wake.as_ref()
-                    {
-                        wake();
-                    }
-                }
-            });
-        if let Err(e) = forward {
-            tracing::error!("no thread to hear the smart dice on: {e}");
-        }
+        let wake = Wake::default();
+        let (stop, _handle) = spawn_watch(port.to_string(), tx, rx, wake.clone());
         SmartDice {
             port: port.to_string(),
             events,
@@ -80,12 +57,7 @@ impl SmartDice {
     /// Takes in what the watcher reported since the last frame; from the first call on, each
     /// report repaints `ctx`.
     pub fn drain(&mut self, ctx: &egui::Context) {
-        if let Ok(mut wake) = self.wake.lock()
-            && wake.is_none()
-        {
-            let ctx = ctx.clone();
-            *wake = Some(Box::new(move || ctx.request_repaint()));
-        }
+        super::repaint_on(&self.wake, ctx);
         while let Ok(e) = self.events.try_recv() {
             match e {
                 DiceEvent::Connected { .. } => {

@@ -330,7 +330,7 @@ fn the_camera_reads_a_still_picture_once_and_keeps_to_its_pace() {
         Duration::ZERO,
     );
     let counter = woken.clone();
-    capture.wake_with(move || {
+    capture.wake().set(move || {
         counter.fetch_add(1, Ordering::Relaxed);
     });
     // The same picture two hundred times a second: one view, then the roll settles...

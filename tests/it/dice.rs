@@ -219,7 +219,12 @@ fn the_watcher_reconnects_after_an_unplug() {
     let (mut die, host) = plug(&link_path);
     let (tx, rx) = std::sync::mpsc::channel();
     let (_cmd_tx, cmd_rx) = std::sync::mpsc::channel();
-    let (stop, handle) = spawn_watch(link_path.display().to_string(), tx, cmd_rx);
+    let (stop, handle) = spawn_watch(
+        link_path.display().to_string(),
+        tx,
+        cmd_rx,
+        Default::default(),
+    );
     let next = |want: &dyn Fn(&DiceEvent) -> bool| -> DiceEvent {
         let deadline = Instant::now() + Duration::from_secs(5);
         loop {
