@@ -6,7 +6,7 @@
 //! [--taught N]] [--epochs N] [--detector-epochs N] [--seed N] [--detector-from DIR]
 //! [--classifier-from DIR] [--validate] [--window GAMES] [--rendered F] [--colour-blind N]
 //! [--separable] [--made-up N] [--pasted F] [--icons F] [--window-pictures DIR] [--render-sheet FILE]
-//! [--icon-sheet FILE]`
+//! [--icon-sheet FILE] [--replay N]`
 //!
 //! `--data` defaults to `../shared/dice` (one folder per source, see `vision::sources`).
 //! `--epochs N`: the classifier's epochs (30); `--detector-epochs N`: the detector's (40).
@@ -46,8 +46,9 @@ use std::path::PathBuf;
 use std::time::Instant;
 
 /// The options that take a value, and the switches.
-const OPTIONS: [&str; 18] = [
+const OPTIONS: [&str; 19] = [
     "--data",
+    "--replay",
     "--out",
     "--leave-out",
     "--taught",
@@ -279,6 +280,32 @@ fn main() -> anyhow::Result<()> {
             "detector proposals on {made_up} made-up pictures without a die: {}",
             mined.len()
         );
+    }
+    // `--replay N`: N classifier samples as drawn (their light not yet changed) kept as the
+    // replay set a player's table is learned with (`vision::relearn`); with `--epochs 0`
+    // nothing is trained.
+    let replay: usize = value("--replay").map_or(Ok(0), |v| v.parse())?;
+    if replay > 0 {
+        use rand::SeedableRng;
+        let mut rng = rand_chacha::ChaCha8Rng::seed_from_u64(seed ^ 0x7265_706c_6179);
+        let mut set = foreman::vision::relearn::Replay::default();
+        for _ in 0..replay {
+            let (pixels, class) = library.classifier_pixels(&mut rng);
+            set.patches
+                .push(pixels.iter().map(|p| p.map(|v| v.round() as u8)).collect());
+            set.classes.push(class as u8);
+        }
+        std::fs::create_dir_all(&out)?;
+        let bytes = set.to_bytes()?;
+        std::fs::write(out.join("replay.bin"), &bytes)?;
+        println!(
+            "replay set: {replay} patches, {} bytes ({} no die)",
+            bytes.len(),
+            set.classes.iter().filter(|&&c| c == 0).count()
+        );
+        if epochs == 0 {
+            return Ok(());
+        }
     }
     let t = Instant::now();
     let cls_schedule = Schedule {

@@ -15,7 +15,7 @@
 //! detector, stay as shipped. Measured: 6 ms for 20 lessons, about 0.3 s for 1,000
 //! (`examples/dice_adapt.rs`). Pure: no I/O, no clock.
 
-use super::learned::{Candidate, Model, PATCH, SMALLEST_DIE};
+use super::learned::{Candidate, Model, PATCH, SMALLEST_DIE, classifier_input, patch_pixels};
 use super::sources::{framed, matches, read_picture};
 use super::training::LabelledPicture;
 use super::{Area, SeenDie};
@@ -41,6 +41,9 @@ const OTHERS_PER_DIE: usize = 100;
 #[derive(Debug, Clone, PartialEq)]
 pub struct Lesson {
     pub features: Vec<f32>,
+    /// The patch's pixels ([`PATCH`] a side, row by row), which the whole classifier is
+    /// trained again on ([`super::relearn`]).
+    pub pixels: Vec<[u8; 3]>,
     pub class: u8,
     /// The roll it came from (counting from 0).
     pub roll: usize,
@@ -82,7 +85,7 @@ impl Lessons {
         for d in dice.iter().filter(|d| (1..=6).contains(&d.value)) {
             let c = Candidate::known(d.x, d.y, d.size);
             for q in 0..4 {
-                patches.push(model.patch(image, c, q));
+                patches.push(patch_pixels(image, c, q));
                 classes.push(d.value);
             }
         }
@@ -106,16 +109,22 @@ impl Lessons {
             no_dice.extend(others);
         }
         for c in no_dice {
-            patches.push(model.patch(image, c, 0));
+            patches.push(patch_pixels(image, c, 0));
             classes.push(0);
         }
         if patches.is_empty() {
             return;
         }
-        let features = model.classifier.features_many(&patches, PATCH, PATCH);
-        for (features, class) in features.into_iter().zip(classes) {
+        let channels = model.classifier_channels();
+        let inputs: Vec<Vec<f32>> = patches
+            .iter()
+            .map(|p| classifier_input(p, PATCH, PATCH, channels))
+            .collect();
+        let features = model.classifier.features_many(&inputs, PATCH, PATCH);
+        for ((features, class), pixels) in features.into_iter().zip(classes).zip(patches) {
             self.lessons.push_back(Lesson {
                 features,
+                pixels: pixels.iter().map(|p| p.map(|v| v.round() as u8)).collect(),
                 class,
                 roll: self.rolls,
             });

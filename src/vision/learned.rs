@@ -533,6 +533,11 @@ fn mean(probs: &[[f32; 7]]) -> [f32; 7] {
 /// The patch around `c` (`PATCH` pixels over [`PATCH_MARGIN`] of its side), turned `quarter`
 /// quarters, as a net's input of `channels` ([`classifier_input`]).
 pub fn patch_at(image: &RgbImage, c: Candidate, quarter: u8, channels: usize) -> Vec<f32> {
+    classifier_input(&patch_pixels(image, c, quarter), PATCH, PATCH, channels)
+}
+
+/// The pixels of [`patch_at`]'s patch, before they become the net's input.
+pub fn patch_pixels(image: &RgbImage, c: Candidate, quarter: u8) -> Vec<[f32; 3]> {
     let s = c.size * PATCH_MARGIN / PATCH as f32;
     let a = match quarter % 4 {
         0 => [s, 0.0, 0.0, s],
@@ -540,12 +545,7 @@ pub fn patch_at(image: &RgbImage, c: Candidate, quarter: u8, channels: usize) ->
         2 => [-s, 0.0, 0.0, -s],
         _ => [0.0, s, -s, 0.0],
     };
-    classifier_input(
-        &sample(image, (c.x, c.y), a, PATCH, PATCH),
-        PATCH,
-        PATCH,
-        channels,
-    )
+    sample(image, (c.x, c.y), a, PATCH, PATCH)
 }
 
 /// The classifier's input from sampled pixels, as its first layer takes: the colours as they

@@ -15,6 +15,7 @@ pub mod net;
 pub mod pip_fit;
 pub mod pips;
 mod primitives;
+pub mod relearn;
 pub mod render;
 pub mod sources;
 pub mod stable;

@@ -20,6 +20,7 @@ use super::net::{Adam, Conv, Grads, Net, Shape, Trace, sigmoid, softmax};
 use image::RgbImage;
 use rand::{Rng, SeedableRng};
 use rand_chacha::ChaCha8Rng;
+use std::sync::atomic::{AtomicBool, Ordering};
 
 /// One labelled die: centre and side in picture pixels; `class` 0 is not a pip d6, 1–6 the
 /// face of one.
@@ -109,7 +110,19 @@ pub fn fit<T: Send>(
     schedule: Schedule,
     make: impl Fn(&mut ChaCha8Rng) -> (Vec<f32>, usize, usize, T) + Sync,
     loss: impl Fn(&[f32], &T, &mut Vec<f32>) -> f32 + Sync,
+    log: impl FnMut(usize, f32),
+) {
+    fit_until(net, schedule, make, loss, log, &AtomicBool::new(false));
+}
+
+/// [`fit`], given up between two steps once `stop` is set (the net then half trained).
+pub fn fit_until<T: Send>(
+    net: &mut Net,
+    schedule: Schedule,
+    make: impl Fn(&mut ChaCha8Rng) -> (Vec<f32>, usize, usize, T) + Sync,
+    loss: impl Fn(&[f32], &T, &mut Vec<f32>) -> f32 + Sync,
     mut log: impl FnMut(usize, f32),
+    stop: &AtomicBool,
 ) {
     let mut adam = Adam::new(net, schedule.rate, 1e-4);
     let steps_per_epoch = schedule.per_epoch / schedule.batch;
@@ -118,6 +131,9 @@ pub fn fit<T: Send>(
     for epoch in 0..schedule.epochs {
         let mut epoch_loss = 0.0;
         for b in 0..steps_per_epoch {
+            if stop.load(Ordering::Relaxed) {
+                return;
+            }
             let first = b * schedule.batch;
             let threads = schedule.threads.max(1);
             let chunk = schedule.batch.div_ceil(threads);
@@ -559,10 +575,25 @@ impl Library<'_> {
 
     /// A classifier sample: a patch and its class.
     pub fn classifier_sample(&self, rng: &mut ChaCha8Rng) -> (Vec<f32>, usize, usize, usize) {
+        let (mut pixels, class) = self.classifier_pixels(rng);
+        let side = PATCH;
+        look_changes(&mut pixels, side, side, rng);
+        (
+            classifier_input(&pixels, side, side, self.channels),
+            side,
+            side,
+            class,
+        )
+    }
+
+    /// A classifier sample's patch as sampled (turned, scaled, moved; its light not yet
+    /// changed, [`look_changes`]) and its class: what [`Library::classifier_sample`] draws
+    /// first, and what a replay set keeps ([`super::relearn::Replay`]).
+    pub fn classifier_pixels(&self, rng: &mut ChaCha8Rng) -> (Vec<[f32; 3]>, usize) {
         let side = PATCH;
         let patch_scale = |size: f32| size * PATCH_MARGIN / side as f32;
         let roll = rng.random_range(0.0f32..1.0);
-        let (mut pixels, class) = if self.rendered > 0.0 && rng.random_bool(self.rendered) {
+        let (pixels, class) = if self.rendered > 0.0 && rng.random_bool(self.rendered) {
             // A rendered die (seven in ten a pip d6), or a thing like one that is none.
             let pip_die = rng.random_bool(0.7);
             let r = super::render::rendered_die(rng, pip_die);
@@ -666,13 +697,7 @@ impl Library<'_> {
             let a = any_turn(rng.random_range(0.6f32..1.4), rng);
             (sample(&bg, (24.0, 24.0), a, side, side), 0)
         };
-        look_changes(&mut pixels, side, side, rng);
-        (
-            classifier_input(&pixels, side, side, self.channels),
-            side,
-            side,
-            class,
-        )
+        (pixels, class)
     }
 
     /// A detector sample: a picture of `side × side` and the dice in it.

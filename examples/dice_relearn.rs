@@ -1,0 +1,132 @@
+//! Learning a table whole, measured: a model that never saw source S (trained with
+//! `--leave-out S`, its replay set written with `--replay N`) is taught K pictures of S as a
+//! player teaches it at the table (`adapt::teach_as_labelled`, the last layer fitted as the
+//! window fits it), then its classifier is trained again on the replay set and the lessons
+//! (`vision::relearn`). Both read S's held-back pictures.
+//!
+//! `cargo run --release --example dice_relearn -- --loso DIR --source S [--data DIR]
+//! [--teach K,K,...] [--epochs N] [--per-epoch N] [--share F] [--tune] [--others]`
+//!
+//! `DIR/S` holds the model trained without S and its `replay.bin`. `--tune` reads S's other
+//! pictures not held back (to choose the schedule without looking at the held-back ones);
+//! `--others` also reads the other sources' held-back pictures with the model trained again.
+#[path = "common/args.rs"]
+mod args;
+
+use foreman::vision::adapt::{Lessons, Work, teach_as_labelled};
+use foreman::vision::learned::Model;
+use foreman::vision::relearn::{Relearning, Replay, relearned};
+use foreman::vision::sources::{self, SOURCES, Tally, read_picture};
+use foreman::vision::training::{LabelledPicture, held_back};
+use std::path::PathBuf;
+use std::sync::atomic::AtomicBool;
+use std::time::Instant;
+
+fn main() -> anyhow::Result<()> {
+    let args: Vec<String> = std::env::args().skip(1).collect();
+    let value = |name: &str| args::value(&args, name);
+    let data = PathBuf::from(value("--data").unwrap_or_else(|| "../shared/dice".into()));
+    let Some(loso) = value("--loso").map(PathBuf::from) else {
+        anyhow::bail!("--loso DIR: the models trained with each source left out");
+    };
+    let Some(name) = value("--source") else {
+        anyhow::bail!("--source S: the source taught");
+    };
+    let Some(&(_, layout)) = SOURCES.iter().find(|(n, _)| *n == name) else {
+        anyhow::bail!("{name}: no such source");
+    };
+    let teach: Vec<usize> = value("--teach")
+        .unwrap_or_else(|| "10,30".into())
+        .split(',')
+        .map(str::parse)
+        .collect::<Result<_, _>>()?;
+    let mut how = Relearning::default();
+    if let Some(v) = value("--epochs") {
+        how.epochs = v.parse()?;
+    }
+    if let Some(v) = value("--per-epoch") {
+        how.per_epoch = v.parse()?;
+    }
+    if let Some(v) = value("--share") {
+        how.share = v.parse()?;
+    }
+    let tune = args.iter().any(|a| a == "--tune");
+    let others = args.iter().any(|a| a == "--others");
+    let model_dir = loso.join(&name);
+    let base = Model::from_bytes(
+        &std::fs::read(model_dir.join("detector.bin"))?,
+        &std::fs::read(model_dir.join("classifier.bin"))?,
+    )?;
+    let replay = Replay::from_bytes(&std::fs::read(model_dir.join("replay.bin"))?)?;
+    println!("replay set: {} patches; {how:?}", replay.len());
+    let dir = data.join(&name);
+    let pool = sources::load(&name, &dir, layout, &|f| !held_back(f), usize::MAX)
+        .map_err(anyhow::Error::msg)?;
+    let held =
+        sources::load(&name, &dir, layout, &held_back, usize::MAX).map_err(anyhow::Error::msg)?;
+    for &k in &teach {
+        let chosen: Vec<usize> = (0..k.min(pool.pictures.len()))
+            .map(|i| i * pool.pictures.len() / k.max(1))
+            .collect();
+        let mut lessons = Lessons::default();
+        let mut model = base.clone();
+        let mut work = Work::default();
+        for &i in &chosen {
+            teach_as_labelled(&base, &model, &mut lessons, &pool.pictures[i], &mut work);
+            model = base.taught(&lessons).unwrap_or_else(|| base.clone());
+        }
+        let started = Instant::now();
+        let whole = relearned(
+            &base,
+            &replay,
+            &lessons,
+            how,
+            |e, l| println!("  epoch {e}: loss {l:.4}"),
+            &AtomicBool::new(false),
+        )
+        .ok_or_else(|| anyhow::anyhow!("stopped"))?;
+        let took = started.elapsed().as_secs_f64();
+        let read: Vec<&LabelledPicture> = if tune {
+            (0..pool.pictures.len())
+                .filter(|i| !chosen.contains(i))
+                .map(|i| &pool.pictures[i])
+                .collect()
+        } else {
+            held.pictures.iter().collect()
+        };
+        let which = if tune {
+            "others not held back"
+        } else {
+            "held back"
+        };
+        for (what, m) in [("last layer", &model), ("trained again", &whole)] {
+            let mut tally = Tally::default();
+            for p in &read {
+                tally.add(p, &read_picture(m, &p.image, p.whole));
+            }
+            println!(
+                "{name}, taught {k} ({} dice, {} lessons), {what}, {which}: precision {:.4}, \
+                 recall {:.4}, value {:.4}, exact {:.4}, other dice read {}",
+                work.dice,
+                lessons.len(),
+                tally.precision(),
+                tally.recall(),
+                tally.value_accuracy(),
+                tally.exact_share(),
+                tally.others_read,
+            );
+        }
+        println!("  trained again in {took:.1} s");
+        if others {
+            for (other, layout) in SOURCES.iter().filter(|(n, _)| *n != name) {
+                let d = data.join(other);
+                let Ok(s) = sources::load(other, &d, *layout, &held_back, usize::MAX) else {
+                    continue;
+                };
+                let t = sources::score(&whole, &s);
+                println!("  {other} held back, trained again: {t}");
+            }
+        }
+    }
+    Ok(())
+}
