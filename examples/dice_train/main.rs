@@ -298,6 +298,22 @@ fn main() -> anyhow::Result<()> {
         std::fs::create_dir_all(&out)?;
         let bytes = set.to_bytes()?;
         std::fs::write(out.join("replay.bin"), &bytes)?;
+        let counts: Vec<usize> = (0..7u8)
+            .map(|c| set.classes.iter().filter(|&&k| k == c).count())
+            .collect();
+        let about = serde_json::json!({
+            "command": format!("cargo run --release --example dice_train -- {}", args.join(" ")),
+            "seed": seed,
+            "patches": replay,
+            "classes": counts,
+            "left_out": leave_out,
+            "bytes": bytes.len(),
+            "fnv64": format!("{:016x}", foreman::vision::learned::fnv64(&bytes)),
+        });
+        std::fs::write(
+            out.join("replay.json"),
+            serde_json::to_string_pretty(&about)? + "\n",
+        )?;
         println!(
             "replay set: {replay} patches, {} bytes ({} no die)",
             bytes.len(),

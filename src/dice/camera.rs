@@ -14,9 +14,11 @@
 //! picture given again) is not read again, and a view is only sent when the picture changed.
 //! The window repaints when woken ([`Capture::wake`]), not on a timer.
 
+use super::relearner::{self, Relearner};
 use super::{Tell, Wake};
 use crate::vision::adapt::Lessons;
 use crate::vision::learned::Model;
+use crate::vision::relearn::Relearning;
 use crate::vision::{self, Area, SeenDie, Stabiliser, StableRoll};
 use image::RgbImage;
 use std::path::{Path, PathBuf};
@@ -360,7 +362,17 @@ pub enum CameraEvent {
     Taught {
         rolls: usize,
         used: bool,
+        /// The rolls its whole classifier was last trained again on (none yet: 0;
+        /// [`crate::vision::relearn`]).
+        whole: usize,
         model: Arc<Model>,
+    },
+    /// The whole classifier is being trained again on `rolls` confirmed rolls: `epoch` of
+    /// `epochs` done.
+    Relearning {
+        rolls: usize,
+        epoch: usize,
+        epochs: usize,
     },
 }
 
@@ -414,6 +426,17 @@ impl Capture {
         still_frames: usize,
         read_every: Duration,
     ) -> Capture {
+        Capture::start_learning(make, still_frames, read_every, Relearning::at_the_table())
+    }
+
+    /// [`Capture::start`], its classifier trained again on the confirmed rolls as `relearning`
+    /// says ([`super::relearner`] says when).
+    pub fn start_learning(
+        make: impl FnOnce() -> Box<dyn FrameSource> + Send + 'static,
+        still_frames: usize,
+        read_every: Duration,
+        relearning: Relearning,
+    ) -> Capture {
         let stop = Arc::new(AtomicBool::new(false));
         let area = Arc::new(Mutex::new(None));
         let slot = Arc::new(Slot {
@@ -439,6 +462,7 @@ impl Capture {
             let pace = Pace {
                 still_frames,
                 read_every,
+                relearning,
             };
             let tell = tell.clone();
             std::thread::Builder::new()
@@ -558,6 +582,7 @@ fn capture_loop(
 struct Pace {
     still_frames: usize,
     read_every: Duration,
+    relearning: Relearning,
 }
 
 /// Waits until `until` or a stop, whichever comes first.
@@ -589,6 +614,9 @@ fn read_loop(
     };
     let mut model = Arc::new(base.clone());
     let mut lessons = Lessons::default();
+    // The classifier trained again on the rolls, and on how many; the training running.
+    let mut whole: Option<(Arc<Model>, usize)> = None;
+    let mut relearner: Option<Relearner> = None;
     let mut stabiliser = Stabiliser::new(pace.still_frames);
     let mut number = 0;
     let mut last_area = None;
@@ -615,22 +643,66 @@ fn read_loop(
                     let area = vision::area_in(&roll.frame, roll.area);
                     lessons.learn(base, &roll.frame, area, &roll.dice, &roll.taken_away, true);
                 }
-                Lesson::Forget => lessons = Lessons::default(),
+                Lesson::Forget => {
+                    lessons = Lessons::default();
+                    relearner = None;
+                    whole = None;
+                }
             }
             learned = true;
         }
+        if let Some(r) = relearner.as_mut()
+            && let Some(done) = r.finished()
+        {
+            match done {
+                Ok(m) => {
+                    tracing::info!(
+                        "the dice reader's classifier trained again on {} rolls",
+                        r.rolls
+                    );
+                    whole = Some((Arc::new(m), r.rolls));
+                    learned = true;
+                }
+                Err(e) => tracing::warn!("the dice reader could not be trained again: {e}"),
+            }
+            relearner = None;
+        }
+        let trained_on = whole.as_ref().map_or(0, |w| w.1);
+        if relearner.is_none() && relearner::due(lessons.rolls, trained_on) {
+            let (tell, rolls) = (tell.clone(), lessons.rolls);
+            let epoch = move |epoch, epochs| {
+                tell.send(CameraEvent::Relearning {
+                    rolls,
+                    epoch,
+                    epochs,
+                });
+            };
+            match Relearner::start(base, lessons.clone(), pace.relearning, epoch) {
+                Ok(r) => relearner = Some(r),
+                Err(e) => tracing::warn!("no thread to train the dice reader on: {e}"),
+            }
+        }
         if learned {
-            let taught = base.taught(&lessons);
-            let used = taught.is_some();
-            model = Arc::new(taught.unwrap_or_else(|| base.clone()));
+            // The classifier trained again reads better than the last layer fitted alone
+            // (`models/dice/README.md`); until there is one, the last layer is fitted.
+            let (taught, used) = match &whole {
+                Some((m, _)) => (Some(m.clone()), true),
+                None => {
+                    let t = base.taught(&lessons);
+                    let used = t.is_some();
+                    (t.map(Arc::new), used)
+                }
+            };
+            model = taught.unwrap_or_else(|| Arc::new(base.clone()));
             last = None;
             tracing::info!(
-                "the dice reader learned from {} rolls (used: {used})",
+                "the dice reader learned from {} rolls (used: {used}, trained again on {trained_on})",
                 lessons.rolls
             );
             tell.send(CameraEvent::Taught {
                 rolls: lessons.rolls,
                 used,
+                whole: whole.as_ref().map_or(0, |w| w.1),
                 model: model.clone(),
             });
         }

@@ -4,6 +4,7 @@
 //! - [`camera`]: a webcam or picture files, read by [`crate::vision`].
 
 pub mod camera;
+pub mod relearner;
 pub mod serial;
 
 pub use foreman_dice_protocol::{DieColour, RollState};

@@ -35,6 +35,10 @@ pub struct CameraDice {
     /// it learned.
     pub taught: usize,
     pub taught_used: bool,
+    /// The confirmed rolls its whole classifier was last trained again on (0: none yet).
+    pub taught_whole: usize,
+    /// A training of the whole classifier running: on how many rolls, epochs done, epochs.
+    pub relearning: Option<(usize, usize, usize)>,
     /// The model the reader reads with once it uses what it learned (none: the shipped one);
     /// a die marked by a click is read by it too.
     taught_model: Option<Arc<Model>>,
@@ -61,6 +65,8 @@ impl CameraDice {
             taken_away: Vec::new(),
             taught: 0,
             taught_used: false,
+            taught_whole: 0,
+            relearning: None,
             taught_model: None,
             given_view: Vec::new(),
             automatic,
@@ -93,11 +99,25 @@ impl CameraDice {
                         self.give();
                     }
                 }
-                CameraEvent::Taught { rolls, used, model } => {
+                CameraEvent::Taught {
+                    rolls,
+                    used,
+                    whole,
+                    model,
+                } => {
                     self.taught = rolls;
                     self.taught_used = used;
+                    self.taught_whole = whole;
                     self.taught_model = used.then_some(model);
+                    if self.relearning.is_some_and(|r| r.0 <= whole) {
+                        self.relearning = None;
+                    }
                 }
+                CameraEvent::Relearning {
+                    rolls,
+                    epoch,
+                    epochs,
+                } => self.relearning = (epoch < epochs).then_some((rolls, epoch, epochs)),
             }
         }
     }
@@ -219,6 +239,7 @@ impl CameraDice {
     /// Forgets what the reader learned from the rolls confirmed: it reads as shipped again.
     pub fn forget(&mut self) {
         self.capture.forget();
+        self.relearning = None;
     }
 
     /// Marks the tray area (None: the whole picture).

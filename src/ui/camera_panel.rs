@@ -164,14 +164,26 @@ impl ForemanApp {
             .camera
             .as_ref()
             .filter(|c| c.taught > 0)
-            .map(|c| (c.taught, c.taught_used));
-        if let Some((rolls, used)) = taught {
-            let key = if used {
-                "camera-taught-used"
+            .map(|c| (c.taught, c.taught_used, c.taught_whole, c.relearning));
+        if let Some((rolls, used, whole, relearning)) = taught {
+            let mut said = if whole > 0 {
+                self.ta(
+                    "camera-taught-whole",
+                    &[("rolls", rolls.into()), ("whole", whole.into())],
+                )
+            } else if used {
+                self.ta("camera-taught-used", &[("rolls", rolls.into())])
             } else {
-                "camera-taught"
+                self.ta("camera-taught", &[("rolls", rolls.into())])
             };
-            let said = self.ta(key, &[("rolls", rolls.into())]);
+            if let Some((on, epoch, epochs)) = relearning {
+                let percent = 100 * epoch / epochs.max(1);
+                said.push(' ');
+                said.push_str(&self.ta(
+                    "camera-relearning",
+                    &[("rolls", on.into()), ("percent", percent.into())],
+                ));
+            }
             let forget = self.t("camera-forget");
             let mut forgotten = false;
             ui.horizontal_wrapped(|ui| {

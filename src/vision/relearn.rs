@@ -31,6 +31,11 @@ const ROW: usize = 64;
 /// training saves its samples again as JPEGs of quality 25–90 anyway.
 const QUALITY: u8 = 85;
 
+/// The replay set built in (`models/dice/replay.bin`, written with the shipped weights'
+/// detector by `dice_train --detector-from models/dice --epochs 0 --replay N`; see
+/// `models/dice/replay.json`).
+pub const REPLAY_BYTES: &[u8] = include_bytes!("../../models/dice/replay.bin");
+
 /// Patches drawn from the training pictures, with their classes (0 no pip d6, 1–6 a face).
 #[derive(Debug, Clone, Default, PartialEq)]
 pub struct Replay {
@@ -51,6 +56,11 @@ pub enum ReplayError {
 }
 
 impl Replay {
+    /// The replay set built in.
+    pub fn shipped() -> Result<Replay, ReplayError> {
+        Replay::from_bytes(REPLAY_BYTES)
+    }
+
     pub fn len(&self) -> usize {
         self.patches.len()
     }
@@ -143,6 +153,16 @@ impl Default for Relearning {
             per_epoch: 8192,
             share: 0.25,
             threads: 2,
+        }
+    }
+}
+
+impl Relearning {
+    /// At the table: one thread, the reader reading on the other core.
+    pub fn at_the_table() -> Relearning {
+        Relearning {
+            threads: 1,
+            ..Relearning::default()
         }
     }
 }

@@ -793,3 +793,90 @@ fn the_roll_button_stays_in_sight_above_a_tall_picture() {
         1280.0 - reader.min.x
     );
 }
+
+/// Learning a table whole (issue 28, the redesign: `vision::relearn`): after
+/// `relearner::FIRST_AFTER` confirmed rolls the camera's reader trains its whole classifier
+/// again on a thread of its own, tells how far it is, then reads with it; forgotten, it reads
+/// as shipped again.
+#[test]
+fn ten_confirmed_rolls_train_the_whole_classifier_again() {
+    use foreman::dice::camera::Confirmed;
+    use foreman::dice::relearner::FIRST_AFTER;
+    use foreman::vision::relearn::Relearning;
+    let dir = tempfile::tempdir().expect("temp dir");
+    let still = dir.path().join("still.png");
+    synthetic_roll(&still, &[4, 2], [200, 30, 30], [255; 3]);
+    let frame = std::sync::Arc::new(image::open(&still).expect("the picture").to_rgb8());
+    let quick = Relearning {
+        seed: 3,
+        epochs: 2,
+        per_epoch: 128,
+        share: 0.25,
+        threads: 1,
+    };
+    let capture = Capture::start_learning(
+        move || Box::new(ImageFile::new(still, Duration::from_millis(5))) as Box<dyn FrameSource>,
+        3,
+        Duration::ZERO,
+        quick,
+    );
+    let dice = loop {
+        match capture.events.recv_timeout(Duration::from_secs(20)) {
+            Ok(CameraEvent::Stable(roll)) => break roll.dice,
+            Ok(_) => {}
+            Err(e) => panic!("no settled roll: {e}"),
+        }
+    };
+    let values: Vec<u8> = dice.iter().map(|d| d.value).collect();
+    assert_eq!(values, vec![4, 2]);
+    for _ in 0..FIRST_AFTER {
+        capture.teach(Confirmed {
+            frame: frame.clone(),
+            area: None,
+            dice: dice.clone(),
+            taken_away: Vec::new(),
+        });
+    }
+    let deadline = Instant::now() + Duration::from_secs(120);
+    let mut epochs_heard = Vec::new();
+    let (rolls, whole, model) = loop {
+        assert!(Instant::now() < deadline, "never trained again");
+        match capture.events.recv_timeout(Duration::from_millis(100)) {
+            Ok(CameraEvent::Relearning {
+                rolls,
+                epoch,
+                epochs,
+            }) => {
+                assert_eq!((rolls, epochs), (FIRST_AFTER, 2));
+                epochs_heard.push(epoch);
+            }
+            Ok(CameraEvent::Taught {
+                rolls,
+                used,
+                whole,
+                model,
+            }) if whole > 0 => {
+                assert!(used);
+                break (rolls, whole, model);
+            }
+            _ => {}
+        }
+    };
+    assert_eq!((rolls, whole), (FIRST_AFTER, FIRST_AFTER));
+    assert_eq!(epochs_heard, vec![1, 2]);
+    let shipped = foreman::vision::learned::Model::shipped().expect("shipped");
+    assert_ne!(model.classifier, shipped.classifier, "a new classifier");
+    assert_eq!(model.detector, shipped.detector, "the detector as shipped");
+    capture.forget();
+    let deadline = Instant::now() + Duration::from_secs(20);
+    loop {
+        assert!(Instant::now() < deadline, "never forgot");
+        if let Ok(CameraEvent::Taught {
+            rolls, whole, used, ..
+        }) = capture.events.recv_timeout(Duration::from_millis(100))
+        {
+            assert_eq!((rolls, whole, used), (0, 0, false));
+            break;
+        }
+    }
+}
