@@ -5,7 +5,10 @@
 //! (`vision::relearn`). Both read S's held-back pictures.
 //!
 //! `cargo run --release --example dice_relearn -- --loso DIR --source S [--data DIR]
-//! [--teach K,K,...] [--epochs N] [--per-epoch N] [--share F] [--tune] [--others]`
+//! [--teach K,K,...] [--epochs N] [--per-epoch N] [--share F] [--rate F] [--threads N] [--patches N] [--further] [--tune]
+//! [--others]`
+//!
+//! `--further`: the classifier trained further from its weights, not afresh.
 //!
 //! `DIR/S` holds the model trained without S and its `replay.bin`. `--tune` reads S's other
 //! pictures not held back (to choose the schedule without looking at the held-back ones);
@@ -50,6 +53,13 @@ fn main() -> anyhow::Result<()> {
     if let Some(v) = value("--share") {
         how.share = v.parse()?;
     }
+    if let Some(v) = value("--threads") {
+        how.threads = v.parse()?;
+    }
+    if let Some(v) = value("--rate") {
+        how.rate = v.parse()?;
+    }
+    how.afresh = !args.iter().any(|a| a == "--further");
     let tune = args.iter().any(|a| a == "--tune");
     let others = args.iter().any(|a| a == "--others");
     let model_dir = loso.join(&name);
@@ -57,7 +67,13 @@ fn main() -> anyhow::Result<()> {
         &std::fs::read(model_dir.join("detector.bin"))?,
         &std::fs::read(model_dir.join("classifier.bin"))?,
     )?;
-    let replay = Replay::from_bytes(&std::fs::read(model_dir.join("replay.bin"))?)?;
+    let mut replay = Replay::from_bytes(&std::fs::read(model_dir.join("replay.bin"))?)?;
+    // `--patches N`: the replay set's first N patches only (what a set of N drawn alike holds).
+    if let Some(v) = value("--patches") {
+        let n: usize = v.parse()?;
+        replay.patches.truncate(n);
+        replay.classes.truncate(n);
+    }
     println!("replay set: {} patches; {how:?}", replay.len());
     let dir = data.join(&name);
     let pool = sources::load(&name, &dir, layout, &|f| !held_back(f), usize::MAX)
@@ -106,7 +122,7 @@ fn main() -> anyhow::Result<()> {
             }
             println!(
                 "{name}, taught {k} ({} dice, {} lessons), {what}, {which}: precision {:.4}, \
-                 recall {:.4}, value {:.4}, exact {:.4}, other dice read {}",
+                 recall {:.4}, value {:.4}, exact {:.4}, other dice read {}; to fix per 100 dice {:.1}",
                 work.dice,
                 lessons.len(),
                 tally.precision(),
@@ -114,6 +130,7 @@ fn main() -> anyhow::Result<()> {
                 tally.value_accuracy(),
                 tally.exact_share(),
                 tally.others_read,
+                fixes(&tally),
             );
         }
         println!("  trained again in {took:.1} s");
@@ -129,4 +146,13 @@ fn main() -> anyhow::Result<()> {
         }
     }
     Ok(())
+}
+
+/// What the player must fix, per 100 labelled pip d6 (as `dice_adapt` counts it): each die
+/// missed, each value wrong and each reading on no pip d6.
+fn fixes(t: &Tally) -> f64 {
+    let missed = t.dice - t.found;
+    let wrong = t.found - t.right;
+    let phantoms = t.read - t.found;
+    100.0 * (missed + wrong + phantoms) as f64 / t.dice.max(1) as f64
 }

@@ -1,20 +1,23 @@
-//! Learning a table whole: the classifier trained again, afresh, on a replay set of its
-//! training patches with the player's confirmed rolls among them.
+//! Learning a table whole: the classifier trained further, every layer, on a replay set of
+//! its training patches with the player's confirmed rolls among them.
 //!
 //! [`super::adapt`] fits the classifier's last layer to the rolls the player confirms; its
 //! layers before stay as shipped, and they do not tell a die of a table never seen from the
-//! other things the training taught as no die. Training the whole classifier again with a few
+//! other things the training taught as no die. Training the whole classifier with a few
 //! labelled photos of the new table among its training pictures teaches it far more
 //! (`models/dice/README.md`, "What a few photos of the table are worth"). The training
 //! pictures do not ship, so a [`Replay`] of patches drawn from them as the training draws
 //! them does (`dice_train --replay N`): each a [`PATCH`]-pixel patch, turned, scaled and moved
-//! as the training does, its light not yet changed, with its class.
+//! as the training does, its light not yet changed, with its class. Without it, a few hundred
+//! patches of one table would move the net further than they show.
 //!
-//! [`relearned`] trains a new classifier of the shipped one's shape on samples drawn from the
-//! replay set and, [`Relearning::share`] of the time, from the lessons' patches; each sample is
-//! turned a quarter way at random, mirrored at random, and its light changed as the training
-//! changes it. The detector stays as shipped. Pure: no I/O, no clock; the caller runs it on a
-//! thread of its own.
+//! [`relearned`] trains the classifier further from the shipped weights (or afresh,
+//! [`Relearning::afresh`], which the measures found worse and slower) on samples drawn from
+//! the replay set and, [`Relearning::share`] of the time, from the lessons' patches; each
+//! sample is turned a quarter way at random, mirrored at random, and its light changed as the
+//! training changes it. The detector stays as shipped. Measured by `examples/dice_relearn.rs`
+//! (`models/dice/README.md`, "Learning a table whole"). Pure: no I/O, no clock; the caller
+//! runs it on a thread of its own.
 
 use super::adapt::Lessons;
 use super::learned::{Model, PATCH, classifier_input};
@@ -143,6 +146,10 @@ pub struct Relearning {
     /// The share of samples drawn from the lessons (the rest from the replay set).
     pub share: f64,
     pub threads: usize,
+    /// Trained afresh (from the seed), or further from the shipped weights.
+    pub afresh: bool,
+    /// Adam's rate at its highest.
+    pub rate: f32,
 }
 
 impl Default for Relearning {
@@ -153,6 +160,8 @@ impl Default for Relearning {
             per_epoch: 8192,
             share: 0.25,
             threads: 2,
+            afresh: false,
+            rate: 1e-3,
         }
     }
 }
@@ -188,8 +197,8 @@ fn turned(patch: &[[u8; 3]], quarter: u8, mirror: bool) -> Vec<[f32; 3]> {
     out
 }
 
-/// `base` with its classifier trained again, afresh, on `replay` and `lessons` (see the
-/// module's doc); `log` hears each epoch's mean loss. `base` itself when there is nothing to
+/// `base` with its classifier trained again on `replay` and `lessons` (see the module's
+/// doc); `log` hears each epoch's mean loss. `base` itself when there is nothing to
 /// learn from. Given up once `stop` is set: `None` then.
 pub fn relearned(
     base: &Model,
@@ -216,13 +225,17 @@ pub fn relearned(
         return Some(base.clone());
     }
     let channels = base.classifier_channels();
-    let mut classifier = training::new_net(&base.classifier.shape(), true, how.seed);
+    let mut classifier = if how.afresh {
+        training::new_net(&base.classifier.shape(), true, how.seed)
+    } else {
+        base.classifier.clone()
+    };
     let schedule = Schedule {
         seed: how.seed,
         epochs: how.epochs,
         per_epoch: how.per_epoch,
         batch: 64,
-        rate: 3e-3,
+        rate: how.rate,
         threads: how.threads,
     };
     let share = how.share.clamp(0.0, 1.0);
@@ -370,6 +383,7 @@ mod tests {
             per_epoch: 1024,
             share: 0.4,
             threads: 1,
+            ..Relearning::default()
         };
         let never = AtomicBool::new(false);
         let model =

@@ -352,3 +352,28 @@ fn lessons_are_bounded_and_a_crop_teaches_only_what_it_shows() {
         ]
     );
 }
+
+/// The camera panel says what the reader learned as a player reads it: while its classifier
+/// is trained again, how far along; then that it reads with it, and on how many rolls.
+#[test]
+fn the_panel_tells_the_classifier_trained_again() {
+    let dir = tempfile::tempdir().expect("temp dir");
+    let mut h = companion_with_a_settled_camera_roll(dir.path());
+    let camera = h.state_mut().camera_dice_mut().expect("camera");
+    camera.taught = 12;
+    camera.taught_used = true;
+    camera.taught_whole = 10;
+    camera.relearning = Some((20, 3, 10));
+    h.run();
+    h.get_by_label_contains(
+        "Reading with its classifier trained again on 10 of your 12 confirmed rolls. \
+         Training it again on 20 rolls: 30 %.",
+    );
+    let camera = h.state_mut().camera_dice_mut().expect("camera");
+    camera.relearning = None;
+    h.run();
+    assert!(
+        h.query_by_label_contains("Training it again").is_none(),
+        "no training running, none told"
+    );
+}

@@ -580,6 +580,39 @@ fn the_embedded_weights_are_those_of_the_manifest() {
     assert!(DETECTOR_WEIGHTS.len() + CLASSIFIER_WEIGHTS.len() <= 2_000_000);
 }
 
+/// The replay set built into Foreman (what a table is learned with, `vision::relearn`) is the
+/// one `models/dice/replay.json` names: same hash, same patches and classes, drawn from every
+/// source, and it reads.
+#[test]
+fn the_embedded_replay_set_is_that_of_its_manifest() {
+    use foreman::vision::learned::fnv64;
+    use foreman::vision::relearn::{REPLAY_BYTES, Replay};
+    let text = std::fs::read_to_string(
+        Path::new(env!("CARGO_MANIFEST_DIR")).join("models/dice/replay.json"),
+    )
+    .expect("the replay set's manifest");
+    let manifest: serde_json::Value = serde_json::from_str(&text).expect("JSON");
+    assert_eq!(
+        manifest["fnv64"].as_str(),
+        Some(format!("{:016x}", fnv64(REPLAY_BYTES)).as_str())
+    );
+    assert!(manifest["left_out"].is_null(), "drawn from every source");
+    let replay = Replay::shipped().expect("the replay set reads");
+    assert_eq!(manifest["patches"].as_u64(), Some(replay.len() as u64));
+    let counts: Vec<u64> = (0..7u8)
+        .map(|c| replay.classes.iter().filter(|&&k| k == c).count() as u64)
+        .collect();
+    let told: Vec<u64> = manifest["classes"]
+        .as_array()
+        .expect("classes")
+        .iter()
+        .filter_map(|v| v.as_u64())
+        .collect();
+    assert_eq!(told, counts);
+    assert!(counts[1..].iter().all(|&n| n > 0), "every face in it");
+    assert!(REPLAY_BYTES.len() <= 4_000_000);
+}
+
 /// Foreman's window in a game (`tests/snapshots/table.png`): its cards are the tests' cards.
 fn window_snapshot() -> image::RgbImage {
     image::open(Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/snapshots/table.png"))
@@ -813,6 +846,7 @@ fn ten_confirmed_rolls_train_the_whole_classifier_again() {
         per_epoch: 128,
         share: 0.25,
         threads: 1,
+        ..Relearning::default()
     };
     let capture = Capture::start_learning(
         move || Box::new(ImageFile::new(still, Duration::from_millis(5))) as Box<dyn FrameSource>,
