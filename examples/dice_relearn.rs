@@ -5,7 +5,7 @@
 //! (`vision::relearn`). Both read S's held-back pictures.
 //!
 //! `cargo run --release --example dice_relearn -- --loso DIR --source S [--data DIR]
-//! [--teach K,K,...] [--epochs N] [--per-epoch N] [--share F] [--rate F] [--threads N] [--patches N] [--further] [--tune]
+//! [--teach K,K,...] [--epochs N] [--per-epoch N] [--share F] [--rate F] [--threads N] [--seed N] [--patches N] [--further] [--tune]
 //! [--others]`
 //!
 //! `--further`: the classifier trained further from its weights, not afresh.
@@ -52,6 +52,9 @@ fn main() -> anyhow::Result<()> {
     }
     if let Some(v) = value("--share") {
         how.share = v.parse()?;
+    }
+    if let Some(v) = value("--seed") {
+        how.seed = v.parse()?;
     }
     if let Some(v) = value("--threads") {
         how.threads = v.parse()?;

@@ -339,7 +339,7 @@ camera-taught = Learning your dice: { $rolls ->
    *[other] { $rolls } confirmed rolls
 } (used from 5).
 camera-taught-used = Reading with what it learned from { $rolls } confirmed rolls.
-camera-taught-whole = Reading with its classifier trained again on { $whole } of your { $rolls } confirmed rolls.
+camera-taught-whole = Reading with its classifier trained again on { $whole } confirmed rolls.
 camera-relearning = Training it again on { $rolls } rolls: { $percent } %.
 camera-forget = Forget what it learned
 camera-unsure = { $count ->

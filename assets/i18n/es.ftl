@@ -339,7 +339,7 @@ camera-taught = Aprendiendo tus dados: { $rolls ->
    *[other] { $rolls } tiradas confirmadas
 } (se usa a partir de 5).
 camera-taught-used = Lee con lo aprendido de { $rolls } tiradas confirmadas.
-camera-taught-whole = Lee con su clasificador entrenado de nuevo con { $whole } de tus { $rolls } tiradas confirmadas.
+camera-taught-whole = Lee con su clasificador entrenado de nuevo con { $whole } tiradas confirmadas.
 camera-relearning = Lo entrena de nuevo con { $rolls } tiradas: { $percent } %.
 camera-forget = Olvidar lo aprendido
 camera-unsure = { $count ->

@@ -339,7 +339,7 @@ camera-taught = Apprend vos dés : { $rolls ->
    *[other] { $rolls } lancers confirmés
 } (utilisé à partir de 5).
 camera-taught-used = Lit avec ce qu’il a appris de { $rolls } lancers confirmés.
-camera-taught-whole = Lit avec son classifieur entraîné à nouveau sur { $whole } de vos { $rolls } lancers confirmés.
+camera-taught-whole = Lit avec son classifieur entraîné à nouveau sur { $whole } lancers confirmés.
 camera-relearning = L’entraîne à nouveau sur { $rolls } lancers : { $percent } %.
 camera-forget = Oublier ce qu’il a appris
 camera-unsure = { $count ->

@@ -343,7 +343,7 @@ camera-taught = Учится вашим кубикам: { $rolls ->
    *[many] { $rolls } подтверждённых бросков
 } (применяется с 5-го).
 camera-taught-used = Читает с учётом выученного по { $rolls } подтверждённым броскам.
-camera-taught-whole = Читает классификатором, заново обученным на { $whole } из { $rolls } подтверждённых бросков.
+camera-taught-whole = Читает классификатором, заново обученным на подтверждённых бросках: { $whole }.
 camera-relearning = Обучается заново на { $rolls } бросках: { $percent } %.
 camera-forget = Забыть выученное
 camera-unsure = { $count ->

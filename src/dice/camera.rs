@@ -14,7 +14,7 @@
 //! picture given again) is not read again, and a view is only sent when the picture changed.
 //! The window repaints when woken ([`Capture::wake`]), not on a timer.
 
-use super::relearner::{self, Relearner};
+use super::relearner::Whole;
 use super::{Tell, Wake};
 use crate::vision::adapt::Lessons;
 use crate::vision::learned::Model;
@@ -426,16 +426,23 @@ impl Capture {
         still_frames: usize,
         read_every: Duration,
     ) -> Capture {
-        Capture::start_learning(make, still_frames, read_every, Relearning::at_the_table())
+        Capture::start_learning(
+            make,
+            still_frames,
+            read_every,
+            Relearning::at_the_table(),
+            None,
+        )
     }
 
     /// [`Capture::start`], its classifier trained again on the confirmed rolls as `relearning`
-    /// says ([`super::relearner`] says when).
+    /// says ([`super::relearner`] says when), and kept in the file `kept` between sessions.
     pub fn start_learning(
         make: impl FnOnce() -> Box<dyn FrameSource> + Send + 'static,
         still_frames: usize,
         read_every: Duration,
         relearning: Relearning,
+        kept: Option<PathBuf>,
     ) -> Capture {
         let stop = Arc::new(AtomicBool::new(false));
         let area = Arc::new(Mutex::new(None));
@@ -463,6 +470,7 @@ impl Capture {
                 still_frames,
                 read_every,
                 relearning,
+                kept,
             };
             let tell = tell.clone();
             std::thread::Builder::new()
@@ -578,11 +586,12 @@ fn capture_loop(
 
 /// How the reader keeps pace: the frames in place before a roll settles, and the least time
 /// between two readings.
-#[derive(Debug, Clone, Copy)]
+#[derive(Debug, Clone)]
 struct Pace {
     still_frames: usize,
     read_every: Duration,
     relearning: Relearning,
+    kept: Option<PathBuf>,
 }
 
 /// Waits until `until` or a stop, whichever comes first.
@@ -614,9 +623,17 @@ fn read_loop(
     };
     let mut model = Arc::new(base.clone());
     let mut lessons = Lessons::default();
-    // The classifier trained again on the rolls, and on how many; the training running.
-    let mut whole: Option<(Arc<Model>, usize)> = None;
-    let mut relearner: Option<Relearner> = None;
+    // The classifier trained again on the rolls (this session's and those kept).
+    let mut whole = Whole::new(base, pace.kept.clone(), pace.relearning);
+    if let Some(m) = whole.model() {
+        model = m;
+        tell.send(CameraEvent::Taught {
+            rolls: 0,
+            used: true,
+            whole: whole.rolls(),
+            model: model.clone(),
+        });
+    }
     let mut stabiliser = Stabiliser::new(pace.still_frames);
     let mut number = 0;
     let mut last_area = None;
@@ -645,48 +662,28 @@ fn read_loop(
                 }
                 Lesson::Forget => {
                     lessons = Lessons::default();
-                    relearner = None;
-                    whole = None;
+                    whole.forget();
                 }
             }
             learned = true;
         }
-        if let Some(r) = relearner.as_mut()
-            && let Some(done) = r.finished()
-        {
-            match done {
-                Ok(m) => {
-                    tracing::info!(
-                        "the dice reader's classifier trained again on {} rolls",
-                        r.rolls
-                    );
-                    whole = Some((Arc::new(m), r.rolls));
-                    learned = true;
-                }
-                Err(e) => tracing::warn!("the dice reader could not be trained again: {e}"),
-            }
-            relearner = None;
-        }
-        let trained_on = whole.as_ref().map_or(0, |w| w.1);
-        if relearner.is_none() && relearner::due(lessons.rolls, trained_on) {
-            let (tell, rolls) = (tell.clone(), lessons.rolls);
-            let epoch = move |epoch, epochs| {
+        learned |= whole.poll();
+        let epoch = {
+            let tell = tell.clone();
+            move |rolls, epoch, epochs| {
                 tell.send(CameraEvent::Relearning {
                     rolls,
                     epoch,
                     epochs,
                 });
-            };
-            match Relearner::start(base, lessons.clone(), pace.relearning, epoch) {
-                Ok(r) => relearner = Some(r),
-                Err(e) => tracing::warn!("no thread to train the dice reader on: {e}"),
             }
-        }
+        };
+        whole.start_if_due(base, &lessons, epoch);
         if learned {
             // The classifier trained again reads better than the last layer fitted alone
             // (`models/dice/README.md`); until there is one, the last layer is fitted.
-            let (taught, used) = match &whole {
-                Some((m, _)) => (Some(m.clone()), true),
+            let (taught, used) = match whole.model() {
+                Some(m) => (Some(m), true),
                 None => {
                     let t = base.taught(&lessons);
                     let used = t.is_some();
@@ -696,13 +693,14 @@ fn read_loop(
             model = taught.unwrap_or_else(|| Arc::new(base.clone()));
             last = None;
             tracing::info!(
-                "the dice reader learned from {} rolls (used: {used}, trained again on {trained_on})",
-                lessons.rolls
+                "the dice reader learned from {} rolls (used: {used}, trained again on {})",
+                lessons.rolls,
+                whole.rolls()
             );
             tell.send(CameraEvent::Taught {
                 rolls: lessons.rolls,
                 used,
-                whole: whole.as_ref().map_or(0, |w| w.1),
+                whole: whole.rolls(),
                 model: model.clone(),
             });
         }

@@ -1,11 +1,15 @@
 //! The camera reader's classifier trained again on the player's confirmed rolls
 //! ([`crate::vision::relearn`]), on a thread of its own while the reader reads on.
 //!
-//! One training at a time; dropping the [`Relearner`] gives it up within one step.
+//! One training at a time; dropping the [`Relearner`] gives it up within one step. [`Whole`]
+//! holds what was trained, and keeps it in a file between sessions (the window's data folder):
+//! a reader started again reads with it at once, and trains further from it.
 
 use crate::vision::adapt::Lessons;
 use crate::vision::learned::Model;
+use crate::vision::net::Net;
 use crate::vision::relearn::{Relearning, Replay, relearned};
+use std::path::{Path, PathBuf};
 use std::sync::Arc;
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::mpsc::{Receiver, TryRecvError, channel};
@@ -34,7 +38,7 @@ impl Relearner {
     /// Starts training `base`'s classifier again on the shipped replay set and `lessons`;
     /// `epoch` hears each epoch done (its number from 1) and how many there are.
     pub fn start(
-        base: &'static Model,
+        base: Arc<Model>,
         lessons: Lessons,
         how: Relearning,
         epoch: impl Fn(usize, usize) + Send + 'static,
@@ -55,7 +59,7 @@ impl Relearner {
                         }
                     };
                     let log = |e: usize, _loss: f32| epoch(e + 1, how.epochs);
-                    if let Some(model) = relearned(base, &replay, &lessons, how, log, &stop) {
+                    if let Some(model) = relearned(&base, &replay, &lessons, how, log, &stop) {
                         let _ = tx.send(Ok(model));
                     }
                 })?
@@ -85,4 +89,154 @@ impl Drop for Relearner {
             let _ = t.join();
         }
     }
+}
+
+/// The start of a kept classifier's file.
+const KEPT: &[u8; 5] = b"FRLC1";
+
+/// The classifier trained again, if any, with the rolls it learned from in all; kept in a file
+/// between sessions when given one.
+pub struct Whole {
+    kept: Option<PathBuf>,
+    trained: Option<(Arc<Model>, usize)>,
+    /// Rolls learned in sessions before this one (in the kept classifier).
+    before: usize,
+    /// This session's rolls the last training here learned from.
+    session: usize,
+    running: Option<Relearner>,
+    how: Relearning,
+}
+
+impl Whole {
+    /// What `base` learned whole before, read from `kept` (nothing when there is no such file;
+    /// a file that cannot be read is told in the log and left alone).
+    pub fn new(base: &Model, kept: Option<PathBuf>, how: Relearning) -> Whole {
+        let trained = kept
+            .as_deref()
+            .and_then(|path| match read_kept(base, path) {
+                Ok(found) => found,
+                Err(e) => {
+                    tracing::warn!("{}: not a classifier Foreman trained: {e}", path.display());
+                    None
+                }
+            });
+        let before = trained.as_ref().map_or(0, |t| t.1);
+        Whole {
+            kept,
+            trained,
+            before,
+            session: 0,
+            running: None,
+            how,
+        }
+    }
+
+    /// The classifier trained again, in a model, once there is one.
+    pub fn model(&self) -> Option<Arc<Model>> {
+        self.trained.as_ref().map(|t| t.0.clone())
+    }
+
+    /// The confirmed rolls it learned from, in all sessions (0: none).
+    pub fn rolls(&self) -> usize {
+        self.trained.as_ref().map_or(0, |t| t.1)
+    }
+
+    /// Forgets it: a training running is given up and the kept file removed.
+    pub fn forget(&mut self) {
+        self.running = None;
+        self.trained = None;
+        self.before = 0;
+        self.session = 0;
+        if let Some(path) = &self.kept
+            && path.exists()
+            && let Err(e) = std::fs::remove_file(path)
+        {
+            tracing::warn!("{}: could not be removed: {e}", path.display());
+        }
+    }
+
+    /// Takes in a training that ended: true when it gave a classifier (then kept).
+    pub fn poll(&mut self) -> bool {
+        let Some(r) = self.running.as_mut() else {
+            return false;
+        };
+        let Some(done) = r.finished() else {
+            return false;
+        };
+        let session = r.rolls;
+        self.running = None;
+        match done {
+            Ok(model) => {
+                let rolls = self.before + session;
+                tracing::info!("the dice reader's classifier trained again on {rolls} rolls");
+                self.session = session;
+                if let Some(path) = &self.kept
+                    && let Err(e) = write_kept(path, &model, rolls)
+                {
+                    tracing::warn!("{}: could not be written: {e}", path.display());
+                }
+                self.trained = Some((Arc::new(model), rolls));
+                true
+            }
+            Err(e) => {
+                tracing::warn!("the dice reader could not be trained again: {e}");
+                false
+            }
+        }
+    }
+
+    /// Starts a training on `lessons` (this session's rolls) when one is due ([`due`]), from
+    /// the classifier trained before if any, else from `base`; `epoch` hears the rolls it
+    /// learns from in all, each epoch done and the epochs.
+    pub fn start_if_due(
+        &mut self,
+        base: &Model,
+        lessons: &Lessons,
+        epoch: impl Fn(usize, usize, usize) + Send + 'static,
+    ) {
+        if self.running.is_some() || !due(lessons.rolls, self.session) {
+            return;
+        }
+        let from = self.model().unwrap_or_else(|| Arc::new(base.clone()));
+        let rolls = self.before + lessons.rolls;
+        match Relearner::start(from, lessons.clone(), self.how, move |e, n| {
+            epoch(rolls, e, n)
+        }) {
+            Ok(r) => self.running = Some(r),
+            Err(e) => tracing::warn!("no thread to train the dice reader on: {e}"),
+        }
+    }
+}
+
+fn read_kept(base: &Model, path: &Path) -> Result<Option<(Arc<Model>, usize)>, String> {
+    let bytes = match std::fs::read(path) {
+        Ok(b) => b,
+        Err(e) if e.kind() == std::io::ErrorKind::NotFound => return Ok(None),
+        Err(e) => return Err(e.to_string()),
+    };
+    let rest = bytes.strip_prefix(KEPT).ok_or("not one")?;
+    let (rolls, net) = rest.split_at_checked(4).ok_or("cut short")?;
+    let rolls = u32::from_le_bytes([rolls[0], rolls[1], rolls[2], rolls[3]]) as usize;
+    let classifier = Net::from_bytes(net).map_err(|e| e.to_string())?;
+    if classifier.shape() != base.classifier.shape() {
+        return Err("another classifier's shape".into());
+    }
+    let model = Model {
+        classifier,
+        ..base.clone()
+    };
+    Ok(Some((Arc::new(model), rolls)))
+}
+
+/// Writes the classifier to `path` (a file beside it first, then renamed: never half written).
+fn write_kept(path: &Path, model: &Model, rolls: usize) -> std::io::Result<()> {
+    let mut bytes = KEPT.to_vec();
+    bytes.extend_from_slice(&(rolls as u32).to_le_bytes());
+    bytes.extend_from_slice(&model.classifier.to_bytes());
+    if let Some(dir) = path.parent() {
+        std::fs::create_dir_all(dir)?;
+    }
+    let part = path.with_extension("part");
+    std::fs::write(&part, &bytes)?;
+    std::fs::rename(&part, path)
 }

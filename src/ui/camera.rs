@@ -18,6 +18,10 @@ pub const STILL_FRAMES: usize = 4;
 /// they fall and settle a roll in under half a second, at a third of a webcam's frames.
 pub const READ_EVERY: std::time::Duration = std::time::Duration::from_millis(100);
 
+/// The file in the data folder the reader's classifier trained again is kept in
+/// ([`crate::dice::relearner::Whole`]).
+pub const KEPT_CLASSIFIER: &str = "dice-classifier.bin";
+
 /// The camera's state as the window sees it.
 pub struct CameraDice {
     capture: Capture,

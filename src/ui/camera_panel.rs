@@ -31,7 +31,14 @@ impl ForemanApp {
                 Box::new(move || Box::new(ImageFile::new(path, period)) as Box<dyn FrameSource>)
             }
         };
-        let capture = Capture::start(make, super::camera::STILL_FRAMES, super::camera::READ_EVERY);
+        // What the reader learned whole is kept beside the settings (`dice::relearner`).
+        let capture = Capture::start_learning(
+            make,
+            super::camera::STILL_FRAMES,
+            super::camera::READ_EVERY,
+            crate::vision::relearn::Relearning::at_the_table(),
+            Some(self.data_dir.join(super::camera::KEPT_CLASSIFIER)),
+        );
         self.camera = Some(super::camera::CameraDice::new(
             capture,
             self.settings.camera_automatic,
@@ -163,14 +170,11 @@ impl ForemanApp {
         let taught = self
             .camera
             .as_ref()
-            .filter(|c| c.taught > 0)
+            .filter(|c| c.taught > 0 || c.taught_whole > 0)
             .map(|c| (c.taught, c.taught_used, c.taught_whole, c.relearning));
         if let Some((rolls, used, whole, relearning)) = taught {
             let mut said = if whole > 0 {
-                self.ta(
-                    "camera-taught-whole",
-                    &[("rolls", rolls.into()), ("whole", whole.into())],
-                )
+                self.ta("camera-taught-whole", &[("whole", whole.into())])
             } else if used {
                 self.ta("camera-taught-used", &[("rolls", rolls.into())])
             } else {

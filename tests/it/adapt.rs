@@ -366,7 +366,7 @@ fn the_panel_tells_the_classifier_trained_again() {
     camera.relearning = Some((20, 3, 10));
     h.run();
     h.get_by_label_contains(
-        "Reading with its classifier trained again on 10 of your 12 confirmed rolls. \
+        "Reading with its classifier trained again on 10 confirmed rolls. \
          Training it again on 20 rolls: 30 %.",
     );
     let camera = h.state_mut().camera_dice_mut().expect("camera");

@@ -829,8 +829,9 @@ fn the_roll_button_stays_in_sight_above_a_tall_picture() {
 
 /// Learning a table whole (issue 28, the redesign: `vision::relearn`): after
 /// `relearner::FIRST_AFTER` confirmed rolls the camera's reader trains its whole classifier
-/// again on a thread of its own, tells how far it is, then reads with it; forgotten, it reads
-/// as shipped again.
+/// again on a thread of its own, tells how far it is, then reads with it and keeps it for the
+/// next session; forgotten, it reads as shipped again and the kept file goes; a kept file
+/// that is no classifier is read past.
 #[test]
 fn ten_confirmed_rolls_train_the_whole_classifier_again() {
     use foreman::dice::camera::Confirmed;
@@ -848,11 +849,14 @@ fn ten_confirmed_rolls_train_the_whole_classifier_again() {
         threads: 1,
         ..Relearning::default()
     };
+    let kept = dir.path().join("kept.bin");
+    let source = still.clone();
     let capture = Capture::start_learning(
-        move || Box::new(ImageFile::new(still, Duration::from_millis(5))) as Box<dyn FrameSource>,
+        move || Box::new(ImageFile::new(source, Duration::from_millis(5))) as Box<dyn FrameSource>,
         3,
         Duration::ZERO,
         quick,
+        Some(kept.clone()),
     );
     let dice = loop {
         match capture.events.recv_timeout(Duration::from_secs(20)) {
@@ -901,6 +905,32 @@ fn ten_confirmed_rolls_train_the_whole_classifier_again() {
     let shipped = foreman::vision::learned::Model::shipped().expect("shipped");
     assert_ne!(model.classifier, shipped.classifier, "a new classifier");
     assert_eq!(model.detector, shipped.detector, "the detector as shipped");
+    // Kept: a reader started again reads with it at once.
+    assert!(kept.exists(), "the classifier kept");
+    drop(capture);
+    let capture = Capture::start_learning(
+        move || Box::new(ImageFile::new(still, Duration::from_millis(5))) as Box<dyn FrameSource>,
+        3,
+        Duration::ZERO,
+        quick,
+        Some(kept.clone()),
+    );
+    let again = loop {
+        match capture.events.recv_timeout(Duration::from_secs(20)) {
+            Ok(CameraEvent::Taught {
+                rolls,
+                used,
+                whole,
+                model,
+            }) => {
+                assert_eq!((rolls, used, whole), (0, true, FIRST_AFTER));
+                break model;
+            }
+            Ok(_) => {}
+            Err(e) => panic!("the kept classifier not read: {e}"),
+        }
+    };
+    assert_eq!(again.classifier, model.classifier);
     capture.forget();
     let deadline = Instant::now() + Duration::from_secs(20);
     loop {
@@ -913,4 +943,18 @@ fn ten_confirmed_rolls_train_the_whole_classifier_again() {
             break;
         }
     }
+    assert!(!kept.exists(), "forgotten, the kept file goes too");
+    // A file that is not a classifier is told in the log and read past.
+    std::fs::write(&kept, b"FRLC1\x0a\0\0\0garbage").expect("write");
+    let dir2 = tempfile::tempdir().expect("temp dir");
+    let other = dir2.path().join("still.png");
+    synthetic_roll(&other, &[6], [200, 30, 30], [255; 3]);
+    let capture = Capture::start_learning(
+        move || Box::new(ImageFile::new(other, Duration::from_millis(5))) as Box<dyn FrameSource>,
+        3,
+        Duration::ZERO,
+        quick,
+        Some(kept.clone()),
+    );
+    assert_eq!(next_stable(&capture, Duration::from_secs(20)), vec![6]);
 }
