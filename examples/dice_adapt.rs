@@ -101,18 +101,9 @@ fn main() -> anyhow::Result<()> {
                 tally.value_accuracy(),
                 tally.exact_share(),
                 tally.others_read,
-                fixes(&tally),
+                tally.to_fix_per_100(),
             );
         }
     }
     Ok(())
-}
-
-/// What the player must fix, per 100 labelled pip d6: each die missed (marked), each value
-/// wrong (corrected) and each reading on no pip d6 (taken away).
-fn fixes(t: &Tally) -> f64 {
-    let missed = t.dice - t.found;
-    let wrong = t.found - t.right;
-    let phantoms = t.read - t.found;
-    100.0 * (missed + wrong + phantoms) as f64 / t.dice.max(1) as f64
 }

@@ -133,7 +133,7 @@ fn main() -> anyhow::Result<()> {
                 tally.value_accuracy(),
                 tally.exact_share(),
                 tally.others_read,
-                fixes(&tally),
+                tally.to_fix_per_100(),
             );
         }
         println!("  trained again in {took:.1} s");
@@ -149,13 +149,4 @@ fn main() -> anyhow::Result<()> {
         }
     }
     Ok(())
-}
-
-/// What the player must fix, per 100 labelled pip d6 (as `dice_adapt` counts it): each die
-/// missed, each value wrong and each reading on no pip d6.
-fn fixes(t: &Tally) -> f64 {
-    let missed = t.dice - t.found;
-    let wrong = t.found - t.right;
-    let phantoms = t.read - t.found;
-    100.0 * (missed + wrong + phantoms) as f64 / t.dice.max(1) as f64
 }

@@ -238,6 +238,14 @@ impl Tally {
     pub fn exact_share(&self) -> f64 {
         self.exact as f64 / self.pictures.max(1) as f64
     }
+    /// What the player must fix, per 100 labelled pip d6: each die missed (marked), each
+    /// value wrong (corrected) and each reading on no pip d6 (taken away).
+    pub fn to_fix_per_100(&self) -> f64 {
+        let missed = self.dice.saturating_sub(self.found);
+        let wrong = self.found.saturating_sub(self.right);
+        let phantoms = self.read.saturating_sub(self.found);
+        100.0 * (missed + wrong + phantoms) as f64 / self.dice.max(1) as f64
+    }
     /// The share of the dice read that are read sure.
     pub fn sure_share(&self) -> f64 {
         self.sure as f64 / self.read.max(1) as f64
