@@ -5,12 +5,14 @@
 //! (`vision::relearn`). Both read S's held-back pictures.
 //!
 //! `cargo run --release --example dice_relearn -- --loso DIR --source S [--data DIR]
-//! [--teach K,K,...] [--epochs N] [--per-epoch N] [--share F] [--rate F] [--threads N] [--seed N] [--patches N] [--further] [--tune]
+//! [--teach K,K,...] [--epochs N] [--per-epoch N] [--share F] [--rate F] [--threads N] [--seed N] [--patches N] [--afresh] [--tune]
 //! [--others]`
 //!
-//! `--further`: the classifier trained further from its weights, not afresh.
+//! `--afresh`: the classifier trained afresh, not further from its weights as the window
+//! trains it.
 //!
-//! `DIR/S` holds the model trained without S and its `replay.bin`. `--tune` reads S's other
+//! `DIR/S` holds the model trained without S and its `replay.bin` (`scripts/dice-loso.sh`
+//! writes both). `--tune` reads S's other
 //! pictures not held back (to choose the schedule without looking at the held-back ones);
 //! `--others` also reads the other sources' held-back pictures with the model trained again.
 #[path = "common/args.rs"]
@@ -62,7 +64,7 @@ fn main() -> anyhow::Result<()> {
     if let Some(v) = value("--rate") {
         how.rate = v.parse()?;
     }
-    how.afresh = !args.iter().any(|a| a == "--further");
+    how.afresh = args.iter().any(|a| a == "--afresh");
     let tune = args.iter().any(|a| a == "--tune");
     let others = args.iter().any(|a| a == "--others");
     let model_dir = loso.join(&name);
