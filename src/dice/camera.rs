@@ -668,17 +668,16 @@ fn read_loop(
             learned = true;
         }
         learned |= whole.poll();
-        let epoch = {
+        if whole.due(&lessons) {
             let tell = tell.clone();
-            move |rolls, epoch, epochs| {
+            whole.start(base, &lessons, move |rolls, epoch, epochs| {
                 tell.send(CameraEvent::Relearning {
                     rolls,
                     epoch,
                     epochs,
                 });
-            }
-        };
-        whole.start_if_due(base, &lessons, epoch);
+            });
+        }
         if learned {
             // The classifier trained again reads better than the last layer fitted alone
             // (`models/dice/README.md`); until there is one, the last layer is fitted.

@@ -185,16 +185,21 @@ impl Whole {
         }
     }
 
-    /// Starts a training on `lessons` (this session's rolls) when one is due ([`due`]), from
-    /// the classifier trained before if any, else from `base`; `epoch` hears the rolls it
-    /// learns from in all, each epoch done and the epochs.
-    pub fn start_if_due(
+    /// Whether a training on `lessons` (this session's rolls) is due ([`due`]) and none runs.
+    pub fn due(&self, lessons: &Lessons) -> bool {
+        self.running.is_none() && due(lessons.rolls, self.session)
+    }
+
+    /// Starts a training on `lessons` when [`Whole::due`], from the classifier trained before
+    /// if any, else from `base`; `epoch` hears the rolls it learns from in all, each epoch done
+    /// and the epochs.
+    pub fn start(
         &mut self,
         base: &Model,
         lessons: &Lessons,
         epoch: impl Fn(usize, usize, usize) + Send + 'static,
     ) {
-        if self.running.is_some() || !due(lessons.rolls, self.session) {
+        if !self.due(lessons) {
             return;
         }
         let from = self.model().unwrap_or_else(|| Arc::new(base.clone()));
@@ -239,4 +244,33 @@ fn write_kept(path: &Path, model: &Model, rolls: usize) -> std::io::Result<()> {
     let part = path.with_extension("part");
     std::fs::write(&part, &bytes)?;
     std::fs::rename(&part, path)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_training_is_due_after_ten_rolls_then_every_ten_more() {
+        assert!(!due(FIRST_AFTER - 1, 0));
+        assert!(due(FIRST_AFTER, 0));
+        assert!(!due(FIRST_AFTER + AGAIN_AFTER - 1, FIRST_AFTER));
+        assert!(due(FIRST_AFTER + AGAIN_AFTER, FIRST_AFTER));
+    }
+
+    #[test]
+    fn a_kept_classifier_reads_back_and_a_foreign_file_does_not() {
+        let base = Model::shipped().expect("shipped");
+        let dir = tempfile::tempdir().expect("temp dir");
+        let path = dir.path().join("kept.bin");
+        assert_eq!(read_kept(base, &path).map(|k| k.is_none()), Ok(true));
+        write_kept(&path, base, 12).expect("written");
+        let (model, rolls) = read_kept(base, &path).expect("read").expect("kept");
+        assert_eq!(rolls, 12);
+        assert_eq!(model.classifier, base.classifier);
+        std::fs::write(&path, b"not a classifier").expect("write");
+        assert!(read_kept(base, &path).is_err());
+        let whole = Whole::new(base, Some(path), Relearning::default());
+        assert_eq!((whole.rolls(), whole.model().is_none()), (0, true));
+    }
 }
