@@ -681,14 +681,10 @@ fn read_loop(
         if learned {
             // The classifier trained again reads better than the last layer fitted alone
             // (`models/dice/README.md`); until there is one, the last layer is fitted.
-            let (taught, used) = match whole.model() {
-                Some(m) => (Some(m), true),
-                None => {
-                    let t = base.taught(&lessons);
-                    let used = t.is_some();
-                    (t.map(Arc::new), used)
-                }
-            };
+            let taught = whole
+                .model()
+                .or_else(|| base.taught(&lessons).map(Arc::new));
+            let used = taught.is_some();
             model = taught.unwrap_or_else(|| Arc::new(base.clone()));
             last = None;
             tracing::info!(

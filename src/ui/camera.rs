@@ -41,7 +41,8 @@ pub struct CameraDice {
     pub taught_used: bool,
     /// The confirmed rolls its whole classifier was last trained again on (0: none yet).
     pub taught_whole: usize,
-    /// A training of the whole classifier running: on how many rolls, epochs done, epochs.
+    /// A training of the whole classifier running: on how many rolls, epochs done, epochs
+    /// (its last epoch's report ends it).
     pub relearning: Option<(usize, usize, usize)>,
     /// The model the reader reads with once it uses what it learned (none: the shipped one);
     /// a die marked by a click is read by it too.
@@ -113,9 +114,6 @@ impl CameraDice {
                     self.taught_used = used;
                     self.taught_whole = whole;
                     self.taught_model = used.then_some(model);
-                    if self.relearning.is_some_and(|r| r.0 <= whole) {
-                        self.relearning = None;
-                    }
                 }
                 CameraEvent::Relearning {
                     rolls,
