@@ -1,5 +1,6 @@
-//! The bar at the bottom of the table: the phase, the players of the work phase (everyone
-//! works at once), and the round's buttons (roll, end the work phase, the Machine, the deal).
+//! The bar at the bottom of the table: the round's buttons (roll, suggest, end the work phase,
+//! the Machine, the deal), which stay in place, then the phase and the players of the work
+//! phase (everyone works at once).
 
 use super::app::*;
 use super::table::NARROW;
@@ -14,20 +15,89 @@ impl ForemanApp {
         egui::Panel::bottom("actions").show(ui, |ui| {
             ui.add_space(4.0);
             ui.horizontal_wrapped(|ui| {
-                ui.label(RichText::new(words::phase(&self.tr, game)).strong());
+                if ui.ctx().content_rect().width() < NARROW {
+                    for (side, key) in [(Side::Market, "market"), (Side::Others, "others")] {
+                        let on = self.side == Some(side);
+                        if ui.selectable_label(on, self.t(key)).clicked() {
+                            self.side = if on { None } else { Some(side) };
+                        }
+                    }
+                    ui.separator();
+                }
+                // The round's buttons first, in one place whatever the phase says: the
+                // pointer that took a blueprint finds Roll where it was.
+                let roll = legal
+                    .iter()
+                    .find(|a| matches!(a, Act::Roll { set } if set.is_empty()))
+                    .cloned();
+                if ui
+                    .add_enabled(roll.is_some(), egui::Button::new(self.t("roll")))
+                    .on_hover_text(self.t("roll-hint"))
+                    .clicked()
+                    && let Some(a) = roll
+                {
+                    self.submit(a);
+                }
+                if ui
+                    .add_enabled(self.can_suggest(), egui::Button::new(self.t("suggest")))
+                    .on_hover_text(self.t("suggest-hint"))
+                    .clicked()
+                {
+                    self.suggest();
+                }
+                let can_end = legal.iter().any(|a| matches!(a, Act::EndWork { .. }));
+                if ui
+                    .add_enabled(can_end, egui::Button::new(self.t("end-work")))
+                    .on_hover_text(self.t("end-work-hint"))
+                    .clicked()
+                {
+                    self.end_work();
+                }
+                // Only a solo game has the Machine.
+                if st.is_solo()
+                    && ui
+                        .add_enabled(
+                            legal.contains(&Act::MachineTurn),
+                            egui::Button::new(self.t("machine-turn")),
+                        )
+                        .on_hover_text(self.t("machine-turn-hint"))
+                        .clicked()
+                {
+                    self.submit(Act::MachineTurn);
+                }
+                let foreman: Vec<Act> = legal
+                    .iter()
+                    .filter(|a| matches!(a, Act::Roll { set } if !set.is_empty()))
+                    .cloned()
+                    .collect();
+                if !foreman.is_empty() && ui.button(self.t("roll-foreman")).clicked() {
+                    self.dialog = Some(Dialog::Options {
+                        title: self.t("roll-foreman"),
+                        acts: foreman,
+                        search: String::new(),
+                    });
+                }
+                if legal.contains(&Act::Pass) && ui.button(self.t("pass")).clicked() {
+                    self.submit(Act::Pass);
+                }
+                if legal.contains(&Act::Deal) && ui.button(self.t("deal")).clicked() {
+                    self.submit(Act::Deal);
+                }
                 ui.separator();
+                ui.label(RichText::new(words::phase(&self.tr, game)).strong());
                 // A bot's turn: what it does shows on the table, one action at a time.
                 if let Some(seat) = self.bot_to_act() {
                     let name = self.seat_name(game, seat);
+                    ui.separator();
                     ui.spinner();
                     ui.label(
                         RichText::new(self.ta("bot-playing", &[("name", name.into())])).strong(),
                     );
-                    ui.separator();
                 }
                 // Everyone works at once: a button (or the key 1–5) per player turns the work
                 // phase to them; a tick marks whoever has ended. A bot's turn is not cut short.
                 if matches!(st.phase, Phase::Work { .. }) && st.players.len() > 1 {
+                    ui.separator();
                     let now = st.current_player();
                     let bot_turn = self.bot_to_act().is_some();
                     for (seat, p) in st.players.iter().enumerate() {
@@ -47,73 +117,6 @@ impl ForemanApp {
                             self.submit(Act::Switch { player: seat as u8 });
                         }
                     }
-                    ui.separator();
-                }
-                if ui.ctx().content_rect().width() < NARROW {
-                    for (side, key) in [(Side::Market, "market"), (Side::Others, "others")] {
-                        let on = self.side == Some(side);
-                        if ui.selectable_label(on, self.t(key)).clicked() {
-                            self.side = if on { None } else { Some(side) };
-                        }
-                    }
-                    ui.separator();
-                }
-                let roll = legal
-                    .iter()
-                    .find(|a| matches!(a, Act::Roll { set } if set.is_empty()))
-                    .cloned();
-                if ui
-                    .add_enabled(roll.is_some(), egui::Button::new(self.t("roll")))
-                    .on_hover_text(self.t("roll-hint"))
-                    .clicked()
-                    && let Some(a) = roll
-                {
-                    self.submit(a);
-                }
-                let foreman: Vec<Act> = legal
-                    .iter()
-                    .filter(|a| matches!(a, Act::Roll { set } if !set.is_empty()))
-                    .cloned()
-                    .collect();
-                if !foreman.is_empty() && ui.button(self.t("roll-foreman")).clicked() {
-                    self.dialog = Some(Dialog::Options {
-                        title: self.t("roll-foreman"),
-                        acts: foreman,
-                        search: String::new(),
-                    });
-                }
-                if ui
-                    .add_enabled(self.can_suggest(), egui::Button::new(self.t("suggest")))
-                    .on_hover_text(self.t("suggest-hint"))
-                    .clicked()
-                {
-                    self.suggest();
-                }
-                let can_end = legal.iter().any(|a| matches!(a, Act::EndWork { .. }));
-                if ui
-                    .add_enabled(can_end, egui::Button::new(self.t("end-work")))
-                    .on_hover_text(self.t("end-work-hint"))
-                    .clicked()
-                {
-                    self.end_work();
-                }
-                if legal.contains(&Act::Pass) && ui.button(self.t("pass")).clicked() {
-                    self.submit(Act::Pass);
-                }
-                // Only a solo game has the Machine.
-                if st.is_solo()
-                    && ui
-                        .add_enabled(
-                            legal.contains(&Act::MachineTurn),
-                            egui::Button::new(self.t("machine-turn")),
-                        )
-                        .on_hover_text(self.t("machine-turn-hint"))
-                        .clicked()
-                {
-                    self.submit(Act::MachineTurn);
-                }
-                if legal.contains(&Act::Deal) && ui.button(self.t("deal")).clicked() {
-                    self.submit(Act::Deal);
                 }
             });
             if let Some(m) = &self.message {
