@@ -102,6 +102,22 @@ pub(super) struct Pending {
     pub(super) tools: Vec<Tool>,
 }
 
+impl Pending {
+    /// An action asking for `need`, nothing searched or worked out yet.
+    pub(super) fn asking(act: Act, inputs: Inputs, need: Need) -> Self {
+        Pending {
+            act,
+            inputs,
+            need,
+            search: String::new(),
+            cursor: 0,
+            guide: None,
+            faces: None,
+            tools: Vec::new(),
+        }
+    }
+}
+
 /// A dialog over the table.
 #[derive(Debug, Clone)]
 pub(super) enum Dialog {
@@ -626,30 +642,13 @@ impl ForemanApp {
                         }
                     }
                     self.message = Some(words::refusal(&self.tr, &e));
-                    self.dialog = Some(Dialog::Input(Box::new(Pending {
-                        act,
-                        inputs,
-                        need,
-                        search: String::new(),
-                        cursor: 0,
-                        guide: None,
-                        faces: None,
-                        tools: Vec::new(),
-                    })));
+                    self.dialog = Some(Dialog::Input(Box::new(Pending::asking(act, inputs, need))));
                     return;
                 }
                 match need {
                     Some(need) => {
-                        self.dialog = Some(Dialog::Input(Box::new(Pending {
-                            act,
-                            inputs,
-                            need,
-                            search: String::new(),
-                            cursor: 0,
-                            guide: None,
-                            faces: None,
-                            tools: Vec::new(),
-                        })))
+                        self.dialog =
+                            Some(Dialog::Input(Box::new(Pending::asking(act, inputs, need))))
                     }
                     None => {
                         self.message = Some(words::refusal(&self.tr, &e));
