@@ -4,7 +4,7 @@
 //! companion"; RULES.md, solo game).
 
 use super::window::{
-    answer_pickers, answer_pickers_but_dice, click, click_first_containing, harness,
+    answer_pickers, answer_pickers_but_dice, choose, click, click_first_containing, harness,
     start_companion_table,
 };
 use egui_kittest::Harness;
@@ -154,12 +154,8 @@ fn the_machine_at_a_real_table_is_told_step_by_step() {
     let mut h = harness(dir.path(), 29);
     h.run();
     click(&mut h, "Table companion");
-    h.get_by_label("Dice of player 1").click();
-    h.run();
-    click(&mut h, "Typed by hand");
-    h.get_by_label("its five coloured dice").click();
-    h.run();
-    click(&mut h, "Typed by hand");
+    choose(&mut h, "Dice of player 1", "Typed by hand");
+    choose(&mut h, "its five coloured dice", "Typed by hand");
     click(&mut h, "Start the game");
     answer_pickers(&mut h);
     click_first_containing(&mut h, "Take ");
@@ -210,9 +206,7 @@ fn a_contractor_says_its_slot_and_a_told_die_is_corrected_in_place() {
     let mut h = harness(dir.path(), 31);
     h.run();
     click(&mut h, "Table companion");
-    h.get_by_label("Dice of player 1").click();
-    h.run();
-    click(&mut h, "Typed by hand");
+    choose(&mut h, "Dice of player 1", "Typed by hand");
     click(&mut h, "Start the game");
     let mut contractors = 0;
     while let Some(need) = h.state().asking() {

@@ -39,6 +39,13 @@ pub(crate) fn click(h: &mut Harness<'_, ForemanApp>, label: &str) {
     h.run();
 }
 
+/// Opens the drop-down list labelled `list` and chooses `item` in it.
+pub(crate) fn choose(h: &mut Harness<'_, ForemanApp>, list: &str, item: &str) {
+    h.get_by_label(list).click();
+    h.run();
+    click(h, item);
+}
+
 pub(crate) fn click_first_containing(h: &mut Harness<'_, ForemanApp>, part: &str) {
     let node = h.get_all_by_label_contains(part).next();
     match node {
@@ -91,9 +98,7 @@ pub(crate) fn start_companion_table(h: &mut Harness<'_, ForemanApp>, players: us
     click(h, &players.to_string());
     click(h, "Table companion");
     for seat in 1..=players {
-        h.get_by_label(&format!("Dice of player {seat}")).click();
-        h.run();
-        click(h, "Typed by hand");
+        choose(h, &format!("Dice of player {seat}"), "Typed by hand");
     }
     click(h, "Start the game");
 }
@@ -536,9 +541,7 @@ fn smart_dice_rolls_become_the_players_roll() {
     click(&mut h, "Players at the table");
     click(&mut h, "2");
     click(&mut h, "Table companion");
-    h.get_by_label("Dice of player 1").click();
-    h.run();
-    click(&mut h, "Smart dice");
+    choose(&mut h, "Dice of player 1", "Smart dice");
     click(&mut h, "Start the game");
     answer_pickers(&mut h);
 
@@ -684,9 +687,7 @@ pub(crate) fn companion_with_a_settled_camera_roll_of(
     let mut h = harness_with(dir, 23, settings, size);
     h.run();
     click(&mut h, "Table companion");
-    h.get_by_label("Dice of player 1").click();
-    h.run();
-    click(&mut h, "Camera");
+    choose(&mut h, "Dice of player 1", "Camera");
     click(&mut h, "Start the game");
     answer_pickers(&mut h);
     h.get_by_label("Camera dice reader");
@@ -939,9 +940,7 @@ fn the_pickers_answer_the_keyboard() {
     let mut h = harness(dir.path(), 17);
     h.run();
     click(&mut h, "Table companion");
-    h.get_by_label("Dice of player 1").click();
-    h.run();
-    click(&mut h, "Typed by hand");
+    choose(&mut h, "Dice of player 1", "Typed by hand");
     click(&mut h, "Start the game");
     // The tool tokens first, by click.
     for t in ["Shovel", "Gear", "Wrench"] {
