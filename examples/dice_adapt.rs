@@ -16,11 +16,11 @@
 //!   (to choose `adapt::PULL` and the like without looking at the held-back pictures).
 #[path = "common/args.rs"]
 mod args;
+#[path = "common/teaching.rs"]
+mod teaching;
 
-use foreman::vision::adapt::{Lessons, Work, teach_as_labelled};
-use foreman::vision::learned::Model;
 use foreman::vision::sources::{self, SOURCES, Tally, read_picture};
-use foreman::vision::training::{LabelledPicture, held_back};
+use foreman::vision::training::held_back;
 use std::path::PathBuf;
 use std::time::Instant;
 
@@ -31,11 +31,7 @@ fn main() -> anyhow::Result<()> {
     let Some(loso) = value("--loso").map(PathBuf::from) else {
         anyhow::bail!("--loso DIR: the models trained with each source left out");
     };
-    let teach: Vec<usize> = value("--teach")
-        .unwrap_or_else(|| "0,5,10,30".into())
-        .split(',')
-        .map(str::parse)
-        .collect::<Result<_, _>>()?;
+    let teach = teaching::teach_counts(value("--teach"), "0,5,10,30")?;
     let tune = args.iter().any(|a| a == "--tune");
     for (name, layout) in SOURCES {
         let dir = data.join(name);
@@ -44,41 +40,23 @@ fn main() -> anyhow::Result<()> {
             println!("{name}: no pictures or no model left out of it");
             continue;
         }
-        let base = Model::from_bytes(
-            &std::fs::read(model_dir.join("detector.bin"))?,
-            &std::fs::read(model_dir.join("classifier.bin"))?,
-        )?;
+        let base = teaching::load_model(&model_dir)?;
         let pool = sources::load(name, &dir, layout, &|f| !held_back(f), usize::MAX)
             .map_err(anyhow::Error::msg)?;
         let held = sources::load(name, &dir, layout, &held_back, usize::MAX)
             .map_err(anyhow::Error::msg)?;
         for &k in &teach {
-            let chosen: Vec<usize> = (0..k.min(pool.pictures.len()))
-                .map(|i| i * pool.pictures.len() / k.max(1))
-                .collect();
             let started = Instant::now();
-            let mut lessons = Lessons::default();
-            let mut model = base.clone();
-            let mut work = Work::default();
-            for &i in &chosen {
-                teach_as_labelled(&base, &model, &mut lessons, &pool.pictures[i], &mut work);
-                model = base.taught(&lessons).unwrap_or_else(|| base.clone());
-            }
-            let taught = started.elapsed();
+            let taught = teaching::teach(&base, &pool, k);
+            let (lessons, model, work) = (&taught.lessons, &taught.model, &taught.work);
+            let took = started.elapsed();
             let fit = Instant::now();
-            let _ = base.taught(&lessons);
+            let _ = base.taught(lessons);
             let fit = fit.elapsed();
             let mut tally = Tally::default();
-            let read: Vec<&LabelledPicture> = if tune {
-                (0..pool.pictures.len())
-                    .filter(|i| !chosen.contains(i))
-                    .map(|i| &pool.pictures[i])
-                    .collect()
-            } else {
-                held.pictures.iter().collect()
-            };
+            let (read, which) = teaching::to_read(tune, &pool, &held, &taught.chosen);
             for p in &read {
-                tally.add(p, &read_picture(&model, &p.image, p.whole));
+                tally.add(p, &read_picture(model, &p.image, p.whole));
             }
             println!(
                 "{name}, taught {k} ({} dice: {} values corrected, {} marked, {} taken away; \
@@ -90,12 +68,8 @@ fn main() -> anyhow::Result<()> {
                 work.taken_away,
                 lessons.len(),
                 fit.as_secs_f64() * 1e3,
-                taught.as_secs_f64(),
-                if tune {
-                    "others not held back"
-                } else {
-                    "held back"
-                },
+                took.as_secs_f64(),
+                which,
                 tally.precision(),
                 tally.recall(),
                 tally.value_accuracy(),

@@ -17,12 +17,12 @@
 //! `--others` also reads the other sources' held-back pictures with the model trained again.
 #[path = "common/args.rs"]
 mod args;
+#[path = "common/teaching.rs"]
+mod teaching;
 
-use foreman::vision::adapt::{Lessons, Work, teach_as_labelled};
-use foreman::vision::learned::Model;
 use foreman::vision::relearn::{Relearning, Replay, relearned};
 use foreman::vision::sources::{self, SOURCES, Tally, read_picture};
-use foreman::vision::training::{LabelledPicture, held_back};
+use foreman::vision::training::held_back;
 use std::path::PathBuf;
 use std::sync::atomic::AtomicBool;
 use std::time::Instant;
@@ -40,11 +40,7 @@ fn main() -> anyhow::Result<()> {
     let Some(&(_, layout)) = SOURCES.iter().find(|(n, _)| *n == name) else {
         anyhow::bail!("{name}: no such source");
     };
-    let teach: Vec<usize> = value("--teach")
-        .unwrap_or_else(|| "10,30".into())
-        .split(',')
-        .map(str::parse)
-        .collect::<Result<_, _>>()?;
+    let teach = teaching::teach_counts(value("--teach"), "10,30")?;
     let mut how = Relearning::default();
     if let Some(v) = value("--epochs") {
         how.epochs = v.parse()?;
@@ -68,10 +64,7 @@ fn main() -> anyhow::Result<()> {
     let tune = args.iter().any(|a| a == "--tune");
     let others = args.iter().any(|a| a == "--others");
     let model_dir = loso.join(&name);
-    let base = Model::from_bytes(
-        &std::fs::read(model_dir.join("detector.bin"))?,
-        &std::fs::read(model_dir.join("classifier.bin"))?,
-    )?;
+    let base = teaching::load_model(&model_dir)?;
     let mut replay = Replay::from_bytes(&std::fs::read(model_dir.join("replay.bin"))?)?;
     // `--patches N`: the replay set's first N patches only (what a set of N drawn alike holds).
     if let Some(v) = value("--patches") {
@@ -86,41 +79,21 @@ fn main() -> anyhow::Result<()> {
     let held =
         sources::load(&name, &dir, layout, &held_back, usize::MAX).map_err(anyhow::Error::msg)?;
     for &k in &teach {
-        let chosen: Vec<usize> = (0..k.min(pool.pictures.len()))
-            .map(|i| i * pool.pictures.len() / k.max(1))
-            .collect();
-        let mut lessons = Lessons::default();
-        let mut model = base.clone();
-        let mut work = Work::default();
-        for &i in &chosen {
-            teach_as_labelled(&base, &model, &mut lessons, &pool.pictures[i], &mut work);
-            model = base.taught(&lessons).unwrap_or_else(|| base.clone());
-        }
+        let taught = teaching::teach(&base, &pool, k);
+        let (lessons, model, work) = (&taught.lessons, &taught.model, &taught.work);
         let started = Instant::now();
         let whole = relearned(
             &base,
             &replay,
-            &lessons,
+            lessons,
             how,
             |e, l| println!("  epoch {e}: loss {l:.4}"),
             &AtomicBool::new(false),
         )
         .ok_or_else(|| anyhow::anyhow!("stopped"))?;
         let took = started.elapsed().as_secs_f64();
-        let read: Vec<&LabelledPicture> = if tune {
-            (0..pool.pictures.len())
-                .filter(|i| !chosen.contains(i))
-                .map(|i| &pool.pictures[i])
-                .collect()
-        } else {
-            held.pictures.iter().collect()
-        };
-        let which = if tune {
-            "others not held back"
-        } else {
-            "held back"
-        };
-        for (what, m) in [("last layer", &model), ("trained again", &whole)] {
+        let (read, which) = teaching::to_read(tune, &pool, &held, &taught.chosen);
+        for (what, m) in [("last layer", model), ("trained again", &whole)] {
             let mut tally = Tally::default();
             for p in &read {
                 tally.add(p, &read_picture(m, &p.image, p.whole));

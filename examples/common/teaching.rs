@@ -1,0 +1,72 @@
+//! What `dice_adapt` and `dice_relearn` share: a model trained without a source, taught some of
+//! that source's pictures as a player teaches it at the table, then made to read others.
+
+use foreman::vision::adapt::{Lessons, Work, teach_as_labelled};
+use foreman::vision::learned::Model;
+use foreman::vision::training::{LabelledPicture, Source};
+use std::path::Path;
+
+/// The model in `dir` (its `detector.bin` and `classifier.bin`).
+pub fn load_model(dir: &Path) -> anyhow::Result<Model> {
+    Ok(Model::from_bytes(
+        &std::fs::read(dir.join("detector.bin"))?,
+        &std::fs::read(dir.join("classifier.bin"))?,
+    )?)
+}
+
+/// `--teach K,K,...`: how many pictures each run teaches (`default` when not given).
+pub fn teach_counts(given: Option<String>, default: &str) -> anyhow::Result<Vec<usize>> {
+    Ok(given
+        .unwrap_or_else(|| default.into())
+        .split(',')
+        .map(str::parse)
+        .collect::<Result<_, _>>()?)
+}
+
+/// A model taught `chosen` of a pool's pictures, one roll each, its last layer fitted as the
+/// window fits it.
+pub struct Taught {
+    pub chosen: Vec<usize>,
+    pub lessons: Lessons,
+    pub model: Model,
+    pub work: Work,
+}
+
+/// Teaches `base` `k` of `pool`'s pictures, spread evenly over them.
+pub fn teach(base: &Model, pool: &Source, k: usize) -> Taught {
+    let n = pool.pictures.len();
+    let chosen: Vec<usize> = (0..k.min(n)).map(|i| i * n / k.max(1)).collect();
+    let mut lessons = Lessons::default();
+    let mut model = base.clone();
+    let mut work = Work::default();
+    for &i in &chosen {
+        teach_as_labelled(base, &model, &mut lessons, &pool.pictures[i], &mut work);
+        model = base.taught(&lessons).unwrap_or_else(|| base.clone());
+    }
+    Taught {
+        chosen,
+        lessons,
+        model,
+        work,
+    }
+}
+
+/// The pictures read after teaching, and what they are called: the held-back ones, or with
+/// `tune` the pool's pictures not taught (to choose settings without looking at the held-back
+/// ones).
+pub fn to_read<'a>(
+    tune: bool,
+    pool: &'a Source,
+    held: &'a Source,
+    chosen: &[usize],
+) -> (Vec<&'a LabelledPicture>, &'static str) {
+    if tune {
+        let others = (0..pool.pictures.len())
+            .filter(|i| !chosen.contains(i))
+            .map(|i| &pool.pictures[i])
+            .collect();
+        (others, "others not held back")
+    } else {
+        (held.pictures.iter().collect(), "held back")
+    }
+}
