@@ -340,7 +340,7 @@ camera-taught = Learning your dice: { $rolls ->
 } (used from 5).
 camera-taught-used = Reading with what it learned from { $rolls } confirmed rolls.
 camera-taught-whole = Reading with its classifier trained again on { $whole } confirmed rolls.
-camera-relearning = Training it again on { $rolls } rolls: { $percent } %.
+camera-relearning = Training it again on { $rolls } rolls: { $percent }%.
 camera-forget = Forget what it learned
 camera-unsure = { $count ->
     [one] One die is unsure (orange, with ?): check it, and click it to correct it.

@@ -340,7 +340,7 @@ camera-taught = Aprendiendo tus dados: { $rolls ->
 } (se usa a partir de 5).
 camera-taught-used = Lee con lo aprendido de { $rolls } tiradas confirmadas.
 camera-taught-whole = Lee con su clasificador entrenado de nuevo con { $whole } tiradas confirmadas.
-camera-relearning = Lo entrena de nuevo con { $rolls } tiradas: { $percent } %.
+camera-relearning = Lo entrena de nuevo con { $rolls } tiradas: { $percent } %.
 camera-forget = Olvidar lo aprendido
 camera-unsure = { $count ->
     [one] Un dado es dudoso (naranja, con ?): compruébalo y haz clic en él para corregirlo.
