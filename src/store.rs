@@ -41,8 +41,8 @@ pub fn last_game_path() -> PathBuf {
     data_dir().join("last-game.json")
 }
 
-/// Writes `text` to `path` atomically.
-pub fn write_atomic(path: &Path, text: &str) -> Result<(), StoreError> {
+/// Writes `bytes` (text or not) to `path` atomically.
+pub fn write_atomic(path: &Path, bytes: impl AsRef<[u8]>) -> Result<(), StoreError> {
     let err = |source| StoreError::Write {
         path: path.to_path_buf(),
         source,
@@ -54,14 +54,14 @@ pub fn write_atomic(path: &Path, text: &str) -> Result<(), StoreError> {
     tmp.push(".tmp");
     let tmp = PathBuf::from(tmp);
     let mut f = fs::File::create(&tmp).map_err(err)?;
-    f.write_all(text.as_bytes()).map_err(err)?;
+    f.write_all(bytes.as_ref()).map_err(err)?;
     f.sync_all().map_err(err)?;
     drop(f);
     fs::rename(&tmp, path).map_err(err)
 }
 
 pub fn save_game(path: &Path, game: &Game) -> Result<(), StoreError> {
-    write_atomic(path, &SavedGame::from_game(game).to_json())
+    write_atomic(path, SavedGame::from_game(game).to_json())
 }
 
 pub fn load_game(path: &Path) -> Result<Game, StoreError> {

@@ -605,6 +605,17 @@ fn wait_until(until: Instant, stop: &AtomicBool) {
     }
 }
 
+/// The model the reader reads with, and whether it learned anything: the classifier trained
+/// again reads better than the last layer fitted alone (`models/dice/README.md`); until there
+/// is one, the last layer is fitted (from [`adapt::LEAST_ROLLS`](vision::adapt::LEAST_ROLLS)
+/// rolls on).
+fn reading_model(base: &Model, whole: &Whole, lessons: &Lessons) -> (Arc<Model>, bool) {
+    match whole.model().or_else(|| base.taught(lessons).map(Arc::new)) {
+        Some(m) => (m, true),
+        None => (Arc::new(base.clone()), false),
+    }
+}
+
 fn read_loop(
     stop: &AtomicBool,
     slot: &Slot,
@@ -621,15 +632,15 @@ fn read_loop(
             return;
         }
     };
-    let mut model = Arc::new(base.clone());
-    let mut lessons = Lessons::default();
-    // The classifier trained again on the rolls (this session's and those kept).
+    // The classifier trained again on the rolls, and the rolls' lessons, kept from sessions
+    // before.
     let mut whole = Whole::new(base, pace.kept.clone(), pace.relearning);
-    if let Some(m) = whole.model() {
-        model = m;
+    let mut lessons = whole.kept_lessons(base);
+    let (mut model, used) = reading_model(base, &whole, &lessons);
+    if lessons.rolls > 0 || used {
         tell.send(CameraEvent::Taught {
-            rolls: 0,
-            used: true,
+            rolls: lessons.rolls,
+            used,
             whole: whole.rolls(),
             model: model.clone(),
         });
@@ -659,6 +670,7 @@ fn read_loop(
                 Lesson::Roll(roll) => {
                     let area = vision::area_in(&roll.frame, roll.area);
                     lessons.learn(base, &roll.frame, area, &roll.dice, &roll.taken_away, true);
+                    whole.keep_lessons(&lessons);
                 }
                 Lesson::Forget => {
                     lessons = Lessons::default();
@@ -679,13 +691,8 @@ fn read_loop(
             });
         }
         if learned {
-            // The classifier trained again reads better than the last layer fitted alone
-            // (`models/dice/README.md`); until there is one, the last layer is fitted.
-            let taught = whole
-                .model()
-                .or_else(|| base.taught(&lessons).map(Arc::new));
-            let used = taught.is_some();
-            model = taught.unwrap_or_else(|| Arc::new(base.clone()));
+            let used;
+            (model, used) = reading_model(base, &whole, &lessons);
             last = None;
             tracing::info!(
                 "the dice reader learned from {} rolls (used: {used}, trained again on {})",

@@ -5,6 +5,7 @@
 //! holds what was trained, and keeps it in a file between sessions (the window's data folder):
 //! a reader started again reads with it at once, and trains further from it.
 
+use crate::store::{StoreError, write_atomic};
 use crate::vision::adapt::Lessons;
 use crate::vision::learned::Model;
 use crate::vision::net::Net;
@@ -94,15 +95,20 @@ impl Drop for Relearner {
 /// The start of a kept classifier's file.
 const KEPT: &[u8; 5] = b"FRLC1";
 
-/// The classifier trained again, if any, with the rolls it learned from in all; kept in a file
-/// between sessions when given one.
+/// The file, beside the kept classifier's, of the lessons of the rolls confirmed
+/// ([`Lessons::to_bytes`]): a session started again goes on learning from them.
+pub const KEPT_LESSONS: &str = "dice-lessons.bin";
+
+/// The classifier trained again, if any, with the confirmed rolls it learned from; kept in a
+/// file between sessions when given one, and the lessons beside it.
 pub struct Whole {
     kept: Option<PathBuf>,
+    /// The classifier and the rolls it learned from (the lessons' count of rolls when its
+    /// training started, in all sessions since the last forgetting).
     trained: Option<(Arc<Model>, usize)>,
-    /// Rolls learned in sessions before this one (in the kept classifier).
-    before: usize,
-    /// This session's rolls the last training here learned from.
-    session: usize,
+    /// Of the lessons' rolls, those it learned from: its rolls, unless it was kept without
+    /// its lessons (then none of the lessons now held).
+    counted: usize,
     running: Option<Relearner>,
     how: Relearning,
 }
@@ -120,14 +126,49 @@ impl Whole {
                     None
                 }
             });
-        let before = trained.as_ref().map_or(0, |t| t.1);
+        let lessons_kept = kept
+            .as_ref()
+            .is_some_and(|k| k.with_file_name(KEPT_LESSONS).exists());
+        let counted = match &trained {
+            Some((_, rolls)) if lessons_kept => *rolls,
+            _ => 0,
+        };
         Whole {
             kept,
             trained,
-            before,
-            session: 0,
+            counted,
             running: None,
             how,
+        }
+    }
+
+    fn lessons_path(&self) -> Option<PathBuf> {
+        self.kept.as_ref().map(|k| k.with_file_name(KEPT_LESSONS))
+    }
+
+    /// The lessons kept beside the classifier, read for `base` (none when there is no such
+    /// file; a file that cannot be read is told in the log and left alone).
+    pub fn kept_lessons(&self, base: &Model) -> Lessons {
+        let Some(path) = self.lessons_path() else {
+            return Lessons::default();
+        };
+        let read = match std::fs::read(&path) {
+            Ok(bytes) => Lessons::from_bytes(base, &bytes),
+            Err(e) if e.kind() == std::io::ErrorKind::NotFound => Ok(Lessons::default()),
+            Err(e) => Err(e.to_string()),
+        };
+        read.unwrap_or_else(|e| {
+            tracing::warn!("{}: not lessons Foreman kept: {e}", path.display());
+            Lessons::default()
+        })
+    }
+
+    /// Keeps `lessons` beside the classifier, for the next session.
+    pub fn keep_lessons(&self, lessons: &Lessons) {
+        if let Some(path) = self.lessons_path()
+            && let Err(e) = write_atomic(&path, lessons.to_bytes())
+        {
+            tracing::warn!("the dice reader's lessons not kept: {e}");
         }
     }
 
@@ -136,22 +177,26 @@ impl Whole {
         self.trained.as_ref().map(|t| t.0.clone())
     }
 
-    /// The confirmed rolls it learned from, in all sessions (0: none).
+    /// The confirmed rolls it learned from (0: none).
     pub fn rolls(&self) -> usize {
         self.trained.as_ref().map_or(0, |t| t.1)
     }
 
-    /// Forgets it: a training running is given up and the kept file removed.
+    /// Forgets it: a training running is given up, and the kept classifier and lessons
+    /// removed.
     pub fn forget(&mut self) {
         self.running = None;
         self.trained = None;
-        self.before = 0;
-        self.session = 0;
-        if let Some(path) = &self.kept
-            && path.exists()
-            && let Err(e) = std::fs::remove_file(path)
+        self.counted = 0;
+        for path in [self.kept.clone(), self.lessons_path()]
+            .into_iter()
+            .flatten()
         {
-            tracing::warn!("{}: could not be removed: {e}", path.display());
+            if path.exists()
+                && let Err(e) = std::fs::remove_file(&path)
+            {
+                tracing::warn!("{}: could not be removed: {e}", path.display());
+            }
         }
     }
 
@@ -163,19 +208,18 @@ impl Whole {
         let Some(done) = r.finished() else {
             return false;
         };
-        let session = r.rolls;
+        let rolls = r.rolls;
         self.running = None;
         match done {
             Ok(model) => {
-                let rolls = self.before + session;
                 tracing::info!("the dice reader's classifier trained again on {rolls} rolls");
-                self.session = session;
                 if let Some(path) = &self.kept
                     && let Err(e) = write_kept(path, &model, rolls)
                 {
-                    tracing::warn!("{}: could not be written: {e}", path.display());
+                    tracing::warn!("the dice reader's classifier not kept: {e}");
                 }
                 self.trained = Some((Arc::new(model), rolls));
+                self.counted = rolls;
                 true
             }
             Err(e) => {
@@ -185,14 +229,15 @@ impl Whole {
         }
     }
 
-    /// Whether a training on `lessons` (this session's rolls) is due ([`due`]) and none runs.
+    /// Whether a training on `lessons` is due ([`due`]) and none runs. A classifier kept
+    /// without its lessons counts as trained on none of them.
     pub fn due(&self, lessons: &Lessons) -> bool {
-        self.running.is_none() && due(lessons.rolls, self.session)
+        self.running.is_none() && due(lessons.rolls, self.counted)
     }
 
     /// Starts a training on `lessons` when [`Whole::due`], from the classifier trained before
-    /// if any, else from `base`; `epoch` hears the rolls it learns from in all, each epoch done
-    /// and the epochs.
+    /// if any, else from `base`; `epoch` hears the rolls it learns from, each epoch done and
+    /// the epochs.
     pub fn start(
         &mut self,
         base: &Model,
@@ -203,7 +248,7 @@ impl Whole {
             return;
         }
         let from = self.model().unwrap_or_else(|| Arc::new(base.clone()));
-        let rolls = self.before + lessons.rolls;
+        let rolls = lessons.rolls;
         match Relearner::start(from, lessons.clone(), self.how, move |e, n| {
             epoch(rolls, e, n)
         }) {
@@ -233,17 +278,12 @@ fn read_kept(base: &Model, path: &Path) -> Result<Option<(Arc<Model>, usize)>, S
     Ok(Some((Arc::new(model), rolls)))
 }
 
-/// Writes the classifier to `path` (a file beside it first, then renamed: never half written).
-fn write_kept(path: &Path, model: &Model, rolls: usize) -> std::io::Result<()> {
+/// Writes the classifier to `path`, whole or not at all.
+fn write_kept(path: &Path, model: &Model, rolls: usize) -> Result<(), StoreError> {
     let mut bytes = KEPT.to_vec();
     bytes.extend_from_slice(&(rolls as u32).to_le_bytes());
     bytes.extend_from_slice(&model.classifier.to_bytes());
-    if let Some(dir) = path.parent() {
-        std::fs::create_dir_all(dir)?;
-    }
-    let part = path.with_extension("part");
-    std::fs::write(&part, &bytes)?;
-    std::fs::rename(&part, path)
+    write_atomic(path, bytes)
 }
 
 #[cfg(test)]
@@ -272,5 +312,48 @@ mod tests {
         assert!(read_kept(base, &path).is_err());
         let whole = Whole::new(base, Some(path), Relearning::default());
         assert_eq!((whole.rolls(), whole.model().is_none()), (0, true));
+    }
+
+    /// Lessons kept beside the classifier count towards the next training: kept on 12 rolls
+    /// with a classifier trained on 10, none is due until 20; a classifier kept without its
+    /// lessons counts as trained on none of them; forgetting removes both files.
+    #[test]
+    fn kept_lessons_count_towards_the_next_training() {
+        let base = Model::shipped().expect("shipped");
+        let dir = tempfile::tempdir().expect("temp dir");
+        let path = dir.path().join("kept.bin");
+        let rolls = |n| Lessons {
+            rolls: n,
+            ..Lessons::default()
+        };
+        write_kept(&path, base, 10).expect("written");
+        let whole = Whole::new(base, Some(path.clone()), Relearning::default());
+        assert_eq!(
+            whole.kept_lessons(base),
+            Lessons::default(),
+            "none kept yet"
+        );
+        whole.keep_lessons(&rolls(12));
+        let mut again = Whole::new(base, Some(path.clone()), Relearning::default());
+        let kept = again.kept_lessons(base);
+        assert_eq!((kept.rolls, again.rolls()), (12, 10));
+        assert!(!again.due(&kept));
+        assert!(again.due(&rolls(20)));
+        std::fs::remove_file(dir.path().join(KEPT_LESSONS)).expect("removed");
+        let alone = Whole::new(base, Some(path.clone()), Relearning::default());
+        let none = alone.kept_lessons(base);
+        assert_eq!(none.rolls, 0);
+        assert!(!alone.due(&rolls(9)) && alone.due(&rolls(10)));
+        again.keep_lessons(&rolls(3));
+        std::fs::write(dir.path().join("stray"), b"x").expect("write");
+        again.forget();
+        assert!(!path.exists() && !dir.path().join(KEPT_LESSONS).exists());
+        assert!(dir.path().join("stray").exists(), "only its own files go");
+        std::fs::write(dir.path().join(KEPT_LESSONS), b"FLSN1 damaged").expect("write");
+        assert_eq!(
+            again.kept_lessons(base),
+            Lessons::default(),
+            "damaged: none"
+        );
     }
 }

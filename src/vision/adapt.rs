@@ -115,16 +115,16 @@ impl Lessons {
         if patches.is_empty() {
             return;
         }
-        let channels = model.classifier_channels();
-        let inputs: Vec<Vec<f32>> = patches
+        // Seen as kept (whole levels), so that lessons read back are the lessons learned.
+        let pixels: Vec<Vec<[u8; 3]>> = patches
             .iter()
-            .map(|p| classifier_input(p, PATCH, PATCH, channels))
+            .map(|p| p.iter().map(|c| c.map(|v| v.round() as u8)).collect())
             .collect();
-        let features = model.classifier.features_many(&inputs, PATCH, PATCH);
-        for ((features, class), pixels) in features.into_iter().zip(classes).zip(patches) {
+        let features = features_of(model, &pixels);
+        for ((features, class), pixels) in features.into_iter().zip(classes).zip(pixels) {
             self.lessons.push_back(Lesson {
                 features,
-                pixels: pixels.iter().map(|p| p.map(|v| v.round() as u8)).collect(),
+                pixels,
                 class,
                 roll: self.rolls,
             });
@@ -133,6 +133,91 @@ impl Lessons {
             self.lessons.pop_front();
         }
         self.rolls += 1;
+    }
+}
+
+/// What `model`'s classifier's last layer sees of each patch.
+fn features_of(model: &Model, patches: &[Vec<[u8; 3]>]) -> Vec<Vec<f32>> {
+    if patches.is_empty() {
+        return Vec::new();
+    }
+    let channels = model.classifier_channels();
+    let inputs: Vec<Vec<f32>> = patches
+        .iter()
+        .map(|p| {
+            let as_read: Vec<[f32; 3]> = p.iter().map(|c| c.map(f32::from)).collect();
+            classifier_input(&as_read, PATCH, PATCH, channels)
+        })
+        .collect();
+    model.classifier.features_many(&inputs, PATCH, PATCH)
+}
+
+/// The start of the lessons' bytes ([`Lessons::to_bytes`]).
+const LESSONS_MAGIC: &[u8; 5] = b"FLSN1";
+/// The bytes of one lesson: its class, its roll (4), its patch's pixels.
+const LESSON_BYTES: usize = 1 + 4 + PATCH * PATCH * 3;
+
+impl Lessons {
+    /// The lessons as bytes, to keep between sessions: `FLSN1`, the rolls (u32), the count
+    /// (u32), then each lesson's class, roll (u32) and patch (RGB, row by row). What the
+    /// classifier sees of each patch is not kept: it is worked out again when read.
+    pub fn to_bytes(&self) -> Vec<u8> {
+        let mut bytes = LESSONS_MAGIC.to_vec();
+        bytes.extend_from_slice(&(self.rolls as u32).to_le_bytes());
+        bytes.extend_from_slice(&(self.lessons.len() as u32).to_le_bytes());
+        for l in &self.lessons {
+            bytes.push(l.class);
+            bytes.extend_from_slice(&(l.roll as u32).to_le_bytes());
+            bytes.extend(l.pixels.iter().flatten());
+        }
+        bytes
+    }
+
+    /// The lessons of [`Lessons::to_bytes`], what `model`'s classifier sees of each worked out
+    /// again; an error says what is wrong with bytes that are not such lessons.
+    pub fn from_bytes(model: &Model, bytes: &[u8]) -> Result<Lessons, String> {
+        let rest = bytes
+            .strip_prefix(LESSONS_MAGIC)
+            .ok_or("not the lessons of a dice reader")?;
+        let word = |at: usize| -> Result<usize, String> {
+            rest.get(at..at + 4)
+                .map(|w| u32::from_le_bytes([w[0], w[1], w[2], w[3]]) as usize)
+                .ok_or_else(|| "cut short".to_string())
+        };
+        let rolls = word(0)?;
+        let count = word(4)?;
+        let body = &rest[8..];
+        if count > MOST_LESSONS || body.len() != count * LESSON_BYTES {
+            return Err(format!(
+                "{count} lessons said, {} bytes of them found",
+                body.len()
+            ));
+        }
+        let mut lessons = VecDeque::with_capacity(count);
+        for chunk in body.chunks_exact(LESSON_BYTES) {
+            let class = chunk[0];
+            let roll = u32::from_le_bytes([chunk[1], chunk[2], chunk[3], chunk[4]]) as usize;
+            if class > 6 || roll >= rolls {
+                return Err(format!(
+                    "a lesson of class {class} from roll {roll} of {rolls}"
+                ));
+            }
+            let pixels: Vec<[u8; 3]> = chunk[5..]
+                .chunks_exact(3)
+                .map(|p| [p[0], p[1], p[2]])
+                .collect();
+            lessons.push_back(Lesson {
+                features: Vec::new(),
+                pixels,
+                class,
+                roll,
+            });
+        }
+        let patches: Vec<Vec<[u8; 3]>> = lessons.iter().map(|l| l.pixels.clone()).collect();
+        for (lesson, f) in lessons.iter_mut().zip(features_of(model, &patches)) {
+            lesson.features = f;
+        }
+        Ok(Lessons { lessons, rolls })
     }
 }
 

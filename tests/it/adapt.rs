@@ -367,7 +367,7 @@ fn the_panel_tells_the_classifier_trained_again() {
     h.run();
     h.get_by_label_contains(
         "Reading with its classifier trained again on 10 confirmed rolls. \
-         Training it again on 20 rolls: 30 %.",
+         Training it again on 20 rolls: 30%.",
     );
     let camera = h.state_mut().camera_dice_mut().expect("camera");
     camera.relearning = None;
@@ -376,4 +376,80 @@ fn the_panel_tells_the_classifier_trained_again() {
         h.query_by_label_contains("Training it again").is_none(),
         "no training running, none told"
     );
+}
+
+/// The lessons are kept between sessions as bytes and read back as they were learned (what
+/// the classifier sees of each patch worked out again from its pixels); bytes
+/// that are not such lessons, cut short or damaged, are an error, never a panic.
+#[test]
+fn lessons_read_back_as_kept_and_damaged_bytes_are_refused() {
+    let shipped = Model::shipped().expect("the shipped model");
+    let tray = source("d6-tray-photos");
+    let mut lessons = Lessons::default();
+    for p in tray.pictures.iter().take(6) {
+        let area = Area::whole(p.image.width(), p.image.height());
+        let dice: Vec<SeenDie> = p.dice.iter().map(as_read).collect();
+        lessons.learn(shipped, &p.image, area, &dice, &[], true);
+    }
+    let bytes = lessons.to_bytes();
+    let back = Lessons::from_bytes(shipped, &bytes).expect("read back");
+    assert_eq!((back.rolls, back.len()), (6, lessons.len()));
+    assert_eq!(back, lessons, "read back as learned");
+    // Fitted to the lessons read back, the last layer reads the rolls as fitted to the
+    // lessons learned.
+    let (fitted, refitted) = (shipped.adapted(&lessons), shipped.adapted(&back));
+    let pictures: Vec<&LabelledPicture> = tray.pictures.iter().take(6).collect();
+    assert_eq!(
+        tally(&fitted, &pictures).value_accuracy(),
+        tally(&refitted, &pictures).value_accuracy()
+    );
+    assert_eq!(
+        Lessons::from_bytes(shipped, &Lessons::default().to_bytes()),
+        Ok(Lessons::default())
+    );
+
+    let mut wrong_class = bytes.clone();
+    wrong_class[13] = 9;
+    for (what, damaged) in [
+        ("cut short", bytes[..bytes.len() - 1].to_vec()),
+        ("its start", bytes[1..].to_vec()),
+        ("a class past 6", wrong_class),
+        ("nothing", Vec::new()),
+    ] {
+        assert!(
+            Lessons::from_bytes(shipped, &damaged).is_err(),
+            "{what}: read as lessons"
+        );
+    }
+}
+
+/// A session of the camera started again goes on from the rolls confirmed in the one before:
+/// their lessons are kept in the data folder beside the classifier; forgetting removes them.
+#[test]
+fn the_rolls_confirmed_are_kept_for_the_next_session() {
+    let dir = tempfile::tempdir().expect("temp dir");
+    let mut h = companion_with_a_settled_camera_roll(dir.path());
+    let camera = h.state_mut().camera_dice_mut().expect("camera");
+    camera.confirm();
+    let wait = |h: &mut egui_kittest::Harness<'_, foreman::ui::ForemanApp>, taught: usize| {
+        let deadline = std::time::Instant::now() + std::time::Duration::from_secs(20);
+        while h.state().camera_dice().is_none_or(|c| c.taught != taught) {
+            assert!(std::time::Instant::now() < deadline, "never {taught} rolls");
+            h.step();
+            std::thread::sleep(std::time::Duration::from_millis(20));
+        }
+    };
+    wait(&mut h, 1);
+    let kept = dir.path().join(foreman::dice::relearner::KEPT_LESSONS);
+    assert!(kept.exists(), "the lessons are kept");
+    click(&mut h, "Stop the camera");
+    assert!(h.state().camera_dice().is_none());
+    let picture = dir.path().join("roll.png");
+    h.state_mut().start_camera(&picture.display().to_string());
+    wait(&mut h, 1);
+    h.run();
+    h.get_by_label_contains("Learning your dice: one confirmed roll");
+    click(&mut h, "Forget what it learned");
+    wait(&mut h, 0);
+    assert!(!kept.exists(), "forgotten, the lessons are removed");
 }
