@@ -48,6 +48,7 @@ bot-tag = bot
 bot-hand-hidden = A bot's blueprints stay hidden, as yours do from it.
 colour-of = Colour of player { $seat }
 player-name = Name of player { $seat }
+player-default = Player { $seat }
 colour-red = Red
 colour-blue = Blue
 colour-green = Green

@@ -48,6 +48,7 @@ bot-tag = bot
 bot-hand-hidden = Los planos de un bot quedan ocultos, como los tuyos para él.
 colour-of = Color del jugador { $seat }
 player-name = Nombre del jugador { $seat }
+player-default = Jugador { $seat }
 colour-red = Rojo
 colour-blue = Azul
 colour-green = Verde

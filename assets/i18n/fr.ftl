@@ -48,6 +48,7 @@ bot-tag = bot
 bot-hand-hidden = Les plans d'un bot restent cachés, comme les vôtres pour lui.
 colour-of = Couleur du joueur { $seat }
 player-name = Nom du joueur { $seat }
+player-default = Joueur { $seat }
 colour-red = Rouge
 colour-blue = Bleu
 colour-green = Vert

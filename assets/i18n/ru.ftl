@@ -49,6 +49,7 @@ bot-tag = бот
 bot-hand-hidden = Чертежи бота скрыты, как и ваши от него.
 colour-of = Цвет игрока { $seat }
 player-name = Имя игрока { $seat }
+player-default = Игрок { $seat }
 colour-red = Красный
 colour-blue = Синий
 colour-green = Зелёный

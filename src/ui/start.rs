@@ -32,7 +32,8 @@ impl Default for StartForm {
             solo: true,
             difficulty: Difficulty::Medium,
             mode: Mode::Digital,
-            names: vec!["Player 1".into()],
+            // Left empty, a name is the window's word for a player and the seat's number.
+            names: vec![String::new()],
             colours: vec![Colour::Blue],
             dice: vec![DiceSource::Virtual],
             bots: vec![None],
@@ -145,10 +146,11 @@ impl ForemanApp {
                         ui.end_row();
                         for i in 0..form.names.len() {
                             let label = self.ta("player-name", &[("seat", (i + 1).into())]);
+                            let default = self.ta("player-default", &[("seat", (i + 1).into())]);
                             ui.add(
                                 egui::TextEdit::singleline(&mut form.names[i])
                                     .desired_width(160.0)
-                                    .hint_text(label.clone()),
+                                    .hint_text(default),
                             )
                             .on_hover_text(label.clone());
                             if form.solo {
@@ -395,7 +397,7 @@ impl ForemanApp {
                 .enumerate()
                 .map(|(i, (name, &colour))| PlayerSetup {
                     name: if name.trim().is_empty() {
-                        format!("Player {}", i + 1)
+                        self.ta("player-default", &[("seat", (i + 1).into())])
                     } else {
                         name.trim().to_string()
                     },
@@ -490,8 +492,7 @@ fn first_dice(mode: Mode) -> DiceSource {
 
 pub(super) fn resize_players(form: &mut StartForm, n: usize) {
     while form.names.len() < n {
-        let i = form.names.len();
-        form.names.push(format!("Player {}", i + 1));
+        form.names.push(String::new());
         let free = Colour::ALL
             .iter()
             .copied()

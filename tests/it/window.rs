@@ -368,6 +368,8 @@ fn the_language_switches_at_run_time_and_card_names_follow() {
     h.get_by_label("Начать игру");
     click(&mut h, "Начать игру");
     h.get_by_label("Рынок");
+    // A name left empty is the window's word for a player and the seat's number.
+    assert_eq!(h.state().game().unwrap().setup().players[0].name, "Игрок 1");
     // French shows the French card names (cards.md gives both).
     h.state_mut().set_lang(foreman::i18n::Lang::Fr);
     h.run();
@@ -466,7 +468,8 @@ fn the_engines_words_are_translated() {
     let en = words::refusal(&Tr::new(Lang::En), &e);
     assert_eq!(en, format!("{e}."), "English repeats the engine's sentence");
     let fr = words::refusal(&Tr::new(Lang::Fr), &e);
-    assert_eq!(fr, "Mine prend un dé de 4, 5 ou 6 ; ce dé montre 2.");
+    // French sets its semicolon apart by a space that never breaks.
+    assert_eq!(fr, "Mine prend un dé de 4, 5 ou 6\u{a0}; ce dé montre 2.");
     let ru = words::refusal(
         &Tr::new(Lang::Ru),
         &RuleError::Duplicate(Blueprint::Foundry),
@@ -1074,7 +1077,7 @@ fn the_log_survives_a_restart_and_a_language_switch() {
     h.state_mut().set_lang(foreman::i18n::Lang::Fr);
     h.run();
     h.get_by_label("Tour 1");
-    h.get_by_label_contains("Player 1 : Prendre");
+    h.get_by_label_contains("Player 1\u{a0}: Prendre");
     assert!(h.query_by_label("Round 1").is_none());
 }
 
