@@ -148,8 +148,11 @@ impl ForemanApp {
                             let label = self.ta("player-name", &[("seat", (i + 1).into())]);
                             let default = self.ta("player-default", &[("seat", (i + 1).into())]);
                             ui.add(
+                                // A grid's column is as wide as it was: the field asks
+                                // its width as a least size, or it never grows.
                                 egui::TextEdit::singleline(&mut form.names[i])
                                     .desired_width(160.0)
+                                    .min_size(egui::vec2(160.0, 0.0))
                                     .hint_text(default),
                             )
                             .on_hover_text(label.clone());
