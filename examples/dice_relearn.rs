@@ -6,7 +6,7 @@
 //!
 //! `cargo run --release --example dice_relearn -- --loso DIR --source S [--data DIR]
 //! [--teach K,K,...] [--epochs N] [--per-epoch N] [--share F] [--rate F] [--threads N] [--seed N] [--patches N] [--afresh] [--tune]
-//! [--others]`
+//! [--others] [--judge J]`
 //!
 //! `--afresh`: the classifier trained afresh, not further from its weights as the window
 //! trains it.
@@ -15,14 +15,19 @@
 //! writes both). `--tune` reads S's other
 //! pictures not held back (to choose the schedule without looking at the held-back ones);
 //! `--others` also reads the other sources' held-back pictures with the model trained again.
+//! `--judge J`: then J more of S's pictures not held back are taught as the window is taught
+//! them, each first read both ways and weighed (`adapt::Judge`, as the window weighs the rolls
+//! confirmed after a training); the way the judge chooses reads the held-back pictures.
 #[path = "common/args.rs"]
 mod args;
 #[path = "common/teaching.rs"]
 mod teaching;
 
+use foreman::vision::adapt::{Judge, Work, teach_as_labelled};
+use foreman::vision::learned::Model;
 use foreman::vision::relearn::{Relearning, Replay, relearned};
 use foreman::vision::sources::{self, SOURCES, Tally, read_picture};
-use foreman::vision::training::held_back;
+use foreman::vision::training::{LabelledPicture, held_back};
 use std::path::PathBuf;
 use std::sync::atomic::AtomicBool;
 use std::time::Instant;
@@ -63,6 +68,7 @@ fn main() -> anyhow::Result<()> {
     how.afresh = args.iter().any(|a| a == "--afresh");
     let tune = args.iter().any(|a| a == "--tune");
     let others = args.iter().any(|a| a == "--others");
+    let judged: Option<usize> = value("--judge").map(|v| v.parse()).transpose()?;
     let model_dir = loso.join(&name);
     let base = teaching::load_model(&model_dir)?;
     let mut replay = Replay::from_bytes(&std::fs::read(model_dir.join("replay.bin"))?)?;
@@ -112,6 +118,40 @@ fn main() -> anyhow::Result<()> {
             );
         }
         println!("  trained again in {took:.1} s");
+        if let Some(j) = judged {
+            let rest: Vec<usize> = (0..pool.pictures.len())
+                .filter(|i| !taught.chosen.contains(i))
+                .collect();
+            let mut judge = Judge::default();
+            let (mut lessons, mut layer) = (taught.lessons.clone(), taught.model.clone());
+            let mut work = Work::default();
+            let to_fix = |m: &Model, p: &LabelledPicture| {
+                let mut t = Tally::default();
+                t.add(p, &read_picture(m, &p.image, p.whole));
+                t.to_fix()
+            };
+            for n in 0..j.min(rest.len()) {
+                let p = &pool.pictures[rest[n * rest.len() / j]];
+                judge.weigh(to_fix(&whole, p), to_fix(&layer, p));
+                teach_as_labelled(&base, &layer, &mut lessons, p, &mut work);
+                layer = base.taught(&lessons).unwrap_or_else(|| base.clone());
+            }
+            let (what, m) = if judge.whole_reads() {
+                ("trained again", &whole)
+            } else {
+                ("last layer", &layer)
+            };
+            let mut tally = Tally::default();
+            for p in &held.pictures {
+                tally.add(p, &read_picture(m, &p.image, p.whole));
+            }
+            println!(
+                "  judged on {} more: {judge:?}; reads with the {what}, held back: {tally}; \
+                 to fix per 100 dice {:.1}",
+                judge.rolls,
+                tally.to_fix_per_100()
+            );
+        }
         if others {
             for (other, layout) in SOURCES.iter().filter(|(n, _)| *n != name) {
                 let d = data.join(other);

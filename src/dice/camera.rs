@@ -16,7 +16,7 @@
 
 use super::relearner::Whole;
 use super::{Tell, Wake};
-use crate::vision::adapt::Lessons;
+use crate::vision::adapt::{Judge, Lessons, to_fix};
 use crate::vision::learned::Model;
 use crate::vision::relearn::Relearning;
 use crate::vision::{self, Area, SeenDie, Stabiliser, StableRoll};
@@ -606,11 +606,19 @@ fn wait_until(until: Instant, stop: &AtomicBool) {
 }
 
 /// The model the reader reads with, and whether it learned anything: the classifier trained
-/// again reads better than the last layer fitted alone (`models/dice/README.md`); until there
-/// is one, the last layer is fitted (from [`adapt::LEAST_ROLLS`](vision::adapt::LEAST_ROLLS)
-/// rolls on).
-fn reading_model(base: &Model, whole: &Whole, lessons: &Lessons) -> (Arc<Model>, bool) {
-    match whole.model().or_else(|| base.taught(lessons).map(Arc::new)) {
+/// again mostly reads better than the last layer fitted alone (`models/dice/README.md`); until
+/// there is one, the last layer is fitted (from
+/// [`adapt::LEAST_ROLLS`](vision::adapt::LEAST_ROLLS) rolls on).
+/// When the rolls confirmed since it was trained say the last layer fitted alone reads them
+/// better ([`Judge`]), that is read with instead.
+fn reading_model(
+    base: &Model,
+    whole: &Whole,
+    lessons: &Lessons,
+    judge: &Judge,
+) -> (Arc<Model>, bool) {
+    let trained = whole.model().filter(|_| judge.whole_reads());
+    match trained.or_else(|| base.taught(lessons).map(Arc::new)) {
         Some(m) => (m, true),
         None => (Arc::new(base.clone()), false),
     }
@@ -636,7 +644,9 @@ fn read_loop(
     // before.
     let mut whole = Whole::new(base, pace.kept.clone(), pace.relearning);
     let mut lessons = whole.kept_lessons(base);
-    let (mut model, used) = reading_model(base, &whole, &lessons);
+    // The classifier trained again against the last layer, on the rolls confirmed since.
+    let mut judge = Judge::default();
+    let (mut model, used) = reading_model(base, &whole, &lessons, &judge);
     if lessons.rolls > 0 || used {
         tell.send(CameraEvent::Taught {
             rolls: lessons.rolls,
@@ -669,17 +679,29 @@ fn read_loop(
             match lesson {
                 Lesson::Roll(roll) => {
                     let area = vision::area_in(&roll.frame, roll.area);
+                    if let Some(trained) = whole.model() {
+                        let layer = base.taught(&lessons).unwrap_or_else(|| base.clone());
+                        judge.weigh(
+                            to_fix(&trained.read(&roll.frame, area), &roll.dice),
+                            to_fix(&layer.read(&roll.frame, area), &roll.dice),
+                        );
+                        tracing::info!("the dice reader's ways of reading weighed: {judge:?}");
+                    }
                     lessons.learn(base, &roll.frame, area, &roll.dice, &roll.taken_away, true);
                     whole.keep_lessons(&lessons);
                 }
                 Lesson::Forget => {
                     lessons = Lessons::default();
                     whole.forget();
+                    judge = Judge::default();
                 }
             }
             learned = true;
         }
-        learned |= whole.poll();
+        if whole.poll() {
+            judge = Judge::default();
+            learned = true;
+        }
         if whole.due(&lessons) {
             let tell = tell.clone();
             whole.start(base, &lessons, move |rolls, epoch, epochs| {
@@ -692,7 +714,7 @@ fn read_loop(
         }
         if learned {
             let used;
-            (model, used) = reading_model(base, &whole, &lessons);
+            (model, used) = reading_model(base, &whole, &lessons, &judge);
             last = None;
             tracing::info!(
                 "the dice reader learned from {} rolls (used: {used}, trained again on {})",
@@ -702,7 +724,11 @@ fn read_loop(
             tell.send(CameraEvent::Taught {
                 rolls: lessons.rolls,
                 used,
-                whole: whole.rolls(),
+                whole: if judge.whole_reads() {
+                    whole.rolls()
+                } else {
+                    0
+                },
                 model: model.clone(),
             });
         }

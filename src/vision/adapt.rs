@@ -17,7 +17,7 @@
 
 use super::learned::{Candidate, Model, PATCH, SMALLEST_DIE, classifier_input, patch_pixels};
 use super::sources::{framed, matches, read_picture};
-use super::training::LabelledPicture;
+use super::training::{LabelledDie, LabelledPicture};
 use super::{Area, SeenDie};
 use image::RgbImage;
 use std::collections::VecDeque;
@@ -133,6 +133,60 @@ impl Lessons {
             self.lessons.pop_front();
         }
         self.rolls += 1;
+    }
+}
+
+/// What a player confirming `dice` would have had to fix in a reading `seen` of the same
+/// picture: each die of the roll missed or read with another value, and each reading on no
+/// die (as [`Tally::to_fix`](super::sources::Tally::to_fix) counts). The confirmed roll is the
+/// truth a [`Judge`] weighs two models by.
+pub fn to_fix(seen: &[SeenDie], dice: &[SeenDie]) -> usize {
+    let as_labelled: Vec<LabelledDie> = dice
+        .iter()
+        .map(|d| LabelledDie {
+            x: d.x,
+            y: d.y,
+            size: d.size,
+            class: d.value,
+        })
+        .collect();
+    let matched = matches(&as_labelled, seen);
+    let missed_or_wrong = matched
+        .iter()
+        .zip(dice)
+        .filter(|(m, d)| m.is_none_or(|i| seen[i].value != d.value))
+        .count();
+    let on_no_die = seen.len() - matched.iter().flatten().count();
+    missed_or_wrong + on_no_die
+}
+
+/// Rolls judged before the last layer fitted alone may be preferred to the classifier trained
+/// again.
+pub const JUDGED_AFTER: usize = 3;
+
+/// Two ways of reading weighed on the rolls confirmed after the classifier was trained again,
+/// which neither learned from when it read them: the classifier trained again (`whole`) and
+/// the last layer fitted alone (`layer`), by what the player would have had to fix in each.
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq)]
+pub struct Judge {
+    pub rolls: usize,
+    pub whole: usize,
+    pub layer: usize,
+}
+
+impl Judge {
+    /// Weighs one more roll: what each way would have left to fix.
+    pub fn weigh(&mut self, whole: usize, layer: usize) {
+        self.rolls += 1;
+        self.whole += whole;
+        self.layer += layer;
+    }
+
+    /// Whether the classifier trained again reads (the default: it reads better on three
+    /// sources of four, `models/dice/README.md`), or, after [`JUDGED_AFTER`] rolls, the last
+    /// layer fitted alone left less to fix.
+    pub fn whole_reads(&self) -> bool {
+        self.rolls < JUDGED_AFTER || self.whole <= self.layer
     }
 }
 

@@ -241,10 +241,14 @@ impl Tally {
     /// What the player must fix, per 100 labelled pip d6: each die missed (marked), each
     /// value wrong (corrected) and each reading on no pip d6 (taken away).
     pub fn to_fix_per_100(&self) -> f64 {
+        100.0 * self.to_fix() as f64 / self.dice.max(1) as f64
+    }
+    /// Dice missed, read wrong, and readings on no die.
+    pub fn to_fix(&self) -> usize {
         let missed = self.dice.saturating_sub(self.found);
         let wrong = self.found.saturating_sub(self.right);
         let phantoms = self.read.saturating_sub(self.found);
-        100.0 * (missed + wrong + phantoms) as f64 / self.dice.max(1) as f64
+        missed + wrong + phantoms
     }
     /// The share of the dice read that are read sure.
     pub fn sure_share(&self) -> f64 {

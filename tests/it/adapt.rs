@@ -453,3 +453,51 @@ fn the_rolls_confirmed_are_kept_for_the_next_session() {
     wait(&mut h, 0);
     assert!(!kept.exists(), "forgotten, the lessons are removed");
 }
+
+/// What a player would have had to fix in a reading: a die missed, a die read with another
+/// value and a reading on no die count one each; a die read right counts none.
+#[test]
+fn a_reading_is_weighed_by_what_the_player_would_fix() {
+    use foreman::vision::adapt::to_fix;
+    let die = |x: f32, value: u8| SeenDie {
+        x,
+        y: 50.0,
+        size: 20.0,
+        value,
+        colour: None,
+        confidence: 0.9,
+    };
+    let roll = [die(20.0, 3), die(60.0, 5), die(100.0, 1)];
+    assert_eq!(to_fix(&roll, &roll), 0, "read right");
+    // The first right, the second read as a 6, the third missed, one more on the table.
+    let seen = [die(22.0, 3), die(58.0, 6), die(160.0, 2)];
+    assert_eq!(to_fix(&seen, &roll), 3);
+    assert_eq!(to_fix(&[], &roll), 3, "all missed");
+    assert_eq!(to_fix(&seen, &[]), 3, "all on no die");
+}
+
+/// The classifier trained again reads until the rolls confirmed since it was trained show the
+/// last layer fitted alone would have left less to fix, over at least
+/// [`foreman::vision::adapt::JUDGED_AFTER`] rolls; a tie keeps it.
+#[test]
+fn the_judge_keeps_the_classifier_trained_again_until_rolls_show_it_worse() {
+    use foreman::vision::adapt::{JUDGED_AFTER, Judge};
+    let mut judge = Judge::default();
+    assert!(judge.whole_reads(), "nothing judged yet");
+    for _ in 1..JUDGED_AFTER {
+        judge.weigh(3, 0);
+        assert!(judge.whole_reads(), "too few rolls to judge: {judge:?}");
+    }
+    judge.weigh(3, 0);
+    assert!(!judge.whole_reads(), "worse over {JUDGED_AFTER} rolls");
+    let mut tie = Judge::default();
+    for _ in 0..JUDGED_AFTER {
+        tie.weigh(1, 1);
+    }
+    assert!(tie.whole_reads(), "a tie keeps it");
+    let mut better = Judge::default();
+    for _ in 0..JUDGED_AFTER {
+        better.weigh(0, 2);
+    }
+    assert!(better.whole_reads());
+}
