@@ -907,6 +907,11 @@ fn ten_confirmed_rolls_train_the_whole_classifier_again() {
     assert_eq!(model.detector, shipped.detector, "the detector as shipped");
     // Kept: a reader started again reads with it at once.
     assert!(kept.exists(), "the classifier kept");
+    assert!(
+        kept.with_file_name(foreman::dice::relearner::KEPT_LESSONS)
+            .exists(),
+        "the lessons kept"
+    );
     drop(capture);
     let capture = Capture::start_learning(
         move || Box::new(ImageFile::new(still, Duration::from_millis(5))) as Box<dyn FrameSource>,
@@ -923,7 +928,8 @@ fn ten_confirmed_rolls_train_the_whole_classifier_again() {
                 whole,
                 model,
             }) => {
-                assert_eq!((rolls, used, whole), (0, true, FIRST_AFTER));
+                // The rolls' lessons are kept with it: the count goes on.
+                assert_eq!((rolls, used, whole), (FIRST_AFTER, true, FIRST_AFTER));
                 break model;
             }
             Ok(_) => {}
@@ -944,6 +950,12 @@ fn ten_confirmed_rolls_train_the_whole_classifier_again() {
         }
     }
     assert!(!kept.exists(), "forgotten, the kept file goes too");
+    assert!(
+        !kept
+            .with_file_name(foreman::dice::relearner::KEPT_LESSONS)
+            .exists(),
+        "and the lessons kept"
+    );
     // A file that is not a classifier is told in the log and read past.
     std::fs::write(&kept, b"FRLC1\x0a\0\0\0garbage").expect("write");
     let dir2 = tempfile::tempdir().expect("temp dir");
