@@ -609,6 +609,7 @@ fn wait_until(until: Instant, stop: &AtomicBool) {
 /// again mostly reads better than the last layer fitted alone (`models/dice/README.md`); until
 /// there is one, the last layer is fitted (from
 /// [`adapt::LEAST_ROLLS`](vision::adapt::LEAST_ROLLS) rolls on).
+///
 /// When the rolls confirmed since it was trained say the last layer fitted alone reads them
 /// better ([`Judge`]), that is read with instead.
 fn reading_model(
@@ -621,6 +622,28 @@ fn reading_model(
     match trained.or_else(|| base.taught(lessons).map(Arc::new)) {
         Some(m) => (m, true),
         None => (Arc::new(base.clone()), false),
+    }
+}
+
+/// What the reader tells the window it learned: the rolls, whether it reads with what it
+/// learned, and on how many rolls the classifier it reads with was trained again (0: none, or
+/// the judge prefers the last layer).
+fn taught_event(
+    lessons: &Lessons,
+    used: bool,
+    whole: &Whole,
+    judge: &Judge,
+    model: &Arc<Model>,
+) -> CameraEvent {
+    CameraEvent::Taught {
+        rolls: lessons.rolls,
+        used,
+        whole: if judge.whole_reads() {
+            whole.rolls()
+        } else {
+            0
+        },
+        model: model.clone(),
     }
 }
 
@@ -648,12 +671,7 @@ fn read_loop(
     let mut judge = Judge::default();
     let (mut model, used) = reading_model(base, &whole, &lessons, &judge);
     if lessons.rolls > 0 || used {
-        tell.send(CameraEvent::Taught {
-            rolls: lessons.rolls,
-            used,
-            whole: whole.rolls(),
-            model: model.clone(),
-        });
+        tell.send(taught_event(&lessons, used, &whole, &judge, &model));
     }
     let mut stabiliser = Stabiliser::new(pace.still_frames);
     let mut number = 0;
@@ -721,16 +739,7 @@ fn read_loop(
                 lessons.rolls,
                 whole.rolls()
             );
-            tell.send(CameraEvent::Taught {
-                rolls: lessons.rolls,
-                used,
-                whole: if judge.whole_reads() {
-                    whole.rolls()
-                } else {
-                    0
-                },
-                model: model.clone(),
-            });
+            tell.send(taught_event(&lessons, used, &whole, &judge, &model));
         }
         let Some(frame) = frame else { continue };
         next_read = Instant::now() + pace.read_every;

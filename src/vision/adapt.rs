@@ -120,7 +120,7 @@ impl Lessons {
             .iter()
             .map(|p| p.iter().map(|c| c.map(|v| v.round() as u8)).collect())
             .collect();
-        let features = features_of(model, &pixels);
+        let features = features_of(model, pixels.iter().map(Vec::as_slice));
         for ((features, class), pixels) in features.into_iter().zip(classes).zip(pixels) {
             self.lessons.push_back(Lesson {
                 features,
@@ -191,18 +191,21 @@ impl Judge {
 }
 
 /// What `model`'s classifier's last layer sees of each patch.
-fn features_of(model: &Model, patches: &[Vec<[u8; 3]>]) -> Vec<Vec<f32>> {
-    if patches.is_empty() {
-        return Vec::new();
-    }
+fn features_of<'a>(
+    model: &Model,
+    patches: impl IntoIterator<Item = &'a [[u8; 3]]>,
+) -> Vec<Vec<f32>> {
     let channels = model.classifier_channels();
     let inputs: Vec<Vec<f32>> = patches
-        .iter()
+        .into_iter()
         .map(|p| {
             let as_read: Vec<[f32; 3]> = p.iter().map(|c| c.map(f32::from)).collect();
             classifier_input(&as_read, PATCH, PATCH, channels)
         })
         .collect();
+    if inputs.is_empty() {
+        return Vec::new();
+    }
     model.classifier.features_many(&inputs, PATCH, PATCH)
 }
 
@@ -267,8 +270,8 @@ impl Lessons {
                 roll,
             });
         }
-        let patches: Vec<Vec<[u8; 3]>> = lessons.iter().map(|l| l.pixels.clone()).collect();
-        for (lesson, f) in lessons.iter_mut().zip(features_of(model, &patches)) {
+        let features = features_of(model, lessons.iter().map(|l| l.pixels.as_slice()));
+        for (lesson, f) in lessons.iter_mut().zip(features) {
             lesson.features = f;
         }
         Ok(Lessons { lessons, rolls })
