@@ -262,8 +262,14 @@ ev-machine-took = The Machine took { $card } from market slot { $slot }.
 ev-machine-revealed = The Machine revealed { $card } from the deck into its compound.
 ev-machine-discarded-blueprints = The Machine discarded the market blueprints.
 ev-machine-discarded-contractors = The Machine discarded the market contractors.
-ev-machine-produced = { $colour } die { $value } against { $cards } { $type } card(s): 1 good.
-ev-machine-idle = { $colour } die { $value } against { $cards } { $type } card(s): nothing.
+ev-machine-produced = { $colour } die { $value } against { $cards ->
+    [one] 1 { $type } card
+   *[other] { $cards } { $type } cards
+}: 1 good.
+ev-machine-idle = { $colour } die { $value } against { $cards ->
+    [one] 1 { $type } card
+   *[other] { $cards } { $type } cards
+}: nothing.
 ev-end-triggered = The end of the game is triggered in round { $round }: one more round follows this one.
 choice-discard = discarding { $cards }
 choice-value = for a { $value }

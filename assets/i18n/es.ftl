@@ -262,8 +262,14 @@ ev-machine-took = La Máquina toma { $card } del espacio { $slot } del mercado.
 ev-machine-revealed = La Máquina revela { $card } del mazo y lo pone en su complejo.
 ev-machine-discarded-blueprints = La Máquina descarta los planos del mercado.
 ev-machine-discarded-contractors = La Máquina descarta los contratistas del mercado.
-ev-machine-produced = Dado { $colour } { $value } contra { $cards } carta(s) de { $type }: 1 bien.
-ev-machine-idle = Dado { $colour } { $value } contra { $cards } carta(s) de { $type }: nada.
+ev-machine-produced = Dado { $colour } { $value } contra { $cards ->
+    [one] 1 carta de { $type }
+   *[other] { $cards } cartas de { $type }
+}: 1 bien.
+ev-machine-idle = Dado { $colour } { $value } contra { $cards ->
+    [one] 1 carta de { $type }
+   *[other] { $cards } cartas de { $type }
+}: nada.
 ev-end-triggered = El final de la partida se activa en la ronda { $round }: se juega una ronda más.
 choice-discard = descartando { $cards }
 choice-value = por un { $value }

@@ -262,8 +262,14 @@ ev-machine-took = La Machine prend { $card } à l'emplacement { $slot } du march
 ev-machine-revealed = La Machine révèle { $card } de la pioche dans son enceinte.
 ev-machine-discarded-blueprints = La Machine défausse les plans du marché.
 ev-machine-discarded-contractors = La Machine défausse les prestataires du marché.
-ev-machine-produced = Dé { $colour } { $value } contre { $cards } carte(s) { $type } : 1 marchandise.
-ev-machine-idle = Dé { $colour } { $value } contre { $cards } carte(s) { $type } : rien.
+ev-machine-produced = Dé { $colour } { $value } contre { $cards ->
+    [one] { $cards } carte { $type }
+   *[other] { $cards } cartes { $type }
+} : 1 marchandise.
+ev-machine-idle = Dé { $colour } { $value } contre { $cards ->
+    [one] { $cards } carte { $type }
+   *[other] { $cards } cartes { $type }
+} : rien.
 ev-end-triggered = La fin de la partie est déclenchée au tour { $round } : un dernier tour suit celui-ci.
 choice-discard = en défaussant { $cards }
 choice-value = pour un { $value }

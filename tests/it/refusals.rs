@@ -542,3 +542,60 @@ fn every_card_says_what_it_does_in_every_language() {
     let ru = Tr::new(Lang::Ru);
     assert!(words::card_effect(&ru, B::Refinery).contains("1 чертёж"));
 }
+
+/// The log's line for a Machine production die (RULES.md, solo mode: each production die is
+/// compared with the number of the Machine's cards of its type) says "card" for one card and
+/// "cards" for more, in every language, never "card(s)".
+#[test]
+fn the_machines_production_line_counts_its_cards_in_words() {
+    use foreman::engine::{Difficulty, Event, Game, MachineDie, Setup};
+    let game = Game::new_dealt(Setup::solo("Ada", Difficulty::Medium, 3)).expect("game");
+    let line = |lang: Lang, cards: u32| {
+        let e = Event::MachineProduction {
+            die: MachineDie::Yellow,
+            value: 2,
+            cards,
+            produced: cards >= 2,
+        };
+        words::event(&Tr::new(lang), &game, &e).expect("a line")
+    };
+    for lang in Lang::ALL {
+        for cards in [0, 1, 2, 4] {
+            let said = line(lang, cards);
+            assert!(
+                !said.contains("(s)") && !said.contains('{') && said.contains(&cards.to_string()),
+                "{lang:?}: {said}"
+            );
+        }
+    }
+    assert!(
+        line(Lang::En, 1).contains("1 Utility card:"),
+        "{}",
+        line(Lang::En, 1)
+    );
+    assert!(
+        line(Lang::En, 4).contains("4 Utility cards:"),
+        "{}",
+        line(Lang::En, 4)
+    );
+    assert!(
+        line(Lang::Fr, 1).contains("1 carte "),
+        "{}",
+        line(Lang::Fr, 1)
+    );
+    assert!(
+        line(Lang::Fr, 4).contains("4 cartes "),
+        "{}",
+        line(Lang::Fr, 4)
+    );
+    assert!(
+        line(Lang::Es, 1).contains("1 carta de "),
+        "{}",
+        line(Lang::Es, 1)
+    );
+    assert!(
+        line(Lang::Es, 4).contains("4 cartas de "),
+        "{}",
+        line(Lang::Es, 4)
+    );
+}
