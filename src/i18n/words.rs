@@ -114,12 +114,45 @@ fn resource(tr: &Tr, what: Resource) -> Arg {
 }
 
 /// A refusal in the interface language.
+/// The words of a refusal's phase, by the engine's English phrase for when an act is done
+/// (`RuleError::WrongPhase::expected`); `None` for a phrase with no words yet.
+fn when_key(expected: &str) -> Option<&'static str> {
+    Some(match expected {
+        "in the market phase" => "when-market",
+        "in the work phase" => "when-work",
+        "at the start of the work phase" => "when-work-start",
+        "after your work phase in a solo game" => "when-machine",
+        "once, at the start" => "when-deal",
+        "only when you can neither take a blueprint nor hire a contractor" => "when-pass",
+        _ => return None,
+    })
+}
+
+/// The words of the phase a refusal names as now (`RuleError::WrongPhase::now`).
+fn now_key(now: &str) -> Option<&'static str> {
+    Some(match now {
+        "the opening deal" => "now-setup",
+        "the market phase" => "now-market",
+        "the work phase" => "now-work",
+        "the Machine's turn" => "now-machine",
+        "the end of the game" => "now-over",
+        "a market phase with a choice" => "now-market-choice",
+        _ => return None,
+    })
+}
+
 pub fn refusal(tr: &Tr, e: &RuleError) -> String {
     use RuleError as E;
     let t = |k: &str| tr.t(k);
     let ta = |k: &str, a: &[(&str, Arg)]| tr.t_args(k, a);
     match e {
-        E::WrongPhase { .. } => t("err-wrong-phase"),
+        E::WrongPhase { expected, now } => match (when_key(expected), now_key(now)) {
+            (Some(when), Some(now)) => ta(
+                "err-wrong-phase-when",
+                &[("when", t(when).into()), ("now", t(now).into())],
+            ),
+            _ => t("err-wrong-phase"),
+        },
         E::GameOver => t("err-game-over"),
         E::AlreadyRefreshed => t("err-already-refreshed"),
         E::NotRolled => t("err-not-rolled"),

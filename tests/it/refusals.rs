@@ -599,3 +599,94 @@ fn the_machines_production_line_counts_its_cards_in_words() {
         line(Lang::Es, 4)
     );
 }
+
+/// An act out of its phase (RULES.md, the round: market phase, then work phase, then in solo
+/// the Machine) says when it is done and which phase it is now, in every language: ending the
+/// work phase during the market phase names both phases.
+#[test]
+fn an_act_out_of_its_phase_names_both_phases() {
+    use foreman::engine::{Act, Difficulty, Game, Setup};
+    let game = Game::new_dealt(Setup::solo("Ada", Difficulty::Medium, 3)).expect("game");
+    let err = game
+        .check(&Act::EndWork {
+            discard: Vec::new(),
+            discard_metal: 0,
+            discard_energy: 0,
+        })
+        .expect_err("the game opens on the market phase");
+    assert!(matches!(err, RuleError::WrongPhase { .. }), "{err:?}");
+    let said = |lang| words::refusal(&Tr::new(lang), &err);
+    assert_eq!(
+        said(Lang::En),
+        "That is done in the work phase; now it is the market phase."
+    );
+    assert!(
+        said(Lang::Fr).contains("phase de travail") && said(Lang::Fr).contains("phase de marché"),
+        "{}",
+        said(Lang::Fr)
+    );
+    assert!(
+        said(Lang::Es).contains("fase de trabajo") && said(Lang::Es).contains("fase de mercado"),
+        "{}",
+        said(Lang::Es)
+    );
+    assert!(
+        said(Lang::Ru).contains("фазе работы") && said(Lang::Ru).contains("фаза рынка"),
+        "{}",
+        said(Lang::Ru)
+    );
+    // Every phrase the engine gives for a wrong phase has its words: a new one without them
+    // would fall back to the plain sentence, which names neither phase.
+    let engine = [
+        include_str!("../../src/engine/apply.rs"),
+        include_str!("../../src/engine/apply/market.rs"),
+        include_str!("../../src/engine/apply/rounds.rs"),
+        include_str!("../../src/engine/apply/work.rs"),
+        include_str!("../../src/engine/apply/activate.rs"),
+        include_str!("../../src/engine/apply/setup.rs"),
+    ]
+    .concat();
+    let quoted_after = |marker: &str| -> Vec<String> {
+        engine
+            .split(marker)
+            .skip(1)
+            .filter_map(|rest| rest.split('"').next().map(str::to_string))
+            .collect()
+    };
+    let mut phrases = quoted_after("self.wrong(\"");
+    phrases.extend(quoted_after("expected: \""));
+    assert!(phrases.len() >= 6, "{phrases:?}");
+    let mut nows = quoted_after("=> \"the ");
+    nows.iter_mut().for_each(|n| n.insert_str(0, "the "));
+    nows.extend(quoted_after("now: \""));
+    assert!(nows.len() >= 5, "{nows:?}");
+    let plain = words::refusal(
+        &Tr::new(Lang::En),
+        &RuleError::WrongPhase {
+            expected: "at no time",
+            now: "never".into(),
+        },
+    );
+    assert_eq!(plain, "That cannot be done at this point of the round.");
+    for expected in &phrases {
+        for now in &nows {
+            let e = RuleError::WrongPhase {
+                expected: Box::leak(expected.clone().into_boxed_str()),
+                now: now.clone(),
+            };
+            for lang in Lang::ALL {
+                let s = words::refusal(&Tr::new(lang), &e);
+                assert!(
+                    s != words::refusal(
+                        &Tr::new(lang),
+                        &RuleError::WrongPhase {
+                            expected: "at no time",
+                            now: "never".into(),
+                        }
+                    ) && !s.contains('{'),
+                    "{lang:?} {expected} / {now}: {s}"
+                );
+            }
+        }
+    }
+}
