@@ -144,63 +144,12 @@ impl Bot {
                 let (_, first) = self.plan.remove(0);
                 Some(first)
             }
-            (Phase::Market { .. }, Some(p)) => {
-                let w = self.weights;
-                let mut ranked: Vec<(f64, Act, State)> = Vec::new();
-                for act in self.options.drain(..) {
-                    // How far the action gets without its unseen cards: the taking and the
-                    // paying, not the refill (never a peek at the deck).
-                    let (after, _) = game.attempt(&act, &Default::default(), false);
-                    let noise: f64 = self.rng.random_range(0.0..0.001);
-                    let value =
-                        crate::planner::worth(&after, p, &w) + market_bonus(st, &act, &w) + noise;
-                    ranked.push((value, act, after));
-                }
-                ranked.sort_by(|a, b| b.0.total_cmp(&a.0));
-                if self.lookahead == 0 || ranked.len() < 2 {
-                    return ranked.into_iter().next().map(|(_, a, _)| a);
-                }
-                // The best few choices that end the turn (not a refresh of the market) played
-                // ahead on the same rolls.
-                let rolls: Vec<[u8; 8]> = (0..self.lookahead)
-                    .map(|_| std::array::from_fn(|_| self.rng.random_range(1..=6)))
-                    .collect();
-                let mut best: Option<(f64, Act)> = None;
-                let first = ranked.first().map(|r| r.1.clone());
-                // The best few choices, and each contractor at its best discard: a contractor's
-                // worth is mostly in the next work phase (the Specialist's die, the Hired
-                // Hands', the Foreman's faces), which the position alone does not show.
-                let mut hired = [false; 4];
-                let mut looked = 0;
-                let ends_turn = ranked.into_iter().filter(|r| {
-                    let first_hire = match r.1 {
-                        Act::RefreshMarket { .. } => return false,
-                        Act::Hire { slot, .. } if self.hires => hired
-                            .get_mut(usize::from(slot))
-                            .is_some_and(|seen| !std::mem::replace(seen, true)),
-                        _ => false,
-                    };
-                    let keep = first_hire || looked < self.looked_at;
-                    looked += usize::from(keep);
-                    keep
-                });
-                for (_, act, after) in ends_turn {
-                    let Some(ahead) = crate::planner::next_work_phase(
-                        game,
-                        &after,
-                        p,
-                        &rolls,
-                        &w,
-                        LOOKAHEAD_LIMIT,
-                    ) else {
-                        continue;
-                    };
-                    let v = ahead + market_bonus(st, &act, &w);
-                    if best.as_ref().is_none_or(|(b, _)| v > *b) {
-                        best = Some((v, act));
-                    }
-                }
-                best.map(|(_, a)| a).or(first)
+            (Phase::Market { .. }, Some(_)) => {
+                let options = std::mem::take(&mut self.options);
+                let mut rng = self.rng.clone();
+                let choice = market_choice(game, options, &mut rng, self);
+                self.rng = rng;
+                choice.map(|c| c.act)
             }
             _ => {
                 // The roll (the plain one: a Foreman's chosen faces are not searched), the
@@ -213,6 +162,143 @@ impl Bot {
             }
         }
     }
+}
+
+/// The planner's choice in the market phase, and how it was weighed.
+#[derive(Debug, Clone)]
+pub struct MarketChoice {
+    /// The choice.
+    pub act: Act,
+    /// What the objective expects of it, less what the position is worth now: its next work
+    /// phase played ahead (or, when nothing was played ahead, the choice alone).
+    pub gain: f64,
+    /// The other choices played ahead, best first, with their gains.
+    pub others: Vec<(Act, f64)>,
+    /// How many rolls of the next work phase each choice was played ahead on.
+    pub rolls: usize,
+}
+
+/// The planner bot's market choice for the player choosing in `game`: what *Suggest* and
+/// `foreman plan` give in the market phase. Its rolls are seeded by the game's seed and the
+/// journal's length, so asking again at the same moment gives the same answer. `None` when
+/// nobody chooses in the market now.
+pub fn suggest_market(game: &Game) -> Option<MarketChoice> {
+    if !matches!(game.state().phase, crate::engine::Phase::Market { .. }) {
+        return None;
+    }
+    let seed = game.setup().seed ^ (game.journal().len() as u64).wrapping_mul(0x9e37_79b9);
+    let bot = Bot::new(BotKind::Planner, seed);
+    let mut options = Vec::new();
+    legal_actions_into(game.state(), &mut options);
+    let mut rng = bot.rng.clone();
+    market_choice(game, options, &mut rng, &bot)
+}
+
+/// The market phase by the planner's objective: every choice valued as it leaves the
+/// position (without its unseen cards), then the best `looked_at` that end the turn (and each
+/// contractor at its best discard) played ahead through the next work phase on the same
+/// `lookahead` seeded rolls.
+fn market_choice(
+    game: &Game,
+    options: Vec<Act>,
+    rng: &mut ChaCha8Rng,
+    bot: &Bot,
+) -> Option<MarketChoice> {
+    let st = game.state();
+    let p = st.current_player()?;
+    let w = bot.weights;
+    let now = crate::planner::worth(st, p, &w);
+    let mut ranked: Vec<(f64, Act, State)> = Vec::new();
+    for act in options {
+        // How far the action gets without its unseen cards: the taking and the paying, not
+        // the refill (never a peek at the deck).
+        let (after, _) = game.attempt(&act, &Default::default(), false);
+        let noise: f64 = rng.random_range(0.0..0.001);
+        let value = crate::planner::worth(&after, p, &w) + market_bonus(st, &act, &w) + noise;
+        ranked.push((value, act, after));
+    }
+    ranked.sort_by(|a, b| b.0.total_cmp(&a.0));
+    if bot.lookahead == 0 || ranked.len() < 2 {
+        let mut all = ranked.into_iter().map(|(v, a, _)| (a, v - now));
+        let (act, gain) = all.next()?;
+        return Some(MarketChoice {
+            act,
+            gain,
+            others: all.collect(),
+            rolls: 0,
+        });
+    }
+    // The best few choices that end the turn (not a refresh of the market) played ahead on
+    // the same rolls.
+    let rolls: Vec<[u8; 8]> = (0..bot.lookahead)
+        .map(|_| std::array::from_fn(|_| rng.random_range(1..=6)))
+        .collect();
+    let first = ranked.first().map(|r| (r.1.clone(), r.0 - now));
+    // The best few choices, and each contractor at its best discard: a contractor's worth is
+    // mostly in the next work phase (the Specialist's die, the Hired Hands', the Foreman's
+    // faces), which the position alone does not show.
+    let mut hired = [false; 4];
+    let mut looked = 0;
+    let ends_turn = ranked.into_iter().filter(|r| {
+        let first_hire = match r.1 {
+            Act::RefreshMarket { .. } => return false,
+            Act::Hire { slot, .. } if bot.hires => hired
+                .get_mut(usize::from(slot))
+                .is_some_and(|seen| !std::mem::replace(seen, true)),
+            _ => false,
+        };
+        let keep = first_hire || looked < bot.looked_at;
+        looked += usize::from(keep);
+        keep
+    });
+    let mut weighed: Vec<(Act, f64)> = Vec::new();
+    for (_, act, after) in ends_turn {
+        let Some(ahead) =
+            crate::planner::next_work_phase(game, &after, p, &rolls, &w, LOOKAHEAD_LIMIT)
+        else {
+            continue;
+        };
+        let v = ahead + market_bonus(st, &act, &w);
+        weighed.push((act, v - now));
+    }
+    // The first of equals wins, as the choices came (best by the position first).
+    let mut best: Option<usize> = None;
+    for (i, (_, v)) in weighed.iter().enumerate() {
+        if best.is_none_or(|b| *v > weighed[b].1) {
+            best = Some(i);
+        }
+    }
+    let Some(b) = best else {
+        let (act, gain) = first?;
+        return Some(MarketChoice {
+            act,
+            gain,
+            others: Vec::new(),
+            rolls: 0,
+        });
+    };
+    let (act, gain) = weighed.remove(b);
+    weighed.sort_by(|a, b| b.1.total_cmp(&a.1));
+    // One line per card: a card's best way (a contractor's best discard), none for the
+    // card chosen.
+    let card = |a: &Act| match a {
+        Act::TakeBlueprint { slot } => Some((0, *slot)),
+        Act::Hire { slot, .. } => Some((1, *slot)),
+        _ => None,
+    };
+    let mut named = vec![card(&act)];
+    weighed.retain(|(a, _)| {
+        let c = card(a);
+        let new = c.is_none() || !named.contains(&c);
+        named.push(c);
+        new
+    });
+    Some(MarketChoice {
+        act,
+        gain,
+        others: weighed,
+        rolls: rolls.len(),
+    })
 }
 
 /// What the market phase's choice is worth beyond the objective's count of cards: a blueprint

@@ -179,6 +179,10 @@ fn run(started: std::time::Instant) -> Result<()> {
         } => read_photos(&images, json),
         Command::Plan { file, json } => {
             let game = store::load_game(&file)?;
+            if let Some(choice) = foreman::bots::suggest_market(&game) {
+                print_market_choice(&game, &choice, json);
+                return Ok(());
+            }
             let plan = foreman::planner::plan(&game)?;
             let seat = game.state().current_player().unwrap_or(0);
             let name = game.setup().players.get(seat).map(|p| p.name.clone());
@@ -226,6 +230,46 @@ fn run(started: std::time::Instant) -> Result<()> {
             }
             Ok(())
         }
+    }
+}
+
+/// `foreman plan` in the market phase: the planner bot's choice, and the next best.
+fn print_market_choice(
+    game: &foreman::engine::Game,
+    choice: &foreman::bots::MarketChoice,
+    json: bool,
+) {
+    let seat = game.state().current_player().unwrap_or(0);
+    let name = game.setup().players.get(seat).map(|p| p.name.clone());
+    if json {
+        let others: Vec<serde_json::Value> = choice
+            .others
+            .iter()
+            .map(|(a, g)| serde_json::json!({"step": a.to_string(), "act": a, "gain": g}))
+            .collect();
+        let out = serde_json::json!({
+            "player": name,
+            "phase": "market",
+            "steps": [choice.act.to_string()],
+            "acts": [&choice.act],
+            "gain": choice.gain,
+            "rolls": choice.rolls,
+            "others": others,
+        });
+        println!("{out}");
+        return;
+    }
+    println!(
+        "The best market choice for {} (gain {:.2}, its next work phase played ahead on {} rolls):",
+        name.unwrap_or_default(),
+        choice.gain,
+        choice.rolls
+    );
+    let en = foreman::i18n::Tr::new(foreman::i18n::Lang::En);
+    let said = |a| foreman::i18n::words::act(&en, game, a);
+    println!("  1. {}", said(&choice.act));
+    for (a, g) in &choice.others {
+        println!("  or: {}; gain {g:.2}", said(a));
     }
 }
 

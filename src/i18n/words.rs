@@ -516,21 +516,29 @@ pub fn act(tr: &Tr, game: &Game, a: &Act) -> String {
             (Row::Contractors, Resource::Metal) => "act-refresh-contractors-metal",
             (Row::Contractors, Resource::Energy) => "act-refresh-contractors-energy",
         }),
+        // The card in the slot, named when the game knows it (the acting game is the one
+        // the act is played in: the log says each act against the game before it).
         Act::TakeBlueprint { slot } => {
-            ta("act-take-slot", &[("slot", (u16::from(*slot) + 1).into())])
+            let number = ("slot", (u16::from(*slot) + 1).into());
+            match game.state().market.blueprints.get(usize::from(*slot)) {
+                Some(Some(c)) => ta("act-take-card", &[("card", card(tr, *c)), number]),
+                _ => ta("act-take-slot", &[number]),
+            }
         }
         Act::Hire {
             slot,
             discard,
             opponent,
         } => {
-            let mut s = ta(
-                "act-hire",
-                &[
-                    ("slot", (u16::from(*slot) + 1).into()),
-                    ("discard", card(tr, *discard)),
-                ],
-            );
+            let number = ("slot", (u16::from(*slot) + 1).into());
+            let discard = ("discard", card(tr, *discard));
+            let mut s = match game.state().market.contractors.get(usize::from(*slot)) {
+                Some(Some(c)) => ta(
+                    "act-hire-card",
+                    &[("contractor", contractor(tr, *c)), number, discard],
+                ),
+                _ => ta("act-hire", &[number, discard]),
+            };
             if let Some(o) = opponent {
                 s.push_str(&format!(
                     " — {}",

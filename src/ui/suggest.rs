@@ -1,7 +1,9 @@
 //! *Suggest*: the planner's best work phase for the dice rolled (`crate::planner`), shown above
 //! the player's board as numbered steps with the objective's gain. The player plays it a step
 //! at a time or all at once, or ignores it; any other move drops it. It works in a companion
-//! game too, on the dice the player told.
+//! game too, on the dice the player told. In the market phase it is the planner bot's choice
+//! (`bots::suggest_market`: the blueprint to take or the contractor to hire, each played
+//! ahead through the next work phase), with the next best beside it.
 
 use super::app::*;
 use crate::engine::{Game, Phase};
@@ -18,15 +20,24 @@ pub struct Suggestion {
     played: usize,
     /// The steps in words, said against the game when the plan was made.
     steps: Vec<String>,
+    /// The heading, and lines said under the steps (the market's next best choices).
+    title: String,
+    notes: Vec<String>,
 }
 
 impl ForemanApp {
-    /// Whether *Suggest* can be asked now: a person's work phase, after the roll.
+    /// Whether *Suggest* can be asked now: a person's market turn, or their work phase after
+    /// the roll.
     pub(super) fn can_suggest(&self) -> bool {
         self.bot_to_act().is_none()
-            && self
-                .game()
-                .is_some_and(|g| matches!(g.state().phase, Phase::Work { rolled: true, .. }))
+            && self.game().is_some_and(|g| {
+                let st = g.state();
+                st.current_player().is_some()
+                    && matches!(
+                        st.phase,
+                        Phase::Work { rolled: true, .. } | Phase::Market { .. }
+                    )
+            })
     }
 
     /// Asks the planner (the window's limit) and shows its plan.
@@ -34,6 +45,9 @@ impl ForemanApp {
         let Some(game) = self.shared_game() else {
             return;
         };
+        if matches!(game.state().phase, Phase::Market { .. }) {
+            return self.suggest_market(&game);
+        }
         match planner::plan_with(&game, &Weights::default(), Limit::SUGGEST) {
             Ok(plan) => {
                 let steps = plan
@@ -41,16 +55,77 @@ impl ForemanApp {
                     .iter()
                     .map(|a| words::act(&self.tr, &game, a))
                     .collect();
+                let title = self.ta(
+                    "suggest-title",
+                    &[
+                        ("gain", format!("{:+.1}", plan.gain).into()),
+                        ("positions", plan.positions.into()),
+                    ],
+                );
                 self.suggestion = Some(Suggestion {
                     plan,
                     made_at: game.journal().len(),
                     played: 0,
                     steps,
+                    title,
+                    notes: Vec::new(),
                 });
                 self.message = None;
             }
             Err(e) => self.message = Some(e.to_string()),
         }
+    }
+
+    /// The market phase: the planner bot's choice (asked again, it says the same).
+    fn suggest_market(&mut self, game: &Game) {
+        let Some(choice) = crate::bots::suggest_market(game) else {
+            self.message = Some(self.t("suggest-nothing"));
+            return;
+        };
+        let gain = |g: f64| format!("{g:+.1}");
+        let title = if choice.rolls > 0 {
+            self.ta(
+                "suggest-market-title",
+                &[
+                    ("gain", gain(choice.gain).into()),
+                    ("rolls", choice.rolls.into()),
+                ],
+            )
+        } else {
+            self.ta(
+                "suggest-market-plain",
+                &[("gain", gain(choice.gain).into())],
+            )
+        };
+        let notes = choice
+            .others
+            .iter()
+            .take(2)
+            .map(|(act, g)| {
+                self.ta(
+                    "suggest-market-or",
+                    &[
+                        ("act", words::act(&self.tr, game, act).into()),
+                        ("gain", gain(*g).into()),
+                    ],
+                )
+            })
+            .collect();
+        self.suggestion = Some(Suggestion {
+            steps: vec![words::act(&self.tr, game, &choice.act)],
+            plan: Plan {
+                steps: vec![choice.act],
+                gain: choice.gain,
+                then_ask_again: false,
+                positions: 0,
+                exact: true,
+            },
+            made_at: game.journal().len(),
+            played: 0,
+            title,
+            notes,
+        });
+        self.message = None;
     }
 
     /// The plan still matches the game: nothing but its own steps was played since.
@@ -70,16 +145,7 @@ impl ForemanApp {
         };
         let mut play = 0;
         egui::Frame::group(ui.style()).show(ui, |ui| {
-            ui.label(
-                RichText::new(self.ta(
-                    "suggest-title",
-                    &[
-                        ("gain", format!("{:+.1}", s.plan.gain).into()),
-                        ("positions", s.plan.positions.into()),
-                    ],
-                ))
-                .strong(),
-            );
+            ui.label(RichText::new(&s.title).strong());
             for (i, step) in s.steps.iter().enumerate() {
                 let text = format!("{}. {step}", i + 1);
                 if i < s.played {
@@ -89,6 +155,9 @@ impl ForemanApp {
                 } else {
                     ui.label(text);
                 }
+            }
+            for note in &s.notes {
+                ui.weak(note);
             }
             if s.plan.then_ask_again {
                 ui.weak(self.t("suggest-again"));
@@ -100,8 +169,10 @@ impl ForemanApp {
                 if ui.button(self.t("suggest-next")).clicked() {
                     play = 1;
                 }
-                if ui.button(self.t("suggest-all")).clicked() {
-                    play = s.plan.steps.len() - s.played;
+                // One step left: *Play the next step* is all of it.
+                let left = s.plan.steps.len() - s.played;
+                if left > 1 && ui.button(self.t("suggest-all")).clicked() {
+                    play = left;
                 }
                 if ui.button(self.t("suggest-hide")).clicked() {
                     self.suggestion = None;

@@ -298,8 +298,68 @@ fn plan_prints_the_best_work_phase_of_a_saved_game() {
     assert!(ok && text.contains("The best work phase for Ada") && text.contains("  1. "));
     // Before the roll there is nothing to plan.
     let fresh = dir.path().join("fresh.json");
-    let new = Game::new_dealt(Setup::solo("Ada", Difficulty::Medium, 4)).expect("game");
+    let mut new = Game::new_dealt(Setup::solo("Ada", Difficulty::Medium, 4)).expect("game");
+    while !matches!(new.state().phase, Phase::Work { rolled: false, .. }) {
+        let act = bot.choose(&new).expect("an action");
+        new.apply_digital(act).expect("legal");
+    }
     std::fs::write(&fresh, SavedGame::from_game(&new).to_json()).expect("write");
     let (ok, _, err) = run(&["plan", fresh.to_str().expect("path")]);
     assert!(!ok && err.contains("after their roll"), "{err}");
+}
+
+/// Issue 29, points 3 and 4: in the market phase `foreman plan FILE` gives the planner bot's
+/// choice (the blueprint to take or the contractor to hire, each played ahead through the
+/// next work phase; RULES.md, market phase), the same each time it is asked, legal, with the
+/// next best choices, one line per card, none the card chosen.
+#[test]
+fn plan_in_the_market_phase_gives_the_planner_bots_choice() {
+    use foreman::engine::{Act, Game, Phase, Setup};
+    let dir = tempfile::tempdir().expect("temp dir");
+    let game = Game::new_dealt(Setup::solo("Ada", Difficulty::Medium, 7)).expect("game");
+    assert!(matches!(game.state().phase, Phase::Market { .. }));
+    let path = dir.path().join("market.json");
+    std::fs::write(&path, SavedGame::from_game(&game).to_json()).expect("write");
+    let (ok, out, err) = run(&["plan", path.to_str().expect("path"), "--json"]);
+    assert!(ok, "{err}");
+    let v: serde_json::Value = serde_json::from_str(out.trim()).expect("json");
+    assert_eq!(
+        (&v["player"], &v["phase"]),
+        (&"Ada".into(), &"market".into())
+    );
+    assert_eq!(v["rolls"].as_u64(), Some(foreman::bots::LOOKAHEAD as u64));
+    let acts: Vec<Act> = serde_json::from_value(v["acts"].clone()).expect("acts");
+    assert_eq!(acts.len(), 1);
+    assert!(game.check(&acts[0]).is_ok(), "{:?}", acts[0]);
+    assert!(matches!(
+        acts[0],
+        Act::TakeBlueprint { .. } | Act::Hire { .. }
+    ));
+    // The same as the library gives.
+    let choice = foreman::bots::suggest_market(&game).expect("a choice");
+    assert_eq!(choice.act, acts[0]);
+    let others = v["others"].as_array().expect("others");
+    assert!(!others.is_empty());
+    let card = |a: &Act| match a {
+        Act::TakeBlueprint { slot } => (0, *slot),
+        Act::Hire { slot, .. } => (1, *slot),
+        other => panic!("not a market choice: {other:?}"),
+    };
+    let mut cards = vec![card(&acts[0])];
+    let mut last = choice.gain;
+    for o in others {
+        let a: Act = serde_json::from_value(o["act"].clone()).expect("act");
+        let g = o["gain"].as_f64().expect("gain");
+        assert!(g <= last + 1e-9, "best first");
+        last = g;
+        assert!(!cards.contains(&card(&a)), "one line per card: {a:?}");
+        cards.push(card(&a));
+    }
+    let (ok, again, _) = run(&["plan", path.to_str().expect("path"), "--json"]);
+    assert!(ok && again == out, "asked again, the same answer");
+    let (ok, text, _) = run(&["plan", path.to_str().expect("path")]);
+    assert!(
+        ok && text.contains("The best market choice for Ada") && text.contains("  1. "),
+        "{text}"
+    );
 }

@@ -269,6 +269,57 @@ fn suggest_shows_the_plan_and_plays_it() {
     }
 }
 
+/// Issue 29, points 2 and 4: in the market phase *Suggest* shows the planner bot's choice,
+/// naming the card (RULES.md, market phase: take a blueprint or hire a contractor), with the
+/// next best beside it; *Play the next step* takes it, and the suggestion goes.
+#[test]
+fn suggest_in_the_market_phase_names_the_card_to_take() {
+    let dir = tempfile::tempdir().expect("temp dir");
+    let mut h = harness(dir.path(), 7);
+    h.run();
+    click(&mut h, "Start the game");
+    assert!(matches!(
+        h.state().game().unwrap().state().phase,
+        Phase::Market { .. }
+    ));
+    click(&mut h, "Suggest");
+    let plan = h.state().suggested().expect("a suggestion").clone();
+    assert_eq!(plan.steps.len(), 1);
+    let game = h.state().game().unwrap().clone();
+    let en = foreman::i18n::Tr::new(foreman::i18n::Lang::En);
+    let line = match plan.steps[0] {
+        Act::TakeBlueprint { slot } => format!(
+            "1. Take {} (market blueprint {})",
+            foreman::i18n::words::card_name(
+                &en,
+                game.state().market.blueprints[usize::from(slot)].expect("a card")
+            ),
+            slot + 1
+        ),
+        Act::Hire { slot, .. } => format!(
+            "1. Hire {} (contractor {})",
+            foreman::i18n::words::contractor_name(
+                &en,
+                game.state().market.contractors[usize::from(slot)].expect("a contractor")
+            ),
+            slot + 1
+        ),
+        ref other => panic!("not a market choice: {other:?}"),
+    };
+    h.get_by_label_contains("played ahead on 6 rolls");
+    h.get_by_label_contains(&line);
+    let others = h.get_all_by_label_contains("or: ").count();
+    assert!((1..=2).contains(&others), "{others} next best shown");
+    let before = game.journal().len();
+    click(&mut h, "Play the next step");
+    let game = h.state().game().unwrap();
+    assert_eq!(game.journal().len(), before + 1);
+    assert_eq!(game.journal()[before].act, plan.steps[0]);
+    h.run();
+    assert!(h.state().suggested().is_none());
+    assert!(h.query_by_label("Play the next step").is_none());
+}
+
 /// At a real table the players roll their own dice: turning to a table companion game makes
 /// every seat's dice typed (the Machine's too), a source chosen there (virtual dice too) is
 /// kept through a turn to a digital game and back, and a digital game rolls Foreman's own dice

@@ -1069,15 +1069,14 @@ fn the_log_survives_a_restart_and_a_language_switch() {
     click(&mut h, "Resume the last game");
     h.get_by_label("The opening deal");
     h.get_by_label("Round 1");
-    let take = h
-        .get_by_label_contains("Player 1: Take market blueprint")
-        .rect();
+    let take = h.get_by_label_contains("(market blueprint 1)").rect();
     let roll = h.get_by_label("Player 1: Roll").rect();
     assert!(take.top() < roll.top(), "oldest first");
     h.state_mut().set_lang(foreman::i18n::Lang::Fr);
     h.run();
     h.get_by_label("Tour 1");
     h.get_by_label_contains("Player 1\u{a0}: Prendre");
+    h.get_by_label_contains("(plan 1 du marché)");
     assert!(h.query_by_label("Round 1").is_none());
 }
 
