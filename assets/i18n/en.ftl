@@ -175,8 +175,14 @@ tie-hand = Tie broken by blueprints in hand.
 tie-shared = Still tied after every tie-break: a shared victory.
 tie-machine = Tied with the Machine, which wins ties.
 tie-values = Tie-break values: metal { $metal }, energy { $energy }, hand { $hand }
-player-total = { $name }: { $score } points
-machine-total = The Machine: { $score } points
+player-total = { $name }: { $score ->
+    [one] { $score } point
+   *[other] { $score } points
+}
+machine-total = The Machine: { $score ->
+    [one] { $score } point
+   *[other] { $score } points
+}
 machine-formula = { $goods } goods + { $cards } cards + { $monuments } Monuments
 export-result = Export the result (JSON)…
 used = used

@@ -175,8 +175,14 @@ tie-hand = Empate resuelto por los planos en la mano.
 tie-shared = Sigue el empate: victoria compartida.
 tie-machine = Empate con la Máquina, que gana los empates.
 tie-values = Desempate: metal { $metal }, energía { $energy }, mano { $hand }
-player-total = { $name }: { $score } puntos
-machine-total = La Máquina: { $score } puntos
+player-total = { $name }: { $score ->
+    [one] { $score } punto
+   *[other] { $score } puntos
+}
+machine-total = La Máquina: { $score ->
+    [one] { $score } punto
+   *[other] { $score } puntos
+}
 machine-formula = { $goods } bienes + { $cards } cartas + { $monuments } Monumentos
 export-result = Exportar el resultado (JSON)…
 used = usado

@@ -175,8 +175,14 @@ tie-hand = Égalité départagée par les plans en main.
 tie-shared = Toujours à égalité : victoire partagée.
 tie-machine = À égalité avec la Machine, qui gagne les égalités.
 tie-values = Départage : métal { $metal }, énergie { $energy }, main { $hand }
-player-total = { $name } : { $score } points
-machine-total = La Machine : { $score } points
+player-total = { $name } : { $score ->
+    [one] { $score } point
+   *[other] { $score } points
+}
+machine-total = La Machine : { $score ->
+    [one] { $score } point
+   *[other] { $score } points
+}
 machine-formula = { $goods } marchandises + { $cards } cartes + { $monuments } Monuments
 export-result = Exporter le résultat (JSON)…
 used = utilisé

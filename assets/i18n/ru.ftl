@@ -177,8 +177,16 @@ tie-hand = Ничья решена по чертежам в руке.
 tie-shared = Ничья после всех проверок: общая победа.
 tie-machine = Ничья с Машиной — при ничьей побеждает Машина.
 tie-values = Для ничьей: металл { $metal }, энергия { $energy }, рука { $hand }
-player-total = { $name }: { $score } очк.
-machine-total = Машина: { $score } очк.
+player-total = { $name }: { $score ->
+    [one] { $score } очко
+    [few] { $score } очка
+   *[many] { $score } очков
+}
+machine-total = Машина: { $score ->
+    [one] { $score } очко
+    [few] { $score } очка
+   *[many] { $score } очков
+}
 machine-formula = товары { $goods } + карты { $cards } + Монументы { $monuments }
 export-result = Экспорт результата (JSON)…
 used = использовано

@@ -568,36 +568,17 @@ fn the_machines_production_line_counts_its_cards_in_words() {
             );
         }
     }
-    assert!(
-        line(Lang::En, 1).contains("1 Utility card:"),
-        "{}",
-        line(Lang::En, 1)
-    );
-    assert!(
-        line(Lang::En, 4).contains("4 Utility cards:"),
-        "{}",
-        line(Lang::En, 4)
-    );
-    assert!(
-        line(Lang::Fr, 1).contains("1 carte "),
-        "{}",
-        line(Lang::Fr, 1)
-    );
-    assert!(
-        line(Lang::Fr, 4).contains("4 cartes "),
-        "{}",
-        line(Lang::Fr, 4)
-    );
-    assert!(
-        line(Lang::Es, 1).contains("1 carta de "),
-        "{}",
-        line(Lang::Es, 1)
-    );
-    assert!(
-        line(Lang::Es, 4).contains("4 cartas de "),
-        "{}",
-        line(Lang::Es, 4)
-    );
+    for (lang, cards, says) in [
+        (Lang::En, 1, "1 Utility card:"),
+        (Lang::En, 4, "4 Utility cards:"),
+        (Lang::Fr, 1, "1 carte "),
+        (Lang::Fr, 4, "4 cartes "),
+        (Lang::Es, 1, "1 carta de "),
+        (Lang::Es, 4, "4 cartas de "),
+    ] {
+        let said = line(lang, cards);
+        assert!(said.contains(says), "{lang:?} {cards}: {said}");
+    }
 }
 
 /// An act out of its phase (RULES.md, the round: market phase, then work phase, then in solo
@@ -689,4 +670,34 @@ fn an_act_out_of_its_phase_names_both_phases() {
             }
         }
     }
+}
+
+/// The final score (RULES.md, end of the game: prestige plus goods) says one point in the
+/// singular, in every language, and Russian counts with its three forms.
+#[test]
+fn the_final_score_says_point_in_the_singular() {
+    let total = |lang, key: &str, score: u32| {
+        Tr::new(lang).t_args(key, &[("name", "Ada".into()), ("score", score.into())])
+    };
+    for (lang, one, many) in [
+        (Lang::En, "1 point", "7 points"),
+        (Lang::Fr, "1 point", "7 points"),
+        (Lang::Es, "1 punto", "7 puntos"),
+        (Lang::Ru, "1 очко", "7 очков"),
+    ] {
+        for key in ["player-total", "machine-total"] {
+            assert!(
+                total(lang, key, 1).ends_with(one),
+                "{}",
+                total(lang, key, 1)
+            );
+            assert!(
+                total(lang, key, 7).ends_with(many),
+                "{}",
+                total(lang, key, 7)
+            );
+        }
+    }
+    assert!(total(Lang::Ru, "player-total", 3).ends_with("3 очка"));
+    assert!(total(Lang::Ru, "player-total", 21).ends_with("21 очко"));
 }
