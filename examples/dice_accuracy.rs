@@ -409,7 +409,7 @@ fn in_frame(p: &LabelledPicture) -> LabelledPicture {
 /// The dice `model` reads on the pictures without a die the tests hold the reader to
 /// ([`sources::pictures_without_dice`]).
 fn phantoms(model: &Model) -> anyhow::Result<()> {
-    let path = Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/snapshots/table.png");
+    let path = Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/data/dice/window-cards.png");
     let snapshot = image::open(&path)
         .with_context(|| format!("reading {}", path.display()))?
         .to_rgb8();
@@ -440,7 +440,7 @@ fn among_cards(
     (n, ground): (usize, Option<image::Rgb<u8>>),
     mistakes: Option<&Path>,
 ) -> anyhow::Result<()> {
-    let path = Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/snapshots/table.png");
+    let path = Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/data/dice/window-cards.png");
     let snapshot = image::open(&path)
         .with_context(|| format!("reading {}", path.display()))?
         .to_rgb8();

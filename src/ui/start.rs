@@ -83,184 +83,195 @@ impl ForemanApp {
         let mut resume_kept: Option<usize> = None;
         egui::CentralPanel::default_margins().show(ui, |ui| {
             egui::ScrollArea::vertical().show(ui, |ui| {
-                ui.heading(self.t("start-title"));
-                if let Some(m) = &self.message {
-                    ui.colored_label(Color32::from_rgb(230, 90, 70), m);
-                }
-                ui.add_space(8.0);
-                ui.horizontal(|ui| {
-                    ui.selectable_value(&mut form.solo, true, self.t("solo"));
-                    ui.selectable_value(&mut form.solo, false, self.t("multiplayer"));
-                });
-                if form.solo {
-                    form.names.truncate(1);
-                    form.colours.truncate(1);
-                    form.dice.truncate(1);
-                    form.bots.truncate(1);
-                    ui.horizontal(|ui| {
-                        ui.label(self.t("difficulty"));
-                        for d in Difficulty::ALL {
-                            let key = format!("difficulty-{}", d.name().to_lowercase());
-                            ui.selectable_value(&mut form.difficulty, d, self.t(&key));
-                        }
-                    });
-                } else {
-                    // One player is the solo game (docs/rules.md, decisions for the program).
-                    if form.names.len() < 2 {
-                        resize_players(&mut form, 2);
+                centred(ui, 720.0, |ui| {
+                    ui.add_space(16.0);
+                    ui.label(RichText::new(self.t("start-title")).size(24.0).strong());
+                    if let Some(m) = &self.message {
+                        ui.colored_label(Color32::from_rgb(230, 90, 70), m);
                     }
+                    ui.add_space(8.0);
                     ui.horizontal(|ui| {
-                        ui.label(self.t("players"));
-                        for n in 2..=5usize {
-                            if ui
-                                .selectable_label(form.names.len() == n, n.to_string())
-                                .on_hover_text(self.ta("players-count", &[("count", n.into())]))
-                                .clicked()
-                            {
-                                resize_players(&mut form, n);
-                            }
-                        }
+                        ui.selectable_value(&mut form.solo, true, self.t("solo"));
+                        ui.selectable_value(&mut form.solo, false, self.t("multiplayer"));
                     });
-                }
-                let mode_before = form.mode;
-                ui.horizontal(|ui| {
-                    ui.label(self.t("mode"));
-                    ui.selectable_value(&mut form.mode, Mode::Digital, self.t("mode-digital"))
-                        .on_hover_text(self.t("mode-digital-hint"));
-                    ui.selectable_value(&mut form.mode, Mode::Companion, self.t("mode-companion"))
-                        .on_hover_text(self.t("mode-companion-hint"));
-                });
-                if mode_before == Mode::Digital && form.mode == Mode::Companion {
-                    form.turn_to_the_table();
-                }
-                ui.add_space(6.0);
-                egui::Grid::new("players-form")
-                    .striped(true)
-                    .show(ui, |ui| {
-                        ui.strong(self.t("name"));
-                        ui.strong(self.t("colour"));
-                        ui.strong(self.t("dice-source"));
-                        if form.mode == Mode::Digital {
-                            ui.strong(self.t("plays"));
+                    if form.solo {
+                        form.names.truncate(1);
+                        form.colours.truncate(1);
+                        form.dice.truncate(1);
+                        form.bots.truncate(1);
+                        ui.horizontal(|ui| {
+                            ui.label(self.t("difficulty"));
+                            for d in Difficulty::ALL {
+                                let key = format!("difficulty-{}", d.name().to_lowercase());
+                                ui.selectable_value(&mut form.difficulty, d, self.t(&key));
+                            }
+                        });
+                    } else {
+                        // One player is the solo game (docs/rules.md, decisions for the program).
+                        if form.names.len() < 2 {
+                            resize_players(&mut form, 2);
                         }
-                        ui.end_row();
-                        for i in 0..form.names.len() {
-                            let label = self.ta("player-name", &[("seat", (i + 1).into())]);
-                            let default = self.ta("player-default", &[("seat", (i + 1).into())]);
-                            ui.add(
-                                // A grid's column is as wide as it was: the field asks
-                                // its width as a least size, or it never grows.
-                                egui::TextEdit::singleline(&mut form.names[i])
-                                    .desired_width(160.0)
-                                    .min_size(egui::vec2(160.0, 0.0))
-                                    .hint_text(default),
-                            )
-                            .on_hover_text(label.clone());
-                            if form.solo {
-                                // The solo player's dice are white (RULES.md, solo game).
-                                ui.label(words::colour(&self.tr, Colour::White));
+                        ui.horizontal(|ui| {
+                            ui.label(self.t("players"));
+                            for n in 2..=5usize {
+                                if ui
+                                    .selectable_label(form.names.len() == n, n.to_string())
+                                    .on_hover_text(self.ta("players-count", &[("count", n.into())]))
+                                    .clicked()
+                                {
+                                    resize_players(&mut form, n);
+                                }
+                            }
+                        });
+                    }
+                    let mode_before = form.mode;
+                    ui.horizontal(|ui| {
+                        ui.label(self.t("mode"));
+                        ui.selectable_value(&mut form.mode, Mode::Digital, self.t("mode-digital"))
+                            .on_hover_text(self.t("mode-digital-hint"));
+                        ui.selectable_value(
+                            &mut form.mode,
+                            Mode::Companion,
+                            self.t("mode-companion"),
+                        )
+                        .on_hover_text(self.t("mode-companion-hint"));
+                    });
+                    if mode_before == Mode::Digital && form.mode == Mode::Companion {
+                        form.turn_to_the_table();
+                    }
+                    ui.add_space(6.0);
+                    egui::Grid::new("players-form")
+                        .striped(true)
+                        .show(ui, |ui| {
+                            ui.strong(self.t("name"));
+                            ui.strong(self.t("colour"));
+                            ui.strong(self.t("dice-source"));
+                            if form.mode == Mode::Digital {
+                                ui.strong(self.t("plays"));
+                            }
+                            ui.end_row();
+                            for i in 0..form.names.len() {
+                                let label = self.ta("player-name", &[("seat", (i + 1).into())]);
+                                let default =
+                                    self.ta("player-default", &[("seat", (i + 1).into())]);
+                                ui.add(
+                                    // A grid's column is as wide as it was: the field asks
+                                    // its width as a least size, or it never grows.
+                                    egui::TextEdit::singleline(&mut form.names[i])
+                                        .desired_width(160.0)
+                                        .min_size(egui::vec2(160.0, 0.0))
+                                        .hint_text(default),
+                                )
+                                .on_hover_text(label.clone());
+                                if form.solo {
+                                    // The solo player's dice are white (RULES.md, solo game).
+                                    ui.label(words::colour(&self.tr, Colour::White));
+                                    let label = self.ta("dice-of", &[("seat", (i + 1).into())]);
+                                    self.dice_source_ui(ui, &label, &mut form.dice[i], form.mode);
+                                    self.seat_ui(ui, i, &mut form.bots[i], form.mode);
+                                    ui.end_row();
+                                    continue;
+                                }
+                                let mut colour = form.colours[i];
+                                egui::ComboBox::from_id_salt(("colour", i))
+                                    .selected_text(words::colour(&self.tr, colour))
+                                    .show_ui(ui, |ui| {
+                                        for c in Colour::ALL {
+                                            ui.selectable_value(
+                                                &mut colour,
+                                                c,
+                                                words::colour(&self.tr, c),
+                                            );
+                                        }
+                                    })
+                                    .response
+                                    .on_hover_text(
+                                        self.ta("colour-of", &[("seat", (i + 1).into())]),
+                                    );
+                                if colour != form.colours[i] {
+                                    if let Some(j) = form.colours.iter().position(|&c| c == colour)
+                                    {
+                                        form.colours[j] = form.colours[i];
+                                    }
+                                    form.colours[i] = colour;
+                                }
                                 let label = self.ta("dice-of", &[("seat", (i + 1).into())]);
                                 self.dice_source_ui(ui, &label, &mut form.dice[i], form.mode);
                                 self.seat_ui(ui, i, &mut form.bots[i], form.mode);
                                 ui.end_row();
-                                continue;
                             }
-                            let mut colour = form.colours[i];
-                            egui::ComboBox::from_id_salt(("colour", i))
-                                .selected_text(words::colour(&self.tr, colour))
-                                .show_ui(ui, |ui| {
-                                    for c in Colour::ALL {
-                                        ui.selectable_value(
-                                            &mut colour,
-                                            c,
-                                            words::colour(&self.tr, c),
-                                        );
-                                    }
-                                })
-                                .response
-                                .on_hover_text(self.ta("colour-of", &[("seat", (i + 1).into())]));
-                            if colour != form.colours[i] {
-                                if let Some(j) = form.colours.iter().position(|&c| c == colour) {
-                                    form.colours[j] = form.colours[i];
-                                }
-                                form.colours[i] = colour;
+                            if form.solo {
+                                ui.label(self.t("machine"));
+                                ui.label("");
+                                let mut d = form.machine_dice;
+                                let label = self.t("machine-dice");
+                                self.dice_source_ui(ui, &label, &mut d, form.mode);
+                                form.machine_dice = d;
+                                ui.end_row();
                             }
-                            let label = self.ta("dice-of", &[("seat", (i + 1).into())]);
-                            self.dice_source_ui(ui, &label, &mut form.dice[i], form.mode);
-                            self.seat_ui(ui, i, &mut form.bots[i], form.mode);
-                            ui.end_row();
-                        }
-                        if form.solo {
-                            ui.label(self.t("machine"));
-                            ui.label("");
-                            let mut d = form.machine_dice;
-                            let label = self.t("machine-dice");
-                            self.dice_source_ui(ui, &label, &mut d, form.mode);
-                            form.machine_dice = d;
-                            ui.end_row();
-                        }
-                    });
-                ui.add_space(8.0);
-                if ui
-                    .button(RichText::new(self.t("start-game")).size(18.0))
-                    .clicked()
-                {
-                    start = true;
-                }
-                ui.add_space(12.0);
-                ui.separator();
-                if ui
-                    .add_enabled(self.has_last_game, egui::Button::new(self.t("resume")))
-                    .on_disabled_hover_text(self.t("resume-none"))
-                    .clicked()
-                {
-                    resume = true;
-                }
-                // The games put aside, most recent first.
-                if !self.kept.is_empty() {
-                    ui.add_space(6.0);
-                    ui.label(RichText::new(self.t("kept-games")).strong());
-                    egui::Grid::new("kept-games").striped(true).show(ui, |ui| {
-                        for (i, kept) in self.kept.iter().enumerate() {
-                            match &kept.game {
-                                Ok(game) => {
-                                    ui.label(self.game_summary(game));
-                                    if ui.button(self.t("resume-this")).clicked() {
-                                        resume_kept = Some(i);
-                                    }
-                                }
-                                Err(e) => {
-                                    ui.label(kept.path.display().to_string());
-                                    ui.weak(e);
-                                }
-                            }
-                            ui.end_row();
-                        }
-                    });
-                }
-                ui.horizontal(|ui| {
-                    let label = self.t("open-path");
-                    ui.add(
-                        egui::TextEdit::singleline(&mut form.open_path)
-                            .desired_width(320.0)
-                            .hint_text(label.clone()),
-                    )
-                    .on_hover_text(label);
+                        });
+                    ui.add_space(8.0);
                     if ui
-                        .button(self.t("browse"))
-                        .on_hover_text(self.t("browse-hint"))
+                        .button(RichText::new(self.t("start-game")).size(18.0))
                         .clicked()
-                        && let Some(p) = super::files::open_dialog()
                     {
-                        form.open_path = p.display().to_string();
-                        open = true;
+                        start = true;
                     }
-                    if ui.button(self.t("open")).clicked() {
-                        open = true;
+                    ui.add_space(12.0);
+                    ui.separator();
+                    if ui
+                        .add_enabled(self.has_last_game, egui::Button::new(self.t("resume")))
+                        .on_disabled_hover_text(self.t("resume-none"))
+                        .clicked()
+                    {
+                        resume = true;
                     }
-                });
-                ui.separator();
-                self.smart_dice_ui(ui);
+                    // The games put aside, most recent first.
+                    if !self.kept.is_empty() {
+                        ui.add_space(6.0);
+                        ui.label(RichText::new(self.t("kept-games")).strong());
+                        egui::Grid::new("kept-games").striped(true).show(ui, |ui| {
+                            for (i, kept) in self.kept.iter().enumerate() {
+                                match &kept.game {
+                                    Ok(game) => {
+                                        ui.label(self.game_summary(game));
+                                        if ui.button(self.t("resume-this")).clicked() {
+                                            resume_kept = Some(i);
+                                        }
+                                    }
+                                    Err(e) => {
+                                        ui.label(kept.path.display().to_string());
+                                        ui.weak(e);
+                                    }
+                                }
+                                ui.end_row();
+                            }
+                        });
+                    }
+                    ui.horizontal(|ui| {
+                        let label = self.t("open-path");
+                        ui.add(
+                            egui::TextEdit::singleline(&mut form.open_path)
+                                .desired_width(320.0)
+                                .hint_text(label.clone()),
+                        )
+                        .on_hover_text(label);
+                        if ui
+                            .button(self.t("browse"))
+                            .on_hover_text(self.t("browse-hint"))
+                            .clicked()
+                            && let Some(p) = super::files::open_dialog()
+                        {
+                            form.open_path = p.display().to_string();
+                            open = true;
+                        }
+                        if ui.button(self.t("open")).clicked() {
+                            open = true;
+                        }
+                    });
+                    ui.separator();
+                    self.smart_dice_ui(ui);
+                })
             });
         });
         if start {
@@ -347,13 +358,18 @@ impl ForemanApp {
                 .on_hover_text(self.t("dice-digital-hint"));
             return;
         }
-        egui::ComboBox::from_label(label)
+        // The column's heading says what it is: the seat's words are the list's name for a
+        // screen reader (and the tests), and its hover text, not a label beside it.
+        egui::ComboBox::from_id_salt(("dice-source", label))
             .selected_text(self.t(source.key()))
             .show_ui(ui, |ui| {
                 for s in DiceSource::ALL {
                     ui.selectable_value(source, s, self.t(s.key()));
                 }
-            });
+            })
+            .response
+            .on_hover_text(label)
+            .widget_info(|| egui::WidgetInfo::labeled(egui::Role::ComboBox, true, label));
     }
 
     /// Who plays seat `i` of a digital game: a person, or a bot (easy or hard). A companion
@@ -509,4 +525,20 @@ pub(super) fn resize_players(form: &mut StartForm, n: usize) {
     form.colours.truncate(n);
     form.dice.truncate(n);
     form.bots.truncate(n);
+}
+
+/// A column `width` wide (or the screen's width, if less) in the middle of `ui`: a screen of a
+/// few lines reads as a page, not as a corner of a wide window.
+pub(super) fn centred<R>(ui: &mut Ui, width: f32, add: impl FnOnce(&mut Ui) -> R) -> R {
+    let width = width.min(ui.available_width());
+    let side = ((ui.available_width() - width) / 2.0).max(0.0);
+    ui.horizontal_top(|ui| {
+        ui.add_space(side);
+        ui.vertical(|ui| {
+            ui.set_width(width);
+            add(ui)
+        })
+        .inner
+    })
+    .inner
 }

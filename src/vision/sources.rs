@@ -419,9 +419,9 @@ pub fn framed(image: &RgbImage) -> RgbImage {
 }
 
 /// The pictures without a die that the reader is held to (none may be read on them): the
-/// market column and the compound of Foreman's own window, cut from its snapshot
-/// (`tests/snapshots/table.png`, given as `snapshot`), cards with titles, icons, costs and
-/// rule text; and 40 made-up card-like and board-like pictures, wood and cloth, from seeds
+/// market column and the compound of Foreman's own window, cut from a copy of its snapshot
+/// (`tests/data/dice/window-cards.png`, given as `snapshot`), cards with titles, icons, costs
+/// and rule text; and 40 made-up card-like and board-like pictures, wood and cloth, from seeds
 /// the training never draws. Named; the window's first.
 pub fn pictures_without_dice(snapshot: &RgbImage) -> Vec<(String, RgbImage)> {
     use rand::SeedableRng;
@@ -446,8 +446,8 @@ pub const WINDOW_CARDS: usize = 2;
 /// A part of a picture: left, top, width, height.
 type Rect = (u32, u32, u32, u32);
 
-/// Where the window's cards lie in its snapshot (`tests/snapshots/table.png`, 1280×800):
-/// the market column and the compound, named.
+/// Where the window's cards lie in the copy of its snapshot (`tests/data/dice/window-cards.png`,
+/// 1280×800): the market column and the compound, named.
 const WINDOW_CROPS: [(&str, Rect); 2] = [
     ("Foreman's market", (10, 40, 285, 680)),
     ("Foreman's compound", (300, 290, 660, 280)),

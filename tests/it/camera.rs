@@ -613,9 +613,10 @@ fn the_embedded_replay_set_is_that_of_its_manifest() {
     assert!(REPLAY_BYTES.len() <= 4_000_000);
 }
 
-/// Foreman's window in a game (`tests/snapshots/table.png`): its cards are the tests' cards.
+/// Foreman's window in a game (`tests/data/dice/window-cards.png`, a copy of its snapshot): its
+/// cards are the tests' cards.
 fn window_snapshot() -> image::RgbImage {
-    image::open(Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/snapshots/table.png"))
+    image::open(Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/data/dice/window-cards.png"))
         .expect("the window's snapshot")
         .to_rgb8()
 }
