@@ -198,6 +198,48 @@ impl ForemanApp {
                 let needed = *pending
                     .faces
                     .get_or_insert_with(|| faces_needed(game, &pending.act, &pending.inputs));
+                // The keys of this frame in the order they were typed: a quick hand (or a
+                // slow frame) brings several at once, and each is a die.
+                for key in ui.input(|i| typed_keys(&i.events)) {
+                    let k = pending.inputs.dice.len();
+                    let complete = needed.is_some_and(|n| k >= n);
+                    match key {
+                        // A die told already is corrected by selecting it (a click, or the
+                        // arrows) and typing its face: `cursor` is that die's number (0: none).
+                        Typed::Face(face) if pending.cursor > 0 => {
+                            if let Some(d) = pending.inputs.dice.get_mut(pending.cursor - 1) {
+                                *d = face;
+                            }
+                            pending.cursor = 0;
+                        }
+                        Typed::Face(face) if !complete => pending.inputs.dice.push(face),
+                        Typed::Face(_) => {}
+                        Typed::Back if k > 0 => {
+                            pending.inputs.dice.pop();
+                            pending.cursor = 0;
+                        }
+                        Typed::Back => {}
+                        Typed::Enter if complete => {
+                            *send = Some((pending.act.clone(), pending.inputs.clone()));
+                        }
+                        Typed::Enter => {}
+                        Typed::Left if k > 0 => {
+                            pending.cursor = if pending.cursor <= 1 {
+                                k
+                            } else {
+                                pending.cursor - 1
+                            };
+                        }
+                        Typed::Right if pending.cursor > 0 => {
+                            pending.cursor = if pending.cursor >= k {
+                                0
+                            } else {
+                                pending.cursor + 1
+                            };
+                        }
+                        Typed::Left | Typed::Right => {}
+                    }
+                }
                 let k = pending.inputs.dice.len();
                 let complete = needed.is_some_and(|n| k >= n);
                 let why = if pending.act == Act::MachineTurn {
@@ -217,46 +259,7 @@ impl ForemanApp {
                 } else {
                     ui.heading(self.ta("need-die", &[("why", why.into())]));
                 }
-                let (typed, back, enter, left, right) = ui.input(|i| {
-                    let typed = (1..=6u8).find(|&v| {
-                        let key = egui::Key::from_name(&v.to_string());
-                        key.is_some_and(|k| i.key_pressed(k))
-                    });
-                    (
-                        typed,
-                        i.key_pressed(egui::Key::Backspace),
-                        i.key_pressed(egui::Key::Enter),
-                        i.key_pressed(egui::Key::ArrowLeft),
-                        i.key_pressed(egui::Key::ArrowRight),
-                    )
-                });
-                // A die told already is corrected by selecting it (a click, or the arrows)
-                // and typing its face: `cursor` is that die's number (0: none).
-                if left && k > 0 {
-                    pending.cursor = if pending.cursor <= 1 {
-                        k
-                    } else {
-                        pending.cursor - 1
-                    };
-                }
-                if right && pending.cursor > 0 {
-                    pending.cursor = if pending.cursor >= k {
-                        0
-                    } else {
-                        pending.cursor + 1
-                    };
-                }
                 let mut add = None;
-                match (typed, pending.cursor) {
-                    (Some(face), c) if c > 0 => {
-                        if let Some(d) = pending.inputs.dice.get_mut(c - 1) {
-                            *d = face;
-                        }
-                        pending.cursor = 0;
-                    }
-                    (Some(face), _) if !complete => add = Some(face),
-                    _ => {}
-                }
                 // The fields: the faces typed so far, then the dice still to tell.
                 let side = ui.text_style_height(&egui::TextStyle::Body) * 2.2;
                 ui.horizontal(|ui| {
@@ -309,17 +312,16 @@ impl ForemanApp {
                 }
                 ui.horizontal(|ui| {
                     let can_back = k > 0;
-                    if (ui
+                    if ui
                         .add_enabled(can_back, egui::Button::new(self.t("roll-correct")))
                         .clicked()
-                        || back)
                         && can_back
                     {
                         pending.inputs.dice.pop();
                         pending.cursor = 0;
                     }
                     let r = ui.add_enabled(complete, egui::Button::new(self.t("roll-confirm")));
-                    if complete && (r.clicked() || enter) {
+                    if complete && r.clicked() {
                         *send = Some((pending.act.clone(), pending.inputs.clone()));
                     }
                 });
@@ -614,6 +616,46 @@ pub(super) fn faces_needed(game: &Game, act: &Act, inputs: &Inputs) -> Option<us
         }
     }
     None
+}
+
+/// A key of the roll's picker.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+enum Typed {
+    Face(u8),
+    Back,
+    Enter,
+    Left,
+    Right,
+}
+
+/// The picker's keys among a frame's events, in the order they were pressed; a key held down
+/// (its repeats) counts once.
+fn typed_keys(events: &[egui::Event]) -> Vec<Typed> {
+    use egui::Key;
+    events
+        .iter()
+        .filter_map(|e| match e {
+            egui::Event::Key {
+                key,
+                pressed: true,
+                repeat: false,
+                ..
+            } => Some(match key {
+                Key::Num1 => Typed::Face(1),
+                Key::Num2 => Typed::Face(2),
+                Key::Num3 => Typed::Face(3),
+                Key::Num4 => Typed::Face(4),
+                Key::Num5 => Typed::Face(5),
+                Key::Num6 => Typed::Face(6),
+                Key::Backspace => Typed::Back,
+                Key::Enter => Typed::Enter,
+                Key::ArrowLeft => Typed::Left,
+                Key::ArrowRight => Typed::Right,
+                _ => return None,
+            }),
+            _ => None,
+        })
+        .collect()
 }
 
 #[cfg(test)]

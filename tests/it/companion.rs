@@ -237,6 +237,49 @@ fn a_contractor_says_its_slot_and_a_told_die_is_corrected_in_place() {
     assert_eq!(roll.inputs.dice.as_slice(), &[3, 6, 5, 2]);
 }
 
+/// Issue 27, point 2 (one key per die): a roll typed faster than the window draws, its keys
+/// arriving in one frame, keeps every die in the order typed; a key held down is one die; and
+/// Enter in the same frame confirms the roll.
+#[test]
+fn a_roll_typed_in_one_frame_keeps_every_die() {
+    use egui::Key::*;
+    let dir = tempfile::tempdir().expect("temp dir");
+    let mut h = harness(dir.path(), 31);
+    h.run();
+    click(&mut h, "Table companion");
+    choose(&mut h, "Dice of player 1", "Typed by hand");
+    click(&mut h, "Start the game");
+    answer_pickers(&mut h);
+    click_first_containing(&mut h, "Take ");
+    answer_pickers_but_dice(&mut h);
+    assert_eq!(h.state().asking(), Some("die"));
+    // 4, 4 (then the 4 held down: its repeats are no dice), 4, 5, one frame.
+    for key in [Num4, Num4] {
+        h.key_press(key);
+    }
+    h.event(egui::Event::Key {
+        key: Num4,
+        physical_key: None,
+        pressed: true,
+        repeat: true,
+        modifiers: Default::default(),
+    });
+    for key in [Num4, Num5] {
+        h.key_press(key);
+    }
+    h.run();
+    h.get_by_label("Die 4: 5 (click, then type its face, to correct it)");
+    // Backspace and a 6, then Enter, again in one frame.
+    for key in [Backspace, Num6, Enter] {
+        h.key_press(key);
+    }
+    h.run();
+    let game = h.state().game().unwrap();
+    let roll = game.journal().last().expect("the roll");
+    assert!(matches!(roll.act, Act::Roll { .. }), "{:?}", roll.act);
+    assert_eq!(roll.inputs.dice.as_slice(), &[4, 4, 4, 6]);
+}
+
 /// Issue 29, point 2: *Suggest* shows the planner's plan as numbered steps with its gain, and
 /// *Play all* plays them through the rules.
 #[test]
