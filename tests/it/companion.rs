@@ -5,7 +5,7 @@
 
 use super::window::{
     answer_pickers, answer_pickers_but_dice, choose, click, click_first_containing, harness,
-    start_companion_table,
+    start_companion_table, start_typed_solo_companion,
 };
 use egui_kittest::Harness;
 use egui_kittest::kittest::{NodeT as _, Queryable as _};
@@ -204,10 +204,7 @@ fn a_contractor_says_its_slot_and_a_told_die_is_corrected_in_place() {
     use egui::Key::*;
     let dir = tempfile::tempdir().expect("temp dir");
     let mut h = harness(dir.path(), 31);
-    h.run();
-    click(&mut h, "Table companion");
-    choose(&mut h, "Dice of player 1", "Typed by hand");
-    click(&mut h, "Start the game");
+    start_typed_solo_companion(&mut h);
     let mut contractors = 0;
     while let Some(need) = h.state().asking() {
         if need == "contractor" {
@@ -245,10 +242,7 @@ fn a_roll_typed_in_one_frame_keeps_every_die() {
     use egui::Key::*;
     let dir = tempfile::tempdir().expect("temp dir");
     let mut h = harness(dir.path(), 31);
-    h.run();
-    click(&mut h, "Table companion");
-    choose(&mut h, "Dice of player 1", "Typed by hand");
-    click(&mut h, "Start the game");
+    start_typed_solo_companion(&mut h);
     answer_pickers(&mut h);
     click_first_containing(&mut h, "Take ");
     answer_pickers_but_dice(&mut h);

@@ -39,6 +39,15 @@ pub(crate) fn click(h: &mut Harness<'_, ForemanApp>, label: &str) {
     h.run();
 }
 
+/// A solo companion game whose player types their dice, on the start screen's defaults
+/// otherwise, started (the deal still to tell).
+pub(crate) fn start_typed_solo_companion(h: &mut Harness<'_, ForemanApp>) {
+    h.run();
+    click(h, "Table companion");
+    choose(h, "Dice of player 1", "Typed by hand");
+    click(h, "Start the game");
+}
+
 /// Opens the drop-down list labelled `list` and chooses `item` in it.
 pub(crate) fn choose(h: &mut Harness<'_, ForemanApp>, list: &str, item: &str) {
     h.get_by_label(list).click();
@@ -941,10 +950,7 @@ fn a_twelve_card_hand_is_readable_at_1280_by_800() {
 fn the_pickers_answer_the_keyboard() {
     let dir = tempfile::tempdir().expect("temp dir");
     let mut h = harness(dir.path(), 17);
-    h.run();
-    click(&mut h, "Table companion");
-    choose(&mut h, "Dice of player 1", "Typed by hand");
-    click(&mut h, "Start the game");
+    start_typed_solo_companion(&mut h);
     // The tool tokens first, by click.
     for t in ["Shovel", "Gear", "Wrench"] {
         click(&mut h, t);
