@@ -3,7 +3,7 @@
 //! reads S's held-back pictures.
 //!
 //! `cargo run --release --example dice_adapt -- --loso DIR [--data DIR] [--teach K,K,...]
-//! [--tune]`
+//! [--tune]`, or `-- --among-cards N [--teach K,K,...]`
 //!
 //! Teaching one picture is what a player does with one roll: the reader reads it (as taught
 //! so far); the player corrects each wrong value, marks each missed die where it lies
@@ -14,6 +14,10 @@
 //!
 //! - `--tune`: read S's other pictures that are not held back instead of the held-back ones
 //!   (to choose `adapt::PULL` and the like without looking at the held-back pictures).
+//! - `--among-cards N`: a Fantastic Factories table instead: the shipped model is taught
+//!   pictures of the training tray photos' dice laid among the cards of Foreman's window
+//!   (`sources::dice_among_cards_from`, seeds the tests never use), then reads the tests' N
+//!   pictures of the held-back dice among the same cards (`sources::dice_among_cards`).
 #[path = "common/args.rs"]
 mod args;
 #[path = "common/teaching.rs"]
@@ -28,11 +32,14 @@ fn main() -> anyhow::Result<()> {
     let args: Vec<String> = std::env::args().skip(1).collect();
     let value = |name: &str| args::value(&args, name);
     let data = PathBuf::from(value("--data").unwrap_or_else(|| "../shared/dice".into()));
+    let teach = teaching::teach_counts(value("--teach"), "0,5,10,30")?;
+    let tune = args.iter().any(|a| a == "--tune");
+    if let Some(n) = value("--among-cards") {
+        return among_cards(&data, n.parse()?, &teach);
+    }
     let Some(loso) = value("--loso").map(PathBuf::from) else {
         anyhow::bail!("--loso DIR: the models trained with each source left out");
     };
-    let teach = teaching::teach_counts(value("--teach"), "0,5,10,30")?;
-    let tune = args.iter().any(|a| a == "--tune");
     for (name, layout) in SOURCES {
         let dir = data.join(name);
         let model_dir = loso.join(name);
@@ -78,6 +85,40 @@ fn main() -> anyhow::Result<()> {
                 tally.to_fix_per_100(),
             );
         }
+    }
+    Ok(())
+}
+
+/// The shipped model taught rolls at a Fantastic Factories table (dice among the window's
+/// cards), then reading the tests' pictures of held-back dice among the same cards.
+fn among_cards(data: &std::path::Path, n: usize, teach: &[usize]) -> anyhow::Result<()> {
+    use foreman::vision::learned::Model;
+    let most = teach.iter().copied().max().unwrap_or(0);
+    let (pool, read) = teaching::among_cards(data, n, most)?;
+    let base = Model::shipped()?.clone();
+    for &k in teach {
+        let taught = teaching::teach(&base, &teaching::first(&pool, k), k);
+        let mut tally = Tally::default();
+        for p in &read {
+            tally.add(p, &read_picture(&taught.model, &p.image, p.whole));
+        }
+        let on_none = tally.read - tally.found - tally.others_read;
+        println!(
+            "among cards, taught {k} rolls ({} dice: {} values corrected, {} marked, {} taken \
+             away; {} lessons), {} pictures read: precision {:.4}, recall {:.4}, value {:.4}, \
+             exact {:.4}, readings on no die {on_none}; to fix per 100 dice {:.1}",
+            taught.work.dice,
+            taught.work.corrected,
+            taught.work.marked,
+            taught.work.taken_away,
+            taught.lessons.len(),
+            read.len(),
+            tally.precision(),
+            tally.recall(),
+            tally.value_accuracy(),
+            tally.exact_share(),
+            tally.to_fix_per_100(),
+        );
     }
     Ok(())
 }

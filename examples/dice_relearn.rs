@@ -8,6 +8,10 @@
 //! [--teach K,K,...] [--epochs N] [--per-epoch N] [--share F] [--rate F] [--threads N] [--seed N] [--patches N] [--afresh] [--tune]
 //! [--others] [--judge J]`
 //!
+//! Or `-- --among-cards N [--teach K,...]`: a Fantastic Factories table, the shipped model
+//! taught rolls of the training tray photos' dice among the cards of Foreman's window, then
+//! reading the tests' N pictures of the held-back dice among the same cards.
+//!
 //! `--afresh`: the classifier trained afresh, not further from its weights as the window
 //! trains it.
 //!
@@ -36,14 +40,15 @@ fn main() -> anyhow::Result<()> {
     let args: Vec<String> = std::env::args().skip(1).collect();
     let value = |name: &str| args::value(&args, name);
     let data = PathBuf::from(value("--data").unwrap_or_else(|| "../shared/dice".into()));
-    let Some(loso) = value("--loso").map(PathBuf::from) else {
-        anyhow::bail!("--loso DIR: the models trained with each source left out");
-    };
-    let Some(name) = value("--source") else {
-        anyhow::bail!("--source S: the source taught");
-    };
-    let Some(&(_, layout)) = SOURCES.iter().find(|(n, _)| *n == name) else {
-        anyhow::bail!("{name}: no such source");
+    let loso = value("--loso").map(PathBuf::from);
+    let among = value("--among-cards");
+    let name = value("--source");
+    let layout = match &name {
+        Some(name) => match SOURCES.iter().find(|(n, _)| n == name) {
+            Some(&(_, layout)) => Some(layout),
+            None => anyhow::bail!("{name}: no such source"),
+        },
+        None => None,
     };
     let teach = teaching::teach_counts(value("--teach"), "10,30")?;
     let mut how = Relearning::default();
@@ -69,6 +74,14 @@ fn main() -> anyhow::Result<()> {
     let tune = args.iter().any(|a| a == "--tune");
     let others = args.iter().any(|a| a == "--others");
     let judged: Option<usize> = value("--judge").map(|v| v.parse()).transpose()?;
+    if let Some(n) = among {
+        return among_cards(&data, n.parse()?, &teach, how);
+    }
+    let (Some(loso), Some(name), Some(layout)) = (loso, name, layout) else {
+        anyhow::bail!(
+            "--loso DIR --source S: the models trained with each source left out, and the source taught"
+        );
+    };
     let model_dir = loso.join(&name);
     let base = teaching::load_model(&model_dir)?;
     let mut replay = Replay::from_bytes(&std::fs::read(model_dir.join("replay.bin"))?)?;
@@ -162,6 +175,54 @@ fn main() -> anyhow::Result<()> {
                 println!("  {other} held back, trained again: {t}");
             }
         }
+    }
+    Ok(())
+}
+
+/// The shipped model at a Fantastic Factories table: taught `k` rolls of dice among the
+/// window's cards, its last layer fitted and its classifier trained again as the window does,
+/// then reading the tests' pictures of held-back dice among the same cards both ways.
+fn among_cards(
+    data: &std::path::Path,
+    n: usize,
+    teach: &[usize],
+    how: Relearning,
+) -> anyhow::Result<()> {
+    let most = teach.iter().copied().max().unwrap_or(0);
+    let (pool, read) = teaching::among_cards(data, n, most)?;
+    let base = Model::shipped()?.clone();
+    let replay = Replay::shipped()?;
+    for &k in teach {
+        let taught = teaching::teach(&base, &teaching::first(&pool, k), k);
+        let started = Instant::now();
+        let whole = relearned(
+            &base,
+            &replay,
+            &taught.lessons,
+            how,
+            |e, l| println!("  epoch {e}: loss {l:.4}"),
+            &AtomicBool::new(false),
+        )
+        .ok_or_else(|| anyhow::anyhow!("stopped"))?;
+        let took = started.elapsed().as_secs_f64();
+        for (what, m) in [("last layer", &taught.model), ("trained again", &whole)] {
+            let mut tally = Tally::default();
+            for p in &read {
+                tally.add(p, &read_picture(m, &p.image, p.whole));
+            }
+            let on_none = tally.read - tally.found - tally.others_read;
+            println!(
+                "among cards, taught {k} rolls ({} dice), {what}: precision {:.4}, recall {:.4}, \
+                 value {:.4}, exact {:.4}, readings on no die {on_none}; to fix per 100 dice {:.1}",
+                taught.work.dice,
+                tally.precision(),
+                tally.recall(),
+                tally.value_accuracy(),
+                tally.exact_share(),
+                tally.to_fix_per_100(),
+            );
+        }
+        println!("  trained again in {took:.1} s");
     }
     Ok(())
 }

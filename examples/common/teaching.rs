@@ -70,3 +70,38 @@ pub fn to_read<'a>(
         (held.pictures.iter().collect(), "held back")
     }
 }
+
+/// A Fantastic Factories table (`--among-cards N`): `most` rolls to teach, the training tray
+/// photos' dice laid among the cards of Foreman's window (seeds the tests never use), and the
+/// tests' `n` pictures of the held-back dice among the same cards, to read.
+pub fn among_cards(
+    data: &Path,
+    n: usize,
+    most: usize,
+) -> anyhow::Result<(Source, Vec<LabelledPicture>)> {
+    use foreman::vision::sources::{self, SOURCES};
+    use foreman::vision::training::held_back;
+    let snapshot = image::open(
+        Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/data/dice/window-cards.png"),
+    )?
+    .to_rgb8();
+    let (name, layout) = SOURCES[0];
+    let dir = data.join(name);
+    let trained = sources::load(name, &dir, layout, &|f| !held_back(f), usize::MAX)
+        .map_err(anyhow::Error::msg)?;
+    let held =
+        sources::load(name, &dir, layout, &held_back, usize::MAX).map_err(anyhow::Error::msg)?;
+    let pool = Source {
+        name: "among cards, taught".into(),
+        pictures: sources::dice_among_cards_from(&snapshot, &trained, most.max(1), 9_500_000),
+    };
+    Ok((pool, sources::dice_among_cards(&snapshot, &held, n)))
+}
+
+/// The first `k` rolls of a pool, in order (a table's first rolls, not spread over it).
+pub fn first(pool: &Source, k: usize) -> Source {
+    Source {
+        name: pool.name.clone(),
+        pictures: pool.pictures[..k.min(pool.pictures.len())].to_vec(),
+    }
+}

@@ -462,6 +462,17 @@ const WINDOW_CROPS: [(&str, Rect); 2] = [
 /// those). Held-back dice on cards the training never saw: what a photo of a game in play
 /// asks of the reader. Empty when `dice` holds no pip d6.
 pub fn dice_among_cards(snapshot: &RgbImage, dice: &Source, n: usize) -> Vec<LabelledPicture> {
+    dice_among_cards_from(snapshot, dice, n, 9_000_000)
+}
+
+/// [`dice_among_cards`] from the generator's seed `first` on: other pictures of the same
+/// table (the rolls a player teaches the reader, `examples/dice_adapt.rs --among-cards`).
+pub fn dice_among_cards_from(
+    snapshot: &RgbImage,
+    dice: &Source,
+    n: usize,
+    first: u64,
+) -> Vec<LabelledPicture> {
     use image::imageops::{FilterType, crop_imm, resize};
     use rand::{Rng, SeedableRng};
     let pool: Vec<(&RgbImage, LabelledDie)> = dice
@@ -490,7 +501,7 @@ pub fn dice_among_cards(snapshot: &RgbImage, dice: &Source, n: usize) -> Vec<Lab
     }
     (0..n)
         .map(|k| {
-            let mut rng = rand_chacha::ChaCha8Rng::seed_from_u64(9_000_000 + k as u64);
+            let mut rng = rand_chacha::ChaCha8Rng::seed_from_u64(first + k as u64);
             let mut image = cards[k % cards.len()].clone();
             let (w, h) = (image.width() as f32, image.height() as f32);
             let mut laid: Vec<LabelledDie> = Vec::new();

@@ -501,3 +501,44 @@ fn the_judge_keeps_the_classifier_trained_again_until_rolls_show_it_worse() {
     }
     assert!(better.whole_reads());
 }
+
+/// Issue 28's "done" at a Fantastic Factories table: dice among the cards of Foreman's window
+/// (`sources::dice_among_cards`, the held-back tray dice) read the cards' gear icons as 1s
+/// until the table is learned. Five rolls at the same table (the training tray photos' dice
+/// among the same cards, other pictures), confirmed as a player confirms them, take the
+/// readings on no die from 15 to 3 (precision 0.856 to 0.972). The dice missed on the cards'
+/// dark ground stay missed (recall 0.512 to 0.592): the detector does not learn the table.
+/// Measured by `dice_adapt --among-cards 40`.
+#[test]
+fn five_rolls_among_the_cards_teach_the_reader_the_cards_are_no_dice() {
+    let snapshot =
+        image::open(Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/data/dice/window-cards.png"))
+            .expect("the window's cards")
+            .to_rgb8();
+    let (name, layout) = SOURCES[0];
+    let dir = Path::new(env!("CARGO_MANIFEST_DIR"))
+        .join("tests/data/dice")
+        .join(name);
+    let trained = sources::load(name, &dir, layout, &|f| !held_back(f), usize::MAX)
+        .expect("the training tray photos");
+    let held = source(name);
+    let rolls = sources::dice_among_cards_from(&snapshot, &trained, 5, 9_500_000);
+    let read = sources::dice_among_cards(&snapshot, &held, 40);
+    let shipped = Model::shipped().expect("the shipped model");
+    let mut lessons = Lessons::default();
+    let mut work = Work::default();
+    let mut model = shipped.clone();
+    for p in &rolls {
+        teach_as_labelled(shipped, &model, &mut lessons, p, &mut work);
+        model = shipped.taught(&lessons).unwrap_or_else(|| shipped.clone());
+    }
+    let read: Vec<&LabelledPicture> = read.iter().collect();
+    let (before, after) = (tally(shipped, &read), tally(&model, &read));
+    let on_no_die = |t: &Tally| t.read - t.found - t.others_read;
+    println!("{work:?}\nbefore: {before}\nafter: {after}");
+    assert!(on_no_die(&before) >= 10, "{before}");
+    assert!(on_no_die(&after) <= 5, "{after}");
+    assert!(after.precision() >= 0.95, "{after}");
+    assert!(after.recall() >= before.recall(), "{after}");
+    assert!(after.value_accuracy() >= 0.92, "{after}");
+}
