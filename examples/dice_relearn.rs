@@ -6,11 +6,14 @@
 //!
 //! `cargo run --release --example dice_relearn -- --loso DIR --source S [--data DIR]
 //! [--teach K,K,...] [--epochs N] [--per-epoch N] [--share F] [--rate F] [--threads N] [--seed N] [--patches N] [--afresh] [--tune]
-//! [--others] [--judge J]`
+//! [--others] [--judge J] [--refit]`
 //!
 //! Or `-- --among-cards N [--teach K,...]`: a Fantastic Factories table, the shipped model
 //! taught rolls of the training tray photos' dice among the cards of Foreman's window, then
 //! reading the tests' N pictures of the held-back dice among the same cards.
+//!
+//! `--refit`: also reads with the classifier trained again and then its own last layer fitted
+//! to the lessons (tried, not shipped).
 //!
 //! `--afresh`: the classifier trained afresh, not further from its weights as the window
 //! trains it.
@@ -27,7 +30,7 @@ mod args;
 #[path = "common/teaching.rs"]
 mod teaching;
 
-use foreman::vision::adapt::{Judge, Work, teach_as_labelled};
+use foreman::vision::adapt::{Judge, Lessons, Work, teach_as_labelled};
 use foreman::vision::learned::Model;
 use foreman::vision::relearn::{Relearning, Replay, relearned};
 use foreman::vision::sources::{self, SOURCES, Tally, read_picture};
@@ -74,8 +77,9 @@ fn main() -> anyhow::Result<()> {
     let tune = args.iter().any(|a| a == "--tune");
     let others = args.iter().any(|a| a == "--others");
     let judged: Option<usize> = value("--judge").map(|v| v.parse()).transpose()?;
+    let refit = args.iter().any(|a| a == "--refit");
     if let Some(n) = among {
-        return among_cards(&data, n.parse()?, &teach, how);
+        return among_cards(&data, n.parse()?, &teach, how, refit);
     }
     let (Some(loso), Some(name), Some(layout)) = (loso, name, layout) else {
         anyhow::bail!(
@@ -112,7 +116,13 @@ fn main() -> anyhow::Result<()> {
         .ok_or_else(|| anyhow::anyhow!("stopped"))?;
         let took = started.elapsed().as_secs_f64();
         let (read, which) = teaching::to_read(tune, &pool, &held, &taught.chosen);
-        for (what, m) in [("last layer", model), ("trained again", &whole)] {
+        let both = refit.then(|| refit_layer(&whole, lessons)).transpose()?;
+        let ways = [
+            ("last layer", Some(model)),
+            ("trained again", Some(&whole)),
+            ("trained again, then its last layer", both.as_ref()),
+        ];
+        for (what, m) in ways.into_iter().filter_map(|(w, m)| Some((w, m?))) {
             let mut tally = Tally::default();
             for p in &read {
                 tally.add(p, &read_picture(m, &p.image, p.whole));
@@ -187,6 +197,7 @@ fn among_cards(
     n: usize,
     teach: &[usize],
     how: Relearning,
+    refit: bool,
 ) -> anyhow::Result<()> {
     let most = teach.iter().copied().max().unwrap_or(0);
     let (pool, read) = teaching::among_cards(data, n, most)?;
@@ -205,7 +216,15 @@ fn among_cards(
         )
         .ok_or_else(|| anyhow::anyhow!("stopped"))?;
         let took = started.elapsed().as_secs_f64();
-        for (what, m) in [("last layer", &taught.model), ("trained again", &whole)] {
+        let both = refit
+            .then(|| refit_layer(&whole, &taught.lessons))
+            .transpose()?;
+        let ways = [
+            ("last layer", Some(&taught.model)),
+            ("trained again", Some(&whole)),
+            ("trained again, then its last layer", both.as_ref()),
+        ];
+        for (what, m) in ways.into_iter().filter_map(|(w, m)| Some((w, m?))) {
             let mut tally = Tally::default();
             for p in &read {
                 tally.add(p, &read_picture(m, &p.image, p.whole));
@@ -225,4 +244,12 @@ fn among_cards(
         println!("  trained again in {took:.1} s");
     }
     Ok(())
+}
+
+/// `--refit` (tried, not shipped: `EXPERIMENTS.md`, "The last layer fitted again on the
+/// classifier trained again"): the classifier trained again, then its own last layer fitted
+/// to the lessons (their features worked out again by it).
+fn refit_layer(whole: &Model, lessons: &Lessons) -> anyhow::Result<Model> {
+    let seen = Lessons::from_bytes(whole, &lessons.to_bytes()).map_err(anyhow::Error::msg)?;
+    Ok(whole.adapted(&seen))
 }
