@@ -5,6 +5,7 @@ use anyhow::{Context, Result, bail};
 use clap::{Parser, Subcommand, ValueEnum};
 use foreman::bots::BotKind;
 use foreman::engine::cards::check_catalogue;
+use foreman::engine::error::counted;
 use foreman::engine::{Act, Difficulty, Game, Setup, legal_actions};
 use foreman::sim::{self, Table};
 use foreman::store;
@@ -398,10 +399,10 @@ fn play(level: Difficulty, seed: Option<u64>, resume: bool) -> Result<()> {
         for (i, a) in acts.iter().enumerate() {
             if matches!(a, Act::EndWork { .. }) && excess != (0, 0) {
                 println!(
-                    "  {:>3}. end the work phase, choosing {} blueprint(s) and {} resource(s) to discard",
+                    "  {:>3}. end the work phase, choosing {} and {} to discard",
                     i + 1,
-                    excess.0,
-                    excess.1
+                    counted(excess.0, "blueprint"),
+                    counted(excess.1 as usize, "resource")
                 );
             } else {
                 println!("  {:>3}. {a}", i + 1);
@@ -511,7 +512,10 @@ fn choose_discards(
         for (i, c) in hand.iter().enumerate() {
             println!("  {:>3}. {c}", i + 1);
         }
-        print!("Discard {cards} blueprint(s): type their numbers, separated by spaces > ");
+        print!(
+            "Discard {}: type their numbers, separated by spaces > ",
+            counted(cards, "blueprint")
+        );
         std::io::stdout().flush()?;
         let Some(line) = lines.next() else {
             return Ok(None);
@@ -531,7 +535,8 @@ fn choose_discards(
         }
         if picked.len() != cards {
             println!(
-                "Choose exactly {cards} blueprint(s); you named {}.",
+                "Choose exactly {}; you named {}.",
+                counted(cards, "blueprint"),
                 picked.len()
             );
             return Ok(None);
@@ -543,7 +548,8 @@ fn choose_discards(
         let least = resources.saturating_sub(player.energy);
         let most = resources.min(player.metal);
         print!(
-            "Drop {resources} resource(s): how much of it metal ({least} to {most}; the rest energy)? > "
+            "Drop {}: how much of it metal ({least} to {most}; the rest energy)? > ",
+            counted(resources as usize, "resource")
         );
         std::io::stdout().flush()?;
         let Some(line) = lines.next() else {

@@ -248,7 +248,10 @@ dice-show = the dice show { $values }
 dice-none-given = no die was given
 err-need-energy = { $card } needs { $needs } energy; you have { $have }.
 err-need-metal = { $card } needs { $needs } metal; you have { $have }.
-err-discard-count = { $card } needs { $needs } blueprint(s) from your hand to discard, not { $got }.
+err-discard-count = { $card } needs { $needs ->
+    [one] 1 blueprint
+   *[other] { $needs } blueprints
+} from your hand to discard, not { $got }.
 err-choice-needed = { $card } needs a choice.
 err-bad-choice = { $card } does not take that choice.
 err-gymnasium-on-six = Gymnasium cannot raise a 6.

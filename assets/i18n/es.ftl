@@ -248,7 +248,10 @@ dice-show = los dados muestran { $values }
 dice-none-given = no se dio ningún dado
 err-need-energy = { $card } necesita { $needs } de energía; tienes { $have }.
 err-need-metal = { $card } necesita { $needs } de metal; tienes { $have }.
-err-discard-count = { $card } necesita descartar { $needs } plano(s) de tu mano, no { $got }.
+err-discard-count = { $card } necesita descartar { $needs ->
+    [one] 1 plano
+   *[other] { $needs } planos
+} de tu mano, no { $got }.
 err-choice-needed = { $card } necesita una elección.
 err-bad-choice = { $card } no acepta esa elección.
 err-gymnasium-on-six = Gymnasium no puede subir un 6.

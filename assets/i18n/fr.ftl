@@ -248,7 +248,10 @@ dice-show = les dés montrent { $values }
 dice-none-given = aucun dé n'a été donné
 err-need-energy = { $card } demande { $needs } énergie ; vous en avez { $have }.
 err-need-metal = { $card } demande { $needs } métal ; vous en avez { $have }.
-err-discard-count = { $card } demande de défausser { $needs } plan(s) de votre main, pas { $got }.
+err-discard-count = { $card } demande de défausser { $needs ->
+    [one] 1 plan
+   *[other] { $needs } plans
+} de votre main, pas { $got }.
 err-choice-needed = { $card } demande un choix.
 err-bad-choice = { $card } n'accepte pas ce choix.
 err-gymnasium-on-six = Le Gymnase ne peut pas être utilisé sur un 6.

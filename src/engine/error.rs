@@ -139,7 +139,7 @@ pub enum RuleError {
         needs: u32,
         have: u32,
     },
-    #[error("{card} needs {needs} blueprint(s) from your hand to discard, not {got}")]
+    #[error("{card} needs {} from your hand to discard, not {got}", counted(*needs, "blueprint"))]
     DiscardCount {
         card: Blueprint,
         needs: usize,
@@ -213,4 +213,14 @@ pub enum RuleError {
     BotAtTheTable,
     #[error("two players cannot share the colour {0}")]
     SharedColour(String),
+}
+
+/// `n` of a thing in English words: "1 blueprint", "2 blueprints" (the engine's own sentences
+/// and the command line's; the window's languages count with their plural rules).
+pub fn counted(n: usize, thing: &str) -> String {
+    if n == 1 {
+        format!("1 {thing}")
+    } else {
+        format!("{n} {thing}s")
+    }
 }

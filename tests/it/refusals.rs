@@ -701,3 +701,34 @@ fn the_final_score_says_point_in_the_singular() {
     assert!(total(Lang::Ru, "player-total", 3).ends_with("3 очка"));
     assert!(total(Lang::Ru, "player-total", 21).ends_with("21 очко"));
 }
+
+/// A discard of the wrong size (cards.md: a card that discards blueprints from the hand) counts
+/// in words: "1 blueprint", "2 blueprints", never "blueprint(s)", in the engine's sentence and
+/// in every language.
+#[test]
+fn a_discard_count_says_blueprint_or_blueprints() {
+    let err = |needs| RuleError::DiscardCount {
+        card: B::RecyclingPlant,
+        needs,
+        got: 0,
+    };
+    assert_eq!(
+        err(1).to_string(),
+        "Recycling Plant needs 1 blueprint from your hand to discard, not 0"
+    );
+    assert_eq!(
+        err(2).to_string(),
+        "Recycling Plant needs 2 blueprints from your hand to discard, not 0"
+    );
+    for lang in Lang::ALL {
+        for needs in [1, 2] {
+            let said = words::refusal(&Tr::new(lang), &err(needs));
+            assert!(
+                !said.contains("(s)") && said.contains(&needs.to_string()),
+                "{said}"
+            );
+        }
+    }
+    assert!(words::refusal(&Tr::new(Lang::Fr), &err(1)).contains("1 plan "));
+    assert!(words::refusal(&Tr::new(Lang::Es), &err(2)).contains("2 planos "));
+}

@@ -3,6 +3,7 @@
 //! version), or both (`VirtualDice`: cards given, dice generated).
 
 use super::*;
+use crate::engine::error::counted;
 
 /// Supplies the random inputs of an action as it resolves.
 pub(super) trait Oracle {
@@ -34,21 +35,18 @@ impl<'a> Given<'a> {
     pub(super) fn finish(&self) -> Result<(), RuleError> {
         let mut extra = Vec::new();
         if self.dice < self.inputs.dice.len() {
-            extra.push(format!(
-                "{} die face(s)",
-                self.inputs.dice.len() - self.dice
-            ));
+            extra.push(counted(self.inputs.dice.len() - self.dice, "die face"));
         }
         if self.blueprints < self.inputs.blueprints.len() {
-            extra.push(format!(
-                "{} blueprint(s)",
-                self.inputs.blueprints.len() - self.blueprints
+            extra.push(counted(
+                self.inputs.blueprints.len() - self.blueprints,
+                "blueprint",
             ));
         }
         if self.contractors < self.inputs.contractors.len() {
-            extra.push(format!(
-                "{} contractor(s)",
-                self.inputs.contractors.len() - self.contractors
+            extra.push(counted(
+                self.inputs.contractors.len() - self.contractors,
+                "contractor",
             ));
         }
         if self.inputs.tools.is_some() && !self.tools {
