@@ -346,64 +346,17 @@ impl ForemanApp {
                     &st.blueprint_discard,
                     &pending.inputs.blueprints,
                 );
-                let label = self.t("search");
-                // The search box has the keys from the first frame: two or three letters of
-                // either name narrow the list; Enter takes the highlighted card, arrows move.
-                let r = ui
-                    .add(egui::TextEdit::singleline(&mut pending.search).hint_text(label.clone()))
-                    .on_hover_text(label);
-                if !r.has_focus() && !r.lost_focus() {
-                    r.request_focus();
-                }
-                let q = pending.search.trim().to_lowercase();
                 // Only cards that can still come off the deck.
-                let matches: Vec<Blueprint> = Blueprint::ALL
+                let cards: Vec<(Blueprint, String, [&str; 2])> = Blueprint::ALL
                     .iter()
                     .copied()
                     .filter(|&c| left.count(c) > 0)
-                    .filter(|c| {
-                        q.is_empty()
-                            || c.name().to_lowercase().contains(&q)
-                            || c.name_fr().to_lowercase().contains(&q)
+                    .map(|c| {
+                        let text = format!("{} / {} ({})", c.name(), c.name_fr(), left.count(c));
+                        (c, text, [c.name(), c.name_fr()])
                     })
                     .collect();
-                let (down, up, enter) = ui.input(|i| {
-                    (
-                        i.key_pressed(egui::Key::ArrowDown),
-                        i.key_pressed(egui::Key::ArrowUp),
-                        i.key_pressed(egui::Key::Enter),
-                    )
-                });
-                if down {
-                    pending.cursor += 1;
-                }
-                if up {
-                    pending.cursor = pending.cursor.saturating_sub(1);
-                }
-                pending.cursor = pending.cursor.min(matches.len().saturating_sub(1));
-                let mut take = (enter && !matches.is_empty()).then(|| matches[pending.cursor]);
-                egui::ScrollArea::vertical()
-                    .max_height(360.0)
-                    .show(ui, |ui| {
-                        for (k, &card) in matches.iter().enumerate() {
-                            let text = format!(
-                                "{} / {} ({})",
-                                card.name(),
-                                card.name_fr(),
-                                left.count(card)
-                            );
-                            let r = ui.add(egui::Button::selectable(k == pending.cursor, text));
-                            if k == pending.cursor && (down || up) {
-                                r.scroll_to_me(None);
-                            }
-                            if r.clicked() {
-                                take = Some(card);
-                            }
-                        }
-                        if matches.is_empty() {
-                            ui.weak(self.t("reference-none"));
-                        }
-                    });
+                let take = self.search_list(ui, pending, &cards);
                 if let Some(card) = take {
                     let mut inputs = pending.inputs.clone();
                     inputs.blueprints.push(card);
@@ -438,19 +391,19 @@ impl ForemanApp {
                     &st.contractor_discard,
                     &pending.inputs.contractors,
                 );
-                for &c in Contractor::ALL {
-                    let n = left.count(c);
-                    if n == 0 {
-                        continue;
-                    }
-                    if ui
-                        .button(format!("{} / {} ({n})", c.name(), c.name_fr()))
-                        .clicked()
-                    {
-                        let mut inputs = pending.inputs.clone();
-                        inputs.contractors.push(c);
-                        *send = Some((pending.act.clone(), inputs));
-                    }
+                let contractors: Vec<(Contractor, String, [&str; 2])> = Contractor::ALL
+                    .iter()
+                    .copied()
+                    .filter(|&c| left.count(c) > 0)
+                    .map(|c| {
+                        let text = format!("{} / {} ({})", c.name(), c.name_fr(), left.count(c));
+                        (c, text, [c.name(), c.name_fr()])
+                    })
+                    .collect();
+                if let Some(c) = self.search_list(ui, pending, &contractors) {
+                    let mut inputs = pending.inputs.clone();
+                    inputs.contractors.push(c);
+                    *send = Some((pending.act.clone(), inputs));
                 }
             }
             Need::Tools => {
@@ -616,6 +569,65 @@ pub(super) fn faces_needed(game: &Game, act: &Act, inputs: &Inputs) -> Option<us
         }
     }
     None
+}
+
+impl ForemanApp {
+    /// A searchable list of the cards a picker may be told (each with its line and its names):
+    /// the search box has the keys from the first frame, two or three letters of either name
+    /// narrow the list, arrows move, Enter takes the highlighted card, a click takes any.
+    fn search_list<T: Copy>(
+        &self,
+        ui: &mut Ui,
+        pending: &mut Pending,
+        items: &[(T, String, [&str; 2])],
+    ) -> Option<T> {
+        let label = self.t("search");
+        let r = ui
+            .add(egui::TextEdit::singleline(&mut pending.search).hint_text(label.clone()))
+            .on_hover_text(label);
+        if !r.has_focus() && !r.lost_focus() {
+            r.request_focus();
+        }
+        let q = pending.search.trim().to_lowercase();
+        let matches: Vec<&(T, String, [&str; 2])> = items
+            .iter()
+            .filter(|(_, _, names)| {
+                q.is_empty() || names.iter().any(|n| n.to_lowercase().contains(&q))
+            })
+            .collect();
+        let (down, up, enter) = ui.input(|i| {
+            (
+                i.key_pressed(egui::Key::ArrowDown),
+                i.key_pressed(egui::Key::ArrowUp),
+                i.key_pressed(egui::Key::Enter),
+            )
+        });
+        if down {
+            pending.cursor += 1;
+        }
+        if up {
+            pending.cursor = pending.cursor.saturating_sub(1);
+        }
+        pending.cursor = pending.cursor.min(matches.len().saturating_sub(1));
+        let mut take = (enter && !matches.is_empty()).then(|| matches[pending.cursor].0);
+        egui::ScrollArea::vertical()
+            .max_height(360.0)
+            .show(ui, |ui| {
+                for (k, (item, text, _)) in matches.iter().enumerate() {
+                    let r = ui.add(egui::Button::selectable(k == pending.cursor, text.as_str()));
+                    if k == pending.cursor && (down || up) {
+                        r.scroll_to_me(None);
+                    }
+                    if r.clicked() {
+                        take = Some(*item);
+                    }
+                }
+                if matches.is_empty() {
+                    ui.weak(self.t("reference-none"));
+                }
+            });
+        take
+    }
 }
 
 /// A key of the roll's picker.

@@ -972,10 +972,24 @@ fn the_pickers_answer_the_keyboard() {
     h.run();
     h.key_press(egui::Key::Enter);
     h.run();
+    // The market's other blueprints by clicks; the first contractor typed: "elec" and Enter
+    // (its French name, "élec", would do too).
+    while h.state().asking() == Some("blueprint") {
+        answer_pickers_once_any(&mut h, "blueprint");
+    }
+    assert_eq!(h.state().asking(), Some("contractor"));
+    h.get_by_role(egui::Role::TextInput).type_text("elec");
+    h.run();
+    h.key_press(egui::Key::Enter);
+    h.run();
     // Answer the rest of the deal by clicks, then check the first two named cards.
     answer_pickers(&mut h);
     let game = h.state().game().unwrap().clone();
     let deal = &game.journal()[0];
+    assert_eq!(
+        deal.inputs.contractors[0],
+        foreman::engine::Contractor::Electrician
+    );
     assert_eq!(
         deal.inputs.blueprints[0],
         foreman::engine::Blueprint::Gymnasium
