@@ -23,7 +23,7 @@ mod args;
 #[path = "common/teaching.rs"]
 mod teaching;
 
-use foreman::vision::sources::{self, SOURCES, Tally, read_picture};
+use foreman::vision::sources::{self, SOURCES};
 use foreman::vision::training::held_back;
 use std::path::PathBuf;
 use std::time::Instant;
@@ -60,11 +60,8 @@ fn main() -> anyhow::Result<()> {
             let fit = Instant::now();
             let _ = base.taught(lessons);
             let fit = fit.elapsed();
-            let mut tally = Tally::default();
             let (read, which) = teaching::to_read(tune, &pool, &held, &taught.chosen);
-            for p in &read {
-                tally.add(p, &read_picture(model, &p.image, p.whole));
-            }
+            let tally = teaching::tally(model, read.iter().copied());
             println!(
                 "{name}, taught {k} ({} dice: {} values corrected, {} marked, {} taken away; \
                  {} lessons, fit and checked {:.1} ms, {:.1} s in all), {} read: precision {:.4}, recall \
@@ -98,10 +95,7 @@ fn among_cards(data: &std::path::Path, n: usize, teach: &[usize]) -> anyhow::Res
     let base = Model::shipped()?.clone();
     for &k in teach {
         let taught = teaching::teach(&base, &teaching::first(&pool, k), k);
-        let mut tally = Tally::default();
-        for p in &read {
-            tally.add(p, &read_picture(&taught.model, &p.image, p.whole));
-        }
+        let tally = teaching::tally(&taught.model, &read);
         let on_none = tally.read - tally.found - tally.others_read;
         println!(
             "among cards, taught {k} rolls ({} dice: {} values corrected, {} marked, {} taken \

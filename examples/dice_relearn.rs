@@ -116,17 +116,7 @@ fn main() -> anyhow::Result<()> {
         .ok_or_else(|| anyhow::anyhow!("stopped"))?;
         let took = started.elapsed().as_secs_f64();
         let (read, which) = teaching::to_read(tune, &pool, &held, &taught.chosen);
-        let both = refit.then(|| refit_layer(&whole, lessons)).transpose()?;
-        let ways = [
-            ("last layer", Some(model)),
-            ("trained again", Some(&whole)),
-            ("trained again, then its last layer", both.as_ref()),
-        ];
-        for (what, m) in ways.into_iter().filter_map(|(w, m)| Some((w, m?))) {
-            let mut tally = Tally::default();
-            for p in &read {
-                tally.add(p, &read_picture(m, &p.image, p.whole));
-            }
+        for (what, tally) in ways(model, &whole, refit, lessons, read.iter().copied())? {
             println!(
                 "{name}, taught {k} ({} dice, {} lessons), {what}, {which}: precision {:.4}, \
                  recall {:.4}, value {:.4}, exact {:.4}, other dice read {}; to fix per 100 dice {:.1}",
@@ -216,19 +206,7 @@ fn among_cards(
         )
         .ok_or_else(|| anyhow::anyhow!("stopped"))?;
         let took = started.elapsed().as_secs_f64();
-        let both = refit
-            .then(|| refit_layer(&whole, &taught.lessons))
-            .transpose()?;
-        let ways = [
-            ("last layer", Some(&taught.model)),
-            ("trained again", Some(&whole)),
-            ("trained again, then its last layer", both.as_ref()),
-        ];
-        for (what, m) in ways.into_iter().filter_map(|(w, m)| Some((w, m?))) {
-            let mut tally = Tally::default();
-            for p in &read {
-                tally.add(p, &read_picture(m, &p.image, p.whole));
-            }
+        for (what, tally) in ways(&taught.model, &whole, refit, &taught.lessons, &read)? {
             let on_none = tally.read - tally.found - tally.others_read;
             println!(
                 "among cards, taught {k} rolls ({} dice), {what}: precision {:.4}, recall {:.4}, \
@@ -252,4 +230,27 @@ fn among_cards(
 fn refit_layer(whole: &Model, lessons: &Lessons) -> anyhow::Result<Model> {
     let seen = Lessons::from_bytes(whole, &lessons.to_bytes()).map_err(anyhow::Error::msg)?;
     Ok(whole.adapted(&seen))
+}
+
+/// What each way of reading makes of `pictures`: the last layer fitted, the classifier
+/// trained again, and with `refit` that one's own last layer fitted too.
+fn ways<'a>(
+    layer: &Model,
+    whole: &Model,
+    refit: bool,
+    lessons: &Lessons,
+    pictures: impl IntoIterator<Item = &'a LabelledPicture> + Clone,
+) -> anyhow::Result<Vec<(&'static str, Tally)>> {
+    let mut out = vec![
+        ("last layer", teaching::tally(layer, pictures.clone())),
+        ("trained again", teaching::tally(whole, pictures.clone())),
+    ];
+    if refit {
+        let both = refit_layer(whole, lessons)?;
+        out.push((
+            "trained again, then its last layer",
+            teaching::tally(&both, pictures),
+        ));
+    }
+    Ok(out)
 }

@@ -105,3 +105,18 @@ pub fn first(pool: &Source, k: usize) -> Source {
         pictures: pool.pictures[..k.min(pool.pictures.len())].to_vec(),
     }
 }
+
+/// `model`'s reading of `pictures`, tallied.
+pub fn tally<'a>(
+    model: &Model,
+    pictures: impl IntoIterator<Item = &'a LabelledPicture>,
+) -> foreman::vision::sources::Tally {
+    let mut tally = foreman::vision::sources::Tally::default();
+    for p in pictures {
+        tally.add(
+            p,
+            &foreman::vision::sources::read_picture(model, &p.image, p.whole),
+        );
+    }
+    tally
+}

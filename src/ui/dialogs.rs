@@ -347,15 +347,11 @@ impl ForemanApp {
                     &pending.inputs.blueprints,
                 );
                 // Only cards that can still come off the deck.
-                let cards: Vec<(Blueprint, String, [&str; 2])> = Blueprint::ALL
-                    .iter()
-                    .copied()
-                    .filter(|&c| left.count(c) > 0)
-                    .map(|c| {
-                        let text = format!("{} / {} ({})", c.name(), c.name_fr(), left.count(c));
-                        (c, text, [c.name(), c.name_fr()])
-                    })
-                    .collect();
+                let cards = listed(
+                    Blueprint::ALL,
+                    |c| left.count(c),
+                    |c| [c.name(), c.name_fr()],
+                );
                 let take = self.search_list(ui, pending, &cards);
                 if let Some(card) = take {
                     let mut inputs = pending.inputs.clone();
@@ -391,15 +387,11 @@ impl ForemanApp {
                     &st.contractor_discard,
                     &pending.inputs.contractors,
                 );
-                let contractors: Vec<(Contractor, String, [&str; 2])> = Contractor::ALL
-                    .iter()
-                    .copied()
-                    .filter(|&c| left.count(c) > 0)
-                    .map(|c| {
-                        let text = format!("{} / {} ({})", c.name(), c.name_fr(), left.count(c));
-                        (c, text, [c.name(), c.name_fr()])
-                    })
-                    .collect();
+                let contractors = listed(
+                    Contractor::ALL,
+                    |c| left.count(c),
+                    |c| [c.name(), c.name_fr()],
+                );
                 if let Some(c) = self.search_list(ui, pending, &contractors) {
                     let mut inputs = pending.inputs.clone();
                     inputs.contractors.push(c);
@@ -628,6 +620,23 @@ impl ForemanApp {
             });
         take
     }
+}
+
+/// The cards a picker may be told: each still hidden (`left` of it), with its line ("English /
+/// French (copies left)") and its names to search.
+fn listed<T: Copy>(
+    all: &[T],
+    left: impl Fn(T) -> u8,
+    names: impl Fn(T) -> [&'static str; 2],
+) -> Vec<(T, String, [&'static str; 2])> {
+    all.iter()
+        .copied()
+        .filter(|&c| left(c) > 0)
+        .map(|c| {
+            let [en, fr] = names(c);
+            (c, format!("{en} / {fr} ({})", left(c)), [en, fr])
+        })
+        .collect()
 }
 
 /// A key of the roll's picker.
