@@ -615,11 +615,11 @@ fn wait_until(until: Instant, stop: &AtomicBool) {
 fn reading_model(
     base: &Model,
     whole: &Whole,
-    lessons: &Lessons,
+    layer: &Option<Arc<Model>>,
     judge: &Judge,
 ) -> (Arc<Model>, bool) {
     let trained = whole.model().filter(|_| judge.whole_reads());
-    match trained.or_else(|| base.taught(lessons).map(Arc::new)) {
+    match trained.or_else(|| layer.clone()) {
         Some(m) => (m, true),
         None => (Arc::new(base.clone()), false),
     }
@@ -667,9 +667,11 @@ fn read_loop(
     // before.
     let mut whole = Whole::new(base, pace.kept.clone(), pace.relearning);
     let mut lessons = whole.kept_lessons(base);
+    // The last layer fitted to the lessons (from `LEAST_ROLLS` rolls on), fitted once a roll.
+    let mut layer = base.taught(&lessons).map(Arc::new);
     // The classifier trained again against the last layer, on the rolls confirmed since.
     let mut judge = Judge::default();
-    let (mut model, used) = reading_model(base, &whole, &lessons, &judge);
+    let (mut model, used) = reading_model(base, &whole, &layer, &judge);
     if lessons.rolls > 0 || used {
         tell.send(taught_event(&lessons, used, &whole, &judge, &model));
     }
@@ -698,7 +700,7 @@ fn read_loop(
                 Lesson::Roll(roll) => {
                     let area = vision::area_in(&roll.frame, roll.area);
                     if let Some(trained) = whole.model() {
-                        let layer = base.taught(&lessons).unwrap_or_else(|| base.clone());
+                        let layer = layer.as_deref().unwrap_or(base);
                         judge.weigh(
                             to_fix(&trained.read(&roll.frame, area), &roll.dice),
                             to_fix(&layer.read(&roll.frame, area), &roll.dice),
@@ -706,10 +708,12 @@ fn read_loop(
                         tracing::info!("the dice reader's ways of reading weighed: {judge:?}");
                     }
                     lessons.learn(base, &roll.frame, area, &roll.dice, &roll.taken_away, true);
+                    layer = base.taught(&lessons).map(Arc::new);
                     whole.keep_lessons(&lessons);
                 }
                 Lesson::Forget => {
                     lessons = Lessons::default();
+                    layer = None;
                     whole.forget();
                     judge = Judge::default();
                 }
@@ -732,7 +736,7 @@ fn read_loop(
         }
         if learned {
             let used;
-            (model, used) = reading_model(base, &whole, &lessons, &judge);
+            (model, used) = reading_model(base, &whole, &layer, &judge);
             last = None;
             tracing::info!(
                 "the dice reader learned from {} rolls (used: {used}, trained again on {})",

@@ -70,13 +70,7 @@ impl ForemanApp {
                     .filter(|a| matches!(a, Act::Roll { set } if !set.is_empty()))
                     .cloned()
                     .collect();
-                if !foreman.is_empty() && ui.button(self.t("roll-foreman")).clicked() {
-                    self.dialog = Some(Dialog::Options {
-                        title: self.t("roll-foreman"),
-                        acts: foreman,
-                        search: String::new(),
-                    });
-                }
+                self.choices_button(ui, "roll-foreman", foreman);
                 if legal.contains(&Act::Pass) && ui.button(self.t("pass")).clicked() {
                     self.submit(Act::Pass);
                 }

@@ -768,11 +768,12 @@ impl ForemanApp {
         }
     }
 
-    // --- The table ----------------------------------------------------------------------
-
-    // --- Final screen -------------------------------------------------------------------
-
-    // --- Dialogs ------------------------------------------------------------------------
+    /// A button, shown while `acts` are open, that offers them ([`Self::choose`]).
+    pub(super) fn choices_button(&mut self, ui: &mut Ui, key: &str, acts: Vec<Act>) {
+        if !acts.is_empty() && ui.button(self.t(key)).clicked() {
+            self.choose(self.t(key), acts, || None);
+        }
+    }
 }
 
 impl eframe::App for ForemanApp {

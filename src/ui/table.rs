@@ -478,13 +478,7 @@ impl ForemanApp {
                 .filter(|a| matches!(a, Act::SpecialistDie { .. }))
                 .cloned()
                 .collect();
-            if !specialist.is_empty() && ui.button(self.t("specialist-die")).clicked() {
-                self.dialog = Some(Dialog::Options {
-                    title: self.t("specialist-die"),
-                    acts: specialist,
-                    search: String::new(),
-                });
-            }
+            self.choices_button(ui, "specialist-die", specialist);
         });
         ui.add_space(6.0);
 

@@ -141,15 +141,7 @@ impl Lessons {
 /// die (as [`Tally::to_fix`](super::sources::Tally::to_fix) counts). The confirmed roll is the
 /// truth a [`Judge`] weighs two models by.
 pub fn to_fix(seen: &[SeenDie], dice: &[SeenDie]) -> usize {
-    let as_labelled: Vec<LabelledDie> = dice
-        .iter()
-        .map(|d| LabelledDie {
-            x: d.x,
-            y: d.y,
-            size: d.size,
-            class: d.value,
-        })
-        .collect();
+    let as_labelled: Vec<LabelledDie> = dice.iter().map(|d| LabelledDie::at(d, d.value)).collect();
     let matched = matches(&as_labelled, seen);
     let missed_or_wrong = matched
         .iter()

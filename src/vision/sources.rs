@@ -628,15 +628,7 @@ pub fn colour_examples(
         // The dice read are all measured together, as a read measures them (the light is told
         // from their pips).
         let read = model.read(&image, super::Area::whole(image.width(), image.height()));
-        let labelled: Vec<LabelledDie> = dice
-            .iter()
-            .map(|d| LabelledDie {
-                x: d.x,
-                y: d.y,
-                size: d.size,
-                class: 0,
-            })
-            .collect();
+        let labelled: Vec<LabelledDie> = dice.iter().map(|d| LabelledDie::at(d, 0)).collect();
         let found = examples(
             &super::learned::face_colours_seen(&image, &read),
             &matches(&labelled, &read),

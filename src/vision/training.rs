@@ -31,6 +31,18 @@ pub struct LabelledDie {
     pub class: u8,
 }
 
+impl LabelledDie {
+    /// A die read (or told) at `d`'s place and side, labelled `class`.
+    pub fn at(d: &super::SeenDie, class: u8) -> LabelledDie {
+        LabelledDie {
+            x: d.x,
+            y: d.y,
+            size: d.size,
+            class,
+        }
+    }
+}
+
 /// A labelled picture: a photo with every die labelled, or a crop around one die (whose
 /// background is not known to hold no die).
 #[derive(Debug, Clone)]
