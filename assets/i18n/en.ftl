@@ -493,5 +493,9 @@ suggest-nothing = Nothing to suggest: no choice is open now.
 suggest-next = Play the next step
 suggest-all = Play all
 suggest-hide = Hide
+suggest-mark = { $count ->
+    [one] Step
+   *[other] Steps
+} { $steps } of the suggestion
 suggest-again = Then see what comes (a die or a card) and press Suggest again.
 suggest-not-exhaustive = (Too many positions to search them all: the best found.)

@@ -493,5 +493,9 @@ suggest-nothing = Nada que sugerir: no hay ninguna elección abierta ahora.
 suggest-next = Jugar el siguiente paso
 suggest-all = Jugar todo
 suggest-hide = Ocultar
+suggest-mark = { $count ->
+    [one] Paso
+   *[other] Pasos
+} { $steps } de la sugerencia
 suggest-again = Luego mira lo que sale (un dado o una carta) y pulsa Sugerir otra vez.
 suggest-not-exhaustive = (Demasiadas posiciones para examinarlas todas: la mejor encontrada.)

@@ -493,5 +493,9 @@ suggest-nothing = Rien à suggérer : aucun choix n'est ouvert maintenant.
 suggest-next = Jouer l'étape suivante
 suggest-all = Tout jouer
 suggest-hide = Masquer
+suggest-mark = { $count ->
+    [one] Étape
+   *[other] Étapes
+} { $steps } de la suggestion
 suggest-again = Puis voyez ce qui vient (un dé ou une carte) et demandez une nouvelle suggestion.
 suggest-not-exhaustive = (Trop de positions pour toutes les examiner : la meilleure trouvée.)

@@ -5,6 +5,7 @@
 
 use super::app::DraggedDie;
 use super::die::{self, DieLook};
+use super::marks::{self, StepMarks};
 use crate::engine::state::{PlayerState, Section};
 use crate::engine::{Act, Game};
 use crate::i18n::{Tr, words};
@@ -18,6 +19,7 @@ pub fn board(
     player: &PlayerState,
     dice_colour: Color32,
     selected: Option<u8>,
+    marks: &StepMarks,
 ) -> Vec<Act> {
     let mut asked = None;
     let mut all: Option<Vec<Act>> = None;
@@ -131,6 +133,13 @@ pub fn board(
                     }
                 });
             });
+            marks::tag(
+                ui,
+                tr,
+                frame.response.rect,
+                marks.section(section),
+                marks.next,
+            );
             if let Some(die) = frame.response.dnd_release_payload::<DraggedDie>() {
                 // A die dropped on a section: placed, or refused with the reason in view.
                 asked = Some(Act::Place {

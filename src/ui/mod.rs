@@ -28,6 +28,7 @@ mod icons;
 mod keys;
 mod log;
 mod machine;
+mod marks;
 mod reference;
 pub mod session;
 pub mod smart;

@@ -6,6 +6,7 @@
 //! ahead through the next work phase), with the next best beside it.
 
 use super::app::*;
+use super::marks::StepMarks;
 use crate::engine::{Game, Phase};
 use crate::i18n::words;
 use crate::planner::{self, Limit, Plan, Weights};
@@ -82,7 +83,11 @@ impl ForemanApp {
             self.message = Some(self.t("suggest-nothing"));
             return;
         };
-        let gain = |g: f64| format!("{g:+.1}");
+        let shown: Vec<f64> = std::iter::once(choice.gain)
+            .chain(choice.others.iter().take(2).map(|(_, g)| *g))
+            .collect();
+        let digits = gain_digits(&shown);
+        let gain = |g: f64| format!("{g:+.digits$}");
         let title = if choice.rolls > 0 {
             self.ta(
                 "suggest-market-title",
@@ -136,6 +141,19 @@ impl ForemanApp {
             return None;
         }
         Some(s.clone())
+    }
+
+    /// Where the steps still to play go on the table (nothing when no plan is live).
+    pub(super) fn step_marks(&self, game: &Game) -> StepMarks {
+        match &self.suggestion {
+            Some(s)
+                if game.journal().len() == s.made_at + s.played
+                    && s.played < s.plan.steps.len() =>
+            {
+                StepMarks::of(&s.plan.steps, s.played, &game.state().market.blueprints)
+            }
+            _ => StepMarks::default(),
+        }
     }
 
     /// The plan above the player's board, with *Play the next step*, *Play all*, *Hide*.
@@ -199,5 +217,31 @@ impl ForemanApp {
                 s.played += 1;
             }
         }
+    }
+}
+
+/// Decimals enough to tell `gains` apart (one, or two where two differ only past the first;
+/// gains equal to the second decimal are shown alike, as they are alike).
+fn gain_digits(gains: &[f64]) -> usize {
+    let alike = |a: f64, b: f64, d: usize| format!("{a:+.d$}") == format!("{b:+.d$}");
+    let clash = gains.iter().enumerate().any(|(i, &a)| {
+        gains[i + 1..]
+            .iter()
+            .any(|&b| alike(a, b, 1) && !alike(a, b, 2))
+    });
+    if clash { 2 } else { 1 }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::gain_digits;
+
+    /// Two market choices whose gains round alike at one decimal are told apart at two.
+    #[test]
+    fn gains_that_round_alike_get_a_second_decimal() {
+        assert_eq!(gain_digits(&[3.2, 2.7, 1.0]), 1);
+        assert_eq!(gain_digits(&[2.64, 2.61]), 2);
+        assert_eq!(gain_digits(&[2.6, 2.6]), 1, "equal gains stay alike");
+        assert_eq!(gain_digits(&[2.6]), 1);
     }
 }

@@ -5,6 +5,7 @@ use super::card::{Shown, TILE_WIDTH, blueprint_tile, contractor_tile};
 use super::die::{self, DieLook};
 use super::hq;
 use super::icons::{self, Icon};
+use super::marks;
 use crate::engine::state::Spot;
 
 /// Below this width (in points) the side panels are shown one at a time.
@@ -141,6 +142,7 @@ impl ForemanApp {
             }
             _ => game.state(),
         };
+        let marks = self.step_marks(game);
         ui.heading(self.t("market"));
         ui.label(RichText::new(self.t("blueprints")).strong());
         let mut take = None;
@@ -151,26 +153,28 @@ impl ForemanApp {
                     let card = &st.market.blueprints[slot];
                     match card {
                         Some(c) => {
-                            blueprint_tile(ui, &self.tr, *c, width, Shown::default(), |ui| {
-                                let act = Act::TakeBlueprint { slot: slot as u8 };
-                                let label = self.ta(
-                                    "take",
-                                    &[
-                                        ("card", words::card_name(&self.tr, *c).into()),
-                                        ("slot", (slot + 1).into()),
-                                    ],
-                                );
-                                let ok = legal.contains(&act);
-                                let r = ui.add_enabled(ok, egui::Button::new(label).wrap());
-                                let r = if ok {
-                                    r
-                                } else {
-                                    r.on_disabled_hover_text(refusal(&self.tr, game, &act))
-                                };
-                                if r.clicked() {
-                                    take = Some(act);
-                                }
-                            });
+                            let r =
+                                blueprint_tile(ui, &self.tr, *c, width, Shown::default(), |ui| {
+                                    let act = Act::TakeBlueprint { slot: slot as u8 };
+                                    let label = self.ta(
+                                        "take",
+                                        &[
+                                            ("card", words::card_name(&self.tr, *c).into()),
+                                            ("slot", (slot + 1).into()),
+                                        ],
+                                    );
+                                    let ok = legal.contains(&act);
+                                    let r = ui.add_enabled(ok, egui::Button::new(label).wrap());
+                                    let r = if ok {
+                                        r
+                                    } else {
+                                        r.on_disabled_hover_text(refusal(&self.tr, game, &act))
+                                    };
+                                    if r.clicked() {
+                                        take = Some(act);
+                                    }
+                                });
+                            marks::tag(ui, &self.tr, r.rect, &marks.market[slot], marks.next);
                         }
                         None => {
                             ui.weak(self.t("empty-slot"));
@@ -200,7 +204,7 @@ impl ForemanApp {
                             .on_hover_text(self.t("tool-token-hint"));
                         match c {
                             Some(c) => {
-                                contractor_tile(ui, &self.tr, *c, width, |ui| {
+                                let r = contractor_tile(ui, &self.tr, *c, width, |ui| {
                                     let hires: Vec<Act> = legal
                                         .iter()
                                         .filter(|a| matches!(a, Act::Hire { slot: s, .. } if usize::from(*s) == slot))
@@ -221,6 +225,7 @@ impl ForemanApp {
                                         hire = Some((label, hires));
                                     }
                                 });
+                                marks::tag(ui, &self.tr, r.rect, &marks.contractors[slot], marks.next);
                             }
                             None => {
                                 ui.weak(self.t("empty-slot"));
@@ -424,6 +429,7 @@ impl ForemanApp {
     ) {
         let st = game.state();
         let p = &st.players[seat];
+        let marks = self.step_marks(game);
         let name = self.seat_name(game, seat);
         let body = colour_rgb(p.colour);
         // Tiles grow with the room (four to a row on a wide screen), dice too.
@@ -439,6 +445,10 @@ impl ForemanApp {
 
         // The dice tray: dice drawn with their pips; click to select, or drag onto a section.
         ui.label(RichText::new(self.t("dice-tray")).strong());
+        if !marks.dice.is_empty() {
+            // Room for the step tags astride the dice's corners.
+            ui.add_space(4.0);
+        }
         ui.horizontal_wrapped(|ui| {
             if p.dice.is_empty() {
                 ui.weak(self.t("dice-none"));
@@ -456,6 +466,14 @@ impl ForemanApp {
                     placed: d.placed.is_some(),
                 };
                 let r = die::die(ui, d.value, body, side, look, &label);
+                marks::tag_at(
+                    ui,
+                    &self.tr,
+                    r.rect,
+                    marks.die(i),
+                    marks.next,
+                    marks::Corner::Astride,
+                );
                 if look.placed {
                     r.on_hover_text(self.ta("die-placed", &[("origin", origin.into())]));
                     continue;
@@ -488,7 +506,7 @@ impl ForemanApp {
         // a bot's turn the board is only to be watched.
         let placed = ui
             .add_enabled_ui(self.bot_to_act().is_none(), |ui| {
-                hq::board(ui, &self.tr, game, p, body, self.selected_die)
+                hq::board(ui, &self.tr, game, p, body, self.selected_die, &marks)
             })
             .inner;
         for act in placed {
@@ -524,7 +542,7 @@ impl ForemanApp {
                         used: p.has_activated(card),
                         ..Shown::default()
                     };
-                    blueprint_tile(ui, &self.tr, card, tile, shown, |ui| {
+                    let r = blueprint_tile(ui, &self.tr, card, tile, shown, |ui| {
                         // The dice placed on it this round.
                         let on: Vec<u8> = p
                             .dice
@@ -572,6 +590,7 @@ impl ForemanApp {
                             chosen = Some((label, acts));
                         }
                     });
+                    marks::tag(ui, &self.tr, r.rect, marks.in_compound(card), marks.next);
                 }
             });
         }
@@ -615,7 +634,7 @@ impl ForemanApp {
                     cost: Some(crate::engine::build_cost(p, card)),
                     ..Shown::default()
                 };
-                blueprint_tile(ui, &self.tr, card, tile, shown, |ui| {
+                let r = blueprint_tile(ui, &self.tr, card, tile, shown, |ui| {
                     let label = self.ta(
                         "build",
                         &[("card", words::card_name(&self.tr, card).into())],
@@ -631,6 +650,7 @@ impl ForemanApp {
                         chosen = Some((label, builds.clone()));
                     }
                 });
+                marks::tag(ui, &self.tr, r.rect, marks.in_hand(card), marks.next);
             }
         });
         if let Some((label, acts)) = chosen {

@@ -306,6 +306,52 @@ fn suggest_shows_the_plan_and_plays_it() {
     }
 }
 
+/// Issue 29, point 2: the plan is shown on the table. Each step's number is tagged on the die
+/// it moves, at the die's corner; once a step is played its tags go and the next one's stay.
+#[test]
+fn suggest_tags_the_plan_on_the_table() {
+    let dir = tempfile::tempdir().expect("temp dir");
+    let mut h = harness(dir.path(), 7);
+    h.run();
+    click(&mut h, "Start the game");
+    click_first_containing(&mut h, "Take ");
+    click(&mut h, "Roll");
+    assert!(h.query_by_label("Step 1 of the suggestion").is_none());
+    click(&mut h, "Suggest");
+    let plan = h.state().suggested().expect("a plan").clone();
+    let game = h.state().game().unwrap().clone();
+    let seat = game.state().current_player().expect("at work");
+    // The first step that places a die, and the die's button.
+    let (n, die) = plan
+        .steps
+        .iter()
+        .enumerate()
+        .find_map(|(i, a)| match a {
+            Act::Place { die, .. } => Some((i + 1, *die)),
+            _ => None,
+        })
+        .expect("the plan places a die");
+    let value = game.state().players[seat]
+        .dice
+        .get(usize::from(die))
+        .expect("the die")
+        .value;
+    let die_rect = h.get_by_label(&format!("Die {}: {value}", die + 1)).rect();
+    let label = format!("Step {n} of the suggestion");
+    let on_die = h
+        .get_all_by_label(&label)
+        .filter(|t| t.rect().intersects(die_rect))
+        .count();
+    assert_eq!(on_die, 1, "{label} on die {}", die + 1);
+    // Played, step 1's tags go.
+    click(&mut h, "Play the next step");
+    h.run();
+    assert!(h.query_by_label("Step 1 of the suggestion").is_none());
+    if plan.steps.len() > 2 {
+        assert!(h.query_all_by_label_contains("Step 2").count() >= 1);
+    }
+}
+
 /// Issue 29, points 2 and 4: in the market phase *Suggest* shows the planner bot's choice,
 /// naming the card (RULES.md, market phase: take a blueprint or hire a contractor), with the
 /// next best beside it; *Play the next step* takes it, and the suggestion goes.
@@ -345,6 +391,24 @@ fn suggest_in_the_market_phase_names_the_card_to_take() {
     };
     h.get_by_label_contains("played ahead on 6 rolls");
     h.get_by_label_contains(&line);
+    // Tagged on the table: of the market's buttons, the one in the tag's column and nearest
+    // below it is the suggested one.
+    let tag = h.get_by_label("Step 1 of the suggestion").rect();
+    let button = line.trim_start_matches("1. ");
+    let nearest = h
+        .get_all_by_role(egui::accesskit::Role::Button)
+        .filter(|b| {
+            let r = b.rect();
+            r.left() <= tag.center().x
+                && tag.center().x <= r.left() + 140.0
+                && r.top() > tag.bottom()
+        })
+        .min_by(|a, b| a.rect().top().total_cmp(&b.rect().top()))
+        .expect("a button under the tag");
+    let name = nearest.accesskit_node().label().unwrap_or_default();
+    // "Take Golem (market blueprint 1)" is the button "Take Golem"; a hire's, "Hire Miner".
+    let wanted = button.split(" (").next().unwrap_or(button);
+    assert_eq!(name, wanted, "the tag sits on the suggested card's tile");
     let others = h.get_all_by_label_contains("or: ").count();
     assert!((1..=2).contains(&others), "{others} next best shown");
     let before = game.journal().len();
