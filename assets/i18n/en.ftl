@@ -433,6 +433,7 @@ help-end = 3. End of the work phase: keep at most 10 blueprints and 12 resources
 help-machine = Solo: after your work phase, the Machine rolls its five coloured dice; the green one takes a market blueprint, the others produce goods against its cards of each type.
 help-win = The game ends the round after someone has 12 goods or 10 buildings, plus one more round. Score: prestige on your cards plus goods.
 help-got-it = Got it — don't show this again
+help-close = Close
 reference = Cards
 reference-title = Every card and what it does
 reference-search = Search by name or effect (English or French names)

@@ -433,6 +433,7 @@ help-end = 3. Fin de la fase de trabajo: quédate con 10 planos y 12 recursos co
 help-machine = Solitario: tras tu fase de trabajo, la Máquina tira sus cinco dados de colores; el verde toma un plano del mercado, los otros producen bienes según sus cartas de cada tipo.
 help-win = La partida acaba una ronda después de que alguien tenga 12 bienes o 10 edificios. Puntos: prestigio de las cartas más bienes.
 help-got-it = Entendido — no volver a mostrar
+help-close = Cerrar
 reference = Cartas
 reference-title = Todas las cartas y lo que hacen
 reference-search = Buscar por nombre o efecto (nombres en inglés o francés)

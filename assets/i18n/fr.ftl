@@ -433,6 +433,7 @@ help-end = 3. Fin de la phase de travail : gardez au plus 10 plans et 12 ressou
 help-machine = Solo : après votre phase de travail, la Machine lance ses cinq dés de couleur ; le vert prend un plan du marché, les autres produisent des marchandises selon ses cartes de chaque type.
 help-win = La partie s'arrête à la fin du tour suivant celui où quelqu'un a 12 marchandises ou 10 bâtiments. Score : prestige des cartes plus marchandises.
 help-got-it = Compris — ne plus afficher
+help-close = Fermer
 reference = Cartes
 reference-title = Toutes les cartes et leurs effets
 reference-search = Chercher par nom ou effet (noms français ou anglais)

@@ -39,7 +39,7 @@ impl ForemanApp {
     // --- Shortcuts and the top bar ------------------------------------------------------
 
     pub(super) fn shortcuts(&mut self, ctx: &egui::Context) {
-        if ctx.egui_wants_keyboard_input() || self.dialog.is_some() {
+        if ctx.egui_wants_keyboard_input() || self.dialog.is_some() || self.help.round_card {
             return;
         }
         use egui::{Key, Modifiers};

@@ -20,31 +20,34 @@ pub struct Help {
 pub fn show(ctx: &Context, tr: &Tr, help: &mut Help) -> bool {
     let mut for_good = false;
     if help.round_card {
-        let mut open = true;
-        egui::Window::new(tr.t("help-title"))
-            .id(egui::Id::unique("help-round"))
-            .collapsible(false)
-            .resizable(false)
-            .default_width(460.0)
-            .anchor(egui::Align2::CENTER_CENTER, egui::vec2(0.0, 0.0))
-            .open(&mut open)
-            .show(ctx, |ui| {
-                for key in [
-                    "help-market",
-                    "help-work",
-                    "help-end",
-                    "help-machine",
-                    "help-win",
-                ] {
-                    ui.add(egui::Label::new(tr.t(key)).wrap());
-                    ui.add_space(4.0);
-                }
-                ui.add_space(6.0);
+        // A modal card: the table waits behind it (no click nor shortcut reaches it) until it
+        // is closed, by *Got it* for good, by *Close*, Escape or a click beside it for now.
+        let mut close = false;
+        let modal = egui::Modal::new(egui::Id::unique("help-round")).show(ctx, |ui| {
+            ui.set_width(460.0);
+            ui.heading(tr.t("help-title"));
+            ui.add_space(6.0);
+            for key in [
+                "help-market",
+                "help-work",
+                "help-end",
+                "help-machine",
+                "help-win",
+            ] {
+                ui.add(egui::Label::new(tr.t(key)).wrap());
+                ui.add_space(4.0);
+            }
+            ui.add_space(6.0);
+            ui.horizontal(|ui| {
                 if ui.button(tr.t("help-got-it")).clicked() {
                     for_good = true;
                 }
+                if ui.button(tr.t("help-close")).clicked() {
+                    close = true;
+                }
             });
-        if !open || for_good {
+        });
+        if modal.should_close() || close || for_good {
             help.round_card = false;
         }
     }

@@ -832,6 +832,39 @@ fn a_new_game_keeps_the_unfinished_one() {
     );
 }
 
+/// The round card waits in front of the table: a shortcut pressed while it is open does not
+/// reach the game; Escape closes it for now (it comes back at the next launch), *Help* opens
+/// it again.
+#[test]
+fn the_round_card_holds_the_table_until_it_is_closed() {
+    let dir = tempfile::tempdir().expect("temp dir");
+    let mut h = harness_with(
+        dir.path(),
+        3,
+        Settings::default(),
+        egui::vec2(1280.0, 800.0),
+    );
+    h.state_mut().open_default();
+    h.run();
+    h.get_by_label("How a round goes");
+    // S would suggest in the market phase; the card holds it back.
+    h.key_press(egui::Key::S);
+    h.run();
+    assert!(h.state().suggested().is_none(), "no shortcut behind the card");
+    h.key_press(egui::Key::Escape);
+    h.run();
+    assert!(h.query_by_label("How a round goes").is_none());
+    assert!(!h.state().settings.help_seen, "closed for now, not for good");
+    h.key_press(egui::Key::S);
+    h.run();
+    assert!(h.state().suggested().is_some(), "the table answers again");
+    click(&mut h, "Help");
+    h.get_by_label("How a round goes");
+    click(&mut h, "Close");
+    assert!(h.query_by_label("How a round goes").is_none());
+    assert!(!h.state().settings.help_seen);
+}
+
 /// Issue 25, point 7: the first launch shows how a round goes, closed for good by one click;
 /// the card reference is one click away and finds a card by a few letters of either name.
 #[test]
