@@ -793,4 +793,9 @@ impl eframe::App for ForemanApp {
     fn save(&mut self, storage: &mut dyn eframe::Storage) {
         eframe::set_value(storage, eframe::APP_KEY, &self.settings);
     }
+    /// Settings reach the disk within a second of a change (eframe writes only what changed),
+    /// so a language or theme chosen is kept even if the program is killed soon after.
+    fn auto_save_interval(&self) -> std::time::Duration {
+        std::time::Duration::from_secs(1)
+    }
 }
