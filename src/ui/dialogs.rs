@@ -346,7 +346,7 @@ impl ForemanApp {
                     &st.blueprint_discard,
                     &pending.inputs.blueprints,
                 );
-                // Only cards that can still come off the deck.
+                // Every card; those that cannot come off the deck now are greyed.
                 let cards = listed(
                     Blueprint::ALL,
                     |c| left.count(c),
@@ -566,12 +566,14 @@ pub(super) fn faces_needed(game: &Game, act: &Act, inputs: &Inputs) -> Option<us
 impl ForemanApp {
     /// A searchable list of the cards a picker may be told (each with its line and its names):
     /// the search box has the keys from the first frame, two or three letters of either name
-    /// narrow the list, arrows move, Enter takes the highlighted card, a click takes any.
+    /// narrow the list, arrows move, Enter takes the highlighted card, a click takes any. A card
+    /// with no copy left stays in its place, greyed, so that the lines never move under the
+    /// pointer while cards are told one after another.
     fn search_list<T: Copy>(
         &self,
         ui: &mut Ui,
         pending: &mut Pending,
-        items: &[(T, String, [&str; 2])],
+        items: &[Listed<T>],
     ) -> Option<T> {
         let label = self.t("search");
         let r = ui
@@ -581,11 +583,9 @@ impl ForemanApp {
             r.request_focus();
         }
         let q = pending.search.trim().to_lowercase();
-        let matches: Vec<&(T, String, [&str; 2])> = items
+        let matches: Vec<&Listed<T>> = items
             .iter()
-            .filter(|(_, _, names)| {
-                q.is_empty() || names.iter().any(|n| n.to_lowercase().contains(&q))
-            })
+            .filter(|l| q.is_empty() || l.names.iter().any(|n| n.to_lowercase().contains(&q)))
             .collect();
         let (down, up, enter) = ui.input(|i| {
             (
@@ -594,24 +594,33 @@ impl ForemanApp {
                 i.key_pressed(egui::Key::Enter),
             )
         });
-        if down {
-            pending.cursor += 1;
+        let open = |k: usize| matches.get(k).is_some_and(|l| l.left > 0);
+        let first_open = (0..matches.len()).find(|&k| open(k)).unwrap_or(0);
+        if !open(pending.cursor) {
+            pending.cursor = (pending.cursor..matches.len())
+                .find(|&k| open(k))
+                .unwrap_or(first_open);
         }
-        if up {
-            pending.cursor = pending.cursor.saturating_sub(1);
+        if down && let Some(k) = (pending.cursor + 1..matches.len()).find(|&k| open(k)) {
+            pending.cursor = k;
         }
-        pending.cursor = pending.cursor.min(matches.len().saturating_sub(1));
-        let mut take = (enter && !matches.is_empty()).then(|| matches[pending.cursor].0);
+        if up && let Some(k) = (0..pending.cursor).rev().find(|&k| open(k)) {
+            pending.cursor = k;
+        }
+        let mut take = (enter && open(pending.cursor)).then(|| matches[pending.cursor].item);
         egui::ScrollArea::vertical()
             .max_height(360.0)
             .show(ui, |ui| {
-                for (k, (item, text, _)) in matches.iter().enumerate() {
-                    let r = ui.add(egui::Button::selectable(k == pending.cursor, text.as_str()));
+                for (k, l) in matches.iter().enumerate() {
+                    let r = ui.add_enabled(
+                        l.left > 0,
+                        egui::Button::selectable(k == pending.cursor, l.line.as_str()),
+                    );
                     if k == pending.cursor && (down || up) {
                         r.scroll_to_me(None);
                     }
                     if r.clicked() {
-                        take = Some(*item);
+                        take = Some(l.item);
                     }
                 }
                 if matches.is_empty() {
@@ -622,19 +631,31 @@ impl ForemanApp {
     }
 }
 
-/// The cards a picker may be told: each still hidden (`left` of it), with its line ("English /
-/// French (copies left)") and its names to search.
+/// A card a picker may be told: its line ("English / French (copies left)"), its names to
+/// search, and how many copies are still hidden.
+struct Listed<T> {
+    item: T,
+    line: String,
+    names: [&'static str; 2],
+    left: u8,
+}
+
+/// Every card of `all`, each with the copies of it still hidden (`left`).
 fn listed<T: Copy>(
     all: &[T],
     left: impl Fn(T) -> u8,
     names: impl Fn(T) -> [&'static str; 2],
-) -> Vec<(T, String, [&'static str; 2])> {
+) -> Vec<Listed<T>> {
     all.iter()
         .copied()
-        .filter(|&c| left(c) > 0)
         .map(|c| {
             let [en, fr] = names(c);
-            (c, format!("{en} / {fr} ({})", left(c)), [en, fr])
+            Listed {
+                item: c,
+                line: format!("{en} / {fr} ({})", left(c)),
+                names: [en, fr],
+                left: left(c),
+            }
         })
         .collect()
 }

@@ -850,11 +850,17 @@ fn the_round_card_holds_the_table_until_it_is_closed() {
     // S would suggest in the market phase; the card holds it back.
     h.key_press(egui::Key::S);
     h.run();
-    assert!(h.state().suggested().is_none(), "no shortcut behind the card");
+    assert!(
+        h.state().suggested().is_none(),
+        "no shortcut behind the card"
+    );
     h.key_press(egui::Key::Escape);
     h.run();
     assert!(h.query_by_label("How a round goes").is_none());
-    assert!(!h.state().settings.help_seen, "closed for now, not for good");
+    assert!(
+        !h.state().settings.help_seen,
+        "closed for now, not for good"
+    );
     h.key_press(egui::Key::S);
     h.run();
     assert!(h.state().suggested().is_some(), "the table answers again");
@@ -1073,6 +1079,41 @@ fn the_pickers_answer_the_keyboard() {
     assert_eq!(roll.inputs.dice.as_slice(), &[3, 3, 5, 1]);
 }
 
+/// A card whose last copy is told stays in the picker, greyed, in its place: the lines never
+/// move under the pointer while the deal's cards are told one after another (cards.md:
+/// Aluminum Factory, 2 copies).
+#[test]
+fn a_card_told_to_its_last_copy_keeps_its_place_in_the_picker() {
+    let dir = tempfile::tempdir().expect("temp dir");
+    let mut h = harness(dir.path(), 17);
+    start_typed_solo_companion(&mut h);
+    for t in ["Shovel", "Gear", "Wrench"] {
+        click(&mut h, t);
+    }
+    assert_eq!(h.state().asking(), Some("blueprint"));
+    let line = |n: u8| format!("Aluminum Factory / Usine d'Aluminium ({n})");
+    let place = h.get_by_label(&line(2)).rect();
+    click(&mut h, &line(2));
+    assert_eq!(h.get_by_label(&line(1)).rect(), place);
+    click(&mut h, &line(1));
+    assert_eq!(h.state().asking(), Some("blueprint"), "more cards to tell");
+    let gone = line(0);
+    let told = h.get_by_label(&gone);
+    assert_eq!(told.rect(), place, "in its place");
+    assert!(told.accesskit_node().is_disabled(), "greyed: no copy left");
+    // Enter takes the first card that can still be told, not the greyed one.
+    h.key_press(egui::Key::Enter);
+    h.run();
+    answer_pickers(&mut h);
+    let named = h.state().game().unwrap().journal()[0]
+        .inputs
+        .blueprints
+        .clone();
+    assert_eq!(named[0], foreman::engine::Blueprint::AluminumFactory);
+    assert_eq!(named[1], foreman::engine::Blueprint::AluminumFactory);
+    assert_ne!(named[2], foreman::engine::Blueprint::AluminumFactory);
+}
+
 /// Answers the pickers (a companion game's tool order and revealed cards) by clicks, up to the
 /// dice.
 pub(crate) fn answer_pickers_but_dice(h: &mut Harness<'_, ForemanApp>) {
@@ -1095,7 +1136,8 @@ pub(crate) fn answer_pickers_once(h: &mut Harness<'_, ForemanApp>, need: &str) {
             h.get_all(
                 egui_kittest::kittest::By::new()
                     .role(egui::Role::Button)
-                    .label_contains(" / "),
+                    .label_contains(" / ")
+                    .predicate(|n| !n.is_disabled()),
             )
             .next()
             .expect("a card to pick")
