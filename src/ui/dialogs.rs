@@ -346,10 +346,13 @@ impl ForemanApp {
                     &st.blueprint_discard,
                     &pending.inputs.blueprints,
                 );
-                // Every card; those that cannot come off the deck now are greyed.
+                // Every card that could come off the deck when the action began; one told to
+                // its last copy since stays, greyed.
+                let began = still_hidden(&st.blueprint_deck, &st.blueprint_discard, &[]);
                 let cards = listed(
                     Blueprint::ALL,
                     |c| left.count(c),
+                    |c| began.count(c),
                     |c| [c.name(), c.name_fr()],
                 );
                 let take = self.search_list(ui, pending, &cards);
@@ -387,9 +390,11 @@ impl ForemanApp {
                     &st.contractor_discard,
                     &pending.inputs.contractors,
                 );
+                let began = still_hidden(&st.contractor_deck, &st.contractor_discard, &[]);
                 let contractors = listed(
                     Contractor::ALL,
                     |c| left.count(c),
+                    |c| began.count(c),
                     |c| [c.name(), c.name_fr()],
                 );
                 if let Some(c) = self.search_list(ui, pending, &contractors) {
@@ -567,8 +572,8 @@ impl ForemanApp {
     /// A searchable list of the cards a picker may be told (each with its line and its names):
     /// the search box has the keys from the first frame, two or three letters of either name
     /// narrow the list, arrows move, Enter takes the highlighted card, a click takes any. A card
-    /// with no copy left stays in its place, greyed, so that the lines never move under the
-    /// pointer while cards are told one after another.
+    /// told to its last copy stays in its place, greyed, so that the lines never move under
+    /// the pointer while an action's cards are told one after another.
     fn search_list<T: Copy>(
         &self,
         ui: &mut Ui,
@@ -640,14 +645,17 @@ struct Listed<T> {
     left: u8,
 }
 
-/// Every card of `all`, each with the copies of it still hidden (`left`).
+/// The cards of `all` still hidden (`left`), or hidden when the action began (`began`: those
+/// told to their last copy since keep their places), each with its copies left.
 fn listed<T: Copy>(
     all: &[T],
     left: impl Fn(T) -> u8,
+    began: impl Fn(T) -> u8,
     names: impl Fn(T) -> [&'static str; 2],
 ) -> Vec<Listed<T>> {
     all.iter()
         .copied()
+        .filter(|&c| left(c) > 0 || began(c) > 0)
         .map(|c| {
             let [en, fr] = names(c);
             Listed {

@@ -5,7 +5,7 @@
 
 use super::window::{
     answer_pickers, answer_pickers_but_dice, choose, click, click_first_containing, harness,
-    start_companion_table, start_typed_solo_companion,
+    start_companion_table, start_take_and_roll, start_typed_solo_companion,
 };
 use egui_kittest::Harness;
 use egui_kittest::kittest::{NodeT as _, Queryable as _};
@@ -281,9 +281,7 @@ fn suggest_shows_the_plan_and_plays_it() {
     let dir = tempfile::tempdir().expect("temp dir");
     let mut h = harness(dir.path(), 7);
     h.run();
-    click(&mut h, "Start the game");
-    click_first_containing(&mut h, "Take ");
-    click(&mut h, "Roll");
+    start_take_and_roll(&mut h);
     click(&mut h, "Suggest");
     let plan = h.state().suggested().expect("a plan").clone();
     assert!(!plan.steps.is_empty());
@@ -313,9 +311,7 @@ fn suggest_tags_the_plan_on_the_table() {
     let dir = tempfile::tempdir().expect("temp dir");
     let mut h = harness(dir.path(), 7);
     h.run();
-    click(&mut h, "Start the game");
-    click_first_containing(&mut h, "Take ");
-    click(&mut h, "Roll");
+    start_take_and_roll(&mut h);
     assert!(h.query_by_label("Step 1 of the suggestion").is_none());
     click(&mut h, "Suggest");
     let plan = h.state().suggested().expect("a plan").clone();

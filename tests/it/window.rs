@@ -65,7 +65,7 @@ pub(crate) fn click_first_containing(h: &mut Harness<'_, ForemanApp>, part: &str
 }
 
 /// The default solo game from the start screen: take the first market blueprint, then roll.
-fn start_take_and_roll(h: &mut Harness<'_, ForemanApp>) {
+pub(crate) fn start_take_and_roll(h: &mut Harness<'_, ForemanApp>) {
     click(h, "Start the game");
     click_first_containing(h, "Take ");
     click(h, "Roll");
@@ -832,20 +832,21 @@ fn a_new_game_keeps_the_unfinished_one() {
     );
 }
 
+/// The window as a first-time player opens it: the default game, the round card not yet seen.
+fn first_launch(dir: &Path) -> Harness<'static, ForemanApp> {
+    let mut h = harness_with(dir, 3, Settings::default(), egui::vec2(1280.0, 800.0));
+    h.state_mut().open_default();
+    h.run();
+    h
+}
+
 /// The round card waits in front of the table: a shortcut pressed while it is open does not
 /// reach the game; Escape closes it for now (it comes back at the next launch), *Help* opens
 /// it again.
 #[test]
 fn the_round_card_holds_the_table_until_it_is_closed() {
     let dir = tempfile::tempdir().expect("temp dir");
-    let mut h = harness_with(
-        dir.path(),
-        3,
-        Settings::default(),
-        egui::vec2(1280.0, 800.0),
-    );
-    h.state_mut().open_default();
-    h.run();
+    let mut h = first_launch(dir.path());
     h.get_by_label("How a round goes");
     // S would suggest in the market phase; the card holds it back.
     h.key_press(egui::Key::S);
@@ -876,14 +877,7 @@ fn the_round_card_holds_the_table_until_it_is_closed() {
 #[test]
 fn a_first_time_player_gets_the_round_card_and_the_card_reference() {
     let dir = tempfile::tempdir().expect("temp dir");
-    let mut h = harness_with(
-        dir.path(),
-        3,
-        Settings::default(),
-        egui::vec2(1280.0, 800.0),
-    );
-    h.state_mut().open_default();
-    h.run();
+    let mut h = first_launch(dir.path());
     h.get_by_label_contains("1. Market phase");
     click(&mut h, "Got it — don't show this again");
     assert!(h.state().settings.help_seen);
@@ -982,6 +976,16 @@ fn a_twelve_card_hand_is_readable_at_1280_by_800() {
     }
 }
 
+/// A solo companion game at its deal, the tool tokens told by click: the first blueprint is
+/// asked for.
+fn tell_the_tools(h: &mut Harness<'_, ForemanApp>) {
+    start_typed_solo_companion(h);
+    for t in ["Shovel", "Gear", "Wrench"] {
+        click(h, t);
+    }
+    assert_eq!(h.state().asking(), Some("blueprint"));
+}
+
 /// Issue 25, point 6 (and issue 27, points 4 and 5): the card picker's search box has the keys
 /// at once, a few letters narrow it, arrows move and Enter takes the card; typed letters never
 /// reach the table's shortcuts; the die picker takes one key per die.
@@ -989,12 +993,7 @@ fn a_twelve_card_hand_is_readable_at_1280_by_800() {
 fn the_pickers_answer_the_keyboard() {
     let dir = tempfile::tempdir().expect("temp dir");
     let mut h = harness(dir.path(), 17);
-    start_typed_solo_companion(&mut h);
-    // The tool tokens first, by click.
-    for t in ["Shovel", "Gear", "Wrench"] {
-        click(&mut h, t);
-    }
-    assert_eq!(h.state().asking(), Some("blueprint"));
+    tell_the_tools(&mut h);
     // "gymn" then Enter: the Gymnasium, without a click in the box first.
     h.get_by_role(egui::Role::TextInput).type_text("gymn");
     h.run();
@@ -1086,11 +1085,7 @@ fn the_pickers_answer_the_keyboard() {
 fn a_card_told_to_its_last_copy_keeps_its_place_in_the_picker() {
     let dir = tempfile::tempdir().expect("temp dir");
     let mut h = harness(dir.path(), 17);
-    start_typed_solo_companion(&mut h);
-    for t in ["Shovel", "Gear", "Wrench"] {
-        click(&mut h, t);
-    }
-    assert_eq!(h.state().asking(), Some("blueprint"));
+    tell_the_tools(&mut h);
     let line = |n: u8| format!("Aluminum Factory / Usine d'Aluminium ({n})");
     let place = h.get_by_label(&line(2)).rect();
     click(&mut h, &line(2));
@@ -1295,7 +1290,8 @@ fn the_deal_says_where_each_card_goes() {
                 .get_all(
                     egui_kittest::kittest::By::new()
                         .role(egui::Role::Button)
-                        .label_contains(" / "),
+                        .label_contains(" / ")
+                        .predicate(|n| !n.is_disabled()),
                 )
                 .next()
                 .expect("a card")
