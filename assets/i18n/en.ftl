@@ -492,6 +492,7 @@ suggest-market-plain = Suggested: { $gain } by the planner's measure
 suggest-market-or = or: { $act }, { $gain }
 suggest-nothing = Nothing to suggest: no choice is open now.
 suggest-next = Play the next step
+suggest-next-hint = Key: N
 suggest-all = Play all
 suggest-hide = Hide
 suggest-mark = { $count ->

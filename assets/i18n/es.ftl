@@ -492,6 +492,7 @@ suggest-market-plain = Sugerencia: { $gain } según el planificador
 suggest-market-or = o: { $act }, { $gain }
 suggest-nothing = Nada que sugerir: no hay ninguna elección abierta ahora.
 suggest-next = Jugar el siguiente paso
+suggest-next-hint = Tecla: N
 suggest-all = Jugar todo
 suggest-hide = Ocultar
 suggest-mark = { $count ->

@@ -489,6 +489,7 @@ suggest-market-plain = Подсказка: { $gain } по мерке плани�
 suggest-market-or = или: { $act }, { $gain }
 suggest-nothing = Советовать нечего: сейчас нет выбора.
 suggest-next = Сыграть следующий шаг
+suggest-next-hint = Клавиша: N
 suggest-all = Сыграть всё
 suggest-hide = Скрыть
 suggest-mark = { $count ->

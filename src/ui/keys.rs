@@ -1,6 +1,7 @@
 //! The keyboard at the table and the roll asked for by itself: `R` roll, `E` end the work
-//! phase, `M` the Machine, `1`–`5` turn the work phase to a player, undo/redo and zoom; a
-//! player at a real table whose work phase starts is asked for their roll at once.
+//! phase, `M` the Machine, `S` suggest and `N` play its next step, `1`–`5` turn the work phase
+//! to a player, undo/redo and zoom; a player at a real table whose work phase starts is asked
+//! for their roll at once.
 
 use super::app::*;
 use super::session::InputSource;
@@ -43,19 +44,21 @@ impl ForemanApp {
             return;
         }
         use egui::{Key, Modifiers};
-        let (undo, redo, roll, end, machine, zoom_in, zoom_out, suggest) = ctx.input_mut(|i| {
-            (
-                i.consume_key(Modifiers::COMMAND, Key::Z),
-                i.consume_key(Modifiers::COMMAND, Key::Y),
-                i.consume_key(Modifiers::NONE, Key::R),
-                i.consume_key(Modifiers::NONE, Key::E),
-                i.consume_key(Modifiers::NONE, Key::M),
-                i.consume_key(Modifiers::COMMAND, Key::Plus)
-                    || i.consume_key(Modifiers::COMMAND, Key::Equals),
-                i.consume_key(Modifiers::COMMAND, Key::Minus),
-                i.consume_key(Modifiers::NONE, Key::S),
-            )
-        });
+        let (undo, redo, roll, end, machine, zoom_in, zoom_out, suggest, next) =
+            ctx.input_mut(|i| {
+                (
+                    i.consume_key(Modifiers::COMMAND, Key::Z),
+                    i.consume_key(Modifiers::COMMAND, Key::Y),
+                    i.consume_key(Modifiers::NONE, Key::R),
+                    i.consume_key(Modifiers::NONE, Key::E),
+                    i.consume_key(Modifiers::NONE, Key::M),
+                    i.consume_key(Modifiers::COMMAND, Key::Plus)
+                        || i.consume_key(Modifiers::COMMAND, Key::Equals),
+                    i.consume_key(Modifiers::COMMAND, Key::Minus),
+                    i.consume_key(Modifiers::NONE, Key::S),
+                    i.consume_key(Modifiers::NONE, Key::N),
+                )
+            });
         if zoom_in {
             self.zoom(0.1);
         }
@@ -84,6 +87,9 @@ impl ForemanApp {
         }
         if suggest && self.can_suggest() {
             self.suggest();
+        }
+        if next && self.bot_to_act().is_none() {
+            self.play_suggested(1);
         }
         if machine && legal.contains(&Act::MachineTurn) {
             self.submit(Act::MachineTurn);

@@ -184,7 +184,11 @@ impl ForemanApp {
                 ui.weak(self.t("suggest-not-exhaustive"));
             }
             ui.horizontal(|ui| {
-                if ui.button(self.t("suggest-next")).clicked() {
+                if ui
+                    .button(self.t("suggest-next"))
+                    .on_hover_text(self.t("suggest-next-hint"))
+                    .clicked()
+                {
                     play = 1;
                 }
                 // One step left: *Play the next step* is all of it.
@@ -198,18 +202,27 @@ impl ForemanApp {
             });
         });
         ui.add_space(6.0);
-        for _ in 0..play {
-            let Some(next) = self
-                .suggestion
-                .as_ref()
-                .and_then(|s| s.plan.steps.get(s.played).cloned())
-            else {
+        self.play_suggested(play);
+    }
+
+    /// Plays the suggestion's next `n` steps (fewer if one is refused or waits for a die or a
+    /// card the table must tell); nothing when no suggestion is live. The key `N` plays one.
+    pub(super) fn play_suggested(&mut self, n: usize) {
+        for _ in 0..n {
+            let Some(game) = self.game() else {
                 break;
             };
-            let before = self.game().map_or(0, |g| g.journal().len());
+            let len = game.journal().len();
+            let Some(next) = self.suggestion.as_ref().and_then(|s| {
+                (len == s.made_at + s.played)
+                    .then(|| s.plan.steps.get(s.played).cloned())
+                    .flatten()
+            }) else {
+                break;
+            };
             self.submit(next);
             let after = self.game().map_or(0, |g| g.journal().len());
-            if after != before + 1 {
+            if after != len + 1 {
                 // Refused, or waiting for a die or a card the table must tell.
                 break;
             }

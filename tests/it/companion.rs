@@ -305,7 +305,8 @@ fn suggest_shows_the_plan_and_plays_it() {
 }
 
 /// Issue 29, point 2: the plan is shown on the table. Each step's number is tagged on the die
-/// it moves, at the die's corner; once a step is played its tags go and the next one's stay.
+/// it moves, at the die's corner; once a step is played (`N` plays the next) its tags go and
+/// the next one's stay.
 #[test]
 fn suggest_tags_the_plan_on_the_table() {
     let dir = tempfile::tempdir().expect("temp dir");
@@ -339,9 +340,13 @@ fn suggest_tags_the_plan_on_the_table() {
         .filter(|t| t.rect().intersects(die_rect))
         .count();
     assert_eq!(on_die, 1, "{label} on die {}", die + 1);
-    // Played, step 1's tags go.
-    click(&mut h, "Play the next step");
+    // Played by its key (N), step 1's tags go.
+    let before = h.state().game().unwrap().journal().len();
+    h.key_press(egui::Key::N);
     h.run();
+    let game = h.state().game().unwrap();
+    assert_eq!(game.journal().len(), before + 1);
+    assert_eq!(game.journal()[before].act, plan.steps[0]);
     assert!(h.query_by_label("Step 1 of the suggestion").is_none());
     if plan.steps.len() > 2 {
         assert!(h.query_all_by_label_contains("Step 2").count() >= 1);
