@@ -393,8 +393,8 @@ fn the_language_switches_at_run_time_and_card_names_follow() {
 }
 
 /// Pictures of the main screens (`tests/snapshots/*.png`, used in the README): the start
-/// screen, a table in round 4 with cards built (1280×800 and 1920×1080, dark and light) and the
-/// final score. Regenerate with `UPDATE_SNAPSHOTS=force cargo test --test it window::screens`.
+/// screen, a table in round 4 with cards built (1280×800 and 1920×1080, dark and light; the
+/// wide one with *Suggest*'s plan) and the final score. Regenerate with `UPDATE_SNAPSHOTS=force cargo test --test it window::screens`.
 #[test]
 fn screens() {
     let mut results = egui_kittest::SnapshotResults::new();
@@ -427,6 +427,11 @@ fn screens() {
                 break;
             }
             bot_step(&mut h, &mut bot);
+        }
+        if name == "table-1920" {
+            // The wide table with its plan asked for: the steps and their tags on the table.
+            click(&mut h, "Suggest");
+            assert!(h.state().suggested().is_some());
         }
         h.run();
         results.add(h.try_snapshot(name));
