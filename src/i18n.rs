@@ -23,6 +23,32 @@ pub enum Lang {
 impl Lang {
     pub const ALL: [Lang; 4] = [Lang::En, Lang::Fr, Lang::Es, Lang::Ru];
 
+    /// The language a POSIX locale names ("fr_FR.UTF-8", "es", "ru_RU"), if Foreman speaks it.
+    pub fn from_locale(locale: &str) -> Option<Lang> {
+        let code = locale
+            .split(['_', '.', '@', '-'])
+            .next()
+            .unwrap_or_default()
+            .to_ascii_lowercase();
+        match code.as_str() {
+            "en" => Some(Lang::En),
+            "fr" => Some(Lang::Fr),
+            "es" => Some(Lang::Es),
+            "ru" => Some(Lang::Ru),
+            _ => None,
+        }
+    }
+
+    /// The system's language, by the usual order of the locale's variables (`LC_ALL`,
+    /// `LC_MESSAGES`, `LANG`; the first set and not empty decides), if Foreman speaks it.
+    pub fn of_system(var: impl Fn(&str) -> Option<String>) -> Option<Lang> {
+        ["LC_ALL", "LC_MESSAGES", "LANG"]
+            .iter()
+            .filter_map(|v| var(v).filter(|s| !s.is_empty()))
+            .next()
+            .and_then(|l| Lang::from_locale(&l))
+    }
+
     /// The language's own name, as shown in the language menu.
     pub fn native_name(self) -> &'static str {
         match self {
@@ -184,4 +210,44 @@ pub fn message_ids(source: &str) -> Vec<String> {
         .map(|k| k.trim().to_string())
         .filter(|k| !k.is_empty())
         .collect()
+}
+
+#[cfg(test)]
+mod locale_tests {
+    use super::Lang;
+
+    /// A first launch speaks the system's language when Foreman has it (README: "Language ...
+    /// remembered"; the rulebooks Foreman speaks: French, Spanish, Russian, and English).
+    #[test]
+    fn the_first_launch_speaks_the_systems_language() {
+        assert_eq!(Lang::from_locale("fr_FR.UTF-8"), Some(Lang::Fr));
+        assert_eq!(Lang::from_locale("es_AR"), Some(Lang::Es));
+        assert_eq!(Lang::from_locale("ru_RU.KOI8-R"), Some(Lang::Ru));
+        assert_eq!(Lang::from_locale("en_GB.UTF-8"), Some(Lang::En));
+        assert_eq!(Lang::from_locale("de_DE.UTF-8"), None);
+        assert_eq!(Lang::from_locale("C.UTF-8"), None);
+        let env = |pairs: &'static [(&'static str, &'static str)]| {
+            move |v: &str| {
+                pairs
+                    .iter()
+                    .find(|(k, _)| *k == v)
+                    .map(|(_, x)| x.to_string())
+            }
+        };
+        // LC_ALL before LC_MESSAGES before LANG; an empty one is not set.
+        assert_eq!(
+            Lang::of_system(env(&[("LANG", "es_ES.UTF-8"), ("LC_ALL", "ru_RU.UTF-8")])),
+            Some(Lang::Ru)
+        );
+        assert_eq!(
+            Lang::of_system(env(&[("LANG", "fr_FR.UTF-8"), ("LC_ALL", "")])),
+            Some(Lang::Fr)
+        );
+        assert_eq!(
+            Lang::of_system(env(&[("LANG", "fr_FR"), ("LC_MESSAGES", "es_ES")])),
+            Some(Lang::Es)
+        );
+        assert_eq!(Lang::of_system(env(&[])), None);
+        assert_eq!(Lang::of_system(env(&[("LANG", "ja_JP.UTF-8")])), None);
+    }
 }

@@ -53,10 +53,15 @@ pub fn run(started: std::time::Instant) -> anyhow::Result<()> {
         "Foreman",
         options,
         Box::new(|cc| {
+            // Settings kept from before, else the defaults in the system's language.
             let settings: Settings = cc
                 .storage
                 .and_then(|s| eframe::get_value(s, eframe::APP_KEY))
-                .unwrap_or_default();
+                .unwrap_or_else(|| Settings {
+                    lang: crate::i18n::Lang::of_system(|v| std::env::var(v).ok())
+                        .unwrap_or_default(),
+                    ..Settings::default()
+                });
             let mut app = ForemanApp::new(settings, crate::store::data_dir());
             app.started = Some(started);
             app.open_default();
