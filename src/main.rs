@@ -242,17 +242,22 @@ fn print_market_choice(
 ) {
     let seat = game.state().current_player().unwrap_or(0);
     let name = game.setup().players.get(seat).map(|p| p.name.clone());
+    // A hire's discard from a hidden hand is any card with this tool the hand holds.
+    let unseen = |a: &foreman::engine::Act| {
+        foreman::bots::unseen_discard(game.state(), a).map(|t| format!("{t:?}").to_lowercase())
+    };
     if json {
         let others: Vec<serde_json::Value> = choice
             .others
             .iter()
-            .map(|(a, g)| serde_json::json!({"step": a.to_string(), "act": a, "gain": g}))
+            .map(|(a, g)| serde_json::json!({"step": a.to_string(), "act": a, "gain": g, "discard_unseen": unseen(a)}))
             .collect();
         let out = serde_json::json!({
             "player": name,
             "phase": "market",
             "steps": [choice.act.to_string()],
             "acts": [&choice.act],
+            "discard_unseen": unseen(&choice.act),
             "gain": choice.gain,
             "rolls": choice.rolls,
             "others": others,
@@ -267,7 +272,7 @@ fn print_market_choice(
         choice.rolls
     );
     let en = foreman::i18n::Tr::new(foreman::i18n::Lang::En);
-    let said = |a| foreman::i18n::words::act(&en, game, a);
+    let said = |a| foreman::i18n::words::suggested_act(&en, game, a);
     println!("  1. {}", said(&choice.act));
     for (a, g) in &choice.others {
         println!("  or: {}; gain {g:.2}", said(a));

@@ -306,6 +306,7 @@ act-refresh-contractors-energy = Refresh the contractors for 1 energy
 act-take-slot = Take market blueprint { $slot }
 act-take-card = Take { $card } (market blueprint { $slot })
 act-hire-card = Hire { $contractor } (contractor { $slot }), discarding { $discard }
+act-hire-unseen = Hire { $contractor } (contractor { $slot }), discarding a blueprint of your hand with the { $tool }, if you have one
 act-hire = Hire contractor { $slot }, discarding { $discard }
 act-roll-set = Roll, setting { $values } (Foreman)
 act-specialist = Take the Specialist's die as a { $value }

@@ -306,6 +306,7 @@ act-refresh-contractors-energy = Renovar los contratistas por 1 energía
 act-take-slot = Tomar el plano { $slot } del mercado
 act-take-card = Tomar { $card } (plano { $slot } del mercado)
 act-hire-card = Contratar a { $contractor } (contratista { $slot }) descartando { $discard }
+act-hire-unseen = Contratar a { $contractor } (contratista { $slot }) descartando un plano de tu mano con la herramienta { $tool }, si tienes uno
 act-hire = Contratar al contratista { $slot } descartando { $discard }
 act-roll-set = Tirar fijando { $values } (Capataz)
 act-specialist = Tomar el dado del Especialista como { $value }

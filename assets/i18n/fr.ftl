@@ -306,6 +306,7 @@ act-refresh-contractors-energy = Renouveler les prestataires pour 1 énergie
 act-take-slot = Prendre le plan { $slot } du marché
 act-take-card = Prendre { $card } (plan { $slot } du marché)
 act-hire-card = Engager { $contractor } (prestataire { $slot }) en défaussant { $discard }
+act-hire-unseen = Engager { $contractor } (prestataire { $slot }) en défaussant un plan de votre main avec l'outil { $tool }, si vous en avez un
 act-hire = Engager le prestataire { $slot } en défaussant { $discard }
 act-roll-set = Lancer en fixant { $values } (Contremaître)
 act-specialist = Prendre le dé du Spécialiste sur { $value }

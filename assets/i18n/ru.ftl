@@ -301,6 +301,7 @@ act-refresh-contractors-energy = Обновить контрактников з�
 act-take-slot = Взять чертёж из ячейки { $slot }
 act-take-card = Взять «{ $card }» (чертёж из ячейки { $slot })
 act-hire-card = Нанять «{ $contractor }» (контрактник { $slot }), сбросив «{ $discard }»
+act-hire-unseen = Нанять «{ $contractor }» (контрактник { $slot }), сбросив чертёж из руки с инструментом «{ $tool }», если он есть
 act-hire = Нанять контрактника { $slot }, сбросив «{ $discard }»
 act-roll-set = Бросок с выставленными { $values } (Прораб)
 act-specialist = Взять кубик Специалиста со значением { $value }

@@ -467,6 +467,31 @@ pub fn event(tr: &Tr, game: &Game, e: &Event) -> Option<String> {
     })
 }
 
+/// A suggested market choice in words: as [`act`], but a hire whose discard is in a hidden
+/// hand names the tool, not a card the hand may not hold (`bots::unseen_discard`).
+pub fn suggested_act(tr: &Tr, game: &Game, a: &Act) -> String {
+    let (Some(t), Act::Hire { slot, .. }) = (crate::bots::unseen_discard(game.state(), a), a)
+    else {
+        return act(tr, game, a);
+    };
+    let name = game
+        .state()
+        .market
+        .contractors
+        .get(usize::from(*slot))
+        .copied()
+        .flatten()
+        .map_or_else(String::new, |c| contractor_name(tr, c));
+    tr.t_args(
+        "act-hire-unseen",
+        &[
+            ("contractor", name.into()),
+            ("slot", (u16::from(*slot) + 1).into()),
+            ("tool", tool(tr, t).into()),
+        ],
+    )
+}
+
 /// An action as a line of a choice dialog, in the interface language.
 pub fn act(tr: &Tr, game: &Game, a: &Act) -> String {
     let ta = |k: &str, a: &[(&str, Arg)]| tr.t_args(k, a);

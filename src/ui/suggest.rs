@@ -7,7 +7,7 @@
 
 use super::app::*;
 use super::marks::StepMarks;
-use crate::engine::{Game, Phase};
+use crate::engine::{Act, Game, Phase};
 use crate::i18n::words;
 use crate::planner::{self, Limit, Plan, Weights};
 use egui::{RichText, Ui};
@@ -110,14 +110,14 @@ impl ForemanApp {
                 self.ta(
                     "suggest-market-or",
                     &[
-                        ("act", words::act(&self.tr, game, act).into()),
+                        ("act", words::suggested_act(&self.tr, game, act).into()),
                         ("gain", gain(*g).into()),
                     ],
                 )
             })
             .collect();
         self.suggestion = Some(Suggestion {
-            steps: vec![words::act(&self.tr, game, &choice.act)],
+            steps: vec![words::suggested_act(&self.tr, game, &choice.act)],
             plan: Plan {
                 steps: vec![choice.act],
                 gain: choice.gain,
@@ -220,6 +220,25 @@ impl ForemanApp {
             }) else {
                 break;
             };
+            if let (Some(_), Act::Hire { slot, .. }) =
+                (crate::bots::unseen_discard(game.state(), &next), &next)
+            {
+                // The hand is secret: the player names the card discarded, as the hire's own
+                // button asks.
+                let slot = *slot;
+                let title = self
+                    .suggestion
+                    .as_ref()
+                    .and_then(|s| s.steps.get(s.played).cloned())
+                    .unwrap_or_default();
+                let hires: Vec<Act> = self
+                    .legal()
+                    .into_iter()
+                    .filter(|a| matches!(a, Act::Hire { slot: s, .. } if *s == slot))
+                    .collect();
+                self.choose(title, hires, || None);
+                break;
+            }
             self.submit(next);
             let after = self.game().map_or(0, |g| g.journal().len());
             if after != len + 1 {

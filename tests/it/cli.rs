@@ -10,7 +10,7 @@ fn foreman() -> Command {
     Command::new(env!("CARGO_BIN_EXE_foreman"))
 }
 
-fn run(args: &[&str]) -> (bool, String, String) {
+pub(crate) fn run(args: &[&str]) -> (bool, String, String) {
     let out = foreman().args(args).output().expect("runs");
     (
         out.status.success(),
@@ -328,6 +328,10 @@ fn plan_in_the_market_phase_gives_the_planner_bots_choice() {
         (&"Ada".into(), &"market".into())
     );
     assert_eq!(v["rolls"].as_u64(), Some(foreman::bots::LOOKAHEAD as u64));
+    assert!(
+        v["discard_unseen"].is_null(),
+        "Ada's hand is known: every card is named"
+    );
     let acts: Vec<Act> = serde_json::from_value(v["acts"].clone()).expect("acts");
     assert_eq!(acts.len(), 1);
     assert!(game.check(&acts[0]).is_ok(), "{:?}", acts[0]);

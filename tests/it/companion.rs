@@ -353,6 +353,55 @@ fn suggest_tags_the_plan_on_the_table() {
     }
 }
 
+/// Issue 29, point 2, at a table with hidden hands (docs/rules.md, hidden hands): Foreman does
+/// not know the cards in a player's hand, so a suggested hire names the tool of the discard,
+/// not a card the hand may not hold; played (`N`), it asks which card is discarded, as the
+/// hire's own button does, and nothing is played until the player names it.
+#[test]
+fn a_suggested_hire_from_a_hidden_hand_names_the_tool_not_a_card() {
+    let dir = tempfile::tempdir().expect("temp dir");
+    let mut h = harness(dir.path(), 23);
+    h.run();
+    start_companion_table(&mut h, 2);
+    answer_pickers(&mut h);
+    let game = h.state().game().unwrap().clone();
+    let seat = game.state().current_player().expect("a player chooses");
+    assert!(game.state().players[seat].hidden > 0, "a hidden hand");
+    click(&mut h, "Suggest");
+    let plan = h.state().suggested().expect("a suggestion").clone();
+    let Act::Hire { slot, discard, .. } = plan.steps[0] else {
+        panic!("this position's best choice is a hire: {:?}", plan.steps[0]);
+    };
+    let tool = foreman::bots::unseen_discard(game.state(), &plan.steps[0]).expect("unseen");
+    h.get_by_label(&format!(
+        "1. Hire {} (contractor {}), discarding a blueprint of your hand with the {tool:?}, if \
+         you have one",
+        game.state().market.contractors[usize::from(slot)]
+            .expect("a contractor")
+            .name(),
+        slot + 1
+    ));
+    // The planner's stand-in for the secret card is never shown as if the hand held it.
+    assert!(
+        h.query_by_label_contains(&format!("discarding {}", discard.name()))
+            .is_none()
+    );
+    // `foreman plan --json` on the saved game says the same: the discard is the tool's.
+    let saved = dir.path().join("last-game.json");
+    let (ok, out, err) = super::cli::run(&["plan", saved.to_str().expect("path"), "--json"]);
+    assert!(ok, "{err}");
+    let v: serde_json::Value = serde_json::from_str(out.trim()).expect("json");
+    assert_eq!(
+        v["discard_unseen"],
+        format!("{tool:?}").to_lowercase().as_str()
+    );
+    let before = game.journal().len();
+    h.key_press(egui::Key::N);
+    h.run();
+    assert!(h.state().choosing(), "which card is discarded is asked");
+    assert_eq!(h.state().game().unwrap().journal().len(), before);
+}
+
 /// Issue 29, points 2 and 4: in the market phase *Suggest* shows the planner bot's choice,
 /// naming the card (RULES.md, market phase: take a blueprint or hire a contractor), with the
 /// next best beside it; *Play the next step* takes it, and the suggestion goes.
