@@ -492,6 +492,7 @@ suggest-market-title = Suggested: { $gain } by the planner's measure, its next w
 suggest-market-plain = Suggested: { $gain } by the planner's measure
 suggest-market-or = or: { $act }, { $gain }
 suggest-nothing = Nothing to suggest: no choice is open now.
+suggest-thinking = The planner is thinking…
 suggest-next = Play the next step
 suggest-next-hint = Key: N
 suggest-all = Play all

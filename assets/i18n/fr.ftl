@@ -492,6 +492,7 @@ suggest-market-title = Suggestion : { $gain } selon le planificateur, sa procha
 suggest-market-plain = Suggestion : { $gain } selon le planificateur
 suggest-market-or = ou : { $act }, { $gain }
 suggest-nothing = Rien à suggérer : aucun choix n'est ouvert maintenant.
+suggest-thinking = Le planificateur réfléchit…
 suggest-next = Jouer l'étape suivante
 suggest-next-hint = Touche : N
 suggest-all = Tout jouer

@@ -489,6 +489,7 @@ suggest-market-title = Подсказка: { $gain } по мерке плани�
 suggest-market-plain = Подсказка: { $gain } по мерке планировщика
 suggest-market-or = или: { $act }, { $gain }
 suggest-nothing = Советовать нечего: сейчас нет выбора.
+suggest-thinking = Планировщик думает…
 suggest-next = Сыграть следующий шаг
 suggest-next-hint = Клавиша: N
 suggest-all = Сыграть всё

@@ -193,6 +193,8 @@ pub struct ForemanApp {
     pub(super) roll_asked: Option<(usize, usize)>,
     /// The planner's plan shown by *Suggest*.
     pub(super) suggestion: Option<super::suggest::Suggestion>,
+    /// The planner thinking about a suggestion, on its thread.
+    pub(super) thinking: Option<super::suggest::Thinking>,
     /// The bots of the game on the table.
     pub(super) bot_seats: super::bot_seats::BotSeats,
     /// How long a bot's actions are apart (tests make it nothing).
@@ -239,6 +241,7 @@ impl ForemanApp {
             side: None,
             roll_asked: None,
             suggestion: None,
+            thinking: None,
             bot_seats: Default::default(),
             bot_pace: super::bot_seats::BOT_PACE,
         }
@@ -387,6 +390,7 @@ impl ForemanApp {
         if matches!(self.screen, Screen::Table) {
             self.play_bots(&ctx);
         }
+        self.poll_suggestion(&ctx);
         self.top_bar(ui);
         match &self.screen {
             Screen::Start(_) => self.start_screen(ui),

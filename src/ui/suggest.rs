@@ -11,6 +11,21 @@ use crate::engine::{Act, Game, Phase};
 use crate::i18n::words;
 use crate::planner::{self, Limit, Plan, Weights};
 use egui::{RichText, Ui};
+use std::sync::mpsc::{self, Receiver, TryRecvError};
+use std::time::Duration;
+
+/// The planner at work on a worker thread: where the game was when it was asked, and its
+/// answer to come.
+pub struct Thinking {
+    made_at: usize,
+    answer: Receiver<Answer>,
+}
+
+/// What the planner answers: a work phase's plan (or why there is none), or a market choice.
+enum Answer {
+    Work(Result<Plan, String>),
+    Market(Option<crate::bots::MarketChoice>),
+}
 
 /// A plan shown, and where in the game it was made.
 #[derive(Debug, Clone)]
@@ -30,7 +45,8 @@ impl ForemanApp {
     /// Whether *Suggest* can be asked now: a person's market turn, or their work phase after
     /// the roll.
     pub(super) fn can_suggest(&self) -> bool {
-        self.bot_to_act().is_none()
+        self.thinking.is_none()
+            && self.bot_to_act().is_none()
             && self.game().is_some_and(|g| {
                 let st = g.state();
                 st.current_player().is_some()
@@ -41,48 +57,112 @@ impl ForemanApp {
             })
     }
 
-    /// Asks the planner (the window's limit) and shows its plan.
+    /// Asks the planner (the window's limit) on a worker thread, so that the window never
+    /// waits for it (most plans take under a millisecond, the rare largest most of a second);
+    /// [`Self::poll_suggestion`] shows its answer.
     pub(super) fn suggest(&mut self) {
         let Some(game) = self.shared_game() else {
             return;
         };
-        if matches!(game.state().phase, Phase::Market { .. }) {
-            return self.suggest_market(&game);
+        self.suggestion = None;
+        self.message = None;
+        let made_at = game.journal().len();
+        let market = matches!(game.state().phase, Phase::Market { .. });
+        let game = Game::clone(&game);
+        let (tx, rx) = mpsc::channel();
+        let work = move || {
+            let answer = if market {
+                Answer::Market(crate::bots::suggest_market(&game))
+            } else {
+                Answer::Work(
+                    planner::plan_with(&game, &Weights::default(), Limit::SUGGEST)
+                        .map_err(|e| e.to_string()),
+                )
+            };
+            // The window may have gone meanwhile: nobody to tell.
+            let _ = tx.send(answer);
+        };
+        if let Err(e) = std::thread::Builder::new()
+            .name("suggest".into())
+            .spawn(work)
+        {
+            tracing::error!("no thread for the planner: {e}");
+            self.message = Some(e.to_string());
+            return;
         }
-        match planner::plan_with(&game, &Weights::default(), Limit::SUGGEST) {
-            Ok(plan) => {
-                let steps = plan
-                    .steps
-                    .iter()
-                    .map(|a| words::act(&self.tr, &game, a))
-                    .collect();
-                let title = self.ta(
-                    "suggest-title",
-                    &[
-                        ("gain", format!("{:+.1}", plan.gain).into()),
-                        ("positions", plan.positions.into()),
-                    ],
-                );
-                self.suggestion = Some(Suggestion {
-                    plan,
-                    made_at: game.journal().len(),
-                    played: 0,
-                    steps,
-                    title,
-                    notes: Vec::new(),
-                });
-                self.message = None;
+        self.thinking = Some(Thinking {
+            made_at,
+            answer: rx,
+        });
+    }
+
+    /// Whether the planner is still thinking about a suggestion.
+    pub fn suggesting(&self) -> bool {
+        self.thinking.is_some()
+    }
+
+    /// Shows the planner's answer once it has come, if the game is still where it was asked
+    /// (an answer for a position changed meanwhile is dropped).
+    pub(super) fn poll_suggestion(&mut self, ctx: &egui::Context) {
+        let Some(t) = &self.thinking else {
+            return;
+        };
+        let answer = match t.answer.try_recv() {
+            Ok(answer) => answer,
+            Err(TryRecvError::Empty) => {
+                ctx.request_repaint_after(Duration::from_millis(20));
+                return;
             }
-            Err(e) => self.message = Some(e.to_string()),
+            Err(TryRecvError::Disconnected) => {
+                tracing::error!("the planner stopped without an answer");
+                self.thinking = None;
+                return;
+            }
+        };
+        let made_at = t.made_at;
+        self.thinking = None;
+        ctx.request_repaint();
+        let Some(game) = self.shared_game() else {
+            return;
+        };
+        if game.journal().len() != made_at {
+            return;
+        }
+        match answer {
+            Answer::Work(Ok(plan)) => self.show_plan(&game, plan),
+            Answer::Work(Err(e)) => self.message = Some(e),
+            Answer::Market(Some(choice)) => self.show_market_choice(&game, choice),
+            Answer::Market(None) => self.message = Some(self.t("suggest-nothing")),
         }
     }
 
-    /// The market phase: the planner bot's choice (asked again, it says the same).
-    fn suggest_market(&mut self, game: &Game) {
-        let Some(choice) = crate::bots::suggest_market(game) else {
-            self.message = Some(self.t("suggest-nothing"));
-            return;
-        };
+    /// The work phase's plan, its steps said against `game`.
+    fn show_plan(&mut self, game: &Game, plan: Plan) {
+        let steps = plan
+            .steps
+            .iter()
+            .map(|a| words::act(&self.tr, game, a))
+            .collect();
+        let title = self.ta(
+            "suggest-title",
+            &[
+                ("gain", format!("{:+.1}", plan.gain).into()),
+                ("positions", plan.positions.into()),
+            ],
+        );
+        self.suggestion = Some(Suggestion {
+            plan,
+            made_at: game.journal().len(),
+            played: 0,
+            steps,
+            title,
+            notes: Vec::new(),
+        });
+    }
+
+    /// The market phase: the planner bot's choice (asked again, it says the same), with the
+    /// next best.
+    fn show_market_choice(&mut self, game: &Game, choice: crate::bots::MarketChoice) {
         let shown: Vec<f64> = std::iter::once(choice.gain)
             .chain(choice.others.iter().take(2).map(|(_, g)| *g))
             .collect();
@@ -158,6 +238,16 @@ impl ForemanApp {
 
     /// The plan above the player's board, with *Play the next step*, *Play all*, *Hide*.
     pub(super) fn suggestion_ui(&mut self, ui: &mut Ui, game: &Game) {
+        if self.thinking.is_some() {
+            egui::Frame::group(ui.style()).show(ui, |ui| {
+                ui.horizontal(|ui| {
+                    ui.spinner();
+                    ui.label(self.t("suggest-thinking"));
+                });
+            });
+            ui.add_space(6.0);
+            return;
+        }
         let Some(s) = self.live_suggestion(game) else {
             return;
         };

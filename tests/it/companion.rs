@@ -5,7 +5,7 @@
 
 use super::window::{
     answer_pickers, answer_pickers_but_dice, choose, click, click_first_containing, harness,
-    start_companion_table, start_take_and_roll, start_typed_solo_companion,
+    start_companion_table, start_take_and_roll, start_typed_solo_companion, suggest,
 };
 use egui_kittest::Harness;
 use egui_kittest::kittest::{NodeT as _, Queryable as _};
@@ -282,7 +282,7 @@ fn suggest_shows_the_plan_and_plays_it() {
     let mut h = harness(dir.path(), 7);
     h.run();
     start_take_and_roll(&mut h);
-    click(&mut h, "Suggest");
+    suggest(&mut h);
     let plan = h.state().suggested().expect("a plan").clone();
     assert!(!plan.steps.is_empty());
     h.get_by_label_contains("Suggested: ");
@@ -314,7 +314,7 @@ fn suggest_tags_the_plan_on_the_table() {
     h.run();
     start_take_and_roll(&mut h);
     assert!(h.query_by_label("Step 1 of the suggestion").is_none());
-    click(&mut h, "Suggest");
+    suggest(&mut h);
     let plan = h.state().suggested().expect("a plan").clone();
     let game = h.state().game().unwrap().clone();
     let seat = game.state().current_player().expect("at work");
@@ -367,7 +367,7 @@ fn a_suggested_hire_from_a_hidden_hand_names_the_tool_not_a_card() {
     let game = h.state().game().unwrap().clone();
     let seat = game.state().current_player().expect("a player chooses");
     assert!(game.state().players[seat].hidden > 0, "a hidden hand");
-    click(&mut h, "Suggest");
+    suggest(&mut h);
     let plan = h.state().suggested().expect("a suggestion").clone();
     let Act::Hire { slot, discard, .. } = plan.steps[0] else {
         panic!("this position's best choice is a hire: {:?}", plan.steps[0]);
@@ -415,7 +415,7 @@ fn suggest_in_the_market_phase_names_the_card_to_take() {
         h.state().game().unwrap().state().phase,
         Phase::Market { .. }
     ));
-    click(&mut h, "Suggest");
+    suggest(&mut h);
     let plan = h.state().suggested().expect("a suggestion").clone();
     assert_eq!(plan.steps.len(), 1);
     let game = h.state().game().unwrap().clone();

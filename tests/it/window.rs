@@ -55,6 +55,27 @@ pub(crate) fn choose(h: &mut Harness<'_, ForemanApp>, list: &str, item: &str) {
     click(h, item);
 }
 
+/// Waits (frames apart, a few milliseconds each) until the planner has answered a *Suggest*;
+/// panics if it has not within ten seconds.
+pub(crate) fn wait_for_suggestion(h: &mut Harness<'_, ForemanApp>) {
+    // Frame by frame: the spinner shown meanwhile repaints every frame.
+    for _ in 0..2000 {
+        h.step();
+        if !h.state().suggesting() {
+            h.run();
+            return;
+        }
+        std::thread::sleep(std::time::Duration::from_millis(5));
+    }
+    panic!("the planner did not answer");
+}
+
+/// Clicks *Suggest* and waits for the planner's answer.
+pub(crate) fn suggest(h: &mut Harness<'_, ForemanApp>) {
+    h.get_by_label("Suggest").click();
+    wait_for_suggestion(h);
+}
+
 pub(crate) fn click_first_containing(h: &mut Harness<'_, ForemanApp>, part: &str) {
     let node = h.get_all_by_label_contains(part).next();
     match node {
@@ -430,7 +451,7 @@ fn screens() {
         }
         if name == "table-1920" {
             // The wide table with its plan asked for: the steps and their tags on the table.
-            click(&mut h, "Suggest");
+            suggest(&mut h);
             assert!(h.state().suggested().is_some());
         }
         h.run();
@@ -857,7 +878,7 @@ fn the_round_card_holds_the_table_until_it_is_closed() {
     h.key_press(egui::Key::S);
     h.run();
     assert!(
-        h.state().suggested().is_none(),
+        h.state().suggested().is_none() && !h.state().suggesting(),
         "no shortcut behind the card"
     );
     h.key_press(egui::Key::Escape);
@@ -868,7 +889,7 @@ fn the_round_card_holds_the_table_until_it_is_closed() {
         "closed for now, not for good"
     );
     h.key_press(egui::Key::S);
-    h.run();
+    wait_for_suggestion(&mut h);
     assert!(h.state().suggested().is_some(), "the table answers again");
     click(&mut h, "Help");
     h.get_by_label("How a round goes");
