@@ -75,6 +75,31 @@ pub fn run(started: std::time::Instant) -> anyhow::Result<()> {
     })
 }
 
+/// The window's frames and what eframe keeps between runs (the settings).
+impl eframe::App for ForemanApp {
+    fn ui(&mut self, ui: &mut egui::Ui, _frame: &mut eframe::Frame) {
+        self.show(ui);
+        if let Some(started) = self.started.take() {
+            let ms = started.elapsed().as_secs_f64() * 1000.0;
+            tracing::info!("first frame laid out {ms:.0} ms after start");
+            // For measuring the start-up time: `FOREMAN_FIRST_FRAME=1 foreman` prints it and
+            // closes the window.
+            if std::env::var_os("FOREMAN_FIRST_FRAME").is_some() {
+                println!("first frame after {ms:.0} ms");
+                ui.ctx().send_viewport_cmd(egui::ViewportCommand::Close);
+            }
+        }
+    }
+    fn save(&mut self, storage: &mut dyn eframe::Storage) {
+        eframe::set_value(storage, eframe::APP_KEY, &self.settings);
+    }
+    /// Settings reach the disk within a second of a change (eframe writes only what changed),
+    /// so a language or theme chosen is kept even if the program is killed soon after.
+    fn auto_save_interval(&self) -> std::time::Duration {
+        std::time::Duration::from_secs(1)
+    }
+}
+
 /// Has a dice source's thread repaint `ctx` after each report, from the first frame it is
 /// drained on (the window then needs no timer to look for its events).
 fn repaint_on(wake: &crate::dice::Wake, ctx: &egui::Context) {

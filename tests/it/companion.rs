@@ -402,6 +402,34 @@ fn a_suggested_hire_from_a_hidden_hand_names_the_tool_not_a_card() {
     assert_eq!(h.state().game().unwrap().journal().len(), before);
 }
 
+/// The planner thinks on its own thread; a move made before it answers makes its answer
+/// stale, and a stale answer is never shown (nor played by `N`).
+#[test]
+fn a_suggestion_for_a_position_left_meanwhile_is_dropped() {
+    let dir = tempfile::tempdir().expect("temp dir");
+    let mut h = harness(dir.path(), 7);
+    h.run();
+    click(&mut h, "Start the game");
+    h.get_by_label("Suggest").click();
+    h.step();
+    // Taken before the planner's answer is looked at.
+    h.get_all_by_label_contains("Take ")
+        .next()
+        .expect("a market blueprint")
+        .click();
+    super::window::wait_for_suggestion(&mut h);
+    let len = h.state().game().unwrap().journal().len();
+    assert!(h.state().suggested().is_none(), "the answer came too late");
+    assert!(h.query_by_label_contains("Suggested: ").is_none());
+    h.key_press(egui::Key::N);
+    h.run();
+    assert_eq!(
+        h.state().game().unwrap().journal().len(),
+        len,
+        "N plays nothing"
+    );
+}
+
 /// Issue 29, points 2 and 4: in the market phase *Suggest* shows the planner bot's choice,
 /// naming the card (RULES.md, market phase: take a blueprint or hire a contractor), with the
 /// next best beside it; *Play the next step* takes it, and the suggestion goes.
