@@ -216,8 +216,9 @@ pub fn message_ids(source: &str) -> Vec<String> {
 mod locale_tests {
     use super::Lang;
 
-    /// A first launch speaks the system's language when Foreman has it (README: "Language ...
-    /// remembered"; the rulebooks Foreman speaks: French, Spanish, Russian, and English).
+    /// A first launch speaks the system's language when Foreman has it (README: "Foreman
+    /// starts in your system's language if it has it"; the rulebooks' French, Spanish and
+    /// Russian, and English).
     #[test]
     fn the_first_launch_speaks_the_systems_language() {
         assert_eq!(Lang::from_locale("fr_FR.UTF-8"), Some(Lang::Fr));

@@ -113,7 +113,6 @@ fn resource(tr: &Tr, what: Resource) -> Arg {
     }))
 }
 
-/// A refusal in the interface language.
 /// The words of a refusal's phase, by the engine's English phrase for when an act is done
 /// (`RuleError::WrongPhase::expected`); `None` for a phrase with no words yet.
 fn when_key(expected: &str) -> Option<&'static str> {
@@ -141,6 +140,7 @@ fn now_key(now: &str) -> Option<&'static str> {
     })
 }
 
+/// A refusal in the interface language.
 pub fn refusal(tr: &Tr, e: &RuleError) -> String {
     use RuleError as E;
     let t = |k: &str| tr.t(k);

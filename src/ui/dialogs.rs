@@ -2,7 +2,7 @@
 //! (companion games), saving a copy.
 
 use super::app::*;
-use crate::engine::{Act, Blueprint, Contractor, Game, Inputs, RuleError, Tool};
+use crate::engine::{Act, Game, Inputs, RuleError, Tool};
 use crate::i18n::words;
 use egui::{Color32, RichText, Ui};
 use std::path::PathBuf;
@@ -341,18 +341,10 @@ impl ForemanApp {
                 {
                     ui.label(RichText::new(guide).strong());
                 }
-                let left = still_hidden(
+                let cards = listed(
                     &st.blueprint_deck,
                     &st.blueprint_discard,
                     &pending.inputs.blueprints,
-                );
-                // Every card that could come off the deck when the action began; one told to
-                // its last copy since stays, greyed.
-                let began = still_hidden(&st.blueprint_deck, &st.blueprint_discard, &[]);
-                let cards = listed(
-                    Blueprint::ALL,
-                    |c| left.count(c),
-                    |c| began.count(c),
                     |c| [c.name(), c.name_fr()],
                 );
                 let take = self.search_list(ui, pending, &cards);
@@ -385,16 +377,10 @@ impl ForemanApp {
                         .strong(),
                     );
                 }
-                let left = still_hidden(
+                let contractors = listed(
                     &st.contractor_deck,
                     &st.contractor_discard,
                     &pending.inputs.contractors,
-                );
-                let began = still_hidden(&st.contractor_deck, &st.contractor_discard, &[]);
-                let contractors = listed(
-                    Contractor::ALL,
-                    |c| left.count(c),
-                    |c| began.count(c),
                     |c| [c.name(), c.name_fr()],
                 );
                 if let Some(c) = self.search_list(ui, pending, &contractors) {
@@ -645,24 +631,28 @@ struct Listed<T> {
     left: u8,
 }
 
-/// The cards of `all` still hidden (`left`), or hidden when the action began (`began`: those
-/// told to their last copy since keep their places), each with its copies left.
-fn listed<T: Copy>(
-    all: &[T],
-    left: impl Fn(T) -> u8,
-    began: impl Fn(T) -> u8,
-    names: impl Fn(T) -> [&'static str; 2],
-) -> Vec<Listed<T>> {
-    all.iter()
+/// The cards a picker offers, from a deck and its discard (which a reshuffle brings back):
+/// those still hidden after the `named` ones, and those hidden when the action began (one
+/// told to its last copy since keeps its place, greyed), each with its copies left.
+fn listed<C: crate::engine::state::CardId>(
+    deck: &crate::engine::state::Pile<C>,
+    discard: &crate::engine::state::Pile<C>,
+    named: &[C],
+    names: impl Fn(C) -> [&'static str; 2],
+) -> Vec<Listed<C>> {
+    let left = still_hidden(deck, discard, named);
+    let began = still_hidden(deck, discard, &[]);
+    C::ALL
+        .iter()
         .copied()
-        .filter(|&c| left(c) > 0 || began(c) > 0)
+        .filter(|&c| left.count(c) > 0 || began.count(c) > 0)
         .map(|c| {
             let [en, fr] = names(c);
             Listed {
                 item: c,
-                line: format!("{en} / {fr} ({})", left(c)),
+                line: format!("{en} / {fr} ({})", left.count(c)),
                 names: [en, fr],
-                left: left(c),
+                left: left.count(c),
             }
         })
         .collect()

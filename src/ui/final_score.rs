@@ -42,12 +42,11 @@ impl ForemanApp {
                     ui.add_space(8.0);
                     for s in &board.players {
                         let name = &game.setup().players[s.seat].name;
-                        ui.group(|ui| {
-                            ui.set_width(ui.available_width());
-                            ui.heading(self.ta(
-                                "player-total",
-                                &[("name", name.clone().into()), ("score", s.total.into())],
-                            ));
+                        let heading = self.ta(
+                            "player-total",
+                            &[("name", name.clone().into()), ("score", s.total.into())],
+                        );
+                        score_group(ui, heading, |ui| {
                             for line in &s.cards {
                                 ui.label(format!(
                                     "{} ×{} = {}",
@@ -69,9 +68,8 @@ impl ForemanApp {
                         });
                     }
                     if let Some(m) = &board.machine {
-                        ui.group(|ui| {
-                            ui.set_width(ui.available_width());
-                            ui.heading(self.ta("machine-total", &[("score", m.total.into())]));
+                        let heading = self.ta("machine-total", &[("score", m.total.into())]);
+                        score_group(ui, heading, |ui| {
                             ui.label(self.ta(
                                 "machine-formula",
                                 &[
@@ -108,4 +106,13 @@ impl ForemanApp {
             });
         });
     }
+}
+
+/// One side's score: a full-width group headed by its total.
+fn score_group(ui: &mut Ui, heading: String, body: impl FnOnce(&mut Ui)) {
+    ui.group(|ui| {
+        ui.set_width(ui.available_width());
+        ui.heading(heading);
+        body(ui);
+    });
 }

@@ -1,11 +1,12 @@
 //! The headquarters drawn as the board: three sections side by side, each with its rule, its
 //! three slots and the dice sitting in them (cards.md, headquarters board). A section takes the
 //! selected die by a click on *Place on …*, or a die dragged onto it; with no die selected,
-//! *Place a 4 on Mine* takes the first die (in the order the roll was told) that fits.
+//! *Place a 4 on Mine* takes the die *Suggest*'s plan puts there, else the first die (in the
+//! order the roll was told) that fits.
 
 use super::app::DraggedDie;
 use super::die::{self, DieLook};
-use super::marks::{self, StepMarks};
+use super::marks::StepMarks;
 use crate::engine::state::{PlayerState, Section};
 use crate::engine::{Act, Game};
 use crate::i18n::{Tr, words};
@@ -73,15 +74,20 @@ pub fn board(
                             }
                         }
                         None => {
-                            // No die selected: the first unplaced die (in the order the roll
-                            // was told) that this section takes, its value on the button.
-                            let first = player.dice.unplaced().find_map(|i| {
-                                let act = Act::Place {
-                                    die: i as u8,
-                                    section,
-                                };
-                                game.check(&act).ok().map(|_| (act, player.dice.get(i)))
-                            });
+                            // No die selected: the die the suggested plan puts here, else
+                            // the first unplaced die (in the order the roll was told) that
+                            // this section takes, its value on the button.
+                            let suggested = marks.die_for(section).map(usize::from);
+                            let first = suggested
+                                .into_iter()
+                                .chain(player.dice.unplaced())
+                                .find_map(|i| {
+                                    let act = Act::Place {
+                                        die: i as u8,
+                                        section,
+                                    };
+                                    game.check(&act).ok().map(|_| (act, player.dice.get(i)))
+                                });
                             match first {
                                 Some((act, Some(d))) => {
                                     let label = tr.t_args(
@@ -133,13 +139,7 @@ pub fn board(
                     }
                 });
             });
-            marks::tag(
-                ui,
-                tr,
-                frame.response.rect,
-                marks.section(section),
-                marks.next,
-            );
+            marks.tag(ui, tr, frame.response.rect, marks.section(section));
             if let Some(die) = frame.response.dnd_release_payload::<DraggedDie>() {
                 // A die dropped on a section: placed, or refused with the reason in view.
                 asked = Some(Act::Place {

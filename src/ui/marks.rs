@@ -87,6 +87,16 @@ impl StepMarks {
         &self.sections[s.index()]
     }
 
+    /// The die the plan's next placement on `section` takes, if a step still to play places
+    /// one there: the section's button offers it before the first die that fits.
+    pub fn die_for(&self, section: Section) -> Option<u8> {
+        let step = *self.section(section).first()?;
+        self.dice
+            .iter()
+            .find(|(_, steps)| steps.contains(&step))
+            .map(|(&d, _)| d)
+    }
+
     pub fn in_compound(&self, c: Blueprint) -> &[usize] {
         self.compound.get(&c).map_or(&[], Vec::as_slice)
     }
@@ -98,90 +108,84 @@ impl StepMarks {
 
 /// Where a tag sits on what it marks.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub enum Corner {
+enum Corner {
     /// Inside the top right corner, so that a panel's edge never cuts it (sections, tiles).
     Inside,
     /// Astride the top right corner, clear of the pips (dice).
     Astride,
 }
 
-/// Tags `rect` (a die, a section, a tile) with `steps`' numbers; nothing when there are none.
-/// The next step's tag is filled with strong blue and `rect` ringed with it.
-pub fn tag(ui: &Ui, tr: &Tr, rect: Rect, steps: &[usize], next: usize) {
-    tag_at(ui, tr, rect, steps, next, Corner::Inside);
-}
+impl StepMarks {
+    /// Tags `rect` (a section, a tile) with `steps`' numbers; nothing when there are none.
+    /// The next step's tag is filled with strong blue and `rect` ringed with it.
+    pub fn tag(&self, ui: &Ui, tr: &Tr, rect: Rect, steps: &[usize]) {
+        self.tag_at(ui, tr, rect, steps, Corner::Inside);
+    }
 
-/// [`tag`], at `corner`.
-pub fn tag_at(ui: &Ui, tr: &Tr, rect: Rect, steps: &[usize], next: usize, corner: Corner) {
-    if steps.is_empty() || !ui.is_rect_visible(rect.expand(12.0)) {
-        return;
+    /// [`Self::tag`] for die `i` drawn at `rect`, astride its corner, clear of the pips.
+    pub fn tag_die(&self, ui: &Ui, tr: &Tr, rect: Rect, i: u8) {
+        self.tag_at(ui, tr, rect, self.die(i), Corner::Astride);
     }
-    let text = steps
-        .iter()
-        .map(usize::to_string)
-        .collect::<Vec<_>>()
-        .join(", ");
-    let is_next = steps.contains(&next);
-    let visuals = ui.visuals();
-    let (fill, ink) = if is_next {
-        // One strong blue with white digits, that stands out on both themes.
-        (Color32::from_rgb(0, 105, 170), Color32::WHITE)
-    } else {
-        (
-            visuals.widgets.inactive.bg_fill,
-            visuals.strong_text_color(),
-        )
-    };
-    let painter = ui.painter();
-    let font = FontId::proportional(12.0);
-    let galley = painter.layout_no_wrap(text, font, ink);
-    let height = galley.size().y + 2.0;
-    let width = (galley.size().x + 8.0).max(height);
-    let min = match corner {
-        Corner::Inside => egui::pos2(rect.right() - width - 1.0, rect.top() + 1.0),
-        Corner::Astride => egui::pos2(
-            rect.right() - width / 2.0 + 2.0,
-            rect.top() - height / 2.0 - 2.0,
-        ),
-    };
-    let tag = Rect::from_min_size(min, egui::vec2(width, height));
-    if is_next {
-        painter.rect_stroke(rect, 6.0, Stroke::new(2.0, fill), StrokeKind::Inside);
-    }
-    painter.rect(
-        tag,
-        height / 2.0,
-        fill,
-        Stroke::new(1.0, ink.gamma_multiply(0.6)),
-        StrokeKind::Inside,
-    );
-    painter.galley(
-        Align2::CENTER_CENTER
-            .align_size_within_rect(galley.size(), tag)
-            .min,
-        galley,
-        ink,
-    );
-    // Read by screen readers; hovered, it says which steps.
-    let label = tr.t_args(
-        "suggest-mark",
-        &[
-            ("count", steps.len().into()),
+
+    fn tag_at(&self, ui: &Ui, tr: &Tr, rect: Rect, steps: &[usize], corner: Corner) {
+        if steps.is_empty() || !ui.is_rect_visible(rect.expand(12.0)) {
+            return;
+        }
+        let numbers = steps
+            .iter()
+            .map(usize::to_string)
+            .collect::<Vec<_>>()
+            .join(", ");
+        let is_next = steps.contains(&self.next);
+        let (fill, ink) = if is_next {
+            // One strong blue with white digits, that stands out on both themes.
+            (Color32::from_rgb(0, 105, 170), Color32::WHITE)
+        } else {
+            let visuals = ui.visuals();
             (
-                "steps",
-                steps
-                    .iter()
-                    .map(usize::to_string)
-                    .collect::<Vec<_>>()
-                    .join(", ")
-                    .into(),
+                visuals.widgets.inactive.bg_fill,
+                visuals.strong_text_color(),
+            )
+        };
+        let painter = ui.painter();
+        let galley = painter.layout_no_wrap(numbers.clone(), FontId::proportional(12.0), ink);
+        let height = galley.size().y + 2.0;
+        let width = (galley.size().x + 8.0).max(height);
+        let min = match corner {
+            Corner::Inside => egui::pos2(rect.right() - width - 1.0, rect.top() + 1.0),
+            Corner::Astride => egui::pos2(
+                rect.right() - width / 2.0 + 2.0,
+                rect.top() - height / 2.0 - 2.0,
             ),
-        ],
-    );
-    let id = egui::Id::unique(("step-tag", rect.min.x as i32, rect.min.y as i32));
-    let r = ui.interact(tag, id, Sense::hover());
-    r.widget_info(|| WidgetInfo::labeled(egui::Role::Label, true, &label));
-    r.on_hover_text(label);
+        };
+        let tag = Rect::from_min_size(min, egui::vec2(width, height));
+        if is_next {
+            painter.rect_stroke(rect, 6.0, Stroke::new(2.0, fill), StrokeKind::Inside);
+        }
+        painter.rect(
+            tag,
+            height / 2.0,
+            fill,
+            Stroke::new(1.0, ink.gamma_multiply(0.6)),
+            StrokeKind::Inside,
+        );
+        painter.galley(
+            Align2::CENTER_CENTER
+                .align_size_within_rect(galley.size(), tag)
+                .min,
+            galley,
+            ink,
+        );
+        // Read by screen readers; hovered, it says which steps.
+        let label = tr.t_args(
+            "suggest-mark",
+            &[("count", steps.len().into()), ("steps", numbers.into())],
+        );
+        let id = egui::Id::unique(("step-tag", rect.min.x as i32, rect.min.y as i32));
+        let r = ui.interact(tag, id, Sense::hover());
+        r.widget_info(|| WidgetInfo::labeled(egui::Role::Label, true, &label));
+        r.on_hover_text(label);
+    }
 }
 
 #[cfg(test)]
@@ -228,6 +232,12 @@ mod tests {
         assert_eq!(m.die(2), &[1]);
         assert_eq!(m.section(Section::Mine), &[1, 5]);
         assert!(m.section(Section::Research).is_empty());
+        assert_eq!(
+            m.die_for(Section::Mine),
+            Some(2),
+            "step 1's die before step 5's"
+        );
+        assert_eq!(m.die_for(Section::Research), None);
         assert_eq!(m.die(0), &[2]);
         assert_eq!(m.die(1), &[2]);
         assert_eq!(m.in_compound(Blueprint::Refinery), &[2]);
@@ -248,6 +258,7 @@ mod tests {
         assert_eq!(later.next, 3);
         assert!(later.die(2).is_empty(), "step 1 is played");
         assert_eq!(later.section(Section::Mine), &[5]);
+        assert_eq!(later.die_for(Section::Mine), Some(4));
         assert!(later.in_compound(Blueprint::Refinery).is_empty());
     }
 

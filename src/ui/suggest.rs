@@ -41,6 +41,16 @@ pub struct Suggestion {
     notes: Vec<String>,
 }
 
+impl Suggestion {
+    /// The step to play next, while the plan still matches a game whose journal is `len` long
+    /// (nothing but its own steps played since it was made); `None` once it does not.
+    fn next_step(&self, len: usize) -> Option<&Act> {
+        (len == self.made_at + self.played)
+            .then(|| self.plan.steps.get(self.played))
+            .flatten()
+    }
+}
+
 impl ForemanApp {
     /// Whether *Suggest* can be asked now: a person's market turn, or their work phase after
     /// the roll.
@@ -216,7 +226,7 @@ impl ForemanApp {
     /// The plan still matches the game: nothing but its own steps was played since.
     fn live_suggestion(&mut self, game: &Game) -> Option<Suggestion> {
         let s = self.suggestion.as_ref()?;
-        if game.journal().len() != s.made_at + s.played || s.played >= s.plan.steps.len() {
+        if s.next_step(game.journal().len()).is_none() {
             self.suggestion = None;
             return None;
         }
@@ -226,10 +236,7 @@ impl ForemanApp {
     /// Where the steps still to play go on the table (nothing when no plan is live).
     pub(super) fn step_marks(&self, game: &Game) -> StepMarks {
         match &self.suggestion {
-            Some(s)
-                if game.journal().len() == s.made_at + s.played
-                    && s.played < s.plan.steps.len() =>
-            {
+            Some(s) if s.next_step(game.journal().len()).is_some() => {
                 StepMarks::of(&s.plan.steps, s.played, &game.state().market.blueprints)
             }
             _ => StepMarks::default(),
@@ -303,30 +310,23 @@ impl ForemanApp {
                 break;
             };
             let len = game.journal().len();
-            let Some(next) = self.suggestion.as_ref().and_then(|s| {
-                (len == s.made_at + s.played)
-                    .then(|| s.plan.steps.get(s.played).cloned())
-                    .flatten()
+            let Some((next, said)) = self.suggestion.as_ref().and_then(|s| {
+                let said = s.steps.get(s.played).cloned().unwrap_or_default();
+                s.next_step(len).map(|a| (a.clone(), said))
             }) else {
                 break;
             };
-            if let (Some(_), Act::Hire { slot, .. }) =
-                (crate::bots::unseen_discard(game.state(), &next), &next)
+            if let Act::Hire { slot, .. } = next
+                && crate::bots::unseen_discard(game.state(), &next).is_some()
             {
                 // The hand is secret: the player names the card discarded, as the hire's own
                 // button asks.
-                let slot = *slot;
-                let title = self
-                    .suggestion
-                    .as_ref()
-                    .and_then(|s| s.steps.get(s.played).cloned())
-                    .unwrap_or_default();
                 let hires: Vec<Act> = self
                     .legal()
                     .into_iter()
                     .filter(|a| matches!(a, Act::Hire { slot: s, .. } if *s == slot))
                     .collect();
-                self.choose(title, hires, || None);
+                self.choose(said, hires, || None);
                 break;
             }
             self.submit(next);

@@ -5,7 +5,6 @@ use super::card::{Shown, TILE_WIDTH, blueprint_tile, contractor_tile};
 use super::die::{self, DieLook};
 use super::hq;
 use super::icons::{self, Icon};
-use super::marks;
 use crate::engine::state::Spot;
 
 /// Below this width (in points) the side panels are shown one at a time.
@@ -174,7 +173,7 @@ impl ForemanApp {
                                         take = Some(act);
                                     }
                                 });
-                            marks::tag(ui, &self.tr, r.rect, &marks.market[slot], marks.next);
+                            marks.tag(ui, &self.tr, r.rect, &marks.market[slot]);
                         }
                         None => {
                             ui.weak(self.t("empty-slot"));
@@ -225,7 +224,7 @@ impl ForemanApp {
                                         hire = Some((label, hires));
                                     }
                                 });
-                                marks::tag(ui, &self.tr, r.rect, &marks.contractors[slot], marks.next);
+                                marks.tag(ui, &self.tr, r.rect, &marks.contractors[slot]);
                             }
                             None => {
                                 ui.weak(self.t("empty-slot"));
@@ -466,14 +465,7 @@ impl ForemanApp {
                     placed: d.placed.is_some(),
                 };
                 let r = die::die(ui, d.value, body, side, look, &label);
-                marks::tag_at(
-                    ui,
-                    &self.tr,
-                    r.rect,
-                    marks.die(i),
-                    marks.next,
-                    marks::Corner::Astride,
-                );
+                marks.tag_die(ui, &self.tr, r.rect, i);
                 if look.placed {
                     r.on_hover_text(self.ta("die-placed", &[("origin", origin.into())]));
                     continue;
@@ -590,7 +582,7 @@ impl ForemanApp {
                             chosen = Some((label, acts));
                         }
                     });
-                    marks::tag(ui, &self.tr, r.rect, marks.in_compound(card), marks.next);
+                    marks.tag(ui, &self.tr, r.rect, marks.in_compound(card));
                 }
             });
         }
@@ -650,7 +642,7 @@ impl ForemanApp {
                         chosen = Some((label, builds.clone()));
                     }
                 });
-                marks::tag(ui, &self.tr, r.rect, marks.in_hand(card), marks.next);
+                marks.tag(ui, &self.tr, r.rect, marks.in_hand(card));
             }
         });
         if let Some((label, acts)) = chosen {

@@ -319,12 +319,12 @@ fn suggest_tags_the_plan_on_the_table() {
     let game = h.state().game().unwrap().clone();
     let seat = game.state().current_player().expect("at work");
     // The first step that places a die, and the die's button.
-    let (n, die) = plan
+    let (n, die, section) = plan
         .steps
         .iter()
         .enumerate()
         .find_map(|(i, a)| match a {
-            Act::Place { die, .. } => Some((i + 1, *die)),
+            Act::Place { die, section } => Some((i + 1, *die, *section)),
             _ => None,
         })
         .expect("the plan places a die");
@@ -340,6 +340,12 @@ fn suggest_tags_the_plan_on_the_table() {
         .filter(|t| t.rect().intersects(die_rect))
         .count();
     assert_eq!(on_die, 1, "{label} on die {}", die + 1);
+    // The section's own button offers the plan's die, not merely the first that fits.
+    let en = foreman::i18n::Tr::new(foreman::i18n::Lang::En);
+    h.get_by_label(&format!(
+        "Place a {value} on {}",
+        foreman::i18n::words::section(&en, section)
+    ));
     // Played by its key (N), step 1's tags go.
     let before = h.state().game().unwrap().journal().len();
     h.key_press(egui::Key::N);
