@@ -45,9 +45,14 @@
 //! Chance inside the phase is valued by expectation:
 //! - a die rolled in the middle of a plan (the Robot's, the Temp Agency's rerolls): the mean
 //!   over every face of the best play that follows;
-//! - a blueprint drawn (Research, Laboratory, Manufactory, Recycling Plant): the player does
-//!   not see it before the plan is made, so it is valued as a card in hand, whatever it is,
-//!   and the plan never builds or discards it. Asking again after the draw may do better.
+//! - a blueprint drawn (Research, Laboratory, Manufactory, Recycling Plant): the mean over the
+//!   cards it may be, each as likely as its copies among the cards the player has not seen
+//!   (the deck, and hands hidden from them), of the best play that follows, which may build
+//!   the card drawn or discard it. Cards that play the same part in the rest of the phase are
+//!   one outcome (`outcomes.rs`): built ones of one tool and cost; and those with no
+//!   blueprint of their tool in hand, which cannot be built this phase (a build discards one
+//!   of the same tool), stay a card in hand, never played (a card drawn later in the same
+//!   phase could have partnered one: that is left out).
 //!
 //! **Pruning** (branch and bound, `bound.rs`): a position whose bound (the most the rest of
 //! the phase could still add, everything counted at its best) is no better than a plan already
@@ -75,7 +80,9 @@ use std::hash::{BuildHasherDefault, Hasher};
 mod bound;
 mod outcomes;
 
-use outcomes::{Slots, outcomes};
+use outcomes::Slots;
+#[cfg(test)]
+use outcomes::outcomes;
 
 /// The objective's weights (see the module's documentation).
 #[derive(Debug, Clone, Copy, PartialEq)]
@@ -282,15 +289,16 @@ pub fn plan_with(game: &Game, weights: &Weights, limit: Limit) -> Result<Plan, P
         if matches!(best, Act::EndWork { .. }) {
             break;
         }
-        let next = outcomes(&root, &at, &best);
-        if next.len() != 1 || search.drew(&at, &next[0].0) {
+        let mut slots = outcomes::Slots::default();
+        let next = slots.outcomes(&root, &at, &best);
+        if next.len() != 1 || slots.drew {
             then_ask_again = true;
             break;
         }
-        at = next
+        at = slots
+            .states
             .into_iter()
             .next()
-            .map(|(s, _)| s)
             .ok_or(PlanError::NotWorking(String::new()))?;
     }
     if steps.is_empty() {
@@ -593,7 +601,7 @@ impl Search {
                 continue;
             }
             let first = &slots.states[next.start];
-            let chance = next.len() != 1 || self.drew(g, first);
+            let chance = next.len() != 1 || slots.drew;
             // A move's promise: the mean of its outcomes' bounds.
             // A certain move's promise: its outcome's bound (the most promising is searched
             // first, so the best found rises early and prunes more).
@@ -649,8 +657,7 @@ impl Search {
                 above = above.max(promise);
                 continue;
             } else if let Some((at, known)) = at {
-                // One outcome (a card drawn is valued as a card in hand, whatever it is); its
-                // value (when known) or bound is the promise.
+                // One outcome; its value (when known) or bound is the promise.
                 if known {
                     (promise, true)
                 } else {
@@ -770,11 +777,6 @@ impl Search {
             all.into_iter()
                 .filter(|a| !matches!(a, Act::EndWork { .. })),
         );
-    }
-
-    /// Whether the step from `before` to `after` drew a card (its result is then unknown).
-    fn drew(&self, before: &State, after: &State) -> bool {
-        after.players[self.seat].hidden > before.players[self.seat].hidden
     }
 }
 

@@ -331,3 +331,117 @@ fn the_chance_that_the_machine_ends_the_game_this_round() {
     assert!((chance(&mut g, 12) - 1.0).abs() < 1e-12);
     assert!(chance(&mut g, 0).abs() < 1e-12);
 }
+
+/// Issue 29, point 1: a blueprint drawn in the middle of a plan is valued by expectation over
+/// what can still be in the deck. A Gymnasium (shovel) in hand, 4 metal and 4 energy, one die
+/// showing 1: Research (cards.md: any die draws 1 blueprint) may draw a Motherlode (shovel,
+/// 1 metal and 3 energy, 1 prestige), which can then be built with the Gymnasium as its
+/// discard (RULES.md, Build: the discard has the same tool), or an Obelisk (hammer), which
+/// nothing in hand can partner. Counting points only, the draw is worth one point times the
+/// Motherlodes' share of the deck.
+#[test]
+fn a_card_drawn_is_valued_by_what_the_deck_may_give() {
+    use crate::engine::Blueprint as B;
+    use crate::engine::Section;
+    for (motherlodes, obelisks) in [(2u8, 0u8), (1, 3), (0, 4)] {
+        let p = Puzzle {
+            name: "draw".into(),
+            compound: vec![],
+            hand: vec!["Gymnasium".into()],
+            dice: vec![1],
+            metal: 4,
+            energy: 4,
+            best_points: 0,
+        };
+        let mut g = puzzle_position(&p);
+        let deck = &mut g.state.blueprint_deck;
+        *deck = Default::default();
+        for _ in 0..motherlodes {
+            deck.add(B::Motherlode);
+        }
+        for _ in 0..obelisks {
+            deck.add(B::Obelisk);
+        }
+        let plan = plan_with(&g, &Weights::POINTS, Limit::EXACT).expect("plan");
+        let share = f64::from(motherlodes) / f64::from(motherlodes + obelisks);
+        assert!(
+            (plan.gain - share).abs() < 1e-9,
+            "{motherlodes} Motherlodes, {obelisks} Obelisks: gain {}",
+            plan.gain
+        );
+        if motherlodes > 0 {
+            assert!(
+                matches!(
+                    plan.steps.first(),
+                    Some(Act::Place {
+                        section: Section::Research,
+                        ..
+                    })
+                ),
+                "{:?}",
+                plan.steps
+            );
+            assert!(plan.then_ask_again, "a draw ends the plan: {:?}", plan.steps);
+        }
+    }
+}
+
+/// Issue 29, point 1: the cards a draw may give, by the part they can play in the rest of the
+/// work phase, each as likely as its copies among the unseen cards. With a Motherlode, an
+/// Aluminum Factory and a Concrete Plant built (shovels; the last two cost 2 metal and 2
+/// energy) and a Gymnasium (shovel) in hand: built cards can only be discarded, and the
+/// Black Market pays a discard's cost, so the Aluminum Factory and the Concrete Plant are one
+/// outcome and the Motherlode another; a Gymnasium or an Incinerator (shovels, not built) may
+/// be built with the Gymnasium in hand (one outcome each); Obelisks (hammer) have no partner
+/// in hand and stay one card drawn in secret.
+#[test]
+fn a_draw_gives_one_outcome_per_part_a_card_can_play() {
+    use super::outcomes::reveal_one;
+    use crate::engine::Blueprint as B;
+    let p = Puzzle {
+        name: "reveal".into(),
+        compound: vec![
+            "Motherlode".into(),
+            "Aluminum Factory".into(),
+            "Concrete Plant".into(),
+        ],
+        hand: vec!["Gymnasium".into()],
+        dice: vec![1],
+        metal: 4,
+        energy: 4,
+        best_points: 0,
+    };
+    let mut g = puzzle_position(&p);
+    let deck = &mut g.state.blueprint_deck;
+    *deck = Default::default();
+    for (card, n) in [
+        (B::AluminumFactory, 1),
+        (B::ConcretePlant, 1),
+        (B::Motherlode, 1),
+        (B::Gymnasium, 2),
+        (B::Incinerator, 2),
+        (B::Obelisk, 3),
+    ] {
+        for _ in 0..n {
+            deck.add(card);
+        }
+    }
+    let mut outcomes = reveal_one(g.state(), 0);
+    outcomes.sort_by_key(|(c, _)| c.map(|c| c.index()));
+    let total: f64 = outcomes.iter().map(|(_, w)| w).sum();
+    assert!((total - 1.0).abs() < 1e-12, "{outcomes:?}");
+    let expected = [
+        (None, 3.0 / 10.0),
+        (Some(B::AluminumFactory), 2.0 / 10.0),
+        (Some(B::Gymnasium), 2.0 / 10.0),
+        (Some(B::Incinerator), 2.0 / 10.0),
+        (Some(B::Motherlode), 1.0 / 10.0),
+    ];
+    let mut expected = expected.to_vec();
+    expected.sort_by_key(|(c, _)| c.map(|c: B| c.index()));
+    assert_eq!(outcomes.len(), expected.len(), "{outcomes:?}");
+    for ((c, w), (ec, ew)) in outcomes.iter().zip(&expected) {
+        assert_eq!(c, ec);
+        assert!((w - ew).abs() < 1e-12, "{c:?}: {w} against {ew}");
+    }
+}
