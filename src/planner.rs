@@ -45,14 +45,26 @@
 //! Chance inside the phase is valued by expectation:
 //! - a die rolled in the middle of a plan (the Robot's, the Temp Agency's rerolls): the mean
 //!   over every face of the best play that follows;
-//! - a blueprint drawn (Research, Laboratory, Manufactory, Recycling Plant): the mean over the
-//!   cards it may be, each as likely as its copies among the cards the player has not seen
-//!   (the deck, and hands hidden from them), of the best play that follows, which may build
-//!   the card drawn or discard it. Cards that play the same part in the rest of the phase are
-//!   one outcome (`outcomes.rs`): built ones of one tool and cost; and those with no
-//!   blueprint of their tool in hand, which cannot be built this phase (a build discards one
-//!   of the same tool), stay a card in hand, never played (a card drawn later in the same
-//!   phase could have partnered one: that is left out).
+//! - a blueprint drawn (Research, Laboratory, Manufactory, Recycling Plant): the player does
+//!   not see it before the plan is made, so it is valued as a card in hand, whatever it is,
+//!   and the plan never builds or discards it. Asking again after the draw may do better.
+//!
+//!   Tried, not kept (commit 997e6d9, reverted): the card drawn made known, each card still
+//!   unseen an outcome as likely as its copies, cards alike for the rest of the phase one
+//!   outcome (built ones of one tool and cost; those with no blueprint of their tool in hand,
+//!   which no build can use). On the first 200 of `examples/plan_time`'s work phases, one
+//!   core (`plan_time 200`; as shipped: median 0.57–0.70 ms, p95 33–35 ms, 199 plans exact):
+//!   every draw so, median 1,988 ms and p95 7,480 ms, 48 exact; only draws once every die is
+//!   placed, 27 ms and 4,106 ms, 172 exact; and only the first card of those, 6.3 ms and
+//!   827 ms, 185 exact. And that with the bound left as it was,
+//!   which a known card outgrows (two soundness tests fail): a sound bound searches more. Each
+//!   card drawn is a search of its own, the positions multiply at every draw, and Research
+//!   draws in nearly every work phase; the slowest also hold a Golem (dice again after the
+//!   last) or a Laboratory (a draw in the draw's search). The design to build instead: one
+//!   search whose value is a vector over the cards a draw may give (a few dozen kinds), the
+//!   position's key without the drawn card, each kind's best move taken at each position
+//!   (its own build, discard or partner move where it has one); then the dice are searched
+//!   once for every card, and the bound is the vector's largest part.
 //!
 //! **Pruning** (branch and bound, `bound.rs`): a position whose bound (the most the rest of
 //! the phase could still add, everything counted at its best) is no better than a plan already
@@ -80,9 +92,7 @@ use std::hash::{BuildHasherDefault, Hasher};
 mod bound;
 mod outcomes;
 
-use outcomes::Slots;
-#[cfg(test)]
-use outcomes::outcomes;
+use outcomes::{Slots, outcomes};
 
 /// The objective's weights (see the module's documentation).
 #[derive(Debug, Clone, Copy, PartialEq)]
@@ -289,16 +299,15 @@ pub fn plan_with(game: &Game, weights: &Weights, limit: Limit) -> Result<Plan, P
         if matches!(best, Act::EndWork { .. }) {
             break;
         }
-        let mut slots = outcomes::Slots::default();
-        let next = slots.outcomes(&root, &at, &best);
-        if next.len() != 1 || slots.drew {
+        let next = outcomes(&root, &at, &best);
+        if next.len() != 1 || search.drew(&at, &next[0].0) {
             then_ask_again = true;
             break;
         }
-        at = slots
-            .states
+        at = next
             .into_iter()
             .next()
+            .map(|(s, _)| s)
             .ok_or(PlanError::NotWorking(String::new()))?;
     }
     if steps.is_empty() {
@@ -601,7 +610,7 @@ impl Search {
                 continue;
             }
             let first = &slots.states[next.start];
-            let chance = next.len() != 1 || slots.drew;
+            let chance = next.len() != 1 || self.drew(g, first);
             // A move's promise: the mean of its outcomes' bounds.
             // A certain move's promise: its outcome's bound (the most promising is searched
             // first, so the best found rises early and prunes more).
@@ -657,7 +666,8 @@ impl Search {
                 above = above.max(promise);
                 continue;
             } else if let Some((at, known)) = at {
-                // One outcome; its value (when known) or bound is the promise.
+                // One outcome (a card drawn is valued as a card in hand, whatever it is); its
+                // value (when known) or bound is the promise.
                 if known {
                     (promise, true)
                 } else {
@@ -777,6 +787,11 @@ impl Search {
             all.into_iter()
                 .filter(|a| !matches!(a, Act::EndWork { .. })),
         );
+    }
+
+    /// Whether the step from `before` to `after` drew a card (its result is then unknown).
+    fn drew(&self, before: &State, after: &State) -> bool {
+        after.players[self.seat].hidden > before.players[self.seat].hidden
     }
 }
 
