@@ -56,15 +56,15 @@
 //!   core (`plan_time 200`; as shipped: median 0.57–0.70 ms, p95 33–35 ms, 199 plans exact):
 //!   every draw so, median 1,988 ms and p95 7,480 ms, 48 exact; only draws once every die is
 //!   placed, 27 ms and 4,106 ms, 172 exact; and only the first card of those, 6.3 ms and
-//!   827 ms, 185 exact. And that with the bound left as it was,
-//!   which a known card outgrows (two soundness tests fail): a sound bound searches more. Each
-//!   card drawn is a search of its own, the positions multiply at every draw, and Research
-//!   draws in nearly every work phase; the slowest also hold a Golem (dice again after the
-//!   last) or a Laboratory (a draw in the draw's search). The design to build instead: one
-//!   search whose value is a vector over the cards a draw may give (a few dozen kinds), the
-//!   position's key without the drawn card, each kind's best move taken at each position
-//!   (its own build, discard or partner move where it has one); then the dice are searched
-//!   once for every card, and the bound is the vector's largest part.
+//!   827 ms, 185 exact. And that with the bound left as it was, which a known card outgrows
+//!   (two soundness tests fail): a sound bound searches more. Each card drawn is a search of
+//!   its own, the positions multiply at every draw, and Research draws in nearly every work
+//!   phase; the slowest also hold a Golem (dice again after the last) or a Laboratory (a draw
+//!   in the draw's search). The design to build instead: one search whose value is a vector
+//!   over the cards a draw may give (a few dozen kinds), the position's key without the drawn
+//!   card, each kind's best move taken at each position (its own build, discard or partner
+//!   move where it has one); then the dice are searched once for every card, and the bound is
+//!   the vector's largest part.
 //!
 //! **Pruning** (branch and bound, `bound.rs`): a position whose bound (the most the rest of
 //! the phase could still add, everything counted at its best) is no better than a plan already
