@@ -85,7 +85,9 @@
 //! first step whose result is chance: then the player rolls (or draws) and asks again.
 
 use crate::engine::state::{PlayerState, State};
-use crate::engine::{Act, Action, CardType, Game, Inputs, Phase, RuleError, legal_actions_into};
+use crate::engine::{
+    Act, Action, Blueprint, CardType, Game, Inputs, Phase, RuleError, legal_actions_into,
+};
 use std::collections::HashMap;
 use std::hash::{BuildHasherDefault, Hasher};
 
@@ -265,7 +267,81 @@ fn worth_in(state: &State, seat: usize, w: &Weights, means: f64) -> f64 {
             * (w.engine * fade * engine
                 + w.metal * f64::from(p.metal)
                 + w.energy * f64::from(p.energy)
-                + w.hand * p.hand_size().min(10) as f64)
+                + hand_worth(state, p, w))
+}
+
+/// The names that allow a second copy in a compound (cards.md, Beacon and Obelisk).
+const SEVERAL: u32 = 1 << Blueprint::Beacon as u32 | 1 << Blueprint::Obelisk as u32;
+
+/// What a blueprint in hand adds beyond the `hand` weight: the `market` share of what it
+/// adds once built (its prestige, and the engine of a card that is not a Monument); nothing
+/// once a card of its name is built, as no second one can be (RULES.md, Build; but Beacons
+/// and Obelisks).
+pub(crate) fn card_bonus(card: Blueprint, w: &Weights) -> f64 {
+    let engine = if card.is_monument() { 0.0 } else { 1.0 };
+    w.market * (f64::from(card.info().prestige) + engine)
+}
+
+/// The bonus of each card `p` could still build (the others count 0), by [`Blueprint::index`].
+fn alive_bonus(p: &PlayerState, w: &Weights, i: usize) -> f64 {
+    if (p.compound.present() & !SEVERAL) >> i & 1 == 1 {
+        0.0
+    } else {
+        Blueprint::ALL.get(i).map_or(0.0, |&c| card_bonus(c, w))
+    }
+}
+
+/// What one blueprint drawn in secret is worth in `p`'s hand: the expectation, over the cards
+/// that may still come (`State::blueprint_deck`: the deck, and the hands hidden from `p`,
+/// each card as likely as its copies there), of a known card's worth.
+pub(crate) fn secret_card(state: &State, p: &PlayerState, w: &Weights) -> f64 {
+    let deck = &state.blueprint_deck;
+    let total = deck.len();
+    if total == 0 || w.market == 0.0 {
+        return w.hand;
+    }
+    let counts = deck.counts();
+    let mut left = deck.present();
+    let mut sum = 0.0;
+    while left != 0 {
+        let i = left.trailing_zeros() as usize;
+        left &= left - 1;
+        sum += f64::from(counts[i]) * alive_bonus(p, w, i);
+    }
+    w.hand + sum / total as f64
+}
+
+/// The worth of `p`'s hand: each of its 10 best blueprints at the `hand` weight and its
+/// [`card_bonus`] while it can still be built, each card drawn in secret at
+/// [`secret_card`].
+fn hand_worth(state: &State, p: &PlayerState, w: &Weights) -> f64 {
+    if w.market == 0.0 {
+        return w.hand * p.hand_size().min(10) as f64;
+    }
+    let secret = if p.hidden > 0 {
+        secret_card(state, p, w)
+    } else {
+        0.0
+    };
+    let counts = p.hand.counts();
+    if p.hand_size() <= 10 {
+        let mut total = f64::from(p.hidden) * secret;
+        let mut left = p.hand.present();
+        while left != 0 {
+            let i = left.trailing_zeros() as usize;
+            left &= left - 1;
+            total += f64::from(counts[i]) * (w.hand + alive_bonus(p, w, i));
+        }
+        return total;
+    }
+    // Past 10, the best 10 count.
+    let mut values: Vec<f64> = std::iter::repeat_n(secret, usize::from(p.hidden)).collect();
+    for (card, n) in p.hand.iter() {
+        let v = w.hand + alive_bonus(p, w, card.index());
+        values.extend(std::iter::repeat_n(v, usize::from(n)));
+    }
+    values.sort_by(|a, b| b.total_cmp(a));
+    values.iter().take(10).sum()
 }
 
 /// The best work phase for the player at work in `game`, with the default weights and the

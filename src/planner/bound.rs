@@ -250,8 +250,11 @@ pub(super) struct Bound {
     several: u32,
     /// Only points count (the last round): every end of the phase is worth a whole number.
     points_only: bool,
-    /// A blueprint in hand (one of the first 10), as the Laboratory's draw is worth.
+    /// A blueprint in hand (one of the first 10) at the least it is worth: what a build's
+    /// two blueprints cost at least.
     card_in_hand: f64,
+    /// A blueprint drawn at the most it is worth, as the Laboratory's draw is counted.
+    card_drawn: f64,
     means: f64,
     weights: Weights,
 }
@@ -281,10 +284,24 @@ impl Bound {
             .min()
             .unwrap_or(u32::MAX);
         let copy_extra = market().map(|c| activation(c, w).3).max().unwrap_or(0);
+        // A blueprint drawn is worth at most the expectation over the cards still unseen
+        // (`super::secret_card`), which only falls as cards are built; a deck that may run
+        // out in this phase is refilled from the discard pile, and then any card may come.
+        let drawn = match state.players.get(seat) {
+            Some(p) if state.deck_size() > 20 => super::secret_card(state, p, w),
+            _ => {
+                w.hand
+                    + Blueprint::ALL
+                        .iter()
+                        .map(|&c| super::card_bonus(c, w))
+                        .fold(0.0, f64::max)
+            }
+        };
+        let draw = Weights { hand: drawn, ..*w };
         Bound {
             seat,
-            all: Table::new(state, w, means, true),
-            no_resources: (means > 0.0).then(|| Table::new(state, w, means, false)),
+            all: Table::new(state, &draw, means, true),
+            no_resources: (means > 0.0).then(|| Table::new(state, &draw, means, false)),
             need,
             pattern,
             extra,
@@ -296,6 +313,7 @@ impl Bound {
             several: 1 << Blueprint::Beacon.index() | 1 << Blueprint::Obelisk.index(),
             points_only: means == 0.0,
             card_in_hand: means * w.hand,
+            card_drawn: means * drawn,
             means,
             weights: *w,
         }
@@ -393,7 +411,7 @@ impl Bound {
             total = total.min(worth_now - resources + limit + self.fill(table, &ctx));
         }
         if owned & bit(Blueprint::Laboratory) != 0 && !p.fired.laboratory {
-            total += self.card_in_hand;
+            total += self.card_drawn;
         }
         // Points are whole: no end of the phase is worth more than the whole part of the
         // bound, nor is any mean over them.

@@ -259,6 +259,11 @@ fn the_plan_is_as_good_as_trying_every_sequence() {
 /// What the bound adds to the objective now, in the position of `compound`, `hand`, `dice`
 /// and `metal` (a solo game's first round).
 fn bound_gap(compound: &[&str], hand: &[&str], dice: &[u8], metal: u32) -> f64 {
+    bound_gap_with(&Weights::default(), compound, hand, dice, metal)
+}
+
+/// [`bound_gap`] with the weights `w`.
+fn bound_gap_with(w: &Weights, compound: &[&str], hand: &[&str], dice: &[u8], metal: u32) -> f64 {
     let p = Puzzle {
         name: "bound".into(),
         compound: compound.iter().map(|s| s.to_string()).collect(),
@@ -270,10 +275,9 @@ fn bound_gap(compound: &[&str], hand: &[&str], dice: &[u8], metal: u32) -> f64 {
     };
     let g = puzzle_position(&p);
     let st = g.state();
-    let w = Weights::default();
-    let means = means_count(st, &w);
-    let s = Search::new(g.for_planning(), 0, w, means, Limit::EXACT);
-    s.bound_of(st) - worth_in(st, 0, &w, means)
+    let means = means_count(st, w);
+    let s = Search::new(g.for_planning(), 0, *w, means, Limit::EXACT);
+    s.bound_of(st) - worth_in(st, 0, w, means)
 }
 
 /// RULES.md, work phase, Build: a build discards a second blueprint of the same tool, and
@@ -292,13 +296,18 @@ fn the_bound_counts_only_builds_the_rules_allow() {
 
 /// RULES.md, end of the work phase: resources past 12 are discarded. The Power Plant's
 /// energy (cards.md: a 6 gives 6 energy) is worth nothing to a player holding 12 metal, who
-/// would discard it, and the bound counts it no more; with 4 metal it counts.
+/// would discard it, and the bound counts it no more; with 4 metal it counts. (Blueprints
+/// drawn are counted at the `hand` weight alone here, so that the die's other use, Research,
+/// is worth less than the Power Plant's energy.)
 #[test]
 fn resources_past_the_limit_count_nothing_in_the_bound() {
-    let w = Weights::default();
-    let full = bound_gap(&["Power Plant"], &[], &[6], 12);
+    let w = Weights {
+        market: 0.0,
+        ..Weights::default()
+    };
+    let full = bound_gap_with(&w, &["Power Plant"], &[], &[6], 12);
     assert!(full < 6.0 * w.energy - 0.1, "at 12 metal: {full}");
-    let room = bound_gap(&["Power Plant"], &[], &[6], 4);
+    let room = bound_gap_with(&w, &["Power Plant"], &[], &[6], 4);
     assert!(room >= 6.0 * w.energy - 1e-9, "at 4 metal: {room}");
 }
 
@@ -330,4 +339,107 @@ fn the_chance_that_the_machine_ends_the_game_this_round() {
     assert!((chance(&mut g, 11) - (1.0 - 5.0 / 6.0 * 3.0 / 6.0)).abs() < 1e-12);
     assert!((chance(&mut g, 12) - 1.0).abs() < 1e-12);
     assert!(chance(&mut g, 0).abs() < 1e-12);
+}
+
+/// The position of `p` with the unseen cards (`State::blueprint_deck`) only `deck`.
+fn with_deck(p: &Puzzle, deck: &[crate::engine::Blueprint]) -> Game {
+    let mut g = puzzle_position(p);
+    let st = &mut g.state;
+    st.blueprint_deck.take_all(&mut st.blueprint_discard);
+    let all: Vec<_> = st.blueprint_deck.iter().collect();
+    for (c, n) in all {
+        for _ in 0..n {
+            st.blueprint_deck.remove(c);
+        }
+    }
+    for &c in deck {
+        st.blueprint_deck.add(c);
+    }
+    g
+}
+
+fn megalith_built(dice: &[u8]) -> Puzzle {
+    Puzzle {
+        name: "draw".into(),
+        compound: vec!["Megalith".into()],
+        hand: vec![],
+        dice: dice.to_vec(),
+        metal: 0,
+        energy: 0,
+        best_points: 0,
+    }
+}
+
+/// Issue 29, point 1: a blueprint drawn in secret is worth the mean, over the cards that can
+/// still come (each as likely as its copies among the unseen cards), of what a known card in
+/// hand is worth. A card whose name is built already can never be built (RULES.md, Build:
+/// never a second card of the same name), so it is worth only its place in hand; a Warehouse
+/// is worth that and the `market` share of what it adds once built.
+#[test]
+fn a_card_drawn_is_worth_the_mean_of_the_cards_still_unseen() {
+    use crate::engine::Blueprint as B;
+    let w = Weights::default();
+    let drawn = |deck: &[B]| {
+        let g = with_deck(&megalith_built(&[3]), deck);
+        let mut st = g.state().clone();
+        let before = worth_in(&st, 0, &w, 1.0);
+        st.players[0].hidden += 1;
+        worth_in(&st, 0, &w, 1.0) - before
+    };
+    let dead = drawn(&[B::Megalith]);
+    assert!((dead - w.hand).abs() < 1e-12, "a second Megalith: {dead}");
+    let live = drawn(&[B::Warehouse]);
+    let warehouse = w.hand + card_bonus(B::Warehouse, &w);
+    assert!(live > w.hand + 0.1, "a Warehouse: {live}");
+    assert!((live - warehouse).abs() < 1e-12, "a Warehouse: {live}");
+    // One of each, and then three Warehouses to one Megalith.
+    let half = drawn(&[B::Megalith, B::Warehouse]);
+    assert!(
+        (half - (dead + live) / 2.0).abs() < 1e-12,
+        "half and half: {half}"
+    );
+    let most = drawn(&[B::Megalith, B::Warehouse, B::Warehouse, B::Warehouse]);
+    assert!(
+        (most - (dead + 3.0 * live) / 4.0).abs() < 1e-12,
+        "three to one: {most}"
+    );
+    // Known, a Megalith in hand is worth what it is worth drawn.
+    let g = with_deck(&megalith_built(&[3]), &[B::Warehouse]);
+    let mut st = g.state().clone();
+    let before = worth_in(&st, 0, &w, 1.0);
+    st.players[0].hand.add(B::Megalith);
+    assert!((worth_in(&st, 0, &w, 1.0) - before - dead).abs() < 1e-12);
+}
+
+/// Issue 29, point 1, in a plan: one die showing 3 can draw a blueprint (Research) or make 3
+/// energy (Generate; cards.md, Headquarters). With only Megaliths left to draw, which the
+/// player has built and cannot build again (RULES.md, Build), the energy is worth more; with
+/// Warehouses left, the draw is, and the plan's gain is its mean over what may come.
+#[test]
+fn the_plan_draws_only_when_the_deck_is_worth_drawing_from() {
+    use crate::engine::Blueprint as B;
+    use crate::engine::state::Section;
+    let w = Weights::default();
+    let first = |deck: &[B]| {
+        let g = with_deck(&megalith_built(&[3]), deck);
+        let plan = plan_with(&g, &w, Limit::EXACT).expect("plan");
+        let section = match plan.steps.first() {
+            Some(Act::Place { section, .. }) => Some(*section),
+            _ => None,
+        };
+        (section, plan.gain)
+    };
+    let (dead, gain) = first(&[B::Megalith, B::Megalith]);
+    assert_eq!(dead, Some(Section::Generate), "only Megaliths to draw");
+    assert!((gain - 3.0 * w.energy).abs() < 1e-9, "{gain}");
+    let (live, gain) = first(&[B::Warehouse, B::Warehouse]);
+    assert_eq!(live, Some(Section::Research), "Warehouses to draw");
+    let mixed = [B::Megalith, B::Warehouse, B::Warehouse, B::Warehouse];
+    let (_, mean) = first(&mixed);
+    let expected = w.hand + 0.75 * card_bonus(B::Warehouse, &w);
+    assert!(
+        (gain - (w.hand + card_bonus(B::Warehouse, &w))).abs() < 1e-9,
+        "{gain}"
+    );
+    assert!((mean - expected.max(3.0 * w.energy)).abs() < 1e-9, "{mean}");
 }
