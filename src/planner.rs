@@ -5,8 +5,13 @@
 //! end of their work phase,
 //!
 //! > goods + prestige + means × (`engine` × fade × built cards that are not Monuments
-//! > + `metal` × metal + `energy` × energy + `hand` × blueprints in hand (at most 10)),
+//! > + `metal` × metal + `energy` × energy + the hand's worth),
 //!
+//! where the hand's worth is that of its 10 best blueprints: each `hand`, plus, while it can
+//! still be built (no card of its name built yet, but Beacons and Obelisks), `market` ×
+//! (its prestige + 1 for a card that is not a Monument), the share of what it adds once built
+//! (the market phase values a blueprint taken by the same count, [`card_bonus`]); a blueprint
+//! drawn in secret counts the mean of that over the cards it may be ([`secret_card`]),
 //! where fade falls from 1 in the first round to 1 − `engine_fade` in the tenth (a card built
 //! late works fewer rounds), and means is 1 while the game goes on, `penultimate` in the round
 //! before the last and when the plan itself ends the game (one round is left to use them), and
@@ -46,8 +51,11 @@
 //! - a die rolled in the middle of a plan (the Robot's, the Temp Agency's rerolls): the mean
 //!   over every face of the best play that follows;
 //! - a blueprint drawn (Research, Laboratory, Manufactory, Recycling Plant): the player does
-//!   not see it before the plan is made, so it is valued as a card in hand, whatever it is,
-//!   and the plan never builds or discards it. Asking again after the draw may do better.
+//!   not see it before the plan is made, so it is valued by expectation over what can still
+//!   be in the deck: the mean, over the cards still unseen (`State::blueprint_deck`: the deck
+//!   and the hands hidden from the player, each card as likely as its copies there), of its
+//!   worth in hand. The plan does not build or discard it in the same plan: it stops at the
+//!   draw (`then_ask_again`), and asked again the planner knows the card.
 //!
 //!   Tried, not kept (commit 997e6d9, reverted): the card drawn made known, each card still
 //!   unseen an outcome as likely as its copies, cards alike for the rest of the phase one
