@@ -286,17 +286,36 @@ const SEVERAL: u32 = 1 << Blueprint::Beacon as u32 | 1 << Blueprint::Obelisk as 
 /// once a card of its name is built, as no second one can be (RULES.md, Build; but Beacons
 /// and Obelisks).
 pub(crate) fn card_bonus(card: Blueprint, w: &Weights) -> f64 {
-    let engine = if card.is_monument() { 0.0 } else { 1.0 };
-    w.market * (f64::from(card.info().prestige) + engine)
+    w.market * BUILT.get(card.index()).copied().unwrap_or(0.0)
 }
 
-/// The bonus of each card `p` could still build (the others count 0), by [`Blueprint::index`].
-fn alive_bonus(p: &PlayerState, w: &Weights, i: usize) -> f64 {
-    if (p.compound.present() & !SEVERAL) >> i & 1 == 1 {
-        0.0
-    } else {
-        Blueprint::ALL.get(i).map_or(0.0, |&c| card_bonus(c, w))
+/// Each card's prestige + 1 for a card that is not a Monument (by [`Blueprint::index`]): what
+/// [`card_bonus`] takes its share of.
+static BUILT: std::sync::LazyLock<[f64; 32]> = std::sync::LazyLock::new(|| {
+    let mut b = [0.0; 32];
+    for &c in Blueprint::ALL {
+        let engine = if c.is_monument() { 0.0 } else { 1.0 };
+        b[c.index()] = f64::from(c.info().prestige) + engine;
     }
+    b
+});
+
+/// Σ copies × [`BUILT`] over the cards of `pile` in `mask`.
+fn built_sum(counts: &[u8; 32], mask: u32) -> f64 {
+    let built = &*BUILT;
+    let mut left = mask;
+    let mut sum = 0.0;
+    while left != 0 {
+        let i = left.trailing_zeros() as usize;
+        left &= left - 1;
+        sum += f64::from(counts[i]) * built[i];
+    }
+    sum
+}
+
+/// The cards `p` can no longer build: a card of their name is built (but Beacons and Obelisks).
+fn dead(p: &PlayerState) -> u32 {
+    p.compound.present() & !SEVERAL
 }
 
 /// What one blueprint drawn in secret is worth in `p`'s hand: the expectation, over the cards
@@ -308,45 +327,39 @@ pub(crate) fn secret_card(state: &State, p: &PlayerState, w: &Weights) -> f64 {
     if total == 0 || w.market == 0.0 {
         return w.hand;
     }
-    let counts = deck.counts();
-    let mut left = deck.present();
-    let mut sum = 0.0;
-    while left != 0 {
-        let i = left.trailing_zeros() as usize;
-        left &= left - 1;
-        sum += f64::from(counts[i]) * alive_bonus(p, w, i);
-    }
-    w.hand + sum / total as f64
+    w.hand + w.market * built_sum(deck.counts(), deck.present() & !dead(p)) / total as f64
 }
 
 /// The worth of `p`'s hand: each of its 10 best blueprints at the `hand` weight and its
 /// [`card_bonus`] while it can still be built, each card drawn in secret at
 /// [`secret_card`].
 fn hand_worth(state: &State, p: &PlayerState, w: &Weights) -> f64 {
+    let size = p.hand_size();
     if w.market == 0.0 {
-        return w.hand * p.hand_size().min(10) as f64;
+        return w.hand * size.min(10) as f64;
     }
     let secret = if p.hidden > 0 {
         secret_card(state, p, w)
     } else {
         0.0
     };
-    let counts = p.hand.counts();
-    if p.hand_size() <= 10 {
-        let mut total = f64::from(p.hidden) * secret;
-        let mut left = p.hand.present();
-        while left != 0 {
-            let i = left.trailing_zeros() as usize;
-            left &= left - 1;
-            total += f64::from(counts[i]) * (w.hand + alive_bonus(p, w, i));
-        }
-        return total;
+    let alive = p.hand.present() & !dead(p);
+    if size <= 10 {
+        return w.hand * p.hand.len() as f64
+            + w.market * built_sum(p.hand.counts(), alive)
+            + f64::from(p.hidden) * secret;
     }
     // Past 10, the best 10 count.
+    let built = &*BUILT;
     let mut values: Vec<f64> = std::iter::repeat_n(secret, usize::from(p.hidden)).collect();
     for (card, n) in p.hand.iter() {
-        let v = w.hand + alive_bonus(p, w, card.index());
-        values.extend(std::iter::repeat_n(v, usize::from(n)));
+        let i = card.index();
+        let bonus = if alive >> i & 1 == 1 {
+            w.market * built[i]
+        } else {
+            0.0
+        };
+        values.extend(std::iter::repeat_n(w.hand + bonus, usize::from(n)));
     }
     values.sort_by(|a, b| b.total_cmp(a));
     values.iter().take(10).sum()
