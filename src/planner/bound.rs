@@ -137,6 +137,10 @@ struct Table {
     /// Each card's build gain at most (at least 0), and the cards the best first.
     build: [f64; 32],
     by_build: SmallVec<[u8; 32]>,
+    /// The same, less the card's own bonus in hand (`super::card_bonus`), which a build takes
+    /// out of a hand of at most 10 (all of which count).
+    build_in_hand: [f64; 32],
+    by_build_in_hand: SmallVec<[u8; 32]>,
     scrap_yard: f64,
     solar_array: f64,
 }
@@ -188,9 +192,22 @@ impl Table {
             .collect();
         let per_die = |i: &u8| value[usize::from(*i)] / f64::from(need(usize::from(*i)));
         by_die.sort_by(|a, b| per_die(b).total_cmp(&per_die(a)));
-        let mut by_build: SmallVec<[u8; 32]> =
-            Blueprint::ALL.iter().map(|c| c.index() as u8).collect();
-        by_build.sort_by(|a, b| build[usize::from(*b)].total_cmp(&build[usize::from(*a)]));
+        let best_first = |build: &[f64; 32]| {
+            let mut by: SmallVec<[u8; 32]> =
+                Blueprint::ALL.iter().map(|c| c.index() as u8).collect();
+            by.sort_by(|a, b| build[usize::from(*b)].total_cmp(&build[usize::from(*a)]));
+            by
+        };
+        let by_build = best_first(&build);
+        // The hand counts at the means' share, or less when the plan ends the game
+        // (`super::means_kept`): the bonus lost is at least that much.
+        let kept = means.min(w.penultimate);
+        let mut build_in_hand = build;
+        for &card in Blueprint::ALL {
+            let i = card.index();
+            build_in_hand[i] = (build[i] - kept * super::card_bonus(card, w)).max(0.0);
+        }
+        let by_build_in_hand = best_first(&build_in_hand);
         // The Replicator's own energy.
         let copy = state
             .market
@@ -211,6 +228,8 @@ impl Table {
             ],
             build,
             by_build,
+            build_in_hand,
+            by_build_in_hand,
             scrap_yard: r * means * w.metal,
             solar_array: r * means * 2.0 * w.energy,
         }
@@ -516,7 +535,14 @@ impl Bound {
             let mut gained = 0.0f64;
             let mut best = 0.0f64;
             let counts_in_hand = c.p.hand.counts();
-            'builds: for &i in &table.by_build {
+            // In a hand of at most 10, the card built takes its whole worth there with it (the
+            // cards drawn later are counted whole, so the end's 10 best are worth no more).
+            let (gains, by_build) = if c.p.hand_size() <= 10 {
+                (&table.build_in_hand, &table.by_build_in_hand)
+            } else {
+                (&table.build, &table.by_build)
+            };
+            'builds: for &i in by_build {
                 let i = usize::from(i);
                 if c.buildable >> i & 1 == 0 {
                     continue;
@@ -532,7 +558,7 @@ impl Bound {
                 for _ in 0..copies.min(budget[t]) {
                     let free = past_ten.min(2);
                     past_ten -= free;
-                    gained += table.build[i] - self.card_in_hand * (2 - free) as f64;
+                    gained += gains[i] - self.card_in_hand * (2 - free) as f64;
                     best = best.max(gained);
                     budget[t] -= 1;
                     builds -= 1;
