@@ -37,6 +37,8 @@ fn weights(args: &[String]) -> Weights {
             "hand" => w.hand = x,
             "penultimate" => w.penultimate = x,
             "market" => w.market = x,
+            "kept" => w.kept = x,
+            "dead" => w.dead = x,
             "engine_fade" => w.engine_fade = x,
             "anticipate" => w.anticipate = x,
             "lookahead" | "hires" | "looked" => {}

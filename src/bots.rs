@@ -226,7 +226,7 @@ fn market_choice(
         // the refill (never a peek at the deck).
         let (after, _) = game.attempt(&act, &Default::default(), false);
         let noise: f64 = rng.random_range(0.0..0.001);
-        let value = crate::planner::worth(&after, p, &w) + noise;
+        let value = crate::planner::worth(&after, p, &w) + market_bonus(st, &act, &w) + noise;
         ranked.push((value, act, after));
     }
     ranked.sort_by(|a, b| b.0.total_cmp(&a.0));
@@ -270,7 +270,8 @@ fn market_choice(
         else {
             continue;
         };
-        weighed.push((act, ahead - now));
+        let v = ahead + market_bonus(st, &act, &w);
+        weighed.push((act, v - now));
     }
     // The first of equals wins, as the choices came (best by the position first).
     let mut best: Option<usize> = None;
@@ -310,6 +311,20 @@ fn market_choice(
         others: weighed,
         rolls: rolls.len(),
     })
+}
+
+/// What the market phase's choice is worth beyond the objective's count of cards: a blueprint
+/// taken is worth the weights' `market` share of what it adds once built (its prestige, and
+/// the engine of a card that is not a Monument): it must still be built.
+fn market_bonus(before: &State, act: &Act, w: &crate::planner::Weights) -> f64 {
+    let Act::TakeBlueprint { slot } = act else {
+        return 0.0;
+    };
+    let Some(Some(card)) = before.market.blueprints.get(usize::from(*slot)) else {
+        return 0.0;
+    };
+    let engine = if card.is_monument() { 0.0 } else { 1.0 };
+    w.market * (f64::from(card.info().prestige) + engine)
 }
 
 /// A rough worth of a position for `seat`: goods and prestige first, then the means to make

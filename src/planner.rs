@@ -122,6 +122,12 @@ pub struct Weights {
     /// The planner bot's market phase: a blueprint taken is worth this share of what it adds
     /// once built.
     pub market: f64,
+    /// A blueprint in hand that can still be built is worth, beyond `hand`, this share of
+    /// what it adds once built ([`card_bonus`]).
+    pub kept: f64,
+    /// A blueprint in hand that can no longer be built (its name is built) is worth this
+    /// share of `hand`: it can only be discarded.
+    pub dead: f64,
     /// How far the chance that the Machine ends the game this round (its goods reaching 12)
     /// turns the means' share towards `penultimate` (0: not at all; 1: by that chance).
     pub anticipate: f64,
@@ -137,6 +143,8 @@ impl Weights {
         hand: 0.0,
         penultimate: 1.0,
         market: 0.0,
+        kept: 0.0,
+        dead: 1.0,
         anticipate: 0.0,
     };
 }
@@ -151,6 +159,8 @@ impl Default for Weights {
             hand: 0.4,
             penultimate: 0.8,
             market: 0.11,
+            kept: 0.11,
+            dead: 1.0,
             anticipate: 1.0,
         }
     }
@@ -286,7 +296,7 @@ const SEVERAL: u32 = 1 << Blueprint::Beacon as u32 | 1 << Blueprint::Obelisk as 
 /// once a card of its name is built, as no second one can be (RULES.md, Build; but Beacons
 /// and Obelisks).
 pub(crate) fn card_bonus(card: Blueprint, w: &Weights) -> f64 {
-    w.market * BUILT.get(card.index()).copied().unwrap_or(0.0)
+    w.kept * BUILT.get(card.index()).copied().unwrap_or(0.0)
 }
 
 /// Each card's prestige + 1 for a card that is not a Monument (by [`Blueprint::index`]): what
@@ -324,10 +334,22 @@ fn dead(p: &PlayerState) -> u32 {
 pub(crate) fn secret_card(state: &State, p: &PlayerState, w: &Weights) -> f64 {
     let deck = &state.blueprint_deck;
     let total = deck.len();
-    if total == 0 || w.market == 0.0 {
+    if total == 0 {
         return w.hand;
     }
-    w.hand + w.market * built_sum(deck.counts(), deck.present() & !dead(p)) / total as f64
+    let counts = deck.counts();
+    let dead = deck.present() & dead(p);
+    let mut sum = w.kept * built_sum(counts, deck.present() & !dead);
+    if w.dead != 1.0 {
+        let mut left = dead;
+        let mut n = 0u32;
+        while left != 0 {
+            n += u32::from(counts[left.trailing_zeros() as usize]);
+            left &= left - 1;
+        }
+        sum -= (1.0 - w.dead) * w.hand * f64::from(n);
+    }
+    w.hand + sum / total as f64
 }
 
 /// The worth of `p`'s hand: each of its 10 best blueprints at the `hand` weight and its
@@ -335,7 +357,7 @@ pub(crate) fn secret_card(state: &State, p: &PlayerState, w: &Weights) -> f64 {
 /// [`secret_card`].
 fn hand_worth(state: &State, p: &PlayerState, w: &Weights) -> f64 {
     let size = p.hand_size();
-    if w.market == 0.0 {
+    if w.kept == 0.0 && w.dead == 1.0 {
         return w.hand * size.min(10) as f64;
     }
     let secret = if p.hidden > 0 {
@@ -345,21 +367,31 @@ fn hand_worth(state: &State, p: &PlayerState, w: &Weights) -> f64 {
     };
     let alive = p.hand.present() & !dead(p);
     if size <= 10 {
-        return w.hand * p.hand.len() as f64
-            + w.market * built_sum(p.hand.counts(), alive)
+        let mut total = w.hand * p.hand.len() as f64
+            + w.kept * built_sum(p.hand.counts(), alive)
             + f64::from(p.hidden) * secret;
+        if w.dead != 1.0 {
+            let counts = p.hand.counts();
+            let mut left = p.hand.present() & !alive;
+            while left != 0 {
+                total -=
+                    (1.0 - w.dead) * w.hand * f64::from(counts[left.trailing_zeros() as usize]);
+                left &= left - 1;
+            }
+        }
+        return total;
     }
     // Past 10, the best 10 count.
     let built = &*BUILT;
     let mut values: Vec<f64> = std::iter::repeat_n(secret, usize::from(p.hidden)).collect();
     for (card, n) in p.hand.iter() {
         let i = card.index();
-        let bonus = if alive >> i & 1 == 1 {
-            w.market * built[i]
+        let v = if alive >> i & 1 == 1 {
+            w.hand + w.kept * built[i]
         } else {
-            0.0
+            w.dead * w.hand
         };
-        values.extend(std::iter::repeat_n(w.hand + bonus, usize::from(n)));
+        values.extend(std::iter::repeat_n(v, usize::from(n)));
     }
     values.sort_by(|a, b| b.total_cmp(a));
     values.iter().take(10).sum()

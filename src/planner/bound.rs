@@ -331,7 +331,7 @@ impl Bound {
             tools,
             several: 1 << Blueprint::Beacon.index() | 1 << Blueprint::Obelisk.index(),
             points_only: means == 0.0,
-            card_in_hand: means * w.hand,
+            card_in_hand: means * w.hand * w.dead.min(1.0),
             card_drawn: means * drawn,
             means,
             weights: *w,

@@ -140,7 +140,13 @@ fn branch_and_bound_loses_nothing() {
                 && st.players[p].dice.unplaced().count() <= 3
             {
                 let root = g.for_planning();
-                let w = Weights::default();
+                // The default weights, and every other position weights that value each card
+                // in hand by what it is.
+                let w = if checked % 2 == 0 {
+                    Weights::default()
+                } else {
+                    by_card()
+                };
                 let search = |prune: bool| Search {
                     prune,
                     ..Search::new(root.clone(), p, w, means_count(st, &w), Limit::EXACT)
@@ -231,10 +237,14 @@ fn the_plan_is_as_good_as_trying_every_sequence() {
             if let (Phase::Work { rolled: true, .. }, Some(p)) = (st.phase, st.current_player())
                 && st.players[p].dice.unplaced().count() <= 2
             {
-                let plan = plan_with(&g, &Weights::default(), Limit::EXACT).expect("plan");
+                let w = if checked % 2 == 0 {
+                    Weights::default()
+                } else {
+                    by_card()
+                };
+                let plan = plan_with(&g, &w, Limit::EXACT).expect("plan");
                 assert!(plan.exact);
                 let root = g.for_planning();
-                let w = Weights::default();
                 let s = Search {
                     prune: false,
                     ..Search::new(root.clone(), p, w, means_count(st, &w), Limit::EXACT)
@@ -305,7 +315,8 @@ fn the_bound_counts_only_builds_the_rules_allow() {
 #[test]
 fn resources_past_the_limit_count_nothing_in_the_bound() {
     let w = Weights {
-        market: 0.0,
+        kept: 0.0,
+        dead: 1.0,
         ..Weights::default()
     };
     let full = bound_gap_with(&w, &["Power Plant"], &[], &[6], 12);
@@ -373,15 +384,24 @@ fn megalith_built(dice: &[u8]) -> Puzzle {
     }
 }
 
+/// Weights that value a card in hand by what it is (the defaults may value every card alike).
+fn by_card() -> Weights {
+    Weights {
+        kept: 0.11,
+        dead: 0.5,
+        ..Weights::default()
+    }
+}
+
 /// Issue 29, point 1: a blueprint drawn in secret is worth the mean, over the cards that can
 /// still come (each as likely as its copies among the unseen cards), of what a known card in
 /// hand is worth. A card whose name is built already can never be built (RULES.md, Build:
-/// never a second card of the same name), so it is worth only its place in hand; a Warehouse
-/// is worth that and the `market` share of what it adds once built.
+/// never a second card of the same name), so it is worth the `dead` share of its place in
+/// hand; a Warehouse is worth its place and the `kept` share of what it adds once built.
 #[test]
 fn a_card_drawn_is_worth_the_mean_of_the_cards_still_unseen() {
     use crate::engine::Blueprint as B;
-    let w = Weights::default();
+    let w = by_card();
     let drawn = |deck: &[B]| {
         let g = with_deck(&megalith_built(&[3]), deck);
         let mut st = g.state().clone();
@@ -390,7 +410,10 @@ fn a_card_drawn_is_worth_the_mean_of_the_cards_still_unseen() {
         worth_in(&st, 0, &w, 1.0) - before
     };
     let dead = drawn(&[B::Megalith]);
-    assert!((dead - w.hand).abs() < 1e-12, "a second Megalith: {dead}");
+    assert!(
+        (dead - w.dead * w.hand).abs() < 1e-12,
+        "a second Megalith: {dead}"
+    );
     let live = drawn(&[B::Warehouse]);
     let warehouse = w.hand + card_bonus(B::Warehouse, &w);
     assert!(live > w.hand + 0.1, "a Warehouse: {live}");
@@ -422,7 +445,7 @@ fn a_card_drawn_is_worth_the_mean_of_the_cards_still_unseen() {
 fn the_plan_draws_only_when_the_deck_is_worth_drawing_from() {
     use crate::engine::Blueprint as B;
     use crate::engine::state::Section;
-    let w = Weights::default();
+    let w = by_card();
     let first = |deck: &[B]| {
         let g = with_deck(&megalith_built(&[3]), deck);
         let plan = plan_with(&g, &w, Limit::EXACT).expect("plan");
@@ -435,14 +458,18 @@ fn the_plan_draws_only_when_the_deck_is_worth_drawing_from() {
     let (dead, gain) = first(&[B::Megalith, B::Megalith]);
     assert_eq!(dead, Some(Section::Generate), "only Megaliths to draw");
     assert!((gain - 3.0 * w.energy).abs() < 1e-9, "{gain}");
+    let live_card = w.hand + card_bonus(B::Warehouse, &w);
     let (live, gain) = first(&[B::Warehouse, B::Warehouse]);
     assert_eq!(live, Some(Section::Research), "Warehouses to draw");
+    assert!((gain - live_card).abs() < 1e-9, "{gain}");
     let mixed = [B::Megalith, B::Warehouse, B::Warehouse, B::Warehouse];
-    let (_, mean) = first(&mixed);
-    let expected = w.hand + 0.75 * card_bonus(B::Warehouse, &w);
-    assert!(
-        (gain - (w.hand + card_bonus(B::Warehouse, &w))).abs() < 1e-9,
-        "{gain}"
+    let (section, mean) = first(&mixed);
+    let expected = 0.25 * w.dead * w.hand + 0.75 * live_card;
+    assert!(expected > 3.0 * w.energy);
+    assert_eq!(
+        section,
+        Some(Section::Research),
+        "three Warehouses to a Megalith"
     );
-    assert!((mean - expected.max(3.0 * w.energy)).abs() < 1e-9, "{mean}");
+    assert!((mean - expected).abs() < 1e-9, "{mean}");
 }
