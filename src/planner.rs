@@ -159,8 +159,8 @@ impl Default for Weights {
             hand: 0.4,
             penultimate: 0.8,
             market: 0.11,
-            kept: 0.11,
-            dead: 1.0,
+            kept: 0.0,
+            dead: 0.5,
             anticipate: 1.0,
         }
     }

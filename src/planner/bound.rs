@@ -272,6 +272,9 @@ pub(super) struct Bound {
     /// A blueprint in hand (one of the first 10) at the least it is worth: what a build's
     /// two blueprints cost at least.
     card_in_hand: f64,
+    /// A blueprint in hand that can no longer be built, at the least it is worth (a build's
+    /// discard may be one).
+    card_dead: f64,
     /// A blueprint drawn at the most it is worth, as the Laboratory's draw is counted.
     card_drawn: f64,
     means: f64,
@@ -331,7 +334,8 @@ impl Bound {
             tools,
             several: 1 << Blueprint::Beacon.index() | 1 << Blueprint::Obelisk.index(),
             points_only: means == 0.0,
-            card_in_hand: means * w.hand * w.dead.min(1.0),
+            card_in_hand: means * w.hand,
+            card_dead: means * w.hand * w.dead.min(1.0),
             card_drawn: means * drawn,
             means,
             weights: *w,
@@ -558,7 +562,15 @@ impl Bound {
                 for _ in 0..copies.min(budget[t]) {
                     let free = past_ten.min(2);
                     past_ten -= free;
-                    gained += gains[i] - self.card_in_hand * (2 - free) as f64;
+                    // The card built can still be built, so it counts whole in hand; its
+                    // discard may be one that cannot. Past 10 cards, each leaving is worth at
+                    // least a card that cannot.
+                    let cost = match free {
+                        0 => self.card_in_hand + self.card_dead,
+                        1 => self.card_dead,
+                        _ => 0.0,
+                    };
+                    gained += gains[i] - cost;
                     best = best.max(gained);
                     budget[t] -= 1;
                     builds -= 1;

@@ -298,12 +298,13 @@ fn the_bound_counts_only_builds_the_rules_allow() {
     let apart = bound_gap(&[], &["Obelisk", "Beacon"], &[], 5);
     assert!(apart.abs() < 1e-9, "different tools: {apart}");
     let together = bound_gap(&[], &["Obelisk", "Warehouse"], &[], 5);
-    // The Obelisk's 2 prestige less its metal and energy and the two cards in hand, and the
-    // Obelisk's bonus there (at the least share the hand can count: the means' share if the
-    // plan ends the game).
+    // The Obelisk's 2 prestige less its metal and energy and the two cards in hand: the
+    // Obelisk at a card's place (and its bonus, at the least share the hand can count: the
+    // means' share if the plan ends the game), its discard at the least a card is worth (one
+    // that can no longer be built).
     let w = Weights::default();
     let bonus = w.penultimate * card_bonus(crate::engine::Blueprint::Obelisk, &w);
-    let obelisk = 2.0 - 3.0 * w.metal - w.energy - 2.0 * w.hand - bonus;
+    let obelisk = 2.0 - 3.0 * w.metal - w.energy - w.hand - w.dead * w.hand - bonus;
     assert!((together - obelisk).abs() < 1e-9, "one tool: {together}");
 }
 
