@@ -339,7 +339,11 @@ pub(crate) fn secret_card(state: &State, p: &PlayerState, w: &Weights) -> f64 {
     }
     let counts = deck.counts();
     let dead = deck.present() & dead(p);
-    let mut sum = w.kept * built_sum(counts, deck.present() & !dead);
+    let mut sum = if w.kept == 0.0 {
+        0.0
+    } else {
+        w.kept * built_sum(counts, deck.present() & !dead)
+    };
     if w.dead != 1.0 {
         let mut left = dead;
         let mut n = 0u32;
@@ -367,9 +371,10 @@ fn hand_worth(state: &State, p: &PlayerState, w: &Weights) -> f64 {
     };
     let alive = p.hand.present() & !dead(p);
     if size <= 10 {
-        let mut total = w.hand * p.hand.len() as f64
-            + w.kept * built_sum(p.hand.counts(), alive)
-            + f64::from(p.hidden) * secret;
+        let mut total = w.hand * p.hand.len() as f64 + f64::from(p.hidden) * secret;
+        if w.kept != 0.0 {
+            total += w.kept * built_sum(p.hand.counts(), alive);
+        }
         if w.dead != 1.0 {
             let counts = p.hand.counts();
             let mut left = p.hand.present() & !alive;
