@@ -332,7 +332,7 @@ impl Bound {
             market_training: market().any(changes_one),
             market_reroll: market().any(|c| c == Blueprint::TempAgency),
             tools,
-            several: 1 << Blueprint::Beacon.index() | 1 << Blueprint::Obelisk.index(),
+            several: super::SEVERAL,
             points_only: means == 0.0,
             card_in_hand: means * w.hand,
             card_dead: means * w.hand * w.dead.min(1.0),
