@@ -133,6 +133,7 @@ impl Game {
             round: 0,
             phase: Phase::Setup,
             end_triggered: None,
+            secrets: None,
         };
         Ok(Game {
             setup,
@@ -426,8 +427,14 @@ impl Ctx<'_> {
         if !self.deck_has_card() {
             return Ok(None);
         }
-        let card = self.oracle.blueprint(&self.st.blueprint_deck)?;
-        self.st.blueprint_deck.remove(card);
+        let card = self
+            .oracle
+            .blueprint(&self.st.deck_options())
+            .map_err(|e| match e {
+                RuleError::ImpossibleBlueprint { card, .. } => self.st.not_in_deck(card),
+                e => e,
+            })?;
+        self.st.reveal_from_deck(card)?;
         Ok(Some(card))
     }
 
@@ -438,8 +445,7 @@ impl Ctx<'_> {
             if self.st.blueprint_discard.is_empty() {
                 return false;
             }
-            let st = &mut *self.st;
-            st.blueprint_deck.take_all(&mut st.blueprint_discard);
+            self.st.reshuffle_blueprints();
             self.events.push(Event::Reshuffled {
                 row: Row::Blueprints,
             });
@@ -471,7 +477,7 @@ impl Ctx<'_> {
                 if !self.deck_has_card() {
                     break;
                 }
-                self.st.players[p].hidden += 1;
+                self.st.draw_secret(p);
             }
             return Ok(());
         }
@@ -531,38 +537,33 @@ pub(crate) fn market_blocked(st: &State, p: usize) -> bool {
     let hire = (0..4).any(|i| {
         st.market.contractors[i].is_some_and(|c| {
             player.energy >= u32::from(c.info().extra_energy)
-                && st.hand_options(p).of_tool(st.market.tools[i]) > 0
+                && !st.may_lack_tool(p, st.market.tools[i])
         })
     });
     !take && !hire
 }
 
-/// Build checks (RULES.md, work phase; cards.md Beacon, Obelisk, Megalith).
-/// `unseen` is the cards nobody has seen ([`State::blueprint_deck`]): a hidden card in hand may
-/// be any of them.
+/// Build checks (RULES.md, work phase; cards.md Beacon, Obelisk, Megalith) for player `p`
+/// building `card` and discarding `discard`, both from hand (with hidden hands, a hidden card
+/// may be any card of the deck it was drawn from: [`State::can_give`]).
 pub fn check_build(
-    player: &PlayerState,
-    unseen: &Pile<Blueprint>,
+    state: &State,
+    p: usize,
     card: Blueprint,
     discard: Blueprint,
 ) -> Result<(), RuleError> {
-    let hand = player.could_hold(unseen);
+    let player = state
+        .players
+        .get(p)
+        .ok_or(RuleError::NoSuchPlayer(p.min(usize::from(u16::MAX - 1)) as u16 + 1))?;
     for c in [card, discard] {
-        if !hand.contains(c) {
-            return Err(if player.hidden > 0 {
-                RuleError::NotInPlay {
-                    card: c,
-                    copies: c.info().copies,
-                }
-            } else {
-                RuleError::NotInHand(c)
-            });
-        }
+        state.can_give(p, &[c])?;
     }
-    if card == discard && hand.count(card) < 2 {
+    if card == discard && state.can_give(p, &[card, card]).is_err() {
         // Naming the card itself as its discard: the rule that applies is the other blueprint
         // of the same tool (RULES.md, work phase, Build), unless the hand has one.
-        let other = hand
+        let other = state
+            .hand_options(p)
             .iter()
             .any(|(c, _)| c != card && c.tool() == card.tool());
         return Err(if other {

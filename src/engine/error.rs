@@ -54,6 +54,12 @@ pub enum RuleError {
     NotInHand(Blueprint),
     #[error("{card} cannot be in this hand: all {copies} copies are already in play")]
     NotInPlay { card: Blueprint, copies: u8 },
+    #[error(
+        "{0} cannot be in this hand: no copy of it was left in the deck when this hand's secret cards were drawn"
+    )]
+    NotDrawn(Blueprint),
+    #[error("{card} is named {named} times, and this hand can hold only {most} of it")]
+    NamedTooOften { card: Blueprint, named: u8, most: u8 },
     #[error("there is no player {0}")]
     NoSuchPlayer(u16),
     #[error("player {0} has already ended their work phase this round")]
@@ -189,6 +195,10 @@ pub enum RuleError {
     BadTools,
     #[error("{card} cannot be revealed: all {copies} copies are already elsewhere on the table")]
     ImpossibleBlueprint { card: Blueprint, copies: u8 },
+    #[error(
+        "{0} cannot come off this deck: its copies nobody has seen were drawn in secret before the deck was reshuffled, so they are in hands"
+    )]
+    InSecretHands(Blueprint),
     #[error("{card} cannot be revealed: all {copies} copies are already elsewhere on the table")]
     ImpossibleContractor { card: Contractor, copies: u8 },
     #[error("more inputs than the action used: {0}")]

@@ -298,7 +298,9 @@ fn end_work(state: &State, player: &PlayerState, out: &mut Vec<Act>) {
         // The last seen cards, then (hidden hands) unseen ones for the rest.
         let mut d = player.hand.last(hand_excess);
         let rest = hand_excess - d.len();
-        d.extend(state.blueprint_deck.last(rest));
+        if let Some(p) = state.current_player() {
+            d.extend(state.hidden_stand_ins(p, rest));
+        }
         d
     };
     let res_excess = player.resources().saturating_sub(12);

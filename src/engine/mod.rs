@@ -15,6 +15,7 @@ pub mod error;
 pub mod legal;
 pub mod save;
 pub mod score;
+pub mod secrets;
 pub mod state;
 
 pub use action::{Act, Action, Bonus, CardList, Choice, DiceList, Inputs, Resource, Row};

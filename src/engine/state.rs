@@ -463,19 +463,6 @@ impl PlayerState {
             worked: false,
         }
     }
-    /// The copies this hand could give: its seen cards, plus, while it holds hidden cards, the
-    /// `unseen` copies (at most one per hidden card).
-    pub fn could_hold(&self, unseen: &Pile<Blueprint>) -> Pile<Blueprint> {
-        let mut out = self.hand;
-        if self.hidden > 0 {
-            for (card, n) in unseen.iter() {
-                for _ in 0..n.min(self.hidden) {
-                    out.add(card);
-                }
-            }
-        }
-        out
-    }
     /// Blueprints in hand, seen and hidden.
     pub fn hand_size(&self) -> usize {
         self.hand.len() + usize::from(self.hidden)
@@ -645,6 +632,10 @@ pub struct State {
     /// The round in which the end of the game was triggered; the game ends after the round
     /// that follows it (RULES.md, end of the game).
     pub end_triggered: Option<u32>,
+    /// Hidden hands after a reshuffle: which deck each secret card came from
+    /// ([`crate::engine::secrets`]); `None` while that is any unseen card. Shared between
+    /// copies until one changes it.
+    pub secrets: Option<std::sync::Arc<super::secrets::Secrets>>,
 }
 
 impl Clone for State {
@@ -661,6 +652,7 @@ impl Clone for State {
             round: self.round,
             phase: self.phase,
             end_triggered: self.end_triggered,
+            secrets: None,
         };
         s.clone_from(self);
         s
@@ -681,6 +673,7 @@ impl Clone for State {
             round,
             phase,
             end_triggered,
+            secrets,
         } = src;
         self.players.clone_from(players);
         self.machine.clone_from(machine);
@@ -693,6 +686,7 @@ impl Clone for State {
         self.round = *round;
         self.phase = *phase;
         self.end_triggered = *end_triggered;
+        self.secrets.clone_from(secrets);
     }
 }
 
@@ -760,61 +754,6 @@ impl State {
             .saturating_sub(self.hidden_total())
     }
 
-    /// How many copies of each blueprint player `p` could give from hand: the seen copies,
-    /// plus, while they hold hidden cards, the unseen copies (at most one per hidden card).
-    pub fn hand_options(&self, p: usize) -> Pile<Blueprint> {
-        self.players.get(p).map_or_else(Pile::default, |player| {
-            player.could_hold(&self.blueprint_deck)
-        })
-    }
-
-    /// Whether player `p` could give all of `cards` from hand at once: the seen copies first,
-    /// then hidden cards, each a card still unseen (docs/rules.md, hidden hands). The refusal
-    /// names the first card that cannot be there.
-    pub fn can_give(&self, p: usize, cards: &[Blueprint]) -> Result<(), crate::engine::RuleError> {
-        use crate::engine::RuleError;
-        let Some(player) = self.players.get(p) else {
-            return Err(RuleError::NoSuchPlayer(
-                p.min(usize::from(u16::MAX - 1)) as u16 + 1,
-            ));
-        };
-        let mut hand = player.hand;
-        let mut unseen = self.blueprint_deck;
-        let mut hidden = player.hidden;
-        for &card in cards {
-            if hand.remove(card) {
-                continue;
-            }
-            if hidden == 0 {
-                return Err(RuleError::NotInHand(card));
-            }
-            if !unseen.remove(card) {
-                return Err(RuleError::NotInPlay {
-                    card,
-                    copies: card.info().copies,
-                });
-            }
-            hidden -= 1;
-        }
-        Ok(())
-    }
-
-    /// Takes `card` out of player `p`'s hand: a seen copy, else a hidden card named now.
-    pub(crate) fn take_from_hand(
-        &mut self,
-        p: usize,
-        card: Blueprint,
-    ) -> Result<(), crate::engine::RuleError> {
-        self.can_give(p, &[card])?;
-        let player = &mut self.players[p];
-        if !player.hand.remove(card) {
-            player.hidden -= 1;
-            self.blueprint_deck.remove(card);
-        }
-        Ok(())
-    }
-
-    /// The round after which the game ends, once triggered.
     /// Tests: `seat`'s hand goes back into the blueprint deck.
     #[cfg(test)]
     pub(crate) fn hand_back_to_deck(&mut self, seat: usize) {
@@ -826,6 +765,7 @@ impl State {
             }
         }
     }
+    /// The round after which the game ends, once triggered.
     pub fn final_round(&self) -> Option<u32> {
         self.end_triggered.map(|r| r + 1)
     }

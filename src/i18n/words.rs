@@ -197,6 +197,20 @@ pub fn refusal(tr: &Tr, e: &RuleError) -> String {
             "err-not-in-play",
             &[("card", card(tr, *c)), ("copies", (*copies).into())],
         ),
+        E::NotDrawn(c) => ta("err-not-drawn", &[("card", card(tr, *c))]),
+        E::NamedTooOften {
+            card: c,
+            named,
+            most,
+        } => ta(
+            "err-named-too-often",
+            &[
+                ("card", card(tr, *c)),
+                ("named", (*named).into()),
+                ("most", (*most).into()),
+            ],
+        ),
+        E::InSecretHands(c) => ta("err-in-secret-hands", &[("card", card(tr, *c))]),
         E::NoSuchPlayer(n) => ta("err-no-such-player", &[("player", (*n).into())]),
         E::WorkEnded(n) => ta("err-work-ended", &[("player", (*n).into())]),
         E::HiddenHandsDigital => t("err-hidden-hands-digital"),

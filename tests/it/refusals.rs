@@ -393,13 +393,22 @@ fn every_refusal_says_its_rule_in_every_language() {
 /// work phase, Build: discard *another* blueprint with the same tool).
 #[test]
 fn a_build_with_no_other_blueprint_of_its_tool_names_the_tool() {
-    let mut player = PlayerState::new(foreman::engine::state::Colour::White);
+    let mut state = foreman::engine::Game::new(foreman::engine::Setup::solo(
+        "Ada",
+        foreman::engine::Difficulty::Medium,
+        1,
+    ))
+    .expect("setup")
+    .state()
+    .clone();
+    state.players[0] = PlayerState::new(foreman::engine::state::Colour::White);
+    let player = &mut state.players[0];
     player.hand.add(B::Gymnasium);
     player.hand.add(B::Robot);
     player.metal = 5;
     player.energy = 5;
     let err =
-        foreman::engine::check_build(&player, &Default::default(), B::Gymnasium, B::Gymnasium)
+        foreman::engine::check_build(&state, 0, B::Gymnasium, B::Gymnasium)
             .unwrap_err();
     assert_eq!(
         err,
@@ -411,17 +420,17 @@ fn a_build_with_no_other_blueprint_of_its_tool_names_the_tool() {
     let fr = words::refusal(&Tr::new(Lang::Fr), &err);
     assert!(fr.contains("Gymnase") && fr.contains("Pelle"), "{fr}");
     // With a second Gymnasium in hand, discarding it is the second copy's rule.
-    player.hand.add(B::Gymnasium);
+    state.players[0].hand.add(B::Gymnasium);
     assert!(
-        foreman::engine::check_build(&player, &Default::default(), B::Gymnasium, B::Gymnasium)
+        foreman::engine::check_build(&state, 0, B::Gymnasium, B::Gymnasium)
             .is_ok()
     );
     // With another Shovel blueprint but one Gymnasium, naming Gymnasium as its own discard is
     // the second copy's rule: another card would do.
-    player.hand.remove(B::Gymnasium);
-    player.hand.add(B::Beacon);
+    state.players[0].hand.remove(B::Gymnasium);
+    state.players[0].hand.add(B::Beacon);
     assert_eq!(
-        foreman::engine::check_build(&player, &Default::default(), B::Gymnasium, B::Gymnasium)
+        foreman::engine::check_build(&state, 0, B::Gymnasium, B::Gymnasium)
             .unwrap_err(),
         RuleError::NeedSecondCopy(B::Gymnasium)
     );

@@ -164,7 +164,8 @@ impl Ctx<'_> {
                 pile.iter()
                     .any(|(c, _)| c.allows_several() || !player.compound.contains(c))
             };
-            if !buildable(&self.st.blueprint_deck) && !buildable(&self.st.blueprint_discard) {
+            // The deck as far as the table can know it: after a reshuffle, exactly its cards.
+            if !buildable(&self.st.deck_options()) && !buildable(&self.st.blueprint_discard) {
                 return Ok(());
             }
             let Some(card) = self.reveal_blueprint()? else {

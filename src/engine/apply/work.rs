@@ -151,9 +151,8 @@ impl Ctx<'_> {
 
     pub(super) fn build(&mut self, card: Blueprint, discard: Blueprint) -> Result<(), RuleError> {
         let p = self.worker()?;
-        let player = &self.st.players[p];
-        check_build(player, &self.st.blueprint_deck, card, discard)?;
-        let (metal, energy) = build_cost(player, card);
+        check_build(self.st, p, card, discard)?;
+        let (metal, energy) = build_cost(&self.st.players[p], card);
         self.st.take_from_hand(p, card)?;
         self.st.take_from_hand(p, discard)?;
         let player = &mut self.st.players[p];
