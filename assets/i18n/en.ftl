@@ -455,10 +455,7 @@ gain-cards = { $count ->
 }
 err-not-in-play = { $card } cannot be in this hand: all { $copies } copies are already in play.
 err-not-drawn = { $card } cannot be in this hand: no copy of it was left in the deck when this hand's secret cards were drawn.
-err-named-too-often = { $card } is named { $named } times, and this hand can hold only { $most ->
-    [one] one copy
-   *[other] { $most } copies
-} of it.
+err-named-too-often = { $card } is named { $named } times, and this hand can hold only { $most } of them.
 err-in-secret-hands = { $card } cannot come off this deck: its copies nobody has seen were drawn in secret before the deck was reshuffled, so they are in hands.
 err-no-such-player = There is no player { $player }.
 err-work-ended = Player { $player } has already ended their work phase this round.

@@ -455,10 +455,7 @@ gain-cards = { $count ->
 }
 err-not-in-play = { $card } no puede estar en esta mano: las { $copies } copias ya están en juego.
 err-not-drawn = { $card } no puede estar en esta mano: no quedaba ninguna copia en el mazo cuando se robaron sus cartas secretas.
-err-named-too-often = { $card } se nombra { $named } veces, y esta mano solo puede tener { $most ->
-    [one] una copia
-   *[other] { $most } copias
-}.
+err-named-too-often = { $card } se nombra { $named } veces, y esta mano solo puede tener { $most }.
 err-in-secret-hands = { $card } no puede salir de este mazo: sus copias que nadie ha visto se robaron en secreto antes de barajar el mazo, así que están en manos.
 err-no-such-player = No hay jugador { $player }.
 err-work-ended = El jugador { $player } ya terminó su fase de trabajo esta ronda.

@@ -455,10 +455,7 @@ gain-cards = { $count ->
 }
 err-not-in-play = { $card } ne peut pas être dans cette main : les { $copies } exemplaires sont déjà en jeu.
 err-not-drawn = { $card } ne peut pas être dans cette main : il n'en restait aucun exemplaire dans la pioche quand ses cartes secrètes ont été piochées.
-err-named-too-often = { $card } est nommé { $named } fois, et cette main ne peut en avoir { $most ->
-    [one] qu'un exemplaire
-   *[other] que { $most } exemplaires
-}.
+err-named-too-often = { $card } est nommé { $named } fois, et cette main ne peut en avoir que { $most }.
 err-in-secret-hands = { $card } ne peut pas sortir de cette pioche : ses exemplaires que personne n'a vus ont été piochés en secret avant que la pioche soit mélangée, ils sont donc dans des mains.
 err-no-such-player = Il n'y a pas de joueur { $player }.
 err-work-ended = Le joueur { $player } a déjà terminé sa phase de travail ce tour-ci.

@@ -530,17 +530,22 @@ impl Ctx<'_> {
 }
 
 /// True when the acting player can neither take a blueprint nor hire anyone; only then may
-/// they pass (**Decision**: the rulebooks never reach this; it needs every card out).
+/// they pass (**Decision**: the rulebooks never reach this; it needs every card out). With a
+/// hidden hand, when it may hold no blueprint of any tool under a contractor they can pay for
+/// (docs/rules.md, hidden hands: the player knows, Foreman cannot).
 pub(crate) fn market_blocked(st: &State, p: usize) -> bool {
     let player = &st.players[p];
-    let take = st.market.blueprints.iter().any(Option::is_some);
-    let hire = (0..4).any(|i| {
-        st.market.contractors[i].is_some_and(|c| {
-            player.energy >= u32::from(c.info().extra_energy)
-                && !st.may_lack_tool(p, st.market.tools[i])
+    if st.market.blueprints.iter().any(Option::is_some) {
+        return false;
+    }
+    let tools: Vec<Tool> = (0..4)
+        .filter(|&i| {
+            st.market.contractors[i]
+                .is_some_and(|c| player.energy >= u32::from(c.info().extra_energy))
         })
-    });
-    !take && !hire
+        .map(|i| st.market.tools[i])
+        .collect();
+    st.may_lack_tools(p, &tools)
 }
 
 /// Build checks (RULES.md, work phase; cards.md Beacon, Obelisk, Megalith) for player `p`

@@ -58,7 +58,7 @@ pub enum RuleError {
         "{0} cannot be in this hand: no copy of it was left in the deck when this hand's secret cards were drawn"
     )]
     NotDrawn(Blueprint),
-    #[error("{card} is named {named} times, and this hand can hold only {most} of it")]
+    #[error("{card} is named {named} times, and this hand can hold only {most} of them")]
     NamedTooOften { card: Blueprint, named: u8, most: u8 },
     #[error("there is no player {0}")]
     NoSuchPlayer(u16),

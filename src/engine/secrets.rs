@@ -370,21 +370,27 @@ impl State {
         out
     }
 
-    /// Whether player `p`'s hand may hold no blueprint with `tool`: none seen, and the
-    /// hidden cards could all be of other tools (then, at a real table, they may be unable to
-    /// hire the contractor under that token).
-    pub fn may_lack_tool(&self, p: usize, tool: Tool) -> bool {
+    /// Whether player `p`'s hand may hold no blueprint with any of `tools`: none seen, and
+    /// the hidden cards could all be of other tools (then, at a real table, they may be unable
+    /// to hire the contractors under those tokens).
+    pub fn may_lack_tools(&self, p: usize, tools: &[Tool]) -> bool {
         let Some(player) = self.players.get(p) else {
             return true;
         };
-        if player.hand.of_tool(tool) > 0 {
+        let others = |pile: &Pile<Blueprint>| {
+            pile.iter()
+                .filter(|(c, _)| !tools.contains(&c.tool()))
+                .map(|(_, n)| usize::from(n))
+                .sum::<usize>()
+        };
+        if others(&player.hand) < player.hand.len() {
             return false;
         }
         player.hidden == 0
             || self.worlds().iter().any(|w| {
-                w.gens.iter().all(|g| {
-                    g.pool.len() - g.pool.of_tool(tool) as usize >= usize::from(g.hidden[p])
-                })
+                w.gens
+                    .iter()
+                    .all(|deck| others(&deck.pool) >= usize::from(deck.hidden[p]))
             })
     }
 }

@@ -493,6 +493,8 @@ fn scrap_yard_and_solar_array_pay_once_per_round_not_for_themselves() {
         },
     )
     .unwrap();
+    // cards.md, "Decisions": the French reading, so the Scrap Yard pays in the round it was
+    // built, for the next card (the Russian "not in the round it is built" would give 19 - 3).
     assert_eq!((me(&g).metal, me(&g).energy), (19 - 3 + 1, 20 - 1));
     act(
         &mut g,

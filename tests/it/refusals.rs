@@ -81,6 +81,16 @@ fn every_refusal() -> Vec<(RuleError, Vec<String>, Vec<Name>)> {
             n(&[3]),
             vec![Card(B::Refinery)],
         ),
+        (RuleError::NotDrawn(B::Refinery), n(&[]), vec![Card(B::Refinery)]),
+        (
+            RuleError::NamedTooOften {
+                card: B::Dojo,
+                named: 2,
+                most: 1,
+            },
+            n(&[2, 1]),
+            vec![Card(B::Dojo)],
+        ),
         (RuleError::NoSuchPlayer(6), n(&[6]), vec![]),
         (RuleError::WorkEnded(2), n(&[2]), vec![]),
         (RuleError::HiddenHandsDigital, n(&[]), vec![]),
@@ -275,6 +285,7 @@ fn every_refusal() -> Vec<(RuleError, Vec<String>, Vec<Name>)> {
             n(&[2]),
             vec![Card(B::Refinery)],
         ),
+        (RuleError::InSecretHands(B::Robot), n(&[]), vec![Card(B::Robot)]),
         (
             RuleError::ImpossibleContractor {
                 card: Contractor::Foreman,

@@ -164,8 +164,12 @@ impl Ctx<'_> {
                 pile.iter()
                     .any(|(c, _)| c.allows_several() || !player.compound.contains(c))
             };
-            // The deck as far as the table can know it: after a reshuffle, exactly its cards.
-            if !buildable(&self.st.deck_options()) && !buildable(&self.st.blueprint_discard) {
+            // What the deck may still give (once it is used up, its discard pile, shuffled in
+            // next; after a reshuffle the table knows the deck's cards exactly), and the
+            // discard pile, which may be shuffled in later.
+            if !buildable(&self.st.next_reveal_options())
+                && !buildable(&self.st.blueprint_discard)
+            {
                 return Ok(());
             }
             let Some(card) = self.reveal_blueprint()? else {

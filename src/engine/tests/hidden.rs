@@ -5,6 +5,8 @@
 use super::*;
 use crate::engine::state::{Census, Pile};
 
+mod reshuffle;
+
 /// A companion game with hidden hands of `n` players (or solo at medium when `n` is 0), dealt
 /// in the table's order with these market cards (and, solo, these Machine cards).
 fn hidden_game(n: usize, market: [B; 4], machine: &[B]) -> Game {
