@@ -557,10 +557,9 @@ pub fn check_build(
     card: Blueprint,
     discard: Blueprint,
 ) -> Result<(), RuleError> {
-    let player = state
-        .players
-        .get(p)
-        .ok_or(RuleError::NoSuchPlayer(p.min(usize::from(u16::MAX - 1)) as u16 + 1))?;
+    let player = state.players.get(p).ok_or(RuleError::NoSuchPlayer(
+        p.min(usize::from(u16::MAX - 1)) as u16 + 1,
+    ))?;
     for c in [card, discard] {
         state.can_give(p, &[c])?;
     }

@@ -59,7 +59,11 @@ pub enum RuleError {
     )]
     NotDrawn(Blueprint),
     #[error("{card} is named {named} times, and this hand can hold only {most} of them")]
-    NamedTooOften { card: Blueprint, named: u8, most: u8 },
+    NamedTooOften {
+        card: Blueprint,
+        named: u8,
+        most: u8,
+    },
     #[error("there is no player {0}")]
     NoSuchPlayer(u16),
     #[error("player {0} has already ended their work phase this round")]

@@ -4,19 +4,19 @@
 //! A blueprint drawn in secret is one of the cards that were in the deck when it was drawn.
 //! While the deck has never been reshuffled, that is any card nobody has seen
 //! ([`State::blueprint_deck`]). When the deck runs out, its discard pile is shuffled into a new
-//! deck (RULES.md, setup 4): the cards drawn in secret before are then exactly the unseen cards
-//! of the old deck, known as a whole but not which hand holds which. Each deck is a
-//! [`Generation`]: its unseen cards (its pool) and how many of them each seat holds.
+//! deck (RULES.md, setup 4): the cards drawn in secret before are then the old deck's unseen
+//! cards, and no other. From the first such reshuffle on, [`Secrets`] keeps the table's
+//! history: each deck (its cards not revealed face up, and how many each seat drew from it in
+//! secret) and each card named from a secret hand, with how many cards its seat had drawn from
+//! each deck by then.
 //!
-//! A card named from a hand comes from one of the generations that hand drew from. When it
-//! could be either of two, both readings are kept, each a [`World`], until later names rule one
-//! out. A name is accepted when some world allows it; a revealed card when some world still
-//! has it in the present deck. Every world keeps, over its generations, the same unseen cards,
-//! the same hidden count per seat and the same deck size, so those stay plain fields of the
-//! state.
-//!
-//! Without a reshuffle (and always in a game with open hands) there is one world of one
-//! generation, read off the state itself, and no [`Secrets`] is kept.
+//! A name, or a card revealed from the deck, is possible when every card named so far can be
+//! one its seat drew in secret before naming it, from a deck that held it, no draw named twice
+//! and no deck giving more copies than it held unrevealed: an assignment of a deck to each
+//! name. The history keeps one such assignment (its witness). Most questions are answered from
+//! it: a name that the witness leaves room for is possible. Otherwise a search tries the
+//! names in the order they were named, each first at its witness's deck, and never searches
+//! a position twice ([`Search`]).
 
 use super::cards::{Blueprint, Tool};
 use super::error::RuleError;
@@ -27,164 +27,415 @@ use std::sync::Arc;
 /// Seats at most.
 const SEATS: usize = 5;
 
-/// One deck of the game: the cards of it nobody has seen, and how many of those each seat
-/// holds in secret. For every deck but the present one, the pool is exactly the cards in
-/// hands.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-struct Generation {
+/// Steps a search may take. Past it (never reached in the tests' games, where the longest
+/// search took 72,316), a name is taken as possible: Foreman never refuses a true card.
+const STEPS: u32 = 1_000_000;
+
+/// One deck of the game since the first reshuffle with cards in secret hands.
+#[derive(Debug, Clone, PartialEq, Eq)]
+struct Deck {
+    /// Its cards not revealed face up: in the deck, or drawn in secret.
     pool: Pile<Blueprint>,
-    hidden: [u8; SEATS],
+    /// How many cards each seat drew from it in secret.
+    drawn: [u8; SEATS],
 }
 
-impl Generation {
-    fn key(&self) -> ([u8; 32], [u8; SEATS]) {
-        (*self.pool.counts(), self.hidden)
+/// A card named as it left a secret hand.
+#[derive(Debug, Clone, PartialEq, Eq)]
+struct Name {
+    seat: u8,
+    card: Blueprint,
+    /// How many cards its seat had drawn in secret from each deck by then.
+    drawn: SmallVec<[u8; 4]>,
+}
+
+impl Name {
+    fn drawn(&self, d: usize) -> u8 {
+        self.drawn.get(d).copied().unwrap_or(0)
     }
 }
 
-/// One reading of where the secret cards came from: the decks, oldest first, the present one
-/// last.
-#[derive(Debug, Clone, PartialEq, Eq)]
-struct World {
-    gens: SmallVec<[Generation; 2]>,
+/// The history of the secret cards once the blueprint deck was reshuffled with cards in secret
+/// hands (see the module's documentation).
+#[derive(Debug, Clone, Eq)]
+pub struct Secrets {
+    /// The first holds the unseen cards at that reshuffle; the last is the present deck.
+    decks: Vec<Deck>,
+    /// In the order named.
+    names: Vec<Name>,
+    /// A deck for each name that makes the history hold (not part of the game: two equal
+    /// histories may keep different ones).
+    witness: Vec<u8>,
 }
 
-impl World {
-    /// The one reading of a game never reshuffled: every hidden card from the unseen cards.
-    fn implicit(st: &State) -> World {
-        let mut hidden = [0; SEATS];
-        for (h, p) in hidden.iter_mut().zip(&st.players) {
+impl PartialEq for Secrets {
+    fn eq(&self, other: &Secrets) -> bool {
+        self.decks == other.decks && self.names == other.names
+    }
+}
+
+/// What the decks have left once the names are given decks: the cards not named, and each
+/// seat's draws not named.
+struct Left {
+    pools: SmallVec<[Pile<Blueprint>; 4]>,
+    spare: SmallVec<[[u8; SEATS]; 4]>,
+}
+
+impl Left {
+    /// Gives `card` named by `seat` now the first deck with room, if one has.
+    fn take(&mut self, seat: usize, card: Blueprint) -> Option<u8> {
+        let d = (0..self.pools.len())
+            .find(|&d| self.spare[d][seat] > 0 && self.pools[d].contains(card))?;
+        self.spare[d][seat] -= 1;
+        self.pools[d].remove(card);
+        Some(d as u8)
+    }
+}
+
+/// A condition on what the decks have left, besides the names.
+type Leaf<'a> = &'a dyn Fn(&Left) -> bool;
+
+/// One question to the history: the names so far and `extra` more (named now). The names now
+/// are given decks first (each takes one of its seat's draws from that deck and a copy of its
+/// card there), then the earlier names in the order named, each within the draws its seat had
+/// made by then. A position that failed once is not searched again (`failed`: the position is
+/// what the names given decks so far took from each deck, hashed).
+struct Search<'a> {
+    names: &'a [Name],
+    witness: &'a [u8],
+    extra: &'a [(usize, Blueprint)],
+    pools: SmallVec<[Pile<Blueprint>; 4]>,
+    used: SmallVec<[[u8; SEATS]; 4]>,
+    /// Draws kept for the names now.
+    kept: SmallVec<[[u8; SEATS]; 4]>,
+    now: SmallVec<[[u8; SEATS]; 4]>,
+    /// The deck given to each name: the names now, then the earlier ones.
+    chosen: Vec<u8>,
+    /// The position's hash (two independent sums of a value per unit taken).
+    key: (u64, u64),
+    failed: std::collections::HashSet<(u32, u64, u64)>,
+    steps: u32,
+}
+
+/// A value for unit `i` of kind `kind` (SplitMix64's mix, so the hash never changes).
+fn unit(kind: u64, i: usize) -> (u64, u64) {
+    let mix = |mut z: u64| {
+        z = (z ^ (z >> 30)).wrapping_mul(0xbf58_476d_1ce4_e5b9);
+        z = (z ^ (z >> 27)).wrapping_mul(0x94d0_49bb_1331_11eb);
+        z ^ (z >> 31)
+    };
+    let x = (kind << 32) ^ i as u64;
+    (
+        mix(x ^ 0x9e37_79b9_7f4a_7c15),
+        mix(x.wrapping_mul(0xd1b5_4a32_d192_ed03) ^ 0x5851_f42d),
+    )
+}
+
+impl<'a> Search<'a> {
+    fn new(s: &'a Secrets, extra: &'a [(usize, Blueprint)]) -> Self {
+        Search {
+            names: &s.names,
+            witness: &s.witness,
+            extra,
+            pools: s.decks.iter().map(|d| d.pool).collect(),
+            used: s.decks.iter().map(|_| [0; SEATS]).collect(),
+            kept: s.decks.iter().map(|_| [0; SEATS]).collect(),
+            now: s.decks.iter().map(|d| d.drawn).collect(),
+            chosen: vec![0; extra.len() + s.names.len()],
+            key: (0, 0),
+            failed: std::collections::HashSet::new(),
+            steps: STEPS,
+        }
+    }
+
+    /// Gives the `k`-th name deck `d`, if it has room; the search goes on from `k + 1`.
+    fn take(&mut self, k: usize, d: usize, leaf: Leaf) -> bool {
+        let now = k < self.extra.len();
+        let (seat, card) = match self.extra.get(k) {
+            Some(&(seat, card)) => (seat, card),
+            None => {
+                let n = &self.names[k - self.extra.len()];
+                (usize::from(n.seat), n.card)
+            }
+        };
+        let room = if now {
+            self.now[d][seat] > self.used[d][seat] + self.kept[d][seat]
+        } else {
+            let before = self.names[k - self.extra.len()].drawn(d);
+            before.min(self.now[d][seat] - self.kept[d][seat]) > self.used[d][seat]
+        };
+        if !room || !self.pools[d].remove(card) {
+            return false;
+        }
+        let count = if now { &mut self.kept } else { &mut self.used };
+        count[d][seat] += 1;
+        let (a, b) = unit(1, d * 32 + card.index());
+        let (c, e) = unit(if now { 2 } else { 3 }, d * SEATS + seat);
+        let old = self.key;
+        self.key = (
+            old.0.wrapping_add(a).wrapping_add(c),
+            old.1.wrapping_add(b).wrapping_add(e),
+        );
+        self.chosen[k] = d as u8;
+        let ok = self.run(k + 1, leaf);
+        self.key = old;
+        let count = if now { &mut self.kept } else { &mut self.used };
+        count[d][seat] -= 1;
+        self.pools[d].add(card);
+        ok
+    }
+
+    /// Whether the names from the `k`-th on can be given decks, then `leaf` holds.
+    fn run(&mut self, k: usize, leaf: Leaf) -> bool {
+        if k == self.chosen.len() {
+            return leaf(&self.left());
+        }
+        if self.steps == 0 {
+            return true;
+        }
+        self.steps -= 1;
+        let at = (k as u32, self.key.0, self.key.1);
+        if self.failed.contains(&at) {
+            return false;
+        }
+        let first = k
+            .checked_sub(self.extra.len())
+            .and_then(|i| self.witness.get(i))
+            .map(|&d| usize::from(d));
+        if let Some(d) = first
+            && d < self.pools.len()
+            && self.take(k, d, leaf)
+        {
+            return true;
+        }
+        for d in (0..self.pools.len()).filter(|&d| Some(d) != first) {
+            if self.take(k, d, leaf) {
+                return true;
+            }
+        }
+        self.failed.insert(at);
+        false
+    }
+
+    fn left(&self) -> Left {
+        Left {
+            pools: self.pools.clone(),
+            spare: (0..self.pools.len())
+                .map(|d| {
+                    let mut spare = [0; SEATS];
+                    for (s, n) in spare.iter_mut().enumerate() {
+                        *n = self.now[d][s] - self.used[d][s] - self.kept[d][s];
+                    }
+                    spare
+                })
+                .collect(),
+        }
+    }
+}
+
+impl Secrets {
+    /// The history begun at a reshuffle: the old deck's unseen cards, all in secret hands, then
+    /// the new deck (`discard`).
+    fn begun(st: &State, discard: Pile<Blueprint>) -> Secrets {
+        let mut drawn = [0; SEATS];
+        for (h, p) in drawn.iter_mut().zip(&st.players) {
             *h = p.hidden;
         }
-        World {
-            gens: smallvec::smallvec![Generation {
-                pool: st.blueprint_deck,
-                hidden,
-            }],
+        Secrets {
+            decks: vec![
+                Deck {
+                    pool: st.blueprint_deck,
+                    drawn,
+                },
+                Deck {
+                    pool: discard,
+                    drawn: [0; SEATS],
+                },
+            ],
+            names: Vec::new(),
+            witness: Vec::new(),
         }
     }
 
-    fn present(&mut self) -> &mut Generation {
-        let last = self.gens.len() - 1;
-        &mut self.gens[last]
+    /// What the decks have left under the witness.
+    fn left(&self) -> Left {
+        let mut left = Left {
+            pools: self.decks.iter().map(|d| d.pool).collect(),
+            spare: self.decks.iter().map(|d| d.drawn).collect(),
+        };
+        for (n, &d) in self.names.iter().zip(&self.witness) {
+            let d = usize::from(d);
+            left.pools[d].remove(n.card);
+            left.spare[d][usize::from(n.seat)] -= 1;
+        }
+        left
     }
 
-    /// Whether seat `p` can name every one of `cards` from its hidden cards in this world.
-    fn can_name(&mut self, p: usize, cards: &[Blueprint]) -> bool {
-        let Some((&card, rest)) = cards.split_first() else {
-            return true;
+    /// Whether `extra` can be named now and `leaf` then hold; with the decks every name was
+    /// given (the earlier names, then `extra`).
+    fn answer(&self, extra: &[(usize, Blueprint)], leaf: Leaf) -> Option<Vec<u8>> {
+        // From the witness: each name now at the first deck with room.
+        let mut left = self.left();
+        let quick: Option<Vec<u8>> = extra.iter().map(|&(s, c)| left.take(s, c)).collect();
+        if let Some(decks) = quick
+            && leaf(&left)
+        {
+            let mut all = self.witness.clone();
+            all.extend(decks);
+            return Some(all);
+        }
+        if !self.matchable(extra) {
+            return None;
+        }
+        let mut search = Search::new(self, extra);
+        if !search.run(0, leaf) {
+            return None;
+        }
+        let mut all = search.chosen.split_off(extra.len());
+        all.extend(search.chosen);
+        Some(all)
+    }
+
+    /// Two things every answer needs, each quick to tell (a matching of a few dozen names):
+    /// the names of each card now named can be given decks that held that many copies, and
+    /// the names of each seat now naming can be given draws of theirs from decks that held the
+    /// cards, each draw made before its name.
+    fn matchable(&self, extra: &[(usize, Blueprint)]) -> bool {
+        let now = |seat: usize| -> SmallVec<[u8; 4]> {
+            self.decks.iter().map(|d| d.drawn[seat]).collect()
         };
-        for g in 0..self.gens.len() {
-            let deck = &mut self.gens[g];
-            if deck.hidden[p] == 0 || !deck.pool.remove(card) {
+        let all: Vec<(usize, Blueprint, SmallVec<[u8; 4]>)> = self
+            .names
+            .iter()
+            .map(|n| (usize::from(n.seat), n.card, n.drawn.clone()))
+            .chain(extra.iter().map(|&(s, c)| (s, c, now(s))))
+            .collect();
+        let drew = |drawn: &SmallVec<[u8; 4]>, d: usize| drawn.get(d).copied().unwrap_or(0);
+        let mut cards: SmallVec<[Blueprint; 4]> = extra.iter().map(|e| e.1).collect();
+        cards.sort();
+        cards.dedup();
+        for card in cards {
+            // Left: the names of `card`; right: each copy of it in each deck.
+            let names: Vec<&SmallVec<[u8; 4]>> =
+                all.iter().filter(|n| n.1 == card).map(|n| &n.2).collect();
+            let slots: Vec<usize> = (0..self.decks.len())
+                .flat_map(|d| std::iter::repeat_n(d, usize::from(self.decks[d].pool.count(card))))
+                .collect();
+            if !matching(names.len(), slots.len(), |i, j| {
+                drew(names[i], slots[j]) > 0
+            }) {
+                return false;
+            }
+        }
+        let mut seats: SmallVec<[usize; 4]> = extra.iter().map(|e| e.0).collect();
+        seats.sort();
+        seats.dedup();
+        for seat in seats {
+            // Left: the seat's names; right: each of its draws from each deck, in order.
+            let names: Vec<&(usize, Blueprint, SmallVec<[u8; 4]>)> =
+                all.iter().filter(|n| n.0 == seat).collect();
+            let slots: Vec<(usize, u8)> = (0..self.decks.len())
+                .flat_map(|d| (0..self.decks[d].drawn[seat]).map(move |j| (d, j)))
+                .collect();
+            let fits = |i: usize, j: usize| {
+                let (d, k) = slots[j];
+                k < drew(&names[i].2, d) && self.decks[d].pool.contains(names[i].1)
+            };
+            if !matching(names.len(), slots.len(), fits) {
+                return false;
+            }
+        }
+        true
+    }
+
+    /// How many decks and names the history holds (for tests and measures).
+    pub fn size(&self) -> (usize, usize) {
+        (self.decks.len(), self.names.len())
+    }
+
+    fn present(&mut self) -> &mut Deck {
+        let last = self.decks.len() - 1;
+        &mut self.decks[last]
+    }
+}
+
+/// Whether each of `left` items can have a `right` item of its own, `fits` telling which
+/// (Kuhn's augmenting paths).
+fn matching(left: usize, right: usize, fits: impl Fn(usize, usize) -> bool) -> bool {
+    if left > right {
+        return false;
+    }
+    fn augment(
+        i: usize,
+        right: usize,
+        fits: &dyn Fn(usize, usize) -> bool,
+        owner: &mut [Option<usize>],
+        seen: &mut [bool],
+    ) -> bool {
+        for j in 0..right {
+            if seen[j] || !fits(i, j) {
                 continue;
             }
-            deck.hidden[p] -= 1;
-            let ok = self.can_name(p, rest);
-            let deck = &mut self.gens[g];
-            deck.hidden[p] += 1;
-            deck.pool.add(card);
-            if ok {
+            seen[j] = true;
+            if owner[j].is_none_or(|o| augment(o, right, fits, owner, seen)) {
+                owner[j] = Some(i);
                 return true;
             }
         }
         false
     }
-
-    /// The copies seat `p`'s hidden cards could be in this world, one per hidden card at most.
-    fn options(&self, p: usize, out: &mut Pile<Blueprint>) {
-        let mut here = Pile::default();
-        for deck in &self.gens {
-            let h = deck.hidden[p];
-            if h == 0 {
-                continue;
-            }
-            for (card, n) in deck.pool.iter() {
-                for _ in 0..n.min(h) {
-                    here.add(card);
-                }
-            }
-        }
-        for (card, n) in here.iter() {
-            while out.count(card) < n {
-                out.add(card);
-            }
-        }
-    }
-
-    /// Drops the old decks with no card left in any hand.
-    fn prune(&mut self) {
-        let last = self.gens.len() - 1;
-        let mut i = 0;
-        self.gens.retain(|g| {
-            i += 1;
-            i - 1 == last || !g.pool.is_empty()
-        });
-    }
-
-    fn key(&self) -> Vec<([u8; 32], [u8; SEATS])> {
-        self.gens.iter().map(Generation::key).collect()
-    }
+    let mut owner = vec![None; right];
+    (0..left).all(|i| {
+        let mut seen = vec![false; right];
+        augment(i, right, &fits, &mut owner, &mut seen)
+    })
 }
 
-/// The readings of a game's secret cards once its blueprint deck has been reshuffled with
-/// cards in secret hands (see the module's documentation).
-#[derive(Debug, Clone, PartialEq, Eq)]
-pub struct Secrets {
-    /// At least one; sorted, each once.
-    worlds: Vec<World>,
-}
-
-impl Secrets {
-    /// Sorted and each once; `None` when every world is down to the present deck alone (which
-    /// is then the state's own unseen cards and hidden counts).
-    fn settled(mut worlds: Vec<World>) -> Option<Secrets> {
-        for w in &mut worlds {
-            w.prune();
-        }
-        if worlds.iter().all(|w| w.gens.len() == 1) {
-            return None;
-        }
-        worlds.sort_by_cached_key(World::key);
-        worlds.dedup();
-        Some(Secrets { worlds })
-    }
-
-    /// How many readings are kept (for tests and measures).
-    pub fn worlds(&self) -> usize {
-        self.worlds.len()
-    }
+/// The cards of `pile` with none of `tools`.
+fn others(pile: &Pile<Blueprint>, tools: &[Tool]) -> usize {
+    pile.iter()
+        .filter(|(c, _)| !tools.contains(&c.tool()))
+        .map(|(_, n)| usize::from(n))
+        .sum()
 }
 
 impl State {
-    /// The readings: the kept ones, or the state's own single one.
-    fn worlds(&self) -> SmallVec<[World; 1]> {
+    /// Whether `extra` can be named now and `leaf` then hold.
+    fn possible(&self, extra: &[(usize, Blueprint)], leaf: Leaf) -> bool {
         match &self.secrets {
-            Some(s) => s.worlds.iter().cloned().collect(),
-            None => smallvec::smallvec![World::implicit(self)],
+            Some(s) => s.answer(extra, leaf).is_some(),
+            None => {
+                // Without a reshuffle: one deck, the unseen cards, every hidden card from it.
+                let mut left = Left {
+                    pools: smallvec::smallvec![self.blueprint_deck],
+                    spare: smallvec::smallvec![[0; SEATS]],
+                };
+                for (n, p) in left.spare[0].iter_mut().zip(&self.players) {
+                    *n = p.hidden;
+                }
+                extra.iter().all(|&(s, c)| left.take(s, c).is_some()) && leaf(&left)
+            }
         }
     }
 
-    fn set_worlds(&mut self, worlds: Vec<World>) {
-        self.secrets = Secrets::settled(worlds).map(Arc::new);
+    /// The history's size: decks and names (1 and 0 without a reshuffle).
+    pub fn secret_history(&self) -> (usize, usize) {
+        self.secrets.as_ref().map_or((1, 0), |s| s.size())
     }
 
-    /// How many readings of the secret cards are kept (1 without a reshuffle).
-    pub fn secret_readings(&self) -> usize {
-        self.secrets.as_ref().map_or(1, |s| s.worlds())
-    }
-
-    /// The blueprints the deck itself may hold now: every unseen card, but for those that
-    /// must be in secret hands (drawn from a deck since reshuffled).
+    /// The blueprints the deck itself may hold now: every unseen card, but for those that must
+    /// be in secret hands (drawn from a deck since reshuffled).
     pub fn deck_options(&self) -> Pile<Blueprint> {
         let Some(s) = &self.secrets else {
             return self.blueprint_deck;
         };
+        let present = s.decks[s.decks.len() - 1].pool;
         let mut out = Pile::default();
-        for w in &s.worlds {
-            let present = w.gens[w.gens.len() - 1].pool;
-            for (card, n) in present.iter() {
-                while out.count(card) < n {
+        for (card, n) in present.iter() {
+            if self.possible(&[], &|left: &Left| {
+                left.pools[left.pools.len() - 1].contains(card)
+            }) {
+                for _ in 0..n {
                     out.add(card);
                 }
             }
@@ -202,18 +453,21 @@ impl State {
         }
     }
 
-    /// `card` comes off the deck face up. The caller has checked it is in
-    /// [`State::deck_options`]; the readings in which it cannot be are dropped.
+    /// `card` comes off the deck face up, if it can be in the deck.
     pub(crate) fn reveal_from_deck(&mut self, card: Blueprint) -> Result<(), RuleError> {
-        if !self.deck_options().contains(card) {
+        if !self.blueprint_deck.contains(card) {
             return Err(self.not_in_deck(card));
         }
-        self.blueprint_deck.remove(card);
-        if self.secrets.is_some() {
-            let mut worlds: Vec<World> = self.worlds().into_vec();
-            worlds.retain_mut(|w| w.present().pool.remove(card));
-            self.set_worlds(worlds);
+        if let Some(s) = &self.secrets {
+            let leaf = |left: &Left| left.pools[left.pools.len() - 1].contains(card);
+            let Some(witness) = s.answer(&[], &leaf) else {
+                return Err(self.not_in_deck(card));
+            };
+            let s = Arc::make_mut(self.secrets.as_mut().expect("kept"));
+            s.witness = witness;
+            s.present().pool.remove(card);
         }
+        self.blueprint_deck.remove(card);
         Ok(())
     }
 
@@ -234,25 +488,24 @@ impl State {
     pub(crate) fn draw_secret(&mut self, p: usize) {
         self.players[p].hidden += 1;
         if let Some(s) = &mut self.secrets {
-            for w in &mut Arc::make_mut(s).worlds {
-                w.present().hidden[p] += 1;
-            }
+            Arc::make_mut(s).present().drawn[p] += 1;
         }
     }
 
     /// The used-up deck's discard pile becomes the new deck (RULES.md, setup 4). The cards in
     /// secret hands are from then on the old deck's unseen cards, and no other.
     pub(crate) fn reshuffle_blueprints(&mut self) {
-        if self.hidden_total() > 0 || self.secrets.is_some() {
-            let discard = self.blueprint_discard;
-            let mut worlds: Vec<World> = self.worlds().into_vec();
-            for w in &mut worlds {
-                w.gens.push(Generation {
-                    pool: discard,
-                    hidden: [0; SEATS],
-                });
+        let discard = self.blueprint_discard;
+        let secret = self.hidden_total() > 0;
+        match &mut self.secrets {
+            Some(s) => Arc::make_mut(s).decks.push(Deck {
+                pool: discard,
+                drawn: [0; SEATS],
+            }),
+            None if secret => {
+                self.secrets = Some(Arc::new(Secrets::begun(self, discard)));
             }
-            self.set_worlds(worlds);
+            None => {}
         }
         let st = &mut *self;
         st.blueprint_deck.take_all(&mut st.blueprint_discard);
@@ -261,20 +514,30 @@ impl State {
     /// How many copies of each blueprint player `p` could give from hand: the seen copies,
     /// plus, while they hold hidden cards, the copies those could be (at most one per hidden
     /// card, and only cards of the decks they were drawn from).
-    pub fn hand_options(&self, p: usize) -> crate::engine::state::Pile<Blueprint> {
+    pub fn hand_options(&self, p: usize) -> Pile<Blueprint> {
         let Some(player) = self.players.get(p) else {
             return Pile::default();
         };
-        if player.hidden == 0 {
-            return player.hand;
-        }
-        let mut hidden = Pile::default();
-        for w in &self.worlds() {
-            w.options(p, &mut hidden);
-        }
         let mut out = player.hand;
-        for (card, n) in hidden.iter() {
+        if player.hidden == 0 {
+            return out;
+        }
+        if self.secrets.is_none() {
+            for (card, n) in self.blueprint_deck.iter() {
+                for _ in 0..n.min(player.hidden) {
+                    out.add(card);
+                }
+            }
+            return out;
+        }
+        let mut named: Vec<(usize, Blueprint)> = Vec::new();
+        for (card, n) in self.blueprint_deck.iter() {
+            named.clear();
             for _ in 0..n.min(player.hidden) {
+                named.push((p, card));
+                if !self.possible(&named, &|_| true) {
+                    break;
+                }
                 out.add(card);
             }
         }
@@ -291,7 +554,7 @@ impl State {
             ));
         };
         let mut hand = player.hand;
-        let mut named: SmallVec<[Blueprint; 4]> = SmallVec::new();
+        let mut named: SmallVec<[(usize, Blueprint); 4]> = SmallVec::new();
         for &card in cards {
             if hand.remove(card) {
                 continue;
@@ -299,21 +562,17 @@ impl State {
             if named.len() == usize::from(player.hidden) {
                 return Err(RuleError::NotInHand(card));
             }
-            named.push(card);
+            named.push((p, card));
         }
-        if named.is_empty() {
+        if named.is_empty() || self.possible(&named, &|_| true) {
             return Ok(());
         }
-        let mut worlds = self.worlds();
-        if worlds.iter_mut().any(|w| w.can_name(p, &named)) {
-            return Ok(());
-        }
-        // The first name that no reading allows, after those before it.
+        // The first name that cannot be, after those before it.
         let k = (1..=named.len())
-            .find(|&k| !worlds.iter_mut().any(|w| w.can_name(p, &named[..k])))
+            .find(|&k| !self.possible(&named[..k], &|_| true))
             .unwrap_or(named.len());
-        let card = named[k - 1];
-        let before = named[..k - 1].iter().filter(|&&c| c == card).count();
+        let card = named[k - 1].1;
+        let before = named[..k - 1].iter().filter(|&&(_, c)| c == card).count();
         Err(if before > 0 {
             RuleError::NamedTooOften {
                 card,
@@ -332,26 +591,41 @@ impl State {
 
     /// Takes `card` out of player `p`'s hand: a seen copy, else a hidden card named now.
     pub(crate) fn take_from_hand(&mut self, p: usize, card: Blueprint) -> Result<(), RuleError> {
-        self.can_give(p, &[card])?;
-        if self.players[p].hand.remove(card) {
+        if self.players.get(p).is_some_and(|pl| pl.hand.contains(card)) {
+            self.players[p].hand.remove(card);
             return Ok(());
         }
-        self.players[p].hidden -= 1;
-        self.blueprint_deck.remove(card);
-        if self.secrets.is_some() {
-            let mut worlds = Vec::new();
-            for w in self.worlds() {
-                for g in 0..w.gens.len() {
-                    let deck = w.gens[g];
-                    if deck.hidden[p] > 0 && deck.pool.contains(card) {
-                        let mut named = w.clone();
-                        named.gens[g].hidden[p] -= 1;
-                        named.gens[g].pool.remove(card);
-                        worlds.push(named);
+        let witness = match &self.secrets {
+            Some(s) if self.players.get(p).is_some_and(|pl| pl.hidden > 0) => {
+                match s.answer(&[(p, card)], &|_| true) {
+                    Some(w) => Some(w),
+                    None => {
+                        return Err(self
+                            .can_give(p, &[card])
+                            .err()
+                            .unwrap_or(RuleError::NotDrawn(card)));
                     }
                 }
             }
-            self.set_worlds(worlds);
+            _ => {
+                self.can_give(p, &[card])?;
+                None
+            }
+        };
+        self.players[p].hidden -= 1;
+        self.blueprint_deck.remove(card);
+        if self.hidden_total() == 0 {
+            // Nothing secret is left: the unseen cards are the deck, as without a reshuffle.
+            self.secrets = None;
+        } else if let (Some(s), Some(witness)) = (&mut self.secrets, witness) {
+            let s = Arc::make_mut(s);
+            let drawn = s.decks.iter().map(|d| d.drawn[p]).collect();
+            s.names.push(Name {
+                seat: p as u8,
+                card,
+                drawn,
+            });
+            s.witness = witness;
         }
         Ok(())
     }
@@ -359,13 +633,25 @@ impl State {
     /// `k` blueprints player `p` could give from their hidden cards at once (stand-ins for a
     /// discard the player names later), or fewer if they hold fewer.
     pub(crate) fn hidden_stand_ins(&self, p: usize, k: usize) -> Vec<Blueprint> {
-        let mut out = Vec::with_capacity(k);
-        let Some(w) = self.worlds().into_iter().next() else {
-            return out;
+        let Some(player) = self.players.get(p) else {
+            return Vec::new();
         };
-        for deck in &w.gens {
-            let take = usize::from(deck.hidden.get(p).copied().unwrap_or(0)).min(k - out.len());
-            out.extend(deck.pool.last(take));
+        let k = k.min(usize::from(player.hidden));
+        let Some(s) = &self.secrets else {
+            return self.blueprint_deck.last(k);
+        };
+        // The witness's spare draws of `p`, each with a card its deck has left.
+        let mut left = s.left();
+        let mut out = Vec::with_capacity(k);
+        for d in 0..left.pools.len() {
+            while out.len() < k && left.spare[d][p] > 0 {
+                let Some(card) = left.pools[d].last(1).first().copied() else {
+                    break;
+                };
+                left.pools[d].remove(card);
+                left.spare[d][p] -= 1;
+                out.push(card);
+            }
         }
         out
     }
@@ -377,20 +663,13 @@ impl State {
         let Some(player) = self.players.get(p) else {
             return true;
         };
-        let others = |pile: &Pile<Blueprint>| {
-            pile.iter()
-                .filter(|(c, _)| !tools.contains(&c.tool()))
-                .map(|(_, n)| usize::from(n))
-                .sum::<usize>()
-        };
-        if others(&player.hand) < player.hand.len() {
+        if others(&player.hand, tools) < player.hand.len() {
             return false;
         }
         player.hidden == 0
-            || self.worlds().iter().any(|w| {
-                w.gens
-                    .iter()
-                    .all(|deck| others(&deck.pool) >= usize::from(deck.hidden[p]))
+            || self.possible(&[], &|left: &Left| {
+                (0..left.pools.len())
+                    .all(|d| others(&left.pools[d], tools) >= usize::from(left.spare[d][p]))
             })
     }
 }

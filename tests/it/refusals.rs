@@ -81,7 +81,11 @@ fn every_refusal() -> Vec<(RuleError, Vec<String>, Vec<Name>)> {
             n(&[3]),
             vec![Card(B::Refinery)],
         ),
-        (RuleError::NotDrawn(B::Refinery), n(&[]), vec![Card(B::Refinery)]),
+        (
+            RuleError::NotDrawn(B::Refinery),
+            n(&[]),
+            vec![Card(B::Refinery)],
+        ),
         (
             RuleError::NamedTooOften {
                 card: B::Dojo,
@@ -285,7 +289,11 @@ fn every_refusal() -> Vec<(RuleError, Vec<String>, Vec<Name>)> {
             n(&[2]),
             vec![Card(B::Refinery)],
         ),
-        (RuleError::InSecretHands(B::Robot), n(&[]), vec![Card(B::Robot)]),
+        (
+            RuleError::InSecretHands(B::Robot),
+            n(&[]),
+            vec![Card(B::Robot)],
+        ),
         (
             RuleError::ImpossibleContractor {
                 card: Contractor::Foreman,
@@ -418,9 +426,7 @@ fn a_build_with_no_other_blueprint_of_its_tool_names_the_tool() {
     player.hand.add(B::Robot);
     player.metal = 5;
     player.energy = 5;
-    let err =
-        foreman::engine::check_build(&state, 0, B::Gymnasium, B::Gymnasium)
-            .unwrap_err();
+    let err = foreman::engine::check_build(&state, 0, B::Gymnasium, B::Gymnasium).unwrap_err();
     assert_eq!(
         err,
         RuleError::NoBuildDiscard {
@@ -432,17 +438,13 @@ fn a_build_with_no_other_blueprint_of_its_tool_names_the_tool() {
     assert!(fr.contains("Gymnase") && fr.contains("Pelle"), "{fr}");
     // With a second Gymnasium in hand, discarding it is the second copy's rule.
     state.players[0].hand.add(B::Gymnasium);
-    assert!(
-        foreman::engine::check_build(&state, 0, B::Gymnasium, B::Gymnasium)
-            .is_ok()
-    );
+    assert!(foreman::engine::check_build(&state, 0, B::Gymnasium, B::Gymnasium).is_ok());
     // With another Shovel blueprint but one Gymnasium, naming Gymnasium as its own discard is
     // the second copy's rule: another card would do.
     state.players[0].hand.remove(B::Gymnasium);
     state.players[0].hand.add(B::Beacon);
     assert_eq!(
-        foreman::engine::check_build(&state, 0, B::Gymnasium, B::Gymnasium)
-            .unwrap_err(),
+        foreman::engine::check_build(&state, 0, B::Gymnasium, B::Gymnasium).unwrap_err(),
         RuleError::NeedSecondCopy(B::Gymnasium)
     );
 }

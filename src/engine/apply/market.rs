@@ -167,8 +167,7 @@ impl Ctx<'_> {
             // What the deck may still give (once it is used up, its discard pile, shuffled in
             // next; after a reshuffle the table knows the deck's cards exactly), and the
             // discard pile, which may be shuffled in later.
-            if !buildable(&self.st.next_reveal_options())
-                && !buildable(&self.st.blueprint_discard)
+            if !buildable(&self.st.next_reveal_options()) && !buildable(&self.st.blueprint_discard)
             {
                 return Ok(());
             }

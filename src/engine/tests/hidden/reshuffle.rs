@@ -122,11 +122,17 @@ fn a_secret_card_is_one_of_the_deck_it_was_drawn_from() {
         let err = g.state().can_give(p, &[B::Refinery]).unwrap_err();
         assert_eq!(err, RuleError::NotDrawn(B::Refinery));
         assert!(err.to_string().contains("when this hand's secret cards"));
-        g.state().can_give(p, &[B::Golem]).expect("a card of the old deck");
+        g.state()
+            .can_give(p, &[B::Golem])
+            .expect("a card of the old deck");
     }
     // Player 1 takes the Robot; the table reveals a Refinery to refill.
-    act_with(&mut g, Act::TakeBlueprint { slot: 2 }, drawn(&[B::Refinery]))
-        .expect("a Refinery of the new deck");
+    act_with(
+        &mut g,
+        Act::TakeBlueprint { slot: 2 },
+        drawn(&[B::Refinery]),
+    )
+    .expect("a Refinery of the new deck");
     // Player 2 refreshes: the second Refinery comes off the deck and is accepted.
     act_with(
         &mut g,
@@ -306,7 +312,12 @@ fn a_secret_hand_may_pass_when_it_may_hold_no_card_to_hire_with() {
         drawn(&[B::Megalith, B::Dojo, B::Robot, B::Beacon]),
     )
     .expect("the discard pile is the new deck");
-    act_with(&mut g, Act::TakeBlueprint { slot: 0 }, drawn(&[B::Refinery])).expect("take");
+    act_with(
+        &mut g,
+        Act::TakeBlueprint { slot: 0 },
+        drawn(&[B::Refinery]),
+    )
+    .expect("take");
     blocked(&mut g);
     assert!(matches!(
         act(&mut g, Act::Pass),
