@@ -453,6 +453,16 @@ impl State {
         }
     }
 
+    /// The contractors the next card off their deck may be: the deck's, or, when it is used
+    /// up, its discard pile's (RULES.md, setup 4).
+    pub fn next_contractor_options(&self) -> Pile<super::cards::Contractor> {
+        if self.contractor_deck.is_empty() {
+            self.contractor_discard
+        } else {
+            self.contractor_deck
+        }
+    }
+
     /// `card` comes off the deck face up, if it can be in the deck.
     pub(crate) fn reveal_from_deck(&mut self, card: Blueprint) -> Result<(), RuleError> {
         if !self.blueprint_deck.contains(card) {

@@ -341,10 +341,14 @@ impl ForemanApp {
                 {
                     ui.label(RichText::new(guide).strong());
                 }
+                // The cards that can come off the deck where the action has got to (after a
+                // reshuffle, the discard pile's; never a card that must be in a secret hand),
+                // asked of the rules.
+                let virtual_dice = self.input_source() == super::session::InputSource::VirtualDice;
+                let (so_far, _) = game.attempt(&pending.act, &pending.inputs, virtual_dice);
                 let cards = listed(
-                    &st.blueprint_deck,
-                    &st.blueprint_discard,
-                    &pending.inputs.blueprints,
+                    &so_far.next_reveal_options(),
+                    &st.next_reveal_options(),
                     |c| [c.name(), c.name_fr()],
                 );
                 let take = self.search_list(ui, pending, &cards);
@@ -378,9 +382,8 @@ impl ForemanApp {
                     );
                 }
                 let contractors = listed(
-                    &st.contractor_deck,
-                    &st.contractor_discard,
-                    &pending.inputs.contractors,
+                    &so_far.next_contractor_options(),
+                    &st.next_contractor_options(),
                     |c| [c.name(), c.name_fr()],
                 );
                 if let Some(c) = self.search_list(ui, pending, &contractors) {
@@ -475,28 +478,6 @@ impl ForemanApp {
             Err(e) => e,
         });
     }
-}
-
-/// The cards that can still come off a deck, given those already named in this action: the
-/// deck's, then (once it is used up, as the engine reshuffles) the discard pile's.
-pub(super) fn still_hidden<C: crate::engine::state::CardId>(
-    deck: &crate::engine::state::Pile<C>,
-    discard: &crate::engine::state::Pile<C>,
-    named: &[C],
-) -> crate::engine::state::Pile<C> {
-    let mut left = *deck;
-    let mut reshuffled = false;
-    for &c in named {
-        if left.is_empty() && !reshuffled {
-            left = *discard;
-            reshuffled = true;
-        }
-        left.remove(c);
-    }
-    if left.is_empty() && !reshuffled {
-        left = *discard;
-    }
-    left
 }
 
 /// What an action changes for a player, in short: "+2 metal, -1 energy, +1 goods" (plain ASCII
@@ -631,17 +612,14 @@ struct Listed<T> {
     left: u8,
 }
 
-/// The cards a picker offers, from a deck and its discard (which a reshuffle brings back):
-/// those still hidden after the `named` ones, and those hidden when the action began (one
-/// told to its last copy since keeps its place, greyed), each with its copies left.
+/// The cards a picker offers: those that can come off the deck now (`left`, where the action
+/// has got to), and those that could when the action began (`began`: one told to its last copy
+/// since keeps its place, greyed), each with its copies left.
 fn listed<C: crate::engine::state::CardId>(
-    deck: &crate::engine::state::Pile<C>,
-    discard: &crate::engine::state::Pile<C>,
-    named: &[C],
+    left: &crate::engine::state::Pile<C>,
+    began: &crate::engine::state::Pile<C>,
     names: impl Fn(C) -> [&'static str; 2],
 ) -> Vec<Listed<C>> {
-    let left = still_hidden(deck, discard, named);
-    let began = still_hidden(deck, discard, &[]);
     C::ALL
         .iter()
         .copied()

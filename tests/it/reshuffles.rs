@@ -257,63 +257,96 @@ struct Played {
     history: (usize, usize),
 }
 
-/// Plays one game of `players` to the end, greedy bots on even seeds, random ones on odd.
-fn play(players: usize, seed: u64) -> Played {
-    let mut truth = Game::new(Setup::players(players, seed)).expect("setup");
-    let mut companion = Game::new(Setup::players(players, seed).companion()).expect("setup");
-    let kind = if seed.is_multiple_of(2) {
-        BotKind::Greedy
-    } else {
-        BotKind::Random
-    };
-    let mut bot = Bot::new(kind, seed);
-    let mut readings = Readings::new();
-    let mut most = 1;
-    let mut history = (1, 0);
-    let mut step = 0usize;
-    while !truth.state().is_over() {
-        assert!(truth.journal().len() < MAX_ACTIONS, "seed {seed}: no end");
-        let act = bot.choose(&truth).expect("someone may act");
-        let before = truth.clone();
-        truth
+/// A true game and the companion game told what its table sees, played by one bot.
+struct Table {
+    seed: u64,
+    truth: Game,
+    companion: Game,
+    bot: Bot,
+    readings: Readings,
+    step: usize,
+}
+
+impl Table {
+    /// Greedy bots on even seeds, random ones on odd.
+    fn new(players: usize, seed: u64) -> Table {
+        let kind = if seed.is_multiple_of(2) {
+            BotKind::Greedy
+        } else {
+            BotKind::Random
+        };
+        Table {
+            seed,
+            truth: Game::new(Setup::players(players, seed)).expect("setup"),
+            companion: Game::new(Setup::players(players, seed).companion()).expect("setup"),
+            bot: Bot::new(kind, seed),
+            readings: Readings::new(),
+            step: 0,
+        }
+    }
+
+    /// The bot's next action in both games; the companion must accept the true inputs.
+    fn step(&mut self) {
+        let seed = self.seed;
+        let step = self.step;
+        assert!(
+            self.truth.journal().len() < MAX_ACTIONS,
+            "seed {seed}: no end"
+        );
+        let act = self.bot.choose(&self.truth).expect("someone may act");
+        let before = self.truth.clone();
+        self.truth
             .apply_digital(act.clone())
             .unwrap_or_else(|e| panic!("seed {seed}: {e}"));
-        let recorded = truth.journal()[truth.journal().len() - 1].inputs.clone();
+        let recorded = self.truth.journal()[self.truth.journal().len() - 1]
+            .inputs
+            .clone();
         // The names as the table says them (seen copies first, then secret cards), before
         // the action's draws.
-        if let Some(p) = companion.state().current_player() {
-            let mut seen = companion.state().players[p].hand;
+        if let Some(p) = self.companion.state().current_player() {
+            let mut seen = self.companion.state().players[p].hand;
             for card in named_cards(&act) {
                 if !seen.remove(card) {
-                    readings.name(p, card);
+                    self.readings.name(p, card);
                 }
             }
         }
-        let inputs = told(&before, &act, &recorded, &mut readings);
-        companion
+        let inputs = told(&before, &act, &recorded, &mut self.readings);
+        self.companion
             .apply(Action::with_inputs(act.clone(), inputs))
             .unwrap_or_else(|e| {
                 panic!("seed {seed}, action {step} ({act}): true input refused: {e}")
             });
-        most = most.max(readings.all.len());
-        let (decks, names) = companion.state().secret_history();
+        self.step += 1;
+    }
+}
+
+/// Plays one game of `players` to the end, checking the companion's answers as it goes.
+fn play(players: usize, seed: u64) -> Played {
+    let mut table = Table::new(players, seed);
+    let mut most = 1;
+    let mut history = (1, 0);
+    while !table.truth.state().is_over() {
+        table.step();
+        most = most.max(table.readings.all.len());
+        let (decks, names) = table.companion.state().secret_history();
         history = (history.0.max(decks), history.1.max(names));
-        if readings.decks > 1 || step.is_multiple_of(7) {
-            check_answers(seed, step, companion.state(), &readings);
+        let step = table.step - 1;
+        if table.readings.decks > 1 || step.is_multiple_of(7) {
+            check_answers(seed, step, table.companion.state(), &table.readings);
         }
-        step += 1;
     }
     assert!(
-        companion.state().is_over(),
+        table.companion.state().is_over(),
         "seed {seed}: both games end together"
     );
     assert_eq!(
-        foreman::engine::scoreboard(companion.state()),
-        foreman::engine::scoreboard(truth.state()),
+        foreman::engine::scoreboard(table.companion.state()),
+        foreman::engine::scoreboard(table.truth.state()),
         "seed {seed}: the same scores"
     );
     Played {
-        reshuffles: readings.decks - 1,
+        reshuffles: table.readings.decks - 1,
         readings: most,
         history,
     }
@@ -338,4 +371,130 @@ fn secret_hands_through_reshuffles_accept_every_true_card_and_refuse_every_impos
     }
     assert!(twice >= 6, "{twice} games went through two reshuffles");
     assert!(most > 1, "no name was ever of two decks");
+}
+
+/// Issue 70, fault 1, through the window: a player refreshes the blueprint row with 2 cards
+/// left in the deck and secret cards in hands. The picker offers the deck's cards, then, once
+/// the discard pile is shuffled into a new deck, exactly the discard pile's cards (the row just
+/// discarded among them) and no card that is only in secret hands; the true cards are told.
+#[test]
+fn the_picker_offers_the_new_deck_after_a_reshuffle() {
+    use crate::window::{click, click_first_containing, harness, open_game};
+    use egui_kittest::kittest::{NodeT as _, Queryable as _};
+    use foreman::engine::{Phase, Resource};
+    // A 4-player game at a real table, in the market phase, the deck down to 1 or 2 cards.
+    let mut table = (0..40)
+        .find_map(|seed| {
+            let mut t = Table::new(4, 100 + seed);
+            while !t.truth.state().is_over() {
+                let st = t.companion.state();
+                let p = st.current_player().unwrap_or(0);
+                if matches!(
+                    st.phase,
+                    Phase::Market {
+                        refreshed: false,
+                        ..
+                    }
+                ) && (1..=2).contains(&st.deck_size())
+                    && st.hidden_total() > 0
+                    && st.players[p].energy > 0
+                    && st.secrets.is_none()
+                {
+                    return Some(t);
+                }
+                t.step();
+            }
+            None
+        })
+        .expect("a game whose deck runs low in a market phase");
+    let left = table.companion.state().deck_size();
+    // The true cards, and the true new deck: the discard pile and the row.
+    let refresh = Act::RefreshMarket {
+        row: Row::Blueprints,
+        pay: Resource::Energy,
+    };
+    let mut new_deck = table.truth.state().blueprint_discard;
+    for c in table.truth.state().market.blueprints.iter().flatten() {
+        new_deck.add(*c);
+    }
+    table.truth.apply_digital(refresh.clone()).expect("refresh");
+    let told = table.truth.journal()[table.truth.journal().len() - 1]
+        .inputs
+        .blueprints
+        .clone();
+    // Cards whose unseen copies are all in secret hands once the deck is used up.
+    let unseen = table.companion.state().blueprint_deck;
+    let in_hands: Vec<Blueprint> = Blueprint::ALL
+        .iter()
+        .copied()
+        .filter(|&c| unseen.contains(c) && !new_deck.contains(c))
+        .collect();
+    assert!(!in_hands.is_empty(), "some cards are only in secret hands");
+
+    let dir = tempfile::tempdir().expect("temp dir");
+    let mut h = harness(dir.path(), 1);
+    open_game(&mut h, dir.path(), &table.companion);
+    click(&mut h, "Refresh a row…");
+    click_first_containing(&mut h, "Refresh the blueprints for 1 energy");
+    for (k, card) in told.iter().enumerate() {
+        assert_eq!(
+            h.state().asking(),
+            Some("blueprint"),
+            "card {k} is asked for: {:?}",
+            h.state().message()
+        );
+        let offered: Vec<Blueprint> = h
+            .get_all(
+                egui_kittest::kittest::By::new()
+                    .role(egui::Role::Button)
+                    .label_contains(" / ")
+                    .predicate(|n| !n.is_disabled()),
+            )
+            .filter_map(|n| {
+                let label = n.accesskit_node().label()?;
+                let en = label.split(" / ").next()?.to_string();
+                Blueprint::ALL.iter().copied().find(|c| c.name() == en)
+            })
+            .collect();
+        assert!(
+            offered.contains(card),
+            "card {k}: the true {card} is offered"
+        );
+        if k >= left {
+            let want: Vec<Blueprint> = Blueprint::ALL
+                .iter()
+                .copied()
+                .filter(|&c| new_deck.contains(c))
+                .collect();
+            assert_eq!(offered, want, "card {k}: the new deck's cards, none other");
+            for c in &in_hands {
+                assert!(!offered.contains(c), "{c} is only in secret hands");
+            }
+            new_deck.remove(*card);
+        }
+        // As a person would: its name in the search box, then a click on its line.
+        h.get_by_role(egui::Role::TextInput)
+            .type_text(&card.name().to_lowercase());
+        h.run();
+        let line = format!("{} / ", card.name());
+        h.get_all(
+            egui_kittest::kittest::By::new()
+                .role(egui::Role::Button)
+                .predicate(move |n| {
+                    !n.is_disabled() && n.label().is_some_and(|l| l.starts_with(&line))
+                }),
+        )
+        .next()
+        .expect("the true card's line")
+        .click();
+        h.run();
+    }
+    let game = h.state().game().expect("a game").clone();
+    let last = game.journal().last().expect("the refresh");
+    assert_eq!(last.act, refresh);
+    assert_eq!(last.inputs.blueprints, told);
+    assert_eq!(
+        game.state().market.blueprints,
+        table.truth.state().market.blueprints
+    );
 }

@@ -1243,7 +1243,7 @@ fn big_hand_game(cards: usize, research_full: bool) -> foreman::engine::Game {
 }
 
 /// Saves `game` in `dir` and opens it in the window.
-fn open_game(h: &mut Harness<'_, ForemanApp>, dir: &Path, game: &foreman::engine::Game) {
+pub(crate) fn open_game(h: &mut Harness<'_, ForemanApp>, dir: &Path, game: &foreman::engine::Game) {
     let path = dir.join("opened.json");
     std::fs::write(&path, foreman::engine::SavedGame::from_game(game).to_json()).expect("saved");
     h.run();
