@@ -225,7 +225,7 @@ impl FrameSource for Webcam {
             Resolution,
         };
         self.camera = None;
-        if list_cameras().is_empty() {
+        if !list_cameras().iter().any(|c| c.index == self.index) {
             return Err(CameraError::NoCamera);
         }
         let wanted = CameraFormat::new(Resolution::new(1280, 720), FrameFormat::MJPEG, 30);
@@ -426,12 +426,26 @@ impl Capture {
         still_frames: usize,
         read_every: Duration,
     ) -> Capture {
-        Capture::start_learning(
+        Capture::start_paced(make, still_frames, read_every, Arc::new(SystemClock::new()))
+    }
+
+    /// [`Capture::start`] keeping `read_every` by `clock` (a test's clock moves with the
+    /// frames, so that the pace holds whatever the machine's speed).
+    pub fn start_paced(
+        make: impl FnOnce() -> Box<dyn FrameSource> + Send + 'static,
+        still_frames: usize,
+        read_every: Duration,
+        clock: Arc<dyn Clock>,
+    ) -> Capture {
+        Capture::start_with(
             make,
-            still_frames,
-            read_every,
-            Relearning::at_the_table(),
-            None,
+            Pace {
+                still_frames,
+                read_every,
+                relearning: Relearning::at_the_table(),
+                kept: None,
+                clock,
+            },
         )
     }
 
@@ -443,6 +457,22 @@ impl Capture {
         read_every: Duration,
         relearning: Relearning,
         kept: Option<PathBuf>,
+    ) -> Capture {
+        Capture::start_with(
+            make,
+            Pace {
+                still_frames,
+                read_every,
+                relearning,
+                kept,
+                clock: Arc::new(SystemClock::new()),
+            },
+        )
+    }
+
+    fn start_with(
+        make: impl FnOnce() -> Box<dyn FrameSource> + Send + 'static,
+        pace: Pace,
     ) -> Capture {
         let stop = Arc::new(AtomicBool::new(false));
         let area = Arc::new(Mutex::new(None));
@@ -466,12 +496,6 @@ impl Capture {
         let (lessons, taught) = channel();
         let reader = {
             let (stop, slot, area) = (stop.clone(), slot.clone(), area.clone());
-            let pace = Pace {
-                still_frames,
-                read_every,
-                relearning,
-                kept,
-            };
             let tell = tell.clone();
             std::thread::Builder::new()
                 .name("camera reader".into())
@@ -585,23 +609,52 @@ fn capture_loop(
 }
 
 /// How the reader keeps pace: the frames in place before a roll settles, and the least time
-/// between two readings.
-#[derive(Debug, Clone)]
+/// between two readings (by its clock).
+#[derive(Clone)]
 struct Pace {
     still_frames: usize,
     read_every: Duration,
     relearning: Relearning,
     kept: Option<PathBuf>,
+    clock: Arc<dyn Clock>,
 }
 
-/// Waits until `until` or a stop, whichever comes first.
-fn wait_until(until: Instant, stop: &AtomicBool) {
+/// The reader's time, for its pace.
+pub trait Clock: Send + Sync {
+    /// The time since the clock began.
+    fn now(&self) -> Duration;
+}
+
+/// The system's clock.
+#[derive(Debug)]
+pub struct SystemClock(Instant);
+
+impl SystemClock {
+    pub fn new() -> SystemClock {
+        SystemClock(Instant::now())
+    }
+}
+
+impl Default for SystemClock {
+    fn default() -> SystemClock {
+        SystemClock::new()
+    }
+}
+
+impl Clock for SystemClock {
+    fn now(&self) -> Duration {
+        self.0.elapsed()
+    }
+}
+
+/// Waits until `clock` says `until` or a stop, whichever comes first.
+fn wait_until(until: Duration, clock: &dyn Clock, stop: &AtomicBool) {
     loop {
-        let now = Instant::now();
+        let now = clock.now();
         if now >= until || stop.load(Ordering::Relaxed) {
             return;
         }
-        std::thread::sleep((until - now).min(Duration::from_millis(50)));
+        std::thread::sleep((until - now).min(Duration::from_millis(20)));
     }
 }
 
@@ -680,9 +733,9 @@ fn read_loop(
     let mut last_area = None;
     // The last frame read and its dice: the same frame again is not read again.
     let mut last: Option<(Arc<RgbImage>, Vec<SeenDie>)> = None;
-    let mut next_read = Instant::now();
+    let mut next_read = pace.clock.now();
     while !stop.load(Ordering::Relaxed) {
-        wait_until(next_read, stop);
+        wait_until(next_read, pace.clock.as_ref(), stop);
         slot.wanted.store(true, Ordering::Release);
         let frame = {
             let Ok(mut s) = slot.frame.lock() else { return };
@@ -746,7 +799,7 @@ fn read_loop(
             tell.send(taught_event(&lessons, used, &whole, &judge, &model));
         }
         let Some(frame) = frame else { continue };
-        next_read = Instant::now() + pace.read_every;
+        next_read = pace.clock.now() + pace.read_every;
         let area = area.lock().map(|a| *a).unwrap_or(None);
         if area != last_area {
             stabiliser = Stabiliser::new(pace.still_frames);
