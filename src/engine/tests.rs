@@ -1256,12 +1256,13 @@ fn engineer_needs_four_energy() {
 fn foreman_sets_up_to_four_dice() {
     let mut g = market_position(&[B::Robot], Some(C::Foreman), 2);
     act_with(&mut g, hire(3, B::Robot, None), refill(C::Specialist)).unwrap();
-    // Seat 1's market turn, then seat 0 rolls.
-    act(&mut g, Act::TakeBlueprint { slot: 0 })
-        .map_err(|e| e.to_string())
-        .ok();
+    // Seat 1's market turn (its refill is the card revealed), then seat 0 rolls.
     let mut g2 = g.clone();
     act_with(&mut g2, Act::TakeBlueprint { slot: 0 }, drawn(&[B::Golem])).unwrap();
+    assert!(
+        matches!(g2.state().phase, Phase::Work { .. }),
+        "the work phase"
+    );
     let err = act(
         &mut g2,
         Act::Roll {

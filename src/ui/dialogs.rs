@@ -19,6 +19,8 @@ impl ForemanApp {
         };
         let mut close = false;
         let mut send: Option<(Act, Inputs)> = None;
+        // Actions to play after `send`, if it is accepted (a roll confirmed by a placement).
+        let mut then: Vec<Act> = Vec::new();
         let mut keep: Option<Dialog> = None;
         // Anchored by its top edge: a dialog whose content grows (a guide line, a shorter
         // list) extends downward, and nothing already shown moves under the pointer.
@@ -106,7 +108,7 @@ impl ForemanApp {
                     });
                 }
                 Dialog::Input(mut pending) => {
-                    self.input_ui(ui, &mut pending, &mut send);
+                    self.input_ui(ui, &mut pending, &mut send, &mut then);
                     keep = Some(Dialog::Input(pending));
                 }
                 Dialog::Discard(mut form) => {
@@ -167,6 +169,12 @@ impl ForemanApp {
             } else {
                 self.submit_with(act, inputs);
             }
+            for act in then {
+                if self.message.is_some() {
+                    break;
+                }
+                self.submit(act);
+            }
         }
     }
 
@@ -176,6 +184,7 @@ impl ForemanApp {
         ui: &mut Ui,
         pending: &mut Pending,
         send: &mut Option<(Act, Inputs)>,
+        then: &mut Vec<Act>,
     ) {
         let Some(game) = self.game() else {
             return;
@@ -325,6 +334,10 @@ impl ForemanApp {
                         *send = Some((pending.act.clone(), pending.inputs.clone()));
                     }
                 });
+                // A player's roll told whole: a placement confirms it and places at once.
+                if complete && matches!(pending.act, Act::Roll { .. }) {
+                    self.roll_and_place(ui, game, pending, send, then);
+                }
             }
             Need::Blueprint => {
                 ui.heading(self.t("need-blueprint"));
@@ -536,6 +549,42 @@ pub(super) fn faces_needed(game: &Game, act: &Act, inputs: &Inputs) -> Option<us
 }
 
 impl ForemanApp {
+    /// The placements the told roll allows, each a button that confirms the roll and places
+    /// (one input for both: the roll is checked in its fields, then a click plays it).
+    fn roll_and_place(
+        &self,
+        ui: &mut Ui,
+        game: &Game,
+        pending: &Pending,
+        send: &mut Option<(Act, Inputs)>,
+        then: &mut Vec<Act>,
+    ) {
+        let mut after = game.clone();
+        let action =
+            crate::engine::Action::with_inputs(pending.act.clone(), pending.inputs.clone());
+        if after.apply(action).is_err() {
+            return;
+        }
+        let st = after.state();
+        let Some(p) = st.current_player() else {
+            return;
+        };
+        let choices = super::hq::placement_choices(&self.tr, &after, &st.players[p]);
+        if choices.is_empty() {
+            return;
+        }
+        ui.add_space(4.0);
+        ui.label(self.t("roll-and-place"));
+        ui.horizontal_wrapped(|ui| {
+            for (label, acts) in choices {
+                if ui.button(label).clicked() {
+                    *send = Some((pending.act.clone(), pending.inputs.clone()));
+                    *then = acts;
+                }
+            }
+        });
+    }
+
     /// A searchable list of the cards a picker may be told (each with its line and its names):
     /// the search box has the keys from the first frame, two or three letters of either name
     /// narrow the list, arrows move, Enter takes the highlighted card, a click takes any. A card

@@ -2,7 +2,8 @@
 //! three slots and the dice sitting in them (cards.md, headquarters board). A section takes the
 //! selected die by a click on *Place on …*, or a die dragged onto it; with no die selected,
 //! *Place a 4 on Mine* takes the die *Suggest*'s plan puts there, else the first die (in the
-//! order the roll was told) that fits.
+//! order the roll was told) that fits; *Place (4, 5) on Mine and (2, 1) on Generate* puts every
+//! die left where its face fits. The roll's picker offers the same placements with the roll.
 
 use super::app::DraggedDie;
 use super::die::{self, DieLook};
@@ -114,23 +115,7 @@ pub fn board(
                             if section != Section::Research
                                 && let Some(acts) = all_that_fit(game, player, section)
                             {
-                                let values: Vec<String> = acts
-                                    .iter()
-                                    .filter_map(|a| match a {
-                                        Act::Place { die, .. } => {
-                                            player.dice.get(usize::from(*die))
-                                        }
-                                        _ => None,
-                                    })
-                                    .map(|d| d.value.to_string())
-                                    .collect();
-                                let label = tr.t_args(
-                                    "place-all-on",
-                                    &[
-                                        ("values", values.join(", ").into()),
-                                        ("section", words::section(tr, section).into()),
-                                    ],
-                                );
+                                let label = all_label(tr, player, section, &acts);
                                 if ui.button(label).clicked() {
                                     all = Some(acts);
                                 }
@@ -149,7 +134,119 @@ pub fn board(
             }
         }
     });
+    // Every die left where its face fits, Mine and Generate at once.
+    if selected.is_none()
+        && let Some((label, acts)) = by_face_choice(tr, game, player)
+        && ui
+            .button(label)
+            .on_hover_text(tr.t("place-by-face-hint"))
+            .clicked()
+    {
+        all = Some(acts);
+    }
     all.unwrap_or_else(|| asked.into_iter().collect())
+}
+
+/// The placements a player may make at once with no die selected, each its button's words
+/// and its actions: a die on each section that takes one, all that fit on Mine or Generate,
+/// and every die where its face fits (the roll's picker offers them with the roll).
+pub fn placement_choices(tr: &Tr, game: &Game, player: &PlayerState) -> Vec<(String, Vec<Act>)> {
+    let mut out = Vec::new();
+    for section in Section::ALL {
+        let first = player.dice.unplaced().find_map(|i| {
+            let act = Act::Place {
+                die: u8::try_from(i).ok()?,
+                section,
+            };
+            game.check(&act).ok()?;
+            Some((act, player.dice.get(i)?.value))
+        });
+        if let Some((act, value)) = first {
+            out.push((
+                tr.t_args(
+                    "place-value-on",
+                    &[
+                        ("value", value.into()),
+                        ("section", words::section(tr, section).into()),
+                    ],
+                ),
+                vec![act],
+            ));
+        }
+        if section != Section::Research
+            && let Some(acts) = all_that_fit(game, player, section)
+        {
+            out.push((all_label(tr, player, section, &acts), acts));
+        }
+    }
+    out.extend(by_face_choice(tr, game, player));
+    out
+}
+
+/// "Place all (4, 5) on Mine".
+fn all_label(tr: &Tr, player: &PlayerState, section: Section, acts: &[Act]) -> String {
+    let values: Vec<String> = acts
+        .iter()
+        .filter_map(|a| match a {
+            Act::Place { die, .. } => player.dice.get(usize::from(*die)),
+            _ => None,
+        })
+        .map(|d| d.value.to_string())
+        .collect();
+    tr.t_args(
+        "place-all-on",
+        &[
+            ("values", values.join(", ").into()),
+            ("section", words::section(tr, section).into()),
+        ],
+    )
+}
+
+/// "Place (4, 5) on Mine and (2, 1) on Generate", when every die left fits so.
+fn by_face_choice(tr: &Tr, game: &Game, player: &PlayerState) -> Option<(String, Vec<Act>)> {
+    let (acts, mine, generate) = by_face(game, player)?;
+    let join = |v: &[u8]| v.iter().map(u8::to_string).collect::<Vec<_>>().join(", ");
+    let label = tr.t_args(
+        "place-by-face",
+        &[
+            ("mine", join(&mine).into()),
+            ("mine-section", words::section(tr, Section::Mine).into()),
+            ("generate", join(&generate).into()),
+            (
+                "generate-section",
+                words::section(tr, Section::Generate).into(),
+            ),
+        ],
+    );
+    Some((label, acts))
+}
+
+/// Every unplaced die on Mine (4 to 6) or Generate (1 to 3) by its face, when each section has
+/// room for its dice, every placement is allowed, and both sections get one (cards.md,
+/// headquarters board): the placements in the order the roll was told, and the faces of each.
+fn by_face(game: &Game, player: &PlayerState) -> Option<(Vec<Act>, Vec<u8>, Vec<u8>)> {
+    let (mut acts, mut mine, mut generate) = (Vec::new(), Vec::new(), Vec::new());
+    for i in player.dice.unplaced() {
+        let die = player.dice.get(i)?;
+        let (section, faces) = if die.value >= 4 {
+            (Section::Mine, &mut mine)
+        } else {
+            (Section::Generate, &mut generate)
+        };
+        let act = Act::Place {
+            die: u8::try_from(i).ok()?,
+            section,
+        };
+        game.check(&act).ok()?;
+        faces.push(die.value);
+        acts.push(act);
+    }
+    let room = |s: Section| 3 - player.hq[s.index()].len();
+    (!mine.is_empty()
+        && !generate.is_empty()
+        && mine.len() <= room(Section::Mine)
+        && generate.len() <= room(Section::Generate))
+    .then_some((acts, mine, generate))
 }
 
 /// Every unplaced die `section` takes, in the order the roll was told, as many as it has room

@@ -234,11 +234,74 @@ proptest! {
             let mut g = before.clone();
             if g.apply(action).is_err() {
                 prop_assert_eq!(&g, &before, "a refusal changed the game");
+            } else {
+                accepted_as_given(&before, &g, &act)?;
             }
             let mut g = before.clone();
             if g.apply_digital(act.clone()).is_err() {
                 prop_assert_eq!(&g, &before);
+            } else {
+                accepted_as_given(&before, &g, &act)?;
             }
         }
     }
+}
+
+/// An accepted action used the numbers it was given, none wrapped: the journal keeps it as
+/// given, and what it did is what those numbers say (the die, the slot, the face, the drops).
+fn accepted_as_given(before: &Game, after: &Game, act: &Act) -> Result<(), TestCaseError> {
+    prop_assert_eq!(&after.journal().last().expect("journalled").act, act);
+    let st = before.state();
+    let p = st.current_player().expect("someone acts");
+    let (was, now) = (&st.players[p], &after.state().players[p]);
+    match *act {
+        Act::TakeBlueprint { slot } => {
+            let card = st
+                .market
+                .blueprints
+                .get(usize::from(slot))
+                .copied()
+                .flatten();
+            prop_assert!(card.is_some(), "slot {slot} taken");
+            let card = card.expect("a card");
+            prop_assert_eq!(now.hand.count(card), was.hand.count(card) + 1);
+        }
+        Act::Hire { slot, opponent, .. } => {
+            prop_assert!(
+                usize::from(slot) < st.market.contractors.len(),
+                "slot {slot}"
+            );
+            if let Some(o) = opponent {
+                prop_assert!(usize::from(o) < st.players.len(), "opponent {o}");
+            }
+        }
+        Act::Place { die, section } => {
+            let d = was.dice.get(usize::from(die));
+            prop_assert!(d.is_some_and(|d| d.placed.is_none()), "die {die} was free");
+            prop_assert!(
+                now.dice
+                    .get(usize::from(die))
+                    .is_some_and(|d| d.placed.is_some())
+            );
+            let i = section.index();
+            prop_assert_eq!(now.hq[i].len(), was.hq[i].len() + 1);
+        }
+        Act::SpecialistDie { value } => prop_assert!((1..=6).contains(&value), "face {value}"),
+        Act::Roll { ref set } => {
+            prop_assert!(set.iter().all(|f| (1..=6).contains(f)), "{:?}", &set[..]);
+        }
+        Act::EndWork {
+            discard_metal,
+            discard_energy,
+            ..
+        } => {
+            prop_assert!(discard_metal <= was.metal, "{discard_metal} metal dropped");
+            prop_assert!(
+                discard_energy <= was.energy,
+                "{discard_energy} energy dropped"
+            );
+        }
+        _ => {}
+    }
+    Ok(())
 }

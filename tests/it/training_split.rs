@@ -218,4 +218,18 @@ fn a_round_icon_stays_in_its_circle() {
     let mut canvas = vec![ground; w * h];
     let mut rng = rand_chacha::ChaCha8Rng::seed_from_u64(1);
     round_icon(&mut canvas, w, (-3.0, 62.0), 15.0, &mut rng);
+    let inked: Vec<(f32, f32)> = canvas
+        .iter()
+        .enumerate()
+        .filter(|(_, p)| **p != ground)
+        .map(|(i, _)| ((i % w) as f32 + 0.5, (i / w) as f32 + 0.5))
+        .collect();
+    assert!(inked.len() > 10, "only {} pixels drawn inside", inked.len());
+    for (x, y) in inked {
+        let d = (x + 3.0).hypot(y - 62.0);
+        assert!(
+            d <= 15.0 * 1.3 + 0.01,
+            "ink at {x},{y}, {d} from the middle"
+        );
+    }
 }
