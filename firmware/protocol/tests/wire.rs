@@ -211,7 +211,7 @@ fn frames_among_noise_are_each_decoded_and_nothing_else() {
             let mut sent = Vec::new();
             for (noise, which, seq) in &parts {
                 bytes.extend_from_slice(noise);
-                let message = samples()[*which].clone();
+                let message = samples()[*which];
                 bytes.extend(frame(*seq, &message));
                 sent.push(Envelope { seq: *seq, message });
             }
