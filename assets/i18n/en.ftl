@@ -509,3 +509,15 @@ suggest-mark = { $count ->
 } { $steps } of the suggestion
 suggest-again = Then see what comes (a die or a card) and press Suggest again.
 suggest-not-exhaustive = (Too many positions to search them all: the best found.)
+choice-build-card = Build { $card } ({ $count ->
+    [one] 1 discard
+   *[other] { $count } discards
+})
+choice-discard-card = Discard { $card } ({ $count ->
+    [one] 1 choice
+   *[other] { $count } choices
+})
+choice-back = Back
+choice-no-card = No card is called “{ $typed }”.
+choice-not-here = { $card } is not among these choices.
+only-choice = The only choice: { $action }.

@@ -509,3 +509,15 @@ suggest-mark = { $count ->
 } { $steps } de la sugerencia
 suggest-again = Luego mira lo que sale (un dado o una carta) y pulsa Sugerir otra vez.
 suggest-not-exhaustive = (Demasiadas posiciones para examinarlas todas: la mejor encontrada.)
+choice-build-card = Construir { $card } ({ $count ->
+    [one] 1 descarte
+   *[other] { $count } descartes
+})
+choice-discard-card = Descartar { $card } ({ $count ->
+    [one] 1 opción
+   *[other] { $count } opciones
+})
+choice-back = Volver
+choice-no-card = Ninguna carta se llama «{ $typed }».
+choice-not-here = { $card } no está entre estas opciones.
+only-choice = La única opción: { $action }.

@@ -509,3 +509,15 @@ suggest-mark = { $count ->
 } { $steps } de la suggestion
 suggest-again = Puis voyez ce qui vient (un dé ou une carte) et demandez une nouvelle suggestion.
 suggest-not-exhaustive = (Trop de positions pour toutes les examiner : la meilleure trouvée.)
+choice-build-card = Construire { $card } ({ $count ->
+    [one] 1 défausse
+   *[other] { $count } défausses
+})
+choice-discard-card = Défausser { $card } ({ $count ->
+    [one] 1 choix
+   *[other] { $count } choix
+})
+choice-back = Retour
+choice-no-card = Aucune carte ne s'appelle « { $typed } ».
+choice-not-here = { $card } ne fait pas partie de ces choix.
+only-choice = Le seul choix : { $action }.

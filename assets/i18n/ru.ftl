@@ -513,3 +513,17 @@ suggest-mark = { $count ->
 } { $steps } подсказки
 suggest-again = Затем посмотрите, что выпало (кубик или карта), и попросите подсказку снова.
 suggest-not-exhaustive = (Слишком много позиций, чтобы просмотреть все: лучшая из найденных.)
+choice-build-card = Построить { $card } ({ $count ->
+    [one] { $count } сброс
+    [few] { $count } сброса
+   *[other] { $count } сбросов
+})
+choice-discard-card = Сбросить { $card } ({ $count ->
+    [one] { $count } вариант
+    [few] { $count } варианта
+   *[other] { $count } вариантов
+})
+choice-back = Назад
+choice-no-card = Нет карты с названием «{ $typed }».
+choice-not-here = { $card } нет среди этих вариантов.
+only-choice = Единственный вариант: { $action }.

@@ -229,6 +229,20 @@ pub enum RuleError {
     SharedColour(String),
 }
 
+impl RuleError {
+    /// Whether this asks for an input (a die face, a revealed card, the tool tokens) rather
+    /// than refusing: what was given so far is accepted.
+    pub fn is_asking(&self) -> bool {
+        matches!(
+            self,
+            RuleError::NeedDie(_)
+                | RuleError::NeedBlueprint
+                | RuleError::NeedContractor
+                | RuleError::NeedTools
+        )
+    }
+}
+
 /// `n` of a thing in English words: "1 blueprint", "2 blueprints" (the engine's own sentences
 /// and the command line's; the window's languages count with their plural rules).
 pub fn counted(n: usize, thing: &str) -> String {

@@ -113,9 +113,16 @@ impl ForemanApp {
                     }
                 }
             });
-            if let Some(m) = &self.message {
-                ui.colored_label(Color32::from_rgb(230, 90, 70), format!("! {m}"));
-            }
+            // One line kept for a refusal or a note, shown or not: nothing moves when one comes.
+            let line = ui.text_style_height(&egui::TextStyle::Body);
+            ui.allocate_ui(egui::vec2(ui.available_width(), line), |ui| {
+                ui.set_min_height(line);
+                if let Some(m) = &self.message {
+                    ui.colored_label(Color32::from_rgb(230, 90, 70), format!("! {m}"));
+                } else if let Some(n) = &self.note {
+                    ui.label(n);
+                }
+            });
             ui.add_space(4.0);
         });
     }

@@ -124,11 +124,7 @@ pub(super) enum Dialog {
     /// Choose one of these actions (a card's choices, build discards, contractor targets…).
     /// A long list (a hidden hand's cards) has a search box: a few letters narrow it, Enter
     /// takes the first.
-    Options {
-        title: String,
-        acts: Vec<Act>,
-        search: String,
-    },
+    Options(Box<super::options::OptionsForm>),
     /// Tell Foreman a die face or a revealed card.
     Input(Box<Pending>),
     /// Save a copy of the game, or export the result, to a path.
@@ -156,6 +152,8 @@ pub struct ForemanApp {
     pub(super) dialog: Option<Dialog>,
     /// The last refusal or error, shown in view until the next action.
     pub(super) message: Option<String>,
+    /// A line that tells, not refuses (a copy saved, the only discard taken): shown plainly.
+    pub(super) note: Option<String>,
     /// What undo and redo last did (the log's notes); the log itself is the journal's.
     pub(super) log: Vec<String>,
     /// The log "What happened", rebuilt from the journal when it changes.
@@ -222,6 +220,7 @@ impl ForemanApp {
             selected_die: None,
             dialog: None,
             message: None,
+            note: None,
             log: Vec::new(),
             log_view: Default::default(),
             next_seed: None,
@@ -318,12 +317,17 @@ impl ForemanApp {
 
     /// Whether a dialog of choices is open.
     pub fn choosing(&self) -> bool {
-        matches!(self.dialog, Some(Dialog::Options { .. }))
+        matches!(self.dialog, Some(Dialog::Options(_)))
     }
 
     /// The log "What happened", oldest first.
     pub fn log(&self) -> &[String] {
         &self.log
+    }
+
+    /// The note in view (what was done, not a refusal), if any.
+    pub fn note(&self) -> Option<&str> {
+        self.note.as_deref()
     }
 
     /// The message in view (a refusal's reason), if any.
@@ -544,6 +548,7 @@ impl ForemanApp {
         self.session = Some(s);
         self.screen = Screen::Table;
         self.message = None;
+        self.note = None;
         self.log.clear();
         self.selected_die = None;
         self.dialog = None;
@@ -612,6 +617,7 @@ impl ForemanApp {
         match session.act(act.clone(), inputs.clone(), source) {
             Ok(_) => {
                 self.message = None;
+                self.note = None;
                 self.selected_die = None;
                 self.dialog = None;
                 // What it caused is in the log, rebuilt from the journal; undo's notes end.
@@ -761,13 +767,23 @@ impl ForemanApp {
     ) {
         match acts.len() {
             0 => self.message = refusal(),
-            1 => self.submit(acts[0].clone()),
+            1 => {
+                // Said when it was a choice the player might have expected to make.
+                let said = matches!(acts[0], Act::Build { .. } | Act::Hire { .. })
+                    .then(|| self.shared_game())
+                    .flatten()
+                    .map(|g| words::act(&self.tr, &g, &acts[0]));
+                self.submit(acts[0].clone());
+                if self.message.is_none()
+                    && let Some(what) = said
+                {
+                    self.note = Some(self.ta("only-choice", &[("action", what.into())]));
+                }
+            }
             _ => {
-                self.dialog = Some(Dialog::Options {
-                    title,
-                    acts,
-                    search: String::new(),
-                })
+                self.dialog = Some(Dialog::Options(Box::new(super::options::OptionsForm::new(
+                    title, acts,
+                ))))
             }
         }
     }

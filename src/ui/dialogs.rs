@@ -7,11 +7,6 @@ use crate::i18n::words;
 use egui::{Color32, RichText, Ui};
 use std::path::PathBuf;
 
-/// Above this many choices, a dialog has a search box.
-const SEARCH_FROM: usize = 8;
-/// The most choices a dialog lists at once (a search narrows the rest).
-const SHOWN_AT_MOST: usize = 40;
-
 impl ForemanApp {
     pub(super) fn dialog_ui(&mut self, ctx: &egui::Context) {
         let Some(dialog) = self.dialog.clone() else {
@@ -31,82 +26,10 @@ impl ForemanApp {
             // One width from the first frame: a dialog never grows under the pointer.
             ui.set_width(560.0);
             match dialog {
-                Dialog::Options {
-                    title,
-                    acts,
-                    mut search,
-                } => {
-                    let Some(game) = self.shared_game() else {
-                        return;
-                    };
-                    ui.heading(&title);
-                    // A long list (cards a hidden hand could hold): a few letters narrow it,
-                    // in the window's language or in English; Enter takes the first.
-                    let long = acts.len() > SEARCH_FROM;
-                    if long {
-                        let r = ui.add(
-                            egui::TextEdit::singleline(&mut search)
-                                .hint_text(self.t("search"))
-                                .desired_width(f32::INFINITY),
-                        );
-                        r.request_focus();
-                    }
-                    // Where the letters come earliest first: "beac" puts the builds of the
-                    // Beacon before the builds discarding one.
-                    let wanted = search.trim().to_lowercase();
-                    let mut ranked: Vec<(usize, &Act)> = acts
-                        .iter()
-                        .filter_map(|a| {
-                            if wanted.is_empty() {
-                                return Some((0, a));
-                            }
-                            let here = words::act(&self.tr, &game, a).to_lowercase().find(&wanted);
-                            let english = a.to_string().to_lowercase().find(&wanted);
-                            here.into_iter().chain(english).min().map(|at| (at, a))
-                        })
-                        .collect();
-                    ranked.sort_by_key(|(at, _)| *at);
-                    let shown: Vec<&Act> = ranked.into_iter().map(|(_, a)| a).collect();
-                    if long
-                        && ui.input(|i| i.key_pressed(egui::Key::Enter))
-                        && let Some(first) = shown.first()
-                    {
-                        send = Some(((*first).clone(), Inputs::default()));
-                    }
-                    egui::ScrollArea::vertical()
-                        .max_height(420.0)
-                        .show(ui, |ui| {
-                            // Each choice with what it would change for the player.
-                            let seat = game.state().current_player();
-                            for act in shown.iter().copied().take(SHOWN_AT_MOST) {
-                                let mut text = words::act(&self.tr, &game, act);
-                                if let (Some(p), Ok(after)) = (seat, game.preview(act)) {
-                                    let gain = gain_text(
-                                        &self.tr,
-                                        &game.state().players[p],
-                                        &after.players[p],
-                                    );
-                                    if !gain.is_empty() {
-                                        text = format!("{text} — {gain}");
-                                    }
-                                }
-                                if ui.add(egui::Button::new(text).wrap()).clicked() {
-                                    send = Some((act.clone(), Inputs::default()));
-                                }
-                            }
-                            if shown.len() > SHOWN_AT_MOST {
-                                ui.weak(self.ta(
-                                    "more-choices",
-                                    &[("count", (shown.len() - SHOWN_AT_MOST).into())],
-                                ));
-                            }
-                        });
-                    keep = Some(Dialog::Options {
-                        title,
-                        acts,
-                        search,
-                    });
-                }
+                Dialog::Options(mut form) => match self.options_ui(ui, &mut form) {
+                    Some(act) => send = Some((act, Inputs::default())),
+                    None => keep = Some(Dialog::Options(form)),
+                },
                 Dialog::Input(mut pending) => {
                     self.input_ui(ui, &mut pending, &mut send, &mut then);
                     keep = Some(Dialog::Input(pending));
@@ -364,7 +287,29 @@ impl ForemanApp {
                     &st.next_reveal_options(),
                     |c| [c.name(), c.name_fr()],
                 );
-                let take = self.search_list(ui, pending, &cards);
+                let (told, act) = (pending.inputs.clone(), pending.act.clone());
+                let why = |q: &str| {
+                    let card = crate::engine::Blueprint::ALL.iter().copied().find(|&c| {
+                        [
+                            c.name().to_string(),
+                            c.name_fr().to_string(),
+                            words::card_name(&self.tr, c),
+                        ]
+                        .iter()
+                        .any(|n| n.to_lowercase().contains(q))
+                    });
+                    self.why_not_told(
+                        game,
+                        &act,
+                        q,
+                        card.map(|c| {
+                            let mut inputs = told.clone();
+                            inputs.blueprints.push(c);
+                            (words::card_name(&self.tr, c), inputs)
+                        }),
+                    )
+                };
+                let take = self.search_list(ui, pending, &cards, &why);
                 if let Some(card) = take {
                     let mut inputs = pending.inputs.clone();
                     inputs.blueprints.push(card);
@@ -399,7 +344,29 @@ impl ForemanApp {
                     &st.next_contractor_options(),
                     |c| [c.name(), c.name_fr()],
                 );
-                if let Some(c) = self.search_list(ui, pending, &contractors) {
+                let (told, act) = (pending.inputs.clone(), pending.act.clone());
+                let why = |q: &str| {
+                    let card = crate::engine::Contractor::ALL.iter().copied().find(|&c| {
+                        [
+                            c.name().to_string(),
+                            c.name_fr().to_string(),
+                            words::contractor_name(&self.tr, c),
+                        ]
+                        .iter()
+                        .any(|n| n.to_lowercase().contains(q))
+                    });
+                    self.why_not_told(
+                        game,
+                        &act,
+                        q,
+                        card.map(|c| {
+                            let mut inputs = told.clone();
+                            inputs.contractors.push(c);
+                            (words::contractor_name(&self.tr, c), inputs)
+                        }),
+                    )
+                };
+                if let Some(c) = self.search_list(ui, pending, &contractors, &why) {
                     let mut inputs = pending.inputs.clone();
                     inputs.contractors.push(c);
                     *send = Some((pending.act.clone(), inputs));
@@ -486,10 +453,17 @@ impl ForemanApp {
         } else {
             session.save_copy(&path).map_err(|e| e.to_string())
         };
-        self.message = Some(match result {
-            Ok(()) => self.ta("saved-to", &[("path", path.display().to_string().into())]),
-            Err(e) => e,
-        });
+        match result {
+            Ok(()) => {
+                self.message = None;
+                self.note =
+                    Some(self.ta("saved-to", &[("path", path.display().to_string().into())]));
+            }
+            Err(e) => {
+                self.note = None;
+                self.message = Some(e);
+            }
+        }
     }
 }
 
@@ -549,6 +523,25 @@ pub(super) fn faces_needed(game: &Game, act: &Act, inputs: &Inputs) -> Option<us
 }
 
 impl ForemanApp {
+    /// Why the card typed (`tried`: its name, and the inputs with it told) cannot be told
+    /// here: the rules' reason, played on a copy; or that no card is called `q`.
+    fn why_not_told(
+        &self,
+        game: &Game,
+        act: &Act,
+        q: &str,
+        tried: Option<(String, Inputs)>,
+    ) -> String {
+        let Some((name, inputs)) = tried else {
+            return self.ta("choice-no-card", &[("typed", q.to_string().into())]);
+        };
+        let mut g = game.clone();
+        match g.apply(crate::engine::Action::with_inputs(act.clone(), inputs)) {
+            Err(e) if !e.is_asking() => words::refusal(&self.tr, &e),
+            _ => self.ta("choice-not-here", &[("card", name.into())]),
+        }
+    }
+
     /// The placements the told roll allows, each a button that confirms the roll and places
     /// (one input for both: the roll is checked in its fields, then a click plays it).
     fn roll_and_place(
@@ -595,6 +588,7 @@ impl ForemanApp {
         ui: &mut Ui,
         pending: &mut Pending,
         items: &[Listed<T>],
+        why: &dyn Fn(&str) -> String,
     ) -> Option<T> {
         let label = self.t("search");
         let r = ui
@@ -644,7 +638,10 @@ impl ForemanApp {
                         take = Some(l.item);
                     }
                 }
-                if matches.is_empty() {
+                // Nothing to take for the letters typed: the rules say why.
+                if !q.is_empty() && !matches.iter().any(|l| l.left > 0) {
+                    ui.label(why(&q));
+                } else if matches.is_empty() {
                     ui.weak(self.t("reference-none"));
                 }
             });

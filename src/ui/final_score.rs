@@ -99,7 +99,7 @@ impl ForemanApp {
                         }
                         self.undo_button(ui);
                     });
-                    if let Some(m) = &self.message {
+                    if let Some(m) = self.message.as_ref().or(self.note.as_ref()) {
                         ui.label(m);
                     }
                 })

@@ -19,6 +19,7 @@ mod camera_panel;
 mod card;
 mod dialogs;
 mod die;
+mod options;
 pub use die::PaintedDice;
 pub mod discard;
 mod files;

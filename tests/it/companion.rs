@@ -117,6 +117,23 @@ fn hidden_hands_stay_off_the_screen_and_everyone_works_at_once() {
     h.run();
     h.key_press(Enter);
     h.run();
+    // Issue 75, point 8: then which discard, each line a discard for that card only.
+    if h.state().choosing() {
+        let lines: Vec<String> = h
+            .get_all(egui_kittest::kittest::By::new().role(egui::Role::Button))
+            .filter_map(|n| n.accesskit_node().label().map(|l| l.to_string()))
+            .filter(|l| l.contains(", discarding"))
+            .collect();
+        assert!(!lines.is_empty(), "the discards are asked");
+        assert!(
+            lines
+                .iter()
+                .all(|l| l.starts_with(&format!("Build {}, discarding", card.name()))),
+            "{lines:?}"
+        );
+        h.key_press(Enter);
+        h.run();
+    }
     let st = h.state().game().unwrap().state().clone();
     assert!(
         st.players[0].compound.contains(card),
