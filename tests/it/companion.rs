@@ -110,8 +110,66 @@ fn hidden_hands_stay_off_the_screen_and_everyone_works_at_once() {
         ],
         "{builds:?}"
     );
+    // Issue 75, point 1: a name the list cannot offer says why, in the rules' words: a card
+    // too dear for the resources held, and letters that are no card.
+    let dear = Blueprint::ALL
+        .iter()
+        .copied()
+        .find(|&c| {
+            let (m, e) = build_cost(me, c);
+            let name = c.name().to_lowercase();
+            unseen.count(c) > 0
+                && (m > me.metal || e > me.energy)
+                && Blueprint::ALL.iter().all(|&o| {
+                    o == c
+                        || !(o.name().to_lowercase().contains(&name)
+                            || o.name_fr().to_lowercase().contains(&name))
+                })
+        })
+        .expect("a card too dear");
+    click(&mut h, "Build a card from your hand…");
+    h.get_by_role(egui::Role::TextInput)
+        .type_text(&dear.name().to_lowercase());
+    h.run();
+    let (m, e) = build_cost(me, dear);
+    let why = foreman::engine::RuleError::CannotAffordBuild {
+        card: dear,
+        metal: m,
+        energy: e,
+        have_metal: me.metal,
+        have_energy: me.energy,
+    };
+    let said =
+        foreman::i18n::words::refusal(&foreman::i18n::Tr::new(foreman::i18n::Lang::En), &why);
+    h.get_by_label(&said);
+    h.get_by_role(egui::Role::TextInput).type_text("qzx");
+    h.run();
+    h.get_by_label(&format!(
+        "No card is called “{}qzx”.",
+        dear.name().to_lowercase()
+    ));
+    h.key_press(egui::Key::Escape);
+    h.run();
     click(&mut h, "Build a card from your hand…");
     assert!(h.state().choosing());
+    // Issue 75, point 6: each Down moves the highlight one line, from the first.
+    let highlighted = |h: &Harness<'_, ForemanApp>| -> Vec<usize> {
+        h.get_all(egui_kittest::kittest::By::new().role(egui::Role::Button))
+            .filter(|n| {
+                n.accesskit_node()
+                    .label()
+                    .is_some_and(|l| l.starts_with("Build ") && l.contains(" ("))
+            })
+            .enumerate()
+            .filter(|(_, n)| n.accesskit_node().toggled() == Some(egui::accesskit::Toggled::True))
+            .map(|(k, _)| k)
+            .collect()
+    };
+    assert_eq!(highlighted(&h), [0]);
+    keys(&mut h, &[ArrowDown, ArrowDown, ArrowDown]);
+    assert_eq!(highlighted(&h), [3]);
+    keys(&mut h, &[ArrowUp]);
+    assert_eq!(highlighted(&h), [2]);
     h.get_by_role(egui::Role::TextInput)
         .type_text(&card.name().to_lowercase());
     h.run();

@@ -1104,6 +1104,66 @@ fn the_pickers_answer_the_keyboard() {
     assert_eq!(roll.inputs.dice.as_slice(), &[3, 3, 5, 1]);
 }
 
+/// Issue 75, point 3: a copy saved is told as done, not as a refusal; a path that cannot be
+/// written is a refusal that says why, and the game goes on.
+#[test]
+fn a_saved_copy_is_a_note_and_a_failed_one_a_refusal() {
+    let dir = tempfile::tempdir().expect("temp dir");
+    let mut h = harness(dir.path(), 5);
+    h.run();
+    click(&mut h, "Start the game");
+    click(&mut h, "Save a copy…");
+    let path = h
+        .get_by_role(egui::Role::TextInput)
+        .value()
+        .unwrap_or_default();
+    click(&mut h, "Save");
+    assert!(std::path::Path::new(&path).is_file(), "{path} written");
+    assert_eq!(h.state().message(), None);
+    assert_eq!(h.state().note(), Some(format!("Saved to {path}").as_str()));
+    // Under the copy just written, as if it were a folder: cannot be.
+    click(&mut h, "Save a copy…");
+    h.get_by_role(egui::Role::TextInput).click();
+    h.run();
+    h.key_press(egui::Key::End);
+    h.run();
+    h.get_by_role(egui::Role::TextInput)
+        .type_text("/inside.json");
+    h.run();
+    click(&mut h, "Save");
+    assert!(
+        h.state().message().is_some(),
+        "the failure is said: {:?}",
+        h.state().note()
+    );
+    assert_eq!(h.state().note(), None);
+    assert!(h.state().game().is_some(), "the game goes on");
+}
+
+/// Issue 75, point 1: a revealed card's picker that offers nothing for the letters typed says
+/// why in the rules' words (cards.md: Aluminum Factory, 2 copies, both told), and letters that
+/// are no card say so.
+#[test]
+fn a_picker_that_offers_nothing_says_why() {
+    let dir = tempfile::tempdir().expect("temp dir");
+    let mut h = harness(dir.path(), 17);
+    tell_the_tools(&mut h);
+    click(&mut h, "Aluminum Factory / Usine d'Aluminium (2)");
+    click(&mut h, "Aluminum Factory / Usine d'Aluminium (1)");
+    h.get_by_role(egui::Role::TextInput).type_text("alumin");
+    h.run();
+    let why = foreman::engine::RuleError::ImpossibleBlueprint {
+        card: foreman::engine::Blueprint::AluminumFactory,
+        copies: 2,
+    };
+    let tr = foreman::i18n::Tr::new(foreman::i18n::Lang::En);
+    h.get_by_label(&foreman::i18n::words::refusal(&tr, &why));
+    h.get_by_role(egui::Role::TextInput).type_text("qq");
+    h.run();
+    h.get_by_label("No card is called “aluminqq”.");
+    assert_eq!(h.state().asking(), Some("blueprint"), "nothing was told");
+}
+
 /// A card whose last copy is told stays in the picker, greyed, in its place: the lines never
 /// move under the pointer while the deal's cards are told one after another (cards.md:
 /// Aluminum Factory, 2 copies).
