@@ -10,18 +10,41 @@ use thiserror::Error;
 
 #[derive(Debug, Error)]
 pub enum StoreError {
-    #[error("cannot read {path}: {source}")]
+    #[error("cannot read {path}: {}", io_reason(.source))]
     Read {
         path: PathBuf,
         source: std::io::Error,
     },
-    #[error("cannot write {path}: {source}")]
+    #[error("cannot write {path}: {}", io_reason(.source))]
     Write {
         path: PathBuf,
         source: std::io::Error,
     },
     #[error("{path}: {source}")]
     Load { path: PathBuf, source: LoadError },
+}
+
+/// An input/output error in a person's words ("no such file", not "os error 2").
+fn io_reason(e: &std::io::Error) -> String {
+    use std::io::ErrorKind as K;
+    match e.kind() {
+        K::NotFound => "there is no such file or folder".into(),
+        K::PermissionDenied => "permission denied".into(),
+        K::IsADirectory => "it is a folder, not a file".into(),
+        K::NotADirectory => "a part of the path is a file, not a folder".into(),
+        K::AlreadyExists => "it exists already".into(),
+        K::StorageFull => "the disk is full".into(),
+        K::ReadOnlyFilesystem => "the disk is read-only".into(),
+        K::InvalidData => "it is not text (UTF-8)".into(),
+        _ => {
+            // The system's words, without the "(os error N)" that follows them.
+            let text = e.to_string();
+            match text.find(" (os error") {
+                Some(at) => text[..at].to_string(),
+                None => text,
+            }
+        }
+    }
 }
 
 /// Where Foreman keeps its own files: `$XDG_DATA_HOME/foreman`, else `~/.local/share/foreman`,

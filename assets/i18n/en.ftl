@@ -521,3 +521,5 @@ choice-back = Back
 choice-no-card = No card is called “{ $typed }”.
 choice-not-here = { $card } is not among these choices.
 only-choice = The only choice: { $action }.
+no-file-dialog = No file dialog opened on this system: type the path in the box, then press the button beside it.
+open-need-path = Type the path of a saved game first, or choose it with the button beside it.

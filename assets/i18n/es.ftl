@@ -521,3 +521,5 @@ choice-back = Volver
 choice-no-card = Ninguna carta se llama «{ $typed }».
 choice-not-here = { $card } no está entre estas opciones.
 only-choice = La única opción: { $action }.
+no-file-dialog = En este sistema no se abre ningún diálogo de archivos: escriba la ruta en la casilla y pulse el botón de al lado.
+open-need-path = Escriba primero la ruta de una partida guardada, o elíjala con el botón de al lado.

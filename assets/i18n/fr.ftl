@@ -521,3 +521,5 @@ choice-back = Retour
 choice-no-card = Aucune carte ne s'appelle « { $typed } ».
 choice-not-here = { $card } ne fait pas partie de ces choix.
 only-choice = Le seul choix : { $action }.
+no-file-dialog = Aucune fenêtre de choix de fichier ne s'ouvre sur ce système : tapez le chemin dans la case, puis appuyez sur le bouton à côté.
+open-need-path = Tapez d'abord le chemin d'une partie sauvegardée, ou choisissez-la avec le bouton à côté.

@@ -154,10 +154,16 @@ fn json_error(e: serde_json::Error) -> LoadError {
             column: e.column(),
         }
     } else {
+        // serde's words end with where they are ("at line 1 column 64"): said once, before.
+        let text = e.to_string();
+        let message = match text.rfind(" at line ") {
+            Some(at) => text[..at].to_string(),
+            None => text,
+        };
         LoadError::Syntax {
             line: e.line(),
             column: e.column(),
-            message: e.to_string(),
+            message,
         }
     }
 }

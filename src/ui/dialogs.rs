@@ -58,11 +58,19 @@ impl ForemanApp {
                             .button(self.t("browse"))
                             .on_hover_text(self.t("browse-hint"))
                             .clicked()
-                            && let Some(p) = super::files::save_dialog(&path)
                         {
-                            path = p.display().to_string();
+                            match super::files::save_dialog(&path) {
+                                Ok(Some(p)) => path = p.display().to_string(),
+                                Ok(None) => {}
+                                Err(super::files::NoDialog) => {
+                                    self.message = Some(self.t("no-file-dialog"));
+                                }
+                            }
                         }
                     });
+                    if let Some(m) = &self.message {
+                        ui.colored_label(Color32::from_rgb(230, 90, 70), m);
+                    }
                     if ui.button(self.t("save")).clicked() {
                         self.save_to(&path, export);
                         close = true;

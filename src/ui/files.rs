@@ -1,10 +1,10 @@
 //! The system's file dialogs (rfd: the desktop portal, no binary downloaded). Where none can
-//! open (no portal, no desktop), they return nothing and the typed path is used instead.
+//! open (no portal, no desktop), they say so ([`NoDialog`]) and the typed path is used instead.
 
 use std::path::{Path, PathBuf};
 
 /// Asks where to save, starting from `typed` (its folder and name).
-pub fn save_dialog(typed: &str) -> Option<PathBuf> {
+pub fn save_dialog(typed: &str) -> Result<Option<PathBuf>, NoDialog> {
     let typed = Path::new(typed.trim());
     let mut d = rfd::FileDialog::new().add_filter("Foreman", &["json"]);
     if let Some(dir) = typed.parent().filter(|d| d.is_dir()) {
@@ -13,12 +13,29 @@ pub fn save_dialog(typed: &str) -> Option<PathBuf> {
     if let Some(name) = typed.file_name().and_then(|n| n.to_str()) {
         d = d.set_file_name(name);
     }
-    d.save_file()
+    answered(|| d.save_file())
 }
 
 /// Asks which saved game to open.
-pub fn open_dialog() -> Option<PathBuf> {
-    rfd::FileDialog::new()
-        .add_filter("Foreman", &["json"])
-        .pick_file()
+pub fn open_dialog() -> Result<Option<PathBuf>, NoDialog> {
+    answered(|| {
+        rfd::FileDialog::new()
+            .add_filter("Foreman", &["json"])
+            .pick_file()
+    })
+}
+
+/// The system's file dialog did not open (no desktop portal, no display): the typed path is
+/// the way.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct NoDialog;
+
+/// A dialog's answer: nothing chosen at once, faster than any person cancels, is a dialog
+/// that never opened (the file dialog says why only to the terminal).
+fn answered(ask: impl FnOnce() -> Option<PathBuf>) -> Result<Option<PathBuf>, NoDialog> {
+    let began = std::time::Instant::now();
+    match ask() {
+        None if began.elapsed() < std::time::Duration::from_millis(300) => Err(NoDialog),
+        answer => Ok(answer),
+    }
 }

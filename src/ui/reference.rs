@@ -128,7 +128,8 @@ pub fn show(ctx: &Context, tr: &Tr, help: &mut Help) -> bool {
                     }
                 });
             });
-        if open {
+        // Escape closes it, as it closes the dialogs.
+        if open && !ctx.input(|i| i.key_pressed(egui::Key::Escape)) {
             help.reference = Some(search);
         }
     }

@@ -250,20 +250,32 @@ impl ForemanApp {
                     }
                     ui.horizontal(|ui| {
                         let label = self.t("open-path");
-                        ui.add(
-                            egui::TextEdit::singleline(&mut form.open_path)
-                                .desired_width(320.0)
-                                .hint_text(label.clone()),
-                        )
-                        .on_hover_text(label);
+                        let typed = ui
+                            .add(
+                                egui::TextEdit::singleline(&mut form.open_path)
+                                    .desired_width(320.0)
+                                    .hint_text(label.clone()),
+                            )
+                            .on_hover_text(label);
+                        // A new path: the last one's error no longer stands.
+                        if typed.changed() {
+                            self.message = None;
+                        }
                         if ui
                             .button(self.t("browse"))
                             .on_hover_text(self.t("browse-hint"))
                             .clicked()
-                            && let Some(p) = super::files::open_dialog()
                         {
-                            form.open_path = p.display().to_string();
-                            open = true;
+                            match super::files::open_dialog() {
+                                Ok(Some(p)) => {
+                                    form.open_path = p.display().to_string();
+                                    open = true;
+                                }
+                                Ok(None) => {}
+                                Err(super::files::NoDialog) => {
+                                    self.message = Some(self.t("no-file-dialog"));
+                                }
+                            }
                         }
                         if ui.button(self.t("open")).clicked() {
                             open = true;
@@ -279,6 +291,8 @@ impl ForemanApp {
         } else if resume {
             let path = self.last_game_path();
             self.resume(path, &form);
+        } else if open && form.open_path.trim().is_empty() {
+            self.message = Some(self.t("open-need-path"));
         } else if open {
             let path = PathBuf::from(form.open_path.trim());
             self.resume(path, &form);

@@ -1104,6 +1104,69 @@ fn the_pickers_answer_the_keyboard() {
     assert_eq!(roll.inputs.dice.as_slice(), &[3, 3, 5, 1]);
 }
 
+/// The start screen's field for a saved game's path.
+fn path_field<'a>(h: &'a Harness<'_, ForemanApp>) -> egui_kittest::Node<'a> {
+    h.get_all(egui_kittest::kittest::By::new().role(egui::Role::TextInput))
+        .find(|n| {
+            n.accesskit_node().placeholder() == Some("Path of a saved game")
+                || n.accesskit_node().label().as_deref() == Some("Path of a saved game")
+                || n.accesskit_node().description().as_deref() == Some("Path of a saved game")
+        })
+        .unwrap_or_else(|| {
+            let all: Vec<String> = h
+                .get_all(egui_kittest::kittest::By::new().role(egui::Role::TextInput))
+                .map(|n| format!("{:?}", n.accesskit_node()))
+                .collect();
+            panic!("the path field among {all:#?}")
+        })
+}
+
+/// Issue 75, points 5 and 7: an *Open* error is said in a person's words, once, and goes when
+/// the path is changed; Escape closes the *Cards* window.
+#[test]
+fn open_errors_are_plain_and_go_with_a_new_path() {
+    let dir = tempfile::tempdir().expect("temp dir");
+    let mut h = harness(dir.path(), 5);
+    h.run();
+    let missing = dir.path().join("nowhere.json");
+    path_field(&h).click();
+    h.run();
+    path_field(&h).type_text(&missing.display().to_string());
+    h.run();
+    click(&mut h, "Open");
+    let said = h.state().message().expect("the error is said").to_string();
+    assert!(said.contains("there is no such file"), "{said}");
+    assert!(!said.contains("os error"), "{said}");
+    path_field(&h).click();
+    h.run();
+    path_field(&h).type_text("x");
+    h.run();
+    assert_eq!(h.state().message(), None, "a new path: the old error goes");
+    // Escape closes the card reference.
+    click(&mut h, "Cards");
+    h.get_by_label_contains("Every card and what it does");
+    h.key_press(egui::Key::Escape);
+    h.run();
+    assert!(
+        h.query_by_label_contains("Every card and what it does")
+            .is_none()
+    );
+
+    // A file that is not JSON: where it breaks, said once.
+    let broken = dir.path().join("broken.json");
+    std::fs::write(&broken, "{\"format\": 2, oops").expect("written");
+    let mut h = harness(dir.path(), 5);
+    h.run();
+    path_field(&h).click();
+    h.run();
+    path_field(&h).type_text(&broken.display().to_string());
+    h.run();
+    click(&mut h, "Open");
+    let said = h.state().message().expect("the error is said").to_string();
+    assert!(said.contains("line 1, column"), "{said}");
+    assert_eq!(said.matches("line 1").count(), 1, "said once: {said}");
+}
+
 /// Issue 75, point 3: a copy saved is told as done, not as a refusal; a path that cannot be
 /// written is a refusal that says why, and the game goes on.
 #[test]
