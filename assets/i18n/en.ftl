@@ -98,10 +98,16 @@ end-work = End work phase
 end-work-hint = End your work phase (E); discard down to 10 blueprints and 12 resources.
 end-work-discards = End the work phase: what to discard
 end-work-limits = At the end of the work phase you keep at most { $hand } blueprints and { $resources } resources (metal and energy together); you choose what goes.
-discard-blueprints = Choose { $count } blueprints to discard ({ $chosen } of { $count } chosen):
+discard-blueprints = Choose { $count ->
+    [one] 1 blueprint
+   *[other] { $count } blueprints
+} to discard ({ $chosen } of { $count } chosen):
 discard-resources = Give up { $count } resources:
 discard-split = { $metal } metal and { $energy } energy
-discard-blueprints-left = Choose exactly { $count } blueprints to discard first.
+discard-blueprints-left = First choose exactly { $count ->
+    [one] 1 blueprint
+   *[other] { $count } blueprints
+} to discard.
 pass = Pass
 machine-turn = Machine's turn
 machine-turn-hint = Resolve the Machine's turn from its five dice (M).
@@ -312,11 +318,14 @@ act-hire = Hire contractor { $slot }, discarding { $discard }
 act-roll-set = Roll, setting { $values } (Foreman)
 act-specialist = Take the Specialist's die as a { $value }
 act-place = Place the { $value } on { $section }
-act-dice = with the dice showing { $values }
+act-dice = with the { $count ->
+    [one] die
+   *[other] dice
+} showing { $values }
 act-build = Build { $card }, discarding { $discard }
-act-end-work = End the work phase, discarding { $cards }, dropping { $metal } metal and { $energy } energy
+act-end-work = End the work phase, discarding { $cards }
 act-end-work-plain = End the work phase
-act-end-work-drop = End the work phase, dropping { $metal } metal and { $energy } energy
+act-end-work-drop = End the work phase, dropping { $what }
 origin-own = your own die
 origin-foreman = set by the Foreman
 origin-hiredhands = Hired Hands' die
@@ -523,3 +532,4 @@ choice-not-here = { $card } is not among these choices.
 only-choice = The only choice: { $action }.
 no-file-dialog = No file dialog opened on this system: type the path in the box, then press the button beside it.
 open-need-path = Type the path of a saved game first, or choose it with the button beside it.
+act-hire-gift = { $act }; { $player } gets the contractor's gift

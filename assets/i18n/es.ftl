@@ -98,10 +98,16 @@ end-work = Terminar la fase de trabajo
 end-work-hint = Termina tu fase de trabajo (E); quédate con 10 planos y 12 recursos como máximo.
 end-work-discards = Fin de la fase de trabajo: qué descartar
 end-work-limits = Al final de la fase de trabajo te quedas con { $hand } planos y { $resources } recursos (metal y energía juntos) como máximo; tú eliges qué descartas.
-discard-blueprints = Elige { $count } planos para descartar ({ $chosen } de { $count }):
+discard-blueprints = Elige { $count ->
+    [one] 1 plano
+   *[other] { $count } planos
+} para descartar ({ $chosen } de { $count }):
 discard-resources = Descarta { $count } recursos:
 discard-split = { $metal } de metal y { $energy } de energía
-discard-blueprints-left = Elige primero exactamente { $count } planos para descartar.
+discard-blueprints-left = Elige primero exactamente { $count ->
+    [one] 1 plano
+   *[other] { $count } planos
+} para descartar.
 pass = Pasar
 machine-turn = Turno de la Máquina
 machine-turn-hint = Resolver el turno de la Máquina con sus cinco dados (M).
@@ -312,11 +318,14 @@ act-hire = Contratar al contratista { $slot } descartando { $discard }
 act-roll-set = Tirar fijando { $values } (Capataz)
 act-specialist = Tomar el dado del Especialista como { $value }
 act-place = Colocar el { $value } en { $section }
-act-dice = con los dados que muestran { $values }
+act-dice = con { $count ->
+    [one] el dado que muestra
+   *[other] los dados que muestran
+} { $values }
 act-build = Construir { $card } descartando { $discard }
-act-end-work = Terminar la fase de trabajo descartando { $cards }, { $metal } de metal y { $energy } de energía
+act-end-work = Terminar la fase de trabajo descartando { $cards }
 act-end-work-plain = Terminar la fase de trabajo
-act-end-work-drop = Terminar la fase de trabajo descartando { $metal } de metal y { $energy } de energía
+act-end-work-drop = Terminar la fase de trabajo descartando { $what }
 origin-own = tu dado
 origin-foreman = fijado por el Capataz
 origin-hiredhands = dado de los Jornaleros
@@ -523,3 +532,4 @@ choice-not-here = { $card } no está entre estas opciones.
 only-choice = La única opción: { $action }.
 no-file-dialog = En este sistema no se abre ningún diálogo de archivos: escriba la ruta en la casilla y pulse el botón de al lado.
 open-need-path = Escriba primero la ruta de una partida guardada, o elíjala con el botón de al lado.
+act-hire-gift = { $act }; { $player } recibe el regalo del contratista

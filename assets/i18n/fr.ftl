@@ -98,10 +98,16 @@ end-work = Fin de la phase de travail
 end-work-hint = Terminez votre phase de travail (E) ; gardez au plus 10 plans et 12 ressources.
 end-work-discards = Fin de la phase de travail : que défausser
 end-work-limits = À la fin de la phase de travail, vous gardez au plus { $hand } cartes Plan et { $resources } ressources (Métal et Énergie confondus) ; vous choisissez ce que vous défaussez.
-discard-blueprints = Choisissez { $count } plans à défausser ({ $chosen } sur { $count }) :
+discard-blueprints = Choisissez { $count ->
+    [one] 1 plan
+   *[other] { $count } plans
+} à défausser ({ $chosen } sur { $count }) :
 discard-resources = Défaussez { $count } ressources :
 discard-split = { $metal } métal et { $energy } énergie
-discard-blueprints-left = Choisissez d'abord exactement { $count } plans à défausser.
+discard-blueprints-left = Choisissez d'abord exactement { $count ->
+    [one] 1 plan
+   *[other] { $count } plans
+} à défausser.
 pass = Passer
 machine-turn = Tour de la Machine
 machine-turn-hint = Résoudre le tour de la Machine avec ses cinq dés (M).
@@ -312,11 +318,14 @@ act-hire = Engager le prestataire { $slot } en défaussant { $discard }
 act-roll-set = Lancer en fixant { $values } (Contremaître)
 act-specialist = Prendre le dé du Spécialiste sur { $value }
 act-place = Placer le { $value } sur { $section }
-act-dice = avec les dés montrant { $values }
+act-dice = avec { $count ->
+    [one] le dé montrant
+   *[other] les dés montrant
+} { $values }
 act-build = Construire { $card } en défaussant { $discard }
-act-end-work = Finir la phase de travail en défaussant { $cards }, { $metal } métal et { $energy } énergie
+act-end-work = Finir la phase de travail en défaussant { $cards }
 act-end-work-plain = Finir la phase de travail
-act-end-work-drop = Finir la phase de travail en défaussant { $metal } métal et { $energy } énergie
+act-end-work-drop = Finir la phase de travail en défaussant { $what }
 origin-own = votre dé
 origin-foreman = fixé par le Contremaître
 origin-hiredhands = dé de la Main-d'œuvre
@@ -523,3 +532,4 @@ choice-not-here = { $card } ne fait pas partie de ces choix.
 only-choice = Le seul choix : { $action }.
 no-file-dialog = Aucune fenêtre de choix de fichier ne s'ouvre sur ce système : tapez le chemin dans la case, puis appuyez sur le bouton à côté.
 open-need-path = Tapez d'abord le chemin d'une partie sauvegardée, ou choisissez-la avec le bouton à côté.
+act-hire-gift = { $act } ; { $player } reçoit le bonus de l'ouvrier

@@ -102,7 +102,11 @@ end-work-limits = В конце фазы работы у вас остаётся
 discard-blueprints = Выберите чертежи для сброса: { $count } (выбрано { $chosen } из { $count }):
 discard-resources = Сбросьте ресурсы: { $count }:
 discard-split = металл { $metal }, энергия { $energy }
-discard-blueprints-left = Сначала выберите ровно { $count } чертежей для сброса.
+discard-blueprints-left = Сначала выберите ровно { $count ->
+    [one] { $count } чертёж
+    [few] { $count } чертежа
+   *[other] { $count } чертежей
+} для сброса.
 pass = Пас
 machine-turn = Ход Машины
 machine-turn-hint = Разыграть ход Машины по её пяти кубикам (M).
@@ -307,11 +311,14 @@ act-hire = Нанять контрактника { $slot }, сбросив «{ $
 act-roll-set = Бросок с выставленными { $values } (Прораб)
 act-specialist = Взять кубик Специалиста со значением { $value }
 act-place = Поставить { $value } на «{ $section }»
-act-dice = кубиками со значениями { $values }
+act-dice = { $count ->
+    [one] кубиком со значением
+   *[other] кубиками со значениями
+} { $values }
 act-build = Построить «{ $card }», сбросив «{ $discard }»
-act-end-work = Закончить фазу работы, сбросив: { $cards }; металл { $metal }, энергия { $energy }
+act-end-work = Закончить фазу работы, сбросив: { $cards }
 act-end-work-plain = Закончить фазу работы
-act-end-work-drop = Закончить фазу работы, сбросив металл { $metal }, энергия { $energy }
+act-end-work-drop = Закончить фазу работы, сбросив: { $what }
 origin-own = ваш кубик
 origin-foreman = выставлен Прорабом
 origin-hiredhands = кубик Наёмных рабочих
@@ -529,3 +536,4 @@ choice-not-here = { $card } нет среди этих вариантов.
 only-choice = Единственный вариант: { $action }.
 no-file-dialog = В этой системе окно выбора файла не открывается: введите путь в поле и нажмите кнопку рядом.
 open-need-path = Сначала введите путь к сохранённой партии или выберите её кнопкой рядом.
+act-hire-gift = { $act }; { $player } получает подарок наёмника

@@ -579,13 +579,15 @@ pub fn act(tr: &Tr, game: &Game, a: &Act) -> String {
                 _ => ta("act-hire", &[number, discard]),
             };
             if let Some(o) = opponent {
-                s.push_str(&format!(
-                    " — {}",
-                    game.setup()
-                        .players
-                        .get(usize::from(*o))
-                        .map_or(String::new(), |p| p.name.clone())
-                ));
+                let name = game
+                    .setup()
+                    .players
+                    .get(usize::from(*o))
+                    .map_or(String::new(), |p| p.name.clone());
+                s = ta(
+                    "act-hire-gift",
+                    &[("act", s.into()), ("player", name.into())],
+                );
             }
             s
         }
@@ -635,7 +637,13 @@ pub fn act(tr: &Tr, game: &Game, a: &Act) -> String {
             if !dice.is_empty() {
                 s.push_str(&format!(
                     " — {}",
-                    ta("act-dice", &[("values", dice_text(dice).into())])
+                    ta(
+                        "act-dice",
+                        &[
+                            ("values", dice_text(dice).into()),
+                            ("count", dice.len().into()),
+                        ]
+                    )
                 ));
             }
             let ch = choice_text(choice);
@@ -656,13 +664,15 @@ pub fn act(tr: &Tr, game: &Game, a: &Act) -> String {
             if *discard_metal == 0 && *discard_energy == 0 {
                 tr.t("act-end-work-plain")
             } else {
-                ta(
-                    "act-end-work-drop",
-                    &[
-                        ("metal", (*discard_metal).into()),
-                        ("energy", (*discard_energy).into()),
-                    ],
-                )
+                let parts: Vec<String> = [
+                    ("gain-metal", *discard_metal),
+                    ("gain-energy", *discard_energy),
+                ]
+                .into_iter()
+                .filter(|&(_, n)| n > 0)
+                .map(|(key, n)| ta(key, &[("count", n.into())]))
+                .collect();
+                ta("act-end-work-drop", &[("what", parts.join(", ").into())])
             }
         }
         Act::EndWork {
@@ -677,14 +687,17 @@ pub fn act(tr: &Tr, game: &Game, a: &Act) -> String {
                     Arg::Num(n) => n.to_string(),
                 })
                 .collect();
-            ta(
-                "act-end-work",
-                &[
-                    ("cards", names.join(", ").into()),
-                    ("metal", (*discard_metal).into()),
-                    ("energy", (*discard_energy).into()),
-                ],
-            )
+            // Only what goes: "discarding Dojo, Robot and 2 metal", never "0 energy".
+            let mut parts = names;
+            for (key, n) in [
+                ("gain-metal", *discard_metal),
+                ("gain-energy", *discard_energy),
+            ] {
+                if n > 0 {
+                    parts.push(ta(key, &[("count", n.into())]));
+                }
+            }
+            ta("act-end-work", &[("cards", parts.join(", ").into())])
         }
         Act::MachineTurn => tr.t("machine-turn"),
     }

@@ -214,7 +214,7 @@ impl ForemanApp {
             let gain =
                 super::dialogs::gain_text(&self.tr, &game.state().players[p], &after.players[p]);
             if !gain.is_empty() {
-                return format!("{text} — {gain}");
+                return format!("{text} ({gain})");
             }
         }
         text

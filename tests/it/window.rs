@@ -524,10 +524,49 @@ fn the_engines_words_are_translated() {
     let any = foreman::engine::Game::new(foreman::engine::Setup::players(2, 1)).expect("game");
     let en = Tr::new(Lang::En);
     assert_eq!(words::act(&en, &any, &plain), "End the work phase");
+    // Issue 75, point 13: only what goes is said, never "0 energy".
     assert_eq!(
         words::act(&en, &any, &dropping),
-        "End the work phase, dropping 2 metal and 0 energy"
+        "End the work phase, dropping 2 metal"
     );
+    let both = foreman::engine::Act::EndWork {
+        discard: vec![Blueprint::Dojo],
+        discard_metal: 1,
+        discard_energy: 3,
+    };
+    assert_eq!(
+        words::act(&en, &any, &both),
+        "End the work phase, discarding Dojo, 1 metal, 3 energy"
+    );
+    // One die is a die: the words agree with the count in every language.
+    let fr = Tr::new(Lang::Fr);
+    for (tr, one, many) in [
+        (&en, "with the die showing 4", "with the dice showing 4, 5"),
+        (&fr, "avec le dé montrant 4", "avec les dés montrant 4, 5"),
+    ] {
+        let said = |count: usize, values: &str| {
+            tr.t_args(
+                "act-dice",
+                &[
+                    ("values", values.to_string().into()),
+                    ("count", count.into()),
+                ],
+            )
+        };
+        assert_eq!(said(1, "4"), one);
+        assert_eq!(said(2, "4, 5"), many);
+    }
+    for (lang, one) in [
+        (Lang::En, "Choose 1 blueprint to discard"),
+        (Lang::Fr, "Choisissez 1 plan à défausser"),
+        (Lang::Es, "Elige 1 plano para descartar"),
+    ] {
+        let said = Tr::new(lang).t_args(
+            "discard-blueprints",
+            &[("count", 1usize.into()), ("chosen", 0usize.into())],
+        );
+        assert!(said.starts_with(one), "{said}");
+    }
     // A whole game's events and actions: no raw message id in any language.
     let game = foreman::sim::play(
         foreman::sim::Table::Solo(foreman::engine::Difficulty::Hard),
