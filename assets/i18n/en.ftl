@@ -533,3 +533,4 @@ only-choice = The only choice: { $action }.
 no-file-dialog = No file dialog opened on this system: type the path in the box, then press the button beside it.
 open-need-path = Type the path of a saved game first, or choose it with the button beside it.
 act-hire-gift = { $act }; { $player } gets the contractor's gift
+suggest-brings = It brings: { $gains } (the measure also counts what is kept for the rounds to come).

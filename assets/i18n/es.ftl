@@ -533,3 +533,4 @@ only-choice = La única opción: { $action }.
 no-file-dialog = En este sistema no se abre ningún diálogo de archivos: escriba la ruta en la casilla y pulse el botón de al lado.
 open-need-path = Escriba primero la ruta de una partida guardada, o elíjala con el botón de al lado.
 act-hire-gift = { $act }; { $player } recibe el regalo del contratista
+suggest-brings = Lo que aporta: { $gains } (la medida también cuenta lo que se guarda para las rondas siguientes).

@@ -533,3 +533,4 @@ only-choice = Le seul choix : { $action }.
 no-file-dialog = Aucune fenêtre de choix de fichier ne s'ouvre sur ce système : tapez le chemin dans la case, puis appuyez sur le bouton à côté.
 open-need-path = Tapez d'abord le chemin d'une partie sauvegardée, ou choisissez-la avec le bouton à côté.
 act-hire-gift = { $act } ; { $player } reçoit le bonus de l'ouvrier
+suggest-brings = Ce que cela rapporte : { $gains } (la mesure compte aussi ce qui est gardé pour les manches à venir).

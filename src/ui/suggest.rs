@@ -39,6 +39,11 @@ pub struct Suggestion {
     /// The heading, and lines said under the steps (the market's next best choices).
     title: String,
     notes: Vec<String>,
+    /// The language it is said in, the game it was made against, and the market choice it
+    /// shows (if it is one): said again in a new language when the window switches.
+    lang: crate::i18n::Lang,
+    made: std::rc::Rc<Game>,
+    market: Option<crate::bots::MarketChoice>,
 }
 
 impl Suggestion {
@@ -139,19 +144,19 @@ impl ForemanApp {
             return;
         }
         match answer {
-            Answer::Work(Ok(plan)) => self.show_plan(&game, plan),
+            Answer::Work(Ok(plan)) => self.show_plan(game, plan),
             Answer::Work(Err(e)) => self.message = Some(e),
-            Answer::Market(Some(choice)) => self.show_market_choice(&game, choice),
+            Answer::Market(Some(choice)) => self.show_market_choice(game, choice),
             Answer::Market(None) => self.message = Some(self.t("suggest-nothing")),
         }
     }
 
     /// The work phase's plan, its steps said against `game`.
-    fn show_plan(&mut self, game: &Game, plan: Plan) {
+    fn show_plan(&mut self, game: std::rc::Rc<Game>, plan: Plan) {
         let steps = plan
             .steps
             .iter()
-            .map(|a| words::act(&self.tr, game, a))
+            .map(|a| words::act(&self.tr, &game, a))
             .collect();
         let title = self.ta(
             "suggest-title",
@@ -160,19 +165,28 @@ impl ForemanApp {
                 ("positions", plan.positions.into()),
             ],
         );
+        // What the plan brings, in the game's own terms: prestige, goods, resources, cards.
+        let notes = match plan_brings(&self.tr, &game, &plan.steps) {
+            Some(gains) => vec![self.ta("suggest-brings", &[("gains", gains.into())])],
+            None => Vec::new(),
+        };
         self.suggestion = Some(Suggestion {
             plan,
             made_at: game.journal().len(),
             played: 0,
             steps,
             title,
-            notes: Vec::new(),
+            notes,
+            lang: self.settings.lang,
+            made: game,
+            market: None,
         });
     }
 
     /// The market phase: the planner bot's choice (asked again, it says the same), with the
     /// next best.
-    fn show_market_choice(&mut self, game: &Game, choice: crate::bots::MarketChoice) {
+    fn show_market_choice(&mut self, game: std::rc::Rc<Game>, choice: crate::bots::MarketChoice) {
+        let kept = choice.clone();
         let shown: Vec<f64> = std::iter::once(choice.gain)
             .chain(choice.others.iter().take(2).map(|(_, g)| *g))
             .collect();
@@ -200,14 +214,14 @@ impl ForemanApp {
                 self.ta(
                     "suggest-market-or",
                     &[
-                        ("act", words::suggested_act(&self.tr, game, act).into()),
+                        ("act", words::suggested_act(&self.tr, &game, act).into()),
                         ("gain", gain(*g).into()),
                     ],
                 )
             })
             .collect();
         self.suggestion = Some(Suggestion {
-            steps: vec![words::suggested_act(&self.tr, game, &choice.act)],
+            steps: vec![words::suggested_act(&self.tr, &game, &choice.act)],
             plan: Plan {
                 steps: vec![choice.act],
                 gain: choice.gain,
@@ -219,6 +233,9 @@ impl ForemanApp {
             played: 0,
             title,
             notes,
+            lang: self.settings.lang,
+            made: game,
+            market: Some(kept),
         });
         self.message = None;
     }
@@ -230,7 +247,19 @@ impl ForemanApp {
             self.suggestion = None;
             return None;
         }
-        Some(s.clone())
+        if s.lang != self.settings.lang {
+            // Said again in the window's language, where it had got to.
+            let (played, made, market, plan) =
+                (s.played, s.made.clone(), s.market.clone(), s.plan.clone());
+            match market {
+                Some(choice) => self.show_market_choice(made, choice),
+                None => self.show_plan(made, plan),
+            }
+            if let Some(s) = self.suggestion.as_mut() {
+                s.played = played;
+            }
+        }
+        self.suggestion.clone()
     }
 
     /// Where the steps still to play go on the table (nothing when no plan is live).
@@ -340,6 +369,20 @@ impl ForemanApp {
             }
         }
     }
+}
+
+/// What playing `steps` from `game` brings the player, in words ("+2 metal, +1 goods"): the
+/// steps played on a copy as far as they go without the table (a card or a die it must tell).
+fn plan_brings(tr: &crate::i18n::Tr, game: &Game, steps: &[Act]) -> Option<String> {
+    let p = game.state().current_player()?;
+    let mut after = game.clone();
+    for step in steps {
+        if after.apply_digital(step.clone()).is_err() {
+            break;
+        }
+    }
+    let gains = super::dialogs::gain_text(tr, &game.state().players[p], &after.state().players[p]);
+    (!gains.is_empty()).then_some(gains)
 }
 
 /// Decimals enough to tell `gains` apart (one, or two where two differ only past the first;

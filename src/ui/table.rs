@@ -107,8 +107,13 @@ impl ForemanApp {
                 });
         }
         egui::CentralPanel::default_margins().show(ui, |ui| {
+            // The suggestion at the foot of the centre: opening it moves nothing above it.
+            if self.thinking.is_some() || self.suggestion.is_some() {
+                egui::Panel::bottom("suggestion")
+                    .resizable(false)
+                    .show(ui, |ui| self.suggestion_ui(ui, &game));
+            }
             egui::ScrollArea::vertical().show(ui, |ui| {
-                self.suggestion_ui(ui, &game);
                 if let Some(seat) = self.focus_seat(&game) {
                     self.active_player_ui(ui, &game, &legal, seat);
                 }
@@ -444,10 +449,9 @@ impl ForemanApp {
 
         // The dice tray: dice drawn with their pips; click to select, or drag onto a section.
         ui.label(RichText::new(self.t("dice-tray")).strong());
-        if !marks.dice.is_empty() {
-            // Room for the step tags astride the dice's corners.
-            ui.add_space(4.0);
-        }
+        // Room for the step tags astride the dice's corners, kept whether a plan is shown or
+        // not: a suggestion never moves the board.
+        ui.add_space(4.0);
         ui.horizontal_wrapped(|ui| {
             if p.dice.is_empty() {
                 ui.weak(self.t("dice-none"));

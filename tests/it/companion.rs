@@ -379,6 +379,31 @@ fn suggest_shows_the_plan_and_plays_it() {
     }
 }
 
+/// Issue 75, points 2 and 9: the suggestion says what it brings in the game's terms, speaks
+/// the window's language after a switch, and opening it moves nothing of the board above it.
+#[test]
+fn the_suggestion_says_what_it_brings_follows_the_language_and_moves_nothing() {
+    let dir = tempfile::tempdir().expect("temp dir");
+    let mut h = harness(dir.path(), 7);
+    h.run();
+    start_take_and_roll(&mut h);
+    let board = h.get_by_label("Headquarters").rect();
+    suggest(&mut h);
+    h.get_by_label_contains("Suggested: ");
+    h.get_by_label_contains("It brings: ");
+    assert_eq!(
+        h.get_by_label("Headquarters").rect(),
+        board,
+        "the board stays put"
+    );
+    h.state_mut().set_lang(foreman::i18n::Lang::Fr);
+    h.run();
+    h.run();
+    h.get_by_label_contains("selon le planificateur");
+    h.get_by_label("Jouer l'étape suivante");
+    assert!(h.query_by_label_contains("Suggested: ").is_none());
+}
+
 /// Issue 29, point 2: the plan is shown on the table. Each step's number is tagged on the die
 /// it moves, at the die's corner; once a step is played (`N` plays the next) its tags go and
 /// the next one's stay.
