@@ -138,6 +138,9 @@ pub(super) enum Screen {
     Table,
 }
 
+/// The size of the window's small text (cards' effects, rules, notes), in points at 100%.
+pub const SMALL_TEXT: f32 = 12.0;
+
 /// The autosaved game in the data folder (the terminal game uses the same file).
 pub(super) const LAST_GAME: &str = "last-game.json";
 
@@ -380,6 +383,16 @@ impl ForemanApp {
         });
         if (self.applied_zoom - self.settings.zoom).abs() > f32::EPSILON {
             ctx.set_zoom_factor(self.settings.zoom);
+            // Readable from a chair: the small text (cards' effects, rules) is 12 points at
+            // 100%, in both themes.
+            for theme in [egui::Theme::Dark, egui::Theme::Light] {
+                ctx.style_mut_of(theme, |style| {
+                    style.text_styles.insert(
+                        egui::TextStyle::Small,
+                        egui::FontId::proportional(SMALL_TEXT),
+                    );
+                });
+            }
             self.applied_zoom = self.settings.zoom;
         }
         if let Some(smart) = self.smart.as_mut() {

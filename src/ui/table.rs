@@ -658,14 +658,16 @@ impl ForemanApp {
 /// A player's colour as a small die-like square, outlined so that white reads on a light
 /// theme too (a name in white would not).
 fn colour_swatch(ui: &mut Ui, c: Colour) {
+    // A die of the player's colour showing five pips: it reads as the player's dice, not as
+    // a box to tick.
     let side = ui.text_style_height(&egui::TextStyle::Heading);
     let (rect, _) = ui.allocate_exact_size(egui::Vec2::splat(side), egui::Sense::hover());
-    ui.painter().rect(
+    super::die::paint(
+        ui,
         rect.shrink(1.0),
-        side * 0.2,
+        5,
         colour_rgb(c),
-        egui::Stroke::new(1.0, ui.visuals().text_color()),
-        egui::StrokeKind::Inside,
+        super::die::DieLook::default(),
     );
 }
 

@@ -1041,6 +1041,33 @@ fn a_twelve_card_hand_is_readable_at_1280_by_800() {
     }
 }
 
+/// Issue 75, point 12: the small text (cards' effects) is at least 12 points at 100%, and the
+/// top bar stays on one line at 1280×800 up to 150% zoom.
+#[test]
+fn the_small_text_is_readable_and_the_top_bar_one_line() {
+    let dir = tempfile::tempdir().expect("temp dir");
+    for zoom in [1.0, 1.25, 1.5] {
+        let settings = Settings {
+            help_seen: true,
+            zoom,
+            ..Settings::default()
+        };
+        let mut h = harness_with(dir.path(), 3, settings, egui::vec2(1280.0, 800.0));
+        h.run();
+        click(&mut h, "Start the game");
+        let small = h.ctx.global_style().text_styles[&egui::TextStyle::Small].size;
+        assert!(small >= 12.0, "small text {small} points");
+        let first = h.get_by_label("New game").rect();
+        for label in ["Save a copy…", "Help", "Cards", "Light theme"] {
+            let r = h.get_by_label(label).rect();
+            assert!(
+                (r.center().y - first.center().y).abs() < 2.0,
+                "{zoom}: {label} at {r:?}, New game at {first:?}"
+            );
+        }
+    }
+}
+
 /// A solo companion game at its deal, the tool tokens told by click: the first blueprint is
 /// asked for.
 fn tell_the_tools(h: &mut Harness<'_, ForemanApp>) {
