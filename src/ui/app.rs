@@ -157,6 +157,9 @@ pub struct ForemanApp {
     pub(super) message: Option<String>,
     /// A line that tells, not refuses (a copy saved, the only discard taken): shown plainly.
     pub(super) note: Option<String>,
+    /// The round and the player the centre was last drawn for: at a new one it scrolls back
+    /// to the top, where the player's resources and dice are.
+    pub(super) centre_for: Option<(u32, Option<usize>)>,
     /// What undo and redo last did (the log's notes); the log itself is the journal's.
     pub(super) log: Vec<String>,
     /// The log "What happened", rebuilt from the journal when it changes.
@@ -224,6 +227,7 @@ impl ForemanApp {
             dialog: None,
             message: None,
             note: None,
+            centre_for: None,
             log: Vec::new(),
             log_view: Default::default(),
             next_seed: None,

@@ -34,6 +34,14 @@ impl ForemanApp {
         let wide = width >= 1500.0;
         let narrow = width < NARROW;
         let in_market = matches!(st.phase, Phase::Market { .. });
+        // A new round or a new player: the centre back at its top, and on a narrow window
+        // the side panel the phase needs (the market in the market phase).
+        let now = (st.round, st.current_player());
+        let new_turn = self.centre_for != Some(now);
+        if new_turn {
+            self.centre_for = Some(now);
+            self.side = None;
+        }
         let (show_market, show_others) = if narrow {
             match self.side {
                 Some(Side::Market) => (true, false),
@@ -113,7 +121,11 @@ impl ForemanApp {
                     .resizable(false)
                     .show(ui, |ui| self.suggestion_ui(ui, &game));
             }
-            egui::ScrollArea::vertical().show(ui, |ui| {
+            let mut centre = egui::ScrollArea::vertical().id_salt("centre");
+            if new_turn {
+                centre = centre.vertical_scroll_offset(0.0);
+            }
+            centre.show(ui, |ui| {
                 if let Some(seat) = self.focus_seat(&game) {
                     self.active_player_ui(ui, &game, &legal, seat);
                 }

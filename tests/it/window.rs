@@ -1041,6 +1041,34 @@ fn a_twelve_card_hand_is_readable_at_1280_by_800() {
     }
 }
 
+/// Issue 75, point 11: in a small window (800×560) the next market phase opens on the market
+/// the player must choose from, even if the players and the log were shown in the work phase.
+#[test]
+fn a_small_window_shows_the_market_in_the_market_phase() {
+    let dir = tempfile::tempdir().expect("temp dir");
+    let settings = Settings {
+        help_seen: true,
+        ..Settings::default()
+    };
+    let mut h = harness_with(dir.path(), 7, settings, egui::vec2(800.0, 560.0));
+    h.run();
+    start_take_and_roll(&mut h);
+    click(&mut h, "Players and log");
+    h.get_by_label("What happened");
+    click(&mut h, "End work phase");
+    if h.state().choosing() {
+        click_first_containing(&mut h, "End the work phase");
+    }
+    click(&mut h, "Machine's turn");
+    h.run();
+    assert!(matches!(phase(&h), Phase::Market { .. }));
+    h.get_by_label("Refresh a row…");
+    assert!(
+        h.query_by_label("What happened").is_none(),
+        "the market, not the log"
+    );
+}
+
 /// Issue 75, point 12: the small text (cards' effects) is at least 12 points at 100%, and the
 /// top bar stays on one line at 1280×800 up to 150% zoom.
 #[test]
