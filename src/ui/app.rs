@@ -184,6 +184,8 @@ pub struct ForemanApp {
     pub(super) mark_start: Option<egui::Pos2>,
     /// Whether a last game is on disk, looked up when the start screen opens (not per frame).
     pub(super) has_last_game: bool,
+    /// The last game as it was when the start screen opened: *Resume* says which it is.
+    pub(super) last_game: Option<std::rc::Rc<Game>>,
     /// The games put aside (by *New game* while one was unfinished), read when the start
     /// screen opens: most recent first.
     pub(super) kept: Vec<crate::store::KeptGame>,
@@ -217,6 +219,9 @@ impl ForemanApp {
     /// one, is offered on the start screen.
     pub fn new(settings: Settings, data_dir: PathBuf) -> ForemanApp {
         let has_last_game = data_dir.join(LAST_GAME).exists();
+        let last_game = crate::store::load_game(&data_dir.join(LAST_GAME))
+            .ok()
+            .map(std::rc::Rc::new);
         ForemanApp {
             tr: Tr::new(settings.lang),
             settings,
@@ -242,6 +247,7 @@ impl ForemanApp {
             marking_tray: false,
             mark_start: None,
             has_last_game,
+            last_game,
             kept: Vec::new(),
             help: Default::default(),
             side: None,
@@ -261,6 +267,9 @@ impl ForemanApp {
         self.screen = Screen::Start(Box::default());
         self.dialog = None;
         self.has_last_game = self.last_game_path().exists();
+        self.last_game = crate::store::load_game(&self.last_game_path())
+            .ok()
+            .map(std::rc::Rc::new);
         self.kept = crate::store::kept_games(&crate::store::games_dir(&self.data_dir));
     }
 

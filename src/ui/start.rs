@@ -219,35 +219,19 @@ impl ForemanApp {
                     }
                     ui.add_space(12.0);
                     ui.separator();
-                    if ui
-                        .add_enabled(self.has_last_game, egui::Button::new(self.t("resume")))
-                        .on_disabled_hover_text(self.t("resume-none"))
-                        .clicked()
-                    {
-                        resume = true;
-                    }
-                    // The games put aside, most recent first.
-                    if !self.kept.is_empty() {
-                        ui.add_space(6.0);
-                        ui.label(RichText::new(self.t("kept-games")).strong());
-                        egui::Grid::new("kept-games").striped(true).show(ui, |ui| {
-                            for (i, kept) in self.kept.iter().enumerate() {
-                                match &kept.game {
-                                    Ok(game) => {
-                                        ui.label(self.game_summary(game));
-                                        if ui.button(self.t("resume-this")).clicked() {
-                                            resume_kept = Some(i);
-                                        }
-                                    }
-                                    Err(e) => {
-                                        ui.label(kept.path.display().to_string());
-                                        ui.weak(e);
-                                    }
-                                }
-                                ui.end_row();
-                            }
-                        });
-                    }
+                    ui.horizontal_wrapped(|ui| {
+                        if ui
+                            .add_enabled(self.has_last_game, egui::Button::new(self.t("resume")))
+                            .on_disabled_hover_text(self.t("resume-none"))
+                            .clicked()
+                        {
+                            resume = true;
+                        }
+                        // Which game it is: its players, its round, its mode.
+                        if let Some(g) = &self.last_game {
+                            ui.label(self.game_summary(g));
+                        }
+                    });
                     ui.horizontal(|ui| {
                         let label = self.t("open-path");
                         let typed = ui
@@ -281,6 +265,29 @@ impl ForemanApp {
                             open = true;
                         }
                     });
+                    // The games put aside, most recent first, below *Open*: a list that grows never moves
+                    // the buttons above it.
+                    if !self.kept.is_empty() {
+                        ui.add_space(6.0);
+                        ui.label(RichText::new(self.t("kept-games")).strong());
+                        egui::Grid::new("kept-games").striped(true).show(ui, |ui| {
+                            for (i, kept) in self.kept.iter().enumerate() {
+                                match &kept.game {
+                                    Ok(game) => {
+                                        ui.label(self.game_summary(game));
+                                        if ui.button(self.t("resume-this")).clicked() {
+                                            resume_kept = Some(i);
+                                        }
+                                    }
+                                    Err(e) => {
+                                        ui.label(kept.path.display().to_string());
+                                        ui.weak(e);
+                                    }
+                                }
+                                ui.end_row();
+                            }
+                        });
+                    }
                     ui.separator();
                     self.smart_dice_ui(ui);
                 })
@@ -307,11 +314,15 @@ impl ForemanApp {
     /// A game in a line: its players (or the solo player and the Machine's difficulty), its
     /// round and its mode.
     pub(super) fn game_summary(&self, game: &crate::engine::Game) -> String {
-        let names: Vec<&str> = game
+        // A bot's seat says so: "Cara (bot)".
+        let names: Vec<String> = game
             .setup()
             .players
             .iter()
-            .map(|p| p.name.as_str())
+            .map(|p| match p.bot {
+                Some(_) => format!("{} ({})", p.name, self.t("bot-tag")),
+                None => p.name.clone(),
+            })
             .collect();
         let who = match game.setup().machine {
             Some(d) => self.ta(

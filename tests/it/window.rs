@@ -1041,6 +1041,25 @@ fn a_twelve_card_hand_is_readable_at_1280_by_800() {
     }
 }
 
+/// Issue 75, point 14: *Resume the last game* says which game it is.
+#[test]
+fn resume_says_which_game_it_is() {
+    let dir = tempfile::tempdir().expect("temp dir");
+    {
+        let mut h = harness(dir.path(), 5);
+        h.run();
+        start_take_and_roll(&mut h);
+    }
+    let mut h = harness(dir.path(), 6);
+    h.run();
+    let said = h.get_by_label_contains("— round 1 —").rect();
+    let resume = h.get_by_label("Resume the last game").rect();
+    assert!(
+        (said.center().y - resume.center().y).abs() < 12.0,
+        "beside the button: {said:?} {resume:?}"
+    );
+}
+
 /// Issue 75, point 11: in a small window (800×560) the next market phase opens on the market
 /// the player must choose from, even if the players and the log were shown in the work phase.
 #[test]
