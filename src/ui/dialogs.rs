@@ -297,14 +297,12 @@ impl ForemanApp {
                 );
                 let (told, act) = (pending.inputs.clone(), pending.act.clone());
                 let why = |q: &str| {
-                    let card = crate::engine::Blueprint::ALL.iter().copied().find(|&c| {
+                    let card = super::options::typed_card(q, |c: crate::engine::Blueprint| {
                         [
-                            c.name().to_string(),
-                            c.name_fr().to_string(),
+                            c.name().into(),
+                            c.name_fr().into(),
                             words::card_name(&self.tr, c),
                         ]
-                        .iter()
-                        .any(|n| n.to_lowercase().contains(q))
                     });
                     self.why_not_told(
                         game,
@@ -354,14 +352,12 @@ impl ForemanApp {
                 );
                 let (told, act) = (pending.inputs.clone(), pending.act.clone());
                 let why = |q: &str| {
-                    let card = crate::engine::Contractor::ALL.iter().copied().find(|&c| {
+                    let card = super::options::typed_card(q, |c: crate::engine::Contractor| {
                         [
-                            c.name().to_string(),
-                            c.name_fr().to_string(),
+                            c.name().into(),
+                            c.name_fr().into(),
                             words::contractor_name(&self.tr, c),
                         ]
-                        .iter()
-                        .any(|n| n.to_lowercase().contains(q))
                     });
                     self.why_not_told(
                         game,

@@ -261,16 +261,21 @@ impl ForemanApp {
 
 /// The blueprint whose English, French or shown name holds `typed` (the catalogue's first).
 fn typed_blueprint(tr: &crate::i18n::Tr, typed: &str) -> Option<Blueprint> {
+    typed_card(typed, |c: Blueprint| {
+        [c.name().into(), c.name_fr().into(), words::card_name(tr, c)]
+    })
+}
+
+/// The card (the catalogue's first) one of whose `names` (lower-cased) holds `typed`.
+pub(super) fn typed_card<C: crate::engine::state::CardId>(
+    typed: &str,
+    names: impl Fn(C) -> [String; 3],
+) -> Option<C> {
     if typed.is_empty() {
         return None;
     }
-    Blueprint::ALL.iter().copied().find(|&c| {
-        [
-            c.name().to_string(),
-            c.name_fr().to_string(),
-            words::card_name(tr, c),
-        ]
+    C::ALL
         .iter()
-        .any(|n| n.to_lowercase().contains(typed))
-    })
+        .copied()
+        .find(|&c| names(c).iter().any(|n| n.to_lowercase().contains(typed)))
 }
