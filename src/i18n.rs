@@ -4,9 +4,12 @@
 //! [`words`] puts the game's own words (cards, tools, phases, refusals, events, actions) into
 //! a language; the command line uses it in English.
 
+pub mod journal;
 pub mod words;
 
-use fluent_bundle::{FluentArgs, FluentBundle, FluentResource, FluentValue};
+// The concurrent bundle: a `Tr` may be shared by the threads serving a game (`net`).
+use fluent_bundle::concurrent::FluentBundle;
+use fluent_bundle::{FluentArgs, FluentResource, FluentValue};
 use serde::{Deserialize, Serialize};
 use unic_langid::{LanguageIdentifier, langid};
 
@@ -92,7 +95,7 @@ pub struct Tr {
 }
 
 fn bundle(lang: Lang) -> FluentBundle<FluentResource> {
-    let mut b = FluentBundle::new(vec![lang.id()]);
+    let mut b = FluentBundle::new_concurrent(vec![lang.id()]);
     // No Unicode isolation marks around arguments: they show as boxes in some fonts and
     // would make labels differ from what tests and screen readers look for.
     b.set_use_isolating(false);

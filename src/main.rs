@@ -186,7 +186,7 @@ fn run(started: std::time::Instant) -> Result<()> {
             }
             let plan = foreman::planner::plan(&game)?;
             let seat = game.state().current_player().unwrap_or(0);
-            let name = game.setup().players.get(seat).map(|p| p.name.clone());
+            let name = (seat < game.setup().players.len()).then(|| game.setup().player_name(seat));
             let steps: Vec<String> = plan.steps.iter().map(|a| a.to_string()).collect();
             if json {
                 let out = serde_json::json!({
@@ -241,7 +241,7 @@ fn print_market_choice(
     json: bool,
 ) {
     let seat = game.state().current_player().unwrap_or(0);
-    let name = game.setup().players.get(seat).map(|p| p.name.clone());
+    let name = (seat < game.setup().players.len()).then(|| game.setup().player_name(seat));
     // A hire's discard from a hidden hand is any card with this tool the hand holds.
     let unseen = |a: &foreman::engine::Act| {
         foreman::bots::unseen_discard(game.state(), a).map(|t| format!("{t:?}").to_lowercase())

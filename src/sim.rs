@@ -136,11 +136,8 @@ pub fn on_threads<T: Send>(seeds: &[u64], threads: usize, f: impl Fn(u64) -> T +
 pub fn summarise(game: &Game) -> GameSummary {
     let st = game.state();
     let board = scoreboard(st);
-    let names: Vec<String> = game
-        .setup()
-        .players
-        .iter()
-        .map(|p| p.name.clone())
+    let names: Vec<String> = (0..game.setup().players.len())
+        .map(|seat| game.setup().player_name(seat))
         .collect();
     let winner = match &board.winner {
         Winner::Machine => "machine".to_string(),

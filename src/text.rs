@@ -87,7 +87,7 @@ pub fn table_text(game: &Game) -> String {
         .collect();
     let _ = writeln!(s, "Market contractors: {}", contractors.join("  "));
     for (seat, p) in st.players.iter().enumerate() {
-        let name = &game.setup().players[seat].name;
+        let name = &game.setup().player_name(seat);
         let _ = writeln!(
             s,
             "{name} ({}): metal {}, energy {}, goods {}, prestige {}, score {}",
@@ -154,7 +154,7 @@ pub fn scoreboard_text(game: &Game) -> String {
     let board: Scoreboard = scoreboard(game.state());
     let mut s = String::new();
     for p in &board.players {
-        let name = &game.setup().players[p.seat].name;
+        let name = &game.setup().player_name(p.seat);
         let _ = writeln!(
             s,
             "{name}: {} points = {} prestige + {} goods",
@@ -184,7 +184,7 @@ pub fn scoreboard_text(game: &Game) -> String {
         Winner::Machine => "the Machine".to_string(),
         Winner::Players(seats) => seats
             .iter()
-            .map(|&p| game.setup().players[p].name.clone())
+            .map(|&p| game.setup().player_name(p))
             .collect::<Vec<_>>()
             .join(" and "),
     };

@@ -20,7 +20,7 @@ theme-light = Light theme
 theme-dark = Dark theme
 start-title = A new game of Fantastic Factories
 solo = Solo against the Machine
-multiplayer = Players at the table
+multiplayer = 2 to 5 players
 difficulty = Difficulty:
 difficulty-easy = Easy
 difficulty-medium = Medium
@@ -28,14 +28,18 @@ difficulty-hard = Hard
 difficulty-expert = Expert
 players = Players:
 players-count = { $count ->
-    [one] 1 player
+    [one] { $count } player
    *[other] { $count } players
 }
-mode = Mode:
-mode-digital = Digital tabletop
-mode-digital-hint = Foreman shuffles, deals and rolls virtual dice.
-mode-companion = Table companion
-mode-companion-hint = Physical cards and dice: you tell Foreman which card was revealed and what the dice show.
+mode = Cards and dice:
+mode-digital = On screen: Foreman deals and rolls
+mode-digital-hint = No box needed: Foreman shuffles, deals and rolls virtual dice.
+mode-companion = Real cards and dice on the table
+mode-companion-hint = You play with the box: you tell Foreman which card was revealed and what the dice show, and it checks and scores.
+mode-digital-short = on screen
+mode-companion-short = real cards and dice
+first-player = First player:
+first-by-lot = Drawn by lot
 name = Name
 colour = Colour
 plays = Plays
@@ -62,7 +66,10 @@ dice-camera = Camera
 dice-smart = Smart dice
 dice-digital-hint = A digital game rolls Foreman's own dice.
 machine = The Machine
-machine-cards = { $count } cards in its compound
+machine-cards = { $count ->
+    [one] { $count } card
+   *[other] { $count } cards
+} in its compound
 machine-rolled = Rolled:
 machine-die-value = { $colour } die: { $value }
 machine-dice = its five coloured dice
@@ -99,13 +106,16 @@ end-work-hint = End your work phase (E); discard down to 10 blueprints and 12 re
 end-work-discards = End the work phase: what to discard
 end-work-limits = At the end of the work phase you keep at most { $hand } blueprints and { $resources } resources (metal and energy together); you choose what goes.
 discard-blueprints = Choose { $count ->
-    [one] 1 blueprint
+    [one] { $count } blueprint
    *[other] { $count } blueprints
 } to discard ({ $chosen } of { $count } chosen):
-discard-resources = Give up { $count } resources:
+discard-resources = Give up { $count ->
+    [one] { $count } resource
+   *[other] { $count } resources
+}:
 discard-split = { $metal } metal and { $energy } energy
 discard-blueprints-left = First choose exactly { $count ->
-    [one] 1 blueprint
+    [one] { $count } blueprint
    *[other] { $count } blueprints
 } to discard.
 pass = Pass
@@ -126,7 +136,7 @@ goods-count = Goods { $count }
 prestige-count = Prestige { $count }
 score-so-far = Score so far { $score }
 hand-count = { $count ->
-    [one] 1 blueprint in hand
+    [one] { $count } blueprint in hand
    *[other] { $count } blueprints in hand
 }
 compound = Compound
@@ -190,7 +200,13 @@ machine-total = The Machine: { $score ->
     [one] { $score } point
    *[other] { $score } points
 }
-machine-formula = { $goods } goods + { $cards } cards + { $monuments } Monuments
+machine-formula = { $goods } goods + { $cards ->
+    [one] { $cards } card
+   *[other] { $cards } cards
+} + { $monuments ->
+    [one] { $monuments } Monument
+   *[other] { $monuments } Monuments
+}
 export-result = Export the result (JSON)…
 used = used
 res-metal = metal
@@ -271,7 +287,10 @@ err-resource-limit = At the end of the work phase you keep at most 12 resources:
 err-drop-too-much = You cannot drop { $what } you do not have ({ $named } named, { $have } held).
 err-need-die = This needs a die: give the value it shows.
 err-bad-tools = The tool tokens must be the 4 different tools, each once.
-err-impossible-card = { $card } cannot be revealed: all { $copies } copies are already elsewhere on the table.
+err-impossible-card = { $card } cannot be revealed: { $copies ->
+    [one] its only copy is
+   *[other] all { $copies } copies are
+} already elsewhere on the table.
 err-unused-inputs = More dice or cards were given than the action used.
 err-player-count = A game has 1 to 5 players (1 against the Machine), not { $count }.
 err-solo-players = A solo game against the Machine has exactly one player.
@@ -292,11 +311,11 @@ ev-machine-revealed = The Machine revealed { $card } from the deck into its comp
 ev-machine-discarded-blueprints = The Machine discarded the market blueprints.
 ev-machine-discarded-contractors = The Machine discarded the market contractors.
 ev-machine-produced = { $colour } die { $value } against { $cards ->
-    [one] 1 { $type } card
+    [one] { $cards } { $type } card
    *[other] { $cards } { $type } cards
 }: 1 good.
 ev-machine-idle = { $colour } die { $value } against { $cards ->
-    [one] 1 { $type } card
+    [one] { $cards } { $type } card
    *[other] { $cards } { $type } cards
 }: nothing.
 ev-end-triggered = The end of the game is triggered in round { $round }: one more round follows this one.
@@ -353,7 +372,7 @@ battery-unknown = battery unknown
 die-crooked = crooked
 blink = Blink the { $colour } die
 rolls-waiting = { $count ->
-    [one] 1 die read, waiting for the game
+    [one] { $count } die read, waiting for the game
    *[other] { $count } dice read, waiting for the game
 }
 colour-white = White
@@ -450,7 +469,7 @@ reference-title = Every card and what it does
 reference-search = Search by name or effect (English or French names)
 reference-none = No card matches.
 copies = { $count ->
-    [one] 1 copy
+    [one] { $count } copy
    *[other] { $count } copies
 }
 
@@ -460,10 +479,13 @@ gain-energy = { $count } energy
 gain-goods = { $count } goods
 gain-prestige = { $count } prestige
 gain-cards = { $count ->
-    [one] 1 blueprint in hand
+    [one] { $count } blueprint in hand
    *[other] { $count } blueprints in hand
 }
-err-not-in-play = { $card } cannot be in this hand: all { $copies } copies are already in play.
+err-not-in-play = { $card } cannot be in this hand: { $copies ->
+    [one] its only copy is
+   *[other] all { $copies } copies are
+} already in play.
 err-not-drawn = { $card } cannot be in this hand: no copy of it was left in the deck when this hand's secret cards were drawn.
 err-named-too-often = { $card } is named { $named } times, and this hand can hold only { $most } of them.
 err-in-secret-hands = { $card } cannot come off this deck: its copies nobody has seen were drawn in secret before the deck was reshuffled, so they are in hands.
@@ -474,7 +496,7 @@ err-bot-at-the-table = A bot plays only in a digital game: at a real table, a pe
 act-switch = { $player } works now
 more-choices = …and { $count } more: type a few letters to narrow the list
 hand-hidden = { $count ->
-    [one] 1 card drawn in secret: Foreman does not see it
+    [one] { $count } card drawn in secret: Foreman does not see it
    *[other] { $count } cards drawn in secret: Foreman does not see them
 }
 build-from-hand = Build a card from your hand…
@@ -489,8 +511,14 @@ machine-green-empty = Green { $value }: market slot { $slot } is empty; the Mach
 machine-green-blueprints = Green { $value }: reveal the top blueprint into the Machine's compound; then discard the market's 4 blueprints and reveal 4 new ones.
 machine-green-contractors = Green { $value }: reveal the top blueprint into the Machine's compound; then discard the market's 4 contractors and reveal 4 new ones.
 machine-production-later = Then its production, once the card revealed for it is named.
-machine-produces = { $colour } { $value } against { $cards } { $type } cards: the Machine makes 1 goods.
-machine-no-goods = { $colour } { $value } against { $cards } { $type } cards: no goods.
+machine-produces = { $colour } { $value } against { $cards ->
+    [one] { $cards } { $type } card
+   *[other] { $cards } { $type } cards
+}: the Machine makes 1 goods.
+machine-no-goods = { $colour } { $value } against { $cards ->
+    [one] { $cards } { $type } card
+   *[other] { $cards } { $type } cards
+}: no goods.
 place-machine-turn = it goes into the Machine's compound
 place-value-on = Place a { $value } on { $section }
 place-first-hint = Places the first die, in the order the roll was told, that this section takes. To place another, click that die first.
@@ -519,11 +547,11 @@ suggest-mark = { $count ->
 suggest-again = Then see what comes (a die or a card) and press Suggest again.
 suggest-not-exhaustive = (Too many positions to search them all: the best found.)
 choice-build-card = Build { $card } ({ $count ->
-    [one] 1 discard
+    [one] { $count } discard
    *[other] { $count } discards
 })
 choice-discard-card = Discard { $card } ({ $count ->
-    [one] 1 choice
+    [one] { $count } choice
    *[other] { $count } choices
 })
 choice-back = Back

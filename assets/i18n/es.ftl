@@ -20,7 +20,7 @@ theme-light = Tema claro
 theme-dark = Tema oscuro
 start-title = Una nueva partida de Fantastic Factories
 solo = En solitario contra la Máquina
-multiplayer = Jugadores en la mesa
+multiplayer = De 2 a 5 jugadores
 difficulty = Dificultad:
 difficulty-easy = Fácil
 difficulty-medium = Media
@@ -28,14 +28,18 @@ difficulty-hard = Difícil
 difficulty-expert = Experta
 players = Jugadores:
 players-count = { $count ->
-    [one] 1 jugador
+    [one] { $count } jugador
    *[other] { $count } jugadores
 }
-mode = Modo:
-mode-digital = Mesa digital
-mode-digital-hint = Foreman baraja, reparte y tira dados virtuales.
-mode-companion = Compañero de mesa
-mode-companion-hint = Cartas y dados físicos: le dices a Foreman qué carta salió y qué muestran los dados.
+mode = Cartas y dados:
+mode-digital = En pantalla: Foreman reparte y tira los dados
+mode-digital-hint = Sin la caja: Foreman baraja, reparte y tira dados virtuales.
+mode-companion = Cartas y dados reales en la mesa
+mode-companion-hint = Jugáis con la caja: le dices a Foreman qué carta salió y qué muestran los dados, y él comprueba y puntúa.
+mode-digital-short = en pantalla
+mode-companion-short = cartas y dados reales
+first-player = Jugador inicial:
+first-by-lot = Por sorteo
 name = Nombre
 colour = Color
 plays = Juega
@@ -62,7 +66,10 @@ dice-camera = Cámara
 dice-smart = Dados inteligentes
 dice-digital-hint = Una partida digital tira los dados de Foreman.
 machine = La Máquina
-machine-cards = { $count } cartas en su complejo
+machine-cards = { $count ->
+    [one] { $count } carta
+   *[other] { $count } cartas
+} en su complejo
 machine-rolled = Tirada:
 machine-die-value = Dado { $colour }: { $value }
 machine-dice = sus cinco dados de colores
@@ -99,13 +106,16 @@ end-work-hint = Termina tu fase de trabajo (E); quédate con 10 planos y 12 recu
 end-work-discards = Fin de la fase de trabajo: qué descartar
 end-work-limits = Al final de la fase de trabajo te quedas con { $hand } planos y { $resources } recursos (metal y energía juntos) como máximo; tú eliges qué descartas.
 discard-blueprints = Elige { $count ->
-    [one] 1 plano
+    [one] { $count } plano
    *[other] { $count } planos
 } para descartar ({ $chosen } de { $count }):
-discard-resources = Descarta { $count } recursos:
+discard-resources = Descarta { $count ->
+    [one] { $count } recurso
+   *[other] { $count } recursos
+}:
 discard-split = { $metal } de metal y { $energy } de energía
 discard-blueprints-left = Elige primero exactamente { $count ->
-    [one] 1 plano
+    [one] { $count } plano
    *[other] { $count } planos
 } para descartar.
 pass = Pasar
@@ -126,7 +136,7 @@ goods-count = Bienes { $count }
 prestige-count = Prestigio { $count }
 score-so-far = Puntuación actual { $score }
 hand-count = { $count ->
-    [one] 1 plano en la mano
+    [one] { $count } plano en la mano
    *[other] { $count } planos en la mano
 }
 compound = Complejo
@@ -190,7 +200,16 @@ machine-total = La Máquina: { $score ->
     [one] { $score } punto
    *[other] { $score } puntos
 }
-machine-formula = { $goods } bienes + { $cards } cartas + { $monuments } Monumentos
+machine-formula = { $goods ->
+    [one] { $goods } bien
+   *[other] { $goods } bienes
+} + { $cards ->
+    [one] { $cards } carta
+   *[other] { $cards } cartas
+} + { $monuments ->
+    [one] { $monuments } Monumento
+   *[other] { $monuments } Monumentos
+}
 export-result = Exportar el resultado (JSON)…
 used = usado
 res-metal = metal
@@ -271,7 +290,10 @@ err-resource-limit = Al final de la fase de trabajo te quedas con 12 recursos co
 err-drop-too-much = No puedes descartar { $what } que no tienes ({ $named } indicado, { $have } en tu poder).
 err-need-die = Hace falta un dado: indica el valor que muestra.
 err-bad-tools = Las fichas de herramienta deben ser las 4 herramientas distintas, una vez cada una.
-err-impossible-card = { $card } no puede salir: sus { $copies } copias ya están en otro lugar de la mesa.
+err-impossible-card = { $card } no puede salir: { $copies ->
+    [one] su única copia ya está
+   *[other] sus { $copies } copias ya están
+} en otro lugar de la mesa.
 err-unused-inputs = Se indicaron más dados o cartas de los que usó la acción.
 err-player-count = Una partida es de 1 a 5 jugadores (1 contra la Máquina), no { $count }.
 err-solo-players = Una partida en solitario contra la Máquina tiene exactamente un jugador.
@@ -292,11 +314,11 @@ ev-machine-revealed = La Máquina revela { $card } del mazo y lo pone en su comp
 ev-machine-discarded-blueprints = La Máquina descarta los planos del mercado.
 ev-machine-discarded-contractors = La Máquina descarta los contratistas del mercado.
 ev-machine-produced = Dado { $colour } { $value } contra { $cards ->
-    [one] 1 carta de { $type }
+    [one] { $cards } carta de { $type }
    *[other] { $cards } cartas de { $type }
 }: 1 bien.
 ev-machine-idle = Dado { $colour } { $value } contra { $cards ->
-    [one] 1 carta de { $type }
+    [one] { $cards } carta de { $type }
    *[other] { $cards } cartas de { $type }
 }: nada.
 ev-end-triggered = El final de la partida se activa en la ronda { $round }: se juega una ronda más.
@@ -353,7 +375,7 @@ battery-unknown = batería desconocida
 die-crooked = torcido
 blink = Hacer parpadear el dado { $colour }
 rolls-waiting = { $count ->
-    [one] 1 dado leído, esperando
+    [one] { $count } dado leído, esperando
    *[other] { $count } dados leídos, esperando
 }
 colour-white = Blanco
@@ -450,20 +472,26 @@ reference-title = Todas las cartas y lo que hacen
 reference-search = Buscar por nombre o efecto (nombres en inglés o francés)
 reference-none = Ninguna carta coincide.
 copies = { $count ->
-    [one] 1 copia
+    [one] { $count } copia
    *[other] { $count } copias
 }
 
 # What a choice changes.
 gain-metal = { $count } de metal
 gain-energy = { $count } de energía
-gain-goods = { $count } bienes
+gain-goods = { $count ->
+    [one] { $count } bien
+   *[other] { $count } bienes
+}
 gain-prestige = { $count } de prestigio
 gain-cards = { $count ->
-    [one] 1 plano en la mano
+    [one] { $count } plano en la mano
    *[other] { $count } planos en la mano
 }
-err-not-in-play = { $card } no puede estar en esta mano: las { $copies } copias ya están en juego.
+err-not-in-play = { $card } no puede estar en esta mano: { $copies ->
+    [one] su única copia ya está
+   *[other] las { $copies } copias ya están
+} en juego.
 err-not-drawn = { $card } no puede estar en esta mano: no quedaba ninguna copia en el mazo cuando se robaron sus cartas secretas.
 err-named-too-often = { $card } se nombra { $named } veces, y esta mano solo puede tener { $most }.
 err-in-secret-hands = { $card } no puede salir de este mazo: sus copias que nadie ha visto se robaron en secreto antes de barajar el mazo, así que están en manos.
@@ -474,7 +502,7 @@ err-bot-at-the-table = Un bot solo juega en una partida digital: en una mesa rea
 act-switch = { $player } trabaja ahora
 more-choices = …y { $count } más: escribe unas letras para acortar la lista
 hand-hidden = { $count ->
-    [one] 1 carta robada en secreto: Foreman no la ve
+    [one] { $count } carta robada en secreto: Foreman no la ve
    *[other] { $count } cartas robadas en secreto: Foreman no las ve
 }
 build-from-hand = Construir una carta de tu mano…
@@ -489,8 +517,14 @@ machine-green-empty = Verde { $value }: el hueco { $slot } del mercado está vac
 machine-green-blueprints = Verde { $value }: revela el plano de arriba del mazo en el complejo de la Máquina; luego descarta los 4 planos del mercado y revela 4 nuevos.
 machine-green-contractors = Verde { $value }: revela el plano de arriba del mazo en el complejo de la Máquina; luego descarta los 4 contratistas del mercado y revela 4 nuevos.
 machine-production-later = Luego su producción, cuando se nombre la carta revelada para ella.
-machine-produces = { $colour } { $value } contra { $cards } cartas de { $type }: la Máquina produce 1 mercancía.
-machine-no-goods = { $colour } { $value } contra { $cards } cartas de { $type }: sin mercancías.
+machine-produces = { $colour } { $value } contra { $cards ->
+    [one] { $cards } carta
+   *[other] { $cards } cartas
+} de { $type }: la Máquina produce 1 mercancía.
+machine-no-goods = { $colour } { $value } contra { $cards ->
+    [one] { $cards } carta
+   *[other] { $cards } cartas
+} de { $type }: sin mercancías.
 place-machine-turn = va al complejo de la Máquina
 place-value-on = Colocar un { $value } en { $section }
 place-first-hint = Coloca el primer dado, en el orden en que se dio la tirada, que esta sección acepta. Para colocar otro, haz clic antes en ese dado.
@@ -519,11 +553,11 @@ suggest-mark = { $count ->
 suggest-again = Luego mira lo que sale (un dado o una carta) y pulsa Sugerir otra vez.
 suggest-not-exhaustive = (Demasiadas posiciones para examinarlas todas: la mejor encontrada.)
 choice-build-card = Construir { $card } ({ $count ->
-    [one] 1 descarte
+    [one] { $count } descarte
    *[other] { $count } descartes
 })
 choice-discard-card = Descartar { $card } ({ $count ->
-    [one] 1 opción
+    [one] { $count } opción
    *[other] { $count } opciones
 })
 choice-back = Volver

@@ -20,7 +20,7 @@ theme-light = Thème clair
 theme-dark = Thème sombre
 start-title = Une nouvelle partie de Fantastic Factories
 solo = En solo contre la Machine
-multiplayer = Joueurs autour de la table
+multiplayer = De 2 à 5 joueurs
 difficulty = Difficulté :
 difficulty-easy = Facile
 difficulty-medium = Moyen
@@ -28,14 +28,18 @@ difficulty-hard = Difficile
 difficulty-expert = Expert
 players = Joueurs :
 players-count = { $count ->
-    [one] 1 joueur
+    [one] { $count } joueur
    *[other] { $count } joueurs
 }
-mode = Mode :
-mode-digital = Plateau numérique
-mode-digital-hint = Foreman mélange, distribue et lance des dés virtuels.
-mode-companion = Compagnon de table
-mode-companion-hint = Cartes et dés physiques : vous indiquez à Foreman la carte révélée et ce que montrent les dés.
+mode = Cartes et dés :
+mode-digital = À l’écran : Foreman distribue et lance les dés
+mode-digital-hint = Pas besoin de la boîte : Foreman mélange, distribue et lance des dés virtuels.
+mode-companion = Vraies cartes et vrais dés sur la table
+mode-companion-hint = Vous jouez avec la boîte : vous indiquez à Foreman la carte révélée et ce que montrent les dés, il vérifie et compte les points.
+mode-digital-short = à l’écran
+mode-companion-short = vraies cartes et vrais dés
+first-player = Premier joueur :
+first-by-lot = Tiré au sort
 name = Nom
 colour = Couleur
 plays = Joue
@@ -62,7 +66,10 @@ dice-camera = Caméra
 dice-smart = Dés connectés
 dice-digital-hint = Une partie numérique lance les dés de Foreman.
 machine = La Machine
-machine-cards = { $count } cartes dans son enceinte
+machine-cards = { $count ->
+    [one] { $count } carte
+   *[other] { $count } cartes
+} dans son enceinte
 machine-rolled = Dés lancés :
 machine-die-value = Dé { $colour } : { $value }
 machine-dice = ses cinq dés de couleur
@@ -99,13 +106,16 @@ end-work-hint = Terminez votre phase de travail (E) ; gardez au plus 10 plans e
 end-work-discards = Fin de la phase de travail : que défausser
 end-work-limits = À la fin de la phase de travail, vous gardez au plus { $hand } cartes Plan et { $resources } ressources (Métal et Énergie confondus) ; vous choisissez ce que vous défaussez.
 discard-blueprints = Choisissez { $count ->
-    [one] 1 plan
+    [one] { $count } plan
    *[other] { $count } plans
 } à défausser ({ $chosen } sur { $count }) :
-discard-resources = Défaussez { $count } ressources :
+discard-resources = Défaussez { $count ->
+    [one] { $count } ressource
+   *[other] { $count } ressources
+} :
 discard-split = { $metal } métal et { $energy } énergie
 discard-blueprints-left = Choisissez d'abord exactement { $count ->
-    [one] 1 plan
+    [one] { $count } plan
    *[other] { $count } plans
 } à défausser.
 pass = Passer
@@ -126,7 +136,7 @@ goods-count = Marchandises { $count }
 prestige-count = Prestige { $count }
 score-so-far = Score actuel { $score }
 hand-count = { $count ->
-    [one] 1 plan en main
+    [one] { $count } plan en main
    *[other] { $count } plans en main
 }
 compound = Enceinte
@@ -190,7 +200,16 @@ machine-total = La Machine : { $score ->
     [one] { $score } point
    *[other] { $score } points
 }
-machine-formula = { $goods } marchandises + { $cards } cartes + { $monuments } Monuments
+machine-formula = { $goods ->
+    [one] { $goods } marchandise
+   *[other] { $goods } marchandises
+} + { $cards ->
+    [one] { $cards } carte
+   *[other] { $cards } cartes
+} + { $monuments ->
+    [one] { $monuments } Monument
+   *[other] { $monuments } Monuments
+}
 export-result = Exporter le résultat (JSON)…
 used = utilisé
 res-metal = métal
@@ -271,7 +290,10 @@ err-resource-limit = À la fin de la phase de travail vous gardez au plus 12 res
 err-drop-too-much = Vous ne pouvez pas défausser du { $what } que vous n'avez pas ({ $named } nommé, { $have } possédé).
 err-need-die = Il faut un dé : donnez la valeur qu'il montre.
 err-bad-tools = Les jetons outil doivent être les 4 outils différents, chacun une fois.
-err-impossible-card = { $card } ne peut pas être révélé : les { $copies } exemplaires sont déjà ailleurs sur la table.
+err-impossible-card = { $card } ne peut pas être révélé : { $copies ->
+    [one] son seul exemplaire est
+   *[other] les { $copies } exemplaires sont
+} déjà ailleurs sur la table.
 err-unused-inputs = Plus de dés ou de cartes ont été donnés que l'action n'en a utilisés.
 err-player-count = Une partie se joue de 1 à 5 joueurs (1 contre la Machine), pas { $count }.
 err-solo-players = Une partie solo contre la Machine a exactement un joueur.
@@ -353,7 +375,7 @@ battery-unknown = batterie inconnue
 die-crooked = de travers
 blink = Faire clignoter le dé { $colour }
 rolls-waiting = { $count ->
-    [one] 1 dé lu, en attente
+    [one] { $count } dé lu, en attente
    *[other] { $count } dés lus, en attente
 }
 colour-white = Blanc
@@ -450,20 +472,26 @@ reference-title = Toutes les cartes et leurs effets
 reference-search = Chercher par nom ou effet (noms français ou anglais)
 reference-none = Aucune carte ne correspond.
 copies = { $count ->
-    [one] 1 exemplaire
+    [one] { $count } exemplaire
    *[other] { $count } exemplaires
 }
 
 # What a choice changes.
 gain-metal = { $count } métal
 gain-energy = { $count } énergie
-gain-goods = { $count } marchandises
+gain-goods = { $count ->
+    [one] { $count } marchandise
+   *[other] { $count } marchandises
+}
 gain-prestige = { $count } prestige
 gain-cards = { $count ->
-    [one] 1 plan en main
+    [one] { $count } plan en main
    *[other] { $count } plans en main
 }
-err-not-in-play = { $card } ne peut pas être dans cette main : les { $copies } exemplaires sont déjà en jeu.
+err-not-in-play = { $card } ne peut pas être dans cette main : { $copies ->
+    [one] son seul exemplaire est
+   *[other] les { $copies } exemplaires sont
+} déjà en jeu.
 err-not-drawn = { $card } ne peut pas être dans cette main : il n'en restait aucun exemplaire dans la pioche quand ses cartes secrètes ont été piochées.
 err-named-too-often = { $card } est nommé { $named } fois, et cette main ne peut en avoir que { $most }.
 err-in-secret-hands = { $card } ne peut pas sortir de cette pioche : ses exemplaires que personne n'a vus ont été piochés en secret avant que la pioche soit mélangée, ils sont donc dans des mains.
@@ -474,7 +502,7 @@ err-bot-at-the-table = Un bot ne joue que dans une partie numérique : à une v
 act-switch = { $player } travaille maintenant
 more-choices = …et { $count } de plus : tapez quelques lettres pour réduire la liste
 hand-hidden = { $count ->
-    [one] 1 carte piochée en secret : Foreman ne la voit pas
+    [one] { $count } carte piochée en secret : Foreman ne la voit pas
    *[other] { $count } cartes piochées en secret : Foreman ne les voit pas
 }
 build-from-hand = Construire une carte de votre main…
@@ -489,8 +517,14 @@ machine-green-empty = Vert { $value } : l'emplacement { $slot } du marché est 
 machine-green-blueprints = Vert { $value } : révélez le plan du dessus de la pioche dans l'enceinte de la Machine ; puis défaussez les 4 plans du marché et révélez-en 4 nouveaux.
 machine-green-contractors = Vert { $value } : révélez le plan du dessus de la pioche dans l'enceinte de la Machine ; puis défaussez les 4 prestataires du marché et révélez-en 4 nouveaux.
 machine-production-later = Puis sa production, une fois nommée la carte révélée pour elle.
-machine-produces = { $colour } { $value } contre { $cards } cartes { $type } : la Machine produit 1 marchandise.
-machine-no-goods = { $colour } { $value } contre { $cards } cartes { $type } : pas de marchandise.
+machine-produces = { $colour } { $value } contre { $cards ->
+    [one] { $cards } carte
+   *[other] { $cards } cartes
+} { $type } : la Machine produit 1 marchandise.
+machine-no-goods = { $colour } { $value } contre { $cards ->
+    [one] { $cards } carte
+   *[other] { $cards } cartes
+} { $type } : pas de marchandise.
 place-machine-turn = il va dans l'enceinte de la Machine
 place-value-on = Placer un { $value } sur { $section }
 place-first-hint = Place le premier dé, dans l'ordre où le lancer a été donné, que cette section accepte. Pour en placer un autre, cliquez d'abord sur ce dé.
@@ -519,11 +553,11 @@ suggest-mark = { $count ->
 suggest-again = Puis voyez ce qui vient (un dé ou une carte) et demandez une nouvelle suggestion.
 suggest-not-exhaustive = (Trop de positions pour toutes les examiner : la meilleure trouvée.)
 choice-build-card = Construire { $card } ({ $count ->
-    [one] 1 défausse
+    [one] { $count } défausse
    *[other] { $count } défausses
 })
 choice-discard-card = Défausser { $card } ({ $count ->
-    [one] 1 choix
+    [one] { $count } choix
    *[other] { $count } choix
 })
 choice-back = Retour

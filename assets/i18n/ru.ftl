@@ -20,7 +20,7 @@ theme-light = Светлая тема
 theme-dark = Тёмная тема
 start-title = Новая партия Fantastic Factories
 solo = Одиночная игра против Машины
-multiplayer = Игроки за столом
+multiplayer = От 2 до 5 игроков
 difficulty = Сложность:
 difficulty-easy = Лёгкая
 difficulty-medium = Средняя
@@ -32,11 +32,15 @@ players-count = { $count ->
     [few] { $count } игрока
    *[many] { $count } игроков
 }
-mode = Режим:
-mode-digital = Цифровой стол
-mode-digital-hint = Foreman сам тасует, раздаёт и бросает виртуальные кубики.
-mode-companion = Помощник за столом
-mode-companion-hint = Настоящие карты и кубики: вы сообщаете Foreman, какая карта открыта и что выпало на кубиках.
+mode = Карты и кубики:
+mode-digital = На экране: Foreman раздаёт и бросает
+mode-digital-hint = Коробка не нужна: Foreman сам тасует, раздаёт и бросает виртуальные кубики.
+mode-companion = Настоящие карты и кубики на столе
+mode-companion-hint = Вы играете с коробкой: сообщаете Foreman, какая карта открыта и что выпало на кубиках, а он проверяет и считает очки.
+mode-digital-short = на экране
+mode-companion-short = настоящие карты и кубики
+first-player = Первый игрок:
+first-by-lot = По жребию
 name = Имя
 colour = Цвет
 plays = Играет
@@ -270,7 +274,10 @@ err-resource-limit = В конце фазы работы остаётся не �
 err-drop-too-much = Нельзя сбросить больше { $what }, чем есть (указано { $named }, есть { $have }).
 err-need-die = Нужен кубик: укажите, что на нём выпало.
 err-bad-tools = Жетоны инструментов — это 4 разных инструмента, каждый по одному разу.
-err-impossible-card = «{ $card }» не может быть открыта: все копии ({ $copies }) уже лежат на столе в другом месте.
+err-impossible-card = «{ $card }» не может быть открыта: { $copies ->
+    [one] её единственная копия уже лежит
+   *[other] все копии ({ $copies }) уже лежат
+} на столе в другом месте.
 err-unused-inputs = Указано больше кубиков или карт, чем использовало действие.
 err-player-count = В игре от 1 до 5 игроков (1 против Машины), а не { $count }.
 err-solo-players = В одиночной игре против Машины ровно один игрок.
@@ -457,7 +464,10 @@ gain-energy = энергия: { $count }
 gain-goods = товары: { $count }
 gain-prestige = престиж: { $count }
 gain-cards = чертежи в руке: { $count }
-err-not-in-play = «{ $card }» не может быть в этой руке: все копии ({ $copies }) уже в игре.
+err-not-in-play = «{ $card }» не может быть в этой руке: { $copies ->
+    [one] её единственная копия уже в игре.
+   *[other] все копии ({ $copies }) уже в игре.
+}
 err-not-drawn = «{ $card }» не может быть в этой руке: когда эта рука тянула карты втайне, в колоде не оставалось ни одной копии.
 err-named-too-often = «{ $card }» названа { $named } { $named ->
     [few] раза
@@ -475,7 +485,7 @@ err-bot-at-the-table = Бот играет только в цифровой иг
 act-switch = Сейчас работает { $player }
 more-choices = …и ещё { $count }: наберите несколько букв, чтобы сузить список
 hand-hidden = { $count ->
-    [one] 1 карта взята втайне: Foreman её не видит
+    [one] { $count } карта взята втайне: Foreman её не видит
     [few] { $count } карты взяты втайне: Foreman их не видит
    *[other] { $count } карт взято втайне: Foreman их не видит
 }
@@ -491,8 +501,14 @@ machine-green-empty = Зелёный { $value }: место { $slot } на ры�
 machine-green-blueprints = Зелёный { $value }: откройте верхний чертёж колоды в личную зону Машины; затем сбросьте 4 чертежа рынка и откройте 4 новых.
 machine-green-contractors = Зелёный { $value }: откройте верхний чертёж колоды в личную зону Машины; затем сбросьте 4 контрактника рынка и откройте 4 новых.
 machine-production-later = Затем её производство, когда будет названа открытая для неё карта.
-machine-produces = { $colour } { $value } против { $cards } карт типа «{ $type }»: Машина производит 1 товар.
-machine-no-goods = { $colour } { $value } против { $cards } карт типа «{ $type }»: товаров нет.
+machine-produces = { $colour } { $value } против { $cards ->
+    [one] { $cards } карты
+   *[other] { $cards } карт
+} типа «{ $type }»: Машина производит 1 товар.
+machine-no-goods = { $colour } { $value } против { $cards ->
+    [one] { $cards } карты
+   *[other] { $cards } карт
+} типа «{ $type }»: товаров нет.
 place-machine-turn = он идёт в личную зону Машины
 place-value-on = Поставить { $value } на «{ $section }»
 place-first-hint = Ставит первый кубик (в порядке, в котором был введён бросок), который принимает эта секция. Чтобы поставить другой, сначала нажмите на него.

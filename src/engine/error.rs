@@ -52,7 +52,7 @@ pub enum RuleError {
     // --- Hand and cards -------------------------------------------------------------------
     #[error("{0} is not in your hand")]
     NotInHand(Blueprint),
-    #[error("{card} cannot be in this hand: all {copies} copies are already in play")]
+    #[error("{card} cannot be in this hand: {} already in play", all_copies(.copies))]
     NotInPlay { card: Blueprint, copies: u8 },
     #[error(
         "{0} cannot be in this hand: no copy of it was left in the deck when this hand's secret cards were drawn"
@@ -197,13 +197,13 @@ pub enum RuleError {
     NeedTools,
     #[error("the tool tokens must be the 4 different tools, each once")]
     BadTools,
-    #[error("{card} cannot be revealed: all {copies} copies are already elsewhere on the table")]
+    #[error("{card} cannot be revealed: {} already elsewhere on the table", all_copies(.copies))]
     ImpossibleBlueprint { card: Blueprint, copies: u8 },
     #[error(
         "{0} cannot come off this deck: its copies nobody has seen were drawn in secret before the deck was reshuffled, so they are in hands"
     )]
     InSecretHands(Blueprint),
-    #[error("{card} cannot be revealed: all {copies} copies are already elsewhere on the table")]
+    #[error("{card} cannot be revealed: {} already elsewhere on the table", all_copies(.copies))]
     ImpossibleContractor { card: Contractor, copies: u8 },
     #[error("more inputs than the action used: {0}")]
     UnusedInputs(String),
@@ -250,5 +250,13 @@ pub fn counted(n: usize, thing: &str) -> String {
         format!("1 {thing}")
     } else {
         format!("{n} {thing}s")
+    }
+}
+
+/// "its only copy is" or "all 3 copies are": a card's copies counted in a sentence.
+fn all_copies(copies: &u8) -> String {
+    match *copies {
+        1 => "its only copy is".to_string(),
+        n => format!("all {n} copies are"),
     }
 }

@@ -9,6 +9,15 @@ use crate::engine::{
     Act, Blueprint, Bonus, CardType, Contractor, Event, Game, Resource, Row, RuleError, Tool,
 };
 
+/// Seat `seat`'s name: the one given, or, left empty, the language's "Player 2" (a name
+/// left empty follows the window's language).
+pub fn player_name(tr: &Tr, game: &Game, seat: usize) -> String {
+    match game.setup().players.get(seat) {
+        Some(p) if !p.name.trim().is_empty() => p.name.clone(),
+        _ => tr.t_args("player-default", &[("seat", (seat + 1).into())]),
+    }
+}
+
 /// A blueprint's name: French under French (cards.md gives both), English otherwise.
 pub fn card_name(tr: &Tr, c: Blueprint) -> String {
     if tr.lang().card_names_in_french() {
@@ -86,7 +95,7 @@ pub fn phase(tr: &Tr, game: &Game) -> String {
     let st = game.state();
     let who = Arg::Text(
         st.current_player()
-            .map(|p| game.setup().players[p].name.clone())
+            .map(|p| player_name(tr, game, p))
             .unwrap_or_default(),
     );
     let round = Arg::from(st.round);
@@ -394,7 +403,7 @@ pub fn refusal(tr: &Tr, e: &RuleError) -> String {
 
 /// What happened, in the interface language; `None` for what needs no line.
 pub fn event(tr: &Tr, game: &Game, e: &Event) -> Option<String> {
-    let name = |p: &usize| Arg::Text(game.setup().players[*p].name.clone());
+    let name = |p: &usize| Arg::Text(player_name(tr, game, *p));
     let ta = |k: &str, a: &[(&str, Arg)]| tr.t_args(k, a);
     Some(match e {
         Event::Drew { player, card: c } => {
@@ -579,11 +588,7 @@ pub fn act(tr: &Tr, game: &Game, a: &Act) -> String {
                 _ => ta("act-hire", &[number, discard]),
             };
             if let Some(o) = opponent {
-                let name = game
-                    .setup()
-                    .players
-                    .get(usize::from(*o))
-                    .map_or(String::new(), |p| p.name.clone());
+                let name = player_name(tr, game, usize::from(*o));
                 s = ta(
                     "act-hire-gift",
                     &[("act", s.into()), ("player", name.into())],
@@ -594,14 +599,7 @@ pub fn act(tr: &Tr, game: &Game, a: &Act) -> String {
         Act::Pass => tr.t("pass"),
         Act::Switch { player } => ta(
             "act-switch",
-            &[(
-                "player",
-                game.setup()
-                    .players
-                    .get(usize::from(*player))
-                    .map_or_else(|| (u16::from(*player) + 1).to_string(), |p| p.name.clone())
-                    .into(),
-            )],
+            &[("player", player_name(tr, game, usize::from(*player)).into())],
         ),
         Act::Roll { set } if set.is_empty() => tr.t("roll"),
         Act::Roll { set } => ta(

@@ -56,6 +56,8 @@ pub struct Settings {
     pub camera_automatic: bool,
     /// The "how a round goes" card was closed for good.
     pub help_seen: bool,
+    /// The start screen's choices when a game was last started from it (issue 75, point 14).
+    pub setup: Option<StartForm>,
 }
 
 impl Default for Settings {
@@ -67,6 +69,7 @@ impl Default for Settings {
             dice: Vec::new(),
             camera_automatic: false,
             help_seen: false,
+            setup: None,
         }
     }
 }
@@ -222,10 +225,12 @@ impl ForemanApp {
         let last_game = crate::store::load_game(&data_dir.join(LAST_GAME))
             .ok()
             .map(std::rc::Rc::new);
+        let form = settings.setup.clone().map(StartForm::mended);
+        let form = form.unwrap_or_default();
         ForemanApp {
             tr: Tr::new(settings.lang),
             settings,
-            screen: Screen::Start(Box::default()),
+            screen: Screen::Start(Box::new(form)),
             session: None,
             data_dir,
             selected_die: None,
@@ -264,7 +269,8 @@ impl ForemanApp {
     }
 
     pub(super) fn open_start_screen(&mut self) {
-        self.screen = Screen::Start(Box::default());
+        let form = self.settings.setup.clone().map(StartForm::mended);
+        self.screen = Screen::Start(Box::new(form.unwrap_or_default()));
         self.dialog = None;
         self.has_last_game = self.last_game_path().exists();
         self.last_game = crate::store::load_game(&self.last_game_path())

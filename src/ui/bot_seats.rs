@@ -87,11 +87,7 @@ impl ForemanApp {
 
     /// A seat's name as the table shows it: "Anna (bot)" for a bot's seat.
     pub(super) fn seat_name(&self, game: &Game, seat: usize) -> String {
-        let name = game
-            .setup()
-            .players
-            .get(seat)
-            .map_or_else(String::new, |p| p.name.clone());
+        let name = crate::i18n::words::player_name(&self.tr, game, seat);
         if self.bot_seats.plays(seat) {
             format!("{name} ({})", self.t("bot-tag"))
         } else {

@@ -420,12 +420,7 @@ impl ForemanApp {
         };
         let place = match place {
             Place::Hand(p) => {
-                let name = game
-                    .setup()
-                    .players
-                    .get(p)
-                    .map(|p| p.name.clone())
-                    .unwrap_or_default();
+                let name = crate::i18n::words::player_name(&self.tr, game, p);
                 self.ta("place-hand", &[("player", name.into())])
             }
             Place::Market(i) => self.ta("place-market", &[("slot", (i + 1).into())]),

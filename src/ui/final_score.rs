@@ -21,7 +21,7 @@ impl ForemanApp {
                         Winner::Machine => self.t("machine"),
                         Winner::Players(seats) => seats
                             .iter()
-                            .map(|&s| game.setup().players[s].name.clone())
+                            .map(|&s| words::player_name(&self.tr, &game, s))
                             .collect::<Vec<_>>()
                             .join(" & "),
                     };
@@ -41,10 +41,10 @@ impl ForemanApp {
                     }
                     ui.add_space(8.0);
                     for s in &board.players {
-                        let name = &game.setup().players[s.seat].name;
+                        let name = words::player_name(&self.tr, &game, s.seat);
                         let heading = self.ta(
                             "player-total",
-                            &[("name", name.clone().into()), ("score", s.total.into())],
+                            &[("name", name.into()), ("score", s.total.into())],
                         );
                         score_group(ui, heading, |ui| {
                             for line in &s.cards {

@@ -2,8 +2,8 @@
 //! oldest first, grouped by round, in the window's language. It is rebuilt from the journal
 //! (replayed through the rules), so it survives a restart, an undo and a language switch.
 
-use crate::engine::{Act, Event, Game};
-use crate::i18n::{Lang, Tr, words};
+use crate::engine::Game;
+use crate::i18n::{Lang, Tr, journal};
 use egui::{RichText, Ui};
 
 /// One round's lines: its number (0: the opening deal) and what happened, in order.
@@ -28,8 +28,7 @@ pub fn rounds(tr: &Tr, game: &Game, secret: &[bool]) -> Vec<Round> {
                 lines: Vec::new(),
             });
         }
-        let who = actor(tr, &replay, &action.act);
-        let what = words::act(tr, &replay, &action.act);
+        let head = journal::head(tr, &replay, action);
         let Ok(events) = replay.apply(action.clone()) else {
             // The journal replayed when the game was opened; a refusal here cannot happen.
             break;
@@ -37,38 +36,21 @@ pub fn rounds(tr: &Tr, game: &Game, secret: &[bool]) -> Vec<Round> {
         let Some(lines) = out.last_mut().map(|r| &mut r.lines) else {
             break;
         };
-        lines.push(match who {
-            Some(who) => tr.t_args("log-line", &[("who", who.into()), ("what", what.into())]),
-            None => what,
-        });
-        for e in &events {
-            let text = match e {
-                Event::Drew { player, .. } if secret.get(*player).copied().unwrap_or(false) => {
-                    let name = replay.setup().players[*player].name.clone();
-                    Some(tr.t_args("ev-drew-secret", &[("name", name.into())]))
-                }
-                _ => words::event(tr, &replay, e),
-            };
-            if let Some(text) = text {
-                lines.push(format!("    {text}"));
-            }
+        lines.push(head.text);
+        for line in journal::events(tr, &replay, &events) {
+            // A secret seat's draws (a bot's, while a person plays) are not named.
+            let hidden = line
+                .secret
+                .as_ref()
+                .is_some_and(|(p, _)| secret.get(*p).copied().unwrap_or(false));
+            lines.push(if hidden {
+                line.for_seat(None).to_string()
+            } else {
+                line.text
+            });
         }
     }
     out
-}
-
-/// Who takes `act` now: a player's name, the Machine, or nobody (the deal).
-fn actor(tr: &Tr, game: &Game, act: &Act) -> Option<String> {
-    match act {
-        // The table turns to a player: said on its own ("Chloé works now").
-        Act::Deal | Act::Switch { .. } => None,
-        Act::MachineTurn => Some(tr.t("machine")),
-        _ => game
-            .state()
-            .current_player()
-            .and_then(|p| game.setup().players.get(p))
-            .map(|p| p.name.clone()),
-    }
 }
 
 /// The log kept between frames: rebuilt only when the journal or the language changes.

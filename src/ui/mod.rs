@@ -40,6 +40,7 @@ mod suggest;
 mod table;
 
 pub use app::{DiceSource, ForemanApp, Settings};
+pub use start::StartForm;
 
 /// Opens the window; returns when it is closed. `started` is when the program started.
 pub fn run(started: std::time::Instant) -> anyhow::Result<()> {

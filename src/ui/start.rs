@@ -7,11 +7,14 @@ use crate::engine::state::{Colour, Difficulty};
 use crate::engine::{Act, BotLevel, Hands, Mode, PlayerSetup, Setup};
 use crate::i18n::words;
 use egui::{Color32, RichText, Ui};
+use serde::{Deserialize, Serialize};
 use std::path::PathBuf;
 
-/// The new-game form.
-#[derive(Debug, Clone)]
-pub(super) struct StartForm {
+/// The new-game form, remembered between runs (`Settings::setup`) as it was when a game was
+/// last started from it.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[serde(default)]
+pub struct StartForm {
     solo: bool,
     difficulty: Difficulty,
     mode: Mode,
@@ -21,6 +24,10 @@ pub(super) struct StartForm {
     /// Who plays each seat of a digital game: a person (`None`) or a bot.
     bots: Vec<Option<BotLevel>>,
     machine_dice: DiceSource,
+    /// Who plays first (RULES.md, setup 1: "choose the first player"): a seat, or `None` for
+    /// a seat drawn by the game's seed.
+    first: Option<usize>,
+    #[serde(skip)]
     open_path: String,
     /// The form was a table companion game before: its dice were chosen for the table then.
     was_at_the_table: bool,
@@ -38,6 +45,7 @@ impl Default for StartForm {
             dice: vec![DiceSource::Virtual],
             bots: vec![None],
             machine_dice: DiceSource::Virtual,
+            first: Some(0),
             open_path: String::new(),
             was_at_the_table: false,
         }
@@ -45,6 +53,23 @@ impl Default for StartForm {
 }
 
 impl StartForm {
+    /// A remembered form made whole again: every seat's column as long as its names, colours
+    /// apart, a first player who sits at the table. A form that cannot be is the default.
+    pub(super) fn mended(mut self) -> StartForm {
+        let n = self.names.len();
+        let sane = (1..=5).contains(&n)
+            && self.solo == (n == 1)
+            && self.colours.len() == n
+            && (1..n).all(|i| !self.colours[..i].contains(&self.colours[i]))
+            && self.first.is_none_or(|f| f < n);
+        if !sane {
+            return StartForm::default();
+        }
+        self.dice.resize(n, first_dice(self.mode));
+        self.bots.resize(n, None);
+        self
+    }
+
     /// Turning to a table companion game: players at a real table roll their real dice, so
     /// a seat still on Foreman's virtual dice is typed instead (any source can still be
     /// chosen). Only the first time: a seat set to virtual dice at the table keeps them
@@ -81,6 +106,8 @@ impl ForemanApp {
         let mut resume = false;
         let mut open = false;
         let mut resume_kept: Option<usize> = None;
+        let mut tab_to: Option<usize> = None;
+        let mut name_ids: Vec<egui::Id> = Vec::new();
         egui::CentralPanel::default_margins().show(ui, |ui| {
             egui::ScrollArea::vertical().show(ui, |ui| {
                 centred(ui, 720.0, |ui| {
@@ -154,15 +181,23 @@ impl ForemanApp {
                                 let label = self.ta("player-name", &[("seat", (i + 1).into())]);
                                 let default =
                                     self.ta("player-default", &[("seat", (i + 1).into())]);
-                                ui.add(
-                                    // A grid's column is as wide as it was: the field asks
-                                    // its width as a least size, or it never grows.
-                                    egui::TextEdit::singleline(&mut form.names[i])
-                                        .desired_width(160.0)
-                                        .min_size(egui::vec2(160.0, 0.0))
-                                        .hint_text(default),
-                                )
-                                .on_hover_text(label.clone());
+                                let name = ui
+                                    .add(
+                                        // A grid's column is as wide as it was: the field
+                                        // asks its width as a least size, or it never grows.
+                                        egui::TextEdit::singleline(&mut form.names[i])
+                                            .id_salt(("player-name", i))
+                                            .desired_width(160.0)
+                                            .min_size(egui::vec2(160.0, 0.0))
+                                            .hint_text(default)
+                                            // Tab is ours: it goes to the next name.
+                                            .lock_focus(true),
+                                    )
+                                    .on_hover_text(label.clone());
+                                name_ids.push(name.id);
+                                if name.has_focus() {
+                                    tab_to = tab_to.or(ui.input(|k| tabbed(k, i)));
+                                }
                                 if form.solo {
                                     // The solo player's dice are white (RULES.md, solo game).
                                     ui.label(words::colour(&self.tr, Colour::White));
@@ -210,12 +245,19 @@ impl ForemanApp {
                                 ui.end_row();
                             }
                         });
+                    if !form.solo {
+                        self.first_player_ui(ui, &mut form);
+                    }
                     ui.add_space(8.0);
-                    if ui
-                        .button(RichText::new(self.t("start-game")).size(18.0))
-                        .clicked()
-                    {
+                    let start_button = ui.button(RichText::new(self.t("start-game")).size(18.0));
+                    if start_button.clicked() {
                         start = true;
+                    }
+                    // Tab from a name: the next name, and from the last one the start button.
+                    match tab_to.map(|j| name_ids.get(j)) {
+                        Some(Some(&id)) => ui.memory_mut(|m| m.request_focus(id)),
+                        Some(None) => start_button.request_focus(),
+                        None => {}
                     }
                     ui.add_space(12.0);
                     ui.separator();
@@ -294,6 +336,8 @@ impl ForemanApp {
             });
         });
         if start {
+            // Remembered for the next game (issue 75, point 14).
+            self.settings.setup = Some(StartForm::clone(&form));
             self.start_game(&form);
         } else if resume {
             let path = self.last_game_path();
@@ -319,9 +363,13 @@ impl ForemanApp {
             .setup()
             .players
             .iter()
-            .map(|p| match p.bot {
-                Some(_) => format!("{} ({})", p.name, self.t("bot-tag")),
-                None => p.name.clone(),
+            .enumerate()
+            .map(|(seat, p)| {
+                let name = words::player_name(&self.tr, game, seat);
+                match p.bot {
+                    Some(_) => format!("{name} ({})", self.t("bot-tag")),
+                    None => name,
+                }
             })
             .collect();
         let who = match game.setup().machine {
@@ -339,8 +387,8 @@ impl ForemanApp {
             None => names.join(", "),
         };
         let mode = match game.setup().mode {
-            Mode::Digital => self.t("mode-digital"),
-            Mode::Companion => self.t("mode-companion"),
+            Mode::Digital => self.t("mode-digital-short"),
+            Mode::Companion => self.t("mode-companion-short"),
         };
         self.ta(
             "summary",
@@ -397,6 +445,36 @@ impl ForemanApp {
             .widget_info(|| egui::WidgetInfo::labeled(egui::Role::ComboBox, true, label));
     }
 
+    /// Who plays first: a seat by its name, or one drawn by lot (RULES.md, setup 1).
+    fn first_player_ui(&self, ui: &mut Ui, form: &mut StartForm) {
+        let word = |first: Option<usize>| match first {
+            Some(i) => match form.names.get(i).map(|n| n.trim()) {
+                Some(name) if !name.is_empty() => name.to_string(),
+                _ => self.ta("player-default", &[("seat", (i + 1).into())]),
+            },
+            None => self.t("first-by-lot"),
+        };
+        let label = self.t("first-player");
+        ui.add_space(4.0);
+        ui.horizontal(|ui| {
+            ui.label(&label);
+            // Its name for a screen reader (and the tests), apart from the label beside it.
+            let label = label.trim_end_matches([':', ' ', '\u{a0}']).to_string();
+            let mut first = form.first;
+            egui::ComboBox::from_id_salt("first-player")
+                .selected_text(word(first))
+                .show_ui(ui, |ui| {
+                    for i in 0..form.names.len() {
+                        ui.selectable_value(&mut first, Some(i), word(Some(i)));
+                    }
+                    ui.selectable_value(&mut first, None, word(None));
+                })
+                .response
+                .widget_info(|| egui::WidgetInfo::labeled(egui::Role::ComboBox, true, &label));
+            form.first = first;
+        });
+    }
+
     /// Who plays seat `i` of a digital game: a person, or a bot (easy or hard). A companion
     /// game's seats are all people.
     fn seat_ui(&self, ui: &mut Ui, i: usize, bot: &mut Option<BotLevel>, mode: Mode) {
@@ -433,6 +511,7 @@ impl ForemanApp {
         if !self.keep_last_game() {
             return;
         }
+        let seed = self.seed();
         let setup = Setup {
             players: form
                 .names
@@ -440,11 +519,9 @@ impl ForemanApp {
                 .zip(&form.colours)
                 .enumerate()
                 .map(|(i, (name, &colour))| PlayerSetup {
-                    name: if name.trim().is_empty() {
-                        self.ta("player-default", &[("seat", (i + 1).into())])
-                    } else {
-                        name.trim().to_string()
-                    },
+                    // Left empty, the name is said in the window's language, whichever it is
+                    // when said ("Player 1", "Joueur 1").
+                    name: name.trim().to_string(),
                     // RULES.md, solo game: the solo player rolls the white dice.
                     colour: if form.solo { Colour::White } else { colour },
                     bot: match form.mode {
@@ -460,8 +537,12 @@ impl ForemanApp {
                 Mode::Companion => Hands::Hidden,
                 Mode::Digital => Hands::Open,
             },
-            first_player: 0,
-            seed: self.seed(),
+            // Drawn by lot: by the game's seed, so that its replay draws the same seat.
+            first_player: form
+                .first
+                .filter(|&f| f < form.names.len())
+                .unwrap_or((seed % form.names.len().max(1) as u64) as usize),
+            seed,
         };
         match Session::start(setup, self.last_game_path()) {
             Ok(s) => {
@@ -534,6 +615,21 @@ fn first_dice(mode: Mode) -> DiceSource {
     }
 }
 
+/// Where Tab, pressed in seat `i`'s name, goes: the next seat's name (Shift+Tab: the one
+/// before).
+fn tabbed(input: &egui::InputState, i: usize) -> Option<usize> {
+    if !input.key_pressed(egui::Key::Tab) {
+        return None;
+    }
+    if input.modifiers.shift_only() {
+        i.checked_sub(1)
+    } else if !input.modifiers.any() {
+        Some(i + 1)
+    } else {
+        None
+    }
+}
+
 pub(super) fn resize_players(form: &mut StartForm, n: usize) {
     while form.names.len() < n {
         form.names.push(String::new());
@@ -550,6 +646,9 @@ pub(super) fn resize_players(form: &mut StartForm, n: usize) {
     form.colours.truncate(n);
     form.dice.truncate(n);
     form.bots.truncate(n);
+    if form.first.is_some_and(|f| f >= n) {
+        form.first = Some(0);
+    }
 }
 
 /// A column `width` wide (or the screen's width, if less) in the middle of `ui`: a screen of a

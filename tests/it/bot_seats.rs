@@ -38,7 +38,7 @@ fn start_with_bots(
     let mut h = harness(dir, seed);
     h.state_mut().bot_pace = Duration::ZERO;
     h.run();
-    click(&mut h, "Players at the table");
+    click(&mut h, "2 to 5 players");
     click(&mut h, &players.to_string());
     for &(seat, level) in bots {
         choose_plays(&mut h, seat, level);

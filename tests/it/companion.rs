@@ -228,7 +228,7 @@ fn the_machine_at_a_real_table_is_told_step_by_step() {
     let dir = tempfile::tempdir().expect("temp dir");
     let mut h = harness(dir.path(), 29);
     h.run();
-    click(&mut h, "Table companion");
+    click(&mut h, "Real cards and dice on the table");
     choose(&mut h, "Dice of player 1", "Typed by hand");
     choose(&mut h, "its five coloured dice", "Typed by hand");
     click(&mut h, "Start the game");
@@ -622,28 +622,56 @@ fn a_table_companion_game_types_its_dice_unless_told_otherwise() {
         }
         h.state().settings.dice.clone()
     };
-    let camera = ["Table companion", "Dice of player 1", "Camera"];
+    let camera = [
+        "Real cards and dice on the table",
+        "Dice of player 1",
+        "Camera",
+    ];
     assert_eq!(
         dice_used(
             31,
-            &[&camera[..], &["Digital tabletop", "Table companion"]].concat()
+            &[
+                &camera[..],
+                &[
+                    "On screen: Foreman deals and rolls",
+                    "Real cards and dice on the table"
+                ]
+            ]
+            .concat()
         ),
         vec![Camera, Typed]
     );
     assert_eq!(
-        dice_used(32, &[&camera[..], &["Digital tabletop"]].concat()),
+        dice_used(
+            32,
+            &[&camera[..], &["On screen: Foreman deals and rolls"]].concat()
+        ),
         vec![Virtual, Virtual]
     );
     // Virtual dice chosen at the table are kept through a turn to a digital game and back.
-    let virtual_dice = ["Table companion", "Dice of player 1", "Virtual dice"];
+    let virtual_dice = [
+        "Real cards and dice on the table",
+        "Dice of player 1",
+        "Virtual dice",
+    ];
     assert_eq!(
         dice_used(
             34,
-            &[&virtual_dice[..], &["Digital tabletop", "Table companion"]].concat()
+            &[
+                &virtual_dice[..],
+                &[
+                    "On screen: Foreman deals and rolls",
+                    "Real cards and dice on the table"
+                ]
+            ]
+            .concat()
         ),
         vec![Virtual, Typed]
     );
     // Players added once the game is a companion one type their dice too.
-    let four = dice_used(33, &["Players at the table", "Table companion", "4"]);
+    let four = dice_used(
+        33,
+        &["2 to 5 players", "Real cards and dice on the table", "4"],
+    );
     assert_eq!(four[..4], [Typed; 4]);
 }

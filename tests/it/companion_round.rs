@@ -192,9 +192,9 @@ pub fn play() -> Report {
     t.h.run();
 
     // Setting up the table: 3 players, companion, every player's dice typed.
-    t.click_label("Players at the table");
+    t.click_label("2 to 5 players");
     t.click_label("3");
-    t.click_label("Table companion");
+    t.click_label("Real cards and dice on the table");
     for seat in 1..=3 {
         t.click_label(&format!("Dice of player {seat}"));
         t.click_label("Typed by hand");

@@ -299,7 +299,8 @@ fn every_refusal() -> Vec<(RuleError, Vec<String>, Vec<Name>)> {
                 card: Contractor::Foreman,
                 copies: 1,
             },
-            n(&[1]),
+            // Its only copy: no number said (issue 75, point 13).
+            n(&[]),
             vec![Hire(Contractor::Foreman)],
         ),
         (RuleError::UnusedInputs("1 die".into()), n(&[]), vec![]),

@@ -43,7 +43,7 @@ pub(crate) fn click(h: &mut Harness<'_, ForemanApp>, label: &str) {
 /// otherwise, started (the deal still to tell).
 pub(crate) fn start_typed_solo_companion(h: &mut Harness<'_, ForemanApp>) {
     h.run();
-    click(h, "Table companion");
+    click(h, "Real cards and dice on the table");
     choose(h, "Dice of player 1", "Typed by hand");
     click(h, "Start the game");
 }
@@ -124,9 +124,9 @@ fn bot_step(h: &mut Harness<'_, ForemanApp>, bot: &mut Bot) {
 
 /// From the start screen: a companion game of `players` (several), each typing their dice.
 pub(crate) fn start_companion_table(h: &mut Harness<'_, ForemanApp>, players: usize) {
-    click(h, "Players at the table");
+    click(h, "2 to 5 players");
     click(h, &players.to_string());
-    click(h, "Table companion");
+    click(h, "Real cards and dice on the table");
     for seat in 1..=players {
         choose(h, &format!("Dice of player {seat}"), "Typed by hand");
     }
@@ -398,11 +398,16 @@ fn the_language_switches_at_run_time_and_card_names_follow() {
     h.get_by_label("Начать игру");
     click(&mut h, "Начать игру");
     h.get_by_label("Рынок");
-    // A name left empty is the window's word for a player and the seat's number.
-    assert_eq!(h.state().game().unwrap().setup().players[0].name, "Игрок 1");
+    // Issue 75, point 13: a name left empty is the window's word for a player and the seat's
+    // number, in the window's language whichever it is now.
+    let shown = |h: &Harness<'_, ForemanApp>, name: &str| {
+        h.query_all_by_label_contains(name).next().is_some()
+    };
+    assert!(shown(&h, "Игрок 1"));
     // French shows the French card names (cards.md gives both).
     h.state_mut().set_lang(foreman::i18n::Lang::Fr);
     h.run();
+    assert!(shown(&h, "Joueur 1") && !shown(&h, "Игрок 1"));
     let market = h.state().game().unwrap().state().market.blueprints;
     let card = market
         .iter()
@@ -615,9 +620,9 @@ fn smart_dice_rolls_become_the_players_roll() {
     let mut h = harness(dir.path(), 19);
     h.run();
     h.state_mut().connect_smart_dice(&port);
-    click(&mut h, "Players at the table");
+    click(&mut h, "2 to 5 players");
     click(&mut h, "2");
-    click(&mut h, "Table companion");
+    click(&mut h, "Real cards and dice on the table");
     choose(&mut h, "Dice of player 1", "Smart dice");
     click(&mut h, "Start the game");
     answer_pickers(&mut h);
@@ -763,7 +768,7 @@ pub(crate) fn companion_with_a_settled_camera_roll_of(
     };
     let mut h = harness_with(dir, 23, settings, size);
     h.run();
-    click(&mut h, "Table companion");
+    click(&mut h, "Real cards and dice on the table");
     choose(&mut h, "Dice of player 1", "Camera");
     click(&mut h, "Start the game");
     answer_pickers(&mut h);
@@ -1427,7 +1432,8 @@ fn the_log_survives_a_restart_and_a_language_switch() {
     h.state_mut().set_lang(foreman::i18n::Lang::Fr);
     h.run();
     h.get_by_label("Tour 1");
-    h.get_by_label_contains("Player 1\u{a0}: Prendre");
+    // A name left empty is said in the new language too.
+    h.get_by_label_contains("Joueur 1\u{a0}: Prendre");
     h.get_by_label_contains("(plan 1 du marché)");
     assert!(h.query_by_label("Round 1").is_none());
 }
@@ -1435,7 +1441,7 @@ fn the_log_survives_a_restart_and_a_language_switch() {
 /// A digital solo game played with every die on Research until the player is at work, after the
 /// roll, with at least `cards` blueprints in hand (and, with `research_full`, no die can go on
 /// Research any more).
-fn big_hand_game(cards: usize, research_full: bool) -> foreman::engine::Game {
+pub(crate) fn big_hand_game(cards: usize, research_full: bool) -> foreman::engine::Game {
     use foreman::engine::{Game, Setup};
     let mut game =
         Game::new_dealt(Setup::solo("You", foreman::engine::Difficulty::Easy, 21)).expect("game");
@@ -1523,7 +1529,7 @@ fn the_deal_says_where_each_card_goes() {
     let dir = tempfile::tempdir().expect("temp dir");
     let mut h = harness(dir.path(), 17);
     h.run();
-    click(&mut h, "Table companion");
+    click(&mut h, "Real cards and dice on the table");
     click(&mut h, "Start the game");
     for t in ["Shovel", "Gear", "Wrench"] {
         click(&mut h, t);

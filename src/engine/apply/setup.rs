@@ -123,6 +123,15 @@ impl Setup {
         }
     }
 
+    /// Seat `seat`'s name in English: the one given, or "Player 2" for a name left empty
+    /// (the window says it in its own language, `i18n::words::player_name`).
+    pub fn player_name(&self, seat: usize) -> String {
+        match self.players.get(seat) {
+            Some(p) if !p.name.trim().is_empty() => p.name.clone(),
+            _ => format!("Player {}", seat + 1),
+        }
+    }
+
     pub fn validate(&self) -> Result<(), RuleError> {
         let n = self.players.len();
         if !(1..=5).contains(&n) {

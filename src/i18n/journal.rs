@@ -1,0 +1,74 @@
+//! "What happened", line by line: an action of the journal and its events in a language. The
+//! window's log (`ui::log`) and each seat's screen (`net`) say the same lines; a card drawn in
+//! secret is named only to the one who drew it.
+
+use super::{Tr, words};
+use crate::engine::{Act, Action, Event, Game};
+
+/// One line of the log. A card drawn (`Event::Drew`) is named only for its drawer: everyone
+/// else reads `secret`.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Line {
+    pub text: String,
+    /// For whom the line is a secret, and what the others read instead.
+    pub secret: Option<(usize, String)>,
+}
+
+impl Line {
+    /// The line as `seat` may read it (`None`: a spectator, or a screen shared by everyone).
+    pub fn for_seat(&self, seat: Option<usize>) -> &str {
+        match &self.secret {
+            Some((drawer, other)) if Some(*drawer) != seat => other,
+            _ => &self.text,
+        }
+    }
+}
+
+/// The first line of `action`, said on the game `before` it: "who: what".
+pub fn head(tr: &Tr, before: &Game, action: &Action) -> Line {
+    let who = actor(tr, before, &action.act);
+    let what = words::act(tr, before, &action.act);
+    Line {
+        text: match who {
+            Some(who) => tr.t_args("log-line", &[("who", who.into()), ("what", what.into())]),
+            None => what,
+        },
+        secret: None,
+    }
+}
+
+/// The lines of an action's `events`, said on the game `after` it, each indented.
+pub fn events(tr: &Tr, after: &Game, events: &[Event]) -> Vec<Line> {
+    let mut out = Vec::new();
+    for e in events {
+        let Some(text) = words::event(tr, after, e) else {
+            continue;
+        };
+        let secret = match e {
+            Event::Drew { player, .. } => {
+                let name = words::player_name(tr, after, *player);
+                let other = tr.t_args("ev-drew-secret", &[("name", name.into())]);
+                Some((*player, format!("    {other}")))
+            }
+            _ => None,
+        };
+        out.push(Line {
+            text: format!("    {text}"),
+            secret,
+        });
+    }
+    out
+}
+
+/// Who takes `act` now: a player's name, the Machine, or nobody (the deal).
+fn actor(tr: &Tr, game: &Game, act: &Act) -> Option<String> {
+    match act {
+        // The table turns to a player: said on its own ("Chloé works now").
+        Act::Deal | Act::Switch { .. } => None,
+        Act::MachineTurn => Some(tr.t("machine")),
+        _ => game
+            .state()
+            .current_player()
+            .map(|p| words::player_name(tr, game, p)),
+    }
+}
