@@ -52,6 +52,16 @@ impl Lang {
             .and_then(|l| Lang::from_locale(&l))
     }
 
+    /// The language's two-letter code ("fr").
+    pub fn code(self) -> &'static str {
+        match self {
+            Lang::En => "en",
+            Lang::Fr => "fr",
+            Lang::Es => "es",
+            Lang::Ru => "ru",
+        }
+    }
+
     /// The language's own name, as shown in the language menu.
     pub fn native_name(self) -> &'static str {
         match self {

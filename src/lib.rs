@@ -6,6 +6,7 @@ pub mod bots;
 pub mod dice;
 pub mod engine;
 pub mod i18n;
+pub mod net;
 pub mod planner;
 pub mod sim;
 pub mod store;

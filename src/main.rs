@@ -90,6 +90,30 @@ enum Command {
         #[command(subcommand)]
         action: DiceCommand,
     },
+    /// Serve a game to every player's device: each opens their seat's link (or scans its QR
+    /// code) in a browser on the same network and plays their own seat.
+    Host {
+        /// The saved game to serve (default: the last game).
+        file: Option<PathBuf>,
+        #[arg(long, default_value_t = 7878)]
+        port: u16,
+        /// The address to listen on (127.0.0.1: this computer only).
+        #[arg(long, default_value = "0.0.0.0")]
+        bind: String,
+        /// The address the links give (default: this computer's on the local network).
+        #[arg(long)]
+        address: Option<String>,
+    },
+    /// Serve many games at once: make one on the front page, join by its code.
+    Serve {
+        #[arg(long, default_value_t = 7878)]
+        port: u16,
+        #[arg(long, default_value = "0.0.0.0")]
+        bind: String,
+        /// Where the games are journalled (default: in memory only).
+        #[arg(long)]
+        data: Option<PathBuf>,
+    },
     /// Print the score breakdown of a saved game.
     Score { file: PathBuf },
     /// Replay a saved game and report its final state, or the first illegal action.
@@ -157,6 +181,13 @@ fn run(started: std::time::Instant) -> Result<()> {
     let cli = Cli::parse();
     match cli.command.unwrap_or(Command::Window) {
         Command::Window => foreman::ui::run(started),
+        Command::Host {
+            file,
+            port,
+            bind,
+            address,
+        } => host(file, port, &bind, address),
+        Command::Serve { port, bind, data } => serve(port, &bind, data),
         Command::Play { solo, seed, resume } => play(solo.into(), seed, resume),
         Command::Simulate {
             games,
@@ -652,4 +683,48 @@ fn listen(port: String, json: bool, count: Option<usize>, seconds: Option<u64>) 
     stop.store(true, std::sync::atomic::Ordering::Relaxed);
     let _ = handle.join();
     Ok(())
+}
+
+/// `foreman host`: the game's links, each with its QR code, then the server until stopped.
+fn host(file: Option<PathBuf>, port: u16, bind: &str, address: Option<String>) -> Result<()> {
+    use foreman::net::{Table, links, server::Hub};
+    let file = file.unwrap_or_else(foreman::store::last_game_path);
+    let table = Table::open(&file).with_context(|| format!("serving {}", file.display()))?;
+    let keys = table.keys().clone();
+    let names: Vec<String> = {
+        let game = table.game();
+        (0..game.setup().players.len())
+            .map(|s| game.setup().player_name(s))
+            .collect()
+    };
+    let hub = Hub::host(std::sync::Arc::new(table));
+    foreman::net::serve_blocking(hub, bind, port, |at| {
+        let host = address
+            .clone()
+            .or_else(|| links::lan_address().map(|a| a.to_string()))
+            .unwrap_or_else(|| "127.0.0.1".to_string());
+        let (seats, spectators) = links::urls(&format!("http://{host}:{}", at.port()), &keys);
+        println!("Serving {} on {at}", file.display());
+        for (name, url) in names.iter().zip(&seats) {
+            println!("\n{name}: {url}\n{}", links::qr_text(url));
+        }
+        println!("Spectators: {spectators}");
+        use std::io::Write as _;
+        let _ = std::io::stdout().flush();
+    })
+    .context("the server")
+}
+
+/// `foreman serve`: games made and joined on its front page.
+fn serve(port: u16, bind: &str, data: Option<PathBuf>) -> Result<()> {
+    if let Some(d) = &data {
+        std::fs::create_dir_all(d).with_context(|| format!("cannot make {}", d.display()))?;
+    }
+    let hub = foreman::net::server::Hub::lobby(data);
+    foreman::net::serve_blocking(hub, bind, port, |at| {
+        println!("Serving games on {at}: open http://{at}/ to make one");
+        use std::io::Write as _;
+        let _ = std::io::stdout().flush();
+    })
+    .context("the server")
 }

@@ -562,3 +562,50 @@ no-file-dialog = No file dialog opened on this system: type the path in the box,
 open-need-path = Type the path of a saved game first, or choose it with the button beside it.
 act-hire-gift = { $act }; { $player } gets the contractor's gift
 suggest-brings = It brings: { $gains } (the measure also counts what is kept for the rounds to come).
+
+## A seat's screen on a phone or tablet (foreman host, foreman serve)
+web-hand = Your blueprints
+web-hidden = { $count ->
+    [one] and 1 card drawn in secret
+   *[other] and { $count } cards drawn in secret
+}
+web-compound = Compound
+web-market = Market
+web-blueprints = Blueprints
+web-contractors = Contractors
+web-others = The table
+web-machine = The Machine
+web-log = What happened
+web-actions = What you can do
+web-no-actions = Nothing to do now: the others are playing.
+web-roll = Your roll: type the face of each die (one key per die)
+web-send = Send
+web-connecting = Connecting…
+web-reconnecting = Connection lost: trying again…
+web-spectator-title = Watching the game
+web-dice = Dice
+web-hq = Headquarters
+web-score = Final score
+web-cards-in-hand = { $count ->
+    [one] 1 blueprint in hand
+   *[other] { $count } blueprints in hand
+}
+web-ended = work phase ended
+web-back = Back
+web-stale = The table changed while you chose: look again and choose once more.
+web-not-your-turn = It is not your turn.
+web-dice-not-yours = In an on-screen game Foreman rolls the dice.
+web-spectator = A spectator's screen only watches.
+web-not-saved = The game could not be saved, so nothing was played: { $why }
+web-malformed = That message was not understood: { $why }
+web-no-lang = Foreman does not speak { $lang }.
+web-text-only = Foreman reads text messages only.
+web-group-build = Build { $card }…
+web-group-activate = Activate { $card }…
+web-group-hire = Hire the { $contractor }…
+web-group-end = End the work phase…
+web-invite = Invite players
+web-invite-hint = Each player opens their seat's link, or scans its code, on a phone or tablet on the same network: they see their own hand and play their own seat.
+web-spectators = Spectators (the public table)
+web-hosting = Serving this game at { $address }
+web-host-failed = The game could not be served: { $why }

@@ -568,3 +568,50 @@ no-file-dialog = En este sistema no se abre ningún diálogo de archivos: escrib
 open-need-path = Escriba primero la ruta de una partida guardada, o elíjala con el botón de al lado.
 act-hire-gift = { $act }; { $player } recibe el regalo del contratista
 suggest-brings = Lo que aporta: { $gains } (la medida también cuenta lo que se guarda para las rondas siguientes).
+
+## La pantalla de un asiento en un móvil o tableta (foreman host, foreman serve)
+web-hand = Tus planos
+web-hidden = { $count ->
+    [one] y { $count } carta robada en secreto
+   *[other] y { $count } cartas robadas en secreto
+}
+web-compound = Complejo
+web-market = Mercado
+web-blueprints = Planos
+web-contractors = Contratistas
+web-others = La mesa
+web-machine = La Máquina
+web-log = Lo que ha pasado
+web-actions = Lo que puedes hacer
+web-no-actions = Nada que hacer ahora: juegan los demás.
+web-roll = Tu tirada: escribe la cara de cada dado (una tecla por dado)
+web-send = Enviar
+web-connecting = Conectando…
+web-reconnecting = Conexión perdida: probando de nuevo…
+web-spectator-title = Viendo la partida
+web-dice = Dados
+web-hq = Cuartel general
+web-score = Puntuación final
+web-cards-in-hand = { $count ->
+    [one] { $count } plano en la mano
+   *[other] { $count } planos en la mano
+}
+web-ended = fase de trabajo terminada
+web-back = Volver
+web-stale = La mesa cambió mientras elegías: mira de nuevo y vuelve a elegir.
+web-not-your-turn = No es tu turno.
+web-dice-not-yours = En una partida en pantalla, Foreman tira los dados.
+web-spectator = La pantalla de un espectador solo mira.
+web-not-saved = No se pudo guardar la partida, así que no se jugó nada: { $why }
+web-malformed = No se entendió ese mensaje: { $why }
+web-no-lang = Foreman no habla { $lang }.
+web-text-only = Foreman solo lee mensajes de texto.
+web-group-build = Construir { $card }…
+web-group-activate = Activar { $card }…
+web-group-hire = Contratar a { $contractor }…
+web-group-end = Terminar la fase de trabajo…
+web-invite = Invitar jugadores
+web-invite-hint = Cada jugador abre el enlace de su asiento, o escanea su código, en un móvil o tableta de la misma red: ve su propia mano y juega su asiento.
+web-spectators = Espectadores (la mesa pública)
+web-hosting = Esta partida se sirve en { $address }
+web-host-failed = No se pudo servir la partida: { $why }

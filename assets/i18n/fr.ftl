@@ -568,3 +568,50 @@ no-file-dialog = Aucune fenêtre de choix de fichier ne s'ouvre sur ce système 
 open-need-path = Tapez d'abord le chemin d'une partie sauvegardée, ou choisissez-la avec le bouton à côté.
 act-hire-gift = { $act } ; { $player } reçoit le bonus de l'ouvrier
 suggest-brings = Ce que cela rapporte : { $gains } (la mesure compte aussi ce qui est gardé pour les manches à venir).
+
+## L'écran d'une place sur un téléphone ou une tablette (foreman host, foreman serve)
+web-hand = Vos plans
+web-hidden = { $count ->
+    [one] et { $count } carte piochée en secret
+   *[other] et { $count } cartes piochées en secret
+}
+web-compound = Enceinte
+web-market = Marché
+web-blueprints = Plans
+web-contractors = Contractants
+web-others = La table
+web-machine = La Machine
+web-log = Ce qui s'est passé
+web-actions = Ce que vous pouvez faire
+web-no-actions = Rien à faire pour l'instant : les autres jouent.
+web-roll = Votre lancer : tapez la face de chaque dé (une touche par dé)
+web-send = Envoyer
+web-connecting = Connexion…
+web-reconnecting = Connexion perdue : nouvel essai…
+web-spectator-title = La partie en spectateur
+web-dice = Dés
+web-hq = Quartier général
+web-score = Score final
+web-cards-in-hand = { $count ->
+    [one] { $count } plan en main
+   *[other] { $count } plans en main
+}
+web-ended = phase de travail finie
+web-back = Retour
+web-stale = La table a changé pendant votre choix : regardez à nouveau et choisissez encore.
+web-not-your-turn = Ce n'est pas votre tour.
+web-dice-not-yours = Dans une partie à l'écran, Foreman lance les dés.
+web-spectator = L'écran d'un spectateur ne fait que regarder.
+web-not-saved = La partie n'a pas pu être enregistrée, donc rien n'a été joué : { $why }
+web-malformed = Ce message n'a pas été compris : { $why }
+web-no-lang = Foreman ne parle pas { $lang }.
+web-text-only = Foreman ne lit que des messages texte.
+web-group-build = Construire { $card }…
+web-group-activate = Activer { $card }…
+web-group-hire = Engager { $contractor }…
+web-group-end = Finir la phase de travail…
+web-invite = Inviter les joueurs
+web-invite-hint = Chaque joueur ouvre le lien de sa place, ou scanne son code, sur un téléphone ou une tablette du même réseau : il voit sa propre main et joue sa place.
+web-spectators = Spectateurs (la table publique)
+web-hosting = Cette partie est servie à { $address }
+web-host-failed = La partie n'a pas pu être servie : { $why }

@@ -1,0 +1,32 @@
+//! Every seat on its own screen (issue 73): the host serves a game to each player's device,
+//! over HTTP and WebSockets (`server`), from one authority (`table::Table`); each device
+//! receives only its seat's view (`view`), and sends actions for its own seat (`wire`).
+//! A seat's link carries a key of 128 random bits (`keys`); the page is embedded (`page`).
+
+pub mod keys;
+pub mod links;
+pub mod page;
+pub mod server;
+pub mod table;
+pub mod view;
+pub mod wire;
+
+pub use keys::SeatKeys;
+pub use table::{Played, Refusal, Table};
+
+/// Serves `hub` on `bind:port` until the process ends, on a runtime of its own.
+pub fn serve_blocking(
+    hub: std::sync::Arc<server::Hub>,
+    bind: &str,
+    port: u16,
+    ready: impl FnOnce(std::net::SocketAddr),
+) -> std::io::Result<()> {
+    let rt = tokio::runtime::Builder::new_multi_thread()
+        .enable_all()
+        .build()?;
+    rt.block_on(async move {
+        let listener = tokio::net::TcpListener::bind((bind, port)).await?;
+        ready(listener.local_addr()?);
+        server::run(listener, hub).await
+    })
+}

@@ -1,0 +1,414 @@
+//! What one seat may see of a game, in its language: the public table (market, every
+//! player's resources, compound, headquarters and dice, the Machine, the log), its own hand,
+//! and the actions it may take now. Nothing else leaves the host: another seat's hand is a
+//! count, a card another seat drew is not named, and there is no deck, no seed and no
+//! journal (secrets kept in an undo history leaked in other engines: the view has none).
+
+use crate::engine::state::{Phase, Spot};
+use crate::engine::{Act, Action, Blueprint, Contractor, Game, Mode, legal_actions, switches};
+use crate::i18n::journal::Line;
+use crate::i18n::{Tr, words};
+use serde::Serialize;
+use std::collections::BTreeMap;
+
+/// How many lines of the log a view carries (the newest).
+pub const LOG_LINES: usize = 60;
+
+/// One seat's screen (`seat: None`: a spectator, the public table only).
+#[derive(Debug, Clone, PartialEq, Serialize)]
+pub struct SeatView {
+    /// The table's version: an action sends back the version it was chosen on.
+    pub version: u64,
+    pub seat: Option<usize>,
+    pub lang: &'static str,
+    /// `digital` (Foreman deals and rolls) or `companion` (real cards and dice).
+    pub mode: &'static str,
+    pub round: u32,
+    /// Where the game stands, in words ("Round 2, work phase: Ann").
+    pub phase: String,
+    /// Whose turn it is (the work phase: whom the table is turned to).
+    pub acting: Option<usize>,
+    pub over: bool,
+    pub market: MarketView,
+    pub players: Vec<PlayerView>,
+    pub machine: Option<MachineView>,
+    /// This seat's own blueprints (none for a spectator); at a real table only the cards
+    /// Foreman saw (`hidden` more are in the hand, unseen).
+    pub hand: Vec<CardView>,
+    pub hidden: u8,
+    /// What this seat may do now, each with its words and the action to send back.
+    pub actions: Vec<ActionView>,
+    /// At a real table, the seat's roll is typed on its device: this many dice.
+    pub roll_dice: Option<usize>,
+    pub log: Vec<String>,
+    /// The final score, once the game is over: each seat's total (the Machine's last).
+    pub scores: Vec<(String, u32)>,
+    /// The page's own words in the seat's language.
+    pub labels: BTreeMap<&'static str, String>,
+}
+
+/// The page's words, sent with every view (the page has none of its own).
+const LABELS: [&str; 21] = [
+    "web-hand",
+    "web-compound",
+    "web-market",
+    "web-blueprints",
+    "web-contractors",
+    "web-others",
+    "web-machine",
+    "web-log",
+    "web-actions",
+    "web-no-actions",
+    "web-roll",
+    "web-send",
+    "web-connecting",
+    "web-reconnecting",
+    "web-spectator-title",
+    "web-dice",
+    "web-hq",
+    "web-score",
+    "web-ended",
+    "web-back",
+    "machine",
+];
+
+#[derive(Debug, Clone, PartialEq, Serialize)]
+pub struct CardView {
+    /// The name in the seat's language (French under French), and in English.
+    pub name: String,
+    pub en: &'static str,
+    pub tool: String,
+    pub kind: String,
+    /// The type's English name, the page's colour band.
+    pub kind_class: &'static str,
+    pub metal: u8,
+    pub energy: u8,
+    pub prestige: u8,
+    pub effect: String,
+}
+
+#[derive(Debug, Clone, PartialEq, Serialize)]
+pub struct ContractorView {
+    pub name: String,
+    pub en: &'static str,
+    pub effect: String,
+}
+
+#[derive(Debug, Clone, PartialEq, Serialize)]
+pub struct MarketView {
+    pub blueprints: Vec<Option<CardView>>,
+    pub contractors: Vec<Option<ContractorView>>,
+    /// The tool token above each contractor slot.
+    pub tools: Vec<String>,
+}
+
+#[derive(Debug, Clone, PartialEq, Serialize)]
+pub struct PlayerView {
+    pub name: String,
+    pub colour: String,
+    /// The colour as the page paints it (`#rrggbb`).
+    pub rgb: &'static str,
+    pub metal: u32,
+    pub energy: u32,
+    pub goods: u32,
+    pub prestige: u32,
+    /// Blueprints in hand: a count for everyone, and said in words.
+    pub hand: usize,
+    pub hand_words: String,
+    pub compound: Vec<CardView>,
+    pub dice: Vec<DieView>,
+    /// The dice on each headquarters section (Research, Mine, Generate).
+    pub hq: Vec<(String, Vec<u8>)>,
+    /// This player has ended the work phase (said in `ended`).
+    pub worked: bool,
+}
+
+#[derive(Debug, Clone, PartialEq, Serialize)]
+pub struct DieView {
+    pub value: u8,
+    /// Where it was placed, in words (`None`: still free).
+    pub placed: Option<String>,
+}
+
+#[derive(Debug, Clone, PartialEq, Serialize)]
+pub struct MachineView {
+    pub goods: u32,
+    pub score: u32,
+    pub compound: Vec<CardView>,
+    /// The five dice as last rolled (red, blue, purple, yellow, green).
+    pub dice: Vec<u8>,
+}
+
+#[derive(Debug, Clone, PartialEq, Serialize)]
+pub struct ActionView {
+    /// The first step the page shows ("Build Dojo…"), then `label` among the group's.
+    pub group: String,
+    pub label: String,
+    pub act: Act,
+}
+
+/// `seat`'s view of `game` (a spectator's with `None`), at `version`, with the last
+/// [`LOG_LINES`] lines of `log`.
+pub fn seat_view(
+    tr: &Tr,
+    game: &Game,
+    seat: Option<usize>,
+    version: u64,
+    log: &[Line],
+) -> SeatView {
+    let st = game.state();
+    let card = |c: Blueprint| card_view(tr, c);
+    let market = MarketView {
+        blueprints: st.market.blueprints.iter().map(|c| c.map(card)).collect(),
+        contractors: st
+            .market
+            .contractors
+            .iter()
+            .map(|c| c.map(|c| contractor_view(tr, c)))
+            .collect(),
+        tools: st
+            .market
+            .tools
+            .iter()
+            .map(|&t| words::tool(tr, t))
+            .collect(),
+    };
+    let players = st
+        .players
+        .iter()
+        .enumerate()
+        .map(|(i, p)| PlayerView {
+            name: words::player_name(tr, game, i),
+            colour: words::colour(tr, p.colour),
+            rgb: rgb(p.colour),
+            metal: p.metal,
+            energy: p.energy,
+            goods: p.goods,
+            prestige: p.prestige(),
+            hand: p.hand.len() + usize::from(p.hidden),
+            hand_words: tr.t_args(
+                "web-cards-in-hand",
+                &[("count", (p.hand.len() + usize::from(p.hidden)).into())],
+            ),
+            compound: cards(tr, p.compound.iter()),
+            dice: p
+                .dice
+                .as_slice()
+                .iter()
+                .map(|d| DieView {
+                    value: d.value,
+                    placed: d.placed.map(|s| match s {
+                        Spot::Hq(section) => words::section(tr, section),
+                        Spot::Card(c) => words::card_name(tr, c),
+                    }),
+                })
+                .collect(),
+            hq: crate::engine::state::Section::ALL
+                .iter()
+                .zip(&p.hq)
+                .map(|(&s, h)| (words::section(tr, s), h.dice[..h.len()].to_vec()))
+                .collect(),
+            worked: p.worked,
+        })
+        .collect();
+    let machine = st.machine.as_ref().map(|m| MachineView {
+        goods: m.goods,
+        score: m.score(),
+        compound: cards(tr, m.compound.iter()),
+        dice: game
+            .journal()
+            .iter()
+            .rev()
+            .find(|a| a.act == Act::MachineTurn)
+            .map(|a| a.inputs.dice.to_vec())
+            .unwrap_or_default(),
+    });
+    let own = seat.and_then(|s| st.players.get(s));
+    let (actions, roll_dice) = match seat {
+        Some(s) => actions_for(tr, game, s),
+        None => (Vec::new(), None),
+    };
+    let scores = if st.is_over() {
+        let board = crate::engine::score::scoreboard(st);
+        let mut out: Vec<(String, u32)> = board
+            .players
+            .iter()
+            .map(|p| (words::player_name(tr, game, p.seat), p.total))
+            .collect();
+        if let Some(m) = &st.machine {
+            out.push((tr.t("machine"), m.score()));
+        }
+        out
+    } else {
+        Vec::new()
+    };
+    let first = log.len().saturating_sub(LOG_LINES);
+    SeatView {
+        version,
+        seat,
+        lang: tr.lang().code(),
+        mode: match game.setup().mode {
+            Mode::Digital => "digital",
+            Mode::Companion => "companion",
+        },
+        round: st.round,
+        phase: words::phase(tr, game),
+        acting: st.current_player(),
+        over: st.is_over(),
+        market,
+        players,
+        machine,
+        hand: own.map_or_else(Vec::new, |p| cards(tr, p.hand.iter())),
+        hidden: own.map_or(0, |p| p.hidden),
+        actions,
+        roll_dice,
+        log: log[first..]
+            .iter()
+            .map(|l| l.for_seat(seat).to_string())
+            .collect(),
+        scores,
+        labels: labels(tr, own.map_or(0, |p| p.hidden)),
+    }
+}
+
+fn labels(tr: &Tr, hidden: u8) -> BTreeMap<&'static str, String> {
+    let mut out: BTreeMap<&'static str, String> = LABELS.iter().map(|&k| (k, tr.t(k))).collect();
+    out.insert(
+        "web-hidden",
+        tr.t_args("web-hidden", &[("count", hidden.into())]),
+    );
+    out
+}
+
+/// What `seat` may do now: its actions when it acts, and in the work phase, when it has not
+/// ended its own, the actions it would have once the table turned to it (the host turns it,
+/// `Act::Switch`, when one comes). A real table's roll is typed: `roll_dice` says how many.
+fn actions_for(tr: &Tr, game: &Game, seat: usize) -> (Vec<ActionView>, Option<usize>) {
+    let st = game.state();
+    let turned;
+    let at = if st.current_player() == Some(seat) {
+        game
+    } else if switches(st).contains(&Act::Switch { player: seat as u8 }) {
+        let mut g = game.clone();
+        if g.apply(Action::new(Act::Switch { player: seat as u8 }))
+            .is_err()
+        {
+            return (Vec::new(), None);
+        }
+        turned = g;
+        &turned
+    } else {
+        return (Vec::new(), None);
+    };
+    let companion = game.setup().mode == Mode::Companion;
+    let mut roll_dice = None;
+    let actions = legal_actions(at.state())
+        .into_iter()
+        .filter(|a| !matches!(a, Act::Switch { .. } | Act::Deal | Act::MachineTurn))
+        .filter_map(|act| {
+            if companion && matches!(act, Act::Roll { .. }) {
+                // Told by the device, one key per die.
+                roll_dice = dice_to_roll(at);
+                return None;
+            }
+            Some(ActionView {
+                group: group(tr, at, &act),
+                label: words::act(tr, at, &act),
+                act,
+            })
+        })
+        .collect();
+    (actions, roll_dice)
+}
+
+/// How many dice a roll takes now at a real table: the first count the rules accept.
+pub fn dice_to_roll(game: &Game) -> Option<usize> {
+    (1..=8).find(|&n| {
+        let mut g = game.clone();
+        let inputs = crate::engine::Inputs {
+            dice: std::iter::repeat_n(1, n).collect(),
+            ..Default::default()
+        };
+        g.apply(Action::with_inputs(
+            Act::Roll {
+                set: Default::default(),
+            },
+            inputs,
+        ))
+        .is_ok()
+    })
+}
+
+/// The first step of an action on a small screen: a build by its card, a hire by its
+/// contractor, an activation by its card, a die by where it goes; the rest by themselves.
+fn group(tr: &Tr, game: &Game, act: &Act) -> String {
+    match act {
+        Act::Build { card, .. } => tr.t_args(
+            "web-group-build",
+            &[("card", words::card_name(tr, *card).into())],
+        ),
+        Act::Activate { card, .. } | Act::Replicate { card, .. } => tr.t_args(
+            "web-group-activate",
+            &[("card", words::card_name(tr, *card).into())],
+        ),
+        Act::Hire { slot, .. } => {
+            let name = game.state().market.contractors[usize::from(*slot) % 4]
+                .map(|c| words::contractor_name(tr, c))
+                .unwrap_or_default();
+            tr.t_args("web-group-hire", &[("contractor", name.into())])
+        }
+        Act::EndWork { .. } => tr.t("web-group-end"),
+        _ => words::act(tr, game, act),
+    }
+}
+
+fn cards(tr: &Tr, pile: impl Iterator<Item = (Blueprint, u8)>) -> Vec<CardView> {
+    pile.flat_map(|(c, n)| std::iter::repeat_n(card_view(tr, c), usize::from(n)))
+        .collect()
+}
+
+fn card_view(tr: &Tr, c: Blueprint) -> CardView {
+    let info = c.info();
+    CardView {
+        name: words::card_name(tr, c),
+        en: c.name(),
+        tool: words::tool(tr, c.tool()),
+        kind: words::kind(tr, c.kind()),
+        kind_class: c.kind().name(),
+        metal: info.metal,
+        energy: info.energy,
+        prestige: info.prestige,
+        effect: words::card_effect(tr, c),
+    }
+}
+
+fn contractor_view(tr: &Tr, c: Contractor) -> ContractorView {
+    ContractorView {
+        name: words::contractor_name(tr, c),
+        en: c.name(),
+        effect: words::contractor_effect(tr, c),
+    }
+}
+
+fn rgb(c: crate::engine::state::Colour) -> &'static str {
+    use crate::engine::state::Colour as C;
+    match c {
+        C::Red => "#d94c3d",
+        C::Blue => "#3f7fd9",
+        C::Green => "#3fa65a",
+        C::Purple => "#8f5bd0",
+        C::Yellow => "#e0b43a",
+        C::White => "#e8e8e8",
+    }
+}
+
+/// The phase said plainly for a test or a log: the market, the work phase, the Machine.
+pub fn phase_name(game: &Game) -> &'static str {
+    match game.state().phase {
+        Phase::Setup => "setup",
+        Phase::Market { .. } => "market",
+        Phase::Work { .. } => "work",
+        Phase::Machine => "machine",
+        Phase::Over => "over",
+    }
+}

@@ -1,0 +1,108 @@
+//! The messages between a seat's device and the host, as JSON text over a WebSocket. A
+//! device sends actions for its own seat; the host sends the seat's view after every change,
+//! and says whether each action was played or refused, and why.
+
+use super::view::SeatView;
+use crate::engine::Act;
+use serde::{Deserialize, Serialize};
+use thiserror::Error;
+
+/// The longest message a device may send (an action is a few hundred bytes).
+pub const MAX_MESSAGE: usize = 8 * 1024;
+
+/// What a device says.
+#[derive(Debug, Clone, PartialEq, Deserialize, Serialize)]
+#[serde(tag = "type", rename_all = "snake_case", deny_unknown_fields)]
+pub enum ClientMsg {
+    /// Play `act` for this seat. `id` is the device's own number for the message (sent twice,
+    /// it is played once); `seen` the version of the view it was chosen on; `dice` the faces
+    /// of a roll typed at a real table.
+    Act {
+        id: u64,
+        seen: u64,
+        act: Act,
+        #[serde(default)]
+        dice: Vec<u8>,
+    },
+    /// Speak this language ("en", "fr", "es", "ru").
+    Lang { lang: String },
+}
+
+/// What the host says to one device.
+#[derive(Debug, Clone, PartialEq, Serialize)]
+#[serde(tag = "type", rename_all = "snake_case")]
+pub enum ServerMsg {
+    /// The seat's view of the game now.
+    View { view: Box<SeatView> },
+    /// The action `id` was played.
+    Done { id: u64 },
+    /// The message `id` (if it had one) was refused: `reason` in the seat's language.
+    Refused { id: Option<u64>, reason: String },
+}
+
+impl ServerMsg {
+    pub fn to_json(&self) -> String {
+        // A view is plain data: it always serialises.
+        serde_json::to_string(self).unwrap_or_default()
+    }
+}
+
+/// Why a message could not be read.
+#[derive(Debug, Clone, PartialEq, Eq, Error)]
+pub enum WireError {
+    #[error("the message is {0} bytes; at most {MAX_MESSAGE} are read")]
+    TooLong(usize),
+    #[error("the message is not one Foreman reads: {0}")]
+    Malformed(String),
+}
+
+/// Reads a device's message; anything else is an error that says why, never a panic.
+pub fn decode(text: &str) -> Result<ClientMsg, WireError> {
+    if text.len() > MAX_MESSAGE {
+        return Err(WireError::TooLong(text.len()));
+    }
+    serde_json::from_str(text).map_err(|e| {
+        // serde's words without its position noise: the line and column of one line of JSON.
+        let said = e.to_string();
+        let said = said.split(" at line ").next().unwrap_or(&said).to_string();
+        WireError::Malformed(said)
+    })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn an_action_reads_back_as_sent() {
+        let msg = ClientMsg::Act {
+            id: 7,
+            seen: 3,
+            act: Act::TakeBlueprint { slot: 2 },
+            dice: vec![],
+        };
+        let text = serde_json::to_string(&msg).expect("serialises");
+        assert_eq!(decode(&text), Ok(msg));
+    }
+
+    #[test]
+    fn bad_messages_are_refused_with_a_reason() {
+        let long = "x".repeat(MAX_MESSAGE + 1);
+        assert_eq!(decode(&long), Err(WireError::TooLong(MAX_MESSAGE + 1)));
+        for bad in [
+            "",
+            "{",
+            "null",
+            r#"{"type":"act"}"#,
+            r#"{"type":"act","id":1,"seen":0,"act":{"take_blueprint":{"slot":"x"}}}"#,
+            r#"{"type":"shout"}"#,
+            r#"{"type":"lang","lang":"fr","extra":1}"#,
+            r#"{"type":"act","id":-1,"seen":0,"act":"pass"}"#,
+        ] {
+            match decode(bad) {
+                Err(WireError::Malformed(why)) => assert!(!why.is_empty(), "{bad}"),
+                other => panic!("{bad}: {other:?}"),
+            }
+        }
+    }
+}
