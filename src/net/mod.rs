@@ -12,7 +12,7 @@ pub mod view;
 pub mod wire;
 
 pub use keys::SeatKeys;
-pub use table::{Played, Refusal, Table};
+pub use table::{Played, Refusal, Source, Table};
 
 /// Serves `hub` on `bind:port` until the process ends, on a runtime of its own.
 pub fn serve_blocking(

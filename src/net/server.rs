@@ -87,6 +87,18 @@ impl Hub {
         Arc::new(hub)
     }
 
+    /// Serves `table` alone from now on (the window's next game): the links of the game
+    /// served before open nothing.
+    pub fn serve_only(&self, table: Arc<Table>) {
+        if let Ok(mut keys) = self.keys.write() {
+            keys.clear();
+        }
+        if let Ok(mut games) = self.games.write() {
+            games.clear();
+        }
+        self.add(String::new(), table);
+    }
+
     fn add(&self, code: String, table: Arc<Table>) {
         let keys = table.keys().clone();
         if let Ok(mut map) = self.keys.write() {
@@ -481,5 +493,30 @@ async fn claim(State(hub): State<Arc<Hub>>, Path((code, seat)): Path<(String, us
             "this seat is taken, or there is no such seat",
         )
             .into_response(),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// Issue 73, point 6: a device that floods is slowed to its rate after its burst (on
+    /// the runtime's paused clock, so nothing here depends on the machine's speed).
+    #[tokio::test(start_paused = true)]
+    async fn a_flood_waits_for_its_tokens() {
+        let mut bucket = Bucket::new();
+        let start = Instant::now();
+        for _ in 0..BURST as usize {
+            bucket.take().await;
+        }
+        assert_eq!(start.elapsed(), Duration::ZERO, "the burst goes at once");
+        for _ in 0..30 {
+            bucket.take().await;
+        }
+        let waited = start.elapsed().as_secs_f64();
+        assert!(
+            (2.9..3.2).contains(&waited),
+            "30 more at 10 a second: {waited} s"
+        );
     }
 }

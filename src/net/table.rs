@@ -66,6 +66,17 @@ impl Refusal {
     }
 }
 
+/// Where an action's dice and cards come from.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Source {
+    /// The game's seeded generator (an on-screen game).
+    Digital,
+    /// Cards given in the inputs, dice from the generator.
+    VirtualDice,
+    /// Everything in the inputs (a real table).
+    Given,
+}
+
 /// An action played: the first time, or a repeat of one already played.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub enum Played {
@@ -200,7 +211,12 @@ impl Table {
             ..Inputs::default()
         };
         steps.push((act, inputs));
-        inner.play(steps, digital, Some(seat))?;
+        let source = if digital {
+            Source::Digital
+        } else {
+            Source::Given
+        };
+        inner.play(steps, source, Some(seat))?;
         if let Some(ids) = inner.ids.get_mut(seat) {
             ids.push_back(id);
             if ids.len() > IDS_KEPT {
@@ -213,15 +229,20 @@ impl Table {
         Ok(Played::Now)
     }
 
-    /// Plays an action for the host itself (the table screen, a bot, the Machine), with the
-    /// dice and cards in `inputs` or, with `digital`, from the game's generator.
-    pub fn act_as_host(&self, act: Act, inputs: Inputs, digital: bool) -> Result<(), Refusal> {
+    /// Plays an action for the host itself (the table screen, a bot, the Machine), its dice
+    /// and cards from `source`; the events and the game after it.
+    pub fn act_as_host(
+        &self,
+        act: Act,
+        inputs: Inputs,
+        source: Source,
+    ) -> Result<(Events, Game), Refusal> {
         let mut inner = self.lock();
-        inner.play(vec![(act, inputs)], digital, None)?;
-        let version = inner.version;
+        let events = inner.play(vec![(act, inputs)], source, None)?;
+        let (version, game) = (inner.version, inner.game.clone());
         drop(inner);
         self.changed.send_replace(version);
-        Ok(())
+        Ok((events, game))
     }
 
     /// Puts `game` in the place of the one served (the host's undo): every device's next
@@ -268,13 +289,14 @@ impl Inner {
     fn play(
         &mut self,
         steps: Vec<(Act, Inputs)>,
-        digital: bool,
+        source: Source,
         seat: Option<usize>,
-    ) -> Result<(), Refusal> {
+    ) -> Result<Events, Refusal> {
         let mut next = self.game.clone();
         let mut lines: Vec<Vec<Line>> = vec![Vec::new(); Lang::ALL.len()];
         let mut logged_round = self.logged_round;
         let mut works = Vec::new();
+        let mut last = Events::default();
         for (act, inputs) in steps {
             let round = next.state().round;
             let work = matches!(next.state().phase, Phase::Work { .. });
@@ -286,15 +308,16 @@ impl Inner {
                 lines[i].push(journal::head(tr(l), &next, &action));
             }
             logged_round = Some(round);
-            let events: Events = if digital {
-                next.apply_digital(action.act)?
-            } else {
-                next.apply(action)?
+            let events: Events = match source {
+                Source::Digital => next.apply_digital(action.act)?,
+                Source::VirtualDice => next.apply_virtual_dice(action)?,
+                Source::Given => next.apply(action)?,
             };
             for (i, &l) in Lang::ALL.iter().enumerate() {
                 lines[i].extend(journal::events(tr(l), &next, &events));
             }
             works.push(work);
+            last = events;
         }
         if let Some(path) = &self.path {
             store::save_game(path, &next)?;
@@ -315,7 +338,7 @@ impl Inner {
         while self.changes.len() > CHANGES_KEPT {
             self.changes.pop_front();
         }
-        Ok(())
+        Ok(last)
     }
 }
 

@@ -85,6 +85,23 @@ mod tests {
         assert_eq!(decode(&text), Ok(msg));
     }
 
+    proptest::proptest! {
+        /// Issue 73, point 6: any text, and any message cut short or with a byte changed,
+        /// reads or is refused; never a panic.
+        #[test]
+        fn any_text_reads_or_is_refused(text in ".{0,300}", cut in 0usize..200, at in 0usize..200, b in 0u8..128) {
+            let _ = decode(&text);
+            let good = r#"{"type":"act","id":3,"seen":9,"act":{"kind":"hire","slot":1,"discard":"Dojo","opponent":2},"dice":[1,6]}"#;
+            let _ = decode(&good[..cut.min(good.len())]);
+            let mut bytes = good.as_bytes().to_vec();
+            let i = at % bytes.len();
+            bytes[i] = b;
+            if let Ok(t) = std::str::from_utf8(&bytes) {
+                let _ = decode(t);
+            }
+        }
+    }
+
     #[test]
     fn bad_messages_are_refused_with_a_reason() {
         let long = "x".repeat(MAX_MESSAGE + 1);

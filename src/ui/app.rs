@@ -156,6 +156,10 @@ pub struct ForemanApp {
     pub(super) data_dir: PathBuf,
     pub(super) selected_die: Option<u8>,
     pub(super) dialog: Option<Dialog>,
+    /// *Invite players*: the game served to the devices, and its links window.
+    pub(super) invite: Option<super::invite::Invite>,
+    /// Where *Invite players* listens.
+    pub invite_at: super::invite::InviteAt,
     /// The last refusal or error, shown in view until the next action.
     pub(super) message: Option<String>,
     /// A line that tells, not refuses (a copy saved, the only discard taken): shown plainly.
@@ -235,6 +239,8 @@ impl ForemanApp {
             data_dir,
             selected_die: None,
             dialog: None,
+            invite: None,
+            invite_at: Default::default(),
             message: None,
             note: None,
             centre_for: None,
@@ -420,6 +426,11 @@ impl ForemanApp {
         if let Some(camera) = self.camera.as_mut() {
             camera.drain(&ctx);
         }
+        // The devices' actions, when the game is served.
+        if self.session.as_mut().is_some_and(|s| s.sync()) {
+            self.log.clear();
+        }
+        self.invite_window(&ctx);
         self.feed_read_dice();
         self.shortcuts(&ctx);
         self.ask_for_roll();
@@ -465,6 +476,14 @@ impl ForemanApp {
                         .clicked()
                     {
                         self.redo();
+                    }
+                    if ui
+                        .button(self.t("web-invite"))
+                        .on_hover_text(self.t("web-invite-hint"))
+                        .clicked()
+                    {
+                        let ctx = ui.ctx().clone();
+                        self.invite_players(&ctx);
                     }
                     if ui.button(self.t("save-as")).clicked() {
                         let path = self.data_dir.join("saved-game.json");

@@ -26,6 +26,7 @@ mod files;
 mod final_score;
 mod hq;
 mod icons;
+mod invite;
 mod keys;
 mod log;
 mod machine;
@@ -40,6 +41,7 @@ mod suggest;
 mod table;
 
 pub use app::{DiceSource, ForemanApp, Settings};
+pub use invite::InviteAt;
 pub use start::StartForm;
 
 /// Opens the window; returns when it is closed. `started` is when the program started.

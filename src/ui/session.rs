@@ -3,9 +3,11 @@
 //! at any moment loses nothing; undo and redo move along the journal.
 
 use crate::engine::{Act, Action, Events, Game, Inputs, RuleError, Setup};
+use crate::net::{SeatKeys, Source, Table};
 use crate::store::{self, StoreError};
 use std::path::{Path, PathBuf};
 use std::rc::Rc;
+use std::sync::Arc;
 use thiserror::Error;
 
 #[derive(Debug, Error)]
@@ -20,6 +22,19 @@ pub enum SessionError {
     /// in the journal): taking it back would show what is hidden (docs/rules.md, Undo).
     #[error("undo stops at action {0}: it revealed a card or dice")]
     UndoStops(usize),
+    /// Served to the players' devices, the game could not take the action.
+    #[error("{0}")]
+    Served(crate::net::Refusal),
+}
+
+impl From<crate::net::Refusal> for SessionError {
+    fn from(r: crate::net::Refusal) -> SessionError {
+        match r {
+            crate::net::Refusal::Rule(e) => SessionError::Rule(e),
+            crate::net::Refusal::Store(e) => SessionError::Store(e),
+            other => SessionError::Served(other),
+        }
+    }
 }
 
 /// Where an action's dice faces come from.
@@ -39,6 +54,9 @@ pub struct Session {
     path: PathBuf,
     /// Actions undone, most recent last, each with the inputs it had.
     redo: Vec<Action>,
+    /// Served to the players' devices: the table is then the authority, and this window
+    /// one of its screens (the version last taken from it).
+    hosted: Option<(Arc<Table>, u64)>,
 }
 
 impl Session {
@@ -50,6 +68,7 @@ impl Session {
             game: Rc::new(game),
             path,
             redo: Vec::new(),
+            hosted: None,
         })
     }
 
@@ -60,7 +79,45 @@ impl Session {
             game: Rc::new(game),
             path: path.to_path_buf(),
             redo: Vec::new(),
+            hosted: None,
         })
+    }
+
+    /// Serves this game to the players' devices: from now on every action, this window's
+    /// and the devices', goes through the table (the same journal file). The links are kept
+    /// beside the journal.
+    pub fn host(&mut self) -> Result<Arc<Table>, SessionError> {
+        if let Some((table, _)) = &self.hosted {
+            return Ok(Arc::clone(table));
+        }
+        let keys = SeatKeys::kept_for(&self.path, self.game.setup().players.len())?;
+        let table = Arc::new(Table::new(
+            Game::clone(&self.game),
+            Some(self.path.clone()),
+            keys,
+        ));
+        self.hosted = Some((Arc::clone(&table), table.version()));
+        Ok(table)
+    }
+
+    /// The table this game is served from, if it is.
+    pub fn hosted(&self) -> Option<&Arc<Table>> {
+        self.hosted.as_ref().map(|(t, _)| t)
+    }
+
+    /// Takes the served game's changes (the devices' actions): whether there were any.
+    pub fn sync(&mut self) -> bool {
+        let Some((table, seen)) = &mut self.hosted else {
+            return false;
+        };
+        let now = table.version();
+        if now == *seen {
+            return false;
+        }
+        *seen = now;
+        self.game = Rc::new(table.game());
+        self.redo.clear();
+        true
     }
 
     pub fn game(&self) -> &Game {
@@ -82,6 +139,18 @@ impl Session {
         inputs: Inputs,
         source: InputSource,
     ) -> Result<Events, SessionError> {
+        if let Some((table, seen)) = &mut self.hosted {
+            let source = match source {
+                InputSource::Digital => Source::Digital,
+                InputSource::VirtualDice => Source::VirtualDice,
+                InputSource::Given => Source::Given,
+            };
+            let (events, game) = table.act_as_host(act, inputs, source)?;
+            *seen = table.version();
+            self.game = Rc::new(game);
+            self.redo.clear();
+            return Ok(events);
+        }
         let mut next = Game::clone(&self.game);
         let events = match source {
             InputSource::Digital => next.apply_digital(act)?,
@@ -125,6 +194,7 @@ impl Session {
             .truncate(len - 1)
             .map_err(|(index, source)| SessionError::Replay { index, source })?;
         store::save_game(&self.path, &previous)?;
+        self.serve(&previous);
         self.game = Rc::new(previous);
         self.redo.push(last.clone());
         Ok(Some(last))
@@ -139,9 +209,18 @@ impl Session {
         let mut next = Game::clone(&self.game);
         next.apply(action.clone())?;
         store::save_game(&self.path, &next)?;
+        self.serve(&next);
         self.game = Rc::new(next);
         self.redo.pop();
         Ok(Some(action))
+    }
+
+    /// An undo or a redo, told to the devices.
+    fn serve(&mut self, game: &Game) {
+        if let Some((table, seen)) = &mut self.hosted {
+            table.replace(game.clone());
+            *seen = table.version();
+        }
     }
 
     /// Saves a copy of the game elsewhere (the journal keeps going to its own file).

@@ -1,0 +1,213 @@
+//! *Invite players*: the open game served to the players' phones and tablets (`net`). The
+//! window stays the shared table screen, live as the devices act; it lists each seat's link
+//! with its QR code, and the spectators' link.
+
+use super::app::ForemanApp;
+use crate::net::{links, server::Hub};
+use egui::{Color32, Ui};
+use std::net::SocketAddr;
+use std::sync::{Arc, Mutex};
+
+/// The server, and its state as its thread tells it.
+pub struct Invite {
+    pub open: bool,
+    /// The address the server listens on (and its runtime), or why it could not.
+    pub listening: Arc<Mutex<Option<Result<(SocketAddr, tokio::runtime::Handle), String>>>>,
+    hub: Arc<Hub>,
+    table: Arc<crate::net::Table>,
+}
+
+/// Repaints the window whenever `table` changes (a device's action).
+fn wake_on(handle: &tokio::runtime::Handle, table: &crate::net::Table, ctx: egui::Context) {
+    let mut changes = table.subscribe();
+    handle.spawn(async move {
+        while changes.changed().await.is_ok() {
+            ctx.request_repaint();
+        }
+    });
+}
+
+/// Where *Invite players* listens: every interface (the phones at the table) on 7878 by
+/// default; tests listen on the loopback.
+#[derive(Debug, Clone)]
+pub struct InviteAt {
+    pub bind: String,
+    pub port: u16,
+}
+
+impl Default for InviteAt {
+    fn default() -> Self {
+        InviteAt {
+            bind: "0.0.0.0".into(),
+            port: 7878,
+        }
+    }
+}
+
+impl ForemanApp {
+    /// Serves the open game (once) and shows its links.
+    pub(super) fn invite_players(&mut self, ctx: &egui::Context) {
+        let Some(session) = self.session.as_mut() else {
+            return;
+        };
+        let table = match session.host() {
+            Ok(t) => t,
+            Err(e) => {
+                let why = self.say(&e);
+                self.message = Some(self.ta("web-host-failed", &[("why", why.into())]));
+                return;
+            }
+        };
+        if let Some(invite) = &mut self.invite {
+            // Another game since: the same server serves it, at new links.
+            if !Arc::ptr_eq(&invite.table, &table) {
+                invite.hub.serve_only(Arc::clone(&table));
+                if let Some(Ok((_, handle))) = invite.listening.lock().ok().and_then(|l| l.clone())
+                {
+                    wake_on(&handle, &table, ctx.clone());
+                }
+                invite.table = table;
+            }
+            invite.open = true;
+            return;
+        }
+        let listening = Arc::new(Mutex::new(None));
+        let told = Arc::clone(&listening);
+        let (bind, port) = (self.invite_at.bind.clone(), self.invite_at.port);
+        let ctx = ctx.clone();
+        let hub = Hub::host(Arc::clone(&table));
+        let served = Arc::clone(&hub);
+        let first = Arc::clone(&table);
+        let spawned = std::thread::Builder::new()
+            .name("serving".into())
+            .spawn(move || {
+                let ready = |at: SocketAddr| {
+                    let handle = tokio::runtime::Handle::current();
+                    // A device's action repaints the table screen.
+                    wake_on(&handle, &first, ctx.clone());
+                    if let Ok(mut l) = told.lock() {
+                        *l = Some(Ok((at, handle)));
+                    }
+                    ctx.request_repaint();
+                };
+                if let Err(e) = crate::net::serve_blocking(served, &bind, port, ready)
+                    && let Ok(mut l) = told.lock()
+                {
+                    tracing::warn!("serving the game: {e}");
+                    *l = Some(Err(e.to_string()));
+                }
+            });
+        if let Err(e) = spawned {
+            self.message = Some(self.ta("web-host-failed", &[("why", e.to_string().into())]));
+            return;
+        }
+        self.invite = Some(Invite {
+            open: true,
+            listening,
+            hub,
+            table,
+        });
+    }
+
+    /// The links window: each seat's link and QR code, the spectators' link.
+    pub(super) fn invite_window(&mut self, ctx: &egui::Context) {
+        let Some(invite) = &self.invite else {
+            return;
+        };
+        if !invite.open {
+            return;
+        }
+        let listening = invite
+            .listening
+            .lock()
+            .ok()
+            .and_then(|l| l.clone())
+            .map(|r| r.map(|(at, _)| at));
+        let Some(table) = self.session.as_ref().and_then(|s| s.hosted()).cloned() else {
+            return;
+        };
+        let game = table.game();
+        let mut open = true;
+        egui::Window::new(self.t("web-invite"))
+            .open(&mut open)
+            .default_width(560.0)
+            .vscroll(true)
+            .show(ctx, |ui| {
+                ui.label(self.t("web-invite-hint"));
+                ui.add_space(6.0);
+                let at = match listening {
+                    None => {
+                        ui.spinner();
+                        return;
+                    }
+                    Some(Err(why)) => {
+                        ui.colored_label(
+                            Color32::from_rgb(230, 90, 70),
+                            self.ta("web-host-failed", &[("why", why.into())]),
+                        );
+                        return;
+                    }
+                    Some(Ok(at)) => at,
+                };
+                let host = if at.ip().is_unspecified() {
+                    links::lan_address().map_or_else(|| "127.0.0.1".to_string(), |a| a.to_string())
+                } else {
+                    at.ip().to_string()
+                };
+                let base = format!("http://{host}:{}", at.port());
+                ui.label(self.ta("web-hosting", &[("address", base.clone().into())]));
+                let (seats, spectators) = links::urls(&base, table.keys());
+                egui::Grid::new("invite-links")
+                    .spacing([16.0, 12.0])
+                    .show(ui, |ui| {
+                        for (seat, url) in seats.iter().enumerate() {
+                            ui.vertical(|ui| {
+                                ui.strong(crate::i18n::words::player_name(&self.tr, &game, seat));
+                                ui.add(egui::Label::new(url.as_str()).selectable(true).wrap());
+                            });
+                            qr_code(ui, url);
+                            ui.end_row();
+                        }
+                        ui.vertical(|ui| {
+                            ui.strong(self.t("web-spectators"));
+                            ui.add(
+                                egui::Label::new(spectators.as_str())
+                                    .selectable(true)
+                                    .wrap(),
+                            );
+                        });
+                        qr_code(ui, &spectators);
+                        ui.end_row();
+                    });
+            });
+        if let Some(invite) = &mut self.invite {
+            invite.open = open;
+        }
+    }
+}
+
+/// `text`'s QR code, dark on white with its quiet zone, 4 points a module.
+fn qr_code(ui: &mut Ui, text: &str) {
+    let Some((w, dark)) = links::qr(text) else {
+        return;
+    };
+    let module = 4.0;
+    let side = (w + 8) as f32 * module;
+    let (rect, response) = ui.allocate_exact_size(egui::vec2(side, side), egui::Sense::hover());
+    let painter = ui.painter_at(rect);
+    painter.rect_filled(rect, 0.0, Color32::WHITE);
+    for y in 0..w {
+        for x in 0..w {
+            if dark[y * w + x] {
+                let min = rect.min + egui::vec2((x + 4) as f32 * module, (y + 4) as f32 * module);
+                painter.rect_filled(
+                    egui::Rect::from_min_size(min, egui::vec2(module, module)),
+                    0.0,
+                    Color32::BLACK,
+                );
+            }
+        }
+    }
+    let label = text.to_string();
+    response.widget_info(|| egui::WidgetInfo::labeled(egui::Role::Image, true, &label));
+}
