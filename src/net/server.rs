@@ -35,9 +35,12 @@ struct Served {
     claimed: Vec<bool>,
 }
 
+/// A key's table and seat (`None`: the spectators').
+type Seat = (Arc<Table>, Option<usize>);
+
 /// Everything one server serves.
 pub struct Hub {
-    keys: RwLock<HashMap<String, (Arc<Table>, Option<usize>)>>,
+    keys: RwLock<HashMap<String, Seat>>,
     games: RwLock<HashMap<String, Served>>,
     /// Where `foreman serve` journals its games (`None`: in memory only).
     data: Option<PathBuf>,
@@ -118,7 +121,7 @@ impl Hub {
         }
     }
 
-    fn seat(&self, key: &str) -> Option<(Arc<Table>, Option<usize>)> {
+    fn seat(&self, key: &str) -> Option<Seat> {
         self.keys.read().ok()?.get(key).cloned()
     }
 

@@ -8,11 +8,14 @@ use egui::{Color32, Ui};
 use std::net::SocketAddr;
 use std::sync::{Arc, Mutex};
 
+/// Where the server listens and its runtime, or why it could not, as its thread tells it.
+type Listening = Arc<Mutex<Option<Result<(SocketAddr, tokio::runtime::Handle), String>>>>;
+
 /// The server, and its state as its thread tells it.
 pub struct Invite {
     pub open: bool,
     /// The address the server listens on (and its runtime), or why it could not.
-    pub listening: Arc<Mutex<Option<Result<(SocketAddr, tokio::runtime::Handle), String>>>>,
+    pub listening: Listening,
     hub: Arc<Hub>,
     table: Arc<crate::net::Table>,
 }

@@ -162,7 +162,9 @@ fn counts_are_said_in_the_singular_and_the_plural() {
         args.push(("value", Arg::Num(3)));
         Tr::new(lang).t_args(key, &args)
     };
-    let cases: &[(Lang, &str, &[(&str, i64)], &str)] = &[
+    /// A language, a message, its counts, and what it says.
+    type Case = (Lang, &'static str, &'static [(&'static str, i64)], &'static str);
+    let cases: &[Case] = &[
         (
             Lang::En,
             "machine-cards",
