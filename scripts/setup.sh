@@ -17,6 +17,8 @@ packages=(
   libwayland-client0 libwayland-cursor0 libwayland-egl1
   # rendering (real GPU drivers or software OpenGL)
   libegl1 libegl-mesa0 libgl1-mesa-dri
+  # a seat's page tested in a real browser, driven over WebDriver (issue 73)
+  chromium chromium-driver
 )
 
 missing=()

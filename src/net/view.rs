@@ -358,6 +358,7 @@ fn group(tr: &Tr, game: &Game, act: &Act) -> String {
             tr.t_args("web-group-hire", &[("contractor", name.into())])
         }
         Act::EndWork { .. } => tr.t("web-group-end"),
+        Act::RefreshMarket { .. } => tr.t("web-group-refresh"),
         _ => words::act(tr, game, act),
     }
 }

@@ -163,7 +163,12 @@ fn counts_are_said_in_the_singular_and_the_plural() {
         Tr::new(lang).t_args(key, &args)
     };
     /// A language, a message, its counts, and what it says.
-    type Case = (Lang, &'static str, &'static [(&'static str, i64)], &'static str);
+    type Case = (
+        Lang,
+        &'static str,
+        &'static [(&'static str, i64)],
+        &'static str,
+    );
     let cases: &[Case] = &[
         (
             Lang::En,

@@ -1,0 +1,323 @@
+//! Issue 73, point 8: a real browser. Headless Chromium, driven over WebDriver by Debian's
+//! `chromedriver` (installed by `scripts/setup.sh`), opens three seats and a spectator of a
+//! game served on the loopback, each in its own window at phone size, and plays a round of a
+//! digital game by tapping the buttons a player sees, then tells a roll at a real table on a
+//! phone's keyboard.
+
+use foreman::engine::{Act, Game, Inputs, Setup};
+use foreman::net::server::Hub;
+use foreman::net::{SeatKeys, Source, Table};
+use serde_json::{Value, json};
+use std::io::{Read, Write};
+use std::net::{SocketAddr, TcpStream};
+use std::process::{Child, Command, Stdio};
+use std::sync::Arc;
+use std::time::{Duration, Instant};
+
+/// One browser at a time (two starting at once on two cores can fail).
+static ONE_BROWSER: std::sync::Mutex<()> = std::sync::Mutex::new(());
+
+/// A WebDriver session over plain HTTP on the loopback.
+struct Driver {
+    child: Child,
+    at: SocketAddr,
+    session: String,
+}
+
+impl Drop for Driver {
+    fn drop(&mut self) {
+        let _ = self.call("DELETE", &format!("/session/{}", self.session), None);
+        let _ = self.child.kill();
+        let _ = self.child.wait();
+    }
+}
+
+impl Driver {
+    fn start() -> Driver {
+        let port = std::net::TcpListener::bind("127.0.0.1:0")
+            .and_then(|l| l.local_addr())
+            .expect("a free port")
+            .port();
+        let child = Command::new("chromedriver")
+            .arg(format!("--port={port}"))
+            .stdout(Stdio::null())
+            .stderr(Stdio::null())
+            .spawn()
+            .expect("chromedriver (scripts/setup.sh installs Debian's chromium-driver)");
+        let at: SocketAddr = format!("127.0.0.1:{port}").parse().expect("address");
+        let mut d = Driver {
+            child,
+            at,
+            session: String::new(),
+        };
+        let start = Instant::now();
+        while TcpStream::connect(at).is_err() {
+            assert!(
+                start.elapsed() < Duration::from_secs(30),
+                "chromedriver did not start"
+            );
+            std::thread::sleep(Duration::from_millis(50));
+        }
+        let caps = json!({"capabilities": {"alwaysMatch": {"goog:chromeOptions": {
+            "binary": "/usr/bin/chromium",
+            "args": ["--headless", "--no-sandbox", "--disable-gpu", "--window-size=360,740"]
+        }}}});
+        let made = d.call("POST", "/session", Some(caps));
+        d.session = match made["sessionId"].as_str() {
+            Some(id) => id.to_string(),
+            None => panic!("no browser session: {made}"),
+        };
+        d
+    }
+
+    fn call(&self, method: &str, path: &str, body: Option<Value>) -> Value {
+        let body = body.map(|b| b.to_string()).unwrap_or_default();
+        let mut s = TcpStream::connect(self.at).expect("chromedriver");
+        write!(
+            s,
+            "{method} {path} HTTP/1.1\r\nHost: {}\r\nContent-Type: application/json\r\nContent-Length: {}\r\nConnection: close\r\n\r\n{body}",
+            self.at,
+            body.len()
+        )
+        .expect("sent");
+        // chromedriver keeps the connection open: the body is read by its length.
+        let mut r = std::io::BufReader::new(s);
+        let mut length = 0usize;
+        loop {
+            let mut line = String::new();
+            if std::io::BufRead::read_line(&mut r, &mut line).unwrap_or(0) == 0 {
+                break;
+            }
+            let line = line.trim_end();
+            if line.is_empty() {
+                break;
+            }
+            if let Some((k, v)) = line.split_once(':')
+                && k.eq_ignore_ascii_case("content-length")
+            {
+                length = v.trim().parse().unwrap_or(0);
+            }
+        }
+        let mut body = vec![0u8; length];
+        r.read_exact(&mut body).expect("the body");
+        let json = String::from_utf8_lossy(&body);
+        let v: Value = serde_json::from_str(&json).unwrap_or(Value::Null);
+        v["value"].clone()
+    }
+
+    fn s(&self, rest: &str) -> String {
+        format!("/session/{}{rest}", self.session)
+    }
+
+    /// Runs `script` in the window in front; its value.
+    fn run(&self, script: &str, args: Value) -> Value {
+        self.call(
+            "POST",
+            &self.s("/execute/sync"),
+            Some(json!({"script": script, "args": args})),
+        )
+    }
+
+    fn new_window(&self, url: &str) -> String {
+        let made = self.call(
+            "POST",
+            &self.s("/window/new"),
+            Some(json!({"type": "window"})),
+        );
+        let handle = made["handle"].as_str().expect("a window").to_string();
+        self.switch(&handle);
+        self.call("POST", &self.s("/url"), Some(json!({ "url": url })));
+        handle
+    }
+
+    fn switch(&self, handle: &str) {
+        self.call(
+            "POST",
+            &self.s("/window"),
+            Some(json!({ "handle": handle })),
+        );
+    }
+
+    /// The page's text, as a person reads it.
+    fn text(&self) -> String {
+        self.run("return document.body.innerText;", json!([]))
+            .as_str()
+            .unwrap_or_default()
+            .to_string()
+    }
+
+    /// Waits (up to 20 s) until the page's text holds `what`.
+    fn wait_for(&self, what: &str) {
+        let start = Instant::now();
+        while !self.text().contains(what) {
+            assert!(
+                start.elapsed() < Duration::from_secs(20),
+                "the page never said {what:?}: {}",
+                self.text()
+            );
+            std::thread::sleep(Duration::from_millis(50));
+        }
+    }
+
+    /// Taps the first button whose words start with `start`; false when there is none.
+    fn tap(&self, start: &str) -> bool {
+        self.run(
+            "const b = [...document.querySelectorAll('button')].find(b => b.innerText.trim().startsWith(arguments[0]));\
+             if (!b) return false; b.click(); return true;",
+            json!([start]),
+        )
+        .as_bool()
+        .unwrap_or(false)
+    }
+
+    /// Types `keys` into the element in focus, as a phone's keyboard does.
+    fn type_keys(&self, keys: &str) {
+        let el = self.call(
+            "POST",
+            &self.s("/element"),
+            Some(json!({"using": "css selector", "value": "#roll"})),
+        );
+        let id = el
+            .as_object()
+            .and_then(|o| o.values().next())
+            .and_then(Value::as_str)
+            .expect("the roll's field")
+            .to_string();
+        self.call(
+            "POST",
+            &self.s(&format!("/element/{id}/value")),
+            Some(json!({ "text": keys })),
+        );
+    }
+}
+
+fn serve(game: Game) -> (Arc<Table>, SocketAddr, tokio::runtime::Runtime) {
+    let seats = game.setup().players.len();
+    let table = Arc::new(Table::new(game, None, SeatKeys::new(seats)));
+    let rt = tokio::runtime::Builder::new_multi_thread()
+        .worker_threads(1)
+        .enable_all()
+        .build()
+        .expect("a runtime");
+    let listener = rt
+        .block_on(tokio::net::TcpListener::bind("127.0.0.1:0"))
+        .expect("bound");
+    let addr = listener.local_addr().expect("address");
+    rt.spawn(foreman::net::server::run(
+        listener,
+        Hub::host(Arc::clone(&table)),
+    ));
+    (table, addr, rt)
+}
+
+/// Three seats and a spectator, each in its own phone-sized window, play a round of a digital
+/// game by the buttons they see; the spectator's page follows into round 2.
+#[test]
+fn three_phones_and_a_spectator_play_a_digital_round_in_chromium() {
+    let _one = ONE_BROWSER.lock().unwrap_or_else(|e| e.into_inner());
+    let mut setup = Setup::players(3, 77);
+    for (p, name) in setup.players.iter_mut().zip(["Ann", "Bo", "Cy"]) {
+        p.name = name.into();
+    }
+    let (table, addr, _rt) = serve(Game::new(setup).expect("a game"));
+    table
+        .act_as_host(Act::Deal, Inputs::default(), Source::Digital)
+        .expect("dealt");
+    let keys = table.keys().clone();
+    let driver = Driver::start();
+    let seats: Vec<String> = keys
+        .seats
+        .iter()
+        .map(|k| driver.new_window(&format!("http://{addr}/s/{k}?lang=en")))
+        .collect();
+    let spectator = driver.new_window(&format!("http://{addr}/s/{}?lang=en", keys.spectator));
+    driver.wait_for("Watching the game");
+    // Each page shows its own seat: the name at its top.
+    for (w, name) in seats.iter().zip(["Ann", "Bo", "Cy"]) {
+        driver.switch(w);
+        driver.wait_for(name);
+    }
+    // The round: each seat, when its page offers something, taps as a player would.
+    let start = Instant::now();
+    let mut taps = 0;
+    while table.game().state().round < 2 {
+        assert!(
+            start.elapsed() < Duration::from_secs(240),
+            "the round did not end"
+        );
+        let mut tapped = false;
+        for w in &seats {
+            driver.switch(w);
+            let version = table.version();
+            // Take a blueprint; roll; place a die; end the work phase (two taps).
+            let did = ["Take ", "Roll", "Place ", "End the work phase"]
+                .iter()
+                .any(|b| driver.tap(b));
+            if did {
+                taps += 1;
+                tapped = true;
+                // The page answers with a new view before the next tap.
+                let t = Instant::now();
+                while table.version() == version && t.elapsed() < Duration::from_secs(10) {
+                    std::thread::sleep(Duration::from_millis(20));
+                }
+                if driver.text().contains("End the work phase…") {
+                    driver.tap("End the work phase");
+                }
+            }
+        }
+        if !tapped {
+            std::thread::sleep(Duration::from_millis(50));
+        }
+    }
+    assert!(taps >= 6, "{taps} taps");
+    driver.switch(&spectator);
+    driver.wait_for("Round 2");
+}
+
+/// At a real table a player types their roll on their phone: one key per die, then Enter.
+#[test]
+fn a_roll_at_a_real_table_is_typed_on_the_phone() {
+    let _one = ONE_BROWSER.lock().unwrap_or_else(|e| e.into_inner());
+    // A companion game dealt by the host (its cards told), at Ann's roll.
+    let mut digital = Game::new_dealt(Setup::players(2, 8)).expect("a game");
+    let mut setup = digital.setup().clone();
+    setup.mode = foreman::engine::Mode::Companion;
+    // The same deal, told: the digital game's cards are the inputs of the companion deal.
+    let dealt = digital.journal()[0].clone();
+    let mut game = Game::new(setup).expect("a game");
+    game.apply(dealt).expect("the deal, told");
+    // Ann takes the first blueprint, Bo too (their refills told from the digital game).
+    for _ in 0..2 {
+        let take = Act::TakeBlueprint { slot: 0 };
+        digital.apply_digital(take.clone()).expect("taken");
+        let told = digital.journal().last().cloned().expect("journalled");
+        game.apply(told).expect("the same take, told");
+    }
+    let (table, addr, _rt) = serve(game);
+    let driver = Driver::start();
+    let ann = &table.keys().seats[0];
+    driver.new_window(&format!("http://{addr}/s/{ann}?lang=en"));
+    driver.wait_for("Your roll");
+    let before = table.game().journal().len();
+    driver.type_keys("3516\u{E007}");
+    let start = Instant::now();
+    while table.game().journal().len() == before {
+        assert!(
+            start.elapsed() < Duration::from_secs(20),
+            "the roll never came: {}",
+            driver.text()
+        );
+        std::thread::sleep(Duration::from_millis(50));
+    }
+    let game = table.game();
+    let faces: Vec<u8> = game.state().players[0]
+        .dice
+        .as_slice()
+        .iter()
+        .map(|d| d.value)
+        .collect();
+    let mut sorted = faces.clone();
+    sorted.sort_unstable();
+    assert_eq!(sorted, [1, 3, 5, 6], "the faces typed: {faces:?}");
+}
