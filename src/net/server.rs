@@ -281,6 +281,13 @@ pub fn router(hub: Arc<Hub>) -> Router {
 
 /// Serves `hub` on `listener` until the process ends.
 pub async fn run(listener: tokio::net::TcpListener, hub: Arc<Hub>) -> std::io::Result<()> {
+    use axum::serve::ListenerExt;
+    // Small messages go at once: without this a view waits for the peer's delayed ack.
+    let listener = listener.tap_io(|tcp| {
+        if let Err(e) = tcp.set_nodelay(true) {
+            tracing::debug!("no TCP_NODELAY: {e}");
+        }
+    });
     axum::serve(listener, router(hub)).await
 }
 
