@@ -374,7 +374,7 @@ async fn serve_seat(mut ws: WebSocket, table: Arc<Table>, seat: Option<usize>, m
                     Some(Ok(Message::Text(t))) => t,
                     Some(Ok(Message::Binary(_))) => {
                         let reason = tr(lang).t("web-text-only");
-                        if send(&mut ws, &ServerMsg::Refused { id: None, reason }).await.is_err() {
+                        if send(&mut ws, &ServerMsg::Refused { id: None, reason, need: None }).await.is_err() {
                             break;
                         }
                         continue;
@@ -430,6 +430,7 @@ pub fn answer(
             ServerMsg::Refused {
                 id: None,
                 reason: tr(lang).t_args("web-malformed", &[("why", e.to_string().into())]),
+                need: None,
             },
             None,
         ),
@@ -439,6 +440,7 @@ pub fn answer(
                 ServerMsg::Refused {
                     id: None,
                     reason: tr(lang).t_args("web-no-lang", &[("lang", asked.into())]),
+                    need: None,
                 },
                 None,
             ),
@@ -448,17 +450,34 @@ pub fn answer(
             seen,
             act,
             dice,
-        }) => match table.act(seat, id, seen, act, dice) {
-            Ok(_) => (ServerMsg::Done { id }, None),
-            Err(e) => (refused(id, &e, lang), None),
-        },
+            blueprints,
+            contractors,
+        }) => {
+            let inputs = crate::engine::Inputs {
+                dice: dice.into_iter().collect(),
+                blueprints: blueprints.into_iter().collect(),
+                contractors: contractors.into_iter().collect(),
+                tools: None,
+            };
+            match table.act(seat, id, seen, act, inputs) {
+                Ok(_) => (ServerMsg::Done { id }, None),
+                Err(e) => (refused(id, &e, lang), None),
+            }
+        }
     }
 }
 
 fn refused(id: u64, e: &Refusal, lang: Lang) -> ServerMsg {
+    use crate::engine::RuleError;
+    let need = match e {
+        Refusal::Rule(RuleError::NeedBlueprint) => Some("blueprint"),
+        Refusal::Rule(RuleError::NeedContractor) => Some("contractor"),
+        _ => None,
+    };
     ServerMsg::Refused {
         id: Some(id),
         reason: e.say(lang),
+        need,
     }
 }
 

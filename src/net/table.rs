@@ -43,7 +43,7 @@ pub enum Refusal {
     Stale,
     #[error("it is not your turn")]
     NotYourTurn,
-    #[error("in an on-screen game Foreman rolls the dice")]
+    #[error("in an on-screen game Foreman rolls the dice and deals the cards")]
     DiceNotYours,
     #[error("a spectator only watches")]
     Spectator,
@@ -172,15 +172,15 @@ impl Table {
         seat_view(tr(lang), &inner.game, seat, inner.version, &inner.logs[i])
     }
 
-    /// Plays `act` for `seat` (a device's message `id`, chosen on version `seen`; `dice`
-    /// typed at a real table).
+    /// Plays `act` for `seat` (a device's message `id`, chosen on version `seen`; at a real
+    /// table the dice typed and the cards revealed in `inputs`).
     pub fn act(
         &self,
         seat: Option<usize>,
         id: u64,
         seen: u64,
         act: Act,
-        dice: Vec<u8>,
+        inputs: Inputs,
     ) -> Result<Played, Refusal> {
         let Some(seat) = seat else {
             return Err(Refusal::Spectator);
@@ -193,7 +193,7 @@ impl Table {
             return Err(Refusal::Stale);
         }
         let digital = inner.game.setup().mode == Mode::Digital;
-        if digital && !dice.is_empty() {
+        if digital && !inputs.is_empty() {
             return Err(Refusal::DiceNotYours);
         }
         let mut steps = Vec::with_capacity(2);
@@ -206,10 +206,6 @@ impl Table {
         } else if st.current_player() != Some(seat) {
             return Err(Refusal::NotYourTurn);
         }
-        let inputs = Inputs {
-            dice: dice.into_iter().collect(),
-            ..Inputs::default()
-        };
         steps.push((act, inputs));
         let source = if digital {
             Source::Digital

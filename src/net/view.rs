@@ -45,10 +45,17 @@ pub struct SeatView {
     pub scores: Vec<(String, u32)>,
     /// The page's own words in the seat's language.
     pub labels: BTreeMap<&'static str, String>,
+    /// At a real table, every blueprint's and contractor's name in the seat's language and
+    /// in English, to tell a card revealed (empty in an on-screen game).
+    pub names: Vec<(String, &'static str)>,
+    pub contractor_names: Vec<(String, &'static str)>,
 }
 
 /// The page's words, sent with every view (the page has none of its own).
-const LABELS: [&str; 21] = [
+const LABELS: [&str; 24] = [
+    "web-no-such-card",
+    "web-which-blueprint",
+    "web-which-contractor",
     "web-hand",
     "web-compound",
     "web-market",
@@ -268,6 +275,20 @@ pub fn seat_view(
             .collect(),
         scores,
         labels: labels(tr, own.map_or(0, |p| p.hidden)),
+        names: match game.setup().mode {
+            Mode::Companion => Blueprint::ALL
+                .iter()
+                .map(|&c| (words::card_name(tr, c), c.name()))
+                .collect(),
+            Mode::Digital => Vec::new(),
+        },
+        contractor_names: match game.setup().mode {
+            Mode::Companion => Contractor::ALL
+                .iter()
+                .map(|&c| (words::contractor_name(tr, c), c.name()))
+                .collect(),
+            Mode::Digital => Vec::new(),
+        },
     }
 }
 

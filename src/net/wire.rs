@@ -3,7 +3,7 @@
 //! and says whether each action was played or refused, and why.
 
 use super::view::SeatView;
-use crate::engine::Act;
+use crate::engine::{Act, Blueprint, Contractor};
 use serde::{Deserialize, Serialize};
 use thiserror::Error;
 
@@ -15,14 +15,19 @@ pub const MAX_MESSAGE: usize = 8 * 1024;
 #[serde(tag = "type", rename_all = "snake_case", deny_unknown_fields)]
 pub enum ClientMsg {
     /// Play `act` for this seat. `id` is the device's own number for the message (sent twice,
-    /// it is played once); `seen` the version of the view it was chosen on; `dice` the faces
-    /// of a roll typed at a real table.
+    /// it is played once); `seen` the version of the view it was chosen on; at a real table,
+    /// `dice` the faces of a roll typed, `blueprints` and `contractors` the cards revealed
+    /// (English names), in order.
     Act {
         id: u64,
         seen: u64,
         act: Act,
         #[serde(default)]
         dice: Vec<u8>,
+        #[serde(default)]
+        blueprints: Vec<Blueprint>,
+        #[serde(default)]
+        contractors: Vec<Contractor>,
     },
     /// Speak this language ("en", "fr", "es", "ru").
     Lang { lang: String },
@@ -36,8 +41,15 @@ pub enum ServerMsg {
     View { view: Box<SeatView> },
     /// The action `id` was played.
     Done { id: u64 },
-    /// The message `id` (if it had one) was refused: `reason` in the seat's language.
-    Refused { id: Option<u64>, reason: String },
+    /// The message `id` (if it had one) was refused: `reason` in the seat's language. At a
+    /// real table, `need` says what the action waits for: the next card revealed
+    /// (`blueprint`, `contractor`), sent again with it.
+    Refused {
+        id: Option<u64>,
+        reason: String,
+        #[serde(skip_serializing_if = "Option::is_none")]
+        need: Option<&'static str>,
+    },
 }
 
 impl ServerMsg {
@@ -80,6 +92,8 @@ mod tests {
             seen: 3,
             act: Act::TakeBlueprint { slot: 2 },
             dice: vec![],
+            blueprints: vec![Blueprint::Dojo],
+            contractors: vec![],
         };
         let text = serde_json::to_string(&msg).expect("serialises");
         assert_eq!(decode(&text), Ok(msg));

@@ -170,18 +170,18 @@ impl Driver {
         .unwrap_or(false)
     }
 
-    /// Types `keys` into the element in focus, as a phone's keyboard does.
-    fn type_keys(&self, keys: &str) {
+    /// Types `keys` into the field `css`, as a phone's keyboard does.
+    fn type_keys(&self, css: &str, keys: &str) {
         let el = self.call(
             "POST",
             &self.s("/element"),
-            Some(json!({"using": "css selector", "value": "#roll"})),
+            Some(json!({"using": "css selector", "value": css})),
         );
         let id = el
             .as_object()
             .and_then(|o| o.values().next())
             .and_then(Value::as_str)
-            .expect("the roll's field")
+            .unwrap_or_else(|| panic!("no field {css}: {}", self.text()))
             .to_string();
         self.call(
             "POST",
@@ -300,7 +300,7 @@ fn a_roll_at_a_real_table_is_typed_on_the_phone() {
     driver.new_window(&format!("http://{addr}/s/{ann}?lang=en"));
     driver.wait_for("Your roll");
     let before = table.game().journal().len();
-    driver.type_keys("3516\u{E007}");
+    driver.type_keys("#roll", "3516\u{E007}");
     let start = Instant::now();
     while table.game().journal().len() == before {
         assert!(
@@ -320,4 +320,48 @@ fn a_roll_at_a_real_table_is_typed_on_the_phone() {
     let mut sorted = faces.clone();
     sorted.sort_unstable();
     assert_eq!(sorted, [1, 3, 5, 6], "the faces typed: {faces:?}");
+}
+
+/// At a real table a phone taking a market blueprint is asked which card was revealed to fill
+/// the slot: a few letters and Enter, and the market shows it.
+#[test]
+fn a_card_revealed_is_told_on_the_phone() {
+    let _one = ONE_BROWSER.lock().unwrap_or_else(|e| e.into_inner());
+    let digital = Game::new_dealt(Setup::players(2, 31)).expect("a game");
+    let mut setup = digital.setup().clone();
+    setup.mode = foreman::engine::Mode::Companion;
+    let mut game = Game::new(setup).expect("a game");
+    game.apply(digital.journal()[0].clone())
+        .expect("the deal, told");
+    let card = game
+        .state()
+        .blueprint_deck
+        .iter()
+        .map(|(c, _)| c)
+        .find(|c| !game.state().market.blueprints.contains(&Some(*c)))
+        .expect("a card the deck can give");
+    let (table, addr, _rt) = serve(game);
+    let driver = Driver::start();
+    let ann = &table.keys().seats[0];
+    driver.new_window(&format!("http://{addr}/s/{ann}?lang=en"));
+    driver.wait_for("What you can do");
+    assert!(
+        driver.tap("Take "),
+        "a blueprint to take: {}",
+        driver.text()
+    );
+    driver.wait_for("Which blueprint was revealed?");
+    let letters: String = card.name().chars().take(4).collect();
+    driver.type_keys("#reveal", &format!("{letters}\u{E007}"));
+    let start = Instant::now();
+    while table.game().journal().len() < 2 {
+        assert!(
+            start.elapsed() < Duration::from_secs(20),
+            "never played: {}",
+            driver.text()
+        );
+        std::thread::sleep(Duration::from_millis(50));
+    }
+    assert!(table.game().state().market.blueprints.contains(&Some(card)));
+    driver.wait_for(card.name());
 }

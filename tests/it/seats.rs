@@ -493,3 +493,47 @@ fn a_host_killed_and_started_again_goes_on_with_the_same_links() {
     second.kill().expect("stopped");
     let _ = second.wait();
 }
+
+/// Issue 73, point 2: at a real table a phone tells the card revealed when its action reveals
+/// one: the host answers what it waits for (`need`), and the same action sent again with the
+/// card is played, the card in the market.
+#[test]
+fn a_phone_tells_the_card_its_action_reveals() {
+    // A companion game dealt as a digital one was (its cards told), at the market phase.
+    let digital = Game::new_dealt(Setup::players(2, 31)).expect("a game");
+    let mut setup = digital.setup().clone();
+    setup.mode = foreman::engine::Mode::Companion;
+    let mut game = Game::new(setup).expect("a game");
+    game.apply(digital.journal()[0].clone())
+        .expect("the deal, told");
+    let table = Table::new(game, None, SeatKeys::new(2));
+    let take = serde_json::json!({
+        "type": "act", "id": 1, "seen": table.version(), "act": {"kind": "take_blueprint", "slot": 2}
+    });
+    let (reply, _) = answer(&table, Some(0), Lang::Fr, &take.to_string());
+    let ServerMsg::Refused { need, .. } = reply else {
+        panic!("played without the card revealed: {reply:?}");
+    };
+    assert_eq!(need, Some("blueprint"));
+    // A card the deck can still give.
+    let card = table
+        .game()
+        .state()
+        .blueprint_deck
+        .iter()
+        .map(|(c, _)| c)
+        .next()
+        .expect("a card in the deck");
+    let mut told = take.clone();
+    told["id"] = 2.into();
+    told["blueprints"] = serde_json::json!([card.name()]);
+    let (reply, _) = answer(&table, Some(0), Lang::Fr, &told.to_string());
+    assert_eq!(reply, ServerMsg::Done { id: 2 });
+    assert_eq!(table.game().state().market.blueprints[2], Some(card));
+    // Every name is offered to the page in the seat's language, with its English name.
+    let view = table.view(Some(1), Lang::Fr);
+    assert!(
+        view.names
+            .contains(&(card.name_fr().to_string(), card.name()))
+    );
+}
