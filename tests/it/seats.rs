@@ -537,3 +537,70 @@ fn a_phone_tells_the_card_its_action_reveals() {
             .contains(&(card.name_fr().to_string(), card.name()))
     );
 }
+
+/// Issue 73, point 1: *Invite players* in the window serves its game: the window lists each
+/// seat's link; a device's action shows on the window, and the window's on the device.
+#[test]
+fn the_window_invites_players_and_stays_the_table_screen() {
+    use egui_kittest::kittest::Queryable as _;
+    let dir = tempfile::tempdir().expect("temp dir");
+    let mut h = super::window::harness(dir.path(), 17);
+    h.state_mut().invite_at = foreman::ui::InviteAt {
+        bind: "127.0.0.1".into(),
+        port: 0,
+    };
+    h.run();
+    super::window::click(&mut h, "2 to 5 players");
+    super::window::click(&mut h, "Start the game");
+    super::window::click(&mut h, "Invite players");
+    // The server's thread says where it listens; then the links are drawn.
+    let mut links: Vec<String> = Vec::new();
+    for _ in 0..400 {
+        h.run();
+        links = h
+            .query_all_by_label_contains("http://127.0.0.1:")
+            .filter_map(|n| n.value())
+            .filter(|v| v.starts_with("http://"))
+            .collect();
+        if links.len() >= 2 {
+            break;
+        }
+        std::thread::sleep(std::time::Duration::from_millis(10));
+    }
+    assert!(links.len() >= 2, "a link per seat: {links:?}");
+    let url = &links[0];
+    let addr: std::net::SocketAddr = url
+        .trim_start_matches("http://")
+        .split('/')
+        .next()
+        .and_then(|a| a.parse().ok())
+        .expect("an address");
+    let key = url.rsplit('/').next().expect("a key").to_string();
+    let rt = tokio::runtime::Builder::new_current_thread()
+        .enable_all()
+        .build()
+        .expect("a runtime");
+    let mut device = rt.block_on(device::Device::open(addr, &key, "en"));
+    let before = h.state().game().expect("a game").journal().len();
+    let i = device.view["actions"]
+        .as_array()
+        .and_then(|a| a.iter().position(|x| x["act"]["kind"] == "take_blueprint"))
+        .expect("a card to take");
+    assert_eq!(rt.block_on(device.act(i, 1))["type"], "done");
+    // The window takes the device's action at its next frame.
+    h.run();
+    assert_eq!(
+        h.state().game().expect("a game").journal().len(),
+        before + 1
+    );
+    // The window's own action (the second seat takes a card, as its button does) reaches
+    // the device.
+    h.state_mut().submit(Act::TakeBlueprint { slot: 0 });
+    h.run();
+    assert_eq!(
+        h.state().game().expect("a game").journal().len(),
+        before + 2
+    );
+    // The second seat's hand, dealt 4, is 5 on the device (it reads until then, or fails).
+    rt.block_on(device.until(|m| m["type"] == "view" && m["view"]["players"][1]["hand"] == 5));
+}
