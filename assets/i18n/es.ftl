@@ -581,7 +581,7 @@ web-blueprints = Planos
 web-contractors = Contratistas
 web-others = La mesa
 web-machine = La Máquina
-web-log = Lo que ha pasado
+web-log = Lo que pasó
 web-actions = Lo que puedes hacer
 web-no-actions = Nada que hacer ahora: juegan los demás.
 web-roll = Tu tirada: escribe la cara de cada dado (una tecla por dado)
@@ -590,7 +590,7 @@ web-connecting = Conectando…
 web-reconnecting = Conexión perdida: probando de nuevo…
 web-spectator-title = Viendo la partida
 web-dice = Dados
-web-hq = Cuartel general
+web-hq = Sede
 web-score = Puntuación final
 web-cards-in-hand = { $count ->
     [one] { $count } plano en la mano

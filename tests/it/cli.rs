@@ -177,7 +177,7 @@ fn the_terminal_game_saves_and_resumes() {
         .output()
         .unwrap();
     assert!(out.status.success());
-    assert!(String::from_utf8_lossy(&out.stdout).contains("round 1"));
+    assert!(String::from_utf8_lossy(&out.stdout).contains("Round 1"));
 }
 
 /// Issue: rules and game integrity, point 6: a load error is said once, and a journal's number
