@@ -134,6 +134,8 @@ impl ForemanApp {
         egui::Window::new(self.t("web-invite"))
             .open(&mut open)
             .default_width(560.0)
+            .min_width(540.0)
+            .default_height(640.0)
             .vscroll(true)
             .show(ctx, |ui| {
                 ui.label(self.t("web-invite-hint"));
@@ -160,28 +162,26 @@ impl ForemanApp {
                 let base = format!("http://{host}:{}", at.port());
                 ui.label(self.ta("web-hosting", &[("address", base.clone().into())]));
                 let (seats, spectators) = links::urls(&base, table.keys());
-                egui::Grid::new("invite-links")
-                    .spacing([16.0, 12.0])
-                    .show(ui, |ui| {
-                        for (seat, url) in seats.iter().enumerate() {
-                            ui.vertical(|ui| {
-                                ui.strong(crate::i18n::words::player_name(&self.tr, &game, seat));
-                                ui.add(egui::Label::new(url.as_str()).selectable(true).wrap());
-                            });
-                            qr_code(ui, url);
-                            ui.end_row();
-                        }
+                // Each seat: its QR code, and beside it the name and the link whole.
+                let row = |ui: &mut Ui, name: String, url: &str| {
+                    ui.horizontal(|ui| {
+                        qr_code(ui, url);
                         ui.vertical(|ui| {
-                            ui.strong(self.t("web-spectators"));
-                            ui.add(
-                                egui::Label::new(spectators.as_str())
-                                    .selectable(true)
-                                    .wrap(),
-                            );
+                            ui.set_width(340.0);
+                            ui.strong(name);
+                            ui.add(egui::Label::new(url).selectable(true).wrap());
                         });
-                        qr_code(ui, &spectators);
-                        ui.end_row();
                     });
+                    ui.separator();
+                };
+                for (seat, url) in seats.iter().enumerate() {
+                    row(
+                        ui,
+                        crate::i18n::words::player_name(&self.tr, &game, seat),
+                        url,
+                    );
+                }
+                row(ui, self.t("web-spectators"), &spectators);
             });
         if let Some(invite) = &mut self.invite {
             invite.open = open;
