@@ -698,7 +698,7 @@ fn host(file: Option<PathBuf>, port: u16, bind: &str, address: Option<String>) -
             .collect()
     };
     let hub = Hub::host(std::sync::Arc::new(table));
-    foreman::net::serve_blocking(hub, bind, port, |at| {
+    foreman::net::serve_blocking(hub, bind, port, false, |at| {
         let host = address
             .clone()
             .or_else(|| links::lan_address().map(|a| a.to_string()))
@@ -721,7 +721,7 @@ fn serve(port: u16, bind: &str, data: Option<PathBuf>) -> Result<()> {
         std::fs::create_dir_all(d).with_context(|| format!("cannot make {}", d.display()))?;
     }
     let hub = foreman::net::server::Hub::lobby(data);
-    foreman::net::serve_blocking(hub, bind, port, |at| {
+    foreman::net::serve_blocking(hub, bind, port, false, |at| {
         println!("Serving games on {at}: open http://{at}/ to make one");
         use std::io::Write as _;
         let _ = std::io::stdout().flush();

@@ -14,18 +14,25 @@ pub mod wire;
 pub use keys::SeatKeys;
 pub use table::{Played, Refusal, Source, Table};
 
-/// Serves `hub` on `bind:port` until the process ends, on a runtime of its own.
+/// Serves `hub` on `bind:port` until the process ends, on a runtime of its own; with
+/// `any_port`, on a port the system gives when `port` is taken.
 pub fn serve_blocking(
     hub: std::sync::Arc<server::Hub>,
     bind: &str,
     port: u16,
+    any_port: bool,
     ready: impl FnOnce(std::net::SocketAddr),
 ) -> std::io::Result<()> {
     let rt = tokio::runtime::Builder::new_multi_thread()
         .enable_all()
         .build()?;
     rt.block_on(async move {
-        let listener = tokio::net::TcpListener::bind((bind, port)).await?;
+        let listener = match tokio::net::TcpListener::bind((bind, port)).await {
+            Err(e) if any_port && e.kind() == std::io::ErrorKind::AddrInUse => {
+                tokio::net::TcpListener::bind((bind, 0)).await?
+            }
+            other => other?,
+        };
         ready(listener.local_addr()?);
         server::run(listener, hub).await
     })

@@ -450,8 +450,17 @@ impl ForemanApp {
             }
         }
         self.dialog_ui(&ctx);
+        // The round card waits behind a dialog the game asks (the deal's first card at a
+        // real table): a click meant for one never lands on the other.
+        let held = self.dialog.is_some() && self.help.round_card;
+        if held {
+            self.help.round_card = false;
+        }
         if super::reference::show(&ctx, &self.tr, &mut self.help) {
             self.settings.help_seen = true;
+        }
+        if held {
+            self.help.round_card = true;
         }
     }
 
@@ -496,13 +505,19 @@ impl ForemanApp {
                 }
                 let current = self.settings.lang;
                 let mut chosen = current;
-                egui::ComboBox::from_label(self.t("language"))
+                // The language's own name says what the list is: no label beside it (the top
+                // bar stays on one line at 150%); its name for a screen reader, and its hover.
+                let label = self.t("language");
+                egui::ComboBox::from_id_salt("language")
                     .selected_text(current.native_name())
                     .show_ui(ui, |ui| {
                         for lang in Lang::ALL {
                             ui.selectable_value(&mut chosen, lang, lang.native_name());
                         }
-                    });
+                    })
+                    .response
+                    .on_hover_text(&label)
+                    .widget_info(|| egui::WidgetInfo::labeled(egui::Role::ComboBox, true, &label));
                 if chosen != current {
                     self.set_lang(chosen);
                 }

@@ -1110,7 +1110,14 @@ fn the_small_text_is_readable_and_the_top_bar_one_line() {
         let small = h.ctx.global_style().text_styles[&egui::TextStyle::Small].size;
         assert!(small >= 12.0, "small text {small} points");
         let first = h.get_by_label("New game").rect();
-        for label in ["Save a copy…", "Help", "Cards", "Light theme"] {
+        for label in [
+            "Save a copy…",
+            "Invite players",
+            "A+",
+            "Help",
+            "Cards",
+            "Light theme",
+        ] {
             let r = h.get_by_label(label).rect();
             assert!(
                 (r.center().y - first.center().y).abs() < 2.0,
