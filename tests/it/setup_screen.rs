@@ -5,7 +5,7 @@
 
 use super::window::{choose, click, harness, harness_with, open_game};
 use egui_kittest::Harness;
-use egui_kittest::kittest::Queryable as _;
+use egui_kittest::kittest::{NodeT as _, Queryable as _};
 use foreman::engine::{Mode, Phase};
 use foreman::i18n::{Arg, Lang, Tr};
 use foreman::ui::{ForemanApp, Settings};
@@ -352,5 +352,60 @@ fn a_new_round_scrolls_the_centre_back_to_its_top() {
     assert!(
         (back - top).abs() < 1.0,
         "a new round: the name at {back}, at the top {top}"
+    );
+}
+
+/// From a new player's trial (issue 75): hiring the Miner, each gain is said beside whom it
+/// goes to: the hirer's +3 metal after the hire, the opponent's +1 metal after their name
+/// (cards.md, Miner: gain 3 metal; an opponent of your choice gains 1).
+#[test]
+fn a_hires_gift_says_each_gain_beside_whom_it_goes_to() {
+    use foreman::engine::{Act, Contractor, Game, Setup, legal_actions};
+    // A 2-player game where the first player can hire the Miner.
+    let game = (0..500)
+        .filter_map(|seed| Game::new_dealt(Setup::players(2, seed)).ok())
+        .find(|g| {
+            let st = g.state();
+            st.market.contractors.iter().position(|c| *c == Some(Contractor::Miner)).is_some_and(|slot| {
+                legal_actions(st).iter().any(|a| {
+                    matches!(a, Act::Hire { slot: s, opponent: Some(1), .. } if usize::from(*s) == slot)
+                })
+            })
+        })
+        .expect("a game where the Miner can be hired");
+    let dir = tempfile::tempdir().expect("temp dir");
+    let mut h = harness(dir.path(), 3);
+    open_game(&mut h, dir.path(), &game);
+    click(&mut h, "Hire Miner");
+    // The discard first (unless only one fits), then the opponent.
+    for _ in 0..3 {
+        if h.query_all_by_label_contains("gets the contractor's gift")
+            .next()
+            .is_some()
+        {
+            break;
+        }
+        let first = h
+            .query_all_by_role(egui::Role::Button)
+            .map(|n| n.accesskit_node().label().unwrap_or_default())
+            .find(|l| l.starts_with("Hire Miner"));
+        match first {
+            Some(label) => click(&mut h, &label),
+            None => break,
+        }
+    }
+    let line = h
+        .query_all_by_label_contains("gets the contractor's gift")
+        .map(|n| {
+            let node = n.accesskit_node();
+            node.label().or(node.value()).unwrap_or_default()
+        })
+        .next()
+        .expect("the opponent's choice");
+    assert!(
+        line.contains(
+            "(+3 metal, -1 blueprint in hand); Player 2 (+1 metal) gets the contractor's gift"
+        ),
+        "{line}"
     );
 }
