@@ -119,8 +119,15 @@ pub fn board(
                                 if ui.button(label).clicked() {
                                     all = Some(acts);
                                 }
+                            } else if section != Section::Research {
+                                reserve_button_line(ui);
                             }
                         }
+                    }
+                    // The line of "Place all" kept while a die is selected: nothing below
+                    // moves when a die is picked up or placed.
+                    if selected.is_some() && section != Section::Research {
+                        reserve_button_line(ui);
                     }
                 });
             });
@@ -134,17 +141,26 @@ pub fn board(
             }
         }
     });
-    // Every die left where its face fits, Mine and Generate at once.
-    if selected.is_none()
-        && let Some((label, acts)) = by_face_choice(tr, game, player)
-        && ui
-            .button(label)
-            .on_hover_text(tr.t("place-by-face-hint"))
-            .clicked()
-    {
-        all = Some(acts);
+    // Every die left where its face fits, Mine and Generate at once; its line kept when there
+    // is none (the hand below stays where it was as dice are placed).
+    match by_face_choice(tr, game, player).filter(|_| selected.is_none()) {
+        Some((label, acts)) => {
+            if ui
+                .button(label)
+                .on_hover_text(tr.t("place-by-face-hint"))
+                .clicked()
+            {
+                all = Some(acts);
+            }
+        }
+        None => reserve_button_line(ui),
     }
     all.unwrap_or_else(|| asked.into_iter().collect())
+}
+
+/// The room of one line of buttons, left empty: an unseen button of the same size.
+fn reserve_button_line(ui: &mut Ui) {
+    ui.add_visible(false, egui::Button::new(" "));
 }
 
 /// The placements a player may make at once with no die selected, each its button's words

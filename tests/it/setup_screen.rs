@@ -409,3 +409,46 @@ fn a_hires_gift_says_each_gain_beside_whom_it_goes_to() {
         "{line}"
     );
 }
+
+/// Point 10, as a new player found it again: placing dice one by one (and picking one up)
+/// moves nothing below the headquarters: the hand stays where it was (its heading's line).
+#[test]
+fn placing_dice_moves_nothing_below_the_headquarters() {
+    let dir = tempfile::tempdir().expect("temp dir");
+    let mut h = harness(dir.path(), 41);
+    h.run();
+    super::window::start_take_and_roll(&mut h);
+    let build_top = |h: &Harness<'_, ForemanApp>| {
+        h.query_all_by_label_contains("blueprints in hand")
+            .map(|n| n.rect().top())
+            .next()
+            .expect("the hand's heading")
+    };
+    let top = build_top(&h);
+    // Pick a die up: the buttons under the headquarters keep their line.
+    h.get_by_label_contains("Die 1:").click();
+    h.run();
+    assert_eq!(build_top(&h), top, "a die selected");
+    h.get_by_label_contains("Die 1:").click();
+    h.run();
+    let mut placed = 0;
+    loop {
+        let clicked = match h
+            .query_all_by_label_contains("Place a ")
+            .find(|n| !n.accesskit_node().is_disabled())
+        {
+            Some(place) => {
+                place.click();
+                true
+            }
+            None => false,
+        };
+        if !clicked {
+            break;
+        }
+        h.run();
+        placed += 1;
+        assert_eq!(build_top(&h), top, "after {placed} dice placed");
+    }
+    assert!(placed >= 2, "{placed} dice placed");
+}
