@@ -60,7 +60,13 @@ impl Driver {
         }
         let caps = json!({"capabilities": {"alwaysMatch": {"goog:chromeOptions": {
             "binary": "/usr/bin/chromium",
-            "args": ["--headless", "--no-sandbox", "--disable-gpu", "--window-size=360,740"]
+            // The loopback only: no name resolves but 127.0.0.1, and none of the browser's
+            // own background traffic (updates, metrics, sync) is started.
+            "args": ["--headless", "--no-sandbox", "--disable-gpu", "--window-size=360,740",
+                     "--host-resolver-rules=MAP * ~NOTFOUND, EXCLUDE 127.0.0.1",
+                     "--disable-background-networking", "--disable-component-update",
+                     "--disable-sync", "--disable-default-apps", "--no-first-run",
+                     "--disable-domain-reliability", "--metrics-recording-only"]
         }}}});
         let made = d.call("POST", "/session", Some(caps));
         d.session = match made["sessionId"].as_str() {
