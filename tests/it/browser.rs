@@ -371,3 +371,55 @@ fn a_card_revealed_is_told_on_the_phone() {
     assert!(table.game().state().market.blueprints.contains(&Some(card)));
     driver.wait_for(card.name());
 }
+
+/// `foreman serve`'s front page, as friends online use it: one makes a game for two, the
+/// other joins by its six-letter code and takes the free seat, which opens that seat's page;
+/// the seat is then taken.
+#[test]
+fn friends_make_a_game_and_join_it_by_its_code() {
+    let _one = ONE_BROWSER.lock().unwrap_or_else(|e| e.into_inner());
+    let rt = tokio::runtime::Builder::new_multi_thread()
+        .worker_threads(1)
+        .enable_all()
+        .build()
+        .expect("a runtime");
+    let listener = rt
+        .block_on(tokio::net::TcpListener::bind("127.0.0.1:0"))
+        .expect("bound");
+    let addr = listener.local_addr().expect("address");
+    rt.spawn(foreman::net::server::run(listener, Hub::lobby(None)));
+    let driver = Driver::start();
+    driver.new_window(&format!("http://{addr}/"));
+    driver.wait_for("A new game");
+    driver.run(
+        "const n = document.querySelectorAll('#names input'); n[0].value = 'Ann'; n[1].value = 'Bo';",
+        json!([]),
+    );
+    assert!(driver.tap("Make the game"));
+    driver.wait_for("Give each player their link");
+    let code = driver
+        .run(
+            "return document.querySelector('#out b').innerText;",
+            json!([]),
+        )
+        .as_str()
+        .unwrap_or_default()
+        .to_string();
+    assert_eq!(code.len(), 6, "a six-letter code: {code:?}");
+    // The friend: the code, the seats, Bo's.
+    driver.new_window(&format!("http://{addr}/"));
+    driver.wait_for("Join a game");
+    driver.type_keys("#code", &code.to_lowercase());
+    assert!(driver.tap("Show its seats"));
+    driver.wait_for("Take this seat: Bo");
+    assert!(driver.tap("Take this seat: Bo"));
+    // Bo's own page: his name at its top, the market, nothing for him to do yet.
+    driver.wait_for("Nothing to do now");
+    driver.wait_for("Bo");
+    // The seat is handed out once.
+    driver.new_window(&format!("http://{addr}/"));
+    driver.wait_for("Join a game");
+    driver.type_keys("#code", &code);
+    assert!(driver.tap("Show its seats"));
+    driver.wait_for("Bo (taken)");
+}
