@@ -177,6 +177,19 @@ impl Hub {
         )
     }
 
+    /// A seat whose link was opened is in play: the code no longer hands it out.
+    fn opened(&self, table: &Arc<Table>, seat: Option<usize>) {
+        let Some(seat) = seat else {
+            return;
+        };
+        if let Ok(mut games) = self.games.write()
+            && let Some(served) = games.values_mut().find(|g| Arc::ptr_eq(&g.table, table))
+            && let Some(c) = served.claimed.get_mut(seat)
+        {
+            *c = true;
+        }
+    }
+
     /// Hands out seat `seat` of game `code` once: its key.
     fn claim(&self, code: &str, seat: usize) -> Option<String> {
         let mut games = self.games.write().ok()?;
@@ -320,6 +333,7 @@ async fn socket(
     let Some((table, seat)) = hub.seat(&key) else {
         return (StatusCode::NOT_FOUND, "no seat has this link").into_response();
     };
+    hub.opened(&table, seat);
     let lang = q
         .lang
         .as_deref()

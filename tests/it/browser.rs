@@ -406,12 +406,21 @@ fn friends_make_a_game_and_join_it_by_its_code() {
         .unwrap_or_default()
         .to_string();
     assert_eq!(code.len(), 6, "a six-letter code: {code:?}");
+    // Ann opens her own link: her seat is in play, the code no longer hands it out.
+    let ann = driver
+        .run("return document.querySelector('#out a').href;", json!([]))
+        .as_str()
+        .unwrap_or_default()
+        .to_string();
+    driver.new_window(&ann);
+    driver.wait_for("What you can do");
     // The friend: the code, the seats, Bo's.
     driver.new_window(&format!("http://{addr}/"));
     driver.wait_for("Join a game");
     driver.type_keys("#code", &code.to_lowercase());
     assert!(driver.tap("Show its seats"));
     driver.wait_for("Take this seat: Bo");
+    assert!(driver.text().contains("Ann (taken)"), "{}", driver.text());
     assert!(driver.tap("Take this seat: Bo"));
     // Bo's own page: his name at its top, the market, nothing for him to do yet.
     driver.wait_for("Nothing to do now");
