@@ -286,20 +286,14 @@ fn three_phones_and_a_spectator_play_a_digital_round_in_chromium() {
 fn a_roll_at_a_real_table_is_typed_on_the_phone() {
     let _one = ONE_BROWSER.lock().unwrap_or_else(|e| e.into_inner());
     // A companion game dealt by the host (its cards told), at Ann's roll.
+    // Ann takes the first blueprint, Bo too, in a digital game told at a real table.
     let mut digital = Game::new_dealt(Setup::players(2, 8)).expect("a game");
-    let mut setup = digital.setup().clone();
-    setup.mode = foreman::engine::Mode::Companion;
-    // The same deal, told: the digital game's cards are the inputs of the companion deal.
-    let dealt = digital.journal()[0].clone();
-    let mut game = Game::new(setup).expect("a game");
-    game.apply(dealt).expect("the deal, told");
-    // Ann takes the first blueprint, Bo too (their refills told from the digital game).
     for _ in 0..2 {
-        let take = Act::TakeBlueprint { slot: 0 };
-        digital.apply_digital(take.clone()).expect("taken");
-        let told = digital.journal().last().cloned().expect("journalled");
-        game.apply(told).expect("the same take, told");
+        digital
+            .apply_digital(Act::TakeBlueprint { slot: 0 })
+            .expect("taken");
     }
+    let game = super::seats::told_at_a_real_table(&digital);
     let (table, addr, _rt) = serve(game);
     let driver = Driver::start();
     let ann = &table.keys().seats[0];
@@ -333,12 +327,9 @@ fn a_roll_at_a_real_table_is_typed_on_the_phone() {
 #[test]
 fn a_card_revealed_is_told_on_the_phone() {
     let _one = ONE_BROWSER.lock().unwrap_or_else(|e| e.into_inner());
-    let digital = Game::new_dealt(Setup::players(2, 31)).expect("a game");
-    let mut setup = digital.setup().clone();
-    setup.mode = foreman::engine::Mode::Companion;
-    let mut game = Game::new(setup).expect("a game");
-    game.apply(digital.journal()[0].clone())
-        .expect("the deal, told");
+    let game = super::seats::told_at_a_real_table(
+        &Game::new_dealt(Setup::players(2, 31)).expect("a game"),
+    );
     let card = game
         .state()
         .blueprint_deck

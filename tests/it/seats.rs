@@ -500,12 +500,7 @@ fn a_host_killed_and_started_again_goes_on_with_the_same_links() {
 #[test]
 fn a_phone_tells_the_card_its_action_reveals() {
     // A companion game dealt as a digital one was (its cards told), at the market phase.
-    let digital = Game::new_dealt(Setup::players(2, 31)).expect("a game");
-    let mut setup = digital.setup().clone();
-    setup.mode = foreman::engine::Mode::Companion;
-    let mut game = Game::new(setup).expect("a game");
-    game.apply(digital.journal()[0].clone())
-        .expect("the deal, told");
+    let game = told_at_a_real_table(&Game::new_dealt(Setup::players(2, 31)).expect("a game"));
     let table = Table::new(game, None, SeatKeys::new(2));
     let take = serde_json::json!({
         "type": "act", "id": 1, "seen": table.version(), "act": {"kind": "take_blueprint", "slot": 2}
@@ -603,4 +598,16 @@ fn the_window_invites_players_and_stays_the_table_screen() {
     );
     // The second seat's hand, dealt 4, is 5 on the device (it reads until then, or fails).
     rt.block_on(device.until(|m| m["type"] == "view" && m["view"]["players"][1]["hand"] == 5));
+}
+
+/// The game `digital` is, at a real table: the same setup in companion mode, its actions told
+/// with the cards and dice the digital game drew.
+pub(crate) fn told_at_a_real_table(digital: &Game) -> Game {
+    let mut setup = digital.setup().clone();
+    setup.mode = foreman::engine::Mode::Companion;
+    let mut game = Game::new(setup).expect("a game");
+    for action in digital.journal() {
+        game.apply(action.clone()).expect("the same action, told");
+    }
+    game
 }
