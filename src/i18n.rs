@@ -4,6 +4,7 @@
 //! [`words`] puts the game's own words (cards, tools, phases, refusals, events, actions) into
 //! a language; the command line uses it in English.
 
+pub mod gains;
 pub mod journal;
 pub mod words;
 

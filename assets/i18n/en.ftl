@@ -487,6 +487,7 @@ err-not-in-play = { $card } cannot be in this hand: { $copies ->
    *[other] all { $copies } copies are
 } already in play.
 err-not-drawn = { $card } cannot be in this hand: no copy of it was left in the deck when this hand's secret cards were drawn.
+err-nothing-to-tell = There is no card drawn in secret to tell: every card in this hand is known.
 err-named-too-often = { $card } is named { $named } times, and this hand can hold only { $most } of them.
 err-in-secret-hands = { $card } cannot come off this deck: its copies nobody has seen were drawn in secret before the deck was reshuffled, so they are in hands.
 err-no-such-player = There is no player { $player }.
@@ -494,6 +495,8 @@ err-work-ended = Player { $player } has already ended their work phase this roun
 err-hidden-hands-digital = Hidden hands are for a game at a real table: a digital game deals every card itself.
 err-bot-at-the-table = A bot plays only in a digital game: at a real table, a person holds the cards.
 act-switch = { $player } works now
+act-tell = tells Foreman a card drawn in secret
+act-tell-card = tells Foreman { $card } (only on this screen)
 more-choices = …and { $count } more: type a few letters to narrow the list
 hand-hidden = { $count ->
     [one] { $count } card drawn in secret: Foreman does not see it
@@ -608,6 +611,9 @@ web-which-contractor = Which contractor was revealed? Type a few letters of its 
 web-no-such-card = No card is called that.
 web-group-refresh = Refresh a row of the market…
 web-group-end = End the work phase…
+web-tell = Tell Foreman a card you drew…
+web-tell-which = Which card did you draw? Only your screen will name it. Type a few letters, then Enter
+web-told = only on your screen
 web-invite = Invite players
 web-invite-hint = Each player opens their seat's link, or scans its code, on a phone or tablet on the same network: they see their own hand and play their own seat.
 web-spectators = Spectators (the public table)

@@ -493,6 +493,7 @@ err-not-in-play = { $card } no puede estar en esta mano: { $copies ->
    *[other] las { $copies } copias ya están
 } en juego.
 err-not-drawn = { $card } no puede estar en esta mano: no quedaba ninguna copia en el mazo cuando se robaron sus cartas secretas.
+err-nothing-to-tell = No hay ninguna carta robada en secreto que indicar: todas las cartas de esta mano son conocidas.
 err-named-too-often = { $card } se nombra { $named } veces, y esta mano solo puede tener { $most }.
 err-in-secret-hands = { $card } no puede salir de este mazo: sus copias que nadie ha visto se robaron en secreto antes de barajar el mazo, así que están en manos.
 err-no-such-player = No hay jugador { $player }.
@@ -500,6 +501,8 @@ err-work-ended = El jugador { $player } ya terminó su fase de trabajo esta rond
 err-hidden-hands-digital = Las manos ocultas son para una partida en una mesa real: una partida digital reparte ella misma cada carta.
 err-bot-at-the-table = Un bot solo juega en una partida digital: en una mesa real, una persona tiene las cartas.
 act-switch = { $player } trabaja ahora
+act-tell = indica a Foreman una carta robada en secreto
+act-tell-card = indica { $card } a Foreman (solo en esta pantalla)
 more-choices = …y { $count } más: escribe unas letras para acortar la lista
 hand-hidden = { $count ->
     [one] { $count } carta robada en secreto: Foreman no la ve
@@ -614,6 +617,9 @@ web-which-contractor = ¿Qué contratista salió? Escribe unas letras de su nomb
 web-no-such-card = Ninguna carta se llama así.
 web-group-refresh = Renovar una fila del mercado…
 web-group-end = Terminar la fase de trabajo…
+web-tell = Indicar a Foreman una carta robada…
+web-tell-which = ¿Qué carta has robado? Solo tu pantalla la nombrará. Escribe unas letras y pulsa Intro
+web-told = solo en tu pantalla
 web-invite = Invitar jugadores
 web-invite-hint = Cada jugador abre el enlace de su asiento, o escanea su código, en un móvil o tableta de la misma red: ve su propia mano y juega su asiento.
 web-spectators = Espectadores (la mesa pública)

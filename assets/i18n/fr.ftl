@@ -493,6 +493,7 @@ err-not-in-play = { $card } ne peut pas être dans cette main : { $copies ->
    *[other] les { $copies } exemplaires sont
 } déjà en jeu.
 err-not-drawn = { $card } ne peut pas être dans cette main : il n'en restait aucun exemplaire dans la pioche quand ses cartes secrètes ont été piochées.
+err-nothing-to-tell = Il n'y a aucune carte piochée en secret à indiquer : toutes les cartes de cette main sont connues.
 err-named-too-often = { $card } est nommé { $named } fois, et cette main ne peut en avoir que { $most }.
 err-in-secret-hands = { $card } ne peut pas sortir de cette pioche : ses exemplaires que personne n'a vus ont été piochés en secret avant que la pioche soit mélangée, ils sont donc dans des mains.
 err-no-such-player = Il n'y a pas de joueur { $player }.
@@ -500,6 +501,8 @@ err-work-ended = Le joueur { $player } a déjà terminé sa phase de travail ce 
 err-hidden-hands-digital = Les mains cachées sont pour une partie à une vraie table : une partie numérique distribue elle-même chaque carte.
 err-bot-at-the-table = Un bot ne joue que dans une partie numérique : à une vraie table, une personne tient les cartes.
 act-switch = { $player } travaille maintenant
+act-tell = indique à Foreman une carte piochée en secret
+act-tell-card = indique { $card } à Foreman (sur cet écran seulement)
 more-choices = …et { $count } de plus : tapez quelques lettres pour réduire la liste
 hand-hidden = { $count ->
     [one] { $count } carte piochée en secret : Foreman ne la voit pas
@@ -614,6 +617,9 @@ web-which-contractor = Quel prestataire a été révélé ? Tapez quelques lettr
 web-no-such-card = Aucune carte ne porte ce nom.
 web-group-refresh = Renouveler une rangée du marché…
 web-group-end = Finir la phase de travail…
+web-tell = Indiquer à Foreman une carte piochée…
+web-tell-which = Quelle carte avez-vous piochée ? Seul votre écran la nommera. Tapez quelques lettres, puis Entrée
+web-told = sur votre écran seulement
 web-invite = Inviter les joueurs
 web-invite-hint = Chaque joueur ouvre le lien de sa place, ou scanne son code, sur un téléphone ou une tablette du même réseau : il voit sa propre main et joue sa place.
 web-spectators = Spectateurs (la table publique)

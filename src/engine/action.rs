@@ -317,6 +317,10 @@ pub enum Act {
     /// Work phase: everyone works at once, so the work phase turns to `player` (0-based), who
     /// has not ended theirs yet.
     Switch { player: u8 },
+    /// At a real table with hidden hands, `player` tells Foreman from their own device that
+    /// one of the cards they drew in secret is `card`, at any time and whoever's turn it is.
+    /// Only their screen names it; the others still count it as hidden.
+    Tell { player: u8, card: Blueprint },
 }
 
 impl fmt::Display for Act {
@@ -386,6 +390,12 @@ impl fmt::Display for Act {
             Act::Switch { player } => {
                 write!(f, "turn to player {}'s work phase", u16::from(*player) + 1)
             }
+            // Said without the card: this line may reach a screen everyone sees.
+            Act::Tell { player, .. } => write!(
+                f,
+                "player {} tells Foreman a card drawn in secret",
+                u16::from(*player) + 1
+            ),
         }
     }
 }

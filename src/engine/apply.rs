@@ -280,6 +280,19 @@ impl Game {
         }
     }
 
+    /// The game as `seat` may see it (`None`: a screen everyone sees): other players' told
+    /// cards counted as hidden ([`State::seen_by`]). `None` when nothing is to be hidden. For
+    /// screens and *Suggest*; an action chosen on it is played on the game itself.
+    pub fn seen_by(&self, seat: Option<usize>) -> Option<Game> {
+        let state = self.state.seen_by(seat)?;
+        Some(Game {
+            setup: self.setup.clone(),
+            scratch: state.clone(),
+            state,
+            journal: self.journal.clone(),
+        })
+    }
+
     /// The generator for the next action.
     fn generator(&self) -> Seeded {
         Seeded::new(self.setup.seed, self.journal.len() as u64)
@@ -416,6 +429,12 @@ impl Ctx<'_> {
             } => self.end_work(discard, *discard_metal, *discard_energy),
             Act::MachineTurn => self.machine_turn(),
             Act::Switch { player } => self.switch(*player),
+            Act::Tell { player, card } => {
+                if self.st.phase == Phase::Setup {
+                    return Err(self.wrong("once the cards are dealt"));
+                }
+                self.st.tell(usize::from(*player), *card)
+            }
         }
     }
 

@@ -58,6 +58,8 @@ pub enum RuleError {
         "{0} cannot be in this hand: no copy of it was left in the deck when this hand's secret cards were drawn"
     )]
     NotDrawn(Blueprint),
+    #[error("there is no card drawn in secret to tell: every card in this hand is known")]
+    NothingToTell,
     #[error("{card} is named {named} times, and this hand can hold only {most} of them")]
     NamedTooOften {
         card: Blueprint,

@@ -68,6 +68,32 @@ pub struct Secrets {
     witness: Vec<u8>,
 }
 
+impl Secrets {
+    /// `card`, told by `seat`, is a secret card again (a screen that may not know it): its
+    /// name is taken back, or, told before the first reshuffle, it is one more card that
+    /// seat drew from the first deck. Either way the history still holds.
+    fn unname(&mut self, seat: usize, card: Blueprint) {
+        let named = self
+            .names
+            .iter()
+            .rposition(|n| usize::from(n.seat) == seat && n.card == card);
+        match named {
+            Some(i) => {
+                self.names.remove(i);
+                if i < self.witness.len() {
+                    self.witness.remove(i);
+                }
+            }
+            None => {
+                if let Some(first) = self.decks.first_mut() {
+                    first.pool.add(card);
+                    first.drawn[seat] += 1;
+                }
+            }
+        }
+    }
+}
+
 impl PartialEq for Secrets {
     fn eq(&self, other: &Secrets) -> bool {
         self.decks == other.decks && self.names == other.names
@@ -599,12 +625,71 @@ impl State {
         })
     }
 
-    /// Takes `card` out of player `p`'s hand: a seen copy, else a hidden card named now.
+    /// Takes `card` out of player `p`'s hand: a seen copy, else a hidden card named now. A
+    /// copy the table saw goes before one told in private, so the table learns nothing new.
     pub(crate) fn take_from_hand(&mut self, p: usize, card: Blueprint) -> Result<(), RuleError> {
-        if self.players.get(p).is_some_and(|pl| pl.hand.contains(card)) {
-            self.players[p].hand.remove(card);
+        if let Some(pl) = self.players.get_mut(p)
+            && pl.hand.contains(card)
+        {
+            pl.hand.remove(card);
+            if pl.told.count(card) > pl.hand.count(card) {
+                pl.told.remove(card);
+            }
             return Ok(());
         }
+        self.name_hidden(p, card)
+    }
+
+    /// Player `p` tells Foreman, from their own device, that one of their hidden cards is
+    /// `card` (docs/rules.md, hidden hands): it is in their hand from now on, known to the
+    /// engine, and told to nobody else ([`State::seen_by`]).
+    pub(crate) fn tell(&mut self, p: usize, card: Blueprint) -> Result<(), RuleError> {
+        let Some(player) = self.players.get(p) else {
+            return Err(RuleError::NoSuchPlayer(
+                p.min(usize::from(u16::MAX - 1)) as u16 + 1,
+            ));
+        };
+        if player.hidden == 0 {
+            return Err(RuleError::NothingToTell);
+        }
+        self.name_hidden(p, card)?;
+        self.players[p].hand.add(card);
+        self.players[p].told.add(card);
+        Ok(())
+    }
+
+    /// The table as `seat` may see it (`None`: a screen everyone sees): every other player's
+    /// told cards are hidden cards again, among the unseen ones. `None` when there is nothing
+    /// to hide. For screens only: the result is a consistent position, never the game's.
+    pub fn seen_by(&self, seat: Option<usize>) -> Option<State> {
+        let hide =
+            |q: usize, pl: &super::state::PlayerState| Some(q) != seat && !pl.told.is_empty();
+        if !self.players.iter().enumerate().any(|(q, pl)| hide(q, pl)) {
+            return None;
+        }
+        let mut st = self.clone();
+        for q in 0..st.players.len() {
+            if !hide(q, &st.players[q]) {
+                continue;
+            }
+            let told = std::mem::take(&mut st.players[q].told);
+            for (card, n) in told.iter() {
+                for _ in 0..n {
+                    st.players[q].hand.remove(card);
+                    st.players[q].hidden += 1;
+                    st.blueprint_deck.add(card);
+                    if let Some(s) = &mut st.secrets {
+                        Arc::make_mut(s).unname(q, card);
+                    }
+                }
+            }
+        }
+        Some(st)
+    }
+
+    /// Names one of player `p`'s hidden cards as `card`, which leaves their hidden cards (the
+    /// caller puts it where it goes).
+    fn name_hidden(&mut self, p: usize, card: Blueprint) -> Result<(), RuleError> {
         let witness = match &self.secrets {
             Some(s) if self.players.get(p).is_some_and(|pl| pl.hidden > 0) => {
                 match s.answer(&[(p, card)], &|_| true) {

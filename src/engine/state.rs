@@ -427,6 +427,10 @@ pub struct PlayerState {
     /// many. Each is one of the cards still unseen ([`State::blueprint_deck`]); the player
     /// names it when it leaves the hand.
     pub hidden: u8,
+    /// Of `hand`, the cards this player told Foreman from their own device as they drew them
+    /// in secret: the engine knows them, every other screen counts them as hidden
+    /// ([`State::seen_by`]). Never more copies of a card than `hand` holds.
+    pub told: Pile<Blueprint>,
     pub compound: Pile<Blueprint>,
     /// Blueprints activated this round (bit = [`Blueprint::index`]).
     pub activated: u64,
@@ -453,6 +457,7 @@ impl PlayerState {
             goods: 0,
             hand: Pile::default(),
             hidden: 0,
+            told: Pile::default(),
             compound: Pile::default(),
             activated: 0,
             hq: [HqSection::default(); 3],

@@ -28,12 +28,26 @@ impl Line {
 pub fn head(tr: &Tr, before: &Game, action: &Action) -> Line {
     let who = actor(tr, before, &action.act);
     let what = words::act(tr, before, &action.act);
-    Line {
-        text: match who {
-            Some(who) => tr.t_args("log-line", &[("who", who.into()), ("what", what.into())]),
-            None => what,
+    let line = |what: String| match &who {
+        Some(who) => tr.t_args(
+            "log-line",
+            &[("who", who.clone().into()), ("what", what.into())],
+        ),
+        None => what,
+    };
+    match action.act {
+        // A card told in private is named to its teller only.
+        Act::Tell { player, card } => Line {
+            text: line(tr.t_args(
+                "act-tell-card",
+                &[("card", words::card_name(tr, card).into())],
+            )),
+            secret: Some((usize::from(player), line(what))),
         },
-        secret: None,
+        _ => Line {
+            text: line(what),
+            secret: None,
+        },
     }
 }
 
@@ -66,6 +80,7 @@ fn actor(tr: &Tr, game: &Game, act: &Act) -> Option<String> {
         // The table turns to a player: said on its own ("Chloé works now").
         Act::Deal | Act::Switch { .. } => None,
         Act::MachineTurn => Some(tr.t("machine")),
+        Act::Tell { player, .. } => Some(words::player_name(tr, game, usize::from(*player))),
         _ => game
             .state()
             .current_player()

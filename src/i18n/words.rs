@@ -207,6 +207,7 @@ pub fn refusal(tr: &Tr, e: &RuleError) -> String {
             &[("card", card(tr, *c)), ("copies", (*copies).into())],
         ),
         E::NotDrawn(c) => ta("err-not-drawn", &[("card", card(tr, *c))]),
+        E::NothingToTell => t("err-nothing-to-tell"),
         E::NamedTooOften {
             card: c,
             named,
@@ -597,6 +598,9 @@ pub fn act(tr: &Tr, game: &Game, a: &Act) -> String {
             s
         }
         Act::Pass => tr.t("pass"),
+        // Never the card: said to every screen (the teller's own log line names it,
+        // `journal::head`).
+        Act::Tell { .. } => tr.t("act-tell"),
         Act::Switch { player } => ta(
             "act-switch",
             &[("player", player_name(tr, game, usize::from(*player)).into())],

@@ -7,6 +7,7 @@ pub mod keys;
 pub mod links;
 pub mod page;
 pub mod server;
+pub mod suggest;
 pub mod table;
 pub mod view;
 pub mod wire;

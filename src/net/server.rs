@@ -381,6 +381,9 @@ async fn serve_seat(mut ws: WebSocket, table: Arc<Table>, seat: Option<usize>, m
         return;
     }
     let mut bucket = Bucket::new();
+    // *Suggest* thinks on a blocking thread, one at a time per device.
+    let (suggested, mut suggestions) = tokio::sync::mpsc::channel::<ServerMsg>(1);
+    let mut thinking = false;
     loop {
         tokio::select! {
             msg = ws.recv() => {
@@ -398,6 +401,22 @@ async fn serve_seat(mut ws: WebSocket, table: Arc<Table>, seat: Option<usize>, m
                     Some(Ok(Message::Close(_)) | Err(_)) | None => break,
                 };
                 bucket.take().await;
+                if let (Ok(ClientMsg::Suggest), Some(seat)) = (wire::decode(text.as_str()), seat) {
+                    if thinking {
+                        let reason = tr(lang).t("suggest-thinking");
+                        if send(&mut ws, &ServerMsg::Refused { id: None, reason, need: None }).await.is_err() {
+                            break;
+                        }
+                        continue;
+                    }
+                    thinking = true;
+                    let (table, tx) = (Arc::clone(&table), suggested.clone());
+                    tokio::task::spawn_blocking(move || {
+                        // The device may have gone meanwhile: nobody to tell.
+                        let _ = tx.blocking_send(suggestion(&table, seat, lang));
+                    });
+                    continue;
+                }
                 let (reply, new_lang) = answer(&table, seat, lang, text.as_str());
                 if send(&mut ws, &reply).await.is_err() {
                     break;
@@ -407,6 +426,12 @@ async fn serve_seat(mut ws: WebSocket, table: Arc<Table>, seat: Option<usize>, m
                     if send(&mut ws, &view(&table, seat, lang)).await.is_err() {
                         break;
                     }
+                }
+            }
+            Some(reply) = suggestions.recv() => {
+                thinking = false;
+                if send(&mut ws, &reply).await.is_err() {
+                    break;
                 }
             }
             changed = changes.changed() => {
@@ -419,6 +444,20 @@ async fn serve_seat(mut ws: WebSocket, table: Arc<Table>, seat: Option<usize>, m
                 }
             }
         }
+    }
+}
+
+/// *Suggest*'s answer for `seat`, or why there is none.
+fn suggestion(table: &Table, seat: usize, lang: Lang) -> ServerMsg {
+    match table.suggest(seat, lang) {
+        Ok(s) => ServerMsg::Suggestion {
+            suggestion: Box::new(s),
+        },
+        Err(reason) => ServerMsg::Refused {
+            id: None,
+            reason,
+            need: None,
+        },
     }
 }
 
@@ -454,6 +493,17 @@ pub fn answer(
                 ServerMsg::Refused {
                     id: None,
                     reason: tr(lang).t_args("web-no-lang", &[("lang", asked.into())]),
+                    need: None,
+                },
+                None,
+            ),
+        },
+        Ok(ClientMsg::Suggest) => match seat {
+            Some(seat) => (suggestion(table, seat, lang), None),
+            None => (
+                ServerMsg::Refused {
+                    id: None,
+                    reason: Refusal::Spectator.say(lang),
                     need: None,
                 },
                 None,

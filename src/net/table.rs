@@ -90,6 +90,8 @@ struct Change {
     version: u64,
     seat: Option<usize>,
     work: bool,
+    /// A card told in private: it changes no choice of anyone's.
+    told: bool,
 }
 
 struct Inner {
@@ -172,6 +174,16 @@ impl Table {
         seat_view(tr(lang), &inner.game, seat, inner.version, &inner.logs[i])
     }
 
+    /// *Suggest* for `seat` on the game now, in `lang` (up to about a second: not on a
+    /// thread that serves others).
+    pub fn suggest(&self, seat: usize, lang: Lang) -> Result<super::suggest::Suggestion, String> {
+        let (game, version) = {
+            let inner = self.lock();
+            (inner.game.clone(), inner.version)
+        };
+        super::suggest::suggest(tr(lang), &game, seat, version)
+    }
+
     /// Plays `act` for `seat` (a device's message `id`, chosen on version `seen`; at a real
     /// table the dice typed and the cards revealed in `inputs`).
     pub fn act(
@@ -188,6 +200,14 @@ impl Table {
         let mut inner = self.lock();
         if inner.ids.get(seat).is_some_and(|ids| ids.contains(&id)) {
             return Ok(Played::Before);
+        }
+        if let Act::Tell { player, .. } = act {
+            // A card told from the seat's own hand: whatever the turn, never anyone else's.
+            if usize::from(player) != seat {
+                return Err(Refusal::NotYourTurn);
+            }
+            inner.play(vec![(act, inputs)], Source::Given, Some(seat))?;
+            return Ok(self.played(inner, seat, id));
         }
         if !inner.may_act_on(seat, seen) {
             return Err(Refusal::Stale);
@@ -213,6 +233,11 @@ impl Table {
             Source::Given
         };
         inner.play(steps, source, Some(seat))?;
+        Ok(self.played(inner, seat, id))
+    }
+
+    /// After `seat`'s message `id` was played: remembers the id and tells every device.
+    fn played(&self, mut inner: MutexGuard<'_, Inner>, seat: usize, id: u64) -> Played {
         if let Some(ids) = inner.ids.get_mut(seat) {
             ids.push_back(id);
             if ids.len() > IDS_KEPT {
@@ -222,7 +247,7 @@ impl Table {
         let version = inner.version;
         drop(inner);
         self.changed.send_replace(version);
-        Ok(Played::Now)
+        Played::Now
     }
 
     /// Plays an action for the host itself (the table screen, a bot, the Machine), its dice
@@ -254,6 +279,7 @@ impl Table {
             version,
             seat: None,
             work: false,
+            told: false,
         });
         drop(inner);
         self.changed.send_replace(version);
@@ -278,7 +304,7 @@ impl Inner {
         self.changes
             .iter()
             .filter(|c| c.version > seen)
-            .all(|c| c.work && c.seat.is_some_and(|s| s != seat))
+            .all(|c| c.told || (c.work && c.seat.is_some_and(|s| s != seat)))
     }
 
     /// Plays `steps` on a copy, writes the journal, then keeps the copy and its log lines.
@@ -295,7 +321,9 @@ impl Inner {
         let mut last = Events::default();
         for (act, inputs) in steps {
             let round = next.state().round;
+            // A card told changes nothing another seat chose on.
             let work = matches!(next.state().phase, Phase::Work { .. });
+            let told = matches!(act, Act::Tell { .. });
             let action = Action::with_inputs(act, inputs);
             for (i, &l) in Lang::ALL.iter().enumerate() {
                 if logged_round != Some(round) {
@@ -312,7 +340,7 @@ impl Inner {
             for (i, &l) in Lang::ALL.iter().enumerate() {
                 lines[i].extend(journal::events(tr(l), &next, &events));
             }
-            works.push(work);
+            works.push((work, told));
             last = events;
         }
         if let Some(path) = &self.path {
@@ -323,12 +351,13 @@ impl Inner {
         for (log, new) in self.logs.iter_mut().zip(lines) {
             log.extend(new);
         }
-        for work in works {
+        for (work, told) in works {
             self.version += 1;
             self.changes.push_back(Change {
                 version: self.version,
                 seat,
                 work,
+                told,
             });
         }
         while self.changes.len() > CHANGES_KEPT {

@@ -35,7 +35,11 @@ pub struct SeatView {
     /// This seat's own blueprints (none for a spectator); at a real table only the cards
     /// Foreman saw (`hidden` more are in the hand, unseen).
     pub hand: Vec<CardView>,
+    /// Cards this seat told Foreman in private (in `hand` too): only this screen names them.
+    pub told: Vec<CardView>,
     pub hidden: u8,
+    /// *Suggest* may be asked now (the seat's market turn, or its work phase once rolled).
+    pub can_suggest: bool,
     /// What this seat may do now, each with its words and the action to send back.
     pub actions: Vec<ActionView>,
     /// At a real table, the seat's roll is typed on its device: this many dice.
@@ -52,7 +56,14 @@ pub struct SeatView {
 }
 
 /// The page's words, sent with every view (the page has none of its own).
-const LABELS: [&str; 24] = [
+const LABELS: [&str; 31] = [
+    "web-tell",
+    "web-tell-which",
+    "web-told",
+    "suggest",
+    "suggest-thinking",
+    "suggest-next",
+    "suggest-hide",
     "web-no-such-card",
     "web-which-blueprint",
     "web-which-contractor",
@@ -163,6 +174,9 @@ pub fn seat_view(
     version: u64,
     log: &[Line],
 ) -> SeatView {
+    // Other seats' told cards are hidden cards here, in the actions as in the counts.
+    let shown = game.seen_by(seat);
+    let game = shown.as_ref().unwrap_or(game);
     let st = game.state();
     let card = |c: Blueprint| card_view(tr, c);
     let market = MarketView {
@@ -266,7 +280,15 @@ pub fn seat_view(
         players,
         machine,
         hand: own.map_or_else(Vec::new, |p| cards(tr, p.hand.iter())),
+        told: own.map_or_else(Vec::new, |p| cards(tr, p.told.iter())),
         hidden: own.map_or(0, |p| p.hidden),
+        can_suggest: !actions.is_empty()
+            && matches!(
+                game.state().phase,
+                Phase::Market { .. } | Phase::Work { .. }
+            )
+            && roll_dice.is_none()
+            && !actions.iter().any(|a| matches!(a.act, Act::Roll { .. })),
         actions,
         roll_dice,
         log: log[first..]

@@ -31,6 +31,8 @@ pub enum ClientMsg {
     },
     /// Speak this language ("en", "fr", "es", "ru").
     Lang { lang: String },
+    /// *Suggest* for this seat: the answer is a `suggestion` (or a refusal saying why not).
+    Suggest,
 }
 
 /// What the host says to one device.
@@ -41,6 +43,10 @@ pub enum ServerMsg {
     View { view: Box<SeatView> },
     /// The action `id` was played.
     Done { id: u64 },
+    /// *Suggest*'s answer.
+    Suggestion {
+        suggestion: Box<super::suggest::Suggestion>,
+    },
     /// The message `id` (if it had one) was refused: `reason` in the seat's language. At a
     /// real table, `need` says what the action waits for: the next card revealed
     /// (`blueprint`, `contractor`), sent again with it.

@@ -466,43 +466,6 @@ impl ForemanApp {
     }
 }
 
-/// What an action changes for a player, in short: "+2 metal, -1 energy, +1 goods" (plain ASCII
-/// signs: the window's font has no arrow).
-pub(super) fn gain_text(
-    tr: &crate::i18n::Tr,
-    before: &crate::engine::state::PlayerState,
-    after: &crate::engine::state::PlayerState,
-) -> String {
-    let change = |b: u32, a: u32| i64::from(a) - i64::from(b);
-    let parts: Vec<String> = [
-        ("gain-metal", change(before.metal, after.metal)),
-        ("gain-energy", change(before.energy, after.energy)),
-        ("gain-goods", change(before.goods, after.goods)),
-        ("gain-prestige", change(before.prestige(), after.prestige())),
-        (
-            "gain-cards",
-            change(before.hand.len() as u32, after.hand.len() as u32),
-        ),
-    ]
-    .into_iter()
-    .filter(|&(_, n)| n != 0)
-    .map(|(key, n)| {
-        let sign = if n > 0 { "+" } else { "-" };
-        format!(
-            "{sign}{}",
-            tr.t_args(
-                key,
-                &[(
-                    "count",
-                    u32::try_from(n.unsigned_abs()).unwrap_or(u32::MAX).into()
-                )]
-            )
-        )
-    })
-    .collect();
-    parts.join(", ")
-}
-
 /// How many dice faces `act` needs in all, counting those in `inputs` (a roll: every die of
 /// the player; the Machine's turn: five), by asking the rules with ones in the missing places.
 /// `None` when it needs no die or something else first.
@@ -719,26 +682,4 @@ fn typed_keys(events: &[egui::Event]) -> Vec<Typed> {
             _ => None,
         })
         .collect()
-}
-
-#[cfg(test)]
-mod tests {
-    use super::*;
-    use crate::engine::state::{Colour, PlayerState};
-    use crate::i18n::{Lang, Tr};
-
-    #[test]
-    fn a_choice_says_what_it_gains_and_costs() {
-        let before = PlayerState::new(Colour::White);
-        let mut after = before.clone();
-        after.metal += 4;
-        after.energy -= 1;
-        after.goods += 2;
-        let tr = Tr::new(Lang::En);
-        assert_eq!(
-            gain_text(&tr, &before, &after),
-            "+4 metal, -1 energy, +2 goods"
-        );
-        assert_eq!(gain_text(&tr, &before, &before), "");
-    }
 }

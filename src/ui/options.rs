@@ -233,12 +233,12 @@ impl ForemanApp {
             let st = game.state();
             let mine = with(
                 words::act(&self.tr, game, &own),
-                super::dialogs::gain_text(&self.tr, &st.players[p], &after.players[p]),
+                crate::i18n::gains::gain_text(&self.tr, &st.players[p], &after.players[p]),
             );
             let theirs = match (st.players.get(o), after.players.get(o)) {
                 (Some(b), Some(a)) => with(
                     words::player_name(&self.tr, game, o),
-                    super::dialogs::gain_text(&self.tr, b, a),
+                    crate::i18n::gains::gain_text(&self.tr, b, a),
                 ),
                 _ => words::player_name(&self.tr, game, o),
             };
@@ -250,8 +250,11 @@ impl ForemanApp {
         let text = words::act(&self.tr, game, act);
         let seat = game.state().current_player();
         if let (Some(p), Ok(after)) = (seat, game.preview(act)) {
-            let gain =
-                super::dialogs::gain_text(&self.tr, &game.state().players[p], &after.players[p]);
+            let gain = crate::i18n::gains::gain_text(
+                &self.tr,
+                &game.state().players[p],
+                &after.players[p],
+            );
             if !gain.is_empty() {
                 return format!("{text} ({gain})");
             }

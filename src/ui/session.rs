@@ -51,6 +51,9 @@ pub enum InputSource {
 pub struct Session {
     /// Shared with the screen, which draws from it every frame without copying it.
     game: Rc<Game>,
+    /// What this window shows and chooses on: the game, with the cards players told their
+    /// own devices counted as hidden (`Game::seen_by`); the game itself when none are.
+    shown: Rc<Game>,
     path: PathBuf,
     /// Actions undone, most recent last, each with the inputs it had.
     redo: Vec<Action>,
@@ -65,6 +68,7 @@ impl Session {
         let game = Game::new(setup)?;
         store::save_game(&path, &game)?;
         Ok(Session {
+            shown: shown(&game),
             game: Rc::new(game),
             path,
             redo: Vec::new(),
@@ -76,6 +80,7 @@ impl Session {
     pub fn resume(path: &Path) -> Result<Session, SessionError> {
         let game = store::load_game(path)?;
         Ok(Session {
+            shown: shown(&game),
             game: Rc::new(game),
             path: path.to_path_buf(),
             redo: Vec::new(),
@@ -115,18 +120,31 @@ impl Session {
             return false;
         }
         *seen = now;
-        self.game = Rc::new(table.game());
+        let game = table.game();
+        self.set(game);
         self.redo.clear();
         true
     }
 
+    /// The game as the shared screen shows it (told cards hidden).
     pub fn game(&self) -> &Game {
-        &self.game
+        &self.shown
     }
-    /// The game, to keep while acting on the session (a frame draws from it).
+    /// The game as shown, to keep while acting on the session (a frame draws from it).
     pub fn shared(&self) -> Rc<Game> {
-        Rc::clone(&self.game)
+        Rc::clone(&self.shown)
     }
+
+    /// Makes `game` the current game.
+    fn set(&mut self, game: Game) {
+        let game = Rc::new(game);
+        self.shown = match game.seen_by(None) {
+            Some(g) => Rc::new(g),
+            None => Rc::clone(&game),
+        };
+        self.game = game;
+    }
+
     pub fn path(&self) -> &Path {
         &self.path
     }
@@ -147,7 +165,7 @@ impl Session {
             };
             let (events, game) = table.act_as_host(act, inputs, source)?;
             *seen = table.version();
-            self.game = Rc::new(game);
+            self.set(game);
             self.redo.clear();
             return Ok(events);
         }
@@ -160,7 +178,7 @@ impl Session {
             InputSource::Given => next.apply(Action::with_inputs(act, inputs))?,
         };
         store::save_game(&self.path, &next)?;
-        self.game = Rc::new(next);
+        self.set(next);
         self.redo.clear();
         Ok(events)
     }
@@ -195,7 +213,7 @@ impl Session {
             .map_err(|(index, source)| SessionError::Replay { index, source })?;
         store::save_game(&self.path, &previous)?;
         self.serve(&previous);
-        self.game = Rc::new(previous);
+        self.set(previous);
         self.redo.push(last.clone());
         Ok(Some(last))
     }
@@ -210,7 +228,7 @@ impl Session {
         next.apply(action.clone())?;
         store::save_game(&self.path, &next)?;
         self.serve(&next);
-        self.game = Rc::new(next);
+        self.set(next);
         self.redo.pop();
         Ok(Some(action))
     }
@@ -228,4 +246,9 @@ impl Session {
         store::save_game(path, &self.game)?;
         Ok(())
     }
+}
+
+/// The game as a shared screen shows it.
+fn shown(game: &Game) -> Rc<Game> {
+    Rc::new(game.seen_by(None).unwrap_or_else(|| game.clone()))
 }

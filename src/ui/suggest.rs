@@ -166,7 +166,7 @@ impl ForemanApp {
             ],
         );
         // What the plan brings, in the game's own terms: prestige, goods, resources, cards.
-        let notes = match plan_brings(&self.tr, &game, &plan.steps) {
+        let notes = match crate::i18n::gains::plan_brings(&self.tr, &game, &plan.steps) {
             Some(gains) => vec![self.ta("suggest-brings", &[("gains", gains.into())])],
             None => Vec::new(),
         };
@@ -369,20 +369,6 @@ impl ForemanApp {
             }
         }
     }
-}
-
-/// What playing `steps` from `game` brings the player, in words ("+2 metal, +1 goods"): the
-/// steps played on a copy as far as they go without the table (a card or a die it must tell).
-fn plan_brings(tr: &crate::i18n::Tr, game: &Game, steps: &[Act]) -> Option<String> {
-    let p = game.state().current_player()?;
-    let mut after = game.clone();
-    for step in steps {
-        if after.apply_digital(step.clone()).is_err() {
-            break;
-        }
-    }
-    let gains = super::dialogs::gain_text(tr, &game.state().players[p], &after.state().players[p]);
-    (!gains.is_empty()).then_some(gains)
 }
 
 /// Decimals enough to tell `gains` apart (one, or two where two differ only past the first;

@@ -6,6 +6,7 @@ use super::*;
 use crate::engine::state::{Census, Pile};
 
 mod reshuffle;
+mod told;
 
 /// A companion game with hidden hands of `n` players (or solo at medium when `n` is 0), dealt
 /// in the table's order with these market cards (and, solo, these Machine cards).

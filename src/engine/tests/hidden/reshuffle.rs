@@ -336,3 +336,42 @@ fn a_secret_hand_may_pass_when_it_may_hold_no_card_to_hire_with() {
         "{hires:?}"
     );
 }
+
+#[test]
+fn a_card_told_before_or_after_a_reshuffle_is_hidden_again_on_other_screens() {
+    // docs/rules.md, "A card told in private", with RULES.md setup 4's reshuffle: the other
+    // screens' position is one the table could be in (every copy counted once, the told card
+    // still possible in the hidden hand, not in the new deck), whether the card was told
+    // before the reshuffle or after it.
+    let tell = Act::Tell {
+        player: 1,
+        card: B::Golem,
+    };
+    let refresh = drawn(&[B::Megalith, B::BatteryFactory, B::Robot, B::Beacon]);
+    for told_first in [false, true] {
+        let mut g = near_the_end(&[B::Megalith, B::BatteryFactory]);
+        if told_first {
+            act(&mut g, tell.clone()).expect("an unseen card");
+        }
+        act_with(&mut g, refresh_blueprints(), refresh.clone()).expect("refresh, reshuffle");
+        if !told_first {
+            act(&mut g, tell.clone()).expect("a card of the old deck");
+        }
+        let st = g.state();
+        assert!(st.secrets.is_some(), "a history of the secret cards");
+        assert_eq!(st.players[1].hidden, 3);
+        let shown = st.seen_by(Some(0)).expect("hidden from seat 0");
+        assert_eq!(shown.players[1].hidden, 4);
+        assert_eq!(shown.census(), full_census());
+        assert_eq!(shown.deck_size(), st.deck_size());
+        assert!(!shown.deck_options().contains(B::Golem), "{told_first}");
+        shown.can_give(1, &[B::Golem]).expect("still possible");
+        shown
+            .can_give(1, &[B::Golem, B::Harvester])
+            .expect("two cards of the old deck");
+        assert!(
+            shown.can_give(1, &[B::Refinery]).is_err(),
+            "a card of the new deck was never drawn"
+        );
+    }
+}

@@ -1,0 +1,85 @@
+//! *Suggest* for one seat: the planner's plan for its work phase, or its best market choice,
+//! worked out on the game as that seat may see it (other seats' told cards hidden), so a
+//! suggestion never tells more than the seat's own screen does.
+
+use super::view::ActionView;
+use crate::engine::state::Phase;
+use crate::engine::{Act, Action, Game, switches};
+use crate::i18n::{Tr, gains, words};
+use crate::planner::{self, Limit, Weights};
+use serde::Serialize;
+
+/// A suggestion for a seat: steps to play in order (the first may be sent as it is).
+#[derive(Debug, Clone, PartialEq, Serialize)]
+pub struct Suggestion {
+    /// The table's version it was worked out on.
+    pub version: u64,
+    /// What it is, with the planner's measure ("Suggested: +3.2 by the planner's measure").
+    pub title: String,
+    pub steps: Vec<ActionView>,
+    /// What the steps bring, and what to do after them, in words.
+    pub notes: Vec<String>,
+}
+
+/// `seat`'s suggestion on `game` (the game itself: this hides what the seat may not see), or
+/// why there is none, in `tr`'s language. Takes up to about a second (the window's limit).
+pub fn suggest(tr: &Tr, game: &Game, seat: usize, version: u64) -> Result<Suggestion, String> {
+    let shown = game.seen_by(Some(seat));
+    let game = shown.as_ref().unwrap_or(game);
+    let st = game.state();
+    let turned;
+    let at = if st.current_player() == Some(seat) {
+        game
+    } else if switches(st).contains(&Act::Switch { player: seat as u8 }) {
+        let mut g = game.clone();
+        g.apply(Action::new(Act::Switch { player: seat as u8 }))
+            .map_err(|e| words::refusal(tr, &e))?;
+        turned = g;
+        &turned
+    } else {
+        return Err(tr.t("suggest-nothing"));
+    };
+    let step = |act: &Act| ActionView {
+        group: String::new(),
+        label: words::act(tr, at, act),
+        act: act.clone(),
+    };
+    match at.state().phase {
+        Phase::Market { .. } => {
+            let choice = crate::bots::suggest_market(at).ok_or_else(|| tr.t("suggest-nothing"))?;
+            Ok(Suggestion {
+                version,
+                title: tr.t_args(
+                    "suggest-market-plain",
+                    &[("gain", format!("{:+.1}", choice.gain).into())],
+                ),
+                steps: vec![step(&choice.act)],
+                notes: Vec::new(),
+            })
+        }
+        Phase::Work { rolled: true, .. } => {
+            let plan = planner::plan_with(at, &Weights::default(), Limit::SUGGEST)
+                .map_err(|e| e.to_string())?;
+            let mut notes = Vec::new();
+            if let Some(g) = gains::plan_brings(tr, at, &plan.steps) {
+                notes.push(tr.t_args("suggest-brings", &[("gains", g.into())]));
+            }
+            if plan.then_ask_again {
+                notes.push(tr.t("suggest-again"));
+            }
+            Ok(Suggestion {
+                version,
+                title: tr.t_args(
+                    "suggest-title",
+                    &[
+                        ("gain", format!("{:+.1}", plan.gain).into()),
+                        ("positions", plan.positions.into()),
+                    ],
+                ),
+                steps: plan.steps.iter().map(step).collect(),
+                notes,
+            })
+        }
+        _ => Err(tr.t("suggest-nothing")),
+    }
+}
