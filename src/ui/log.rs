@@ -36,7 +36,8 @@ pub fn rounds(tr: &Tr, game: &Game, secret: &[bool]) -> Vec<Round> {
         let Some(lines) = out.last_mut().map(|r| &mut r.lines) else {
             break;
         };
-        lines.push(head.text);
+        // A card told in private is never named on this screen, whoever's it is.
+        lines.push(head.for_seat(None).to_string());
         for line in journal::events(tr, &replay, &events) {
             // A secret seat's draws (a bot's, while a person plays) are not named.
             let hidden = line

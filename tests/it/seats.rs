@@ -17,7 +17,7 @@ use std::sync::Arc;
 
 /// The cards any seat could have seen by now: every card named by an action (builds,
 /// discards, choices), in the market now or before (`seen`), or in a compound.
-fn public_cards(game: &Game, seen: &mut HashSet<Blueprint>) -> HashSet<Blueprint> {
+pub(crate) fn public_cards(game: &Game, seen: &mut HashSet<Blueprint>) -> HashSet<Blueprint> {
     let st = game.state();
     seen.extend(st.market.blueprints.iter().flatten().copied());
     for p in &st.players {
@@ -55,14 +55,16 @@ fn secrets_of(game: &Game, viewer: Option<usize>, public: &HashSet<Blueprint>) -
     out
 }
 
-/// Every string of a message but the cards' effect texts (which name other cards).
-fn strings(v: &Value, out: &mut Vec<String>) {
+/// Every string of a message but the cards' effect texts (which name other cards) and the
+/// catalogue's names offered to tell a card.
+pub(crate) fn strings(v: &Value, out: &mut Vec<String>) {
     match v {
         Value::String(s) => out.push(s.clone()),
         Value::Array(a) => a.iter().for_each(|x| strings(x, out)),
         Value::Object(o) => o
             .iter()
-            .filter(|(k, _)| k.as_str() != "effect")
+            // The catalogue's names, the same on every seat's screen at a real table.
+            .filter(|(k, _)| !matches!(k.as_str(), "effect" | "names" | "contractor_names"))
             .for_each(|(_, x)| strings(x, out)),
         _ => {}
     }
@@ -70,7 +72,7 @@ fn strings(v: &Value, out: &mut Vec<String>) {
 
 /// Asserts that `message` (sent to `viewer`) names none of `secrets`, holds no other seat's
 /// hand, and not the seed; the number of secret cards it was searched for.
-fn assert_keeps_secrets(
+pub(crate) fn assert_keeps_secrets(
     message: &str,
     viewer: Option<usize>,
     secrets: &[Blueprint],
@@ -209,7 +211,7 @@ fn no_message_to_a_seat_holds_another_seats_cards_or_the_seed() {
 }
 
 /// A device's socket over the loopback, as a browser opens it.
-mod device {
+pub(crate) mod device {
     use futures_util::{SinkExt, StreamExt};
     use serde_json::Value;
     use std::time::Duration;

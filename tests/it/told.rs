@@ -1,0 +1,189 @@
+//! Issue 73, point 2: at a real table with hidden hands, a player tells their own phone the
+//! cards they draw in secret (docs/rules.md, "A card told in private"). Their phone names them;
+//! every other phone, the spectator and the shared window count them as hidden, on the wire
+//! and on the screen.
+
+use super::seats::{assert_keeps_secrets, device, public_cards};
+use foreman::engine::{Act, Action, Blueprint as B, Contractor as C, Game, Inputs, Setup, Tool};
+use foreman::i18n::Lang;
+use foreman::net::server::answer;
+use foreman::net::wire::ServerMsg;
+use foreman::net::{SeatKeys, Table};
+use std::collections::HashSet;
+
+/// A companion game with hidden hands of `n` players, dealt as a table deals it (docs/rules.md,
+/// the opening deal in the table's order): both Dojos in the market, no Golem.
+fn dealt_at_a_real_table(n: usize, seed: u64) -> Game {
+    let mut g = Game::new(Setup::players(n, seed).companion()).expect("a game");
+    let inputs = Inputs {
+        tools: Some([Tool::Shovel, Tool::Gear, Tool::Wrench, Tool::Hammer]),
+        blueprints: [B::Refinery, B::Dojo, B::Beacon, B::Dojo].as_slice().into(),
+        contractors: vec![C::Architect, C::Miner, C::Investor, C::Engineer].into(),
+        dice: Default::default(),
+    };
+    g.apply(Action::with_inputs(Act::Deal, inputs))
+        .expect("the deal");
+    g
+}
+
+fn tell(seat: usize, id: u64, card: B, seen: u64) -> String {
+    serde_json::json!({
+        "type": "act", "id": id, "seen": seen,
+        "act": {"kind": "tell", "player": seat, "card": card.name()}
+    })
+    .to_string()
+}
+
+#[test]
+fn a_card_told_on_a_phone_is_named_on_that_phone_only() {
+    let table = Table::new(dealt_at_a_real_table(3, 41), None, SeatKeys::new(3));
+    // Seat 1 tells a Golem while seat 0 has the market turn.
+    let (reply, _) = answer(&table, Some(1), Lang::En, &tell(1, 7, B::Golem, 0));
+    assert_eq!(reply, ServerMsg::Done { id: 7 });
+    // Nobody tells for another seat, nor a spectator.
+    let (reply, _) = answer(&table, Some(0), Lang::En, &tell(1, 8, B::Harvester, 0));
+    assert!(matches!(reply, ServerMsg::Refused { .. }), "{reply:?}");
+    let (reply, _) = answer(&table, None, Lang::En, &tell(1, 9, B::Harvester, 0));
+    assert!(matches!(reply, ServerMsg::Refused { .. }), "{reply:?}");
+    // A card whose every copy is on the table is refused with the rules' reason.
+    let (reply, _) = answer(&table, Some(1), Lang::En, &tell(1, 10, B::Dojo, 0));
+    let ServerMsg::Refused { reason, .. } = reply else {
+        panic!("a Dojo told though every copy is seen: {reply:?}");
+    };
+    assert!(reason.contains("Dojo"), "{reason}");
+
+    let game = table.game();
+    assert!(game.state().players[1].told.contains(B::Golem));
+    // Seat 1's own screen names it, in its hand and in its log.
+    let own = table.view(Some(1), Lang::En);
+    assert!(own.told.iter().any(|c| c.en == "Golem"));
+    assert!(own.hand.iter().any(|c| c.en == "Golem"));
+    assert_eq!(own.hidden, 3);
+    assert!(
+        own.log.iter().any(|l| l.contains("tells Foreman Golem")),
+        "{:?}",
+        own.log
+    );
+    // Every other screen: a count, a log line without the card, and no Golem anywhere.
+    let mut seen = HashSet::new();
+    // What is public: the deal (the market); the tell itself names its card only to its seat.
+    let public = public_cards(&dealt_at_a_real_table(3, 41), &mut seen);
+    assert!(!public.contains(&B::Golem));
+    for viewer in [None, Some(0), Some(2)] {
+        for lang in [Lang::En, Lang::Fr] {
+            let view = table.view(viewer, lang);
+            assert!(view.told.is_empty());
+            assert_eq!(view.players[1].hand, 4);
+            let message = ServerMsg::View {
+                view: Box::new(view.clone()),
+            }
+            .to_json();
+            assert_keeps_secrets(&message, viewer, &[B::Golem], &public, 41);
+        }
+        let en = table.view(viewer, Lang::En);
+        assert!(
+            en.log
+                .iter()
+                .any(|l| l.contains("tells Foreman a card drawn in secret")),
+            "{:?}",
+            en.log
+        );
+    }
+    // Suggest for seat 0 (its market turn) is worked out on what seat 0 may see.
+    let (reply, _) = answer(&table, Some(0), Lang::En, r#"{"type":"suggest"}"#);
+    let ServerMsg::Suggestion { suggestion } = &reply else {
+        panic!("no suggestion: {reply:?}");
+    };
+    assert_eq!(suggestion.steps.len(), 1, "the market choice");
+    assert_keeps_secrets(&reply.to_json(), Some(0), &[B::Golem], &public, 41);
+    // The suggested step is one the seat may send as it is.
+    let step = serde_json::json!({
+        "type": "act", "id": 11, "seen": table.version(), "act": suggestion.steps[0].act,
+    });
+    let (reply, _) = answer(&table, Some(0), Lang::En, &step.to_string());
+    assert!(
+        matches!(
+            reply,
+            ServerMsg::Done { id: 11 } | ServerMsg::Refused { need: Some(_), .. }
+        ),
+        "{reply:?}"
+    );
+}
+
+/// The shared window, serving the game, never shows a card told on a phone: not in its hands,
+/// not in its log (the window's text as a screen reader reads it).
+#[test]
+fn the_table_window_never_shows_a_card_told_on_a_phone() {
+    use egui_kittest::kittest::Queryable as _;
+    let dir = tempfile::tempdir().expect("temp dir");
+    let mut h = super::window::harness(dir.path(), 5);
+    h.state_mut().invite_at = foreman::ui::InviteAt {
+        bind: "127.0.0.1".into(),
+        port: 0,
+    };
+    super::window::open_game(&mut h, dir.path(), &dealt_at_a_real_table(2, 5));
+    super::window::click(&mut h, "Invite players");
+    let mut links: Vec<String> = Vec::new();
+    for _ in 0..400 {
+        h.run();
+        links = h
+            .query_all_by_label_contains("http://127.0.0.1:")
+            .filter_map(|n| n.value())
+            .filter(|v| v.starts_with("http://"))
+            .collect();
+        if links.len() >= 2 {
+            break;
+        }
+        std::thread::sleep(std::time::Duration::from_millis(10));
+    }
+    assert!(links.len() >= 2, "a link per seat: {links:?}");
+    let url = &links[1];
+    let addr: std::net::SocketAddr = url
+        .trim_start_matches("http://")
+        .split('/')
+        .next()
+        .and_then(|a| a.parse().ok())
+        .expect("an address");
+    let key = url.rsplit('/').next().expect("a key").to_string();
+    let rt = tokio::runtime::Builder::new_current_thread()
+        .enable_all()
+        .build()
+        .expect("a runtime");
+    let mut phone = rt.block_on(device::Device::open(addr, &key, "en"));
+    let seen = phone.view["version"].as_u64().expect("a version");
+    rt.block_on(phone.send(tell(1, 1, B::Golem, seen)));
+    let done = rt.block_on(phone.until(|m| m["id"] == 1));
+    assert_eq!(done["type"], "done", "{done}");
+    rt.block_on(
+        phone.until(|m| {
+            m["type"] == "view" && !m["view"]["told"].as_array().is_none_or(Vec::is_empty)
+        }),
+    );
+    // The window takes the change at its next frames; its journal has the card told.
+    for _ in 0..5 {
+        h.run();
+    }
+    let game = h.state().game().expect("a game");
+    assert_eq!(game.state().players[1].hidden, 4, "shown as hidden");
+    assert!(game.state().players[1].hand.is_empty());
+    assert!(
+        matches!(
+            game.journal().last().map(|a| &a.act),
+            Some(Act::Tell { player: 1, .. })
+        ),
+        "the window has the change"
+    );
+    assert_eq!(
+        h.query_all_by_label_contains("Golem").count(),
+        0,
+        "a told card on the shared screen"
+    );
+    assert!(
+        h.query_all_by_label_contains("tells Foreman a card drawn in secret")
+            .count()
+            > 0,
+        "the log says a card was told"
+    );
+    // The phone's own screen names it.
+    assert!(phone.view["hand"].to_string().contains("Golem"));
+}
