@@ -538,6 +538,7 @@ suggest-market-title = Suggested: { $gain } by the planner's measure, its next w
 suggest-market-plain = Suggested: { $gain } by the planner's measure
 suggest-market-or = or: { $act }, { $gain }
 suggest-nothing = Nothing to suggest: no choice is open now.
+suggest-hidden = Foreman was not told your cards drawn in secret: a step may name a card you do not hold. Tell them for an exact suggestion.
 suggest-thinking = The planner is thinking…
 suggest-next = Play the next step
 suggest-next-hint = Key: N

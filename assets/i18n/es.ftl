@@ -544,6 +544,7 @@ suggest-market-title = Sugerencia: { $gain } según el planificador, su próxima
 suggest-market-plain = Sugerencia: { $gain } según el planificador
 suggest-market-or = o: { $act }, { $gain }
 suggest-nothing = Nada que sugerir: no hay ninguna elección abierta ahora.
+suggest-hidden = Foreman no conoce tus cartas robadas en secreto: un paso puede nombrar una carta que no tienes. Indícalas para una sugerencia exacta.
 suggest-thinking = El planificador está pensando…
 suggest-next = Jugar el siguiente paso
 suggest-next-hint = Tecla: N

@@ -544,6 +544,7 @@ suggest-market-title = Suggestion : { $gain } selon le planificateur, sa procha
 suggest-market-plain = Suggestion : { $gain } selon le planificateur
 suggest-market-or = ou : { $act }, { $gain }
 suggest-nothing = Rien à suggérer : aucun choix n'est ouvert maintenant.
+suggest-hidden = Foreman ne connaît pas vos cartes piochées en secret : une étape peut nommer une carte que vous n'avez pas. Indiquez-les pour une suggestion exacte.
 suggest-thinking = Le planificateur réfléchit…
 suggest-next = Jouer l'étape suivante
 suggest-next-hint = Touche : N

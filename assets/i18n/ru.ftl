@@ -528,6 +528,7 @@ suggest-market-title = Подсказка: { $gain } по мерке плани�
 suggest-market-plain = Подсказка: { $gain } по мерке планировщика
 suggest-market-or = или: { $act }, { $gain }
 suggest-nothing = Советовать нечего: сейчас нет выбора.
+suggest-hidden = Foreman не знает карт, взятых вами втайне: шаг может назвать карту, которой у вас нет. Сообщите их, чтобы совет был точным.
 suggest-thinking = Планировщик думает…
 suggest-next = Сыграть следующий шаг
 suggest-next-hint = Клавиша: N

@@ -39,6 +39,16 @@ pub fn suggest(tr: &Tr, game: &Game, seat: usize, version: u64) -> Result<Sugges
     } else {
         return Err(tr.t("suggest-nothing"));
     };
+    // Cards Foreman was not told: a step may name one the player does not hold.
+    let guess = at.state().players.get(seat).is_some_and(|p| p.hidden > 0);
+    let mut suggestion = suggestion_at(tr, at, version)?;
+    if guess {
+        suggestion.notes.push(tr.t("suggest-hidden"));
+    }
+    Ok(suggestion)
+}
+
+fn suggestion_at(tr: &Tr, at: &Game, version: u64) -> Result<Suggestion, String> {
     let step = |act: &Act| ActionView {
         group: String::new(),
         label: words::act(tr, at, act),

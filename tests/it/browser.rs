@@ -4,7 +4,7 @@
 //! digital game by tapping the buttons a player sees, then tells a roll at a real table on a
 //! phone's keyboard.
 
-use foreman::engine::{Act, Game, Inputs, Setup};
+use foreman::engine::{Act, Blueprint, Game, Inputs, Setup};
 use foreman::net::server::Hub;
 use foreman::net::{SeatKeys, Source, Table};
 use serde_json::{Value, json};
@@ -174,6 +174,22 @@ impl Driver {
         )
         .as_bool()
         .unwrap_or(false)
+    }
+
+    /// Keeps what the page shows now as `name`.png in the tests' own folder
+    /// (`target/tmp/phone-shots`), to look at.
+    fn shot(&self, name: &str) {
+        use base64::Engine as _;
+        let png = self.call("GET", &self.s("/screenshot"), None);
+        let Some(data) = png.as_str() else {
+            panic!("no screenshot: {png}");
+        };
+        let bytes = base64::engine::general_purpose::STANDARD
+            .decode(data)
+            .expect("a PNG in base64");
+        let dir = std::path::Path::new(env!("CARGO_TARGET_TMPDIR")).join("phone-shots");
+        std::fs::create_dir_all(&dir).expect("the shots' folder");
+        std::fs::write(dir.join(format!("{name}.png")), bytes).expect("a shot written");
     }
 
     /// Types `keys` into the field `css`, as a phone's keyboard does.
@@ -422,4 +438,49 @@ fn friends_make_a_game_and_join_it_by_its_code() {
     driver.type_keys("#code", &code);
     assert!(driver.tap("Show its seats"));
     driver.wait_for("Bo (taken)");
+}
+
+/// At a real table with hidden hands, Bo tells his phone a card he drew: a few letters and
+/// Enter, and his hand names it, marked as his screen's only; Ann's phone never shows it.
+/// Then Ann asks *Suggest* on her market turn and plays its step with one tap.
+#[test]
+fn a_card_drawn_is_told_on_the_phone_and_suggest_plays_a_step() {
+    let _one = ONE_BROWSER.lock().unwrap_or_else(|e| e.into_inner());
+    let (table, addr, _rt) = serve(super::told::dealt_at_a_real_table(2, 12));
+    let driver = Driver::start();
+    let keys = table.keys().clone();
+    let ann = driver.new_window(&format!("http://{addr}/s/{}?lang=en", keys.seats[0]));
+    let bo = driver.new_window(&format!("http://{addr}/s/{}?lang=en", keys.seats[1]));
+    driver.switch(&bo);
+    driver.wait_for("4 cards drawn in secret");
+    assert!(driver.tap("Tell Foreman a card"), "{}", driver.text());
+    driver.wait_for("Which card did you draw?");
+    driver.type_keys("#tell", "gole\u{E007}");
+    driver.wait_for("only on your screen");
+    driver.wait_for("3 cards drawn in secret");
+    assert!(
+        table.game().state().players[1]
+            .told
+            .contains(Blueprint::Golem)
+    );
+    driver.shot("told-bo");
+    driver.switch(&ann);
+    driver.wait_for("tells Foreman a card drawn in secret");
+    assert!(!driver.text().contains("Golem"), "{}", driver.text());
+    assert!(driver.tap("💡"), "Suggest: {}", driver.text());
+    driver.wait_for("Suggested:");
+    driver.shot("suggest-ann");
+    let before = table.game().journal().len();
+    assert!(driver.tap("Play the next step"), "{}", driver.text());
+    // At a real table the step (a card taken, or a contractor hired) asks for the card
+    // revealed to fill the market, or is played.
+    let start = Instant::now();
+    while table.game().journal().len() == before && !driver.text().contains("was revealed?") {
+        assert!(
+            start.elapsed() < Duration::from_secs(20),
+            "the step was never sent: {}",
+            driver.text()
+        );
+        std::thread::sleep(Duration::from_millis(50));
+    }
 }

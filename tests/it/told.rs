@@ -13,7 +13,7 @@ use std::collections::HashSet;
 
 /// A companion game with hidden hands of `n` players, dealt as a table deals it (docs/rules.md,
 /// the opening deal in the table's order): both Dojos in the market, no Golem.
-fn dealt_at_a_real_table(n: usize, seed: u64) -> Game {
+pub(crate) fn dealt_at_a_real_table(n: usize, seed: u64) -> Game {
     let mut g = Game::new(Setup::players(n, seed).companion()).expect("a game");
     let inputs = Inputs {
         tools: Some([Tool::Shovel, Tool::Gear, Tool::Wrench, Tool::Hammer]),
@@ -95,6 +95,15 @@ fn a_card_told_on_a_phone_is_named_on_that_phone_only() {
         panic!("no suggestion: {reply:?}");
     };
     assert_eq!(suggestion.steps.len(), 1, "the market choice");
+    // Seat 0 told nothing: the suggestion says it may name a card not held.
+    assert!(
+        suggestion
+            .notes
+            .iter()
+            .any(|n| n.contains("was not told your cards")),
+        "{:?}",
+        suggestion.notes
+    );
     assert_keeps_secrets(&reply.to_json(), Some(0), &[B::Golem], &public, 41);
     // The suggested step is one the seat may send as it is.
     let step = serde_json::json!({
