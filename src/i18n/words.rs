@@ -115,6 +115,20 @@ pub fn phase(tr: &Tr, game: &Game) -> String {
     text
 }
 
+/// The phase as a seat's own screen says it: in the work phase everyone works at once, so
+/// it names nobody (the window's [`phase`] names whom the shared screen is turned to).
+pub fn phase_for_seats(tr: &Tr, game: &Game) -> String {
+    let st = game.state();
+    if !matches!(st.phase, Phase::Work { .. }) {
+        return phase(tr, game);
+    }
+    let mut text = tr.t_args("phase-work-all", &[("round", Arg::from(st.round))]);
+    if st.final_round() == Some(st.round) {
+        text.push_str(&format!(" — {}", tr.t("last-round")));
+    }
+    text
+}
+
 fn resource(tr: &Tr, what: Resource) -> Arg {
     Arg::Text(tr.t(match what {
         Resource::Metal => "res-metal",

@@ -56,7 +56,8 @@ pub struct SeatView {
 }
 
 /// The page's words, sent with every view (the page has none of its own).
-const LABELS: [&str; 31] = [
+const LABELS: [&str; 32] = [
+    "web-offline",
     "web-tell",
     "web-tell-which",
     "web-told",
@@ -273,7 +274,7 @@ pub fn seat_view(
             Mode::Companion => "companion",
         },
         round: st.round,
-        phase: words::phase(tr, game),
+        phase: words::phase_for_seats(tr, game),
         acting: st.current_player(),
         over: st.is_over(),
         market,
