@@ -49,10 +49,11 @@ pub enum InputSource {
 }
 
 pub struct Session {
-    /// Shared with the screen, which draws from it every frame without copying it.
-    game: Rc<Game>,
+    /// The game itself (every card told included): what is played on, saved and served.
+    truth: Rc<Game>,
     /// What this window shows and chooses on: the game, with the cards players told their
-    /// own devices counted as hidden (`Game::seen_by`); the game itself when none are.
+    /// own devices counted as hidden (`Game::seen_by`); the game itself when none are. Shared
+    /// with the screen, which draws from it every frame without copying it.
     shown: Rc<Game>,
     path: PathBuf,
     /// Actions undone, most recent last, each with the inputs it had.
@@ -69,7 +70,7 @@ impl Session {
         store::save_game(&path, &game)?;
         Ok(Session {
             shown: shown(&game),
-            game: Rc::new(game),
+            truth: Rc::new(game),
             path,
             redo: Vec::new(),
             hosted: None,
@@ -81,7 +82,7 @@ impl Session {
         let game = store::load_game(path)?;
         Ok(Session {
             shown: shown(&game),
-            game: Rc::new(game),
+            truth: Rc::new(game),
             path: path.to_path_buf(),
             redo: Vec::new(),
             hosted: None,
@@ -95,9 +96,9 @@ impl Session {
         if let Some((table, _)) = &self.hosted {
             return Ok(Arc::clone(table));
         }
-        let keys = SeatKeys::kept_for(&self.path, self.game.setup().players.len())?;
+        let keys = SeatKeys::kept_for(&self.path, self.truth.setup().players.len())?;
         let table = Arc::new(Table::new(
-            Game::clone(&self.game),
+            Game::clone(&self.truth),
             Some(self.path.clone()),
             keys,
         ));
@@ -142,7 +143,7 @@ impl Session {
             Some(g) => Rc::new(g),
             None => Rc::clone(&game),
         };
-        self.game = game;
+        self.truth = game;
     }
 
     pub fn path(&self) -> &Path {
@@ -169,7 +170,7 @@ impl Session {
             self.redo.clear();
             return Ok(events);
         }
-        let mut next = Game::clone(&self.game);
+        let mut next = Game::clone(&self.truth);
         let events = match source {
             InputSource::Digital => next.apply_digital(act)?,
             InputSource::VirtualDice => {
@@ -184,13 +185,13 @@ impl Session {
     }
 
     pub fn can_undo(&self) -> bool {
-        self.game.journal().len() > self.game.undo_floor()
+        self.truth.journal().len() > self.truth.undo_floor()
     }
 
     /// Where undo stops, when it does: the index of the action that revealed hidden
     /// information (a digital game's last draw, reveal or roll).
     pub fn undo_stop(&self) -> Option<usize> {
-        self.game.undo_floor().checked_sub(1)
+        self.truth.undo_floor().checked_sub(1)
     }
     pub fn can_redo(&self) -> bool {
         !self.redo.is_empty()
@@ -200,15 +201,15 @@ impl Session {
     /// card or dice ([`Game::undo_floor`]); in a companion game anything, the opening deal
     /// included. Nothing to undo is `Ok(None)`.
     pub fn undo(&mut self) -> Result<Option<Action>, SessionError> {
-        let len = self.game.journal().len();
-        let Some(last) = self.game.journal().last().cloned() else {
+        let len = self.truth.journal().len();
+        let Some(last) = self.truth.journal().last().cloned() else {
             return Ok(None);
         };
-        if len <= self.game.undo_floor() {
+        if len <= self.truth.undo_floor() {
             return Err(SessionError::UndoStops(len - 1));
         }
         let previous = self
-            .game
+            .truth
             .truncate(len - 1)
             .map_err(|(index, source)| SessionError::Replay { index, source })?;
         store::save_game(&self.path, &previous)?;
@@ -224,7 +225,7 @@ impl Session {
         let Some(action) = self.redo.last().cloned() else {
             return Ok(None);
         };
-        let mut next = Game::clone(&self.game);
+        let mut next = Game::clone(&self.truth);
         next.apply(action.clone())?;
         store::save_game(&self.path, &next)?;
         self.serve(&next);
@@ -243,7 +244,7 @@ impl Session {
 
     /// Saves a copy of the game elsewhere (the journal keeps going to its own file).
     pub fn save_copy(&self, path: &Path) -> Result<(), SessionError> {
-        store::save_game(path, &self.game)?;
+        store::save_game(path, &self.truth)?;
         Ok(())
     }
 }
