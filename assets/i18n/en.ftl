@@ -218,6 +218,7 @@ when-work = in the work phase
 when-work-start = at the start of the work phase
 when-machine = after your work phase, in a solo game
 when-deal = once, at the start of the game
+when-dealt = once the cards are dealt
 when-pass = only when you can neither take a blueprint nor hire a contractor
 now-setup = the opening deal
 now-market = the market phase

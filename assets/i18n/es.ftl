@@ -221,6 +221,7 @@ when-work = en la fase de trabajo
 when-work-start = al comienzo de la fase de trabajo
 when-machine = después de tu fase de trabajo, en una partida en solitario
 when-deal = una vez, al comienzo de la partida
+when-dealt = una vez repartidas las cartas
 when-pass = solo cuando no puedes tomar un plano ni contratar a un contratista
 now-setup = el reparto inicial
 now-market = la fase de mercado

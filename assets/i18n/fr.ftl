@@ -221,6 +221,7 @@ when-work = pendant la phase de travail
 when-work-start = au début de la phase de travail
 when-machine = après votre phase de travail, en partie solo
 when-deal = une fois, au début de la partie
+when-dealt = une fois les cartes distribuées
 when-pass = seulement si vous ne pouvez ni prendre un plan ni engager un prestataire
 now-setup = la distribution
 now-market = la phase de marché

@@ -145,6 +145,7 @@ fn when_key(expected: &str) -> Option<&'static str> {
         "at the start of the work phase" => "when-work-start",
         "after your work phase in a solo game" => "when-machine",
         "once, at the start" => "when-deal",
+        "once the cards are dealt" => "when-dealt",
         "only when you can neither take a blueprint nor hire a contractor" => "when-pass",
         _ => return None,
     })

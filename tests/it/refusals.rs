@@ -22,6 +22,7 @@ fn every_refusal() -> Vec<(RuleError, Vec<String>, Vec<Name>)> {
             vec![],
         ),
         (RuleError::GameOver, n(&[]), vec![]),
+        (RuleError::NothingToTell, n(&[]), vec![]),
         (RuleError::AlreadyRefreshed, n(&[]), vec![]),
         (RuleError::NotRolled, n(&[]), vec![]),
         (RuleError::AlreadyRolled, n(&[]), vec![]),
