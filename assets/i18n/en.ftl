@@ -618,6 +618,7 @@ web-group-end = End the work phase…
 web-tell = Tell Foreman a card you drew…
 web-tell-which = Which card did you draw? Only your screen will name it. Type a few letters, then Enter
 web-told = only on your screen
+web-tell-hint = Builds and hires offer every card your secret cards could be: tell Foreman your cards (under your blueprints) to see only yours.
 web-invite = Invite players
 web-invite-hint = Each player opens their seat's link, or scans its code, on a phone or tablet on the same network: they see their own hand and play their own seat.
 web-spectators = Spectators (the public table)

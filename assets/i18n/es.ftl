@@ -624,6 +624,7 @@ web-group-end = Terminar la fase de trabajo…
 web-tell = Indicar a Foreman una carta robada…
 web-tell-which = ¿Qué carta has robado? Solo tu pantalla la nombrará. Escribe unas letras y pulsa Intro
 web-told = solo en tu pantalla
+web-tell-hint = Construir y contratar ofrecen todas las cartas que podrían ser tus cartas secretas: indica tus cartas a Foreman (bajo tus planos) para ver solo las tuyas.
 web-invite = Invitar jugadores
 web-invite-hint = Cada jugador abre el enlace de su asiento, o escanea su código, en un móvil o tableta de la misma red: ve su propia mano y juega su asiento.
 web-spectators = Espectadores (la mesa pública)

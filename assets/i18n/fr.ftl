@@ -624,6 +624,7 @@ web-group-end = Finir la phase de travail…
 web-tell = Indiquer à Foreman une carte piochée…
 web-tell-which = Quelle carte avez-vous piochée ? Seul votre écran la nommera. Tapez quelques lettres, puis Entrée
 web-told = sur votre écran seulement
+web-tell-hint = Les constructions et embauches proposent toutes les cartes que vos cartes secrètes pourraient être : indiquez vos cartes à Foreman (sous vos plans) pour ne voir que les vôtres.
 web-invite = Inviter les joueurs
 web-invite-hint = Chaque joueur ouvre le lien de sa place, ou scanne son code, sur un téléphone ou une tablette du même réseau : il voit sa propre main et joue sa place.
 web-spectators = Spectateurs (la table publique)

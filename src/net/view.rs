@@ -56,7 +56,8 @@ pub struct SeatView {
 }
 
 /// The page's words, sent with every view (the page has none of its own).
-const LABELS: [&str; 32] = [
+const LABELS: [&str; 33] = [
+    "web-tell-hint",
     "web-offline",
     "web-tell",
     "web-tell-which",
