@@ -5,6 +5,7 @@
 pub mod bots;
 pub mod dice;
 pub mod engine;
+pub mod history;
 pub mod i18n;
 pub mod net;
 pub mod planner;
