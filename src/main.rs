@@ -114,6 +114,33 @@ enum Command {
         #[arg(long)]
         data: Option<PathBuf>,
     },
+    /// The games played, newest first (every game is kept, finished or not).
+    History {
+        /// Only the games of this person.
+        #[arg(long)]
+        player: Option<String>,
+        /// One JSON array of games.
+        #[arg(long)]
+        json: bool,
+        /// The person OLD is called NEW from now on, in every game (one person if NEW exists).
+        #[arg(long, num_args = 2, value_names = ["OLD", "NEW"])]
+        rename: Option<Vec<String>>,
+    },
+    /// Wins, scores, the Machine by difficulty, head to head and the blueprints built.
+    Stats {
+        #[arg(long)]
+        player: Option<String>,
+        #[arg(long)]
+        json: bool,
+    },
+    /// Every game to BG Stats (its play file) or to CSV (FILE, and the players' rows beside
+    /// it in FILE-players.csv).
+    Export {
+        #[arg(long, value_name = "FILE", conflicts_with = "csv", required_unless_present = "csv")]
+        bgstats: Option<PathBuf>,
+        #[arg(long, value_name = "FILE")]
+        csv: Option<PathBuf>,
+    },
     /// Print the score breakdown of a saved game.
     Score { file: PathBuf },
     /// Replay a saved game and report its final state, or the first illegal action.
@@ -245,6 +272,13 @@ fn run(started: std::time::Instant) -> Result<()> {
             }
             Ok(())
         }
+        Command::History {
+            player,
+            json,
+            rename,
+        } => history_command(player, json, rename),
+        Command::Stats { player, json } => stats_command(player, json),
+        Command::Export { bgstats, csv } => export_command(bgstats, csv),
         Command::Score { file } => {
             let game = store::load_game(&file)?;
             if !game.state().is_over() {
@@ -727,4 +761,86 @@ fn serve(port: u16, bind: &str, data: Option<PathBuf>) -> Result<()> {
         let _ = std::io::stdout().flush();
     })
     .context("the server")
+}
+
+/// The history of the data folder, its saved games imported; a damaged one is said.
+fn open_history() -> Result<foreman::history::History> {
+    let opened = foreman::history::open_in(&store::data_dir()).context("the history")?;
+    if let Some(aside) = opened.set_aside {
+        eprintln!(
+            "foreman: the history database was damaged; it was set aside as {} and a new one begun",
+            aside.display()
+        );
+    }
+    Ok(opened.history)
+}
+
+fn history_command(player: Option<String>, json: bool, rename: Option<Vec<String>>) -> Result<()> {
+    let mut history = open_history()?;
+    if let Some([old, new]) = rename.as_deref() {
+        let n = history.rename(old, new)?;
+        println!("{old} is {new} from now on ({n} seats).");
+        return Ok(());
+    }
+    let rows = history.games(&foreman::history::Filter {
+        player,
+        ..Default::default()
+    })?;
+    if json {
+        let list: Vec<serde_json::Value> =
+            rows.iter().map(foreman::history::report::game_json).collect();
+        println!("{}", serde_json::Value::Array(list));
+    } else if rows.is_empty() {
+        println!("No game yet.");
+    } else {
+        for g in &rows {
+            println!("{}", foreman::history::report::game_line(g));
+        }
+    }
+    Ok(())
+}
+
+fn stats_command(player: Option<String>, json: bool) -> Result<()> {
+    let history = open_history()?;
+    let rows = history.games(&Default::default())?;
+    if json {
+        let v = foreman::history::report::stats_json(&history, &rows, player.as_deref())?;
+        println!("{v}");
+    } else {
+        print!(
+            "{}",
+            foreman::history::report::stats_text(&history, &rows, player.as_deref())?
+        );
+    }
+    Ok(())
+}
+
+fn export_command(bgstats: Option<PathBuf>, csv: Option<PathBuf>) -> Result<()> {
+    use foreman::history::export;
+    let history = open_history()?;
+    let rows = history.games(&Default::default())?;
+    if let Some(file) = bgstats {
+        let text = serde_json::to_string_pretty(&export::bgstats(&rows))?;
+        store::write_atomic(&file, text).with_context(|| format!("writing {}", file.display()))?;
+        println!(
+            "{} finished games written to {} (BG Stats: import it as a .bgsplay file).",
+            rows.iter().filter(|g| g.finished).count(),
+            file.display()
+        );
+    }
+    if let Some(file) = csv {
+        let players = file.with_file_name(format!(
+            "{}-players.csv",
+            file.file_stem().map_or("games".into(), |s| s.to_string_lossy())
+        ));
+        store::write_atomic(&file, export::csv_games(&rows))?;
+        store::write_atomic(&players, export::csv_players(&rows))?;
+        println!(
+            "{} games written to {} and their players to {}.",
+            rows.len(),
+            file.display(),
+            players.display()
+        );
+    }
+    Ok(())
 }

@@ -12,6 +12,7 @@
 //!   [`History::rename`] merges two.
 
 pub mod export;
+pub mod report;
 pub mod stats;
 
 use crate::engine::score::{Winner, scoreboard};
@@ -40,6 +41,14 @@ pub enum HistoryError {
 
 /// The file name in the data folder.
 pub const FILE: &str = "history.sqlite";
+
+/// The history of the data folder `data`, with the saved games there imported. A damaged
+/// database was set aside if `Opened::set_aside` says where.
+pub fn open_in(data: &Path) -> Result<Opened, HistoryError> {
+    let mut opened = History::open(&data.join(FILE))?;
+    opened.history.import(data)?;
+    Ok(opened)
+}
 
 /// The database of past games.
 pub struct History {
