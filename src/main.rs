@@ -136,7 +136,12 @@ enum Command {
     /// Every game to BG Stats (its play file) or to CSV (FILE, and the players' rows beside
     /// it in FILE-players.csv).
     Export {
-        #[arg(long, value_name = "FILE", conflicts_with = "csv", required_unless_present = "csv")]
+        #[arg(
+            long,
+            value_name = "FILE",
+            conflicts_with = "csv",
+            required_unless_present = "csv"
+        )]
         bgstats: Option<PathBuf>,
         #[arg(long, value_name = "FILE")]
         csv: Option<PathBuf>,
@@ -787,8 +792,10 @@ fn history_command(player: Option<String>, json: bool, rename: Option<Vec<String
         ..Default::default()
     })?;
     if json {
-        let list: Vec<serde_json::Value> =
-            rows.iter().map(foreman::history::report::game_json).collect();
+        let list: Vec<serde_json::Value> = rows
+            .iter()
+            .map(foreman::history::report::game_json)
+            .collect();
         println!("{}", serde_json::Value::Array(list));
     } else if rows.is_empty() {
         println!("No game yet.");
@@ -831,7 +838,8 @@ fn export_command(bgstats: Option<PathBuf>, csv: Option<PathBuf>) -> Result<()> 
     if let Some(file) = csv {
         let players = file.with_file_name(format!(
             "{}-players.csv",
-            file.file_stem().map_or("games".into(), |s| s.to_string_lossy())
+            file.file_stem()
+                .map_or("games".into(), |s| s.to_string_lossy())
         ));
         store::write_atomic(&file, export::csv_games(&rows))?;
         store::write_atomic(&players, export::csv_players(&rows))?;

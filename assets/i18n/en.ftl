@@ -624,3 +624,79 @@ web-invite-hint = Each player opens their seat's link, or scans its code, on a p
 web-spectators = Spectators (the public table)
 web-hosting = Serving this game at { $address }
 web-host-failed = The game could not be served: { $why }
+
+## History (issue 72)
+history = History
+history-hint = Every game played, its replay, and statistics
+history-back = Back
+history-games = Games
+history-stats = Statistics
+history-count = { $count ->
+    [one] 1 game
+   *[other] { $count } games
+}
+history-resume = Resume this game
+history-empty = No game yet: every game you play is kept here, finished or not.
+history-pick = Pick a game on the left to see its score and replay it.
+history-any = Any date
+history-any-mode = Any mode
+history-any-player = Every player
+history-any-machine = Any game
+history-machine = solo, Machine { $level }
+history-week = Last 7 days
+history-month = Last 30 days
+history-year = Last year
+history-unfinished = not finished (round { $round })
+history-round-back = << Round
+history-step-back = < Action
+history-actions = actions
+history-step-forward = Action >
+history-round-forward = Round >>
+history-keys = Keys: left and right arrows, one action; up and down, one round
+history-after = Round { $round }: { $line }
+history-start = Before the opening deal
+history-player-line = metal { $metal }, energy { $energy }, goods { $goods }, prestige { $prestige }, { $hand ->
+    [one] 1 blueprint in hand
+   *[other] { $hand } blueprints in hand
+}
+history-dice = Dice: { $dice }
+history-machine-line = goods { $goods }, score { $score }
+history-set-aside = The history database was damaged: it was set aside ({ $path }) and a new one begun. The games' own files are untouched.
+score-prestige = Prestige
+score-goods = Goods
+score-total = Total
+stats-for = Statistics of
+stats-none = No finished game yet: the statistics begin with the first.
+stats-players = Players
+stats-name = Player
+stats-games = Games
+stats-wins = Wins
+stats-win-rate = Win rate
+stats-mean = Mean score
+stats-best = Best
+stats-machine = Against the Machine
+stats-difficulty = Difficulty
+stats-margin = Mean margin
+stats-rate-over-time = Win rate over time (each point: the last { $games } games at that difficulty)
+stats-margin-over-time = Your score less the Machine's, game by game
+stats-scores = Scores
+stats-scores-by-count = Scores by the number of players
+stats-players-count = { $count ->
+    [one] solo
+   *[other] { $count } players
+}
+stats-head-to-head = Head to head (a shared victory is a win for each)
+stats-rival = { $name }'s rival: { $rival }
+stats-games-together = { $count ->
+    [one] 1 game together
+   *[other] { $count } games together
+}
+stats-cards = The blueprints the winners built most
+stats-card = Blueprint
+stats-by-winners = Built by winners
+stats-win-rate-built = Win rate when built
+stats-rate-of = { $rate } of { $count }
+stats-lengths = Rounds and minutes per game
+stats-lengths-mean = { $rounds } rounds and { $minutes } minutes of play on average
+stats-rounds = Rounds
+stats-minutes = Minutes

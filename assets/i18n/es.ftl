@@ -630,3 +630,79 @@ web-invite-hint = Cada jugador abre el enlace de su asiento, o escanea su códig
 web-spectators = Espectadores (la mesa pública)
 web-hosting = Esta partida se sirve en { $address }
 web-host-failed = No se pudo servir la partida: { $why }
+
+## Historial (issue 72)
+history = Historial
+history-hint = Cada partida jugada, su repetición y estadísticas
+history-back = Volver
+history-games = Partidas
+history-stats = Estadísticas
+history-count = { $count ->
+    [one] 1 partida
+   *[other] { $count } partidas
+}
+history-resume = Reanudar esta partida
+history-empty = Aún no hay partidas: cada partida que juegues se guarda aquí, terminada o no.
+history-pick = Elige una partida a la izquierda para ver su puntuación y repetirla.
+history-any = Cualquier fecha
+history-any-mode = Cualquier modo
+history-any-player = Todos los jugadores
+history-any-machine = Cualquier partida
+history-machine = solitario, Máquina { $level }
+history-week = Últimos 7 días
+history-month = Últimos 30 días
+history-year = Último año
+history-unfinished = sin terminar (ronda { $round })
+history-round-back = << Ronda
+history-step-back = < Acción
+history-actions = acciones
+history-step-forward = Acción >
+history-round-forward = Ronda >>
+history-keys = Teclas: flechas izquierda y derecha, una acción; arriba y abajo, una ronda
+history-after = Ronda { $round }: { $line }
+history-start = Antes del reparto inicial
+history-player-line = metal { $metal }, energía { $energy }, bienes { $goods }, prestigio { $prestige }, { $hand ->
+    [one] 1 plano en mano
+   *[other] { $hand } planos en mano
+}
+history-dice = Dados: { $dice }
+history-machine-line = bienes { $goods }, puntuación { $score }
+history-set-aside = La base de datos del historial estaba dañada: se ha apartado ({ $path }) y se ha empezado una nueva. Los archivos de las partidas están intactos.
+score-prestige = Prestigio
+score-goods = Bienes
+score-total = Total
+stats-for = Estadísticas de
+stats-none = Aún no hay partidas terminadas: las estadísticas empiezan con la primera.
+stats-players = Jugadores
+stats-name = Jugador
+stats-games = Partidas
+stats-wins = Victorias
+stats-win-rate = Porcentaje de victorias
+stats-mean = Puntuación media
+stats-best = Mejor
+stats-machine = Contra la Máquina
+stats-difficulty = Dificultad
+stats-margin = Diferencia media
+stats-rate-over-time = Victorias a lo largo del tiempo (cada punto: las últimas { $games } partidas en esa dificultad)
+stats-margin-over-time = Tu puntuación menos la de la Máquina, partida a partida
+stats-scores = Puntuaciones
+stats-scores-by-count = Puntuaciones según el número de jugadores
+stats-players-count = { $count ->
+    [one] solitario
+   *[other] { $count } jugadores
+}
+stats-head-to-head = Cara a cara (una victoria compartida cuenta para cada uno)
+stats-rival = Rival de { $name }: { $rival }
+stats-games-together = { $count ->
+    [one] 1 partida juntos
+   *[other] { $count } partidas juntos
+}
+stats-cards = Los planos que más construyeron los ganadores
+stats-card = Plano
+stats-by-winners = Construidos por ganadores
+stats-win-rate-built = Victorias si se construye
+stats-rate-of = { $rate } de { $count }
+stats-lengths = Rondas y minutos por partida
+stats-lengths-mean = { $rounds } rondas y { $minutes } minutos de juego de media
+stats-rounds = Rondas
+stats-minutes = Minutos

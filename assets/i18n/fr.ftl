@@ -630,3 +630,79 @@ web-invite-hint = Chaque joueur ouvre le lien de sa place, ou scanne son code, s
 web-spectators = Spectateurs (la table publique)
 web-hosting = Cette partie est servie à { $address }
 web-host-failed = La partie n'a pas pu être servie : { $why }
+
+## Historique (issue 72)
+history = Historique
+history-hint = Chaque partie jouée, son déroulé et des statistiques
+history-back = Retour
+history-games = Parties
+history-stats = Statistiques
+history-count = { $count ->
+    [one] 1 partie
+   *[other] { $count } parties
+}
+history-resume = Reprendre cette partie
+history-empty = Aucune partie pour l'instant : chaque partie jouée est gardée ici, finie ou non.
+history-pick = Choisissez une partie à gauche pour voir son score et la revoir.
+history-any = Toute date
+history-any-mode = Tout mode
+history-any-player = Tous les joueurs
+history-any-machine = Toute partie
+history-machine = solo, Machine { $level }
+history-week = 7 derniers jours
+history-month = 30 derniers jours
+history-year = Dernière année
+history-unfinished = non finie (tour { $round })
+history-round-back = << Tour
+history-step-back = < Action
+history-actions = actions
+history-step-forward = Action >
+history-round-forward = Tour >>
+history-keys = Touches : flèches gauche et droite, une action ; haut et bas, un tour
+history-after = Tour { $round } : { $line }
+history-start = Avant la mise en place
+history-player-line = métal { $metal }, énergie { $energy }, marchandises { $goods }, prestige { $prestige }, { $hand ->
+    [one] 1 plan en main
+   *[other] { $hand } plans en main
+}
+history-dice = Dés : { $dice }
+history-machine-line = marchandises { $goods }, score { $score }
+history-set-aside = La base de l'historique était endommagée : elle a été mise de côté ({ $path }) et une nouvelle commencée. Les fichiers des parties sont intacts.
+score-prestige = Prestige
+score-goods = Marchandises
+score-total = Total
+stats-for = Statistiques de
+stats-none = Aucune partie finie pour l'instant : les statistiques commencent avec la première.
+stats-players = Joueurs
+stats-name = Joueur
+stats-games = Parties
+stats-wins = Victoires
+stats-win-rate = Taux de victoire
+stats-mean = Score moyen
+stats-best = Meilleur
+stats-machine = Contre la Machine
+stats-difficulty = Difficulté
+stats-margin = Écart moyen
+stats-rate-over-time = Taux de victoire dans le temps (chaque point : les { $games } dernières parties à cette difficulté)
+stats-margin-over-time = Votre score moins celui de la Machine, partie par partie
+stats-scores = Scores
+stats-scores-by-count = Scores selon le nombre de joueurs
+stats-players-count = { $count ->
+    [one] solo
+   *[other] { $count } joueurs
+}
+stats-head-to-head = Face à face (une victoire partagée compte pour chacun)
+stats-rival = Rival de { $name } : { $rival }
+stats-games-together = { $count ->
+    [one] 1 partie ensemble
+   *[other] { $count } parties ensemble
+}
+stats-cards = Les plans que les gagnants ont le plus construits
+stats-card = Plan
+stats-by-winners = Construits par les gagnants
+stats-win-rate-built = Taux de victoire une fois construit
+stats-rate-of = { $rate } sur { $count }
+stats-lengths = Tours et minutes par partie
+stats-lengths-mean = { $rounds } tours et { $minutes } minutes de jeu en moyenne
+stats-rounds = Tours
+stats-minutes = Minutes

@@ -610,3 +610,74 @@ web-invite-hint = Каждый игрок открывает ссылку сво
 web-spectators = Зрители (открытый стол)
 web-hosting = Игра доступна по адресу { $address }
 web-host-failed = Не удалось открыть игру для устройств: { $why }
+
+## История (issue 72)
+history = История
+history-hint = Все сыгранные партии, их повтор и статистика
+history-back = Назад
+history-games = Партии
+history-stats = Статистика
+history-count = { $count ->
+    [one] { $count } партия
+    [few] { $count } партии
+   *[other] { $count } партий
+}
+history-resume = Продолжить эту партию
+history-empty = Партий пока нет: каждая сыгранная партия хранится здесь, законченная или нет.
+history-pick = Выберите партию слева, чтобы увидеть её счёт и пересмотреть её.
+history-any = Любая дата
+history-any-mode = Любой режим
+history-any-player = Все игроки
+history-any-machine = Любая партия
+history-machine = соло, Машина: { $level }
+history-week = Последние 7 дней
+history-month = Последние 30 дней
+history-year = Последний год
+history-unfinished = не закончена (раунд { $round })
+history-round-back = << Раунд
+history-step-back = < Действие
+history-actions = действия
+history-step-forward = Действие >
+history-round-forward = Раунд >>
+history-keys = Клавиши: стрелки влево и вправо — одно действие; вверх и вниз — один раунд
+history-after = Раунд { $round }: { $line }
+history-start = До начальной раздачи
+history-player-line = металл { $metal }, энергия { $energy }, товары { $goods }, престиж { $prestige }, чертежей в руке: { $hand }
+history-dice = Кубики: { $dice }
+history-machine-line = товары { $goods }, счёт { $score }
+history-set-aside = База истории была повреждена: она отложена ({ $path }), начата новая. Файлы партий не тронуты.
+score-prestige = Престиж
+score-goods = Товары
+score-total = Итого
+stats-for = Статистика:
+stats-none = Законченных партий пока нет: статистика начнётся с первой.
+stats-players = Игроки
+stats-name = Игрок
+stats-games = Партии
+stats-wins = Победы
+stats-win-rate = Доля побед
+stats-mean = Средний счёт
+stats-best = Лучший
+stats-machine = Против Машины
+stats-difficulty = Сложность
+stats-margin = Средний перевес
+stats-rate-over-time = Доля побед со временем (каждая точка: последние { $games } партий на этой сложности)
+stats-margin-over-time = Ваш счёт минус счёт Машины, партия за партией
+stats-scores = Счёт
+stats-scores-by-count = Счёт по числу игроков
+stats-players-count = { $count ->
+    [one] соло
+   *[other] игроков: { $count }
+}
+stats-head-to-head = Друг против друга (общая победа засчитывается каждому)
+stats-rival = Соперник игрока { $name }: { $rival }
+stats-games-together = партий вместе: { $count }
+stats-cards = Чертежи, которые победители строили чаще всего
+stats-card = Чертёж
+stats-by-winners = Построено победителями
+stats-win-rate-built = Доля побед с ним
+stats-rate-of = { $rate } из { $count }
+stats-lengths = Раунды и минуты за партию
+stats-lengths-mean = В среднем { $rounds } раундов и { $minutes } минут игры
+stats-rounds = Раунды
+stats-minutes = Минуты

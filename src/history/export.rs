@@ -46,7 +46,9 @@ fn uuid(what: &str) -> String {
     for b in what.bytes() {
         h ^= u64::from(b);
         h = h.wrapping_mul(0x0000_0100_0000_01b3);
-        g = (g ^ u64::from(b)).wrapping_mul(0x0000_0100_0000_01b3).rotate_left(5);
+        g = (g ^ u64::from(b))
+            .wrapping_mul(0x0000_0100_0000_01b3)
+            .rotate_left(5);
     }
     format!(
         "{:08x}-{:04x}-4{:03x}-8{:03x}-{:012x}",

@@ -104,6 +104,8 @@ pub struct GameRow {
     pub finished: bool,
     /// The Machine won.
     pub machine_won: bool,
+    /// Its journal file when last recorded (it may have moved since).
+    pub file: Option<PathBuf>,
     pub seats: Vec<SeatRow>,
 }
 
@@ -212,8 +214,7 @@ impl History {
             });
         }
         let id: i32 = conn.query_row("PRAGMA application_id", [], |r| r.get(0))?;
-        let tables: i64 =
-            conn.query_row("SELECT count(*) FROM sqlite_master", [], |r| r.get(0))?;
+        let tables: i64 = conn.query_row("SELECT count(*) FROM sqlite_master", [], |r| r.get(0))?;
         if id != APPLICATION_ID && tables > 0 {
             return Err(HistoryError::File {
                 path: PathBuf::new(),
@@ -275,6 +276,7 @@ impl History {
                  rounds INTEGER NOT NULL,
                  actions INTEGER NOT NULL,
                  finished INTEGER NOT NULL,
+                 file TEXT,
                  saved TEXT NOT NULL);
              CREATE INDEX IF NOT EXISTS games_setup ON games(setup_hash);
              CREATE INDEX IF NOT EXISTS games_started ON games(started);
@@ -305,13 +307,15 @@ impl History {
 
     /// Records `game` as it stands at `now` (seconds since 1970), in one transaction: a new
     /// game, or the same game further on (its setup the same, one journal the start of the
-    /// other). `hint`: the id this game had when last recorded. Returns its id.
+    /// other). `hint`: the id this game had when last recorded; `file`: its journal file.
+    /// Returns its id.
     pub fn record(
         &mut self,
         game: &Game,
         now: i64,
         from: Origin,
         hint: Option<i64>,
+        file: Option<&Path>,
     ) -> Result<i64, HistoryError> {
         let hash = setup_hash(game.setup());
         let tx = self.conn.transaction()?;
@@ -343,11 +347,24 @@ impl History {
                     (Origin::Import, p) => p,
                 };
                 write_game(&tx, Some(id), game, &hash, None, now, played)?;
+                if let Some(f) = file {
+                    tx.execute(
+                        "UPDATE games SET file = ?2 WHERE id = ?1",
+                        params![id, f.to_string_lossy()],
+                    )?;
+                }
                 id
             }
             None => {
                 let played = (from == Origin::Play).then_some(0);
-                write_game(&tx, None, game, &hash, Some(now), now, played)?
+                let id = write_game(&tx, None, game, &hash, Some(now), now, played)?;
+                if let Some(f) = file {
+                    tx.execute(
+                        "UPDATE games SET file = ?2 WHERE id = ?1",
+                        params![id, f.to_string_lossy()],
+                    )?;
+                }
+                id
             }
         };
         tx.commit()?;
@@ -381,10 +398,12 @@ impl History {
                 .and_then(|t| t.duration_since(std::time::UNIX_EPOCH).ok())
                 .map_or(0, |d| d.as_secs() as i64);
             let before = self.count()?;
-            let id = self.record(&game, when, Origin::Import, None)?;
+            let id = self.record(&game, when, Origin::Import, None, Some(file))?;
             let updated: i64 =
                 self.conn
-                    .query_row("SELECT updated FROM games WHERE id = ?1", [id], |r| r.get(0))?;
+                    .query_row("SELECT updated FROM games WHERE id = ?1", [id], |r| {
+                        r.get(0)
+                    })?;
             if self.count()? > before || updated == when {
                 changed += 1;
             }
@@ -407,7 +426,7 @@ impl History {
         {
             let mut q = self.conn.prepare_cached(
                 "SELECT id, started, updated, played, mode, machine, machine_score, rounds, actions,
-                        finished, machine_won
+                        finished, machine_won, file
                  FROM games ORDER BY started DESC, id DESC",
             )?;
             let it = q.query_map([], |r| {
@@ -423,6 +442,7 @@ impl History {
                     actions: r.get::<_, i64>(8)? as usize,
                     finished: r.get(9)?,
                     machine_won: r.get(10)?,
+                    file: r.get::<_, Option<String>>(11)?.map(PathBuf::from),
                     seats: Vec::new(),
                 })
             })?;
@@ -521,9 +541,11 @@ impl History {
         }
         let tx = self.conn.transaction()?;
         let old: Option<i64> = tx
-            .query_row("SELECT id FROM people WHERE name = ?1", [from.trim()], |r| {
-                r.get(0)
-            })
+            .query_row(
+                "SELECT id FROM people WHERE name = ?1",
+                [from.trim()],
+                |r| r.get(0),
+            )
             .optional()?;
         let Some(old) = old else {
             return Ok(0);
@@ -542,11 +564,9 @@ impl History {
                     "UPDATE people SET name = ?1 WHERE id = ?2",
                     params![to, old],
                 )?;
-                tx.query_row(
-                    "SELECT count(*) FROM seats WHERE person = ?1",
-                    [old],
-                    |r| r.get::<_, i64>(0),
-                )? as usize
+                tx.query_row("SELECT count(*) FROM seats WHERE person = ?1", [old], |r| {
+                    r.get::<_, i64>(0)
+                })? as usize
             }
         };
         tx.commit()?;
@@ -682,8 +702,7 @@ fn write_game(
                     .players
                     .iter()
                     .filter(|o| {
-                        o.seat != seat
-                            && (winners.contains(&o.seat) || Some(o.total) > total)
+                        o.seat != seat && (winners.contains(&o.seat) || Some(o.total) > total)
                     })
                     .count() as u32
             }

@@ -59,7 +59,11 @@ pub fn game_json(g: &GameRow) -> Value {
 }
 
 /// `foreman stats`: every person, the Machine by difficulty, head to head, the cards.
-pub fn stats_text(history: &History, rows: &[GameRow], player: Option<&str>) -> Result<String, HistoryError> {
+pub fn stats_text(
+    history: &History,
+    rows: &[GameRow],
+    player: Option<&str>,
+) -> Result<String, HistoryError> {
     let mut out = String::new();
     let players = stats::players(rows);
     let _ = writeln!(out, "Players (finished games)");
@@ -82,7 +86,8 @@ pub fn stats_text(history: &History, rows: &[GameRow], player: Option<&str>) -> 
     if !machine.is_empty() {
         let _ = writeln!(out, "Against the Machine");
         for m in &machine {
-            let mean_margin = m.margins.iter().map(|p| p[1]).sum::<f64>() / m.margins.len().max(1) as f64;
+            let mean_margin =
+                m.margins.iter().map(|p| p[1]).sum::<f64>() / m.margins.len().max(1) as f64;
             let last = m.over_time.last().map_or(0.0, |p| p[1]);
             let _ = writeln!(
                 out,
@@ -100,12 +105,18 @@ pub fn stats_text(history: &History, rows: &[GameRow], player: Option<&str>) -> 
     let pairs = stats::head_to_head(rows);
     let shown: Vec<&stats::HeadToHead> = pairs
         .iter()
-        .filter(|h| player.is_none_or(|n| h.a.eq_ignore_ascii_case(n) || h.b.eq_ignore_ascii_case(n)))
+        .filter(|h| {
+            player.is_none_or(|n| h.a.eq_ignore_ascii_case(n) || h.b.eq_ignore_ascii_case(n))
+        })
         .collect();
     if !shown.is_empty() {
         let _ = writeln!(out, "Head to head");
         for h in shown.iter().take(20) {
-            let _ = writeln!(out, "  {} {} – {} {}  ({} games)", h.a, h.a_wins, h.b_wins, h.b, h.games);
+            let _ = writeln!(
+                out,
+                "  {} {} – {} {}  ({} games)",
+                h.a, h.a_wins, h.b_wins, h.b, h.games
+            );
         }
     }
     if let Some(p) = player
@@ -115,7 +126,10 @@ pub fn stats_text(history: &History, rows: &[GameRow], player: Option<&str>) -> 
     }
     let cards = stats::cards(rows, &history.built()?);
     if !cards.is_empty() {
-        let _ = writeln!(out, "Blueprints the winners built most (win rate when built, seats)");
+        let _ = writeln!(
+            out,
+            "Blueprints the winners built most (win rate when built, seats)"
+        );
         for c in cards.iter().take(10) {
             let _ = writeln!(
                 out,
@@ -133,7 +147,11 @@ pub fn stats_text(history: &History, rows: &[GameRow], player: Option<&str>) -> 
         let timed: Vec<f64> = lengths.iter().filter_map(|l| l.2).collect();
         let _ = write!(out, "Games last {rounds:.1} rounds on average");
         if !timed.is_empty() {
-            let _ = write!(out, ", {:.0} minutes of play", timed.iter().sum::<f64>() / timed.len() as f64);
+            let _ = write!(
+                out,
+                ", {:.0} minutes of play",
+                timed.iter().sum::<f64>() / timed.len() as f64
+            );
         }
         let _ = writeln!(out);
     }
@@ -144,7 +162,11 @@ pub fn stats_text(history: &History, rows: &[GameRow], player: Option<&str>) -> 
 }
 
 /// `foreman stats --json`.
-pub fn stats_json(history: &History, rows: &[GameRow], player: Option<&str>) -> Result<Value, HistoryError> {
+pub fn stats_json(
+    history: &History,
+    rows: &[GameRow],
+    player: Option<&str>,
+) -> Result<Value, HistoryError> {
     let players: Vec<Value> = stats::players(rows)
         .into_iter()
         .filter(|p| player.is_none_or(|n| p.name.eq_ignore_ascii_case(n)))

@@ -89,7 +89,10 @@ pub fn machine(rows: &[GameRow], player: Option<&str>) -> Vec<MachineStats> {
         {
             continue;
         }
-        let i = LEVELS.iter().position(|&l| l == level).unwrap_or(LEVELS.len());
+        let i = LEVELS
+            .iter()
+            .position(|&l| l == level)
+            .unwrap_or(LEVELS.len());
         by.entry(i).or_default().push(g);
     }
     by.into_iter()
@@ -137,9 +140,7 @@ pub fn scores_by_player(rows: &[GameRow]) -> BTreeMap<String, Vec<u32>> {
     let mut out: BTreeMap<String, Vec<u32>> = BTreeMap::new();
     for g in finished(rows) {
         for s in people(g) {
-            out.entry(s.name.clone())
-                .or_default()
-                .extend(s.score);
+            out.entry(s.name.clone()).or_default().extend(s.score);
         }
     }
     out
@@ -275,13 +276,7 @@ pub fn cards(rows: &[GameRow], built: &[(i64, usize, String, u32)]) -> Vec<CardS
 /// minutes when known).
 pub fn lengths(rows: &[GameRow]) -> Vec<(f64, u32, Option<f64>)> {
     let mut out: Vec<(f64, u32, Option<f64>)> = finished(rows)
-        .map(|g| {
-            (
-                days(g.started),
-                g.rounds,
-                g.played.map(|s| s as f64 / 60.0),
-            )
-        })
+        .map(|g| (days(g.started), g.rounds, g.played.map(|s| s as f64 / 60.0)))
         .collect();
     out.sort_by(|a, b| a.0.total_cmp(&b.0));
     out

@@ -139,6 +139,7 @@ pub(super) enum Dialog {
 pub(super) enum Screen {
     Start(Box<StartForm>),
     Table,
+    History(Box<super::history::HistoryView>),
 }
 
 /// The size of the window's small text (cards' effects, rules, notes), in points at 100%.
@@ -154,6 +155,8 @@ pub struct ForemanApp {
     pub(super) screen: Screen,
     pub(super) session: Option<Session>,
     pub(super) data_dir: PathBuf,
+    /// Every game played goes into the history as it is played.
+    pub(super) recorder: super::recorder::Recorder,
     pub(super) selected_die: Option<u8>,
     pub(super) dialog: Option<Dialog>,
     /// *Invite players*: the game served to the devices, and its links window.
@@ -236,6 +239,7 @@ impl ForemanApp {
             settings,
             screen: Screen::Start(Box::new(form)),
             session: None,
+            recorder: super::recorder::Recorder::open(&data_dir),
             data_dir,
             selected_die: None,
             dialog: None,
@@ -441,6 +445,7 @@ impl ForemanApp {
         self.top_bar(ui);
         match &self.screen {
             Screen::Start(_) => self.start_screen(ui),
+            Screen::History(_) => self.history_screen(ui),
             Screen::Table => {
                 if self.game().is_some_and(|g| g.state().is_over()) {
                     self.final_screen(ui);
@@ -448,6 +453,12 @@ impl ForemanApp {
                     self.table(ui);
                 }
             }
+        }
+        if let Some(s) = &self.session {
+            self.recorder.record(s.path(), s.truth());
+        }
+        if let Some(path) = self.recorder.notice.take() {
+            self.message = Some(self.ta("history-set-aside", &[("path", path.into())]));
         }
         self.dialog_ui(&ctx);
         // The round card waits behind a dialog the game asks (the deal's first card at a
@@ -501,8 +512,16 @@ impl ForemanApp {
                             export: false,
                         });
                     }
-                    ui.separator();
                 }
+                if !matches!(self.screen, Screen::History(_))
+                    && ui
+                        .button(self.t("history"))
+                        .on_hover_text(self.t("history-hint"))
+                        .clicked()
+                {
+                    self.open_history();
+                }
+                ui.separator();
                 let current = self.settings.lang;
                 let mut chosen = current;
                 // The language's own name says what the list is: no label beside it (the top

@@ -127,6 +127,11 @@ impl Session {
         true
     }
 
+    /// The game itself, every card told included (the history records it).
+    pub fn truth(&self) -> &Game {
+        &self.truth
+    }
+
     /// The game as the shared screen shows it (told cards hidden).
     pub fn game(&self) -> &Game {
         &self.shown

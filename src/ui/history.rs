@@ -1,0 +1,629 @@
+//! *History* (issue 72): the games played, newest first, filtered by mode, player, Machine
+//! difficulty and date; one game's final score and its replay (the table after any action,
+//! stepped by action and by round, with the log beside it); *Resume* for a game not finished.
+//! The statistics are the screen's second tab (`ui::stats`).
+
+use super::app::{ForemanApp, Screen};
+use crate::engine::score::{Winner, scoreboard};
+use crate::engine::state::State;
+use crate::engine::{Game, Mode};
+use crate::history::{Filter, GameRow};
+use crate::i18n::{Tr, journal, words};
+use egui::{Key, RichText, Ui};
+
+/// How far back the list looks.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Since {
+    All,
+    Week,
+    Month,
+    Year,
+}
+
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Tab {
+    Games,
+    Statistics,
+}
+
+/// A game opened from the list: every position of its replay, and the log line of each action.
+pub struct Replay {
+    pub id: i64,
+    pub game: Game,
+    /// The state after each action (the first: before any).
+    pub states: Vec<State>,
+    /// The round and the log line of each action.
+    pub lines: Vec<(u32, String)>,
+    /// The position shown: after this many actions.
+    pub at: usize,
+}
+
+impl Replay {
+    fn new(tr: &Tr, id: i64, game: Game) -> Replay {
+        let mut states = Vec::with_capacity(game.journal().len() + 1);
+        let mut lines = Vec::with_capacity(game.journal().len());
+        if let Ok(mut g) = Game::replay(game.setup().clone(), Vec::new()) {
+            states.push(g.state().clone());
+            for action in game.journal() {
+                let round = g.state().round;
+                let head = journal::head(tr, &g, action);
+                if g.apply(action.clone()).is_err() {
+                    break;
+                }
+                lines.push((round, head.for_seat(None).to_string()));
+                states.push(g.state().clone());
+            }
+        }
+        let at = states.len().saturating_sub(1);
+        Replay {
+            id,
+            game,
+            states,
+            lines,
+            at,
+        }
+    }
+
+    fn last(&self) -> usize {
+        self.states.len().saturating_sub(1)
+    }
+
+    /// The first position of the round before (or of this one, when not at its start).
+    pub fn round_back(&mut self) {
+        let round = self.states[self.at].round;
+        let start = (0..self.at)
+            .rev()
+            .find(|&k| self.states[k].round < round)
+            .map_or(0, |k| k + 1);
+        self.at = if start < self.at {
+            start
+        } else {
+            (0..self.at)
+                .rev()
+                .find(|&k| k == 0 || self.states[k - 1].round < self.states[k].round)
+                .unwrap_or(0)
+        };
+    }
+
+    /// The first position of the next round (or the end).
+    pub fn round_forward(&mut self) {
+        let round = self.states[self.at].round;
+        self.at = (self.at + 1..=self.last())
+            .find(|&k| self.states[k].round > round)
+            .unwrap_or(self.last());
+    }
+}
+
+/// The screen's state.
+pub struct HistoryView {
+    pub tab: Tab,
+    pub rows: Vec<GameRow>,
+    pub people: Vec<String>,
+    pub mode: Option<Mode>,
+    pub player: Option<String>,
+    pub machine: Option<String>,
+    pub since: Since,
+    pub replay: Option<Replay>,
+    pub stats: Option<super::stats::StatsCache>,
+    pub message: Option<String>,
+}
+
+impl ForemanApp {
+    /// Opens *History*, its list read now.
+    pub fn open_history(&mut self) {
+        let (rows, people, message) = match self.recorder.history.as_ref() {
+            Some(h) => match (h.games(&Filter::default()), h.people()) {
+                (Ok(rows), Ok(people)) => (rows, people, None),
+                (Err(e), _) | (_, Err(e)) => (Vec::new(), Vec::new(), Some(e.to_string())),
+            },
+            None => (
+                Vec::new(),
+                Vec::new(),
+                Some(self.recorder.notice.clone().unwrap_or_default()),
+            ),
+        };
+        self.screen = Screen::History(Box::new(HistoryView {
+            tab: Tab::Games,
+            rows,
+            people,
+            mode: None,
+            player: None,
+            machine: None,
+            since: Since::All,
+            replay: None,
+            stats: None,
+            message,
+        }));
+    }
+
+    pub(super) fn history_screen(&mut self, ui: &mut Ui) {
+        let Screen::History(view) = &mut self.screen else {
+            return;
+        };
+        let tr = &self.tr;
+        let mut back = false;
+        let mut resume: Option<i64> = None;
+        let mut open: Option<i64> = None;
+        egui::Panel::top("history-tabs").show(ui, |ui| {
+            ui.horizontal(|ui| {
+                if ui.button(tr.t("history-back")).clicked() {
+                    back = true;
+                }
+                ui.separator();
+                ui.selectable_value(&mut view.tab, Tab::Games, tr.t("history-games"));
+                ui.selectable_value(&mut view.tab, Tab::Statistics, tr.t("history-stats"));
+            });
+        });
+        match view.tab {
+            Tab::Statistics => {
+                let built = self
+                    .recorder
+                    .history
+                    .as_ref()
+                    .and_then(|h| h.built().ok())
+                    .unwrap_or_default();
+                super::stats::show(ui, tr, view, &built);
+            }
+            Tab::Games => {
+                let now = super::recorder::now();
+                egui::Panel::left("history-list")
+                    .resizable(true)
+                    .default_size(520.0)
+                    .show(ui, |ui| {
+                        filters(ui, tr, view);
+                        ui.separator();
+                        let shown: Vec<usize> = (0..view.rows.len())
+                            .filter(|&i| keep(view, &view.rows[i], now))
+                            .collect();
+                        ui.label(tr.t_args("history-count", &[("count", shown.len().into())]));
+                        let selected = view.replay.as_ref().map(|r| r.id);
+                        let h = ui.text_style_height(&egui::TextStyle::Body) * 2.6;
+                        egui::ScrollArea::vertical().auto_shrink(false).show_rows(
+                            ui,
+                            h,
+                            shown.len(),
+                            |ui, range| {
+                                for &i in &shown[range] {
+                                    let g = &view.rows[i];
+                                    let text = row_text(tr, g);
+                                    if ui.selectable_label(Some(g.id) == selected, text).clicked() {
+                                        open = Some(g.id);
+                                    }
+                                }
+                            },
+                        );
+                    });
+                egui::CentralPanel::default_margins().show(ui, |ui| {
+                    if let Some(m) = &view.message {
+                        ui.colored_label(ui.visuals().error_fg_color, m);
+                    }
+                    match view.replay.as_mut() {
+                        Some(replay) => {
+                            let row = view.rows.iter().find(|r| r.id == replay.id);
+                            if row.is_some_and(|r| !r.finished)
+                                && ui.button(tr.t("history-resume")).clicked()
+                            {
+                                resume = Some(replay.id);
+                            }
+                            replay_ui(ui, tr, replay);
+                        }
+                        None => {
+                            ui.label(tr.t(if view.rows.is_empty() {
+                                "history-empty"
+                            } else {
+                                "history-pick"
+                            }));
+                        }
+                    }
+                });
+            }
+        }
+        if let Some(id) = open {
+            self.open_replay(id);
+        }
+        if let Some(id) = resume {
+            self.resume_from_history(id);
+        }
+        if back {
+            self.open_start_screen();
+        }
+    }
+
+    fn open_replay(&mut self, id: i64) {
+        let loaded = self.recorder.history.as_ref().map(|h| h.game(id));
+        let replay = match loaded {
+            Some(Ok(game)) => Some(Ok(Replay::new(&self.tr, id, game))),
+            Some(Err(e)) => Some(Err(e)),
+            None => None,
+        };
+        let Screen::History(view) = &mut self.screen else {
+            return;
+        };
+        match replay {
+            Some(Ok(replay)) => {
+                view.replay = Some(replay);
+                view.message = None;
+            }
+            Some(Err(e)) => view.message = Some(e.to_string()),
+            None => {}
+        }
+    }
+
+    /// Resumes a game not finished: from its own file when it still holds this game, else
+    /// from a copy of the history's put among the games put aside.
+    fn resume_from_history(&mut self, id: i64) {
+        let Screen::History(view) = &self.screen else {
+            return;
+        };
+        let Some(replay) = view.replay.as_ref().filter(|r| r.id == id) else {
+            return;
+        };
+        let file = view
+            .rows
+            .iter()
+            .find(|r| r.id == id)
+            .and_then(|r| r.file.clone());
+        let journal = replay.game.journal().to_vec();
+        let own = file.filter(|f| {
+            crate::store::load_game(f)
+                .is_ok_and(|g| g.setup() == replay.game.setup() && g.journal() == journal)
+        });
+        let path = match own {
+            Some(f) => f,
+            None => {
+                let dir = crate::store::games_dir(&self.data_dir);
+                let path = dir.join(format!("game-{}-history.json", super::recorder::now()));
+                if let Err(e) = std::fs::create_dir_all(&dir)
+                    .map_err(|e| e.to_string())
+                    .and_then(|_| {
+                        crate::store::save_game(&path, &replay.game).map_err(|e| e.to_string())
+                    })
+                {
+                    if let Screen::History(view) = &mut self.screen {
+                        view.message = Some(e);
+                    }
+                    return;
+                }
+                path
+            }
+        };
+        self.open_file(&path);
+    }
+}
+
+/// Whether `g` passes the screen's filters.
+fn keep(view: &HistoryView, g: &GameRow, now: i64) -> bool {
+    let since = match view.since {
+        Since::All => None,
+        Since::Week => Some(now - 7 * 86_400),
+        Since::Month => Some(now - 30 * 86_400),
+        Since::Year => Some(now - 365 * 86_400),
+    };
+    view.mode.is_none_or(|m| m == g.mode)
+        && view
+            .machine
+            .as_ref()
+            .is_none_or(|m| g.machine.as_deref() == Some(m.as_str()))
+        && since.is_none_or(|t| g.started >= t)
+        && view.player.as_ref().is_none_or(|p| {
+            g.seats
+                .iter()
+                .any(|s| s.bot.is_none() && s.name.eq_ignore_ascii_case(p))
+        })
+}
+
+fn filters(ui: &mut Ui, tr: &Tr, view: &mut HistoryView) {
+    ui.horizontal_wrapped(|ui| {
+        let any = tr.t("history-any");
+        let mode_text = |m: Option<Mode>| match m {
+            None => tr.t("history-any-mode"),
+            Some(Mode::Digital) => tr.t("mode-digital-short"),
+            Some(Mode::Companion) => tr.t("mode-companion-short"),
+        };
+        egui::ComboBox::from_id_salt("history-mode")
+            .selected_text(mode_text(view.mode))
+            .show_ui(ui, |ui| {
+                for m in [None, Some(Mode::Digital), Some(Mode::Companion)] {
+                    ui.selectable_value(&mut view.mode, m, mode_text(m));
+                }
+            });
+        egui::ComboBox::from_id_salt("history-player")
+            .selected_text(
+                view.player
+                    .clone()
+                    .unwrap_or_else(|| tr.t("history-any-player")),
+            )
+            .show_ui(ui, |ui| {
+                ui.selectable_value(&mut view.player, None, tr.t("history-any-player"));
+                for p in &view.people {
+                    ui.selectable_value(&mut view.player, Some(p.clone()), p);
+                }
+            });
+        let level = |m: &Option<String>| match m {
+            None => tr.t("history-any-machine"),
+            Some(l) => tr.t_args(
+                "history-machine",
+                &[("level", tr.t(&format!("difficulty-{l}")).into())],
+            ),
+        };
+        egui::ComboBox::from_id_salt("history-machine")
+            .selected_text(level(&view.machine))
+            .show_ui(ui, |ui| {
+                for m in [
+                    None,
+                    Some("easy"),
+                    Some("medium"),
+                    Some("hard"),
+                    Some("expert"),
+                ] {
+                    let m = m.map(str::to_string);
+                    let text = level(&m);
+                    ui.selectable_value(&mut view.machine, m, text);
+                }
+            });
+        let since_text = |s: Since| match s {
+            Since::All => any.clone(),
+            Since::Week => tr.t("history-week"),
+            Since::Month => tr.t("history-month"),
+            Since::Year => tr.t("history-year"),
+        };
+        egui::ComboBox::from_id_salt("history-since")
+            .selected_text(since_text(view.since))
+            .show_ui(ui, |ui| {
+                for s in [Since::All, Since::Week, Since::Month, Since::Year] {
+                    ui.selectable_value(&mut view.since, s, since_text(s));
+                }
+            });
+    });
+}
+
+/// A game in the list: its date and kind, then its players and scores, and the winner.
+fn row_text(tr: &Tr, g: &GameRow) -> String {
+    let date = crate::history::export::date_time(g.started);
+    let kind = match &g.machine {
+        Some(l) => tr.t_args(
+            "history-machine",
+            &[("level", tr.t(&format!("difficulty-{l}")).into())],
+        ),
+        None => tr.t(match g.mode {
+            Mode::Digital => "mode-digital-short",
+            Mode::Companion => "mode-companion-short",
+        }),
+    };
+    let mut scores: Vec<String> = g
+        .seats
+        .iter()
+        .map(|s| match s.score {
+            Some(v) => format!("{} {v}", s.name),
+            None => s.name.clone(),
+        })
+        .collect();
+    if g.machine.is_some() {
+        let m = tr.t("machine");
+        scores.push(match g.machine_score {
+            Some(v) if g.finished => format!("{m} {v}"),
+            _ => m,
+        });
+    }
+    let end = if g.finished {
+        let names: Vec<String> = if g.machine_won {
+            vec![tr.t("machine")]
+        } else {
+            g.winners().iter().map(|s| s.to_string()).collect()
+        };
+        tr.t_args("winner", &[("name", names.join(" & ").into())])
+    } else {
+        tr.t_args("history-unfinished", &[("round", g.rounds.into())])
+    };
+    format!("{} · {kind}\n{} — {end}", &date[..16], scores.join(", "))
+}
+
+/// One game: its final score, then the table after the action chosen, with the log.
+fn replay_ui(ui: &mut Ui, tr: &Tr, replay: &mut Replay) {
+    let last = replay.last();
+    // Arrow keys step by action (left, right) and by round (up, down).
+    let keys = ui.input(|i| {
+        (
+            i.key_pressed(Key::ArrowLeft),
+            i.key_pressed(Key::ArrowRight),
+            i.key_pressed(Key::ArrowUp),
+            i.key_pressed(Key::ArrowDown),
+        )
+    });
+    let focus_free = ui.memory(|m| m.focused().is_none());
+    if focus_free {
+        if keys.0 {
+            replay.at = replay.at.saturating_sub(1);
+        }
+        if keys.1 {
+            replay.at = (replay.at + 1).min(last);
+        }
+        if keys.2 {
+            replay.round_back();
+        }
+        if keys.3 {
+            replay.round_forward();
+        }
+    }
+    if replay.game.state().is_over() {
+        final_score(ui, tr, &replay.game);
+        ui.separator();
+    }
+    ui.horizontal_wrapped(|ui| {
+        if ui.button(tr.t("history-round-back")).clicked() {
+            replay.round_back();
+        }
+        if ui.button(tr.t("history-step-back")).clicked() {
+            replay.at = replay.at.saturating_sub(1);
+        }
+        ui.add(
+            egui::Slider::new(&mut replay.at, 0..=last)
+                .text(tr.t("history-actions"))
+                .integer(),
+        );
+        if ui.button(tr.t("history-step-forward")).clicked() {
+            replay.at = (replay.at + 1).min(last);
+        }
+        if ui.button(tr.t("history-round-forward")).clicked() {
+            replay.round_forward();
+        }
+    });
+    ui.label(RichText::new(tr.t("history-keys")).small().weak());
+    let st = &replay.states[replay.at.min(last)];
+    ui.label(
+        RichText::new(
+            match replay.at.checked_sub(1).and_then(|k| replay.lines.get(k)) {
+                Some((round, line)) => tr.t_args(
+                    "history-after",
+                    &[("round", (*round).into()), ("line", line.clone().into())],
+                ),
+                None => tr.t("history-start"),
+            },
+        )
+        .strong(),
+    );
+    ui.columns(2, |cols| {
+        egui::ScrollArea::vertical()
+            .id_salt("replay-board")
+            .show(&mut cols[0], |ui| board(ui, tr, &replay.game, st));
+        egui::ScrollArea::vertical()
+            .id_salt("replay-log")
+            .show(&mut cols[1], |ui| {
+                let mut round = None;
+                for (k, (r, line)) in replay.lines.iter().enumerate() {
+                    if round != Some(*r) {
+                        round = Some(*r);
+                        ui.label(
+                            RichText::new(tr.t_args("log-round", &[("round", (*r).into())]))
+                                .strong(),
+                        );
+                    }
+                    let current = k + 1 == replay.at;
+                    let resp = ui.selectable_label(current, line);
+                    if resp.clicked() {
+                        replay.at = k + 1;
+                    }
+                    if current && (keys.0 || keys.1 || keys.2 || keys.3) {
+                        resp.scroll_to_me(Some(egui::Align::Center));
+                    }
+                }
+            });
+    });
+}
+
+/// Each player's total, prestige and goods, the winner first.
+fn final_score(ui: &mut Ui, tr: &Tr, game: &Game) {
+    let board = scoreboard(game.state());
+    let winner = match &board.winner {
+        Winner::Machine => tr.t("machine"),
+        Winner::Players(s) => s
+            .iter()
+            .map(|&s| words::player_name(tr, game, s))
+            .collect::<Vec<_>>()
+            .join(" & "),
+    };
+    ui.heading(tr.t_args("winner", &[("name", winner.into())]));
+    egui::Grid::new("history-score")
+        .striped(true)
+        .show(ui, |ui| {
+            ui.label("");
+            ui.label(RichText::new(tr.t("score-prestige")).strong());
+            ui.label(RichText::new(tr.t("score-goods")).strong());
+            ui.label(RichText::new(tr.t("score-total")).strong());
+            ui.end_row();
+            for p in &board.players {
+                ui.label(words::player_name(tr, game, p.seat));
+                ui.label(p.prestige.to_string());
+                ui.label(p.goods.to_string());
+                ui.label(RichText::new(p.total.to_string()).strong());
+                ui.end_row();
+            }
+            if let Some(m) = &board.machine {
+                ui.label(tr.t("machine"));
+                ui.label((m.cards + m.monuments).to_string());
+                ui.label(m.goods.to_string());
+                ui.label(RichText::new(m.total.to_string()).strong());
+                ui.end_row();
+            }
+        });
+}
+
+/// The table at one position: the market, each player, the Machine.
+fn board(ui: &mut Ui, tr: &Tr, game: &Game, st: &State) {
+    let width = 150.0;
+    ui.label(RichText::new(tr.t("web-market")).strong());
+    ui.horizontal_wrapped(|ui| {
+        for c in st.market.blueprints.iter().flatten() {
+            super::card::blueprint_tile(ui, tr, *c, width, compact(), |_| {});
+        }
+    });
+    ui.horizontal_wrapped(|ui| {
+        for c in st.market.contractors.iter().flatten() {
+            ui.label(format!("· {}", words::contractor_name(tr, *c)));
+        }
+    });
+    for (seat, p) in st.players.iter().enumerate() {
+        ui.separator();
+        ui.label(
+            RichText::new(format!(
+                "{} — {}",
+                words::player_name(tr, game, seat),
+                tr.t_args(
+                    "history-player-line",
+                    &[
+                        ("metal", p.metal.into()),
+                        ("energy", p.energy.into()),
+                        ("goods", p.goods.into()),
+                        ("prestige", p.prestige().into()),
+                        ("hand", p.hand_size().into()),
+                    ],
+                )
+            ))
+            .strong(),
+        );
+        let dice: Vec<String> = p
+            .dice
+            .as_slice()
+            .iter()
+            .map(|d| d.value.to_string())
+            .collect();
+        if !dice.is_empty() {
+            ui.label(tr.t_args("history-dice", &[("dice", dice.join(" ").into())]));
+        }
+        ui.horizontal_wrapped(|ui| {
+            for (c, n) in p.compound.iter() {
+                let mut shown = compact();
+                shown.copies = n;
+                super::card::blueprint_tile(ui, tr, c, width, shown, |_| {});
+            }
+        });
+    }
+    if let Some(m) = &st.machine {
+        ui.separator();
+        ui.label(
+            RichText::new(format!(
+                "{} — {}",
+                tr.t("machine"),
+                tr.t_args(
+                    "history-machine-line",
+                    &[("goods", m.goods.into()), ("score", m.score().into())]
+                )
+            ))
+            .strong(),
+        );
+        ui.horizontal_wrapped(|ui| {
+            for (c, n) in m.compound.iter() {
+                let mut shown = compact();
+                shown.copies = n;
+                super::card::blueprint_tile(ui, tr, c, width, shown, |_| {});
+            }
+        });
+    }
+}
+
+fn compact() -> super::card::Shown {
+    super::card::Shown {
+        compact: true,
+        ..Default::default()
+    }
+}

@@ -1,0 +1,321 @@
+//! *History → Statistics* (issue 72): per person games, wins and scores; against the Machine,
+//! each difficulty's win rate over time and the score margin (plots); the score distribution
+//! per person and per player count (histograms); head to head and the rival; the blueprints
+//! the winners built; rounds and minutes per game. Worked out once when the tab opens (or a
+//! filter changes), drawn from that every frame.
+
+use super::history::HistoryView;
+use crate::history::export::date_time;
+use crate::history::stats::{self, CardStats, HeadToHead, MachineStats, PlayerStats};
+use crate::i18n::Tr;
+use egui::{RichText, Ui};
+use egui_plot::{Bar, BarChart, Legend, Line, Plot, Points};
+use std::collections::BTreeMap;
+
+/// The statistics of the history, for one person or everyone.
+pub struct StatsCache {
+    pub player: Option<String>,
+    pub players: Vec<PlayerStats>,
+    pub machine: Vec<MachineStats>,
+    pub scores: BTreeMap<String, Vec<u32>>,
+    pub by_count: BTreeMap<usize, Vec<u32>>,
+    pub pairs: Vec<HeadToHead>,
+    pub rival: Option<String>,
+    pub cards: Vec<CardStats>,
+    pub lengths: Vec<(f64, u32, Option<f64>)>,
+}
+
+impl StatsCache {
+    pub fn new(view: &HistoryView, built: &[(i64, usize, String, u32)]) -> StatsCache {
+        let player = view.player.clone();
+        let rows = &view.rows;
+        let pairs = stats::head_to_head(rows);
+        StatsCache {
+            players: stats::players(rows),
+            machine: stats::machine(rows, player.as_deref()),
+            scores: stats::scores_by_player(rows),
+            by_count: stats::scores_by_count(rows),
+            rival: player.as_deref().and_then(|p| stats::rival(&pairs, p)),
+            pairs,
+            cards: stats::cards(rows, built),
+            lengths: stats::lengths(rows),
+            player,
+        }
+    }
+}
+
+/// The date of a plot's x (days since 1970).
+fn day(x: f64) -> String {
+    let s = date_time((x * 86_400.0) as i64);
+    s[..10].to_string()
+}
+
+pub fn show(ui: &mut Ui, tr: &Tr, view: &mut HistoryView, built: &[(i64, usize, String, u32)]) {
+    if view.stats.as_ref().is_none_or(|s| s.player != view.player) {
+        view.stats = Some(StatsCache::new(view, built));
+    }
+    egui::CentralPanel::default_margins().show(ui, |ui| {
+        egui::ScrollArea::vertical().show(ui, |ui| {
+            ui.horizontal(|ui| {
+                ui.label(tr.t("stats-for"));
+                egui::ComboBox::from_id_salt("stats-player")
+                    .selected_text(
+                        view.player
+                            .clone()
+                            .unwrap_or_else(|| tr.t("history-any-player")),
+                    )
+                    .show_ui(ui, |ui| {
+                        ui.selectable_value(&mut view.player, None, tr.t("history-any-player"));
+                        for p in &view.people {
+                            ui.selectable_value(&mut view.player, Some(p.clone()), p);
+                        }
+                    });
+            });
+            let Some(s) = view.stats.as_ref() else {
+                return;
+            };
+            if s.players.is_empty() {
+                ui.label(tr.t("stats-none"));
+                return;
+            }
+            players(ui, tr, s);
+            machine(ui, tr, s);
+            scores(ui, tr, s);
+            head_to_head(ui, tr, s);
+            cards(ui, tr, s);
+            lengths(ui, tr, s);
+        });
+    });
+}
+
+fn pct(x: f64) -> String {
+    format!("{:.0}%", x * 100.0)
+}
+
+fn players(ui: &mut Ui, tr: &Tr, s: &StatsCache) {
+    ui.heading(tr.t("stats-players"));
+    egui::Grid::new("stats-players")
+        .striped(true)
+        .show(ui, |ui| {
+            for k in [
+                "stats-name",
+                "stats-games",
+                "stats-wins",
+                "stats-win-rate",
+                "stats-mean",
+                "stats-best",
+            ] {
+                ui.label(RichText::new(tr.t(k)).strong());
+            }
+            ui.end_row();
+            for p in s.players.iter().filter(|p| {
+                s.player
+                    .as_ref()
+                    .is_none_or(|n| p.name.eq_ignore_ascii_case(n))
+            }) {
+                ui.label(&p.name);
+                ui.label(p.games.to_string());
+                ui.label(p.wins.to_string());
+                ui.label(pct(p.win_rate));
+                ui.label(format!("{:.1}", p.mean));
+                ui.label(p.best.to_string());
+                ui.end_row();
+            }
+        });
+}
+
+fn machine(ui: &mut Ui, tr: &Tr, s: &StatsCache) {
+    if s.machine.is_empty() {
+        return;
+    }
+    ui.add_space(8.0);
+    ui.heading(tr.t("stats-machine"));
+    egui::Grid::new("stats-machine")
+        .striped(true)
+        .show(ui, |ui| {
+            for k in [
+                "stats-difficulty",
+                "stats-games",
+                "stats-wins",
+                "stats-win-rate",
+                "stats-margin",
+            ] {
+                ui.label(RichText::new(tr.t(k)).strong());
+            }
+            ui.end_row();
+            for m in &s.machine {
+                let margin =
+                    m.margins.iter().map(|p| p[1]).sum::<f64>() / m.margins.len().max(1) as f64;
+                ui.label(tr.t(&format!("difficulty-{}", m.difficulty)));
+                ui.label(m.games.to_string());
+                ui.label(m.wins.to_string());
+                ui.label(pct(m.win_rate));
+                ui.label(format!("{margin:+.1}"));
+                ui.end_row();
+            }
+        });
+    ui.label(tr.t_args("stats-rate-over-time", &[("games", stats::WINDOW.into())]));
+    Plot::new("stats-machine-rate")
+        .height(220.0)
+        .legend(Legend::default())
+        .include_y(0.0)
+        .include_y(1.0)
+        .x_axis_formatter(|m, _| day(m.value))
+        .y_axis_formatter(|m, _| pct(m.value))
+        .allow_scroll(false)
+        .show(ui, |plot| {
+            for m in &s.machine {
+                let name = tr.t(&format!("difficulty-{}", m.difficulty));
+                plot.line(Line::new(name.clone(), m.over_time.clone()));
+                plot.points(Points::new(name, m.over_time.clone()).radius(2.5));
+            }
+        });
+    ui.label(tr.t("stats-margin-over-time"));
+    Plot::new("stats-machine-margin")
+        .height(180.0)
+        .legend(Legend::default())
+        .x_axis_formatter(|m, _| day(m.value))
+        .allow_scroll(false)
+        .show(ui, |plot| {
+            for m in &s.machine {
+                let name = tr.t(&format!("difficulty-{}", m.difficulty));
+                plot.points(Points::new(name, m.margins.clone()).radius(3.0));
+            }
+        });
+}
+
+fn histogram_plot(ui: &mut Ui, id: &str, series: &[(String, Vec<u32>)]) {
+    let width = 5;
+    Plot::new(id.to_string())
+        .height(180.0)
+        .legend(Legend::default())
+        .allow_scroll(false)
+        .show(ui, |plot| {
+            let n = series.len().max(1) as f64;
+            for (k, (name, scores)) in series.iter().enumerate() {
+                let bars: Vec<Bar> = stats::histogram(scores, width)
+                    .into_iter()
+                    .map(|(from, count)| {
+                        let x = f64::from(from) + f64::from(width) * (k as f64 + 0.5) / n;
+                        Bar::new(x, f64::from(count)).width(f64::from(width) / n * 0.9)
+                    })
+                    .collect();
+                plot.bar_chart(BarChart::new(name.clone(), bars));
+            }
+        });
+}
+
+fn scores(ui: &mut Ui, tr: &Tr, s: &StatsCache) {
+    ui.add_space(8.0);
+    ui.heading(tr.t("stats-scores"));
+    let per_player: Vec<(String, Vec<u32>)> = s
+        .scores
+        .iter()
+        .filter(|(n, _)| s.player.as_ref().is_none_or(|p| n.eq_ignore_ascii_case(p)))
+        .take(6)
+        .map(|(n, v)| (n.clone(), v.clone()))
+        .collect();
+    histogram_plot(ui, "stats-scores-player", &per_player);
+    ui.label(tr.t("stats-scores-by-count"));
+    let per_count: Vec<(String, Vec<u32>)> = s
+        .by_count
+        .iter()
+        .map(|(n, v)| {
+            (
+                tr.t_args("stats-players-count", &[("count", (*n).into())]),
+                v.clone(),
+            )
+        })
+        .collect();
+    histogram_plot(ui, "stats-scores-count", &per_count);
+}
+
+fn head_to_head(ui: &mut Ui, tr: &Tr, s: &StatsCache) {
+    let pairs: Vec<&HeadToHead> = s
+        .pairs
+        .iter()
+        .filter(|h| {
+            s.player
+                .as_ref()
+                .is_none_or(|p| h.a.eq_ignore_ascii_case(p) || h.b.eq_ignore_ascii_case(p))
+        })
+        .take(20)
+        .collect();
+    if pairs.is_empty() {
+        return;
+    }
+    ui.add_space(8.0);
+    ui.heading(tr.t("stats-head-to-head"));
+    if let (Some(p), Some(r)) = (&s.player, &s.rival) {
+        ui.label(tr.t_args(
+            "stats-rival",
+            &[("name", p.clone().into()), ("rival", r.clone().into())],
+        ));
+    }
+    egui::Grid::new("stats-h2h").striped(true).show(ui, |ui| {
+        for h in pairs {
+            ui.label(format!("{} {} – {} {}", h.a, h.a_wins, h.b_wins, h.b));
+            ui.label(tr.t_args("stats-games-together", &[("count", h.games.into())]));
+            ui.end_row();
+        }
+    });
+}
+
+fn cards(ui: &mut Ui, tr: &Tr, s: &StatsCache) {
+    if s.cards.is_empty() {
+        return;
+    }
+    ui.add_space(8.0);
+    ui.heading(tr.t("stats-cards"));
+    egui::Grid::new("stats-cards").striped(true).show(ui, |ui| {
+        for k in ["stats-card", "stats-by-winners", "stats-win-rate-built"] {
+            ui.label(RichText::new(tr.t(k)).strong());
+        }
+        ui.end_row();
+        for c in s.cards.iter().take(12) {
+            let name = crate::engine::Blueprint::ALL
+                .iter()
+                .find(|b| b.name() == c.card)
+                .map_or_else(|| c.card.clone(), |b| crate::i18n::words::card_name(tr, *b));
+            ui.label(name);
+            ui.label(c.by_winners.to_string());
+            ui.label(tr.t_args(
+                "stats-rate-of",
+                &[("rate", pct(c.win_rate).into()), ("count", c.seats.into())],
+            ));
+            ui.end_row();
+        }
+    });
+}
+
+fn lengths(ui: &mut Ui, tr: &Tr, s: &StatsCache) {
+    if s.lengths.is_empty() {
+        return;
+    }
+    ui.add_space(8.0);
+    ui.heading(tr.t("stats-lengths"));
+    let rounds = s.lengths.iter().map(|l| f64::from(l.1)).sum::<f64>() / s.lengths.len() as f64;
+    let timed: Vec<[f64; 2]> = s
+        .lengths
+        .iter()
+        .filter_map(|l| l.2.map(|m| [l.0, m]))
+        .collect();
+    let minutes = timed.iter().map(|p| p[1]).sum::<f64>() / timed.len().max(1) as f64;
+    ui.label(tr.t_args(
+        "stats-lengths-mean",
+        &[
+            ("rounds", format!("{rounds:.1}").into()),
+            ("minutes", format!("{minutes:.0}").into()),
+        ],
+    ));
+    let rounds: Vec<[f64; 2]> = s.lengths.iter().map(|l| [l.0, f64::from(l.1)]).collect();
+    Plot::new("stats-lengths")
+        .height(160.0)
+        .legend(Legend::default())
+        .x_axis_formatter(|m, _| day(m.value))
+        .allow_scroll(false)
+        .show(ui, |plot| {
+            plot.points(Points::new(tr.t("stats-rounds"), rounds).radius(2.5));
+            plot.points(Points::new(tr.t("stats-minutes"), timed).radius(2.5));
+        });
+}
