@@ -125,6 +125,9 @@ enum Command {
         /// The person OLD is called NEW from now on, in every game (one person if NEW exists).
         #[arg(long, num_args = 2, value_names = ["OLD", "NEW"])]
         rename: Option<Vec<String>>,
+        /// Adds the saved games of DIR (another computer's, say) to the history.
+        #[arg(long, value_name = "DIR")]
+        import: Option<PathBuf>,
     },
     /// Wins, scores, the Machine by difficulty, head to head and the blueprints built.
     Stats {
@@ -281,7 +284,8 @@ fn run(started: std::time::Instant) -> Result<()> {
             player,
             json,
             rename,
-        } => history_command(player, json, rename),
+            import,
+        } => history_command(player, json, rename, import),
         Command::Stats { player, json } => stats_command(player, json),
         Command::Export { bgstats, csv } => export_command(bgstats, csv),
         Command::Score { file } => {
@@ -443,8 +447,29 @@ fn play(level: Difficulty, seed: Option<u64>, resume: bool) -> Result<()> {
     );
     let stdin = std::io::stdin();
     let mut lines = stdin.lock().lines();
+    // Every game goes into the history as it is played (a history that cannot open is said
+    // once, and the game goes on: its journal file holds it).
+    let mut history = open_history()
+        .map_err(|e| eprintln!("foreman: {}", error_text(&e)))
+        .ok();
+    let mut recorded = None;
     loop {
         store::save_game(&path, &game)?;
+        if let Some(h) = history.as_mut() {
+            let now = std::time::SystemTime::now()
+                .duration_since(std::time::UNIX_EPOCH)
+                .map_or(0, |d| d.as_secs() as i64);
+            recorded = h
+                .record(
+                    &game,
+                    now,
+                    foreman::history::Origin::Play,
+                    recorded,
+                    Some(&path),
+                )
+                .map_err(|e| tracing::warn!("the history did not record the game: {e}"))
+                .ok();
+        }
         if game.state().is_over() {
             print!("{}", text::table_text(&game));
             print!("{}", text::scoreboard_text(&game));
@@ -780,8 +805,19 @@ fn open_history() -> Result<foreman::history::History> {
     Ok(opened.history)
 }
 
-fn history_command(player: Option<String>, json: bool, rename: Option<Vec<String>>) -> Result<()> {
+fn history_command(
+    player: Option<String>,
+    json: bool,
+    rename: Option<Vec<String>>,
+    import: Option<PathBuf>,
+) -> Result<()> {
     let mut history = open_history()?;
+    if let Some(dir) = import {
+        let files = foreman::history::saved_games_in(&dir);
+        let n = history.import_files(&files)?;
+        println!("{n} of {} saved games added to the history.", files.len());
+        return Ok(());
+    }
     if let Some([old, new]) = rename.as_deref() {
         let n = history.rename(old, new)?;
         println!("{old} is {new} from now on ({n} seats).");

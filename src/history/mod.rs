@@ -317,6 +317,19 @@ impl History {
         hint: Option<i64>,
         file: Option<&Path>,
     ) -> Result<i64, HistoryError> {
+        self.record_changed(game, now, from, hint, file)
+            .map(|(id, _)| id)
+    }
+
+    /// [`History::record`], and whether the record changed.
+    fn record_changed(
+        &mut self,
+        game: &Game,
+        now: i64,
+        from: Origin,
+        hint: Option<i64>,
+        file: Option<&Path>,
+    ) -> Result<(i64, bool), HistoryError> {
         let hash = setup_hash(game.setup());
         let tx = self.conn.transaction()?;
         let same = match hint {
@@ -339,7 +352,7 @@ impl History {
                 if n == actions || (from == Origin::Import && n < actions) {
                     // Nothing new (a file imported again, or older than its record).
                     tx.commit()?;
-                    return Ok(id);
+                    return Ok((id, false));
                 }
                 let played = match (from, played) {
                     (Origin::Play, Some(p)) => Some(p + (now - updated).clamp(0, MAX_PAUSE)),
@@ -368,7 +381,7 @@ impl History {
             }
         };
         tx.commit()?;
-        Ok(id)
+        Ok((id, true))
     }
 
     /// Imports the saved games of the data folder (the last game and those put aside) that
@@ -376,13 +389,12 @@ impl History {
     /// further on; a file that does not load is skipped (it is reported, not lost).
     pub fn import(&mut self, data: &Path) -> Result<usize, HistoryError> {
         let mut files = vec![data.join("last-game.json")];
-        if let Ok(entries) = std::fs::read_dir(crate::store::games_dir(data)) {
-            files.extend(
-                entries
-                    .filter_map(|e| e.ok().map(|e| e.path()))
-                    .filter(|p| p.extension().is_some_and(|x| x == "json")),
-            );
-        }
+        files.extend(saved_games_in(&crate::store::games_dir(data)));
+        self.import_files(&files)
+    }
+
+    /// Imports these saved games (see [`History::import`]).
+    pub fn import_files(&mut self, files: &[PathBuf]) -> Result<usize, HistoryError> {
         let mut changed = 0;
         for file in files.iter().filter(|f| f.exists()) {
             let game = match crate::store::load_game(file) {
@@ -397,16 +409,8 @@ impl History {
                 .ok()
                 .and_then(|t| t.duration_since(std::time::UNIX_EPOCH).ok())
                 .map_or(0, |d| d.as_secs() as i64);
-            let before = self.count()?;
-            let id = self.record(&game, when, Origin::Import, None, Some(file))?;
-            let updated: i64 =
-                self.conn
-                    .query_row("SELECT updated FROM games WHERE id = ?1", [id], |r| {
-                        r.get(0)
-                    })?;
-            if self.count()? > before || updated == when {
-                changed += 1;
-            }
+            let (_, new) = self.record_changed(&game, when, Origin::Import, None, Some(file))?;
+            changed += usize::from(new);
         }
         Ok(changed)
     }
@@ -574,13 +578,30 @@ impl History {
     }
 }
 
+/// The `.json` files of `dir` (none if it cannot be read), in name order.
+pub fn saved_games_in(dir: &Path) -> Vec<PathBuf> {
+    let mut files: Vec<PathBuf> = std::fs::read_dir(dir)
+        .map(|entries| {
+            entries
+                .filter_map(|e| e.ok().map(|e| e.path()))
+                .filter(|p| p.extension().is_some_and(|x| x == "json"))
+                .collect()
+        })
+        .unwrap_or_default();
+    files.sort();
+    files
+}
+
+/// A game's record as a new one is matched to it: id, updated, played, actions.
+type Kept = (i64, i64, Option<i64>, i64);
+
 /// The game of the history with this setup whose journal starts the same as `journal` (or
 /// is started by it): (id, updated, played, actions).
 fn same_game(
     tx: &rusqlite::Transaction<'_>,
     hash: &str,
     journal: &[Action],
-) -> Result<Option<(i64, i64, Option<i64>, i64)>, HistoryError> {
+) -> Result<Option<Kept>, HistoryError> {
     let mut q = tx.prepare_cached(
         "SELECT id, updated, played, actions, saved FROM games WHERE setup_hash = ?1 ORDER BY id DESC",
     )?;

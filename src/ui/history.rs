@@ -36,6 +36,8 @@ pub struct Replay {
     pub lines: Vec<(u32, String)>,
     /// The position shown: after this many actions.
     pub at: usize,
+    /// The position the log was last scrolled to.
+    scrolled: Option<usize>,
 }
 
 impl Replay {
@@ -61,6 +63,7 @@ impl Replay {
             states,
             lines,
             at,
+            scrolled: None,
         }
     }
 
@@ -326,6 +329,10 @@ fn filters(ui: &mut Ui, tr: &Tr, view: &mut HistoryView) {
                 for m in [None, Some(Mode::Digital), Some(Mode::Companion)] {
                     ui.selectable_value(&mut view.mode, m, mode_text(m));
                 }
+            })
+            .response
+            .widget_info(|| {
+                egui::WidgetInfo::labeled(egui::Role::ComboBox, true, tr.t("history-filter-mode"))
             });
         egui::ComboBox::from_id_salt("history-player")
             .selected_text(
@@ -338,6 +345,10 @@ fn filters(ui: &mut Ui, tr: &Tr, view: &mut HistoryView) {
                 for p in &view.people {
                     ui.selectable_value(&mut view.player, Some(p.clone()), p);
                 }
+            })
+            .response
+            .widget_info(|| {
+                egui::WidgetInfo::labeled(egui::Role::ComboBox, true, tr.t("history-filter-player"))
             });
         let level = |m: &Option<String>| match m {
             None => tr.t("history-any-machine"),
@@ -360,6 +371,14 @@ fn filters(ui: &mut Ui, tr: &Tr, view: &mut HistoryView) {
                     let text = level(&m);
                     ui.selectable_value(&mut view.machine, m, text);
                 }
+            })
+            .response
+            .widget_info(|| {
+                egui::WidgetInfo::labeled(
+                    egui::Role::ComboBox,
+                    true,
+                    tr.t("history-filter-machine"),
+                )
             });
         let since_text = |s: Since| match s {
             Since::All => any.clone(),
@@ -373,6 +392,10 @@ fn filters(ui: &mut Ui, tr: &Tr, view: &mut HistoryView) {
                 for s in [Since::All, Since::Week, Since::Month, Since::Year] {
                     ui.selectable_value(&mut view.since, s, since_text(s));
                 }
+            })
+            .response
+            .widget_info(|| {
+                egui::WidgetInfo::labeled(egui::Role::ComboBox, true, tr.t("history-filter-date"))
             });
     });
 }
@@ -503,8 +526,9 @@ fn replay_ui(ui: &mut Ui, tr: &Tr, replay: &mut Replay) {
                     if resp.clicked() {
                         replay.at = k + 1;
                     }
-                    if current && (keys.0 || keys.1 || keys.2 || keys.3) {
+                    if current && replay.scrolled != Some(replay.at) {
                         resp.scroll_to_me(Some(egui::Align::Center));
+                        replay.scrolled = Some(replay.at);
                     }
                 }
             });
@@ -552,7 +576,7 @@ fn final_score(ui: &mut Ui, tr: &Tr, game: &Game) {
 fn board(ui: &mut Ui, tr: &Tr, game: &Game, st: &State) {
     let width = 150.0;
     ui.label(RichText::new(tr.t("web-market")).strong());
-    ui.horizontal_wrapped(|ui| {
+    tiles(ui, |ui| {
         for c in st.market.blueprints.iter().flatten() {
             super::card::blueprint_tile(ui, tr, *c, width, compact(), |_| {});
         }
@@ -590,7 +614,7 @@ fn board(ui: &mut Ui, tr: &Tr, game: &Game, st: &State) {
         if !dice.is_empty() {
             ui.label(tr.t_args("history-dice", &[("dice", dice.join(" ").into())]));
         }
-        ui.horizontal_wrapped(|ui| {
+        tiles(ui, |ui| {
             for (c, n) in p.compound.iter() {
                 let mut shown = compact();
                 shown.copies = n;
@@ -611,7 +635,7 @@ fn board(ui: &mut Ui, tr: &Tr, game: &Game, st: &State) {
             ))
             .strong(),
         );
-        ui.horizontal_wrapped(|ui| {
+        tiles(ui, |ui| {
             for (c, n) in m.compound.iter() {
                 let mut shown = compact();
                 shown.copies = n;
@@ -619,6 +643,14 @@ fn board(ui: &mut Ui, tr: &Tr, game: &Game, st: &State) {
             }
         });
     }
+}
+
+/// Tiles in rows, their tops in line.
+fn tiles(ui: &mut Ui, add: impl FnOnce(&mut Ui)) {
+    ui.with_layout(
+        egui::Layout::left_to_right(egui::Align::TOP).with_main_wrap(true),
+        add,
+    );
 }
 
 fn compact() -> super::card::Shown {

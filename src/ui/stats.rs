@@ -44,6 +44,16 @@ impl StatsCache {
     }
 }
 
+/// The days a plot over time spans: its games' dates, and at least a week around them.
+fn span(points: impl Iterator<Item = f64>) -> (f64, f64) {
+    let (lo, hi) = points.fold((f64::MAX, f64::MIN), |(lo, hi), x| (lo.min(x), hi.max(x)));
+    if lo > hi {
+        return (0.0, 7.0);
+    }
+    let pad = ((7.0 - (hi - lo)) / 2.0).max(0.5);
+    (lo - pad, hi + pad)
+}
+
 /// The date of a plot's x (days since 1970).
 fn day(x: f64) -> String {
     let s = date_time((x * 86_400.0) as i64);
@@ -69,6 +79,10 @@ pub fn show(ui: &mut Ui, tr: &Tr, view: &mut HistoryView, built: &[(i64, usize, 
                         for p in &view.people {
                             ui.selectable_value(&mut view.player, Some(p.clone()), p);
                         }
+                    })
+                    .response
+                    .widget_info(|| {
+                        egui::WidgetInfo::labeled(egui::Role::ComboBox, true, tr.t("stats-for"))
                     });
             });
             let Some(s) = view.stats.as_ref() else {
@@ -86,6 +100,16 @@ pub fn show(ui: &mut Ui, tr: &Tr, view: &mut HistoryView, built: &[(i64, usize, 
             lengths(ui, tr, s);
         });
     });
+}
+
+/// Each difficulty's colour in the plots.
+fn colour(difficulty: &str) -> egui::Color32 {
+    match difficulty {
+        "easy" => egui::Color32::from_rgb(80, 180, 90),
+        "medium" => egui::Color32::from_rgb(70, 130, 220),
+        "hard" => egui::Color32::from_rgb(230, 150, 40),
+        _ => egui::Color32::from_rgb(220, 70, 70),
+    }
 }
 
 fn pct(x: f64) -> String {
@@ -155,7 +179,14 @@ fn machine(ui: &mut Ui, tr: &Tr, s: &StatsCache) {
             }
         });
     ui.label(tr.t_args("stats-rate-over-time", &[("games", stats::WINDOW.into())]));
+    let (from, to) = span(
+        s.machine
+            .iter()
+            .flat_map(|m| m.over_time.iter().map(|p| p[0])),
+    );
     Plot::new("stats-machine-rate")
+        .include_x(from)
+        .include_x(to)
         .height(220.0)
         .legend(Legend::default())
         .include_y(0.0)
@@ -166,12 +197,16 @@ fn machine(ui: &mut Ui, tr: &Tr, s: &StatsCache) {
         .show(ui, |plot| {
             for m in &s.machine {
                 let name = tr.t(&format!("difficulty-{}", m.difficulty));
-                plot.line(Line::new(name.clone(), m.over_time.clone()));
-                plot.points(Points::new(name, m.over_time.clone()).radius(2.5));
+                let c = colour(&m.difficulty);
+                plot.line(Line::new(name.clone(), m.over_time.clone()).color(c));
+                plot.points(Points::new(name, m.over_time.clone()).radius(2.5).color(c));
             }
         });
     ui.label(tr.t("stats-margin-over-time"));
     Plot::new("stats-machine-margin")
+        .include_x(from)
+        .include_x(to)
+        .include_y(0.0)
         .height(180.0)
         .legend(Legend::default())
         .x_axis_formatter(|m, _| day(m.value))
@@ -179,14 +214,23 @@ fn machine(ui: &mut Ui, tr: &Tr, s: &StatsCache) {
         .show(ui, |plot| {
             for m in &s.machine {
                 let name = tr.t(&format!("difficulty-{}", m.difficulty));
-                plot.points(Points::new(name, m.margins.clone()).radius(3.0));
+                let c = colour(&m.difficulty);
+                plot.points(Points::new(name, m.margins.clone()).radius(3.0).color(c));
             }
         });
 }
 
 fn histogram_plot(ui: &mut Ui, id: &str, series: &[(String, Vec<u32>)]) {
     let width = 5;
+    let top = series
+        .iter()
+        .flat_map(|(_, v)| v.iter().copied())
+        .max()
+        .unwrap_or(0);
     Plot::new(id.to_string())
+        .include_x(0.0)
+        .include_x(f64::from(top + width))
+        .include_y(0.0)
         .height(180.0)
         .legend(Legend::default())
         .allow_scroll(false)
@@ -309,7 +353,11 @@ fn lengths(ui: &mut Ui, tr: &Tr, s: &StatsCache) {
         ],
     ));
     let rounds: Vec<[f64; 2]> = s.lengths.iter().map(|l| [l.0, f64::from(l.1)]).collect();
+    let (from, to) = span(s.lengths.iter().map(|l| l.0));
     Plot::new("stats-lengths")
+        .include_x(from)
+        .include_x(to)
+        .include_y(0.0)
         .height(160.0)
         .legend(Legend::default())
         .x_axis_formatter(|m, _| day(m.value))

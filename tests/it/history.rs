@@ -1,0 +1,564 @@
+//! Issue 72: every game remembered. The history database records each game as it is played
+//! (one transaction a record), imports the saved games of the data folder, survives a process
+//! killed while writing and sets aside a damaged file; a game replays from it to its own final
+//! score; the statistics count as the issue says; the exports have BG Stats' fields.
+
+use foreman::bots::BotKind;
+use foreman::engine::{Act, Difficulty, Game, Mode, SavedGame, Setup, scoreboard};
+use foreman::history::export::{self, MACHINE};
+use foreman::history::stats;
+use foreman::history::{Filter, GameRow, History, Origin, SeatRow};
+use foreman::sim::{self, Table};
+use serde_json::Value;
+use std::path::Path;
+
+/// A finished game played by random bots: solo at each difficulty, or 2 to 5 players.
+fn finished(seed: u64) -> Game {
+    let table = match seed % 6 {
+        0 => Table::Solo(Difficulty::Easy),
+        1 => Table::Solo(Difficulty::Expert),
+        k => Table::Players(k as usize),
+    };
+    sim::play(table, seed, BotKind::Random).expect("a game to its end")
+}
+
+/// Issue 72, point 6: a game in the history replays to the same final score as its journal,
+/// over 500 simulated games; the list has every game, newest first.
+#[test]
+fn five_hundred_games_replay_from_the_history_to_their_own_score() {
+    let mut h = History::in_memory().expect("a history");
+    let games: Vec<Game> = sim::on_threads(&(0..500).collect::<Vec<u64>>(), 2, finished);
+    let mut ids = Vec::new();
+    for (k, g) in games.iter().enumerate() {
+        let id = h
+            .record(g, 1_700_000_000 + k as i64 * 3600, Origin::Play, None, None)
+            .expect("recorded");
+        ids.push(id);
+    }
+    let rows = h.games(&Filter::default()).expect("the list");
+    assert_eq!(rows.len(), 500);
+    assert!(
+        rows.windows(2).all(|w| w[0].started >= w[1].started),
+        "newest first"
+    );
+    for (g, id) in games.iter().zip(&ids) {
+        let back = h.game(*id).expect("replays");
+        assert_eq!(back.journal(), g.journal());
+        let want = scoreboard(g.state());
+        assert_eq!(scoreboard(back.state()), want);
+        let row = rows.iter().find(|r| r.id == *id).expect("listed");
+        assert!(row.finished);
+        for p in &want.players {
+            assert_eq!(row.seats[p.seat].score, Some(p.total));
+        }
+        assert_eq!(row.machine_score, want.machine.as_ref().map(|m| m.total));
+    }
+}
+
+fn dealt_solo(seed: u64) -> Game {
+    Game::new_dealt(Setup::solo("Ada", Difficulty::Hard, seed)).expect("a game")
+}
+
+fn write(path: &Path, game: &Game) {
+    std::fs::create_dir_all(path.parent().expect("a folder")).expect("folder");
+    std::fs::write(path, SavedGame::from_game(game).to_json()).expect("written");
+}
+
+/// Issue 72, point 1: the saved games of the data folder are imported once; a game further on
+/// is the same game; a game undone while played is shortened, an older file never shortens
+/// it; a file that does not load is skipped.
+#[test]
+fn the_data_folder_is_imported_once_and_a_game_stays_one_game() {
+    let dir = tempfile::tempdir().expect("temp dir");
+    let data = dir.path();
+    let mut game = dealt_solo(5);
+    write(&data.join("last-game.json"), &game);
+    write(&data.join("games/game-1.json"), &dealt_solo(6));
+    std::fs::write(data.join("games/broken.json"), "{ not a game").expect("written");
+    let mut opened = foreman::history::open_in(data).expect("opened");
+    assert!(opened.set_aside.is_none());
+    let h = &mut opened.history;
+    assert_eq!(h.count().expect("count"), 2);
+    assert_eq!(h.import(data).expect("again"), 0, "nothing new");
+    assert_eq!(h.count().expect("count"), 2);
+    // The game goes on: the same record, further on.
+    let before = game.journal().len();
+    game.apply_digital(Act::TakeBlueprint { slot: 0 })
+        .expect("taken");
+    write(&data.join("last-game.json"), &game);
+    assert_eq!(h.import(data).expect("further on"), 1);
+    assert_eq!(h.count().expect("count"), 2);
+    let row = |h: &History| {
+        h.games(&Filter::default())
+            .expect("list")
+            .into_iter()
+            .find(|r| {
+                r.seats[0].name == "Ada"
+                    && r.actions > 0
+                    && r.file
+                        .as_deref()
+                        .is_some_and(|f| f.ends_with("last-game.json"))
+            })
+            .expect("the last game")
+    };
+    assert_eq!(row(h).actions, before + 1);
+    // An older copy of it imported does not take the record back…
+    let older = game.truncate(before).expect("older");
+    write(&data.join("games/older.json"), &older);
+    h.import(data).expect("imported");
+    assert_eq!(h.count().expect("count"), 2);
+    assert_eq!(row(h).actions, before + 1);
+    // …but an undo while playing does.
+    let id = row(h).id;
+    h.record(&older, 1, Origin::Play, Some(id), None)
+        .expect("undone");
+    assert_eq!(
+        h.games(&Filter::default())
+            .expect("list")
+            .iter()
+            .find(|r| r.id == id)
+            .map(|r| r.actions),
+        Some(before)
+    );
+}
+
+/// Issue 72, point 6: a damaged file, or another program's database, is set aside under a new
+/// name (its bytes kept), and a new history begun; Foreman goes on.
+#[test]
+fn a_damaged_or_foreign_database_is_set_aside_and_a_new_one_begun() {
+    let dir = tempfile::tempdir().expect("temp dir");
+    let path = dir.path().join(foreman::history::FILE);
+    let garbage = b"SQLite format 3\0 but then only noise".repeat(200);
+    std::fs::write(&path, &garbage).expect("written");
+    let opened = History::open(&path).expect("opens anyway");
+    let aside = opened.set_aside.expect("set aside");
+    assert_eq!(std::fs::read(&aside).expect("kept"), garbage);
+    assert!(
+        aside.to_string_lossy().ends_with(".damaged-1"),
+        "{}",
+        aside.display()
+    );
+    let mut h = opened.history;
+    h.record(&dealt_solo(1), 10, Origin::Play, None, None)
+        .expect("records");
+    assert_eq!(h.count().expect("count"), 1);
+    drop(h);
+    // A sound history opens as it is.
+    let again = History::open(&path).expect("opens");
+    assert!(again.set_aside.is_none());
+    assert_eq!(again.history.count().expect("count"), 1);
+    drop(again);
+    // Another program's database.
+    let other = dir.path().join("other.sqlite");
+    {
+        let c = rusqlite::Connection::open(&other).expect("sqlite");
+        c.execute_batch("CREATE TABLE recipes (name TEXT); INSERT INTO recipes VALUES ('bread');")
+            .expect("made");
+    }
+    let opened = History::open(&other).expect("opens anyway");
+    assert!(
+        opened.set_aside.is_some(),
+        "a foreign database is not Foreman's"
+    );
+    assert_eq!(opened.history.count().expect("count"), 0);
+}
+
+/// Issue 72, point 6: `foreman history --import` killed with SIGKILL while it writes, four
+/// times at different moments: the history is never damaged, every game it holds is whole
+/// (its seats with it) and replays; run to the end, it holds them all.
+#[test]
+fn a_history_killed_while_writing_is_never_damaged() {
+    let dir = tempfile::tempdir().expect("temp dir");
+    let saved = dir.path().join("saved");
+    let games: Vec<Game> = sim::on_threads(&(1000..1300).collect::<Vec<u64>>(), 2, finished);
+    for (k, g) in games.iter().enumerate() {
+        write(&saved.join(format!("game-{k:03}.json")), g);
+    }
+    let run = || {
+        std::process::Command::new(env!("CARGO_BIN_EXE_foreman"))
+            .args(["history", "--import"])
+            .arg(&saved)
+            .env("XDG_DATA_HOME", dir.path())
+            .stdout(std::process::Stdio::null())
+            .stderr(std::process::Stdio::null())
+            .spawn()
+            .expect("foreman runs")
+    };
+    let db = dir.path().join("foreman").join(foreman::history::FILE);
+    let mut counts = Vec::new();
+    for wait in [30u64, 60, 100, 150] {
+        let mut child = run();
+        std::thread::sleep(std::time::Duration::from_millis(wait));
+        let _ = child.kill();
+        let _ = child.wait();
+        let opened = History::open(&db).expect("opens");
+        assert!(
+            opened.set_aside.is_none(),
+            "damaged after a kill at {wait} ms"
+        );
+        let rows = opened.history.games(&Filter::default()).expect("the list");
+        for r in &rows {
+            let g = opened.history.game(r.id).expect("a whole game");
+            assert_eq!(
+                r.seats.len(),
+                g.setup().players.len(),
+                "seats of game {}",
+                r.id
+            );
+            assert_eq!(r.actions, g.journal().len());
+        }
+        counts.push(rows.len());
+    }
+    // The kills came while it wrote (not all before it began, not all after it ended).
+    assert!(
+        counts.iter().any(|&n| n > 0 && n < games.len()),
+        "games recorded at each kill: {counts:?}"
+    );
+    let status = run().wait().expect("finished");
+    assert!(status.success());
+    let h = History::open(&db).expect("opens").history;
+    assert_eq!(h.count().expect("count"), games.len());
+}
+
+fn seat(name: &str, score: u32, won: bool) -> SeatRow {
+    SeatRow {
+        seat: 0,
+        name: name.into(),
+        bot: None,
+        score: Some(score),
+        won,
+        rank: Some(if won { 1 } else { 2 }),
+        first: false,
+    }
+}
+
+fn row(
+    id: i64,
+    day: i64,
+    machine: Option<&str>,
+    machine_won: bool,
+    seats: Vec<SeatRow>,
+) -> GameRow {
+    GameRow {
+        id,
+        started: day * 86_400,
+        updated: day * 86_400 + 1800,
+        played: Some(1800),
+        mode: Mode::Digital,
+        machine: machine.map(str::to_string),
+        machine_score: machine.map(|_| 30),
+        rounds: 9,
+        actions: 200,
+        finished: true,
+        machine_won,
+        file: None,
+        seats: seats
+            .into_iter()
+            .enumerate()
+            .map(|(i, mut s)| {
+                s.seat = i;
+                s
+            })
+            .collect(),
+    }
+}
+
+/// Issue 72, point 3: head to head counts pairwise and a tie for first is a win for each; a
+/// rival is named only after 3 games together; the Machine's win rate is per difficulty, over
+/// time.
+#[test]
+fn statistics_count_as_board_gamers_count() {
+    let rows = vec![
+        row(
+            1,
+            1,
+            None,
+            false,
+            vec![
+                seat("Ann", 40, true),
+                seat("Bo", 40, true),
+                seat("Cy", 20, false),
+            ],
+        ),
+        row(
+            2,
+            2,
+            None,
+            false,
+            vec![seat("Ann", 30, false), seat("Bo", 35, true)],
+        ),
+        row(
+            3,
+            3,
+            None,
+            false,
+            vec![seat("Ann", 30, false), seat("Bo", 35, true)],
+        ),
+        row(4, 4, Some("expert"), true, vec![seat("Ann", 20, false)]),
+        row(5, 5, Some("expert"), false, vec![seat("Ann", 40, true)]),
+        row(6, 6, Some("easy"), false, vec![seat("Ann", 44, true)]),
+    ];
+    let pairs = stats::head_to_head(&rows);
+    let ann_bo = pairs
+        .iter()
+        .find(|p| p.a == "Ann" && p.b == "Bo")
+        .expect("a pair");
+    assert_eq!((ann_bo.games, ann_bo.a_wins, ann_bo.b_wins), (3, 1, 3));
+    let ann_cy = pairs
+        .iter()
+        .find(|p| p.a == "Ann" && p.b == "Cy")
+        .expect("a pair");
+    assert_eq!((ann_cy.games, ann_cy.a_wins, ann_cy.b_wins), (1, 1, 0));
+    assert_eq!(stats::rival(&pairs, "Ann").as_deref(), Some("Bo"));
+    assert_eq!(
+        stats::rival(&pairs, "Cy"),
+        None,
+        "one game together is no rivalry"
+    );
+    let machine = stats::machine(&rows, Some("Ann"));
+    assert_eq!(machine.len(), 2);
+    assert_eq!(machine[0].difficulty, "easy");
+    let expert = &machine[1];
+    assert_eq!((expert.games, expert.wins), (2, 1));
+    assert_eq!(
+        expert.over_time.iter().map(|p| p[1]).collect::<Vec<_>>(),
+        [0.0, 0.5]
+    );
+    assert_eq!(
+        expert.margins.iter().map(|p| p[1]).collect::<Vec<_>>(),
+        [-10.0, 10.0]
+    );
+    let players = stats::players(&rows);
+    let ann = players.iter().find(|p| p.name == "Ann").expect("Ann");
+    assert_eq!((ann.games, ann.wins, ann.best), (6, 3, 44));
+    assert_eq!(
+        stats::histogram(&[3, 4, 9, 10, 12], 5),
+        [(0, 2), (5, 1), (10, 2)]
+    );
+    // Blueprints: how often a seat that built one won, and how many seats did.
+    let built = vec![
+        (1, 0, "Dojo".to_string(), 1),
+        (1, 2, "Dojo".to_string(), 2),
+        (2, 1, "Mine".to_string(), 1),
+    ];
+    let cards = stats::cards(&rows, &built);
+    let dojo = cards.iter().find(|c| c.card == "Dojo").expect("Dojo");
+    assert_eq!((dojo.by_winners, dojo.seats, dojo.wins), (1, 2, 1));
+}
+
+fn percent_decoded(s: &str) -> String {
+    let bytes = s.as_bytes();
+    let mut out = Vec::new();
+    let mut i = 0;
+    while i < bytes.len() {
+        if bytes[i] == b'%' {
+            out.push(u8::from_str_radix(&s[i + 1..i + 3], 16).expect("hex"));
+            i += 3;
+        } else {
+            out.push(bytes[i]);
+            i += 1;
+        }
+    }
+    String::from_utf8(out).expect("UTF-8")
+}
+
+/// Issue 72, point 4: the BG Stats file has BG Stats' fields (the Machine an NPC player, its
+/// difficulty in `board`, the game BoardGameGeek's 216600); the create-play link carries one
+/// play with `winner` for every player; the CSVs have a row per game and per seat.
+#[test]
+fn exports_have_bg_stats_fields_and_csv_rows() {
+    let mut h = History::in_memory().expect("a history");
+    let games: Vec<Game> = [0u64, 1, 3].iter().map(|&s| finished(s)).collect();
+    for (k, g) in games.iter().enumerate() {
+        h.record(
+            g,
+            1_790_000_000 + k as i64 * 86_400,
+            Origin::Play,
+            None,
+            None,
+        )
+        .expect("recorded");
+    }
+    let rows = h.games(&Filter::default()).expect("list");
+    let file = export::bgstats(&rows);
+    for key in ["games", "players", "locations", "plays", "userInfo"] {
+        assert!(file.get(key).is_some(), "no {key}");
+    }
+    let game = &file["games"][0];
+    assert_eq!(game["bggId"], 216_600);
+    assert_eq!(game["name"], "Fantastic Factories");
+    assert_eq!(game["highestWins"], true);
+    let machine = file["players"]
+        .as_array()
+        .expect("players")
+        .iter()
+        .find(|p| p["name"] == MACHINE)
+        .expect("the Machine as a player");
+    assert_eq!(machine["metaData"], "{\"isNpc\":1}");
+    let plays = file["plays"].as_array().expect("plays");
+    assert_eq!(plays.len(), 3);
+    let boards: Vec<&str> = plays.iter().filter_map(|p| p["board"].as_str()).collect();
+    assert!(
+        boards.contains(&"Machine: easy") && boards.contains(&"Machine: expert"),
+        "{boards:?}"
+    );
+    for play in plays {
+        for key in [
+            "uuid",
+            "playDate",
+            "entryDate",
+            "gameRefId",
+            "locationRefId",
+            "durationMin",
+            "rounds",
+            "playerScores",
+        ] {
+            assert!(play.get(key).is_some(), "a play without {key}");
+        }
+        let date = play["playDate"].as_str().expect("a date");
+        assert_eq!(date.len(), 19, "{date}");
+        let scores = play["playerScores"].as_array().expect("scores");
+        assert!(scores.iter().filter(|s| s["winner"] == true).count() >= 1);
+        for s in scores {
+            for key in [
+                "playerRefId",
+                "score",
+                "winner",
+                "newPlayer",
+                "startPlayer",
+                "rank",
+                "seatOrder",
+                "team",
+                "role",
+            ] {
+                assert!(s.get(key).is_some(), "a score without {key}");
+            }
+            assert!(s["score"].is_string(), "BG Stats writes scores as text");
+            let p = s["playerRefId"].as_u64().expect("a player") as usize;
+            assert!(p >= 1 && p <= file["players"].as_array().map_or(0, Vec::len));
+        }
+    }
+    // One play as a link.
+    let link = export::create_play_link(&rows[0]);
+    let prefix = "https://app.bgstatsapp.com/createPlay.html?data=";
+    assert!(link.starts_with(prefix), "{link}");
+    let data: Value = serde_json::from_str(&percent_decoded(&link[prefix.len()..])).expect("JSON");
+    assert_eq!(data["game"]["bggId"], 216_600);
+    for p in data["players"].as_array().expect("players") {
+        assert!(p["winner"].is_boolean(), "winner always sent: {p}");
+    }
+    // CSV: a header and a row per game; per seat (the Machine's too).
+    let csv = export::csv_games(&rows);
+    assert_eq!(csv.lines().count(), 1 + rows.len());
+    assert!(csv.starts_with("id,date,mode,players,machine,rounds,minutes,finished,winners"));
+    let seats: usize = rows
+        .iter()
+        .map(|r| r.seats.len() + usize::from(r.machine.is_some()))
+        .sum();
+    assert_eq!(export::csv_players(&rows).lines().count(), 1 + seats);
+}
+
+/// Issue 72, point 5: `foreman history`, `stats` and `export` on a data folder whose last game
+/// is finished.
+#[test]
+fn history_stats_and_export_on_the_command_line() {
+    let dir = tempfile::tempdir().expect("temp dir");
+    let data = dir.path().join("foreman");
+    let game = finished(1);
+    write(&data.join("last-game.json"), &game);
+    let foreman = |args: &[&str]| {
+        let out = std::process::Command::new(env!("CARGO_BIN_EXE_foreman"))
+            .args(args)
+            .env("XDG_DATA_HOME", dir.path())
+            .output()
+            .expect("foreman runs");
+        assert!(
+            out.status.success(),
+            "{args:?}: {}",
+            String::from_utf8_lossy(&out.stderr)
+        );
+        String::from_utf8_lossy(&out.stdout).to_string()
+    };
+    let list = foreman(&["history"]);
+    assert!(
+        list.contains("solo, expert") && list.contains("winner:"),
+        "{list}"
+    );
+    let json: Value = serde_json::from_str(&foreman(&["history", "--json"])).expect("JSON");
+    assert_eq!(json.as_array().map(Vec::len), Some(1));
+    let stats = foreman(&["stats"]);
+    assert!(
+        stats.contains("Against the Machine") && stats.contains("expert"),
+        "{stats}"
+    );
+    let file = dir.path().join("plays.bgsplay");
+    let said = foreman(&["export", "--bgstats", file.to_str().expect("path")]);
+    assert!(said.contains("1 finished games"), "{said}");
+    let v: Value =
+        serde_json::from_str(&std::fs::read_to_string(&file).expect("written")).expect("JSON");
+    assert_eq!(v["plays"].as_array().map(Vec::len), Some(1));
+    let csv = dir.path().join("games.csv");
+    foreman(&["export", "--csv", csv.to_str().expect("path")]);
+    assert!(dir.path().join("games-players.csv").exists());
+    // A person renamed is the same person.
+    foreman(&["history", "--rename", "Player 1", "Ada"]);
+    assert!(foreman(&["stats"]).contains("Ada"));
+}
+
+/// Keeps what the window shows as `name`.png in the tests' own folder
+/// (`target/tmp/window-shots`), to look at.
+fn shot(h: &mut egui_kittest::Harness<'_, foreman::ui::app::ForemanApp>, name: &str) {
+    let dir = Path::new(env!("CARGO_TARGET_TMPDIR")).join("window-shots");
+    std::fs::create_dir_all(&dir).expect("the shots' folder");
+    let image = h.render().expect("rendered");
+    image
+        .save(dir.join(format!("{name}.png")))
+        .expect("a shot written");
+}
+
+/// Issue 72, points 2 and 3, in the window: a game played is in *History* with no action from
+/// the player; its row opens its final score and its replay, which the arrow keys and the
+/// round buttons step through; *Statistics* shows the Machine by difficulty.
+#[test]
+fn the_history_screen_lists_replays_and_counts_a_game_played() {
+    use egui_kittest::kittest::Queryable as _;
+    let dir = tempfile::tempdir().expect("temp dir");
+    let mut h = super::window::harness(dir.path(), 3);
+    let game = finished(1);
+    let last = game.journal().len();
+    super::window::open_game(&mut h, dir.path(), &game);
+    h.run();
+    super::window::click(&mut h, "History");
+    h.get_all_by_label_contains("solo, Machine Expert")
+        .next()
+        .expect("a row")
+        .click();
+    h.run();
+    assert!(
+        h.query_by_label_contains("Total").is_some(),
+        "the final score"
+    );
+    let at = |h: &egui_kittest::Harness<'_, foreman::ui::app::ForemanApp>| -> usize {
+        h.query_all_by_label("actions played")
+            .find_map(|n| n.value().and_then(|v| v.trim().parse::<f64>().ok()))
+            .expect("the replay's slider") as usize
+    };
+    assert_eq!(at(&h), last, "the replay opens at the end");
+    h.key_press(egui::Key::ArrowLeft);
+    h.run();
+    assert_eq!(at(&h), last - 1, "left: one action back");
+    super::window::click(&mut h, "<< Round");
+    let round_start = at(&h);
+    assert!(round_start < last - 1);
+    h.key_press(egui::Key::ArrowUp);
+    h.run();
+    assert!(at(&h) < round_start, "up: a round back");
+    shot(&mut h, "history");
+    super::window::click(&mut h, "Statistics");
+    assert!(h.query_by_label_contains("Against the Machine").is_some());
+    assert!(
+        h.query_all_by_label("Expert").count() >= 1,
+        "the difficulty's row"
+    );
+    shot(&mut h, "stats");
+}
