@@ -277,7 +277,7 @@ impl History {
                  actions INTEGER NOT NULL,
                  finished INTEGER NOT NULL,
                  file TEXT,
-                 saved TEXT NOT NULL);
+                 saved BLOB NOT NULL);
              CREATE INDEX IF NOT EXISTS games_setup ON games(setup_hash);
              CREATE INDEX IF NOT EXISTS games_started ON games(started);
              CREATE TABLE IF NOT EXISTS people (
@@ -501,26 +501,23 @@ impl History {
 
     /// The game `id`, replayed from its record.
     pub fn game(&self, id: i64) -> Result<Game, HistoryError> {
-        let saved: String =
+        let saved: Vec<u8> =
             self.conn
                 .query_row("SELECT saved FROM games WHERE id = ?1", [id], |r| r.get(0))?;
-        SavedGame::load(&saved).map_err(|e| HistoryError::Game(e.to_string()))
+        SavedGame::load(&inflate(&saved)?).map_err(|e| HistoryError::Game(e.to_string()))
     }
 
-    /// The blueprints each seat of each finished game built: (game, seat, card, count).
-    pub fn built(&self) -> Result<Vec<(i64, usize, String, u32)>, HistoryError> {
-        let mut q = self
-            .conn
-            .prepare_cached("SELECT game, seat, card, count FROM built")?;
+    /// Every blueprint built in finished games, summed in the database: (card, copies the
+    /// winners built, seats that built it, of which won). The statistics' cards
+    /// ([`stats::cards`]).
+    pub fn built_summary(&self) -> Result<Vec<(String, u32, u32, u32)>, HistoryError> {
+        let mut q = self.conn.prepare_cached(
+            "SELECT b.card, sum(CASE WHEN s.won THEN b.count ELSE 0 END), count(*), sum(s.won)
+             FROM built b JOIN seats s ON s.game = b.game AND s.seat = b.seat
+             GROUP BY b.card",
+        )?;
         let rows = q
-            .query_map([], |r| {
-                Ok((
-                    r.get(0)?,
-                    r.get::<_, i64>(1)? as usize,
-                    r.get(2)?,
-                    r.get(3)?,
-                ))
-            })?
+            .query_map([], |r| Ok((r.get(0)?, r.get(1)?, r.get(2)?, r.get(3)?)))?
             .collect::<Result<Vec<_>, _>>()?;
         Ok(rows)
     }
@@ -592,6 +589,25 @@ pub fn saved_games_in(dir: &Path) -> Vec<PathBuf> {
     files
 }
 
+/// A saved game's JSON, compressed (a journal's JSON shrinks about tenfold).
+fn deflate(json: &str) -> Result<Vec<u8>, HistoryError> {
+    use std::io::Write as _;
+    let mut z = flate2::write::ZlibEncoder::new(Vec::new(), flate2::Compression::fast());
+    z.write_all(json.as_bytes())
+        .and_then(|_| z.finish())
+        .map_err(|e| HistoryError::Game(e.to_string()))
+}
+
+/// The JSON of a saved game kept by [`deflate`].
+fn inflate(bytes: &[u8]) -> Result<String, HistoryError> {
+    use std::io::Read as _;
+    let mut out = String::new();
+    flate2::read::ZlibDecoder::new(bytes)
+        .read_to_string(&mut out)
+        .map_err(|e| HistoryError::Game(format!("its journal is damaged: {e}")))?;
+    Ok(out)
+}
+
 /// A game's record as a new one is matched to it: id, updated, played, actions.
 type Kept = (i64, i64, Option<i64>, i64);
 
@@ -612,12 +628,15 @@ fn same_game(
                 r.get::<_, i64>(1)?,
                 r.get::<_, Option<i64>>(2)?,
                 r.get::<_, i64>(3)?,
-                r.get::<_, String>(4)?,
+                r.get::<_, Vec<u8>>(4)?,
             ))
         })?
         .collect::<Result<Vec<_>, _>>()?;
     for (id, updated, played, actions, saved) in rows {
-        let Ok(kept) = serde_json::from_str::<SavedGame>(&saved) else {
+        let Some(kept) = inflate(&saved)
+            .ok()
+            .and_then(|json| serde_json::from_str::<SavedGame>(&json).ok())
+        else {
             continue;
         };
         let k = kept.journal.len().min(journal.len());
@@ -642,8 +661,10 @@ fn write_game(
     let st = game.state();
     let finished = st.is_over();
     let board = scoreboard(st);
-    let saved = serde_json::to_string(&SavedGame::from_game(game))
-        .map_err(|e| HistoryError::Game(e.to_string()))?;
+    let saved = deflate(
+        &serde_json::to_string(&SavedGame::from_game(game))
+            .map_err(|e| HistoryError::Game(e.to_string()))?,
+    )?;
     let machine = setup.machine.map(|d| format!("{d:?}").to_lowercase());
     let machine_score = board.machine.as_ref().map(|m| m.total);
     let machine_won = finished && board.winner == Winner::Machine;

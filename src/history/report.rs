@@ -124,7 +124,7 @@ pub fn stats_text(
     {
         let _ = writeln!(out, "Rival of {p}: {r}");
     }
-    let cards = stats::cards(rows, &history.built()?);
+    let cards = stats::cards(&history.built_summary()?);
     if !cards.is_empty() {
         let _ = writeln!(
             out,
@@ -182,7 +182,7 @@ pub fn stats_json(
         .iter()
         .map(|h| json!({"a": h.a, "b": h.b, "games": h.games, "a_wins": h.a_wins, "b_wins": h.b_wins}))
         .collect();
-    let cards: Vec<Value> = stats::cards(rows, &history.built()?)
+    let cards: Vec<Value> = stats::cards(&history.built_summary()?)
         .into_iter()
         .map(|c| json!({"card": c.card, "built_by_winners": c.by_winners, "seats": c.seats, "wins": c.wins, "win_rate": c.win_rate}))
         .collect();

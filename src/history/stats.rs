@@ -240,32 +240,17 @@ pub struct CardStats {
     pub win_rate: f64,
 }
 
-/// Every blueprint built in finished games, the winners' most built first. `built` is
-/// [`super::History::built`]'s (game, seat, card, count).
-pub fn cards(rows: &[GameRow], built: &[(i64, usize, String, u32)]) -> Vec<CardStats> {
-    let won: HashMap<(i64, usize), bool> = finished(rows)
-        .flat_map(|g| g.seats.iter().map(move |s| ((g.id, s.seat), s.won)))
-        .collect();
-    let mut by: BTreeMap<&str, (u32, u32, u32)> = BTreeMap::new();
-    for (game, seat, card, count) in built {
-        let Some(&w) = won.get(&(*game, *seat)) else {
-            continue;
-        };
-        let e = by.entry(card.as_str()).or_default();
-        if w {
-            e.0 += count;
-        }
-        e.1 += 1;
-        e.2 += u32::from(w);
-    }
-    let mut out: Vec<CardStats> = by
-        .into_iter()
-        .map(|(card, (by_winners, seats, wins))| CardStats {
-            card: card.to_string(),
-            by_winners,
-            seats,
-            wins,
-            win_rate: f64::from(wins) / f64::from(seats.max(1)),
+/// Every blueprint built in finished games, the winners' most built first, from the
+/// database's sums ([`super::History::built_summary`]).
+pub fn cards(summary: &[(String, u32, u32, u32)]) -> Vec<CardStats> {
+    let mut out: Vec<CardStats> = summary
+        .iter()
+        .map(|(card, by_winners, seats, wins)| CardStats {
+            card: card.clone(),
+            by_winners: *by_winners,
+            seats: *seats,
+            wins: *wins,
+            win_rate: f64::from(*wins) / f64::from((*seats).max(1)),
         })
         .collect();
     out.sort_by(|a, b| b.by_winners.cmp(&a.by_winners).then(a.card.cmp(&b.card)));

@@ -139,6 +139,18 @@ impl ForemanApp {
         }));
     }
 
+    /// Opens *History* on its *Statistics* tab (worked out afresh; the list is read only if
+    /// *History* is not open).
+    pub fn open_statistics(&mut self) {
+        if !matches!(self.screen, Screen::History(_)) {
+            self.open_history();
+        }
+        if let Screen::History(view) = &mut self.screen {
+            view.tab = Tab::Statistics;
+            view.stats = None;
+        }
+    }
+
     pub(super) fn history_screen(&mut self, ui: &mut Ui) {
         let Screen::History(view) = &mut self.screen else {
             return;
@@ -159,13 +171,17 @@ impl ForemanApp {
         });
         match view.tab {
             Tab::Statistics => {
-                let built = self
-                    .recorder
-                    .history
-                    .as_ref()
-                    .and_then(|h| h.built().ok())
-                    .unwrap_or_default();
-                super::stats::show(ui, tr, view, &built);
+                // Worked out when the tab opens or its player changes, not every frame.
+                if view.stats.as_ref().is_none_or(|s| s.player != view.player) {
+                    let summary = self
+                        .recorder
+                        .history
+                        .as_ref()
+                        .and_then(|h| h.built_summary().ok())
+                        .unwrap_or_default();
+                    view.stats = Some(super::stats::StatsCache::new(view, &summary));
+                }
+                super::stats::show(ui, tr, view);
             }
             Tab::Games => {
                 let now = super::recorder::now();

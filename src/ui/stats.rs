@@ -26,7 +26,8 @@ pub struct StatsCache {
 }
 
 impl StatsCache {
-    pub fn new(view: &HistoryView, built: &[(i64, usize, String, u32)]) -> StatsCache {
+    /// `summary`: [`crate::history::History::built_summary`]'s.
+    pub fn new(view: &HistoryView, summary: &[(String, u32, u32, u32)]) -> StatsCache {
         let player = view.player.clone();
         let rows = &view.rows;
         let pairs = stats::head_to_head(rows);
@@ -37,7 +38,7 @@ impl StatsCache {
             by_count: stats::scores_by_count(rows),
             rival: player.as_deref().and_then(|p| stats::rival(&pairs, p)),
             pairs,
-            cards: stats::cards(rows, built),
+            cards: stats::cards(summary),
             lengths: stats::lengths(rows),
             player,
         }
@@ -60,10 +61,7 @@ fn day(x: f64) -> String {
     s[..10].to_string()
 }
 
-pub fn show(ui: &mut Ui, tr: &Tr, view: &mut HistoryView, built: &[(i64, usize, String, u32)]) {
-    if view.stats.as_ref().is_none_or(|s| s.player != view.player) {
-        view.stats = Some(StatsCache::new(view, built));
-    }
+pub fn show(ui: &mut Ui, tr: &Tr, view: &mut HistoryView) {
     egui::CentralPanel::default_margins().show(ui, |ui| {
         egui::ScrollArea::vertical().show(ui, |ui| {
             ui.horizontal(|ui| {

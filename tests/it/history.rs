@@ -335,15 +335,6 @@ fn statistics_count_as_board_gamers_count() {
         stats::histogram(&[3, 4, 9, 10, 12], 5),
         [(0, 2), (5, 1), (10, 2)]
     );
-    // Blueprints: how often a seat that built one won, and how many seats did.
-    let built = vec![
-        (1, 0, "Dojo".to_string(), 1),
-        (1, 2, "Dojo".to_string(), 2),
-        (2, 1, "Mine".to_string(), 1),
-    ];
-    let cards = stats::cards(&rows, &built);
-    let dojo = cards.iter().find(|c| c.card == "Dojo").expect("Dojo");
-    assert_eq!((dojo.by_winners, dojo.seats, dojo.wins), (1, 2, 1));
 }
 
 fn percent_decoded(s: &str) -> String {
@@ -438,6 +429,36 @@ fn exports_have_bg_stats_fields_and_csv_rows() {
             assert!(p >= 1 && p <= file["players"].as_array().map_or(0, Vec::len));
         }
     }
+    // The blueprints: copies the winners built, and seats that built each, from the
+    // database's sums, as the games' own compounds say.
+    let cards = stats::cards(&h.built_summary().expect("sums"));
+    for c in &cards {
+        let card = foreman::engine::Blueprint::ALL
+            .iter()
+            .copied()
+            .find(|b| b.name() == c.card)
+            .expect("a blueprint");
+        let (mut by_winners, mut seats, mut wins) = (0, 0, 0);
+        for g in &games {
+            let board = scoreboard(g.state());
+            let won = |s: usize| matches!(&board.winner, foreman::engine::score::Winner::Players(w) if w.contains(&s));
+            for (s, p) in g.state().players.iter().enumerate() {
+                let n = u32::from(p.compound.count(card));
+                if n > 0 {
+                    seats += 1;
+                    wins += u32::from(won(s));
+                    by_winners += if won(s) { n } else { 0 };
+                }
+            }
+        }
+        assert_eq!(
+            (c.by_winners, c.seats, c.wins),
+            (by_winners, seats, wins),
+            "{}",
+            c.card
+        );
+    }
+    assert!(!cards.is_empty());
     // One play as a link.
     let link = export::create_play_link(&rows[0]);
     let prefix = "https://app.bgstatsapp.com/createPlay.html?data=";
