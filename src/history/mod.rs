@@ -299,8 +299,11 @@ impl History {
                  game INTEGER NOT NULL REFERENCES games(id) ON DELETE CASCADE,
                  seat INTEGER NOT NULL,
                  card TEXT NOT NULL,
-                 count INTEGER NOT NULL);
-             CREATE INDEX IF NOT EXISTS built_game ON built(game);"
+                 count INTEGER NOT NULL,
+                 won INTEGER NOT NULL);
+             CREATE INDEX IF NOT EXISTS built_game ON built(game);
+             -- The card statistics read this index alone, in card order.
+             CREATE INDEX IF NOT EXISTS built_card ON built(card, count, won);"
         ))?;
         Ok(History { conn })
     }
@@ -512,9 +515,7 @@ impl History {
     /// ([`stats::cards`]).
     pub fn built_summary(&self) -> Result<Vec<(String, u32, u32, u32)>, HistoryError> {
         let mut q = self.conn.prepare_cached(
-            "SELECT b.card, sum(CASE WHEN s.won THEN b.count ELSE 0 END), count(*), sum(s.won)
-             FROM built b JOIN seats s ON s.game = b.game AND s.seat = b.seat
-             GROUP BY b.card",
+            "SELECT card, sum(count * won), count(*), sum(won) FROM built GROUP BY card",
         )?;
         let rows = q
             .query_map([], |r| Ok((r.get(0)?, r.get(1)?, r.get(2)?, r.get(3)?)))?
@@ -767,8 +768,8 @@ fn write_game(
         if finished {
             for (card, n) in st.players[seat].compound.iter() {
                 tx.execute(
-                    "INSERT INTO built (game, seat, card, count) VALUES (?1, ?2, ?3, ?4)",
-                    params![id, seat as i64, card.name(), n],
+                    "INSERT INTO built (game, seat, card, count, won) VALUES (?1, ?2, ?3, ?4, ?5)",
+                    params![id, seat as i64, card.name(), n, winners.contains(&seat)],
                 )?;
             }
         }
