@@ -704,3 +704,7 @@ history-filter-mode = Mode
 history-filter-player = Player
 history-filter-machine = Against the Machine
 history-filter-date = Date
+history-bgstats = BG Stats
+history-bgstats-hint = Log this play in BG Stats: scan the code with your phone, or open the link
+history-bgstats-scan = Scan with the phone that has BG Stats: the play opens there, filled in.
+history-bgstats-open = Open the link in BG Stats

@@ -710,3 +710,7 @@ history-filter-mode = Modo
 history-filter-player = Jugador
 history-filter-machine = Contra la Máquina
 history-filter-date = Fecha
+history-bgstats = BG Stats
+history-bgstats-hint = Registrar esta partida en BG Stats: escanea el código con tu teléfono o abre el enlace
+history-bgstats-scan = Escanéalo con el teléfono que tiene BG Stats: la partida se abre allí, rellenada.
+history-bgstats-open = Abrir el enlace en BG Stats

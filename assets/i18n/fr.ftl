@@ -710,3 +710,7 @@ history-filter-mode = Mode
 history-filter-player = Joueur
 history-filter-machine = Contre la Machine
 history-filter-date = Date
+history-bgstats = BG Stats
+history-bgstats-hint = Enregistrer cette partie dans BG Stats : scannez le code avec votre téléphone, ou ouvrez le lien
+history-bgstats-scan = Scannez avec le téléphone qui a BG Stats : la partie s'y ouvre, remplie.
+history-bgstats-open = Ouvrir le lien dans BG Stats

@@ -685,3 +685,7 @@ history-filter-mode = Режим
 history-filter-player = Игрок
 history-filter-machine = Против Машины
 history-filter-date = Дата
+history-bgstats = BG Stats
+history-bgstats-hint = Записать эту партию в BG Stats: отсканируйте код телефоном или откройте ссылку
+history-bgstats-scan = Отсканируйте телефоном с BG Stats: партия откроется там, уже заполненная.
+history-bgstats-open = Открыть ссылку в BG Stats

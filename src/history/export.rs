@@ -219,7 +219,8 @@ pub fn create_play(g: &GameRow) -> Value {
                 "rank": s.rank.unwrap_or(0),
                 "role": "",
                 "score": s.score.map(|v| v.to_string()).unwrap_or_default(),
-                "sourcePlayerId": uuid(&format!("player:{}", s.name)),
+                // Short: the link is drawn as a QR code.
+                "sourcePlayerId": format!("foreman:{}", s.name),
                 // Always sent: one Android version of BG Stats fails without it.
                 "winner": s.winner,
             })
@@ -240,7 +241,7 @@ pub fn create_play(g: &GameRow) -> Value {
         "playDate": date_time(g.started),
         "players": players,
         "sourceName": "Foreman",
-        "sourcePlayId": uuid(&format!("play:{}:{}", g.id, g.started)),
+        "sourcePlayId": format!("foreman:{}:{}", g.id, g.started),
     })
 }
 

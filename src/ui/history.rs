@@ -38,6 +38,8 @@ pub struct Replay {
     pub at: usize,
     /// The position the log was last scrolled to.
     scrolled: Option<usize>,
+    /// BG Stats' link for this play is shown, with its QR code.
+    pub bgstats: bool,
 }
 
 impl Replay {
@@ -64,6 +66,7 @@ impl Replay {
             lines,
             at,
             scrolled: None,
+            bgstats: false,
         }
     }
 
@@ -219,10 +222,23 @@ impl ForemanApp {
                     match view.replay.as_mut() {
                         Some(replay) => {
                             let row = view.rows.iter().find(|r| r.id == replay.id);
-                            if row.is_some_and(|r| !r.finished)
-                                && ui.button(tr.t("history-resume")).clicked()
-                            {
-                                resume = Some(replay.id);
+                            ui.horizontal(|ui| {
+                                if row.is_some_and(|r| !r.finished)
+                                    && ui.button(tr.t("history-resume")).clicked()
+                                {
+                                    resume = Some(replay.id);
+                                }
+                                if row.is_some_and(|r| r.finished) {
+                                    ui.toggle_value(&mut replay.bgstats, tr.t("history-bgstats"))
+                                        .on_hover_text(tr.t("history-bgstats-hint"));
+                                }
+                            });
+                            if let Some(r) = row.filter(|_| replay.bgstats) {
+                                let link = crate::history::export::create_play_link(r);
+                                ui.label(tr.t("history-bgstats-scan"));
+                                super::invite::qr_code(ui, &link);
+                                ui.hyperlink_to(tr.t("history-bgstats-open"), &link);
+                                ui.separator();
                             }
                             replay_ui(ui, tr, replay);
                         }

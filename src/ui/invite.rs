@@ -189,12 +189,13 @@ impl ForemanApp {
     }
 }
 
-/// `text`'s QR code, dark on white with its quiet zone, 4 points a module.
-fn qr_code(ui: &mut Ui, text: &str) {
+/// `text`'s QR code, dark on white with its quiet zone, 4 points a module (fewer for a long
+/// text, so the code stays within about 440 points).
+pub(super) fn qr_code(ui: &mut Ui, text: &str) {
     let Some((w, dark)) = links::qr(text) else {
         return;
     };
-    let module = 4.0;
+    let module = (440.0 / (w + 8) as f32).clamp(2.0, 4.0).floor();
     let side = (w + 8) as f32 * module;
     let (rect, response) = ui.allocate_exact_size(egui::vec2(side, side), egui::Sense::hover());
     let painter = ui.painter_at(rect);

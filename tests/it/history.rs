@@ -575,6 +575,13 @@ fn the_history_screen_lists_replays_and_counts_a_game_played() {
     h.run();
     assert!(at(&h) < round_start, "up: a round back");
     shot(&mut h, "history");
+    // BG Stats' link for this play, and its QR code to scan.
+    super::window::click(&mut h, "BG Stats");
+    let qr = h
+        .query_all_by_label_contains("https://app.bgstatsapp.com/createPlay.html?data=")
+        .count();
+    assert!(qr >= 1, "the play's link as a QR code");
+    shot(&mut h, "history-bgstats");
     super::window::click(&mut h, "Statistics");
     assert!(h.query_by_label_contains("Against the Machine").is_some());
     assert!(
@@ -582,4 +589,32 @@ fn the_history_screen_lists_replays_and_counts_a_game_played() {
         "the difficulty's row"
     );
     shot(&mut h, "stats");
+}
+
+/// Issue 72, point 2: a game not finished is resumed from *History*: the table opens on it,
+/// as far as it was played.
+#[test]
+fn an_unfinished_game_is_resumed_from_the_history() {
+    use egui_kittest::kittest::Queryable as _;
+    let dir = tempfile::tempdir().expect("temp dir");
+    let mut h = super::window::harness(dir.path(), 3);
+    let mut game = dealt_solo(9);
+    game.apply_digital(Act::TakeBlueprint { slot: 1 })
+        .expect("taken");
+    let played = game.journal().len();
+    super::window::open_game(&mut h, dir.path(), &game);
+    super::window::click(&mut h, "History");
+    h.get_all_by_label_contains("not finished")
+        .next()
+        .expect("the game in the list")
+        .click();
+    h.run();
+    assert!(
+        h.query_by_label_contains("Total").is_none(),
+        "no final score yet"
+    );
+    super::window::click(&mut h, "Resume this game");
+    let resumed = h.state().game().expect("the table");
+    assert_eq!(resumed.journal().len(), played);
+    assert_eq!(resumed.setup(), game.setup());
 }
