@@ -652,6 +652,12 @@ impl State {
         if player.hidden == 0 {
             return Err(RuleError::NothingToTell);
         }
+        // The card must be one a secret card can be: the copies already in the hand (seen
+        // or told) do not count for it.
+        let mut probe = self.clone();
+        probe.players[p].hand = Pile::default();
+        probe.players[p].told = Pile::default();
+        probe.can_give(p, &[card])?;
         self.name_hidden(p, card)?;
         self.players[p].hand.add(card);
         self.players[p].told.add(card);

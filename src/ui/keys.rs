@@ -13,9 +13,11 @@ impl ForemanApp {
     /// the roll's picker opens by itself, so the faces are typed at once. Not with the
     /// Foreman contractor (the player may set dice instead), and once only: Escape closes it.
     pub(super) fn ask_for_roll(&mut self) {
+        // A game served to phones: each player types their own roll there.
         if self.dialog.is_some()
             || !matches!(self.screen, Screen::Table)
             || self.input_source() != InputSource::Given
+            || self.session.as_ref().is_some_and(|s| s.hosted().is_some())
         {
             return;
         }

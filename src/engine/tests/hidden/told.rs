@@ -64,8 +64,15 @@ fn a_card_told_is_checked_as_a_card_leaving_the_hand() {
         }
     );
     assert_eq!(g.state(), &held, "a refusal changes nothing");
+    // Both Dojos (cards.md: 2 copies): one in the market, one unseen. Told once, a second
+    // is refused, as no copy is left for it (found in a new-user trial: it was accepted).
+    act(&mut g, tell(1, B::Dojo)).expect("the unseen Dojo");
+    let held = g.state().clone();
+    assert!(act(&mut g, tell(1, B::Dojo)).is_err(), "a third Dojo");
+    assert_eq!(g.state(), &held);
+    assert_eq!(g.state().census(), full_census());
     // Four told, nothing is left to tell.
-    for c in [B::Golem, B::Golem, B::Harvester, B::Foundry] {
+    for c in [B::Golem, B::Golem, B::Harvester] {
         act(&mut g, tell(1, c)).expect("unseen cards");
     }
     assert_eq!(g.state().players[1].hidden, 0);
