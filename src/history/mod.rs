@@ -737,7 +737,10 @@ fn write_game(
         };
         let total = board.players.get(seat).map(|s| s.total);
         let rank = finished.then(|| {
-            if winners.contains(&seat) {
+            if machine_won {
+                // Solo: the Machine is first.
+                2
+            } else if winners.contains(&seat) {
                 1
             } else {
                 // One more than the seats ahead (the winners first, then by score).

@@ -579,6 +579,16 @@ fn final_score(ui: &mut Ui, tr: &Tr, game: &Game) {
             .join(" & "),
     };
     ui.heading(tr.t_args("winner", &[("name", winner.into())]));
+    if let Some(tb) = board.tie_break {
+        use crate::engine::score::TieBreak;
+        ui.label(tr.t(match tb {
+            TieBreak::Metal => "tie-metal",
+            TieBreak::Energy => "tie-energy",
+            TieBreak::Hand => "tie-hand",
+            TieBreak::Shared => "tie-shared",
+            TieBreak::MachineWinsTies => "tie-machine",
+        }));
+    }
     egui::Grid::new("history-score")
         .striped(true)
         .show(ui, |ui| {
@@ -596,7 +606,11 @@ fn final_score(ui: &mut Ui, tr: &Tr, game: &Game) {
             }
             if let Some(m) = &board.machine {
                 ui.label(tr.t("machine"));
-                ui.label((m.cards + m.monuments).to_string());
+                // Not prestige: the Machine counts its cards and Monuments.
+                ui.label(tr.t_args(
+                    "history-machine-cards",
+                    &[("cards", m.cards.into()), ("monuments", m.monuments.into())],
+                ));
                 ui.label(m.goods.to_string());
                 ui.label(RichText::new(m.total.to_string()).strong());
                 ui.end_row();
