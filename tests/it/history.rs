@@ -55,7 +55,11 @@ fn five_hundred_games_replay_from_the_history_to_their_own_score() {
         if row.machine_won {
             // The Machine first: the player is second (the exports' rank; a new-user trial
             // found both ranked first).
-            assert!(row.seats.iter().all(|s| s.rank == Some(2)), "{:?}", row.seats);
+            assert!(
+                row.seats.iter().all(|s| s.rank == Some(2)),
+                "{:?}",
+                row.seats
+            );
         }
     }
 }
