@@ -362,27 +362,19 @@ impl History {
                     (Origin::Play, None) => Some(0),
                     (Origin::Import, p) => p,
                 };
-                write_game(&tx, Some(id), game, &hash, None, now, played)?;
-                if let Some(f) = file {
-                    tx.execute(
-                        "UPDATE games SET file = ?2 WHERE id = ?1",
-                        params![id, f.to_string_lossy()],
-                    )?;
-                }
-                id
+                write_game(&tx, Some(id), game, &hash, None, now, played)?
             }
             None => {
                 let played = (from == Origin::Play).then_some(0);
-                let id = write_game(&tx, None, game, &hash, Some(now), now, played)?;
-                if let Some(f) = file {
-                    tx.execute(
-                        "UPDATE games SET file = ?2 WHERE id = ?1",
-                        params![id, f.to_string_lossy()],
-                    )?;
-                }
-                id
+                write_game(&tx, None, game, &hash, Some(now), now, played)?
             }
         };
+        if let Some(f) = file {
+            tx.execute(
+                "UPDATE games SET file = ?2 WHERE id = ?1",
+                params![id, f.to_string_lossy()],
+            )?;
+        }
         tx.commit()?;
         Ok((id, true))
     }
