@@ -539,7 +539,6 @@ fn a_phone_tells_the_card_its_action_reveals() {
 /// seat's link; a device's action shows on the window, and the window's on the device.
 #[test]
 fn the_window_invites_players_and_stays_the_table_screen() {
-    use egui_kittest::kittest::Queryable as _;
     let dir = tempfile::tempdir().expect("temp dir");
     let mut h = super::window::harness(dir.path(), 17);
     h.state_mut().invite_at = foreman::ui::InviteAt {
@@ -549,30 +548,7 @@ fn the_window_invites_players_and_stays_the_table_screen() {
     h.run();
     super::window::click(&mut h, "2 to 5 players");
     super::window::click(&mut h, "Start the game");
-    super::window::click(&mut h, "Invite players");
-    // The server's thread says where it listens; then the links are drawn.
-    let mut links: Vec<String> = Vec::new();
-    for _ in 0..400 {
-        h.run();
-        links = h
-            .query_all_by_label_contains("http://127.0.0.1:")
-            .filter_map(|n| n.value())
-            .filter(|v| v.starts_with("http://"))
-            .collect();
-        if links.len() >= 2 {
-            break;
-        }
-        std::thread::sleep(std::time::Duration::from_millis(10));
-    }
-    assert!(links.len() >= 2, "a link per seat: {links:?}");
-    let url = &links[0];
-    let addr: std::net::SocketAddr = url
-        .trim_start_matches("http://")
-        .split('/')
-        .next()
-        .and_then(|a| a.parse().ok())
-        .expect("an address");
-    let key = url.rsplit('/').next().expect("a key").to_string();
+    let (addr, key) = invited(&mut h, 0);
     let rt = tokio::runtime::Builder::new_current_thread()
         .enable_all()
         .build()
@@ -612,4 +588,36 @@ pub(crate) fn told_at_a_real_table(digital: &Game) -> Game {
         game.apply(action.clone()).expect("the same action, told");
     }
     game
+}
+
+/// Clicks *Invite players* in the window `h` (serving on 127.0.0.1) and waits for its links:
+/// the address served and the key of seat `seat`.
+pub(crate) fn invited(
+    h: &mut egui_kittest::Harness<'_, foreman::ui::ForemanApp>,
+    seat: usize,
+) -> (std::net::SocketAddr, String) {
+    use egui_kittest::kittest::Queryable as _;
+    super::window::click(h, "Invite players");
+    let mut links: Vec<String> = Vec::new();
+    for _ in 0..400 {
+        h.run();
+        links = h
+            .query_all_by_label_contains("http://127.0.0.1:")
+            .filter_map(|n| n.value())
+            .filter(|v| v.starts_with("http://"))
+            .collect();
+        if links.len() >= 2 {
+            break;
+        }
+        std::thread::sleep(std::time::Duration::from_millis(10));
+    }
+    assert!(links.len() >= 2, "a link per seat: {links:?}");
+    let url = &links[seat];
+    let addr: std::net::SocketAddr = url
+        .trim_start_matches("http://")
+        .split('/')
+        .next()
+        .and_then(|a| a.parse().ok())
+        .expect("an address");
+    (addr, url.rsplit('/').next().expect("a key").to_string())
 }

@@ -131,29 +131,7 @@ fn the_table_window_never_shows_a_card_told_on_a_phone() {
         port: 0,
     };
     super::window::open_game(&mut h, dir.path(), &dealt_at_a_real_table(2, 5));
-    super::window::click(&mut h, "Invite players");
-    let mut links: Vec<String> = Vec::new();
-    for _ in 0..400 {
-        h.run();
-        links = h
-            .query_all_by_label_contains("http://127.0.0.1:")
-            .filter_map(|n| n.value())
-            .filter(|v| v.starts_with("http://"))
-            .collect();
-        if links.len() >= 2 {
-            break;
-        }
-        std::thread::sleep(std::time::Duration::from_millis(10));
-    }
-    assert!(links.len() >= 2, "a link per seat: {links:?}");
-    let url = &links[1];
-    let addr: std::net::SocketAddr = url
-        .trim_start_matches("http://")
-        .split('/')
-        .next()
-        .and_then(|a| a.parse().ok())
-        .expect("an address");
-    let key = url.rsplit('/').next().expect("a key").to_string();
+    let (addr, key) = super::seats::invited(&mut h, 1);
     let rt = tokio::runtime::Builder::new_current_thread()
         .enable_all()
         .build()
