@@ -173,13 +173,13 @@ impl History {
         }
         let mut set_aside = None;
         if path.exists() {
-            match Self::connect(path).and_then(|c| Self::check(&c).map(|_| c)) {
-                Ok(conn) => {
-                    return Ok(Opened {
-                        history: History::begun(conn)?,
-                        set_aside,
-                    });
-                }
+            // A file that does not check, or whose tables cannot be made ours (an older
+            // layout), is set aside like a damaged one.
+            match Self::connect(path)
+                .and_then(|c| Self::check(&c).map(|_| c))
+                .and_then(History::begun)
+            {
+                Ok(history) => return Ok(Opened { history, set_aside }),
                 Err(why) => {
                     tracing::warn!("history database set aside: {why}");
                     set_aside = Some(Self::set_aside(path)?);
