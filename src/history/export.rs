@@ -12,7 +12,7 @@ const GAME: &str = "Fantastic Factories";
 /// Where BG Stats takes one play as a link.
 const CREATE_PLAY: &str = "https://app.bgstatsapp.com/createPlay.html?data=";
 
-/// `secs` since 1970 as "YYYY-MM-DD HH:MM:SS" (UTC), as BG Stats writes a date.
+/// `secs` since 1970 as "YYYY-MM-DD HH:MM:SS" (UTC).
 pub fn date_time(secs: i64) -> String {
     let days = secs.div_euclid(86_400);
     let rest = secs.rem_euclid(86_400);
@@ -23,6 +23,36 @@ pub fn date_time(secs: i64) -> String {
         rest % 3600 / 60,
         rest % 60
     )
+}
+
+/// `secs` since 1970 as "YYYY-MM-DD HH:MM:SS" on this computer's clock (its time zone, with
+/// summer time): what a player reads, and what BG Stats takes as a play's date.
+pub fn local_date_time(secs: i64) -> String {
+    date_time(secs + local_offset(secs))
+}
+
+/// This computer's offset from UTC at `secs`, in seconds (0 where it cannot be known).
+#[cfg(unix)]
+fn local_offset(secs: i64) -> i64 {
+    // time_t is 32 bits on some systems.
+    #[allow(irrefutable_let_patterns)]
+    let Ok(t) = libc::time_t::try_from(secs) else {
+        return 0;
+    };
+    // SAFETY: `localtime_r` reads `t` and fills `tm`, both owned here and valid for the call;
+    // it is the thread-safe form (no shared static buffer).
+    let mut tm: libc::tm = unsafe { std::mem::zeroed() };
+    let filled = unsafe { libc::localtime_r(&t, &mut tm) };
+    if filled.is_null() {
+        0
+    } else {
+        i64::from(tm.tm_gmtoff)
+    }
+}
+
+#[cfg(not(unix))]
+fn local_offset(_secs: i64) -> i64 {
+    0
 }
 
 /// The date of `days` since 1970 (the proleptic Gregorian calendar).
@@ -131,7 +161,7 @@ pub fn bgstats(games: &[GameRow]) -> Value {
                 "uuid": uuid(&format!("player:{name}")),
                 "name": name,
                 "isAnonymous": false,
-                "modificationDate": date_time(newest),
+                "modificationDate": local_date_time(newest),
                 "bggUsername": "",
                 "metaData": format!("{{\"isNpc\":{}}}", u8::from(*npc)),
             })
@@ -159,9 +189,9 @@ pub fn bgstats(games: &[GameRow]) -> Value {
                 .collect();
             json!({
                 "uuid": uuid(&format!("play:{}:{}", g.id, g.started)),
-                "playDate": date_time(g.started),
-                "entryDate": date_time(g.updated),
-                "modificationDate": date_time(g.updated),
+                "playDate": local_date_time(g.started),
+                "entryDate": local_date_time(g.updated),
+                "modificationDate": local_date_time(g.updated),
                 "gameRefId": 1,
                 "locationRefId": 1,
                 "durationMin": minutes(g),
@@ -184,7 +214,7 @@ pub fn bgstats(games: &[GameRow]) -> Value {
             "id": 1,
             "uuid": uuid("location:Foreman"),
             "name": "Foreman",
-            "modificationDate": date_time(newest),
+            "modificationDate": local_date_time(newest),
         }],
         "games": [{
             "id": 1,
@@ -238,7 +268,7 @@ pub fn create_play(g: &GameRow) -> Value {
             "sourceGameId": "foreman-fantastic-factories",
         },
         "location": "Foreman",
-        "playDate": date_time(g.started),
+        "playDate": local_date_time(g.started),
         "players": players,
         "sourceName": "Foreman",
         "sourcePlayId": format!("foreman:{}:{}", g.id, g.started),
@@ -279,7 +309,7 @@ pub fn csv_games(games: &[GameRow]) -> String {
         out.push_str(&format!(
             "{},{},{},{},{},{},{},{},{}\n",
             g.id,
-            date_time(g.started),
+            local_date_time(g.started),
             match g.mode {
                 crate::engine::Mode::Digital => "digital",
                 crate::engine::Mode::Companion => "companion",
@@ -308,7 +338,7 @@ pub fn csv_players(games: &[GameRow]) -> String {
             out.push_str(&format!(
                 "{},{},{},{},{},{},{},{},{}\n",
                 g.id,
-                date_time(g.started),
+                local_date_time(g.started),
                 s.seat + 1,
                 field(&s.name),
                 kind,
@@ -320,9 +350,11 @@ pub fn csv_players(games: &[GameRow]) -> String {
         }
         if let Some(level) = &g.machine {
             out.push_str(&format!(
-                "{},{},,{},machine {level},{},{},{},0\n",
+                "{},{},{},{},machine {level},{},{},{},0\n",
                 g.id,
-                date_time(g.started),
+                local_date_time(g.started),
+                // The Machine sits after the players.
+                g.seats.len() + 1,
                 MACHINE,
                 g.machine_score.map(|v| v.to_string()).unwrap_or_default(),
                 u8::from(g.machine_won),

@@ -35,7 +35,7 @@ pub fn game_line(g: &GameRow) -> String {
     format!(
         "{:>5}  {}  {kind:<24}  {:<36}  {end}",
         g.id,
-        &date_time(g.started)[..16],
+        &super::export::local_date_time(g.started)[..16],
         scores.join(" / ")
     )
 }

@@ -261,7 +261,11 @@ pub fn cards(summary: &[(String, u32, u32, u32)]) -> Vec<CardStats> {
 /// minutes when known).
 pub fn lengths(rows: &[GameRow]) -> Vec<(f64, u32, Option<f64>)> {
     let mut out: Vec<(f64, u32, Option<f64>)> = finished(rows)
-        .map(|g| (days(g.started), g.rounds, g.played.map(|s| s as f64 / 60.0)))
+        .map(|g| {
+            // No time measured reads as unknown, not as a game of 0 minutes.
+            let minutes = g.played.filter(|&s| s > 0).map(|s| s as f64 / 60.0);
+            (days(g.started), g.rounds, minutes)
+        })
         .collect();
     out.sort_by(|a, b| a.0.total_cmp(&b.0));
     out

@@ -626,8 +626,9 @@ impl ForemanApp {
 
     pub(super) fn open_session(&mut self, s: Session) {
         // The first time a game is on the table, the round card says how a round goes.
-        if !self.settings.help_seen {
+        if !self.settings.help_seen && !self.help.offered {
             self.help.round_card = true;
+            self.help.offered = true;
         }
         self.bot_seats = super::bot_seats::BotSeats::of(s.game());
         self.session = Some(s);

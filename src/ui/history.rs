@@ -74,6 +74,17 @@ impl Replay {
         self.states.len().saturating_sub(1)
     }
 
+    /// Whether position `at` is a round's first: the action before it ended a round.
+    pub fn round_start(&self, at: usize) -> bool {
+        at > 0
+            && at < self.states.len()
+            && self
+                .lines
+                .get(at)
+                .is_some_and(|l| l.0 == self.states[at].round)
+            && self.states[at - 1].round < self.states[at].round
+    }
+
     /// The first position of the round before (or of this one, when not at its start).
     pub fn round_back(&mut self) {
         let round = self.states[self.at].round;
@@ -112,6 +123,8 @@ pub struct HistoryView {
     pub replay: Option<Replay>,
     pub stats: Option<super::stats::StatsCache>,
     pub message: Option<String>,
+    /// Opened from a game on the table: *Back* returns to it.
+    pub from_table: bool,
 }
 
 impl ForemanApp {
@@ -128,6 +141,7 @@ impl ForemanApp {
                 Some(self.recorder.notice.clone().unwrap_or_default()),
             ),
         };
+        let from_table = matches!(self.screen, Screen::Table) && self.session.is_some();
         self.screen = Screen::History(Box::new(HistoryView {
             tab: Tab::Games,
             rows,
@@ -139,6 +153,7 @@ impl ForemanApp {
             replay: None,
             stats: None,
             message,
+            from_table,
         }));
     }
 
@@ -164,7 +179,12 @@ impl ForemanApp {
         let mut open: Option<i64> = None;
         egui::Panel::top("history-tabs").show(ui, |ui| {
             ui.horizontal(|ui| {
-                if ui.button(tr.t("history-back")).clicked() {
+                let back_to = if view.from_table {
+                    "history-back-game"
+                } else {
+                    "history-back"
+                };
+                if ui.button(tr.t(back_to)).clicked() {
                     back = true;
                 }
                 ui.separator();
@@ -260,7 +280,12 @@ impl ForemanApp {
             self.resume_from_history(id);
         }
         if back {
-            self.open_start_screen();
+            let from_table = matches!(&self.screen, Screen::History(v) if v.from_table);
+            if from_table && self.session.is_some() {
+                self.screen = Screen::Table;
+            } else {
+                self.open_start_screen();
+            }
         }
     }
 
@@ -434,7 +459,7 @@ fn filters(ui: &mut Ui, tr: &Tr, view: &mut HistoryView) {
 
 /// A game in the list: its date and kind, then its players and scores, and the winner.
 fn row_text(tr: &Tr, g: &GameRow) -> String {
-    let date = crate::history::export::date_time(g.started);
+    let date = crate::history::export::local_date_time(g.started);
     let kind = match &g.machine {
         Some(l) => tr.t_args(
             "history-machine",
@@ -511,11 +536,6 @@ fn replay_ui(ui: &mut Ui, tr: &Tr, replay: &mut Replay) {
         if ui.button(tr.t("history-step-back")).clicked() {
             replay.at = replay.at.saturating_sub(1);
         }
-        ui.add(
-            egui::Slider::new(&mut replay.at, 0..=last)
-                .text(tr.t("history-actions"))
-                .integer(),
-        );
         if ui.button(tr.t("history-step-forward")).clicked() {
             replay.at = (replay.at + 1).min(last);
         }
@@ -523,11 +543,33 @@ fn replay_ui(ui: &mut Ui, tr: &Tr, replay: &mut Replay) {
             replay.round_forward();
         }
     });
+    // The slider on its own row, as wide as the panel leaves beside its number and label.
+    ui.horizontal(|ui| {
+        let label = tr.t("history-actions");
+        let text = ui.painter().layout_no_wrap(
+            label.clone(),
+            egui::TextStyle::Body.resolve(ui.style()),
+            egui::Color32::WHITE,
+        );
+        let beside = text.size().x + 3.0 * ui.spacing().interact_size.x + 16.0;
+        ui.spacing_mut().slider_width = (ui.available_width() - beside).max(120.0);
+        ui.add(
+            egui::Slider::new(&mut replay.at, 0..=last)
+                .text(label)
+                .integer(),
+        );
+    });
     ui.label(RichText::new(tr.t("history-keys")).small().weak());
+    let at_start = replay.at == 0 || replay.round_start(replay.at);
     let st = &replay.states[replay.at.min(last)];
     ui.label(
         RichText::new(
             match replay.at.checked_sub(1).and_then(|k| replay.lines.get(k)) {
+                // A round's first position says so (not the last action of the round before).
+                Some(_) if replay.round_start(replay.at) => tr.t_args(
+                    "history-round-start",
+                    &[("round", replay.states[replay.at].round.into())],
+                ),
                 Some((round, line)) => tr.t_args(
                     "history-after",
                     &[("round", (*round).into()), ("line", line.clone().into())],
@@ -548,12 +590,23 @@ fn replay_ui(ui: &mut Ui, tr: &Tr, replay: &mut Replay) {
                 for (k, (r, line)) in replay.lines.iter().enumerate() {
                     if round != Some(*r) {
                         round = Some(*r);
-                        ui.label(
+                        // A round's heading stands for its first position: chosen there,
+                        // a click goes there.
+                        let current = at_start && k == replay.at;
+                        let resp = ui.selectable_label(
+                            current,
                             RichText::new(tr.t_args("log-round", &[("round", (*r).into())]))
                                 .strong(),
                         );
+                        if resp.clicked() {
+                            replay.at = k;
+                        }
+                        if current && replay.scrolled != Some(replay.at) {
+                            resp.scroll_to_me(Some(egui::Align::Center));
+                            replay.scrolled = Some(replay.at);
+                        }
                     }
-                    let current = k + 1 == replay.at;
+                    let current = k + 1 == replay.at && !at_start;
                     let resp = ui.selectable_label(current, line);
                     if resp.clicked() {
                         replay.at = k + 1;

@@ -48,6 +48,11 @@ impl Recorder {
             return;
         };
         let len = game.journal().len();
+        // A game no one has played yet (only its opening deal) is not a game to remember: a
+        // window opened and closed leaves no row in the history.
+        if len <= 1 {
+            return;
+        }
         let hint = match &self.last {
             Some((f, n, _)) if f == file && *n == len => return,
             Some((f, _, id)) if f == file => Some(*id),

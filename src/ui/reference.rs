@@ -12,6 +12,9 @@ use egui::{Context, RichText};
 pub struct Help {
     /// The "how a round goes" card is open.
     pub round_card: bool,
+    /// The round card was offered once in this run: closed for now, it waits for the next
+    /// launch (or *Help*), not for the next game opened.
+    pub offered: bool,
     /// The card reference is open, with this search.
     pub reference: Option<String>,
 }

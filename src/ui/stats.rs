@@ -5,11 +5,10 @@
 //! filter changes), drawn from that every frame.
 
 use super::history::HistoryView;
-use crate::history::export::date_time;
 use crate::history::stats::{self, CardStats, HeadToHead, MachineStats, PlayerStats};
 use crate::i18n::Tr;
 use egui::{RichText, Ui};
-use egui_plot::{Bar, BarChart, Legend, Line, Plot, Points};
+use egui_plot::{Bar, BarChart, HoverPosition, Legend, Line, Plot, Points};
 use std::collections::BTreeMap;
 
 /// The statistics of the history, for one person or everyone.
@@ -45,20 +44,34 @@ impl StatsCache {
     }
 }
 
-/// The days a plot over time spans: its games' dates, and at least a week around them.
-fn span(points: impl Iterator<Item = f64>) -> (f64, f64) {
-    let (lo, hi) = points.fold((f64::MAX, f64::MIN), |(lo, hi), x| (lo.min(x), hi.max(x)));
-    if lo > hi {
-        return (0.0, 7.0);
+/// A plot's x axis: the games in the order they were played, 1 first. (Dates made games
+/// played on one evening a single vertical line.)
+fn game_number(x: f64) -> String {
+    if x >= 1.0 && (x - x.round()).abs() < 1e-6 {
+        format!("{}", x.round())
+    } else {
+        String::new()
     }
-    let pad = ((7.0 - (hi - lo)) / 2.0).max(0.5);
-    (lo - pad, hi + pad)
 }
 
-/// The date of a plot's x (days since 1970).
-fn day(x: f64) -> String {
-    let s = date_time((x * 86_400.0) as i64);
-    s[..10].to_string()
+/// Points by game number: `points`' y values at x = 1, 2, …, nudged sideways by `nudge` so
+/// that series meeting at one value (0 %, 100 %) stay apart.
+fn numbered(points: &[[f64; 2]], nudge: f64) -> Vec<[f64; 2]> {
+    points
+        .iter()
+        .enumerate()
+        .map(|(k, p)| [k as f64 + 1.0 + nudge, p[1]])
+        .collect()
+}
+
+/// Each difficulty's sideways nudge (a fifth of a game between neighbours).
+fn nudge(difficulty: &str) -> f64 {
+    match difficulty {
+        "easy" => -0.15,
+        "medium" => -0.05,
+        "hard" => 0.05,
+        _ => 0.15,
+    }
 }
 
 pub fn show(ui: &mut Ui, tr: &Tr, view: &mut HistoryView) {
@@ -177,43 +190,62 @@ fn machine(ui: &mut Ui, tr: &Tr, s: &StatsCache) {
             }
         });
     ui.label(tr.t_args("stats-rate-over-time", &[("games", stats::WINDOW.into())]));
-    let (from, to) = span(
-        s.machine
-            .iter()
-            .flat_map(|m| m.over_time.iter().map(|p| p[0])),
-    );
+    let most = s.machine.iter().map(|m| m.games).max().unwrap_or(1);
+    let games_axis = tr.t("stats-game-number");
+    let rate_label = |h: &HoverPosition<'_>| match h {
+        HoverPosition::NearDataPoint {
+            plot_name,
+            position,
+            index,
+        } => Some(format!("{plot_name}\n#{} · {}", index + 1, pct(position.y))),
+        HoverPosition::Elsewhere { .. } => None,
+    };
     Plot::new("stats-machine-rate")
-        .include_x(from)
-        .include_x(to)
+        .include_x(0.5)
+        .include_x(f64::from(most) + 0.5)
         .height(220.0)
-        .legend(Legend::default())
-        .include_y(0.0)
-        .include_y(1.0)
-        .x_axis_formatter(|m, _| day(m.value))
+        .legend(Legend::default().follow_insertion_order(true))
+        .include_y(-0.05)
+        .include_y(1.05)
+        .x_axis_label(games_axis.clone())
+        .x_axis_formatter(|m, _| game_number(m.value))
         .y_axis_formatter(|m, _| pct(m.value))
+        .label_formatter(rate_label)
         .allow_scroll(false)
         .show(ui, |plot| {
             for m in &s.machine {
                 let name = tr.t(&format!("difficulty-{}", m.difficulty));
                 let c = colour(&m.difficulty);
-                plot.line(Line::new(name.clone(), m.over_time.clone()).color(c));
-                plot.points(Points::new(name, m.over_time.clone()).radius(2.5).color(c));
+                let points = numbered(&m.over_time, nudge(&m.difficulty));
+                plot.line(Line::new(name.clone(), points.clone()).color(c));
+                plot.points(Points::new(name, points).radius(3.0).color(c));
             }
         });
     ui.label(tr.t("stats-margin-over-time"));
+    let margin_label = |h: &HoverPosition<'_>| match h {
+        HoverPosition::NearDataPoint {
+            plot_name,
+            position,
+            index,
+        } => Some(format!("{plot_name}\n#{} · {:+.0}", index + 1, position.y)),
+        HoverPosition::Elsewhere { .. } => None,
+    };
     Plot::new("stats-machine-margin")
-        .include_x(from)
-        .include_x(to)
+        .include_x(0.5)
+        .include_x(f64::from(most) + 0.5)
         .include_y(0.0)
         .height(180.0)
-        .legend(Legend::default())
-        .x_axis_formatter(|m, _| day(m.value))
+        .legend(Legend::default().follow_insertion_order(true))
+        .x_axis_label(games_axis)
+        .x_axis_formatter(|m, _| game_number(m.value))
+        .label_formatter(margin_label)
         .allow_scroll(false)
         .show(ui, |plot| {
             for m in &s.machine {
                 let name = tr.t(&format!("difficulty-{}", m.difficulty));
                 let c = colour(&m.difficulty);
-                plot.points(Points::new(name, m.margins.clone()).radius(3.0).color(c));
+                let points = numbered(&m.margins, nudge(&m.difficulty));
+                plot.points(Points::new(name, points).radius(3.0).color(c));
             }
         });
 }
@@ -230,7 +262,7 @@ fn histogram_plot(ui: &mut Ui, id: &str, series: &[(String, Vec<u32>)]) {
         .include_x(f64::from(top + width))
         .include_y(0.0)
         .height(180.0)
-        .legend(Legend::default())
+        .legend(Legend::default().follow_insertion_order(true))
         .allow_scroll(false)
         .show(ui, |plot| {
             let n = series.len().max(1) as f64;
@@ -323,7 +355,11 @@ fn cards(ui: &mut Ui, tr: &Tr, s: &StatsCache) {
             ui.label(c.by_winners.to_string());
             ui.label(tr.t_args(
                 "stats-rate-of",
-                &[("rate", pct(c.win_rate).into()), ("count", c.seats.into())],
+                &[
+                    ("wins", c.wins.into()),
+                    ("count", c.seats.into()),
+                    ("rate", pct(c.win_rate).into()),
+                ],
             ));
             ui.end_row();
         }
@@ -344,21 +380,36 @@ fn lengths(ui: &mut Ui, tr: &Tr, s: &StatsCache) {
         .collect();
     let minutes = timed.iter().map(|p| p[1]).sum::<f64>() / timed.len().max(1) as f64;
     ui.label(tr.t_args(
-        "stats-lengths-mean",
+        if timed.is_empty() {
+            "stats-lengths-rounds"
+        } else {
+            "stats-lengths-mean"
+        },
         &[
             ("rounds", format!("{rounds:.1}").into()),
             ("minutes", format!("{minutes:.0}").into()),
         ],
     ));
-    let rounds: Vec<[f64; 2]> = s.lengths.iter().map(|l| [l.0, f64::from(l.1)]).collect();
-    let (from, to) = span(s.lengths.iter().map(|l| l.0));
+    let rounds: Vec<[f64; 2]> = s
+        .lengths
+        .iter()
+        .enumerate()
+        .map(|(k, l)| [k as f64 + 1.0, f64::from(l.1)])
+        .collect();
+    let timed: Vec<[f64; 2]> = s
+        .lengths
+        .iter()
+        .enumerate()
+        .filter_map(|(k, l)| l.2.map(|m| [k as f64 + 1.0, m]))
+        .collect();
     Plot::new("stats-lengths")
-        .include_x(from)
-        .include_x(to)
+        .include_x(0.5)
+        .include_x(s.lengths.len() as f64 + 0.5)
         .include_y(0.0)
         .height(160.0)
-        .legend(Legend::default())
-        .x_axis_formatter(|m, _| day(m.value))
+        .legend(Legend::default().follow_insertion_order(true))
+        .x_axis_label(tr.t("stats-game-number"))
+        .x_axis_formatter(|m, _| game_number(m.value))
         .allow_scroll(false)
         .show(ui, |plot| {
             plot.points(Points::new(tr.t("stats-rounds"), rounds).radius(2.5));

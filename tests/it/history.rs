@@ -485,7 +485,19 @@ fn exports_have_bg_stats_fields_and_csv_rows() {
         .iter()
         .map(|r| r.seats.len() + usize::from(r.machine.is_some()))
         .sum();
-    assert_eq!(export::csv_players(&rows).lines().count(), 1 + seats);
+    let players = export::csv_players(&rows);
+    assert_eq!(players.lines().count(), 1 + seats);
+    // The Machine has a seat, after the players'.
+    let solo = rows
+        .iter()
+        .find(|r| r.machine.is_some())
+        .expect("a solo game");
+    let machine_row = players
+        .lines()
+        .find(|l| l.starts_with(&format!("{},", solo.id)) && l.contains(",machine "))
+        .expect("the Machine's row");
+    let seat = machine_row.split(',').nth(2).expect("a seat column");
+    assert_eq!(seat, (solo.seats.len() + 1).to_string(), "{machine_row}");
 }
 
 /// Issue 72, point 5: `foreman history`, `stats` and `export` on a data folder whose last game
@@ -496,10 +508,11 @@ fn history_stats_and_export_on_the_command_line() {
     let data = dir.path().join("foreman");
     let game = finished(1);
     write(&data.join("last-game.json"), &game);
-    let foreman = |args: &[&str]| {
+    let foreman_in = |tz: &str, args: &[&str]| {
         let out = std::process::Command::new(env!("CARGO_BIN_EXE_foreman"))
             .args(args)
             .env("XDG_DATA_HOME", dir.path())
+            .env("TZ", tz)
             .output()
             .expect("foreman runs");
         assert!(
@@ -509,7 +522,16 @@ fn history_stats_and_export_on_the_command_line() {
         );
         String::from_utf8_lossy(&out.stdout).to_string()
     };
+    let foreman = |args: &[&str]| foreman_in("UTC0", args);
     let list = foreman(&["history"]);
+    // Dates are read on the player's clock: three hours east of UTC, the listed hour is
+    // three hours later (a POSIX TZ rule, so no time-zone files are needed).
+    let hour = |list: &str| -> u32 {
+        let at = list.find(':').expect("a time in the list");
+        list[at - 2..at].parse().expect("an hour")
+    };
+    let east = foreman_in("XST-3", &["history"]);
+    assert_eq!((hour(&list) + 3) % 24, hour(&east), "{list}\n{east}");
     assert!(
         list.contains("solo, expert") && list.contains("winner:"),
         "{list}"
@@ -580,9 +602,20 @@ fn the_history_screen_lists_replays_and_counts_a_game_played() {
     super::window::click(&mut h, "<< Round");
     let round_start = at(&h);
     assert!(round_start < last - 1);
+    // It lands on the round's first position, and says so (not "after" the last action of
+    // the round before).
+    let round_at = |n: usize| {
+        Game::replay(game.setup().clone(), game.journal()[..n].to_vec())
+            .expect("replayed")
+            .state()
+            .round
+    };
+    assert!(round_at(round_start - 1) < round_at(round_start));
+    h.get_by_label(&format!("Start of round {}", round_at(round_start)));
     h.key_press(egui::Key::ArrowUp);
     h.run();
     assert!(at(&h) < round_start, "up: a round back");
+    assert!(at(&h) == 0 || round_at(at(&h) - 1) < round_at(at(&h)));
     shot(&mut h, "history");
     // BG Stats' link for this play, and its QR code to scan.
     super::window::click(&mut h, "BG Stats");
@@ -598,6 +631,18 @@ fn the_history_screen_lists_replays_and_counts_a_game_played() {
         "the difficulty's row"
     );
     shot(&mut h, "stats");
+    // Opened from the table, *Back* returns to the game.
+    super::window::click(&mut h, "Back to the game");
+    assert!(
+        h.query_by_label("Statistics").is_none(),
+        "the history closed"
+    );
+    h.get_by_label("History");
+    assert_eq!(
+        h.state().game().map(|g| g.journal().len()),
+        Some(last),
+        "the game on the table"
+    );
 }
 
 /// Issue 72, point 2: a game not finished is resumed from *History*: the table opens on it,
@@ -626,4 +671,30 @@ fn an_unfinished_game_is_resumed_from_the_history() {
     let resumed = h.state().game().expect("the table");
     assert_eq!(resumed.journal().len(), played);
     assert_eq!(resumed.setup(), game.setup());
+}
+
+/// A window opened on a new game and left before anyone plays leaves no row in the history;
+/// the first action played records the game.
+#[test]
+fn a_game_no_one_played_is_not_remembered() {
+    use egui_kittest::kittest::Queryable as _;
+    let dir = tempfile::tempdir().expect("temp dir");
+    let mut h = super::window::harness(dir.path(), 3);
+    h.state_mut().open_default();
+    h.run();
+    let rows = || {
+        History::open(&dir.path().join(foreman::history::FILE))
+            .expect("the history")
+            .history
+            .games(&Filter::default())
+            .expect("its games")
+            .len()
+    };
+    assert_eq!(rows(), 0, "only the opening deal: nothing to remember");
+    h.get_all_by_label_contains("Take ")
+        .next()
+        .expect("a market blueprint to take")
+        .click();
+    h.run();
+    assert_eq!(rows(), 1, "one action played: the game is in the history");
 }

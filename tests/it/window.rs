@@ -911,8 +911,8 @@ fn first_launch(dir: &Path) -> Harness<'static, ForemanApp> {
 }
 
 /// The round card waits in front of the table: a shortcut pressed while it is open does not
-/// reach the game; Escape closes it for now (it comes back at the next launch), *Help* opens
-/// it again.
+/// reach the game; Escape closes it for now (it comes back at the next launch, not at the next
+/// game), *Help* opens it again.
 #[test]
 fn the_round_card_holds_the_table_until_it_is_closed() {
     let dir = tempfile::tempdir().expect("temp dir");
@@ -940,6 +940,10 @@ fn the_round_card_holds_the_table_until_it_is_closed() {
     click(&mut h, "Close");
     assert!(h.query_by_label("How a round goes").is_none());
     assert!(!h.state().settings.help_seen);
+    // Another game opened in the same run: the card closed for now stays closed.
+    h.state_mut().open_default();
+    h.run();
+    assert!(h.query_by_label("How a round goes").is_none());
 }
 
 /// Issue 25, point 7: the first launch shows how a round goes, closed for good by one click;
