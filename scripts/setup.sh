@@ -19,6 +19,11 @@ packages=(
   libegl1 libegl-mesa0 libgl1-mesa-dri
   # a seat's page tested in a real browser, driven over WebDriver (issue 73)
   chromium chromium-driver
+  # the smart die's firmware run in an RP2040 emulator (rp2040js, issue 74), which
+  # scripts/firmware-emulate.sh installs locally with `npm ci`. Not `npm` here: this kind of
+  # machine has NodeSource's nodejs, which carries npm and conflicts with Debian's npm package
+  # (on a plain Debian machine, `apt-get install npm` too)
+  nodejs
 )
 
 missing=()
