@@ -97,6 +97,8 @@ struct Emulator {
     host_messages: VecDeque<(u64, Sent)>,
     /// Samples queued that the sensor has not played yet (as of the last `run`).
     pending: u64,
+    /// The firmware's program counter at the end of the last `run` (for failure messages).
+    pc: String,
     /// Deliveries, for the answers' latency: (offset where a message ends, delivery time).
     delivered_at: Vec<(u64, u64)>,
     /// The core run on the samples the firmware read, and its reports not yet matched.
@@ -163,6 +165,7 @@ impl Emulator {
             host_delivered: 0,
             host_messages: VecDeque::new(),
             pending: 0,
+            pc: String::new(),
             delivered_at: Vec::new(),
             mirror: DieCore::new(Config::default(), Calibration::default()),
             last_read: [0; 3],
@@ -239,6 +242,7 @@ impl Emulator {
                 "at" => {
                     let pending = f.next().and_then(|p| p.strip_prefix("pending="));
                     self.pending = num(pending, &line)?;
+                    self.pc = f.next().unwrap_or("").to_string();
                     return Ok(());
                 }
                 "fault" => {
@@ -1096,7 +1100,11 @@ fn main() -> ExitCode {
         match step(&mut run) {
             Ok(()) => passed += 1,
             Err(e) => {
-                println!("  FAILED: {e}");
+                println!(
+                    "  FAILED: {e}\n  (at {:.3} ms emulated; the firmware's {})",
+                    ms(run.emu.now),
+                    run.emu.pc
+                );
                 failed += 1;
                 break;
             }
