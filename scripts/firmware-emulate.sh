@@ -28,8 +28,23 @@ command -v npm >/dev/null 2>&1 || { echo "firmware-emulate: npm is missing: run 
   fi
 )
 
-# The UF2's colour: the one scripts/firmware.sh built it with (DIE_COLOUR, white by default).
-cargo run --locked --quiet -p foreman-dice-core --example emulated_die -- \
-  --image "$uf2" --script firmware/emulator/run.mjs --colour "${DIE_COLOUR:-white}"
+cargo build --locked --quiet -p foreman-dice-core --example emulated_die
+driver=$(cargo metadata --format-version 1 --no-deps | sed -n 's/.*"target_directory":"\([^"]*\)".*/\1/p')/debug/examples/emulated_die
 
-echo "firmware-emulate: done in $((SECONDS - started)) s (wall, with the build of the driver)"
+# Three accelerometers: in step with the chip; 3 % fast, its samples 5 ms out of phase with
+# the firmware's reads; 3 % slow, its samples just after the reads. The UF2's colour is the
+# one scripts/firmware.sh built it with (DIE_COLOUR, white by default).
+log=$(mktemp)
+trap 'rm -f "$log"' EXIT
+status=0
+for sensor in "" "--sensor-clock 1.03 --sensor-delay-us 5000" "--sensor-clock 0.97 --sensor-delay-us 9800"; do
+  # shellcheck disable=SC2086 # $sensor is a list of options
+  "$driver" --image "$uf2" --script firmware/emulator/run.mjs --colour "${DIE_COLOUR:-white}" \
+    $sensor 2>&1 | tee -a "$log" || status=1
+done
+
+passed=$(awk '/^emulator: [0-9]+ passed, [0-9]+ failed$/ { p += $2 } END { print p + 0 }' "$log")
+failed=$(awk '/^emulator: [0-9]+ passed, [0-9]+ failed$/ { f += $4 } END { print f + 0 }' "$log")
+echo "firmware-emulate: done in $((SECONDS - started)) s (wall, with npm ci and the driver's build if needed)"
+echo "firmware-emulate: $passed passed, $failed failed"
+[ "$status" -eq 0 ] && [ "$failed" -eq 0 ] && [ "$passed" -gt 0 ]

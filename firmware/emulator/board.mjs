@@ -13,6 +13,8 @@
 //   the CDC helper answers every armed OUT buffer at once, with an empty packet if it has no
 //   data. A real host sends nothing until it has data, and the controller clears AVAILABLE
 //   only when a packet has arrived. Armed OUT buffers are kept here until the host writes.
+// - The CDC helper resets the bus 10 ms after the device attaches; a real host waits out the
+//   attach debounce first (USB 2.0, 7.1.7.3: at least 100 ms), so enumeration starts later.
 
 import { readFileSync } from 'node:fs';
 import { BasePeripheral, RP2040, USBCDC } from 'rp2040js';
@@ -32,6 +34,8 @@ const BUF_AVAILABLE = 1 << 10;
 const BUF_FULL = 1 << 15;
 const BUF_LEN_MASK = 0x3ff;
 const EP_DOUBLE_BUFFERED = 1 << 30;
+/** A host's wait between a device attaching and its bus reset (USB 2.0: TATTDB ≥ 100 ms). */
+const ATTACH_DEBOUNCE_NS = 100e6;
 
 /** Writes a UF2 image's main-flash blocks into `flash`; returns the bytes written. */
 export function loadUf2(bytes, flash) {
@@ -76,9 +80,11 @@ export class Board {
    * @param {string} o.image  the UF2 to flash
    * @param {string} o.bootrom  the RP2040 boot ROM (16 kB)
    * @param {Uint8Array} o.flashUid  the flash chip's 8-byte unique id
+   * @param {object} o.sensor  the LIS3DH's clock: { rateScale, startDelayNs } (lis3dh.mjs)
+   * @param {number} o.attachDebounceNs  the host's wait from attach to bus reset
    * @param {(kind: string, fields: any[]) => void} o.events  what happens, for the harness
    */
-  constructor({ image, bootrom, flashUid, events }) {
+  constructor({ image, bootrom, flashUid, sensor, attachDebounceNs = ATTACH_DEBOUNCE_NS, events }) {
     this.events = events;
     const mcu = new RP2040();
     this.mcu = mcu;
@@ -108,7 +114,7 @@ export class Board {
     mcu.peripherals[(0x14000000 >>> 14) << 2] = new XipCtrlStub(mcu, 'XIP_CTRL');
     this.modelFlashUniqueId(flashUid);
 
-    this.sensor = new Lis3dh(mcu.clock, events);
+    this.sensor = new Lis3dh(mcu.clock, events, sensor);
     this.sensor.attach(mcu.i2c[1], 0x18);
 
     // The XIAO's blue LED, active low.
@@ -121,7 +127,7 @@ export class Board {
     });
     this.led = undefined;
 
-    this.setUpUsbHost();
+    this.setUpUsbHost(attachDebounceNs);
 
     // The boot ROM reads boot2 from flash through the SSI, which rp2040js does not model;
     // start where the ROM would hand over: boot2 at the start of the flash, run in place.
@@ -162,9 +168,12 @@ export class Board {
     };
   }
 
-  setUpUsbHost() {
+  setUpUsbHost(attachDebounceNs) {
     const usb = this.mcu.usbCtrl;
     this.cdc = new USBCDC(usb);
+    const busReset = usb.onUSBEnabled;
+    const attached = this.mcu.clock.createAlarm(() => busReset());
+    usb.onUSBEnabled = () => attached.schedule(attachDebounceNs);
     this.connected = false;
     this.cdc.onDeviceConnected = () => {
       this.connected = true;

@@ -24,10 +24,16 @@ export class Lis3dh {
   /**
    * @param clock the emulator's clock (nanoseconds, alarms)
    * @param events called with (kind, fields) for what the harness reports
+   * @param rateScale the sensor's own clock against the chip's (a real LIS3DH's data rate is
+   *   only good to some percent): 1.03 samples 3 % fast
+   * @param startDelayNs extra time before its first conversion (the phase of its samples
+   *   against the firmware's reads)
    */
-  constructor(clock, events) {
+  constructor(clock, events, { rateScale = 1, startDelayNs = 0 } = {}) {
     this.clock = clock;
     this.events = events;
+    this.rateScale = rateScale;
+    this.startDelayNs = startDelayNs;
     this.regs = new Uint8Array(0x40);
     this.regs[WHO_AM_I] = 0x33;
     this.regs[CTRL_REG1] = 0x07; // power-down, all axes enabled (the reset value)
@@ -68,7 +74,7 @@ export class Lis3dh {
     this.alarm.cancel();
     if (hz > 0) {
       // The first conversion is ready one period after power-on.
-      this.alarm.schedule(1e9 / hz);
+      this.alarm.schedule(this.period + this.startDelayNs);
     }
   }
 
@@ -85,7 +91,11 @@ export class Lis3dh {
     // With the queue empty the die lies as it was: the last sample holds.
     this.stats.conversions += 1;
     this.fresh = true;
-    this.alarm.schedule(1e9 / this.odrHz);
+    this.alarm.schedule(this.period);
+  }
+
+  get period() {
+    return 1e9 / (this.odrHz * this.rateScale);
   }
 
   /** The output of one axis in the data format CTRL_REG1 and CTRL_REG4 choose. */

@@ -15,7 +15,11 @@
 // T is emulated time in nanoseconds since the chip's reset. Warnings of the emulator (registers
 // it does not model) are counted and printed to stderr on exit.
 //
-// Usage: node run.mjs --image foreman-die.uf2 [--bootrom FILE] [--flash-uid 16HEX] [--verbose]
+// Usage: node run.mjs --image foreman-die.uf2 [--bootrom FILE] [--flash-uid 16HEX]
+//          [--sensor-clock SCALE] [--sensor-delay-us US] [--usb-debounce-ms MS] [--verbose]
+// (the LIS3DH's clock against the chip's, e.g. 1.03 for 3 % fast, and the delay of its first
+// sample: the phase of its samples against the firmware's reads; the host's wait between the
+// device attaching and the bus reset, 100 ms as USB 2.0 asks, rp2040js's own helper 0)
 
 import { createInterface } from 'node:readline';
 import { dirname, join } from 'node:path';
@@ -23,7 +27,13 @@ import { fileURLToPath } from 'node:url';
 import { Board } from './board.mjs';
 
 const here = dirname(fileURLToPath(import.meta.url));
-const args = { bootrom: join(here, 'bootrom', 'rp2040-bootrom-b1.bin'), 'flash-uid': 'e660583883624b2c' };
+const args = {
+  bootrom: join(here, 'bootrom', 'rp2040-bootrom-b1.bin'),
+  'flash-uid': 'e660583883624b2c',
+  'sensor-clock': '1',
+  'sensor-delay-us': '0',
+  'usb-debounce-ms': '100',
+};
 const verbose = process.argv.includes('--verbose');
 const argv = process.argv.filter((a) => a !== '--verbose');
 for (let i = 2; i < argv.length; i += 2) {
@@ -35,7 +45,14 @@ for (let i = 2; i < argv.length; i += 2) {
   args[key] = argv[i + 1];
 }
 if (!args.image) {
-  console.error('usage: node run.mjs --image FIRMWARE.uf2 [--bootrom FILE] [--flash-uid 16HEX]');
+  console.error('usage: node run.mjs --image FIRMWARE.uf2 [--bootrom FILE] [--flash-uid 16HEX] [--sensor-clock SCALE] [--sensor-delay-us US] [--usb-debounce-ms MS] [--verbose]');
+  process.exit(2);
+}
+const rateScale = Number(args['sensor-clock']);
+const startDelayUs = Number(args['sensor-delay-us']);
+const debounceMs = Number(args['usb-debounce-ms']);
+if (!(rateScale > 0.5 && rateScale < 2) || !(startDelayUs >= 0) || !(debounceMs >= 0)) {
+  console.error('run.mjs: --sensor-clock takes a scale near 1, --sensor-delay-us and --usb-debounce-ms times');
   process.exit(2);
 }
 if (!/^[0-9a-f]{16}$/i.test(args['flash-uid'])) {
@@ -48,6 +65,8 @@ const board = new Board({
   image: args.image,
   bootrom: args.bootrom,
   flashUid: Buffer.from(args['flash-uid'], 'hex'),
+  sensor: { rateScale, startDelayNs: startDelayUs * 1000 },
+  attachDebounceNs: debounceMs * 1e6,
   events: (kind, fields) => out(`${kind} ${fields.join(' ')}`),
 });
 
