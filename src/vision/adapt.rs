@@ -419,6 +419,15 @@ pub fn teach_as_labelled(
     picture: &LabelledPicture,
     work: &mut Work,
 ) {
+    // A player knows every die's face; a picture labelled with a face not known cannot stand
+    // in for a roll the player confirms.
+    if picture
+        .dice
+        .iter()
+        .any(|d| d.class == super::training::UNKNOWN)
+    {
+        return;
+    }
     let seen = read_picture(model, &picture.image, picture.whole);
     let matched = matches(&picture.dice, &seen);
     // A crop is read in the middle of a picture three times its size: taught so too.

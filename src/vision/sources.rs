@@ -1,13 +1,21 @@
 //! The labelled dice pictures, as the trainer and the accuracy harness read them, and the
 //! harness's scoring.
 //!
-//! Four sources, each in its own folder with its README and licence:
+//! Nine sources, each in its own folder with its README and licence:
 //! - `d6-tray-photos`: photos with YOLO labels, class = pips − 1;
 //! - `tabletop-mixed-dice`: photos with YOLO labels, class 0–5 a pip d6 showing 1–6, class 6
 //!   another die (numeral d6, d8, d10), which must be read as no die;
-//! - `casino-dice-crops`, `cup-dice-crops`: one die per crop, a folder per value. The crops
-//!   carry no box: the die is taken to lie in the middle, its side the fraction of the crop's
-//!   that [`Layout::Crops`] says (measured by eye on the crops).
+//! - `coloured-dice-webcam-phone`, `catan-dice-frames`: YOLO, class 0–5 a face, class 7 a pip
+//!   d6 whose value is not known ([`super::training::UNKNOWN`]: a die to find, never a value
+//!   to score or learn);
+//! - `felt-tray-dice`: YOLO, class 0–5;
+//! - `numeral-dice-no-pips`: photos with no pip d6 at all, and no labels (every die read is a
+//!   phantom);
+//! - `casino-dice-crops`, `cup-dice-crops`, `catan-dice-crops`: one die per crop, a folder per
+//!   value. The crops carry no box: the die is taken to lie in the middle, its side the
+//!   fraction of the crop's that [`Layout::Crops`] says (measured by eye on the crops). The
+//!   Catan crops are cut from the Catan frames: a crop goes where its frame goes in every split
+//!   ([`split_key`], [`family`]).
 
 use super::SeenDie;
 use super::colour::{Example, colour_from_word};
@@ -19,19 +27,110 @@ use std::path::Path;
 /// How a source's folder is laid out.
 #[derive(Debug, Clone, Copy, PartialEq)]
 pub enum Layout {
-    /// `images/*.jpg` and `labels/*.txt`; `other`: the class that is not a pip d6.
-    Yolo { other: Option<u8> },
-    /// `<value>/<file>`: one die per crop, in the middle, its side `side` of the crop's.
-    Crops { side: f32 },
+    /// `images/*.jpg` and `labels/*.txt`; `other`: the class that is not a pip d6; `unknown`:
+    /// the class of a pip d6 whose value is not labelled.
+    Yolo {
+        other: Option<u8>,
+        unknown: Option<u8>,
+    },
+    /// `<value>/<file>`: one die per crop, in the middle, its side `side` of the crop's;
+    /// `cut`: cut from a frame named as the crop less its `-die-N` ending.
+    Crops { side: f32, cut: bool },
+    /// `images/*.jpg` without labels: no pip d6 in any of them.
+    NoDice,
 }
 
-/// The four sources and their layouts.
-pub const SOURCES: [(&str, Layout); 4] = [
-    ("d6-tray-photos", Layout::Yolo { other: None }),
-    ("tabletop-mixed-dice", Layout::Yolo { other: Some(6) }),
-    ("casino-dice-crops", Layout::Crops { side: 0.78 }),
-    ("cup-dice-crops", Layout::Crops { side: 0.34 }),
+/// The nine sources and their layouts.
+pub const SOURCES: [(&str, Layout); 9] = [
+    (
+        "d6-tray-photos",
+        Layout::Yolo {
+            other: None,
+            unknown: None,
+        },
+    ),
+    (
+        "tabletop-mixed-dice",
+        Layout::Yolo {
+            other: Some(6),
+            unknown: None,
+        },
+    ),
+    (
+        "casino-dice-crops",
+        Layout::Crops {
+            side: 0.78,
+            cut: false,
+        },
+    ),
+    (
+        "cup-dice-crops",
+        Layout::Crops {
+            side: 0.34,
+            cut: false,
+        },
+    ),
+    (
+        "coloured-dice-webcam-phone",
+        Layout::Yolo {
+            other: None,
+            unknown: Some(7),
+        },
+    ),
+    (
+        "felt-tray-dice",
+        Layout::Yolo {
+            other: None,
+            unknown: None,
+        },
+    ),
+    (
+        "catan-dice-frames",
+        Layout::Yolo {
+            other: None,
+            unknown: Some(7),
+        },
+    ),
+    (
+        "catan-dice-crops",
+        Layout::Crops {
+            side: 0.85,
+            cut: true,
+        },
+    ),
+    ("numeral-dice-no-pips", Layout::NoDice),
 ];
+
+/// The whole-photo sources, each left out in turn for the figure that decides (the crops go
+/// with their frames; the numeral dice are scored for phantoms alone).
+pub const LEFT_OUT_IN_TURN: [&str; 5] = [
+    "d6-tray-photos",
+    "tabletop-mixed-dice",
+    "coloured-dice-webcam-phone",
+    "felt-tray-dice",
+    "catan-dice-frames",
+];
+
+/// The source a source is left out with: the Catan crops with their frames.
+pub fn family(name: &str) -> &str {
+    match name {
+        "catan-dice-crops" => "catan-dice-frames",
+        _ => name,
+    }
+}
+
+/// The name a file is split by: a crop cut from a frame by the frame's (`X-die-0.jpg` by
+/// `X.jpg`), so that a crop and its frame are on the same side of every split.
+pub fn split_key(file: &str, layout: Layout) -> std::borrow::Cow<'_, str> {
+    if let Layout::Crops { cut: true, .. } = layout
+        && let Some((stem, ext)) = file.rsplit_once('.')
+        && let Some((frame, n)) = stem.rsplit_once("-die-")
+        && n.chars().all(|c| c.is_ascii_digit())
+    {
+        return format!("{frame}.{ext}").into();
+    }
+    file.into()
+}
 
 /// Every source's pictures in `data` (a folder per source), as a training run takes them:
 /// those it trains on, and those it scores. A source `leave_out` is not trained on and is
@@ -59,7 +158,7 @@ pub fn training_split(
     let mut test = Vec::new();
     for (name, layout) in SOURCES {
         let dir = data.join(name);
-        if leave_out == Some(name) {
+        if leave_out == Some(family(name)) {
             if taught == 0 {
                 test.push(load(name, &dir, layout, &|_| true, usize::MAX)?);
             } else {
@@ -93,7 +192,7 @@ pub fn load(
 ) -> Result<Source, String> {
     let mut files: Vec<(std::path::PathBuf, Option<u8>)> = Vec::new();
     match layout {
-        Layout::Yolo { .. } => {
+        Layout::Yolo { .. } | Layout::NoDice => {
             for entry in read_dir(&dir.join("images"))? {
                 files.push((entry, None));
             }
@@ -106,7 +205,11 @@ pub fn load(
             }
         }
     }
-    files.retain(|(f, _)| f.file_name().and_then(|n| n.to_str()).is_some_and(keep));
+    files.retain(|(f, _)| {
+        f.file_name()
+            .and_then(|n| n.to_str())
+            .is_some_and(|n| keep(&split_key(n, layout)))
+    });
     if files.len() > most {
         let step = files.len() as f32 / most as f32;
         files = (0..most)
@@ -120,7 +223,7 @@ pub fn load(
             .to_rgb8();
         let (w, h) = (image.width() as f32, image.height() as f32);
         let (dice, whole) = match (layout, value) {
-            (Layout::Yolo { other }, _) => {
+            (Layout::Yolo { other, unknown }, _) => {
                 let stem = file
                     .file_stem()
                     .and_then(|s| s.to_str())
@@ -132,7 +235,9 @@ pub fn load(
                         x,
                         y,
                         size: (bw + bh) / 2.0,
-                        class: if Some(class) == other || class > 5 {
+                        class: if Some(class) == unknown {
+                            super::training::UNKNOWN
+                        } else if Some(class) == other || class > 5 {
                             0
                         } else {
                             class + 1
@@ -141,7 +246,8 @@ pub fn load(
                     .collect();
                 (dice, true)
             }
-            (Layout::Crops { side }, Some(v)) => (
+            (Layout::NoDice, _) => (Vec::new(), true),
+            (Layout::Crops { side, .. }, Some(v)) => (
                 vec![LabelledDie {
                     x: w / 2.0,
                     y: h / 2.0,
@@ -216,6 +322,12 @@ pub struct Tally {
     pub others_read: usize,
     /// `[labelled][read]`: labelled 0 is another die, read 0 is missed or read as no die.
     pub confusion: [[usize; 7]; 7],
+    /// Labelled pip d6 of no known value ([`super::training::UNKNOWN`]), counted in `dice`;
+    /// and those found, counted in `found` (not in value accuracy).
+    #[serde(default)]
+    pub unknown: usize,
+    #[serde(default)]
+    pub unknown_found: usize,
     /// Dice read (as counted in `read`) at least [`super::SURE`] sure: the window asks the
     /// player to confirm the others.
     #[serde(default)]
@@ -233,7 +345,11 @@ impl Tally {
         self.found as f64 / self.dice.max(1) as f64
     }
     pub fn value_accuracy(&self) -> f64 {
-        self.right as f64 / self.found.max(1) as f64
+        self.right as f64 / self.found_known().max(1) as f64
+    }
+    /// Dice found whose value is labelled.
+    pub fn found_known(&self) -> usize {
+        self.found.saturating_sub(self.unknown_found)
     }
     pub fn exact_share(&self) -> f64 {
         self.exact as f64 / self.pictures.max(1) as f64
@@ -246,7 +362,7 @@ impl Tally {
     /// Dice missed, read wrong, and readings on no die.
     pub fn to_fix(&self) -> usize {
         let missed = self.dice.saturating_sub(self.found);
-        let wrong = self.found.saturating_sub(self.right);
+        let wrong = self.found_known().saturating_sub(self.right);
         let phantoms = self.read.saturating_sub(self.found);
         missed + wrong + phantoms
     }
@@ -292,6 +408,17 @@ impl Tally {
             .collect();
         let mut exact = true;
         for (d, &r) in picture.dice.iter().zip(&read_as) {
+            if d.class == super::training::UNKNOWN {
+                // Found or missed; its value is not known, so never right nor wrong.
+                self.dice += 1;
+                self.unknown += 1;
+                if r != 0 {
+                    self.found += 1;
+                    self.unknown_found += 1;
+                }
+                exact &= r != 0;
+                continue;
+            }
             self.confusion[usize::from(d.class)][usize::from(r)] += 1;
             if d.class == 0 {
                 self.others += 1;
@@ -482,7 +609,7 @@ pub fn dice_among_cards_from(
         .flat_map(|p| p.dice.iter().map(move |d| (&p.image, *d)))
         .filter(|(image, d)| {
             let half = d.size / 2.0;
-            d.class > 0
+            (1..=6).contains(&d.class)
                 && d.x - half >= 0.0
                 && d.y - half >= 0.0
                 && d.x + half <= image.width() as f32

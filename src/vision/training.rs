@@ -21,8 +21,12 @@ use image::RgbImage;
 use rand::{Rng, SeedableRng};
 use rand_chacha::ChaCha8Rng;
 
+/// The class of a pip d6 whose value is not known: found (or missed) as a die, never scored
+/// nor trained for its value.
+pub const UNKNOWN: u8 = 7;
+
 /// One labelled die: centre and side in picture pixels; `class` 0 is not a pip d6, 1–6 the
-/// face of one.
+/// face of one, [`UNKNOWN`] a pip d6 whose face is not known.
 #[derive(Debug, Clone, Copy, PartialEq)]
 pub struct LabelledDie {
     pub x: f32,
@@ -336,6 +340,9 @@ pub fn proposals<'a>(
                     if (d.x - c.x).hypot(d.y - c.y) <= 0.2 * d.size
                         && (0.7..=1.5).contains(&(c.size / d.size)) =>
                 {
+                    if d.class == UNKNOWN {
+                        continue;
+                    }
                     d.class
                 }
                 Some(d) if (d.x - c.x).hypot(d.y - c.y) <= 0.6 * d.size.max(c.size) => continue,
@@ -448,6 +455,10 @@ impl Library<'_> {
             let p = &source.pictures[i];
             if !p.dice.is_empty() {
                 let k = rng.random_range(0..p.dice.len());
+                if p.dice[k].class == UNKNOWN {
+                    // No value to learn from it.
+                    continue;
+                }
                 let places = self.pip_places.get(&(source.name.clone(), i, k));
                 return Some((p, p.dice[k], places));
             }
@@ -562,7 +573,7 @@ impl Library<'_> {
                     })
                     .filter(|d| (d.x - centre.0).hypot(d.y - centre.1) < 0.12 * d.size)
                     .map_or(0, |d| usize::from(d.class));
-                if class == 0 {
+                if class == 0 || class == usize::from(UNKNOWN) {
                     // Too near a die to be a clean "no die", too far to be one: drawn again
                     // as a made-up background.
                     let bg = background(48, 48, rng);
