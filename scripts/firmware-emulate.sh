@@ -31,13 +31,16 @@ command -v npm >/dev/null 2>&1 || { echo "firmware-emulate: npm is missing: run 
 cargo build --locked --quiet -p foreman-dice-core --example emulated_die
 driver=$(cargo metadata --format-version 1 --no-deps | sed -n 's/.*"target_directory":"\([^"]*\)".*/\1/p')/debug/examples/emulated_die
 
-# Three accelerometers: in step with the chip; 3 % fast, its samples 5 ms out of phase with
+# Accelerometers: in step with the chip; 3 % fast, its samples 5 ms out of phase with
 # the firmware's reads; 3 % slow, its samples just after the reads. The UF2's colour is the
 # one scripts/firmware.sh built it with (DIE_COLOUR, white by default).
 log=$(mktemp)
 trap 'rm -f "$log"' EXIT
 status=0
-for sensor in "" "--sensor-clock 1.03 --sensor-delay-us 5000" "--sensor-clock 0.97 --sensor-delay-us 9800"; do
+# A fourth: a host that enumerates the die at once (no 100 ms debounce), so the first reads
+# come before the sensor's first sample (the firmware waits for STATUS_REG's data-ready).
+for sensor in "" "--sensor-clock 1.03 --sensor-delay-us 5000" "--sensor-clock 0.97 --sensor-delay-us 9800" \
+  "--usb-debounce-ms 0 --sensor-delay-us 5000"; do
   # shellcheck disable=SC2086 # $sensor is a list of options
   "$driver" --image "$uf2" --script firmware/emulator/run.mjs --colour "${DIE_COLOUR:-white}" \
     $sensor 2>&1 | tee -a "$log" || status=1

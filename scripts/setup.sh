@@ -20,9 +20,7 @@ packages=(
   # a seat's page tested in a real browser, driven over WebDriver (issue 73)
   chromium chromium-driver
   # the smart die's firmware run in an RP2040 emulator (rp2040js, issue 74), which
-  # scripts/firmware-emulate.sh installs locally with `npm ci`. Not `npm` here: this kind of
-  # machine has NodeSource's nodejs, which carries npm and conflicts with Debian's npm package
-  # (on a plain Debian machine, `apt-get install npm` too)
+  # scripts/firmware-emulate.sh installs locally with `npm ci` (npm: below)
   nodejs
 )
 
@@ -35,6 +33,15 @@ if [ ${#missing[@]} -gt 0 ]; then
   [ "$(id -u)" -ne 0 ] && sudo="sudo"
   $sudo apt-get update -qq
   DEBIAN_FRONTEND=noninteractive $sudo apt-get install -y -qq --no-install-recommends "${missing[@]}"
+fi
+
+# npm for the emulator's packages: Debian's, unless the nodejs installed carries its own
+# (NodeSource's does, and conflicts with Debian's npm package).
+if ! command -v npm >/dev/null 2>&1; then
+  sudo=""
+  [ "$(id -u)" -ne 0 ] && sudo="sudo"
+  $sudo apt-get update -qq
+  DEBIAN_FRONTEND=noninteractive $sudo apt-get install -y -qq --no-install-recommends npm
 fi
 
 # The toolchain pieces CI uses (formatting and lints, the smart die's microcontroller

@@ -86,6 +86,11 @@ async fn main(_spawner: Spawner) {
         let mut frame = [0u8; MAX_FRAME];
         let mut rx = [0u8; 64];
         let mut last = [0i16; 3];
+        // The sensor's first conversion comes up to a sample period after CTRL_REG1 is
+        // written; before it, its outputs read 0 on every axis, which is free fall to the
+        // core (a phantom roll at boot). So nothing is read until STATUS_REG's ZYXDA says the
+        // first sample is there.
+        let mut sensor_ready = false;
         let mut ticker = Ticker::every(Duration::from_hz(100));
         let mut next_heartbeat = Instant::now();
         let mut blink_until = Instant::now();
@@ -94,6 +99,14 @@ async fn main(_spawner: Spawner) {
             loop {
                 match select(ticker.next(), class.read_packet(&mut rx)).await {
                     Either::First(()) => {
+                        if !sensor_ready {
+                            let mut status = [0u8; 1];
+                            let read = i2c.write_read_async(LIS3DH, [0x27], &mut status).await;
+                            if read.is_err() || status[0] & 0x08 == 0 {
+                                continue;
+                            }
+                            sensor_ready = true;
+                        }
                         let mut raw = [0u8; 6];
                         if i2c
                             .write_read_async(LIS3DH, [0x28 | 0x80], &mut raw)

@@ -90,7 +90,8 @@ impl RollState {
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub enum Message {
     // Die → host.
-    /// Sent on start and when asked: who the die is.
+    /// Sent when the host asks ([`Message::HelloRequest`]; Foreman asks on opening the port):
+    /// who the die is.
     Hello {
         protocol: u8,
         firmware: u32,
