@@ -413,6 +413,16 @@ camera-use-roll = Use this roll
 camera-settling = Waiting for the dice to settle…
 colour-other = Other
 camera-find = Find cameras
+teach-title = Teach Foreman your dice
+teach-offer = New camera, table or dice? Roll all your dice into the tray { $goal } times and confirm each roll, correcting what it reads wrong: Foreman learns your dice, table and light. These rolls are not played.
+teach-start = Start teaching
+teach-not-now = Not now
+teach-how = Roll all your dice into the tray. When they settle, click a die read wrong to correct it, click a die it missed to add it, right-click what is no die, then press "This roll is right".
+teach-progress = { $done } of { $goal } rolls
+teach-roll-right = This roll is right
+teach-stop = Stop teaching
+teach-done = Foreman learned your dice from { $rolls } rolls.
+teach-again = Teach Foreman your dice…
 
 # What each card does (cards.md), in this language's rulebook words.
 effect-aluminum-factory = Place 2 equal dice and pay 5 energy: gain 2 goods and 1 metal.

@@ -416,6 +416,16 @@ camera-use-roll = Usar esta tirada
 camera-settling = Esperando a que los dados se detengan…
 colour-other = Otro
 camera-find = Buscar cámaras
+teach-title = Enseña tus dados a Foreman
+teach-offer = ¿Cámara, mesa o dados nuevos? Tira todos tus dados en la bandeja { $goal } veces y confirma cada tirada corrigiendo lo que lea mal: Foreman aprende tus dados, tu mesa y tu luz. Estas tiradas no se juegan.
+teach-start = Empezar
+teach-not-now = Ahora no
+teach-how = Tira todos tus dados en la bandeja. Cuando se detengan, haz clic en un dado mal leído para corregirlo, en un dado que no vio para añadirlo, clic derecho en lo que no es un dado, y pulsa «Esta tirada es correcta».
+teach-progress = { $done } de { $goal } tiradas
+teach-roll-right = Esta tirada es correcta
+teach-stop = Dejar de enseñar
+teach-done = Foreman aprendió tus dados de { $rolls } tiradas.
+teach-again = Enseña tus dados a Foreman…
 
 # What each card does (cards.md), in this language's rulebook words.
 effect-aluminum-factory = Coloca 2 dados iguales y paga 5 de energía para ganar 2 bienes y 1 de metal.

@@ -416,6 +416,16 @@ camera-use-roll = Utiliser ce lancer
 camera-settling = En attente de l’arrêt des dés…
 colour-other = Autre
 camera-find = Chercher les caméras
+teach-title = Apprendre vos dés à Foreman
+teach-offer = Nouvelle caméra, table ou dés ? Lancez tous vos dés dans la piste { $goal } fois et confirmez chaque lancer en corrigeant ce qui est mal lu : Foreman apprend vos dés, votre table et votre lumière. Ces lancers ne sont pas joués.
+teach-start = Commencer
+teach-not-now = Plus tard
+teach-how = Lancez tous vos dés dans la piste. Une fois posés, cliquez un dé mal lu pour le corriger, un dé oublié pour l’ajouter, faites un clic droit sur ce qui n’est pas un dé, puis appuyez sur « Ce lancer est juste ».
+teach-progress = { $done } lancers sur { $goal }
+teach-roll-right = Ce lancer est juste
+teach-stop = Arrêter l’apprentissage
+teach-done = Foreman a appris vos dés sur { $rolls } lancers.
+teach-again = Apprendre vos dés à Foreman…
 
 # What each card does (cards.md), in this language's rulebook words.
 effect-aluminum-factory = Placez 2 dés identiques et payez 5 énergies pour gagner 2 marchandises et 1 métal.

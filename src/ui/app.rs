@@ -56,6 +56,8 @@ pub struct Settings {
     pub camera_automatic: bool,
     /// The "how a round goes" card was closed for good.
     pub help_seen: bool,
+    /// The camera's *Teach Foreman your dice* was offered (at its first use), taken or not.
+    pub dice_teach_offered: bool,
     /// The start screen's choices when a game was last started from it (issue 75, point 14).
     pub setup: Option<StartForm>,
 }
@@ -69,6 +71,7 @@ impl Default for Settings {
             dice: Vec::new(),
             camera_automatic: false,
             help_seen: false,
+            dice_teach_offered: false,
             setup: None,
         }
     }

@@ -18,6 +18,10 @@ pub const STILL_FRAMES: usize = 4;
 /// they fall and settle a roll in under half a second, at a third of a webcam's frames.
 pub const READ_EVERY: std::time::Duration = std::time::Duration::from_millis(100);
 
+/// The rolls *Teach Foreman your dice* asks for: ten confirmed rolls take the reader from
+/// about half the dice of a new table found to most (`models/dice/README.md`).
+pub const TEACH_ROLLS: usize = 10;
+
 /// The file in the data folder the reader's classifier trained again is kept in
 /// ([`crate::dice::relearner::Whole`]).
 pub const KEPT_CLASSIFIER: &str = "dice-classifier.bin";
@@ -56,6 +60,11 @@ pub struct CameraDice {
     pub waiting: VecDeque<(Option<DieColour>, u8)>,
     /// The marked tray area, in picture pixels.
     pub area: Option<Area>,
+    /// *Teach Foreman your dice* under way: the rolls confirmed so far. Its rolls teach the
+    /// reader and never go to the game.
+    pub teaching: Option<usize>,
+    /// The rolls taught by the last *Teach Foreman your dice* finished (0: none this run).
+    pub teach_done: usize,
 }
 
 impl CameraDice {
@@ -77,6 +86,8 @@ impl CameraDice {
             automatic,
             waiting: VecDeque::new(),
             area: None,
+            teaching: None,
+            teach_done: 0,
         }
     }
 
@@ -99,7 +110,7 @@ impl CameraDice {
                     self.proposed = Some(roll);
                     self.proposed_frame = self.view.as_ref().map(|v| v.frame.clone());
                     self.taken_away.clear();
-                    if self.automatic {
+                    if self.automatic && self.teaching.is_none() {
                         // Nobody looked at it: given to the game, not learned from.
                         self.give();
                     }
@@ -125,8 +136,10 @@ impl CameraDice {
     }
 
     /// The player confirms the proposed roll (*Use this roll*): the reader learns from it, as
-    /// corrected, and it goes to the game.
+    /// corrected, and it goes to the game. While teaching (*This roll is right*), it only
+    /// teaches: the game never sees it.
     pub fn confirm(&mut self) {
+        let confirmed = self.proposed.is_some() && self.proposed_frame.is_some();
         if let (Some(roll), Some(frame)) = (&self.proposed, &self.proposed_frame) {
             self.capture.teach(Confirmed {
                 frame: frame.clone(),
@@ -135,11 +148,36 @@ impl CameraDice {
                 taken_away: std::mem::take(&mut self.taken_away),
             });
         }
-        self.give();
+        match self.teaching {
+            Some(done) => {
+                let done = done + usize::from(confirmed);
+                self.set_aside();
+                if done >= TEACH_ROLLS {
+                    self.teaching = None;
+                    self.teach_done = done;
+                } else {
+                    self.teaching = Some(done);
+                }
+            }
+            None => self.give(),
+        }
     }
 
-    /// Gives the proposed roll to the game: its dice wait until their colour is asked for.
-    fn give(&mut self) {
+    /// Starts *Teach Foreman your dice*: the next [`TEACH_ROLLS`] rolls confirmed teach the
+    /// reader and go nowhere else. A roll proposed already is one of them.
+    pub fn start_teaching(&mut self) {
+        self.teaching = Some(0);
+        self.teach_done = 0;
+    }
+
+    /// Stops *Teach Foreman your dice* before its end: what was confirmed stays learned.
+    pub fn stop_teaching(&mut self) {
+        self.teaching = None;
+    }
+
+    /// Puts the proposed roll away without giving it: its dice, while they lie still, are not
+    /// a roll settling.
+    fn set_aside(&mut self) {
         self.given_view = self
             .view
             .as_ref()
@@ -147,7 +185,14 @@ impl CameraDice {
             .unwrap_or_default();
         self.proposed_frame = None;
         self.taken_away.clear();
-        if let Some(roll) = self.proposed.take() {
+        self.proposed = None;
+    }
+
+    /// Gives the proposed roll to the game: its dice wait until their colour is asked for.
+    fn give(&mut self) {
+        let proposed = self.proposed.take();
+        self.set_aside();
+        if let Some(roll) = proposed {
             self.waiting.clear();
             self.waiting
                 .extend(roll.dice.iter().map(|d| (d.colour, d.value)));

@@ -147,6 +147,7 @@ impl ForemanApp {
                 ui.label(self.t("camera-starting"));
             }
         }
+        self.teach_ui(ui);
         // The roll and its button first: they stay in sight above a tall picture.
         self.camera_roll_ui(ui);
         self.camera_preview(ui);
@@ -205,6 +206,68 @@ impl ForemanApp {
         }
     }
 
+    /// *Teach Foreman your dice*: offered once, at the camera's first use; under way, what to
+    /// do and how far it is; then what it learned. Its rolls never go to the game.
+    fn teach_ui(&mut self, ui: &mut Ui) {
+        let Some(camera) = &self.camera else {
+            return;
+        };
+        let (teaching, done) = (camera.teaching, camera.teach_done);
+        let goal = super::camera::TEACH_ROLLS;
+        match teaching {
+            Some(confirmed) => {
+                egui::Frame::group(ui.style()).show(ui, |ui| {
+                    ui.strong(self.t("teach-title"));
+                    ui.add(egui::Label::new(self.t("teach-how")).wrap());
+                    ui.add(
+                        egui::ProgressBar::new(confirmed as f32 / goal as f32).text(self.ta(
+                            "teach-progress",
+                            &[("done", confirmed.into()), ("goal", goal.into())],
+                        )),
+                    );
+                    if ui.small_button(self.t("teach-stop")).clicked()
+                        && let Some(c) = self.camera.as_mut()
+                    {
+                        c.stop_teaching();
+                    }
+                });
+            }
+            None if !self.settings.dice_teach_offered => {
+                let mut answer = None;
+                egui::Frame::group(ui.style()).show(ui, |ui| {
+                    ui.strong(self.t("teach-title"));
+                    ui.add(
+                        egui::Label::new(self.ta("teach-offer", &[("goal", goal.into())])).wrap(),
+                    );
+                    ui.horizontal_wrapped(|ui| {
+                        if ui.button(self.t("teach-start")).clicked() {
+                            answer = Some(true);
+                        }
+                        if ui.button(self.t("teach-not-now")).clicked() {
+                            answer = Some(false);
+                        }
+                    });
+                });
+                if let Some(start) = answer {
+                    self.settings.dice_teach_offered = true;
+                    if start && let Some(c) = self.camera.as_mut() {
+                        c.start_teaching();
+                    }
+                }
+            }
+            None => {
+                if done > 0 {
+                    ui.label(self.ta("teach-done", &[("rolls", done.into())]));
+                }
+                if ui.small_button(self.t("teach-again")).clicked()
+                    && let Some(c) = self.camera.as_mut()
+                {
+                    c.start_teaching();
+                }
+            }
+        }
+    }
+
     /// The settled roll read, its unsure dice and *Use this roll*; or that the dice in view
     /// are still settling.
     fn camera_roll_ui(&mut self, ui: &mut Ui) {
@@ -236,7 +299,12 @@ impl ForemanApp {
                     self.ta("camera-unsure", &[("count", unsure.into())]),
                 );
             }
-            if ui.button(self.t("camera-use-roll")).clicked()
+            let confirm = if camera.teaching.is_some() {
+                self.t("teach-roll-right")
+            } else {
+                self.t("camera-use-roll")
+            };
+            if ui.button(confirm).clicked()
                 && let Some(c) = self.camera.as_mut()
             {
                 c.confirm();

@@ -8,6 +8,7 @@
 //! [`sources`]) and its weights are embedded in the binary (`models/dice/`).
 
 pub mod adapt;
+pub mod backbone;
 pub mod colour;
 pub mod grid;
 pub mod learned;

@@ -830,6 +830,61 @@ fn a_camera_reading_becomes_the_solo_players_roll() {
     assert!(h.state().asking().is_none(), "nothing was typed");
 }
 
+/// Issue 71, point 3: the camera's first use offers *Teach Foreman your dice*; its rolls,
+/// confirmed, teach the reader and count toward its ten, and never reach the game; *Not now*
+/// puts the offer away for good.
+#[test]
+fn teaching_foreman_your_dice_counts_rolls_and_plays_none() {
+    let dir = tempfile::tempdir().expect("temp dir");
+    let mut h = companion_with_a_settled_camera_roll(dir.path());
+    h.run();
+    h.get_by_label_contains("New camera, table or dice?");
+    h.get_by_label("Teach Foreman your dice");
+    click(&mut h, "Start teaching");
+    assert!(h.state().settings.dice_teach_offered);
+    h.get_by_label("0 of 10 rolls");
+    assert!(
+        h.query_by_label("Use this roll").is_none(),
+        "no roll to play while teaching"
+    );
+    click(&mut h, "This roll is right");
+    h.get_by_label("1 of 10 rolls");
+    let camera = h.state().camera_dice().expect("camera");
+    assert_eq!(camera.teaching, Some(1));
+    assert!(
+        camera.waiting.is_empty(),
+        "a teaching roll never goes to the game"
+    );
+    // The same dice lying still are not a new roll to confirm.
+    for _ in 0..5 {
+        h.step();
+        std::thread::sleep(std::time::Duration::from_millis(20));
+    }
+    h.run();
+    assert!(h.query_by_label("This roll is right").is_none());
+    click(&mut h, "Stop teaching");
+    assert!(h.query_by_label_contains("of 10 rolls").is_none());
+    h.get_by_label("Teach Foreman your dice…");
+    assert!(
+        h.query_by_label_contains("New camera, table or dice?")
+            .is_none(),
+        "offered once"
+    );
+
+    // *Not now*: the offer goes, for good, and the next roll is played as usual.
+    let dir = tempfile::tempdir().expect("temp dir");
+    let mut h = companion_with_a_settled_camera_roll(dir.path());
+    h.run();
+    click(&mut h, "Not now");
+    assert!(h.state().settings.dice_teach_offered);
+    assert!(
+        h.query_by_label_contains("New camera, table or dice?")
+            .is_none()
+    );
+    click(&mut h, "Use this roll");
+    assert!(!h.state().camera_dice().expect("camera").waiting.is_empty());
+}
+
 /// Issue: rules and game integrity, point 1 (RULES.md, end of the work phase: "discarding the
 /// excess of their choice"): with 11 blueprints in hand, *End work phase* asks which one goes,
 /// and the card the player picks is the one discarded.

@@ -147,7 +147,7 @@ impl Conv {
     }
 
     /// A full layer's [`Conv::apply_weights`] into `out`'s rows `rsc` apart.
-    pub(super) fn apply_full(
+    pub(crate) fn apply_full(
         &self,
         cols: &[f32],
         row_len: usize,
@@ -169,7 +169,7 @@ impl Conv {
     }
 
     /// The output before the product is added to it: each filter's bias over its `n` places.
-    pub(super) fn biases(&self, n: usize) -> Vec<f32> {
+    pub(crate) fn biases(&self, n: usize) -> Vec<f32> {
         let mut out = Vec::with_capacity(self.cout * n);
         for &b in &self.b {
             // A run filled at once (an `extend` of a repeat goes one by one).
@@ -189,8 +189,23 @@ impl Conv {
         (h, w): (usize, usize),
         out: &mut [f32],
     ) {
+        let p = self.pad();
+        self.depthwise_plane_padded(c, plane, (h, w), out, (p, p));
+    }
+
+    /// [`Conv::depthwise_plane`] with `top` rows and `left` columns of padding before the
+    /// plane instead of `k / 2` (and as many after as the output needs): TensorFlow's
+    /// "same" padding, which puts the odd place of a stride-2 layer's padding after.
+    pub(crate) fn depthwise_plane_padded(
+        &self,
+        c: usize,
+        plane: &[f32],
+        (h, w): (usize, usize),
+        out: &mut [f32],
+        (top, left): (usize, usize),
+    ) {
         let (oh, ow) = self.out_size(h, w);
-        let (k, s, p) = (self.k, self.stride, self.pad() as isize);
+        let (k, s, p) = (self.k, self.stride, top as isize);
         let filter = &self.w[c * k * k..][..k * k];
         for (oy, row) in out.chunks_exact_mut(ow).take(oh).enumerate() {
             for ky in 0..k {
@@ -201,7 +216,7 @@ impl Conv {
                 let src = &plane[y as usize * w..][..w];
                 for kx in 0..k {
                     let wt = filter[ky * k + kx];
-                    let Some((first, end, x0)) = self.inside(kx, w, ow) else {
+                    let Some((first, end, x0)) = self.inside_from(kx, w, ow, left) else {
                         continue;
                     };
                     let row = &mut row[first..end];
@@ -225,7 +240,7 @@ impl Conv {
     /// them in `tap` (the rows it took across two planes set to zero) and added weighted.
     /// The same sums in the same order as the columns give. Stride 1 of any size, and stride
     /// 2 of even sizes; otherwise plane by plane.
-    pub(super) fn depthwise_block(
+    pub(crate) fn depthwise_block(
         &self,
         c: usize,
         block: &[f32],
@@ -325,8 +340,19 @@ impl Conv {
     /// `ox·stride + kx − pad` lies inside the input's `w` columns, and the input column of the
     /// first; none when no place's does.
     fn inside(&self, kx: usize, w: usize, ow: usize) -> Option<(usize, usize, usize)> {
+        self.inside_from(kx, w, ow, self.pad())
+    }
+
+    /// [`Conv::inside`] with `left` columns of padding before the input.
+    fn inside_from(
+        &self,
+        kx: usize,
+        w: usize,
+        ow: usize,
+        left: usize,
+    ) -> Option<(usize, usize, usize)> {
         let s = self.stride;
-        let shift = kx as isize - self.pad() as isize;
+        let shift = kx as isize - left as isize;
         let first = if shift >= 0 {
             0
         } else {
@@ -379,7 +405,7 @@ impl Conv {
     /// `input[ci · plane_stride..]` (the planes of several samples may lie between). Every
     /// entry of those columns is written (the padding's with zero), so the buffer need not be
     /// cleared beforehand.
-    pub(super) fn im2col_at(
+    pub(crate) fn im2col_at(
         &self,
         input: &[f32],
         (h, w): (usize, usize),
@@ -451,6 +477,51 @@ impl Conv {
             }
         }
         (oh, ow)
+    }
+
+    /// [`Conv::im2col_at`] with `top` rows and `left` columns of padding before the input
+    /// instead of `k / 2` (and as many after as the output, still [`Conv::out_size`]'s, needs):
+    /// TensorFlow's "same" padding, which puts the odd place of a stride-2 layer's padding
+    /// after. Every entry of those columns is written.
+    #[allow(clippy::too_many_arguments)]
+    pub(crate) fn im2col_padded(
+        &self,
+        input: &[f32],
+        (h, w): (usize, usize),
+        plane_stride: usize,
+        cols: &mut [f32],
+        row_len: usize,
+        offset: usize,
+        (top, left): (usize, usize),
+    ) {
+        let (oh, ow) = self.out_size(h, w);
+        let (k, s) = (self.k, self.stride);
+        let n = oh * ow;
+        for ci in 0..self.cin {
+            let plane = &input[ci * plane_stride..][..h * w];
+            for ky in 0..k {
+                for kx in 0..k {
+                    let row = &mut cols[((ci * k + ky) * k + kx) * row_len + offset..][..n];
+                    let Some((first, end, x0)) = self.inside_from(kx, w, ow, left) else {
+                        row.fill(0.0);
+                        continue;
+                    };
+                    for (oy, dst) in row.chunks_exact_mut(ow).enumerate() {
+                        let y = (oy * s + ky) as isize - top as isize;
+                        if y < 0 || y >= h as isize {
+                            dst.fill(0.0);
+                            continue;
+                        }
+                        let src = &plane[y as usize * w + x0..];
+                        dst[..first].fill(0.0);
+                        dst[end..].fill(0.0);
+                        for (i, d) in dst[first..end].iter_mut().enumerate() {
+                            *d = src[i * s];
+                        }
+                    }
+                }
+            }
+        }
     }
 
     /// The gradient of the input from that of its columns (the transpose of `im2col`): each
