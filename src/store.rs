@@ -113,6 +113,31 @@ pub struct KeptGame {
     pub game: Result<Game, String>,
 }
 
+/// The games put aside worth resuming: not those finished (the history keeps them), nor an
+/// older copy of a game that `last` or another put aside goes on from (the same setup, its
+/// journal the start of theirs). A file that does not load stays listed, with its error.
+pub fn worth_resuming(kept: Vec<KeptGame>, last: Option<&Game>) -> Vec<KeptGame> {
+    let games: Vec<&Game> = kept
+        .iter()
+        .filter_map(|k| k.game.as_ref().ok())
+        .chain(last)
+        .collect();
+    let superseded = |g: &Game| {
+        games.iter().any(|o| {
+            o.setup() == g.setup()
+                && o.journal().len() > g.journal().len()
+                && o.journal().starts_with(g.journal())
+        })
+    };
+    kept.iter()
+        .filter(|k| match &k.game {
+            Ok(g) => !g.state().is_over() && !superseded(g),
+            Err(_) => true,
+        })
+        .cloned()
+        .collect()
+}
+
 /// Puts the game at `last` aside in `games` unless it is finished: it is moved, not copied,
 /// so a new game never overwrites it. A file that does not load is moved aside too. `stamp`
 /// names the file (the window passes the time). Returns where it went.

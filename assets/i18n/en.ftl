@@ -75,6 +75,7 @@ machine-die-value = { $colour } die: { $value }
 machine-dice = its five coloured dice
 start-game = Start the game
 resume = Resume the last game
+resume-finished = See the last game's final score
 kept-games = Games put aside (most recent first)
 resume-this = Resume
 summary = { $who } — round { $round } — { $mode }

@@ -75,6 +75,7 @@ machine-die-value = Dado { $colour }: { $value }
 machine-dice = sus cinco dados de colores
 start-game = Empezar la partida
 resume = Continuar la última partida
+resume-finished = Ver la puntuación final de la última partida
 kept-games = Partidas guardadas (las más recientes primero)
 resume-this = Reanudar
 summary = { $who } — ronda { $round } — { $mode }

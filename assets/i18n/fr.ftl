@@ -75,6 +75,7 @@ machine-die-value = Dé { $colour } : { $value }
 machine-dice = ses cinq dés de couleur
 start-game = Commencer la partie
 resume = Reprendre la dernière partie
+resume-finished = Voir le score final de la dernière partie
 kept-games = Parties mises de côté (les plus récentes d'abord)
 resume-this = Reprendre
 summary = { $who } — tour { $round } — { $mode }

@@ -73,6 +73,7 @@ machine-die-value = { $colour } кубик: { $value }
 machine-dice = её пять цветных кубиков
 start-game = Начать игру
 resume = Продолжить последнюю игру
+resume-finished = Итоги последней игры
 kept-games = Отложенные партии (сначала последние)
 resume-this = Продолжить
 summary = { $who } — раунд { $round } — { $mode }

@@ -295,6 +295,11 @@ impl History {
                  first INTEGER NOT NULL DEFAULT 0,
                  PRIMARY KEY (game, seat));
              CREATE INDEX IF NOT EXISTS seats_person ON seats(person);
+             -- A name renamed (`rename`): a seat of that name, recorded later (a game still
+             -- played), is the person it was renamed to.
+             CREATE TABLE IF NOT EXISTS aliases (
+                 name TEXT PRIMARY KEY COLLATE NOCASE,
+                 person INTEGER NOT NULL REFERENCES people(id) ON DELETE CASCADE);
              CREATE TABLE IF NOT EXISTS built (
                  game INTEGER NOT NULL REFERENCES games(id) ON DELETE CASCADE,
                  seat INTEGER NOT NULL,
@@ -347,7 +352,10 @@ impl History {
         };
         let same = match same {
             Some(s) => Some(s),
-            None => same_game(&tx, &hash, game.journal())?,
+            // Played from a file of its own, a game is the one recorded only if it goes on
+            // from it: an older copy played on is another game from there (it never takes
+            // the place of the game recorded further on, finished or not).
+            None => same_game(&tx, &hash, game.journal(), from == Origin::Play)?,
         };
         let n = game.journal().len() as i64;
         let id = match same {
@@ -399,6 +407,10 @@ impl History {
                     continue;
                 }
             };
+            if game.journal().len() <= 1 {
+                // Only its opening deal: no one played it yet.
+                continue;
+            }
             let when = std::fs::metadata(file)
                 .and_then(|m| m.modified())
                 .ok()
@@ -550,10 +562,22 @@ impl History {
         let changed = match new {
             Some(new) if new != old => {
                 let n = tx.execute("UPDATE seats SET person = ?1 WHERE person = ?2", [new, old])?;
+                tx.execute(
+                    "UPDATE aliases SET person = ?1 WHERE person = ?2",
+                    [new, old],
+                )?;
                 tx.execute("DELETE FROM people WHERE id = ?1", [old])?;
+                tx.execute(
+                    "INSERT OR REPLACE INTO aliases (name, person) VALUES (?1, ?2)",
+                    params![from.trim(), new],
+                )?;
                 n
             }
             _ => {
+                tx.execute(
+                    "INSERT OR REPLACE INTO aliases (name, person) VALUES (?1, ?2)",
+                    params![from.trim(), old],
+                )?;
                 tx.execute(
                     "UPDATE people SET name = ?1 WHERE id = ?2",
                     params![to, old],
@@ -610,6 +634,7 @@ fn same_game(
     tx: &rusqlite::Transaction<'_>,
     hash: &str,
     journal: &[Action],
+    going_on: bool,
 ) -> Result<Option<Kept>, HistoryError> {
     let mut q = tx.prepare_cached(
         "SELECT id, updated, played, actions, saved FROM games WHERE setup_hash = ?1 ORDER BY id DESC",
@@ -626,6 +651,9 @@ fn same_game(
         })?
         .collect::<Result<Vec<_>, _>>()?;
     for (id, updated, played, actions, saved) in rows {
+        if going_on && actions > journal.len() as i64 {
+            continue;
+        }
         let Some(kept) = inflate(&saved)
             .ok()
             .and_then(|json| serde_json::from_str::<SavedGame>(&json).ok())
@@ -716,15 +744,27 @@ fn write_game(
         let person = match p.bot {
             Some(_) => None,
             None => {
-                tx.execute(
-                    "INSERT OR IGNORE INTO people (name) VALUES (?1)",
-                    [name.trim()],
-                )?;
-                Some(tx.query_row(
-                    "SELECT id FROM people WHERE name = ?1",
-                    [name.trim()],
-                    |r| r.get::<_, i64>(0),
-                )?)
+                let alias: Option<i64> = tx
+                    .query_row(
+                        "SELECT person FROM aliases WHERE name = ?1",
+                        [name.trim()],
+                        |r| r.get(0),
+                    )
+                    .optional()?;
+                match alias {
+                    Some(person) => Some(person),
+                    None => {
+                        tx.execute(
+                            "INSERT OR IGNORE INTO people (name) VALUES (?1)",
+                            [name.trim()],
+                        )?;
+                        Some(tx.query_row(
+                            "SELECT id FROM people WHERE name = ?1",
+                            [name.trim()],
+                            |r| r.get::<_, i64>(0),
+                        )?)
+                    }
+                }
             }
         };
         let total = board.players.get(seat).map(|s| s.total);

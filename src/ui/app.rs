@@ -289,7 +289,10 @@ impl ForemanApp {
         self.last_game = crate::store::load_game(&self.last_game_path())
             .ok()
             .map(std::rc::Rc::new);
-        self.kept = crate::store::kept_games(&crate::store::games_dir(&self.data_dir));
+        self.kept = crate::store::worth_resuming(
+            crate::store::kept_games(&crate::store::games_dir(&self.data_dir)),
+            self.last_game.as_deref(),
+        );
     }
 
     /// Puts the last game aside if it is unfinished, so that nothing overwrites it; says so

@@ -262,8 +262,15 @@ impl ForemanApp {
                     ui.add_space(12.0);
                     ui.separator();
                     ui.horizontal_wrapped(|ui| {
+                        // A finished last game is opened on its final score.
+                        let finished = self.last_game.as_ref().is_some_and(|g| g.state().is_over());
+                        let resume_label = if finished {
+                            self.t("resume-finished")
+                        } else {
+                            self.t("resume")
+                        };
                         if ui
-                            .add_enabled(self.has_last_game, egui::Button::new(self.t("resume")))
+                            .add_enabled(self.has_last_game, egui::Button::new(resume_label))
                             .on_disabled_hover_text(self.t("resume-none"))
                             .clicked()
                         {

@@ -80,9 +80,15 @@ fn write(path: &Path, game: &Game) {
 fn the_data_folder_is_imported_once_and_a_game_stays_one_game() {
     let dir = tempfile::tempdir().expect("temp dir");
     let data = dir.path();
-    let mut game = dealt_solo(5);
+    // Two games played a few moves (a game only dealt is no one's game yet: not imported).
+    let full = finished(1);
+    let mut game = full.truncate(5).expect("five moves");
     write(&data.join("last-game.json"), &game);
-    write(&data.join("games/game-1.json"), &dealt_solo(6));
+    write(
+        &data.join("games/game-1.json"),
+        &finished(7).truncate(4).expect("four moves"),
+    );
+    write(&data.join("games/dealt.json"), &dealt_solo(6));
     std::fs::write(data.join("games/broken.json"), "{ not a game").expect("written");
     let mut opened = foreman::history::open_in(data).expect("opened");
     assert!(opened.set_aside.is_none());
@@ -92,8 +98,7 @@ fn the_data_folder_is_imported_once_and_a_game_stays_one_game() {
     assert_eq!(h.count().expect("count"), 2);
     // The game goes on: the same record, further on.
     let before = game.journal().len();
-    game.apply_digital(Act::TakeBlueprint { slot: 0 })
-        .expect("taken");
+    game = full.truncate(before + 1).expect("one move more");
     write(&data.join("last-game.json"), &game);
     assert_eq!(h.import(data).expect("further on"), 1);
     assert_eq!(h.count().expect("count"), 2);
@@ -102,8 +107,7 @@ fn the_data_folder_is_imported_once_and_a_game_stays_one_game() {
             .expect("list")
             .into_iter()
             .find(|r| {
-                r.seats[0].name == "Ada"
-                    && r.actions > 0
+                r.actions > 0
                     && r.file
                         .as_deref()
                         .is_some_and(|f| f.ends_with("last-game.json"))
@@ -697,4 +701,109 @@ fn a_game_no_one_played_is_not_remembered() {
         .click();
     h.run();
     assert_eq!(rows(), 1, "one action played: the game is in the history");
+}
+
+/// From the history's new-user trial: an older copy of a finished game, resumed and played
+/// on, is another game from there; the finished one keeps its result and its date.
+#[test]
+fn an_older_copy_played_on_never_takes_a_finished_games_place() {
+    let dir = tempfile::tempdir().expect("temp dir");
+    let mut h = History::open(&dir.path().join("h.sqlite"))
+        .expect("opened")
+        .history;
+    let full = finished(1);
+    let done = h
+        .record(&full, 1_000, Origin::Play, None, None)
+        .expect("recorded");
+    // The older copy, played one move further (as the finished game went): a window that
+    // opened its file records it with no id of its own.
+    let older = full.truncate(20).expect("older");
+    let again = h
+        .record(&older, 2_000, Origin::Play, None, None)
+        .expect("recorded");
+    assert_ne!(again, done, "another game from there");
+    let rows = h.games(&Filter::default()).expect("list");
+    let first = rows
+        .iter()
+        .find(|r| r.id == done)
+        .expect("the finished game");
+    assert!(first.finished);
+    assert_eq!(first.actions, full.journal().len());
+    assert_eq!(first.started, 1_000);
+}
+
+/// A name renamed stays renamed for a game still played: its later records go to the person
+/// it was renamed to (from the history's new-user trial).
+#[test]
+fn a_rename_holds_for_a_game_still_played() {
+    let dir = tempfile::tempdir().expect("temp dir");
+    let mut h = History::open(&dir.path().join("h.sqlite"))
+        .expect("opened")
+        .history;
+    let full = finished(1);
+    let name = full.setup().player_name(0);
+    let id = h
+        .record(
+            &full.truncate(6).expect("a few moves"),
+            10,
+            Origin::Play,
+            None,
+            None,
+        )
+        .expect("recorded");
+    assert!(h.rename(&name, "Alice").expect("renamed") >= 1);
+    h.record(&full, 20, Origin::Play, Some(id), None)
+        .expect("recorded further on");
+    let people = h.people().expect("people");
+    assert!(people.contains(&"Alice".to_string()), "{people:?}");
+    assert!(!people.contains(&name), "{name} is Alice now: {people:?}");
+    let players = stats::players(&h.games(&Filter::default()).expect("list"));
+    assert!(
+        players.iter().any(|p| p.name == "Alice" && p.games == 1),
+        "{players:?}"
+    );
+}
+
+/// The start screen's games put aside: not a finished game, nor an older copy of a game the
+/// last game or another put aside goes on from (from the history's new-user trial).
+#[test]
+fn games_put_aside_are_those_worth_resuming() {
+    use foreman::store::{KeptGame, worth_resuming};
+    let full = finished(1);
+    let kept = |game: Game, name: &str| KeptGame {
+        path: name.into(),
+        modified: 0,
+        game: Ok(game),
+    };
+    let list = vec![
+        kept(full.clone(), "finished.json"),
+        kept(full.truncate(10).expect("older"), "older.json"),
+        kept(full.truncate(30).expect("newer"), "newer.json"),
+        kept(finished(7).truncate(8).expect("another"), "another.json"),
+        KeptGame {
+            path: "broken.json".into(),
+            modified: 0,
+            game: Err("not a game".into()),
+        },
+    ];
+    let names = |list: Vec<KeptGame>| -> Vec<String> {
+        list.iter().map(|k| k.path.display().to_string()).collect()
+    };
+    // The finished game is not listed, and the copies it goes on from neither.
+    assert_eq!(
+        names(worth_resuming(list.clone(), None)),
+        ["another.json", "broken.json"]
+    );
+    // Without it: the newer copy is, the older one is not.
+    let unfinished: Vec<KeptGame> = list[1..].to_vec();
+    assert_eq!(
+        names(worth_resuming(unfinished.clone(), None)),
+        ["newer.json", "another.json", "broken.json"]
+    );
+    // The last game going on from both: neither.
+    let last = full.truncate(40).expect("the last game");
+    assert_eq!(
+        names(worth_resuming(unfinished, Some(&last))),
+        ["another.json", "broken.json"]
+    );
 }

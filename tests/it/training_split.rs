@@ -102,7 +102,12 @@ fn a_source_left_out_is_trained_on_only_as_far_as_taught() {
         .iter()
         .find(|s| s.name == "numeral-dice-no-pips")
         .expect("the numeral dice");
-    assert!(numerals.pictures.iter().all(|p| p.dice.is_empty() && p.whole));
+    assert!(
+        numerals
+            .pictures
+            .iter()
+            .all(|p| p.dice.is_empty() && p.whole)
+    );
 
     let err = training_split(root.path(), Some("no-such-source"), 0, false);
     assert!(err.is_err_and(|e| e.contains("no source no-such-source")));
@@ -266,7 +271,10 @@ fn a_crop_goes_where_its_frame_goes() {
         side: 0.78,
         cut: false,
     };
-    assert_eq!(split_key("WIN_1_Pro-die-0.jpg", plain), "WIN_1_Pro-die-0.jpg");
+    assert_eq!(
+        split_key("WIN_1_Pro-die-0.jpg", plain),
+        "WIN_1_Pro-die-0.jpg"
+    );
     assert_eq!(split_key("odd-die-x.jpg", crops), "odd-die-x.jpg");
 
     let root = Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/data/dice");
@@ -275,7 +283,10 @@ fn a_crop_goes_where_its_frame_goes() {
         .filter_map(|e| e.ok()?.file_name().into_string().ok())
         .collect();
     assert!(!frames.is_empty());
-    assert!(frames.iter().all(|f| held_back(f)), "only held-back frames kept");
+    assert!(
+        frames.iter().all(|f| held_back(f)),
+        "only held-back frames kept"
+    );
     // (Some crops come from frames the source did not keep: they go by their frame's name
     // all the same.)
     let mut with_frame = 0;
@@ -283,13 +294,24 @@ fn a_crop_goes_where_its_frame_goes() {
         for e in std::fs::read_dir(root.join("catan-dice-crops").join(value.to_string()))
             .expect("a value's crops")
         {
-            let name = e.expect("a crop").file_name().into_string().expect("a name");
+            let name = e
+                .expect("a crop")
+                .file_name()
+                .into_string()
+                .expect("a name");
             let frame = split_key(&name, crops).to_string();
-            assert!(held_back(&frame), "{name}: its frame {frame} is not held back");
+            assert!(
+                held_back(&frame),
+                "{name}: its frame {frame} is not held back"
+            );
             with_frame += usize::from(frames.contains(&frame));
         }
     }
-    assert!(with_frame >= frames.len(), "{with_frame} crops of the {} frames", frames.len());
+    assert!(
+        with_frame >= frames.len(),
+        "{with_frame} crops of the {} frames",
+        frames.len()
+    );
 }
 
 /// Class 7 (a pip d6 whose face the labellers could not tell): found or missed like any die,
@@ -350,11 +372,18 @@ fn a_die_of_no_known_face_counts_as_found_never_for_its_value() {
     tally.add(&picture(die(UNKNOWN)), &[read(3)]);
     assert_eq!((tally.dice, tally.found, tally.to_fix()), (1, 1, 0));
     tally.add(&picture(die(UNKNOWN)), &[]);
-    assert_eq!((tally.dice, tally.found, tally.to_fix()), (2, 1, 1), "missed: one to mark");
+    assert_eq!(
+        (tally.dice, tally.found, tally.to_fix()),
+        (2, 1, 1),
+        "missed: one to mark"
+    );
     tally.add(&picture(die(2)), &[read(3)]);
     assert_eq!(tally.right, 0);
     assert_eq!(tally.to_fix(), 2, "a wrong value is one to fix");
-    assert!((tally.value_accuracy() - 0.0).abs() < 1e-9, "only the known die scored");
+    assert!(
+        (tally.value_accuracy() - 0.0).abs() < 1e-9,
+        "only the known die scored"
+    );
     tally.add(&picture(die(2)), &[read(2)]);
     assert!((tally.value_accuracy() - 0.5).abs() < 1e-9);
 }
