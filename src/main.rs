@@ -136,15 +136,10 @@ enum Command {
         #[arg(long)]
         json: bool,
     },
-    /// Every game to BG Stats (its play file) or to CSV (FILE, and the players' rows beside
-    /// it in FILE-players.csv).
+    /// Every game to BG Stats (its play file, named as you like, e.g. plays.bgsplay), to CSV
+    /// (FILE, and the players' rows beside it in FILE-players.csv), or both.
     Export {
-        #[arg(
-            long,
-            value_name = "FILE",
-            conflicts_with = "csv",
-            required_unless_present = "csv"
-        )]
+        #[arg(long, value_name = "FILE", required_unless_present = "csv")]
         bgstats: Option<PathBuf>,
         #[arg(long, value_name = "FILE")]
         csv: Option<PathBuf>,
@@ -866,7 +861,7 @@ fn export_command(bgstats: Option<PathBuf>, csv: Option<PathBuf>) -> Result<()> 
         let text = serde_json::to_string_pretty(&export::bgstats(&rows))?;
         store::write_atomic(&file, text).with_context(|| format!("writing {}", file.display()))?;
         println!(
-            "{} finished games written to {} (BG Stats: import it as a .bgsplay file).",
+            "{} finished games written to {} (a BG Stats play file: open it with BG Stats on your phone).",
             rows.iter().filter(|g| g.finished).count(),
             file.display()
         );

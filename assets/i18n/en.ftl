@@ -663,9 +663,11 @@ history-step-back = < Action
 history-actions = actions played
 history-step-forward = Action >
 history-round-forward = Round >>
-history-keys = Keys: left and right arrows, one action; up and down, one round
+history-keys = Keys: left and right arrows, one action; up and down, one round; Home and End, the start and the end
 history-after = Round { $round }: { $line }
 history-start = Before the opening deal
+history-length = { $rounds } rounds
+history-length-timed = { $rounds } rounds, { $minutes } min
 stats-game-number = Games played, oldest first
 history-round-start = Start of round { $round }
 history-back-game = Back to the game
@@ -692,7 +694,7 @@ stats-machine = Against the Machine
 stats-difficulty = Difficulty
 stats-margin = Mean margin
 stats-rate-over-time = Win rate, game by game (each point: the last { $games } games at that difficulty)
-stats-margin-over-time = Your score less the Machine's, game by game
+stats-margin-over-time = The player's score less the Machine's, game by game
 stats-scores = Scores
 stats-scores-by-count = Scores by the number of players
 stats-players-count = { $count ->
@@ -711,8 +713,16 @@ stats-by-winners = Built by winners
 stats-win-rate-built = Players who built it and won
 stats-rate-of = { $wins } of { $count } ({ $rate })
 stats-lengths = Rounds and minutes per game
-stats-lengths-mean = { $rounds } rounds and { $minutes } minutes of play on average
+stats-lengths-mean = { $rounds } rounds a game on average; { $minutes } minutes of play on average over the { $timed } games timed
 stats-lengths-rounds = { $rounds } rounds a game on average
+stats-score-axis = Score
+stats-games-axis = Games
+stats-rounds-axis = Rounds
+stats-no-winner-yet = No player has won a game yet: the blueprints winners built will show here.
+history-bgstats-show = BG Stats: show this play as a QR code
+history-bgstats-hide = Hide the QR code
+history-export = Export every game…
+history-exported = Written: { $bgstats } (import it into BG Stats) and { $csv } (a spreadsheet).
 stats-rounds = Rounds
 stats-minutes = Minutes
 history-filter-mode = Mode
@@ -723,4 +733,10 @@ history-bgstats = BG Stats
 history-bgstats-hint = Log this play in BG Stats: scan the code with your phone, or open the link
 history-bgstats-scan = Scan with the phone that has BG Stats: the play opens there, filled in.
 history-bgstats-open = Open the link in BG Stats
-history-machine-cards = { $cards } cards + { $monuments } Monuments
+history-machine-cards = { $cards ->
+    [one] { $cards } card
+   *[other] { $cards } cards
+} + { $monuments ->
+    [one] { $monuments } Monument
+   *[other] { $monuments } Monuments
+}

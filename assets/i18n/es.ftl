@@ -669,9 +669,11 @@ history-step-back = < Acción
 history-actions = acciones jugadas
 history-step-forward = Acción >
 history-round-forward = Ronda >>
-history-keys = Teclas: flechas izquierda y derecha, una acción; arriba y abajo, una ronda
+history-keys = Teclas: flechas izquierda y derecha, una acción; arriba y abajo, una ronda; Inicio y Fin, el principio y el final
 history-after = Ronda { $round }: { $line }
 history-start = Antes del reparto inicial
+history-length = { $rounds } rondas
+history-length-timed = { $rounds } rondas, { $minutes } min
 stats-game-number = Partidas jugadas, la más antigua primero
 history-round-start = Inicio de la ronda { $round }
 history-back-game = Volver a la partida
@@ -698,7 +700,7 @@ stats-machine = Contra la Máquina
 stats-difficulty = Dificultad
 stats-margin = Diferencia media
 stats-rate-over-time = Victorias, partida a partida (cada punto: las últimas { $games } partidas en esa dificultad)
-stats-margin-over-time = Tu puntuación menos la de la Máquina, partida a partida
+stats-margin-over-time = Puntuación del jugador menos la de la Máquina, partida a partida
 stats-scores = Puntuaciones
 stats-scores-by-count = Puntuaciones según el número de jugadores
 stats-players-count = { $count ->
@@ -717,8 +719,16 @@ stats-by-winners = Construidos por ganadores
 stats-win-rate-built = Jugadores que lo construyeron y ganaron
 stats-rate-of = { $wins } de { $count } ({ $rate })
 stats-lengths = Rondas y minutos por partida
-stats-lengths-mean = { $rounds } rondas y { $minutes } minutos de juego de media
+stats-lengths-mean = { $rounds } rondas por partida de media; { $minutes } minutos de juego de media en las { $timed } partidas cronometradas
 stats-lengths-rounds = { $rounds } rondas por partida de media
+stats-score-axis = Puntuación
+stats-games-axis = Partidas
+stats-rounds-axis = Rondas
+stats-no-winner-yet = Ningún jugador ha ganado aún: aquí aparecerán los planos que construyen los ganadores.
+history-bgstats-show = BG Stats: mostrar esta partida como código QR
+history-bgstats-hide = Ocultar el código QR
+history-export = Exportar todas las partidas…
+history-exported = Escritos: { $bgstats } (para importar en BG Stats) y { $csv } (una hoja de cálculo).
 stats-rounds = Rondas
 stats-minutes = Minutos
 history-filter-mode = Modo
@@ -729,4 +739,10 @@ history-bgstats = BG Stats
 history-bgstats-hint = Registrar esta partida en BG Stats: escanea el código con tu teléfono o abre el enlace
 history-bgstats-scan = Escanéalo con el teléfono que tiene BG Stats: la partida se abre allí, rellenada.
 history-bgstats-open = Abrir el enlace en BG Stats
-history-machine-cards = { $cards } cartas + { $monuments } Monumentos
+history-machine-cards = { $cards ->
+    [one] { $cards } carta
+   *[other] { $cards } cartas
+} + { $monuments ->
+    [one] { $monuments } Monumento
+   *[other] { $monuments } Monumentos
+}

@@ -669,9 +669,11 @@ history-step-back = < Action
 history-actions = actions jouées
 history-step-forward = Action >
 history-round-forward = Tour >>
-history-keys = Touches : flèches gauche et droite, une action ; haut et bas, un tour
+history-keys = Touches : flèches gauche et droite, une action ; haut et bas, un tour ; Début et Fin, le début et la fin
 history-after = Tour { $round } : { $line }
 history-start = Avant la mise en place
+history-length = { $rounds } tours
+history-length-timed = { $rounds } tours, { $minutes } min
 stats-game-number = Parties jouées, la plus ancienne d’abord
 history-round-start = Début du tour { $round }
 history-back-game = Retour à la partie
@@ -698,7 +700,7 @@ stats-machine = Contre la Machine
 stats-difficulty = Difficulté
 stats-margin = Écart moyen
 stats-rate-over-time = Taux de victoire, partie après partie (chaque point : les { $games } dernières parties à cette difficulté)
-stats-margin-over-time = Votre score moins celui de la Machine, partie par partie
+stats-margin-over-time = Score du joueur moins celui de la Machine, partie par partie
 stats-scores = Scores
 stats-scores-by-count = Scores selon le nombre de joueurs
 stats-players-count = { $count ->
@@ -717,8 +719,16 @@ stats-by-winners = Construits par les gagnants
 stats-win-rate-built = Joueurs qui l’ont construit et ont gagné
 stats-rate-of = { $wins } sur { $count } ({ $rate })
 stats-lengths = Tours et minutes par partie
-stats-lengths-mean = { $rounds } tours et { $minutes } minutes de jeu en moyenne
+stats-lengths-mean = { $rounds } tours par partie en moyenne ; { $minutes } minutes de jeu en moyenne sur les { $timed } parties chronométrées
 stats-lengths-rounds = { $rounds } tours par partie en moyenne
+stats-score-axis = Score
+stats-games-axis = Parties
+stats-rounds-axis = Tours
+stats-no-winner-yet = Aucun joueur n’a encore gagné : les plans construits par les gagnants s’afficheront ici.
+history-bgstats-show = BG Stats : montrer cette partie en QR code
+history-bgstats-hide = Cacher le QR code
+history-export = Exporter toutes les parties…
+history-exported = Écrits : { $bgstats } (à importer dans BG Stats) et { $csv } (un tableur).
 stats-rounds = Tours
 stats-minutes = Minutes
 history-filter-mode = Mode
@@ -729,4 +739,10 @@ history-bgstats = BG Stats
 history-bgstats-hint = Enregistrer cette partie dans BG Stats : scannez le code avec votre téléphone, ou ouvrez le lien
 history-bgstats-scan = Scannez avec le téléphone qui a BG Stats : la partie s'y ouvre, remplie.
 history-bgstats-open = Ouvrir le lien dans BG Stats
-history-machine-cards = { $cards } cartes + { $monuments } Monuments
+history-machine-cards = { $cards ->
+    [one] { $cards } carte
+   *[other] { $cards } cartes
+} + { $monuments ->
+    [one] { $monuments } Monument
+   *[other] { $monuments } Monuments
+}

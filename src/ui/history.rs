@@ -123,6 +123,8 @@ pub struct HistoryView {
     pub replay: Option<Replay>,
     pub stats: Option<super::stats::StatsCache>,
     pub message: Option<String>,
+    /// Where *Export every game…* wrote its files (shown beside the button).
+    pub exported: Option<String>,
     /// Opened from a game on the table: *Back* returns to it.
     pub from_table: bool,
 }
@@ -153,6 +155,7 @@ impl ForemanApp {
             replay: None,
             stats: None,
             message,
+            exported: None,
             from_table,
         }));
     }
@@ -175,6 +178,7 @@ impl ForemanApp {
         };
         let tr = &self.tr;
         let mut back = false;
+        let mut export = false;
         let mut resume: Option<i64> = None;
         let mut open: Option<i64> = None;
         egui::Panel::top("history-tabs").show(ui, |ui| {
@@ -190,7 +194,14 @@ impl ForemanApp {
                 ui.separator();
                 ui.selectable_value(&mut view.tab, Tab::Games, tr.t("history-games"));
                 ui.selectable_value(&mut view.tab, Tab::Statistics, tr.t("history-stats"));
+                ui.separator();
+                if ui.button(tr.t("history-export")).clicked() {
+                    export = true;
+                }
             });
+            if let Some(said) = &view.exported {
+                ui.add(egui::Label::new(said.as_str()).wrap());
+            }
         });
         match view.tab {
             Tab::Statistics => {
@@ -249,8 +260,18 @@ impl ForemanApp {
                                     resume = Some(replay.id);
                                 }
                                 if row.is_some_and(|r| r.finished) {
-                                    ui.toggle_value(&mut replay.bgstats, tr.t("history-bgstats"))
-                                        .on_hover_text(tr.t("history-bgstats-hint"));
+                                    let label = if replay.bgstats {
+                                        tr.t("history-bgstats-hide")
+                                    } else {
+                                        tr.t("history-bgstats-show")
+                                    };
+                                    if ui
+                                        .button(label)
+                                        .on_hover_text(tr.t("history-bgstats-hint"))
+                                        .clicked()
+                                    {
+                                        replay.bgstats = !replay.bgstats;
+                                    }
                                 }
                             });
                             if let Some(r) = row.filter(|_| replay.bgstats) {
@@ -273,6 +294,9 @@ impl ForemanApp {
                 });
             }
         }
+        if export {
+            self.export_history();
+        }
         if let Some(id) = open {
             self.open_replay(id);
         }
@@ -286,6 +310,46 @@ impl ForemanApp {
             } else {
                 self.open_start_screen();
             }
+        }
+    }
+
+    /// Writes every game for BG Stats and as CSV into the data folder's `exports`, as
+    /// `foreman export` does, and says where (or why not).
+    fn export_history(&mut self) {
+        use crate::history::export;
+        let Screen::History(view) = &mut self.screen else {
+            return;
+        };
+        let dir = self.data_dir.join("exports");
+        let bgstats = dir.join("foreman.bgsplay");
+        let csv = dir.join("foreman-games.csv");
+        let players = dir.join("foreman-games-players.csv");
+        let written = std::fs::create_dir_all(&dir)
+            .map_err(|e| e.to_string())
+            .and_then(|_| {
+                serde_json::to_string_pretty(&export::bgstats(&view.rows))
+                    .map_err(|e| e.to_string())
+            })
+            .and_then(|text| crate::store::write_atomic(&bgstats, text).map_err(|e| e.to_string()))
+            .and_then(|_| {
+                crate::store::write_atomic(&csv, export::csv_games(&view.rows))
+                    .map_err(|e| e.to_string())
+            })
+            .and_then(|_| {
+                crate::store::write_atomic(&players, export::csv_players(&view.rows))
+                    .map_err(|e| e.to_string())
+            });
+        match written {
+            Ok(()) => {
+                view.exported = Some(self.tr.t_args(
+                    "history-exported",
+                    &[
+                        ("bgstats", bgstats.display().to_string().into()),
+                        ("csv", csv.display().to_string().into()),
+                    ],
+                ))
+            }
+            Err(e) => view.message = Some(e),
         }
     }
 
@@ -495,7 +559,22 @@ fn row_text(tr: &Tr, g: &GameRow) -> String {
     } else {
         tr.t_args("history-unfinished", &[("round", g.rounds.into())])
     };
-    format!("{} · {kind}\n{} — {end}", &date[..16], scores.join(", "))
+    // How long it went: rounds, and minutes when timed.
+    let length = match g.played.filter(|&p| p > 0) {
+        Some(p) => tr.t_args(
+            "history-length-timed",
+            &[
+                ("rounds", g.rounds.into()),
+                ("minutes", ((p / 60).max(1) as u32).into()),
+            ],
+        ),
+        None => tr.t_args("history-length", &[("rounds", g.rounds.into())]),
+    };
+    format!(
+        "{} · {kind} · {length}\n{} — {end}",
+        &date[..16],
+        scores.join(", ")
+    )
 }
 
 /// One game: its final score, then the table after the action chosen, with the log.
@@ -508,6 +587,7 @@ fn replay_ui(ui: &mut Ui, tr: &Tr, replay: &mut Replay) {
             i.key_pressed(Key::ArrowRight),
             i.key_pressed(Key::ArrowUp),
             i.key_pressed(Key::ArrowDown),
+            (i.key_pressed(Key::Home), i.key_pressed(Key::End)),
         )
     });
     let focus_free = ui.memory(|m| m.focused().is_none());
@@ -523,6 +603,12 @@ fn replay_ui(ui: &mut Ui, tr: &Tr, replay: &mut Replay) {
         }
         if keys.3 {
             replay.round_forward();
+        }
+        if keys.4.0 {
+            replay.at = 0;
+        }
+        if keys.4.1 {
+            replay.at = last;
         }
     }
     if replay.game.state().is_over() {

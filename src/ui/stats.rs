@@ -54,24 +54,14 @@ fn game_number(x: f64) -> String {
     }
 }
 
-/// Points by game number: `points`' y values at x = 1, 2, …, nudged sideways by `nudge` so
-/// that series meeting at one value (0 %, 100 %) stay apart.
-fn numbered(points: &[[f64; 2]], nudge: f64) -> Vec<[f64; 2]> {
+/// Points by game number: `points`' y values at x = 1, 2, … (the game's number among those
+/// of its series).
+fn numbered(points: &[[f64; 2]]) -> Vec<[f64; 2]> {
     points
         .iter()
         .enumerate()
-        .map(|(k, p)| [k as f64 + 1.0 + nudge, p[1]])
+        .map(|(k, p)| [k as f64 + 1.0, p[1]])
         .collect()
-}
-
-/// Each difficulty's sideways nudge (a fifth of a game between neighbours).
-fn nudge(difficulty: &str) -> f64 {
-    match difficulty {
-        "easy" => -0.15,
-        "medium" => -0.05,
-        "hard" => 0.05,
-        _ => 0.15,
-    }
 }
 
 pub fn show(ui: &mut Ui, tr: &Tr, view: &mut HistoryView) {
@@ -216,7 +206,7 @@ fn machine(ui: &mut Ui, tr: &Tr, s: &StatsCache) {
             for m in &s.machine {
                 let name = tr.t(&format!("difficulty-{}", m.difficulty));
                 let c = colour(&m.difficulty);
-                let points = numbered(&m.over_time, nudge(&m.difficulty));
+                let points = numbered(&m.over_time);
                 plot.line(Line::new(name.clone(), points.clone()).color(c));
                 plot.points(Points::new(name, points).radius(3.0).color(c));
             }
@@ -244,37 +234,69 @@ fn machine(ui: &mut Ui, tr: &Tr, s: &StatsCache) {
             for m in &s.machine {
                 let name = tr.t(&format!("difficulty-{}", m.difficulty));
                 let c = colour(&m.difficulty);
-                let points = numbered(&m.margins, nudge(&m.difficulty));
+                let points = numbered(&m.margins);
                 plot.points(Points::new(name, points).radius(3.0).color(c));
             }
         });
 }
 
-fn histogram_plot(ui: &mut Ui, id: &str, series: &[(String, Vec<u32>)]) {
+/// Scores in bins of 5, each series' count stacked on the others' in its bin (the bin's
+/// whole width), with the axes named and each bar's bin and count on hover.
+fn histogram_plot(ui: &mut Ui, tr: &Tr, id: &str, series: &[(String, Vec<u32>)]) {
     let width = 5;
     let top = series
         .iter()
         .flat_map(|(_, v)| v.iter().copied())
         .max()
         .unwrap_or(0);
+    let charts: Vec<(String, Vec<(u32, u32)>)> = series
+        .iter()
+        .map(|(name, scores)| (name.clone(), stats::histogram(scores, width)))
+        .collect();
+    let label = move |h: &HoverPosition<'_>| match h {
+        HoverPosition::NearDataPoint {
+            plot_name,
+            position,
+            ..
+        } => {
+            let from = (position.x / f64::from(width)).floor() * f64::from(width);
+            Some(format!(
+                "{plot_name}\n{from:.0}–{:.0}",
+                from + f64::from(width) - 1.0
+            ))
+        }
+        HoverPosition::Elsewhere { .. } => None,
+    };
     Plot::new(id.to_string())
         .include_x(0.0)
         .include_x(f64::from(top + width))
         .include_y(0.0)
         .height(180.0)
         .legend(Legend::default().follow_insertion_order(true))
+        .x_axis_label(tr.t("stats-score-axis"))
+        .y_axis_label(tr.t("stats-games-axis"))
+        .label_formatter(label)
         .allow_scroll(false)
         .show(ui, |plot| {
-            let n = series.len().max(1) as f64;
-            for (k, (name, scores)) in series.iter().enumerate() {
-                let bars: Vec<Bar> = stats::histogram(scores, width)
+            let mut built: Vec<BarChart> = Vec::new();
+            for (name, bins) in charts {
+                let bars: Vec<Bar> = bins
                     .into_iter()
                     .map(|(from, count)| {
-                        let x = f64::from(from) + f64::from(width) * (k as f64 + 0.5) / n;
-                        Bar::new(x, f64::from(count)).width(f64::from(width) / n * 0.9)
+                        let x = f64::from(from) + f64::from(width) / 2.0;
+                        Bar::new(x, f64::from(count))
+                            .width(f64::from(width) * 0.96)
+                            .name(format!("{name}: {count}"))
                     })
                     .collect();
-                plot.bar_chart(BarChart::new(name.clone(), bars));
+                let chart = {
+                    let below: Vec<&BarChart> = built.iter().collect();
+                    BarChart::new(name, bars).stack_on(&below)
+                };
+                built.push(chart);
+            }
+            for chart in built {
+                plot.bar_chart(chart);
             }
         });
 }
@@ -289,7 +311,7 @@ fn scores(ui: &mut Ui, tr: &Tr, s: &StatsCache) {
         .take(6)
         .map(|(n, v)| (n.clone(), v.clone()))
         .collect();
-    histogram_plot(ui, "stats-scores-player", &per_player);
+    histogram_plot(ui, tr, "stats-scores-player", &per_player);
     ui.label(tr.t("stats-scores-by-count"));
     let per_count: Vec<(String, Vec<u32>)> = s
         .by_count
@@ -301,7 +323,7 @@ fn scores(ui: &mut Ui, tr: &Tr, s: &StatsCache) {
             )
         })
         .collect();
-    histogram_plot(ui, "stats-scores-count", &per_count);
+    histogram_plot(ui, tr, "stats-scores-count", &per_count);
 }
 
 fn head_to_head(ui: &mut Ui, tr: &Tr, s: &StatsCache) {
@@ -341,6 +363,10 @@ fn cards(ui: &mut Ui, tr: &Tr, s: &StatsCache) {
     }
     ui.add_space(8.0);
     ui.heading(tr.t("stats-cards"));
+    if s.cards.iter().all(|c| c.by_winners == 0) {
+        ui.label(tr.t("stats-no-winner-yet"));
+        return;
+    }
     egui::Grid::new("stats-cards").striped(true).show(ui, |ui| {
         for k in ["stats-card", "stats-by-winners", "stats-win-rate-built"] {
             ui.label(RichText::new(tr.t(k)).strong());
@@ -373,12 +399,9 @@ fn lengths(ui: &mut Ui, tr: &Tr, s: &StatsCache) {
     ui.add_space(8.0);
     ui.heading(tr.t("stats-lengths"));
     let rounds = s.lengths.iter().map(|l| f64::from(l.1)).sum::<f64>() / s.lengths.len() as f64;
-    let timed: Vec<[f64; 2]> = s
-        .lengths
-        .iter()
-        .filter_map(|l| l.2.map(|m| [l.0, m]))
-        .collect();
-    let minutes = timed.iter().map(|p| p[1]).sum::<f64>() / timed.len().max(1) as f64;
+    // Minutes are known only for games timed as they were played: the mean says over how many.
+    let timed: Vec<f64> = s.lengths.iter().filter_map(|l| l.2).collect();
+    let minutes = timed.iter().sum::<f64>() / timed.len().max(1) as f64;
     ui.label(tr.t_args(
         if timed.is_empty() {
             "stats-lengths-rounds"
@@ -388,31 +411,27 @@ fn lengths(ui: &mut Ui, tr: &Tr, s: &StatsCache) {
         &[
             ("rounds", format!("{rounds:.1}").into()),
             ("minutes", format!("{minutes:.0}").into()),
+            ("timed", timed.len().into()),
         ],
     ));
-    let rounds: Vec<[f64; 2]> = s
+    let points: Vec<[f64; 2]> = s
         .lengths
         .iter()
         .enumerate()
         .map(|(k, l)| [k as f64 + 1.0, f64::from(l.1)])
         .collect();
-    let timed: Vec<[f64; 2]> = s
-        .lengths
-        .iter()
-        .enumerate()
-        .filter_map(|(k, l)| l.2.map(|m| [k as f64 + 1.0, m]))
-        .collect();
+    let most = s.lengths.iter().map(|l| l.1).max().unwrap_or(0);
     Plot::new("stats-lengths")
         .include_x(0.5)
         .include_x(s.lengths.len() as f64 + 0.5)
         .include_y(0.0)
+        .include_y(f64::from(most) + 2.0)
         .height(160.0)
-        .legend(Legend::default().follow_insertion_order(true))
         .x_axis_label(tr.t("stats-game-number"))
+        .y_axis_label(tr.t("stats-rounds-axis"))
         .x_axis_formatter(|m, _| game_number(m.value))
         .allow_scroll(false)
         .show(ui, |plot| {
-            plot.points(Points::new(tr.t("stats-rounds"), rounds).radius(2.5));
-            plot.points(Points::new(tr.t("stats-minutes"), timed).radius(2.5));
+            plot.points(Points::new(tr.t("stats-rounds"), points).radius(4.0));
         });
 }

@@ -101,7 +101,6 @@ pub enum BackboneError {
 #[derive(Default)]
 struct Scratch {
     cols: Vec<f32>,
-    tap: Vec<f32>,
     phases: Vec<f32>,
 }
 
@@ -274,16 +273,9 @@ impl Backbone {
         let symmetric = pads == (conv.k / 2, conv.k / 2);
         let mut out = conv.biases(m * n);
         if conv.depthwise {
-            let (tap, phases) = (&mut scratch.tap, &mut scratch.phases);
             for (c, out) in out.chunks_exact_mut(m * n).enumerate() {
                 let planes = &act[c * m * hw..][..m * hw];
-                if symmetric {
-                    conv.depthwise_block(c, planes, m, (h, w), out, (&mut *tap, &mut *phases));
-                    continue;
-                }
-                for (plane, out) in planes.chunks_exact(hw).zip(out.chunks_exact_mut(n)) {
-                    conv.depthwise_plane_padded(c, plane, (h, w), out, pads);
-                }
+                depthwise(conv, c, planes, m, (h, w), pads, out, &mut scratch.phases);
             }
         } else if conv.k == 1 && conv.stride == 1 {
             // A 1×1 layer's columns are its input as it lies.
@@ -309,7 +301,7 @@ impl Backbone {
         }
         if layer.relu6 {
             for v in &mut out {
-                *v = v.clamp(0.0, 6.0);
+                *v = v.max(0.0).min(6.0);
             }
         }
         (out, (oh, ow))
@@ -503,6 +495,82 @@ impl Backbone {
             blocks,
             fc,
         })
+    }
+}
+
+/// Channel `c` of the depthwise layer `conv` on `m` planes of `h × w` (one after another in
+/// `planes`) into `out` (their `oh × ow` outputs one after another, the bias already in), with
+/// `top` rows and `left` columns of padding before each plane.
+///
+/// The padded planes are taken apart into their `stride²` phases (every `stride`-th row and
+/// column from each offset: a tap of stride 2 reads one phase, shifted), each phase of every
+/// plane `rows × cols` (the outputs and the taps' reach), the planes' phases one after
+/// another. A tap adds its weight times its phase, shifted by its place, to every place of an
+/// extended output laid out as the phases are: one long run a tap for all the planes (the
+/// places past an output's `oh × ow` read across planes and are dropped). The sums of each
+/// output are in the filter's order from the bias, as [`Conv`]'s are.
+#[allow(clippy::too_many_arguments)]
+fn depthwise(
+    conv: &Conv,
+    c: usize,
+    planes: &[f32],
+    m: usize,
+    (h, w): (usize, usize),
+    (top, left): (usize, usize),
+    out: &mut [f32],
+    phases: &mut Vec<f32>,
+) {
+    let (k, s) = (conv.k, conv.stride);
+    let (oh, ow) = conv.out_size(h, w);
+    let (rows, cols) = (oh + (k - 1) / s, ow + (k - 1) / s);
+    let len = m * rows * cols;
+    // Phase (ry, rx) holds padded place (y·s + ry, x·s + rx): input (y·s + ry − top, ...).
+    phases.clear();
+    phases.resize(s * s * len + len, 0.0);
+    let (phases, ext) = phases.split_at_mut(s * s * len);
+    for ry in 0..s {
+        for rx in 0..s {
+            let phase = &mut phases[(ry * s + rx) * len..][..len];
+            for (plane, dst) in planes
+                .chunks_exact(h * w)
+                .zip(phase.chunks_exact_mut(rows * cols))
+            {
+                for (y, dst) in dst.chunks_exact_mut(cols).enumerate() {
+                    let Some(iy) = (y * s + ry).checked_sub(top).filter(|&iy| iy < h) else {
+                        continue;
+                    };
+                    // The places whose input column `x·s + rx − left` is inside.
+                    let first = left.saturating_sub(rx).div_ceil(s);
+                    let end = (w + left).saturating_sub(rx).div_ceil(s).min(cols);
+                    if first < end {
+                        let src = plane[iy * w..][..w][first * s + rx - left..].iter();
+                        for (d, &v) in dst[first..end].iter_mut().zip(src.step_by(s)) {
+                            *d = v;
+                        }
+                    }
+                }
+            }
+        }
+    }
+    ext.fill(conv.b[c]);
+    let filter = &conv.w[c * k * k..][..k * k];
+    for ky in 0..k {
+        for kx in 0..k {
+            let wt = filter[ky * k + kx];
+            let phase = &phases[((ky % s) * s + kx % s) * len..][..len];
+            let shift = (ky / s) * cols + kx / s;
+            for (e, &x) in ext[..len - shift].iter_mut().zip(&phase[shift..]) {
+                *e += wt * x;
+            }
+        }
+    }
+    for (src, dst) in ext
+        .chunks_exact(rows * cols)
+        .zip(out.chunks_exact_mut(oh * ow))
+    {
+        for (src, dst) in src.chunks_exact(cols).zip(dst.chunks_exact_mut(ow)) {
+            dst.copy_from_slice(&src[..ow]);
+        }
     }
 }
 

@@ -556,6 +556,17 @@ fn history_stats_and_export_on_the_command_line() {
     let csv = dir.path().join("games.csv");
     foreman(&["export", "--csv", csv.to_str().expect("path")]);
     assert!(dir.path().join("games-players.csv").exists());
+    // Both at once.
+    std::fs::remove_file(&file).expect("removed");
+    std::fs::remove_file(&csv).expect("removed");
+    foreman(&[
+        "export",
+        "--bgstats",
+        file.to_str().expect("path"),
+        "--csv",
+        csv.to_str().expect("path"),
+    ]);
+    assert!(file.exists() && csv.exists());
     // A person renamed is the same person.
     foreman(&["history", "--rename", "Player 1", "Ada"]);
     assert!(foreman(&["stats"]).contains("Ada"));
@@ -622,12 +633,31 @@ fn the_history_screen_lists_replays_and_counts_a_game_played() {
     assert!(at(&h) == 0 || round_at(at(&h) - 1) < round_at(at(&h)));
     shot(&mut h, "history");
     // BG Stats' link for this play, and its QR code to scan.
-    super::window::click(&mut h, "BG Stats");
+    // Home and End: the start and the end.
+    h.key_press(egui::Key::Home);
+    h.run();
+    assert_eq!(at(&h), 0, "Home: before the deal");
+    h.get_by_label("Before the opening deal");
+    h.key_press(egui::Key::End);
+    h.run();
+    assert_eq!(at(&h), last, "End: the last action");
+    super::window::click(&mut h, "BG Stats: show this play as a QR code");
     let qr = h
         .query_all_by_label_contains("https://app.bgstatsapp.com/createPlay.html?data=")
         .count();
     assert!(qr >= 1, "the play's link as a QR code");
     shot(&mut h, "history-bgstats");
+    // Every game exported from the window, for BG Stats and as CSV, and where it went said.
+    super::window::click(&mut h, "Export every game…");
+    let exports = dir.path().join("exports");
+    let file: Value = serde_json::from_str(
+        &std::fs::read_to_string(exports.join("foreman.bgsplay")).expect("the play file"),
+    )
+    .expect("JSON");
+    assert_eq!(file["plays"].as_array().map(Vec::len), Some(1));
+    assert!(exports.join("foreman-games.csv").exists());
+    assert!(exports.join("foreman-games-players.csv").exists());
+    h.get_by_label_contains("foreman.bgsplay");
     super::window::click(&mut h, "Statistics");
     assert!(h.query_by_label_contains("Against the Machine").is_some());
     assert!(

@@ -189,23 +189,8 @@ impl Conv {
         (h, w): (usize, usize),
         out: &mut [f32],
     ) {
-        let p = self.pad();
-        self.depthwise_plane_padded(c, plane, (h, w), out, (p, p));
-    }
-
-    /// [`Conv::depthwise_plane`] with `top` rows and `left` columns of padding before the
-    /// plane instead of `k / 2` (and as many after as the output needs): TensorFlow's
-    /// "same" padding, which puts the odd place of a stride-2 layer's padding after.
-    pub(crate) fn depthwise_plane_padded(
-        &self,
-        c: usize,
-        plane: &[f32],
-        (h, w): (usize, usize),
-        out: &mut [f32],
-        (top, left): (usize, usize),
-    ) {
         let (oh, ow) = self.out_size(h, w);
-        let (k, s, p) = (self.k, self.stride, top as isize);
+        let (k, s, p) = (self.k, self.stride, self.pad() as isize);
         let filter = &self.w[c * k * k..][..k * k];
         for (oy, row) in out.chunks_exact_mut(ow).take(oh).enumerate() {
             for ky in 0..k {
@@ -216,7 +201,7 @@ impl Conv {
                 let src = &plane[y as usize * w..][..w];
                 for kx in 0..k {
                     let wt = filter[ky * k + kx];
-                    let Some((first, end, x0)) = self.inside_from(kx, w, ow, left) else {
+                    let Some((first, end, x0)) = self.inside(kx, w, ow) else {
                         continue;
                     };
                     let row = &mut row[first..end];
@@ -240,7 +225,7 @@ impl Conv {
     /// them in `tap` (the rows it took across two planes set to zero) and added weighted.
     /// The same sums in the same order as the columns give. Stride 1 of any size, and stride
     /// 2 of even sizes; otherwise plane by plane.
-    pub(crate) fn depthwise_block(
+    pub(super) fn depthwise_block(
         &self,
         c: usize,
         block: &[f32],
