@@ -220,10 +220,17 @@ fn machine(ui: &mut Ui, tr: &Tr, s: &StatsCache) {
         } => Some(format!("{plot_name}\n#{} · {:+.0}", index + 1, position.y)),
         HoverPosition::Elsewhere { .. } => None,
     };
+    // A little room beyond the farthest margins, so no point sits on the frame.
+    let (low, high) = s
+        .machine
+        .iter()
+        .flat_map(|m| m.margins.iter().map(|p| p[1]))
+        .fold((0.0f64, 0.0f64), |(lo, hi), y| (lo.min(y), hi.max(y)));
     Plot::new("stats-machine-margin")
         .include_x(0.5)
         .include_x(f64::from(most) + 0.5)
-        .include_y(0.0)
+        .include_y(low - 3.0)
+        .include_y(high + 3.0)
         .height(180.0)
         .legend(Legend::default().follow_insertion_order(true))
         .x_axis_label(games_axis)
