@@ -199,13 +199,15 @@ fn main() -> anyhow::Result<()> {
             println!("{name}: no folder {}", dir.display());
             continue;
         }
+        // Crops cut from frames were left out with them (`sources::family`).
+        let family = sources::family(name);
         let (model, keep, split): (Model, &Which, &str) = match &loso {
-            Some(root) if !root.join(name).exists() => {
-                println!("{name}: no model {}", root.join(name).display());
+            Some(root) if !root.join(family).exists() => {
+                println!("{name}: no model {}", root.join(family).display());
                 continue;
             }
             Some(root) => {
-                let mut left_out = load_model(&root.join(name))?;
+                let mut left_out = load_model(&root.join(family))?;
                 left_out.look = shipped.look;
                 (left_out, &|_| true, "left out of training, all")
             }

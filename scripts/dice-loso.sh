@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# Leave-one-source-out: trains one dice model without each source (into target/dice-loso/<source>),
+# Leave-one-source-out: trains one dice model without each whole-photo source (into target/dice-loso/<source>),
 # and its replay set, then scores each on every picture of the source it never saw.
 # Usage: scripts/dice-loso.sh [DATA_DIR [TRAINING OPTIONS...]]   (default ../shared/dice)
 # Options after the data folder go to every dice_train run (a recipe's options, say
@@ -9,7 +9,9 @@ cd "$(dirname "$0")/.."
 data="${1:-../shared/dice}"
 shift || true
 cargo build --release --example dice_train --example dice_accuracy
-for source in d6-tray-photos tabletop-mixed-dice casino-dice-crops cup-dice-crops; do
+# The five whole-photo sources (`vision::sources::LEFT_OUT_IN_TURN`); the Catan crops go with
+# their frames.
+for source in d6-tray-photos tabletop-mixed-dice coloured-dice-webcam-phone felt-tray-dice catan-dice-frames; do
     target/release/examples/dice_train --data "$data" --leave-out "$source" --out "target/dice-loso/$source" \
         "$@" > "target/dice-loso-$source.log"
     # Its replay set, drawn as the shipped one is (for examples/dice_relearn.rs).

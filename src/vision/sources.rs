@@ -480,7 +480,7 @@ impl std::fmt::Display for Tally {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
         write!(
             f,
-            "{} pictures, {} pip d6, {} other dice, {} read: precision {:.4}, recall {:.4}, value {:.4}, exact {:.4}, other dice read as pip d6 {}; read sure {:.3}, right of those {:.4}",
+            "{} pictures, {} pip d6, {} other dice, {} read: precision {:.4}, recall {:.4}, value {:.4}, exact {:.4}, other dice read as pip d6 {}; read sure {:.3}, right of those {:.4}; to fix {:.1} per 100 dice",
             self.pictures,
             self.dice,
             self.others,
@@ -491,7 +491,8 @@ impl std::fmt::Display for Tally {
             self.exact_share(),
             self.others_read,
             self.sure_share(),
-            self.sure_precision()
+            self.sure_precision(),
+            self.to_fix_per_100()
         )
     }
 }
