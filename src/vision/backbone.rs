@@ -4,9 +4,10 @@
 //! `examples/dice_train/lite0.py` converts the published weights (each batch norm folded into
 //! its convolution) into the bytes [`Backbone::from_bytes`] reads: a stem and inverted
 //! residual blocks (a 1×1 expansion, a depthwise 3×3 or 5×5, a 1×1 projection, the block's
-//! input added when it keeps its size), ReLU6 between. Each layer is a [`Conv`], run as
-//! [`super::net`] runs its own (im2col and matrix products; depthwise straight from the
-//! planes), several pictures of one size at once. `examples/lite0_check.rs` checks the pass
+//! input added when it keeps its size), ReLU6 between. Each layer is a [`Conv`], run on
+//! several pictures of one size at once: full layers as [`super::net`] runs its own (im2col
+//! and matrix products, a 1×1 layer one product for all the pictures), depthwise ones a tap
+//! at a time over the planes' phases. `examples/lite0_check.rs` checks the pass
 //! against the numpy one of `examples/dice_train/lite0_check.py`. Pure: no I/O, no clock.
 //!
 //! What these weights expect, measured on photos: the input scaled as (RGB − 127) / 128
@@ -301,7 +302,7 @@ impl Backbone {
         }
         if layer.relu6 {
             for v in &mut out {
-                *v = v.max(0.0).min(6.0);
+                *v = v.clamp(0.0, 6.0);
             }
         }
         (out, (oh, ow))
@@ -326,7 +327,7 @@ impl Backbone {
     /// activation (0 none, 1 ReLU6); then each layer's weights and biases (little-endian
     /// `u32` and `f32`). The classifier is a block of its own, the last.
     pub fn to_bytes(&self) -> Vec<u8> {
-        let mut groups: Vec<(Vec<(&Conv, u32, bool)>, bool)> = self
+        let mut groups: Vec<Group> = self
             .blocks
             .iter()
             .map(|b| {
@@ -499,8 +500,8 @@ impl Backbone {
 }
 
 /// Channel `c` of the depthwise layer `conv` on `m` planes of `h × w` (one after another in
-/// `planes`) into `out` (their `oh × ow` outputs one after another, the bias already in), with
-/// `top` rows and `left` columns of padding before each plane.
+/// `planes`), written to `out` (their `oh × ow` outputs one after another), with `top` rows
+/// and `left` columns of padding before each plane.
 ///
 /// The padded planes are taken apart into their `stride²` phases (every `stride`-th row and
 /// column from each offset: a tap of stride 2 reads one phase, shifted), each phase of every
@@ -573,6 +574,10 @@ fn depthwise(
         }
     }
 }
+
+/// A block as the file lays it out: each layer with its kind (0 convolution, 1 depthwise, 2
+/// classifier) and ReLU6, and the residual flag.
+type Group<'a> = (Vec<(&'a Conv, u32, bool)>, bool);
 
 /// A layer's shape as the file gives it.
 struct LayerShape {
