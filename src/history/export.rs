@@ -46,6 +46,8 @@ fn local_offset(secs: i64) -> i64 {
     if filled.is_null() {
         0
     } else {
+        // tm_gmtoff is a C long: 32 bits on some systems.
+        #[allow(clippy::useless_conversion)]
         i64::from(tm.tm_gmtoff)
     }
 }
