@@ -66,6 +66,7 @@ fn main() -> anyhow::Result<()> {
         icons: 0.0,
         channels: 3,
         pip_places: Default::default(),
+        patch: foreman::vision::learned::PATCH,
     };
     if let Some(net) = &fit_net {
         let dice: usize = train

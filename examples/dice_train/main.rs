@@ -203,6 +203,7 @@ fn main() -> anyhow::Result<()> {
         icons,
         channels,
         pip_places: Default::default(),
+        patch: foreman::vision::learned::PATCH,
     };
 
     let mut detector = training::new_net(&DETECTOR_SHAPE, false, seed);

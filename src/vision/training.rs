@@ -162,7 +162,7 @@ pub fn detector_loss(
     loss / positives
 }
 /// Picture changes that keep what a die shows.
-pub(crate) fn look_changes(pixels: &mut [[f32; 3]], w: usize, h: usize, rng: &mut ChaCha8Rng) {
+pub fn look_changes(pixels: &mut [[f32; 3]], w: usize, h: usize, rng: &mut ChaCha8Rng) {
     let light = rng.random_range(0.55f32..1.45);
     let tint: [f32; 3] = std::array::from_fn(|_| rng.random_range(0.85f32..1.15));
     let contrast = rng.random_range(0.65f32..1.3);
@@ -312,6 +312,9 @@ pub struct Library<'a> {
     /// The pips' places on labelled dice (picture pixels), by source, picture and die, where
     /// they are known ([`super::pip_fit::fitted`]); the others' pips are only counted.
     pub pip_places: std::collections::HashMap<(String, usize, usize), Places>,
+    /// The classifier's patch side in pixels ([`PATCH`] as shipped; larger for a net on
+    /// pretrained features, `examples/dice_lite0.rs`).
+    pub patch: usize,
 }
 
 /// Points of a picture, in its pixels.
@@ -475,7 +478,7 @@ impl Library<'_> {
     /// A classifier sample: a patch and its class.
     pub fn classifier_sample(&self, rng: &mut ChaCha8Rng) -> (Vec<f32>, usize, usize, usize) {
         let (mut pixels, class) = self.classifier_pixels(rng);
-        let side = PATCH;
+        let side = self.patch;
         look_changes(&mut pixels, side, side, rng);
         (
             classifier_input(&pixels, side, side, self.channels),
@@ -489,7 +492,7 @@ impl Library<'_> {
     /// changed, [`look_changes`]) and its class: what [`Library::classifier_sample`] draws
     /// first, and what a replay set keeps ([`super::relearn::Replay`]).
     pub fn classifier_pixels(&self, rng: &mut ChaCha8Rng) -> (Vec<[f32; 3]>, usize) {
-        let side = PATCH;
+        let side = self.patch;
         let patch_scale = |size: f32| size * PATCH_MARGIN / side as f32;
         let roll = rng.random_range(0.0f32..1.0);
         let (pixels, class) = if self.rendered > 0.0 && rng.random_bool(self.rendered) {
