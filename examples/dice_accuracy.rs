@@ -106,15 +106,25 @@ fn main() -> anyhow::Result<()> {
     if let Some(dir) = &mistakes {
         std::fs::create_dir_all(dir)?;
     }
-    // A model's folder: its two nets, and its pip net when there is one (`pips.bin`).
+    // A model's folder: its two nets, its pip net when there is one (`pips.bin`), and its eyes.
     let load_model = |dir: &Path| -> anyhow::Result<Model> {
         let model = Model::from_bytes(
             &std::fs::read(dir.join("detector.bin"))?,
             &std::fs::read(dir.join("classifier.bin"))?,
         )?;
         let pips = dir.join("pips.bin");
-        Ok(if pips.exists() {
+        let model = if pips.exists() {
             model.with_pips(&std::fs::read(pips)?)?
+        } else {
+            model
+        };
+        // Pretrained eyes doing the detector's work (`examples/dice_eyes.rs`).
+        let eyes = dir.join("eyes-detector.bin");
+        Ok(if eyes.exists() {
+            model.with_eyes(
+                &std::fs::read(dir.join("eyes-backbone.bin"))?,
+                &std::fs::read(eyes)?,
+            )?
         } else {
             model
         })

@@ -76,7 +76,10 @@ fn main() -> anyhow::Result<()> {
             .flat_map(|s| s.pictures.iter())
             .filter(|p| p.whole),
     );
-    println!("proposals on the training photos: {}", library.proposals.len());
+    println!(
+        "proposals on the training photos: {}",
+        library.proposals.len()
+    );
 
     // The head: a 3×3 layer over the features, a 1×1 to the 7 classes, averaged; `--deep`:
     // three 3×3 layers (the second halving), so the pips' layout is seen before the average.
@@ -99,7 +102,9 @@ fn main() -> anyhow::Result<()> {
             .iter()
             .flat_map(|p| p.map(|v| v.round().clamp(0.0, 255.0) as u8))
             .collect();
-        backbone.forward(&backbone.input(&rgb, side, side), side, side).data
+        backbone
+            .forward(&backbone.input(&rgb, side, side), side, side)
+            .data
     };
     let t = Instant::now();
     training::fit(
@@ -118,7 +123,12 @@ fn main() -> anyhow::Result<()> {
             (features(&pixels), fh, fw, class)
         },
         training::class_loss,
-        |e, l| println!("head epoch {e}: loss {l:.4} ({:.0} s)", t.elapsed().as_secs_f32()),
+        |e, l| {
+            println!(
+                "head epoch {e}: loss {l:.4} ({:.0} s)",
+                t.elapsed().as_secs_f32()
+            )
+        },
     );
     if let Some(out) = value("--out") {
         std::fs::create_dir_all(&out)?;
@@ -204,7 +214,9 @@ struct Boxes {
 
 impl Boxes {
     fn add(&mut self, class: u8, p: &[f32]) {
-        let best = (0..p.len()).max_by(|&a, &b| p[a].total_cmp(&p[b])).unwrap_or(0);
+        let best = (0..p.len())
+            .max_by(|&a, &b| p[a].total_cmp(&p[b]))
+            .unwrap_or(0);
         match class {
             0 => {
                 self.others += 1;
@@ -242,11 +254,13 @@ impl std::fmt::Display for Boxes {
 }
 
 fn load_model(dir: &std::path::Path) -> anyhow::Result<Model> {
-    let read = |f: &str| std::fs::read(dir.join(f)).with_context(|| format!("{}", dir.join(f).display()));
+    let read =
+        |f: &str| std::fs::read(dir.join(f)).with_context(|| format!("{}", dir.join(f).display()));
     Ok(Model {
         detector: Net::from_bytes(&read("detector.bin")?)?,
         classifier: Net::from_bytes(&read("classifier.bin")?)?,
         look: Default::default(),
         pips: None,
+        eyes: None,
     })
 }

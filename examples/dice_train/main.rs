@@ -261,6 +261,7 @@ fn main() -> anyhow::Result<()> {
         classifier: classifier.clone(),
         look: Default::default(),
         pips: None,
+        eyes: None,
     };
     library.proposals = training::proposals(
         &probe,
@@ -350,6 +351,7 @@ fn main() -> anyhow::Result<()> {
         classifier,
         look: Default::default(),
         pips: None,
+        eyes: None,
     };
     let trained_in = started.elapsed().as_secs_f32();
 

@@ -608,6 +608,17 @@ impl Library<'_> {
         rng: &mut ChaCha8Rng,
         side: usize,
     ) -> (Vec<f32>, usize, usize, (usize, usize, Vec<DetectorDie>)) {
+        let (pixels, target) = self.detector_pixels(rng, side);
+        (normalised(&pixels, side, side), side, side, target)
+    }
+
+    /// [`Library::detector_sample`]'s picture as pixels (RGB 0–255), and its dice on the
+    /// detector's grid.
+    pub fn detector_pixels(
+        &self,
+        rng: &mut ChaCha8Rng,
+        side: usize,
+    ) -> (Vec<[f32; 3]>, (usize, usize, Vec<DetectorDie>)) {
         let roll = rng.random_range(0.0f32..1.0);
         let mut dice = Vec::new();
         let mut pixels = if roll < 0.5
@@ -726,7 +737,7 @@ impl Library<'_> {
         };
         look_changes(&mut pixels, side, side, rng);
         let g = side.div_ceil(STRIDE);
-        (normalised(&pixels, side, side), side, side, (g, g, dice))
+        (pixels, (g, g, dice))
     }
 }
 
