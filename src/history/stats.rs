@@ -157,14 +157,29 @@ pub fn scores_by_count(rows: &[GameRow]) -> BTreeMap<usize, Vec<u32>> {
     out
 }
 
-/// `scores` counted in bins of `width` points: (the bin's first score, how many).
-pub fn histogram(scores: &[u32], width: u32) -> Vec<(u32, u32)> {
+/// Several series' scores in common bins of `width` for stacking: every bin from the lowest
+/// any series has to the highest, each with one count per series (0 where a series has none),
+/// so that the k-th bar of every series stands in the same bin.
+pub fn stacked_histograms(series: &[&[u32]], width: u32) -> Vec<(u32, Vec<u32>)> {
     let width = width.max(1);
-    let mut bins: BTreeMap<u32, u32> = BTreeMap::new();
-    for &s in scores {
-        *bins.entry(s / width * width).or_default() += 1;
+    let all = || series.iter().flat_map(|s| s.iter().copied());
+    let (Some(low), Some(high)) = (all().min(), all().max()) else {
+        return Vec::new();
+    };
+    let (low, high) = (low / width * width, high / width * width);
+    let mut bins: Vec<(u32, Vec<u32>)> = (low..=high)
+        .step_by(width as usize)
+        .map(|from| (from, vec![0; series.len()]))
+        .collect();
+    for (k, scores) in series.iter().enumerate() {
+        for &s in *scores {
+            let i = ((s / width * width - low) / width) as usize;
+            if let Some(bin) = bins.get_mut(i) {
+                bin.1[k] += 1;
+            }
+        }
     }
-    bins.into_iter().collect()
+    bins
 }
 
 /// Two people's games together: how many, and how many each won (a tie for first is a win

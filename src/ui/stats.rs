@@ -256,9 +256,17 @@ fn histogram_plot(ui: &mut Ui, tr: &Tr, id: &str, series: &[(String, Vec<u32>)])
         .flat_map(|(_, v)| v.iter().copied())
         .max()
         .unwrap_or(0);
+    // Every series has a bar in every bin (0 where it has none): a chart stacks its k-th bar
+    // on the k-th bars of those below it.
+    let scores: Vec<&[u32]> = series.iter().map(|(_, v)| v.as_slice()).collect();
+    let bins = stats::stacked_histograms(&scores, width);
     let charts: Vec<(String, Vec<(u32, u32)>)> = series
         .iter()
-        .map(|(name, scores)| (name.clone(), stats::histogram(scores, width)))
+        .enumerate()
+        .map(|(k, (name, _))| {
+            let counts = bins.iter().map(|(from, c)| (*from, c[k])).collect();
+            (name.clone(), counts)
+        })
         .collect();
     let label = move |h: &HoverPosition<'_>| match h {
         HoverPosition::NearDataPoint {

@@ -344,10 +344,21 @@ fn statistics_count_as_board_gamers_count() {
     let players = stats::players(&rows);
     let ann = players.iter().find(|p| p.name == "Ann").expect("Ann");
     assert_eq!((ann.games, ann.wins, ann.best), (6, 3, 44));
+    // Stacked score histograms: every series has a count in every bin, in the same order,
+    // or a series' bars would stand on another bin's (its k-th bar on the k-th below it).
+    let solo: &[u32] = &[3, 4, 12];
+    let four: &[u32] = &[18, 19, 21];
     assert_eq!(
-        stats::histogram(&[3, 4, 9, 10, 12], 5),
-        [(0, 2), (5, 1), (10, 2)]
+        stats::stacked_histograms(&[solo, four], 5),
+        [
+            (0, vec![2, 0]),
+            (5, vec![0, 0]),
+            (10, vec![1, 0]),
+            (15, vec![0, 2]),
+            (20, vec![0, 1]),
+        ]
     );
+    assert!(stats::stacked_histograms(&[&[], &[]], 5).is_empty());
 }
 
 fn percent_decoded(s: &str) -> String {
