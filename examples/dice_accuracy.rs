@@ -46,7 +46,6 @@ mod args;
 
 use anyhow::Context;
 use foreman::vision::learned::Model;
-use foreman::vision::pips::PipUse;
 use foreman::vision::sources::{self, SOURCES, Tally, read_picture};
 use foreman::vision::training::{LabelledDie, LabelledPicture, Source, held_back, validation};
 use std::path::{Path, PathBuf};
@@ -69,8 +68,6 @@ fn main() -> anyhow::Result<()> {
         "--made-up",
         "--mistakes",
         "--model",
-        "--pip-use",
-        "--pips",
         "--size-spread",
         "--turns",
         "--whole",
@@ -106,28 +103,13 @@ fn main() -> anyhow::Result<()> {
     if let Some(dir) = &mistakes {
         std::fs::create_dir_all(dir)?;
     }
-    // A model's folder: its two nets, its pip net when there is one (`pips.bin`), and its eyes.
+    // A model's folder: its two nets.
     let load_model = |dir: &Path| -> anyhow::Result<Model> {
         let model = Model::from_bytes(
             &std::fs::read(dir.join("detector.bin"))?,
             &std::fs::read(dir.join("classifier.bin"))?,
         )?;
-        let pips = dir.join("pips.bin");
-        let model = if pips.exists() {
-            model.with_pips(&std::fs::read(pips)?)?
-        } else {
-            model
-        };
-        // Pretrained eyes doing the detector's work (`examples/dice_eyes.rs`).
-        let eyes = dir.join("eyes-detector.bin");
-        Ok(if eyes.exists() {
-            model.with_eyes(
-                &std::fs::read(dir.join("eyes-backbone.bin"))?,
-                &std::fs::read(eyes)?,
-            )?
-        } else {
-            model
-        })
+        Ok(model)
     };
     let mut shipped = match value("--model") {
         Some(dir) => load_model(Path::new(&dir))?,
@@ -150,29 +132,6 @@ fn main() -> anyhow::Result<()> {
         shipped.look.whole = v.parse()?;
     }
     shipped.look.close_always = flag("--close-always");
-    // `--pips FILE`: a pip net read beside the classifier (`vision::pips`), as `--pip-use`
-    // says (confirm; alone, pattern, either, face, agree, rescue, off); a model's folder's
-    // `pips.bin` is read so too.
-    let pip_use = match value("--pip-use").as_deref() {
-        None | Some("confirm") => PipUse::Confirm,
-        Some("either") => PipUse::Either,
-        Some("alone") => PipUse::Alone,
-        Some("off") => PipUse::Off,
-        Some("face") => PipUse::Face,
-        Some("agree") => PipUse::Agree,
-        Some("pattern") => PipUse::Pattern,
-        Some("rescue") => PipUse::Rescue,
-        Some(other) => {
-            anyhow::bail!(
-                "--pip-use takes alone, pattern, either, face, agree, rescue, confirm or off, not {other}"
-            )
-        }
-    };
-    if let Some(file) = value("--pips") {
-        shipped = shipped.with_pips(&std::fs::read(file)?)?;
-    }
-    // Without a pip net the reader reads as the classifier says, whatever `look.pips` says.
-    shipped.look.pips = pip_use;
     let trained_on = |f: &str| !held_back(f);
     let loso = value("--loso").map(PathBuf::from);
     if flag("--colours") {

@@ -64,7 +64,6 @@ fn main() -> anyhow::Result<()> {
         pasted: 0.0,
         icons: 0.0,
         channels: 3,
-        pip_places: Default::default(),
         patch: side,
     };
     // The detector's proposals on the training photos, labelled: its boxes and its mistakes
@@ -260,7 +259,5 @@ fn load_model(dir: &std::path::Path) -> anyhow::Result<Model> {
         detector: Net::from_bytes(&read("detector.bin")?)?,
         classifier: Net::from_bytes(&read("classifier.bin")?)?,
         look: Default::default(),
-        pips: None,
-        eyes: None,
     })
 }

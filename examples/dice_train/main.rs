@@ -202,7 +202,6 @@ fn main() -> anyhow::Result<()> {
         pasted,
         icons,
         channels,
-        pip_places: Default::default(),
         patch: foreman::vision::learned::PATCH,
     };
 
@@ -260,8 +259,6 @@ fn main() -> anyhow::Result<()> {
         detector: detector.clone(),
         classifier: classifier.clone(),
         look: Default::default(),
-        pips: None,
-        eyes: None,
     };
     library.proposals = training::proposals(
         &probe,
@@ -350,8 +347,6 @@ fn main() -> anyhow::Result<()> {
         detector,
         classifier,
         look: Default::default(),
-        pips: None,
-        eyes: None,
     };
     let trained_in = started.elapsed().as_secs_f32();
 

@@ -21,7 +21,6 @@
 //! Both nets are trained by `examples/dice_train/` (see `models/dice/README.md`) and
 //! embedded in the binary. Pure: no I/O, no clock.
 
-use super::backbone::Backbone;
 use super::grid::{face_contrast, normalised, sample, sample_general};
 use super::net::{Net, NetError, Shape, sigmoid, softmax};
 use super::{Area, SeenDie, colour, primitives};
@@ -112,34 +111,6 @@ pub struct Model {
     pub detector: Net,
     pub classifier: Net,
     pub look: Look,
-    /// The pip net (`super::pips`), read as `look.pips` says; none in the shipped model.
-    pub pips: Option<Net>,
-    /// Pretrained eyes doing the detector's work, when the model has them ([`Eyes`]).
-    pub eyes: Option<Eyes>,
-}
-
-/// Pretrained eyes (issue 71, on trial): EfficientNet-lite0's first blocks, frozen
-/// ([`Backbone`]), and a head over their features giving what the detector gives, cell by
-/// cell of [`STRIDE`] pixels.
-#[derive(Debug, Clone, PartialEq)]
-pub struct Eyes {
-    pub backbone: Backbone,
-    pub detector: Net,
-}
-
-impl Eyes {
-    /// The head's output for a picture of `h × w` pixels (RGB 0–255, row by row).
-    pub fn detect(&self, pixels: &[[f32; 3]], h: usize, w: usize) -> Vec<f32> {
-        let rgb: Vec<u8> = pixels
-            .iter()
-            .flat_map(|p| p.map(|v| v.round().clamp(0.0, 255.0) as u8))
-            .collect();
-        let features = self
-            .backbone
-            .forward(&self.backbone.input(&rgb, h, w), h, w);
-        self.detector
-            .forward(&features.data, features.height, features.width)
-    }
 }
 
 /// How the reader looks, besides the nets: [`DIE_PIXELS`], [`LOOK_AGAIN`], [`TURNS`] and
@@ -157,8 +128,6 @@ pub struct Look {
     pub size_spread: f32,
     /// The shorter side of the whole look, taken when the others read no die (0: none).
     pub whole: f32,
-    /// How the pip net's reading joins the classifier's, when the model has one.
-    pub pips: super::pips::PipUse,
     /// Whether the close look's candidates are read even when the dice are small (the look
     /// again taken) and three or more were read at the usual looks (`Model::read`).
     pub close_always: bool,
@@ -176,7 +145,6 @@ impl Default for Look {
             turns: TURNS,
             size_spread: SIZE_SPREAD,
             whole: WHOLE_SIDE,
-            pips: super::pips::PipUse::Off,
             close_always: false,
             general_sampling: false,
         }
@@ -201,8 +169,6 @@ impl Model {
             detector: Net::from_bytes(detector)?,
             classifier: Net::from_bytes(classifier)?,
             look: Look::default(),
-            pips: None,
-            eyes: None,
         };
         if model.detector.shape() != DETECTOR_SHAPE || model.detector.pooled {
             return Err(NetError::Shape);
@@ -219,21 +185,6 @@ impl Model {
             return Err(NetError::Shape);
         }
         Ok(model)
-    }
-
-    /// This model with pretrained eyes doing its detector's work: a [`Backbone`]'s weights and
-    /// a head over its features giving the detector's four planes (`examples/dice_lite0.rs`).
-    pub fn with_eyes(mut self, backbone: &[u8], detector: &[u8]) -> Result<Model, NetError> {
-        let backbone = Backbone::from_bytes(backbone).map_err(|_| NetError::Shape)?;
-        let detector = Net::from_bytes(detector)?;
-        let fits = detector.layers.first().map(|l| l.cin) == Some(backbone.channels())
-            && detector.layers.last().map(|l| l.cout) == Some(4)
-            && !detector.pooled;
-        if !fits {
-            return Err(NetError::Shape);
-        }
-        self.eyes = Some(Eyes { backbone, detector });
-        Ok(self)
     }
 
     /// The whole look's candidates (`Look::whole`, none when 0), those of a size the detector
@@ -322,16 +273,14 @@ impl Model {
     }
 
     /// Each candidate read: the die, and how sure the model is that it is a pip d6 at all;
-    /// none where it reads no pip d6. The classifier's reading, joined with the pip net's as
-    /// `look.pips` says when the model has one.
+    /// none where it reads no pip d6.
     fn readings(&self, image: &RgbImage, candidates: &[Candidate]) -> Vec<Option<(SeenDie, f32)>> {
         let probs = self.classes_of(image, candidates);
-        let read: Vec<Option<(SeenDie, f32)>> = candidates
+        candidates
             .iter()
             .zip(&probs)
             .map(|(&c, &p)| reading(c, p))
-            .collect();
-        super::pips::joined_all(self, image, candidates, read, &probs)
+            .collect()
     }
 
     /// The detector's candidates in `area`: centre, side (picture pixels), how sure. A first
@@ -407,10 +356,8 @@ impl Model {
         } else {
             sample(image, (cx, cy), a, dw, dh)
         };
-        let out = match &self.eyes {
-            Some(eyes) => eyes.detect(&pixels, dh, dw),
-            None => self.detector.forward(&normalised(&pixels, dw, dh), dh, dw),
-        };
+        let input = normalised(&pixels, dw, dh);
+        let out = self.detector.forward(&input, dh, dw);
         let (gh, gw) = (dh.div_ceil(STRIDE), dw.div_ceil(STRIDE));
         let n = gh * gw;
         if out.len() < 4 * n {

@@ -13,8 +13,6 @@ pub mod colour;
 pub mod grid;
 pub mod learned;
 pub mod net;
-pub mod pip_fit;
-pub mod pips;
 mod primitives;
 pub mod relearn;
 pub mod render;

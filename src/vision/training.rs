@@ -309,16 +309,10 @@ pub struct Library<'a> {
     /// The classifier's input channels, one of [`super::learned::CLASSIFIER_CHANNELS`] (3:
     /// the colours, as shipped; see [`classifier_input`]).
     pub channels: usize,
-    /// The pips' places on labelled dice (picture pixels), by source, picture and die, where
-    /// they are known ([`super::pip_fit::fitted`]); the others' pips are only counted.
-    pub pip_places: std::collections::HashMap<(String, usize, usize), Places>,
     /// The classifier's patch side in pixels ([`PATCH`] as shipped; larger for a net on
     /// pretrained features, `examples/dice_lite0.rs`).
     pub patch: usize,
 }
-
-/// Points of a picture, in its pixels.
-pub type Places = Vec<(f32, f32)>;
 
 /// The detector's proposals on `pictures` and on made-up backgrounds, labelled by the dice
 /// they fall on: a proposal centred within a fifth of a die's side of its centre, at 0.7 to
@@ -444,14 +438,6 @@ impl Library<'_> {
     }
 
     pub(crate) fn any_die(&self, rng: &mut ChaCha8Rng) -> Option<(&LabelledPicture, LabelledDie)> {
-        self.any_die_placed(rng).map(|(p, d, _)| (p, d))
-    }
-
-    /// [`Library::any_die`], with its pips' places when [`Library::pip_places`] knows them.
-    pub(crate) fn any_die_placed(
-        &self,
-        rng: &mut ChaCha8Rng,
-    ) -> Option<(&LabelledPicture, LabelledDie, Option<&Places>)> {
         let source = self.any_source(rng, false)?;
         for _ in 0..20 {
             let i = rng.random_range(0..source.pictures.len());
@@ -462,8 +448,7 @@ impl Library<'_> {
                     // No value to learn from it.
                     continue;
                 }
-                let places = self.pip_places.get(&(source.name.clone(), i, k));
-                return Some((p, p.dice[k], places));
+                return Some((p, p.dice[k]));
             }
         }
         None
