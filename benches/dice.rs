@@ -69,7 +69,8 @@ fn decode(c: &mut Criterion) {
 /// The camera reader on one real 640×640 photo (the first of the labelled set, 22 dice), on it
 /// seen from farther, on it as a 1280×720 webcam frame shows it, and on an empty frame.
 fn camera(c: &mut Criterion) {
-    use foreman::vision::{read_dice, synthetic};
+    use foreman::vision::read_dice;
+    use foreman_dice_training::synthetic;
     let mut g = c.benchmark_group("camera");
     let photo = std::path::Path::new(env!("CARGO_MANIFEST_DIR"))
         .join("tests/data/dice/d6-tray-photos/images/IMG_20191208_111228.jpg");

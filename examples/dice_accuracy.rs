@@ -46,8 +46,10 @@ mod args;
 
 use anyhow::Context;
 use foreman::vision::learned::Model;
-use foreman::vision::sources::{self, SOURCES, Tally, read_picture};
-use foreman::vision::training::{LabelledDie, LabelledPicture, Source, held_back, validation};
+use foreman_dice_training::sources::{self, SOURCES, Tally, read_picture};
+use foreman_dice_training::training::{
+    LabelledDie, LabelledPicture, Source, held_back, validation,
+};
 use std::path::{Path, PathBuf};
 use std::time::Instant;
 
@@ -356,7 +358,7 @@ fn shown(
 /// The photo as a 1280×720 webcam frame shows it: scaled to the frame's height, in its middle,
 /// the sides filled with its edge columns; the labels moved to match.
 fn in_frame(p: &LabelledPicture) -> LabelledPicture {
-    let frame = foreman::vision::synthetic::in_webcam_frame(&p.image);
+    let frame = foreman_dice_training::synthetic::in_webcam_frame(&p.image);
     let (w, h) = p.image.dimensions();
     let k = frame.image.height() as f32 / h as f32;
     let dice = p
@@ -480,7 +482,7 @@ fn made_up(model: &Model, n: u64) -> anyhow::Result<()> {
     let mut values = [0usize; 7];
     for k in 0..n {
         let mut rng = rand_chacha::ChaCha8Rng::seed_from_u64(8_000_000 + k);
-        let picture = foreman::vision::synthetic::background(480, 360, &mut rng);
+        let picture = foreman_dice_training::synthetic::background(480, 360, &mut rng);
         let read = model.read(&picture, foreman::vision::Area::whole(480, 360));
         if !read.is_empty() {
             pictures += 1;

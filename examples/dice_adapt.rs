@@ -23,8 +23,8 @@ mod args;
 #[path = "common/teaching.rs"]
 mod teaching;
 
-use foreman::vision::sources::{self, SOURCES};
-use foreman::vision::training::held_back;
+use foreman_dice_training::sources::{self, SOURCES};
+use foreman_dice_training::training::held_back;
 use std::path::PathBuf;
 use std::time::Instant;
 

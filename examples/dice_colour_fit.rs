@@ -16,7 +16,7 @@
 //! examples file is written again.
 use foreman::vision::colour::{self, Example, NEIGHBOURS, PIP_WEIGHT};
 use foreman::vision::learned::Model;
-use foreman::vision::sources;
+use foreman_dice_training::sources;
 use std::path::Path;
 
 fn main() -> anyhow::Result<()> {

@@ -2,8 +2,8 @@
 //! detector's boxes sit on the labelled dice.
 //! `cargo run --release --example dice_diag -- MODEL_DIR [DATA_DIR]`
 use foreman::vision::learned::{Candidate, Model};
-use foreman::vision::sources::{self, SOURCES, read_picture};
-use foreman::vision::training::held_back;
+use foreman_dice_training::sources::{self, SOURCES, read_picture};
+use foreman_dice_training::training::held_back;
 use std::path::PathBuf;
 
 fn main() -> anyhow::Result<()> {

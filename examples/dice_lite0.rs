@@ -17,11 +17,11 @@
 mod args;
 
 use anyhow::Context;
-use foreman::vision::backbone::Backbone;
 use foreman::vision::learned::{Candidate, Model, PATCH_MARGIN, classifier_input};
 use foreman::vision::net::{Net, Shape, softmax};
-use foreman::vision::sources::{self, training_split};
-use foreman::vision::training::{self, Library, Schedule, Source, UNKNOWN};
+use foreman_dice_training::backbone::Backbone;
+use foreman_dice_training::sources::{self, training_split};
+use foreman_dice_training::training::{self, Library, Schedule, Source, UNKNOWN};
 use std::path::PathBuf;
 use std::time::Instant;
 

@@ -14,7 +14,7 @@
 #[path = "common/args.rs"]
 mod args;
 use anyhow::Context;
-use foreman::vision::training::held_back;
+use foreman_dice_training::training::held_back;
 use image::{Rgb, RgbImage, imageops};
 use std::path::{Path, PathBuf};
 
@@ -142,7 +142,8 @@ fn lay_out(sheet: &mut RgbImage, crops: &[RgbImage], top: u32) {
 fn labelled_crops(dir: &Path, stem: &str, image: &RgbImage) -> anyhow::Result<Vec<RgbImage>> {
     let (w, h) = (image.width() as f32, image.height() as f32);
     let labels = dir.join("labels").join(format!("{stem}.txt"));
-    let boxes = foreman::vision::sources::read_yolo(&labels, w, h).map_err(anyhow::Error::msg)?;
+    let boxes =
+        foreman_dice_training::sources::read_yolo(&labels, w, h).map_err(anyhow::Error::msg)?;
     Ok(boxes
         .into_iter()
         .map(|(_, [cx, cy, bw, bh])| {

@@ -24,7 +24,7 @@ fn main() -> anyhow::Result<()> {
         .with_context(|| format!("reading {}", path.display()))?
         .to_rgb8();
     let photo = if frame {
-        foreman::vision::synthetic::in_webcam_frame(&photo).image
+        foreman_dice_training::synthetic::in_webcam_frame(&photo).image
     } else {
         photo
     };

@@ -10,7 +10,8 @@
 //! running this for each in turn, several times, and keeping each one's fastest.
 use anyhow::Context;
 use foreman::vision::learned::Model;
-use foreman::vision::{read_dice_with, synthetic};
+use foreman::vision::read_dice_with;
+use foreman_dice_training::synthetic;
 use std::time::Instant;
 
 fn main() -> anyhow::Result<()> {

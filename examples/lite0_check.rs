@@ -1,4 +1,4 @@
-//! Checks the pretrained backbone ([`foreman::vision::backbone`]) against the numpy reference
+//! Checks the pretrained backbone ([`foreman_dice_training::backbone`]) against the numpy reference
 //! and times it.
 //!
 //! ```text
@@ -17,7 +17,7 @@ use std::path::Path;
 use std::time::{Duration, Instant};
 
 use anyhow::{Context, Result, bail};
-use foreman::vision::backbone::Backbone;
+use foreman_dice_training::backbone::Backbone;
 
 fn main() -> Result<()> {
     let args: Vec<String> = std::env::args().skip(1).collect();

@@ -9,7 +9,7 @@ cd "$(dirname "$0")/.."
 data="${1:-../shared/dice}"
 shift || true
 cargo build --release --example dice_train --example dice_accuracy
-# The five whole-photo sources (`vision::sources::LEFT_OUT_IN_TURN`); the Catan crops go with
+# The five whole-photo sources (`foreman_dice_training::sources::LEFT_OUT_IN_TURN`); the Catan crops go with
 # their frames.
 for source in d6-tray-photos tabletop-mixed-dice coloured-dice-webcam-phone felt-tray-dice catan-dice-frames; do
     target/release/examples/dice_train --data "$data" --leave-out "$source" --out "target/dice-loso/$source" \

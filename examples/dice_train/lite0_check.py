@@ -1,5 +1,5 @@
 #!/usr/bin/env python3
-"""A numpy reference of the backbone `lite0.py` writes, to prove `vision::backbone` right.
+"""A numpy reference of the backbone `lite0.py` writes, to prove `foreman_dice_training::backbone` right.
 
 Needs numpy (and Pillow for `imagenet`): a training-time tool, e.g. in a venv:
 

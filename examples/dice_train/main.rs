@@ -8,7 +8,7 @@
 //! [--separable] [--made-up N] [--pasted F] [--icons F] [--window-pictures DIR] [--render-sheet FILE]
 //! [--icon-sheet FILE] [--replay N]`
 //!
-//! `--data` defaults to `../shared/dice` (one folder per source, see `vision::sources`).
+//! `--data` defaults to `../shared/dice` (one folder per source, see `foreman_dice_training::sources`).
 //! `--epochs N`: the classifier's epochs (30); `--detector-epochs N`: the detector's (40).
 //! `--leave-out SOURCE` trains without that source at all and scores it whole: the figure that
 //! predicts a camera, a table or dice never seen (write it elsewhere than `models/dice`);
@@ -19,7 +19,7 @@
 //! `--window GAMES`: pictures of Foreman's own window from that many games, four each, join
 //! the training pictures (`window.rs`; none unless told). `--rendered F`: that share of the
 //! classifier's samples and of the dice pasted for the detector are rendered
-//! (`vision::render`; none unless told). Neither is in the shipped recipe (see
+//! (`foreman_dice_training::render`; none unless told). Neither is in the shipped recipe (see
 //! `models/dice/README.md`). `--window-pictures DIR` writes the window's pictures with their
 //! dice outlined, and `--render-sheet FILE` a sheet of rendered dice
 //! (`--icon-sheet FILE`, of round icons), to look at; nothing is
@@ -40,8 +40,8 @@ mod window;
 use foreman::vision::learned::{
     CLASSIFIER_CHANNELS, CLASSIFIER_SHAPE, DETECTOR_SHAPE, Model, PATCH, SEPARABLE_CLASSIFIER_SHAPE,
 };
-use foreman::vision::sources::{self, Tally};
-use foreman::vision::training::{self, Library, Schedule};
+use foreman_dice_training::sources::{self, Tally};
+use foreman_dice_training::training::{self, Library, Schedule};
 use std::path::PathBuf;
 use std::time::Instant;
 
@@ -115,11 +115,11 @@ fn main() -> anyhow::Result<()> {
         // Rendered dice, 10 by 8, pip d6 in the first four rows, no die in the others.
         use rand::SeedableRng;
         let mut rng = rand_chacha::ChaCha8Rng::seed_from_u64(seed);
-        let side = foreman::vision::render::SIDE as u32;
+        let side = foreman_dice_training::render::SIDE as u32;
         let mut sheet = image::RgbImage::new(10 * side, 8 * side);
         for row in 0..8 {
             for col in 0..10 {
-                let die = foreman::vision::render::rendered_die(&mut rng, row < 4);
+                let die = foreman_dice_training::render::rendered_die(&mut rng, row < 4);
                 image::imageops::replace(
                     &mut sheet,
                     &die.image,
@@ -138,7 +138,7 @@ fn main() -> anyhow::Result<()> {
         let mut rng = rand_chacha::ChaCha8Rng::seed_from_u64(seed);
         let mut sheet = image::RgbImage::new(10 * 48, 6 * 48);
         for i in 0..60u32 {
-            let tile = foreman::vision::synthetic::round_icon_ground(&mut rng);
+            let tile = foreman_dice_training::synthetic::round_icon_ground(&mut rng);
             image::imageops::replace(
                 &mut sheet,
                 &tile,
@@ -388,7 +388,7 @@ fn main() -> anyhow::Result<()> {
         "pasted": pasted,
         "icons": icons,
         "classifier_from": further,
-        "split": "a file is held back when the FNV-1a hash of its name is 0 mod 5 (vision::training::held_back)",
+        "split": "a file is held back when the FNV-1a hash of its name is 0 mod 5 (foreman_dice_training::training::held_back)",
         "trained_on": train.iter().map(|s| serde_json::json!({
             "source": s.name, "pictures": s.pictures.len(),
             "dice": s.pictures.iter().map(|p| p.dice.len()).sum::<usize>() })).collect::<Vec<_>>(),

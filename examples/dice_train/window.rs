@@ -11,7 +11,7 @@ use egui_kittest::kittest::Queryable as _;
 use foreman::bots::{Bot, BotKind};
 use foreman::i18n::Lang;
 use foreman::ui::{ForemanApp, PaintedDice, Settings};
-use foreman::vision::training::{LabelledDie, LabelledPicture, Source};
+use foreman_dice_training::training::{LabelledDie, LabelledPicture, Source};
 
 /// The source's name in the manifest.
 pub const NAME: &str = "foreman-window";

@@ -15,9 +15,8 @@
 //! detector, stay as shipped. Measured: 6 ms for 20 lessons, about 0.3 s for 1,000
 //! (`examples/dice_adapt.rs`). Pure: no I/O, no clock.
 
+use super::labelled::{LabelledDie, LabelledPicture, framed, matches, read_picture};
 use super::learned::{Candidate, Model, PATCH, SMALLEST_DIE, classifier_input, patch_pixels};
-use super::sources::{framed, matches, read_picture};
-use super::training::{LabelledDie, LabelledPicture};
 use super::{Area, SeenDie};
 use image::RgbImage;
 use std::collections::VecDeque;
@@ -138,7 +137,7 @@ impl Lessons {
 
 /// What a player confirming `dice` would have had to fix in a reading `seen` of the same
 /// picture: each die of the roll missed or read with another value, and each reading on no
-/// die (as [`Tally::to_fix`](super::sources::Tally::to_fix) counts). The confirmed roll is the
+/// die (as the training crate's `Tally::to_fix` counts). The confirmed roll is the
 /// truth a [`Judge`] weighs two models by.
 pub fn to_fix(seen: &[SeenDie], dice: &[SeenDie]) -> usize {
     let as_labelled: Vec<LabelledDie> = dice.iter().map(|d| LabelledDie::at(d, d.value)).collect();
@@ -424,7 +423,7 @@ pub fn teach_as_labelled(
     if picture
         .dice
         .iter()
-        .any(|d| d.class == super::training::UNKNOWN)
+        .any(|d| d.class == super::labelled::UNKNOWN)
     {
         return;
     }

@@ -4,22 +4,21 @@
 //! each pip d6, its centre and size in pixels, its value 1–6, its colour and a confidence.
 //! A learned model reads it ([`learned`]): a detector proposes where a die may lie, a
 //! classifier says whether it is a pip d6 and which face is up, and its probability is the
-//! reading's confidence. The model is trained by `examples/dice_train/` ([`training`],
-//! [`sources`]) and its weights are embedded in the binary (`models/dice/`).
+//! reading's confidence. The model is trained by `examples/dice_train/` with the workspace's
+//! `foreman-dice-training` crate (`models/dice/training/`: made data, labelled sources, the
+//! trainer), and its weights are embedded in the binary (`models/dice/`). What the program
+//! carries besides reading is learning the player's table ([`adapt`], [`relearn`], [`fit`]).
 
 pub mod adapt;
-pub mod backbone;
 pub mod colour;
+pub mod fit;
 pub mod grid;
+pub mod labelled;
 pub mod learned;
 pub mod net;
 mod primitives;
 pub mod relearn;
-pub mod render;
-pub mod sources;
 pub mod stable;
-pub mod synthetic;
-pub mod training;
 
 use image::RgbImage;
 

@@ -20,8 +20,8 @@
 //! runs it on a thread of its own.
 
 use super::adapt::Lessons;
+use super::fit::{self, Schedule, look_changes};
 use super::learned::{Model, PATCH, classifier_input};
-use super::training::{self, Schedule, look_changes};
 use rand::Rng;
 use rand_chacha::ChaCha8Rng;
 use std::sync::atomic::{AtomicBool, Ordering};
@@ -226,7 +226,7 @@ pub fn relearned(
     }
     let channels = base.classifier_channels();
     let mut classifier = if how.afresh {
-        training::new_net(&base.classifier.shape(), true, how.seed)
+        fit::new_net(&base.classifier.shape(), true, how.seed)
     } else {
         base.classifier.clone()
     };
@@ -239,7 +239,7 @@ pub fn relearned(
         threads: how.threads,
     };
     let share = how.share.clamp(0.0, 1.0);
-    training::fit_until(
+    fit::fit_until(
         &mut classifier,
         schedule,
         |rng: &mut ChaCha8Rng| {
@@ -258,7 +258,7 @@ pub fn relearned(
                 usize::from(class),
             )
         },
-        training::class_loss,
+        fit::class_loss,
         log,
         stop,
     );

@@ -6,9 +6,9 @@ use crate::window::{click, companion_with_a_settled_camera_roll};
 use egui_kittest::kittest::Queryable as _;
 use foreman::vision::adapt::{Lessons, Work, teach_as_labelled};
 use foreman::vision::learned::Model;
-use foreman::vision::sources::{self, SOURCES, Tally, read_picture};
-use foreman::vision::training::{LabelledDie, LabelledPicture, Source, held_back};
 use foreman::vision::{Area, SeenDie};
+use foreman_dice_training::sources::{self, SOURCES, Tally, read_picture};
+use foreman_dice_training::training::{LabelledDie, LabelledPicture, Source, held_back};
 use std::path::Path;
 
 /// The held-back pictures of one source, as the harness loads them.

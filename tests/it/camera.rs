@@ -7,7 +7,8 @@ use crate::vision_score::{
     resized, saved_as_jpeg, score_colours, score_photo,
 };
 use foreman::dice::camera::{CameraError, CameraEvent, Capture, Folder, FrameSource, ImageFile};
-use foreman::vision::{self, synthetic};
+use foreman::vision;
+use foreman_dice_training::synthetic;
 use std::path::{Path, PathBuf};
 use std::time::{Duration, Instant};
 
@@ -16,7 +17,7 @@ fn photos_dir() -> PathBuf {
     Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/data/dice/d6-tray-photos")
 }
 
-/// The tray photos held back from the model's training (`vision::training::held_back`): 43
+/// The tray photos held back from the model's training (`foreman_dice_training::training::held_back`): 43
 /// of the 200.
 fn photos() -> Vec<PathBuf> {
     let mut v: Vec<PathBuf> = std::fs::read_dir(photos_dir().join("images"))
@@ -26,7 +27,7 @@ fn photos() -> Vec<PathBuf> {
         .filter(|p| {
             p.file_name()
                 .and_then(|n| n.to_str())
-                .is_some_and(foreman::vision::training::held_back)
+                .is_some_and(foreman_dice_training::training::held_back)
         })
         .collect();
     v.sort();
@@ -157,7 +158,7 @@ fn colours_on_the_hand_labelled_photos() {
 fn the_colour_examples_are_measured_from_the_training_photos() {
     let root = Path::new(env!("CARGO_MANIFEST_DIR"));
     let model = vision::learned::Model::shipped().expect("the shipped model");
-    let measured: Vec<vision::colour::Example> = vision::sources::colour_examples(
+    let measured: Vec<vision::colour::Example> = foreman_dice_training::sources::colour_examples(
         &photos_dir(),
         &root.join("models/dice/colours.txt"),
         model,
@@ -170,11 +171,12 @@ fn the_colour_examples_are_measured_from_the_training_photos() {
     assert!(shipped.len() >= 1000, "{} examples", shipped.len());
     assert_eq!(measured.as_slice(), shipped);
     // Every photo they come from is a training photo.
-    let told = vision::sources::read_told_colours(&root.join("models/dice/colours.txt"))
-        .expect("colours file");
+    let told =
+        foreman_dice_training::sources::read_told_colours(&root.join("models/dice/colours.txt"))
+            .expect("colours file");
     assert!(
         told.iter()
-            .all(|(stem, _)| !vision::training::held_back(&format!("{stem}.jpg"))),
+            .all(|(stem, _)| !foreman_dice_training::training::held_back(&format!("{stem}.jpg"))),
         "fitted on training photos only"
     );
 }
@@ -197,14 +199,14 @@ fn colours_under_a_warm_lamp() {
 /// (`tests/dice_colours.txt`), each shown to the reader as `shown` makes it.
 fn colours_over_the_told_photos(shown: impl Fn(image::RgbImage) -> image::RgbImage) -> ColourTally {
     let dir = photos_dir();
-    let told = vision::sources::read_told_colours(
+    let told = foreman_dice_training::sources::read_told_colours(
         &Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/dice_colours.txt"),
     )
     .expect("colour labels");
     assert_eq!(told.len(), 43, "every held-back photo's colours are told");
     assert!(
         told.iter()
-            .all(|(stem, _)| vision::training::held_back(&format!("{stem}.jpg"))),
+            .all(|(stem, _)| foreman_dice_training::training::held_back(&format!("{stem}.jpg"))),
         "the colours are measured on held-back photos only"
     );
     let mut colours = ColourTally::default();
@@ -614,17 +616,17 @@ fn cli_reads_photos_and_reports_unreadable_ones() {
 
 /// The learned reader's figures on a source's pictures held back from training (copies of
 /// them are in `tests/data/dice`, with their licences).
-fn held_back_tally(name: &str) -> foreman::vision::sources::Tally {
+fn held_back_tally(name: &str) -> foreman_dice_training::sources::Tally {
     let source = held_back_source(name);
     let model = vision::learned::Model::shipped().expect("the model");
-    let tally = foreman::vision::sources::score(model, &source);
+    let tally = foreman_dice_training::sources::score(model, &source);
     println!("{name}: {tally}");
     tally
 }
 
 /// A source's pictures held back from training, from `tests/data/dice`.
-fn held_back_source(name: &str) -> foreman::vision::training::Source {
-    use foreman::vision::sources::{self, SOURCES};
+fn held_back_source(name: &str) -> foreman_dice_training::training::Source {
+    use foreman_dice_training::sources::{self, SOURCES};
     let (_, layout) = SOURCES
         .into_iter()
         .find(|(n, _)| *n == name)
@@ -636,7 +638,7 @@ fn held_back_source(name: &str) -> foreman::vision::training::Source {
         name,
         &dir,
         layout,
-        &foreman::vision::training::held_back,
+        &foreman_dice_training::training::held_back,
         usize::MAX,
     )
     .expect("the held-back pictures")
@@ -725,7 +727,7 @@ fn window_snapshot() -> image::RgbImage {
 /// board-like backgrounds, wood and cloth, from seeds the training never drew.
 #[test]
 fn pictures_without_dice_read_as_none() {
-    use foreman::vision::sources::{WINDOW_CARDS, pictures_without_dice};
+    use foreman_dice_training::sources::{WINDOW_CARDS, pictures_without_dice};
     let snapshot = window_snapshot();
     let read: Vec<(String, usize)> = pictures_without_dice(&snapshot)
         .into_iter()
@@ -760,14 +762,17 @@ fn pictures_without_dice_read_as_none() {
 fn dice_lying_among_cards_are_read_and_little_else() {
     let snapshot = window_snapshot();
     let tray = held_back_source("d6-tray-photos");
-    let pictures = vision::sources::dice_among_cards(&snapshot, &tray, 40);
+    let pictures = foreman_dice_training::sources::dice_among_cards(&snapshot, &tray, 40);
     assert_eq!(pictures.len(), 40);
     let dice: usize = pictures.iter().map(|p| p.dice.len()).sum();
     assert!(dice >= 150, "{dice} dice laid");
     let model = vision::learned::Model::shipped().expect("the model");
-    let mut tally = foreman::vision::sources::Tally::default();
+    let mut tally = foreman_dice_training::sources::Tally::default();
     for p in &pictures {
-        tally.add(p, &vision::sources::read_picture(model, &p.image, true));
+        tally.add(
+            p,
+            &foreman_dice_training::sources::read_picture(model, &p.image, true),
+        );
     }
     println!("dice among cards: {tally}");
     assert_eq!(tally.pictures, 40);
@@ -786,7 +791,7 @@ fn dice_lying_among_cards_are_read_and_little_else() {
 /// back (`models/dice/README.md`).
 #[test]
 fn the_classifier_alone_on_the_labelled_tray_dice() {
-    use foreman::vision::sources::{Tally, read_labelled_boxes};
+    use foreman_dice_training::sources::{Tally, read_labelled_boxes};
     let name = "d6-tray-photos";
     let model = vision::learned::Model::shipped().expect("the model");
     let mut tally = Tally::default();
@@ -866,7 +871,7 @@ fn the_crops_held_back() {
 /// file, and is about a fifth of the tray photos' names.
 #[test]
 fn the_validation_fifth_is_apart_from_the_held_back_one() {
-    use foreman::vision::training::{held_back, validation};
+    use foreman_dice_training::training::{held_back, validation};
     let names: Vec<String> = (0..1000).map(|i| format!("photo_{i:04}.jpg")).collect();
     assert!(names.iter().all(|n| !(held_back(n) && validation(n))));
     let set_aside = names.iter().filter(|n| validation(n)).count();
@@ -881,7 +886,8 @@ fn the_validation_fifth_is_apart_from_the_held_back_one() {
 /// recall 0.6197, value 0.7273, precision 1, against recall 0.0845 without it.
 #[test]
 fn a_die_filling_the_picture_is_read_by_the_whole_look() {
-    use foreman::vision::{Area, learned::Model, sources::Tally};
+    use foreman::vision::{Area, learned::Model};
+    use foreman_dice_training::sources::Tally;
     let source = held_back_source("casino-dice-crops");
     let tally = |model: &Model| {
         let mut tally = Tally::default();

@@ -1,8 +1,8 @@
-//! The dice model's training split (`vision::sources::training_split`): a source left out is
+//! The dice model's training split (`foreman_dice_training::sources::training_split`): a source left out is
 //! never trained on, or only on the few pictures taught, and the held-back files are never
 //! trained on.
-use foreman::vision::sources::{SOURCES, training_split};
-use foreman::vision::training::held_back;
+use foreman_dice_training::sources::{SOURCES, training_split};
+use foreman_dice_training::training::held_back;
 use std::path::Path;
 
 /// Picture names, `held` of them held back and `kept` not.
@@ -27,7 +27,7 @@ fn names(held: usize, kept: usize) -> Vec<String> {
 /// A data folder of the nine sources, each with 2 held-back pictures and 8 others, one die
 /// each (none in the numeral dice's).
 fn data(root: &Path) {
-    use foreman::vision::sources::Layout;
+    use foreman_dice_training::sources::Layout;
     let picture = image::RgbImage::from_pixel(16, 16, image::Rgb([200, 180, 40]));
     for (source, layout) in SOURCES {
         let dir = root.join(source);
@@ -58,7 +58,7 @@ fn data(root: &Path) {
 fn a_source_left_out_is_trained_on_only_as_far_as_taught() {
     let root = tempfile::tempdir().expect("a folder");
     data(root.path());
-    let count = |sources: &[foreman::vision::training::Source], name: &str| {
+    let count = |sources: &[foreman_dice_training::training::Source], name: &str| {
         sources
             .iter()
             .find(|s| s.name == name)
@@ -120,7 +120,7 @@ fn a_source_left_out_is_trained_on_only_as_far_as_taught() {
 #[test]
 fn made_up_negatives_are_the_detectors_proposals_cut_out_around_them() {
     use foreman::vision::learned::Model;
-    use foreman::vision::training::background_proposals;
+    use foreman_dice_training::training::background_proposals;
     let model = Model::shipped().expect("the shipped model");
     let mined = background_proposals(model, 30, 2026);
     assert!(
@@ -162,8 +162,8 @@ fn made_up_negatives_are_the_detectors_proposals_cut_out_around_them() {
 /// its box is see-through, the die, its pips, and a pale pip inside it stay.
 #[test]
 fn a_die_is_cut_out_of_its_tray() {
-    use foreman::vision::synthetic::cut_out;
-    use foreman::vision::training::LabelledDie;
+    use foreman_dice_training::synthetic::cut_out;
+    use foreman_dice_training::training::LabelledDie;
     // A grey tray, a little noisy; a red die 30 pixels wide with a white pip in its middle.
     let photo = image::RgbImage::from_fn(100, 100, |x, y| {
         let on_die = (35..65).contains(&x) && (35..65).contains(&y);
@@ -205,7 +205,7 @@ fn a_die_is_cut_out_of_its_tray() {
 /// is drawn, and always with some ink; the same seed draws the same icon.
 #[test]
 fn a_round_icon_stays_in_its_circle() {
-    use foreman::vision::synthetic::round_icon;
+    use foreman_dice_training::synthetic::round_icon;
     use rand::SeedableRng;
     let (w, h) = (64usize, 64usize);
     let ground = [10.0f32, 200.0, 90.0];
@@ -260,7 +260,7 @@ fn a_round_icon_stays_in_its_circle() {
 /// fifth), every Catan crop's frame is held back, and the frames kept have their crops.
 #[test]
 fn a_crop_goes_where_its_frame_goes() {
-    use foreman::vision::sources::{Layout, split_key};
+    use foreman_dice_training::sources::{Layout, split_key};
     let crops = Layout::Crops {
         side: 0.85,
         cut: true,
@@ -319,8 +319,8 @@ fn a_crop_goes_where_its_frame_goes() {
 #[test]
 fn a_die_of_no_known_face_counts_as_found_never_for_its_value() {
     use foreman::vision::SeenDie;
-    use foreman::vision::sources::{self, Tally};
-    use foreman::vision::training::{LabelledDie, LabelledPicture, UNKNOWN};
+    use foreman_dice_training::sources::{self, Tally};
+    use foreman_dice_training::training::{LabelledDie, LabelledPicture, UNKNOWN};
     let root = Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/data/dice");
     let (_, layout) = SOURCES
         .iter()

@@ -50,7 +50,7 @@ pub fn as_webcam_frame(
     photo: &image::RgbImage,
     labels: &[Labelled],
 ) -> (image::RgbImage, Vec<Labelled>) {
-    let frame = foreman::vision::synthetic::in_webcam_frame(photo);
+    let frame = foreman_dice_training::synthetic::in_webcam_frame(photo);
     let (fw, left, sw) = (frame.image.width(), frame.left, frame.width);
     let moved = labels
         .iter()

@@ -10,7 +10,7 @@ fn a_colour_blind_or_separable_classifier_loads_and_reads_its_own_input() {
         panic!("the shipped model loads");
     };
     let detector = shipped.detector.to_bytes();
-    let photo = crate::vision::synthetic::table(96, 96);
+    let photo = foreman_dice_training::synthetic::table(96, 96);
     let c = Candidate {
         x: 48.0,
         y: 48.0,
@@ -24,7 +24,7 @@ fn a_colour_blind_or_separable_classifier_loads_and_reads_its_own_input() {
         .chain([(separable.clone(), 3), (separable.clone(), 2)])
     {
         shape[0].cin = channels;
-        let net = crate::vision::training::new_net(&shape, true, 7);
+        let net = crate::vision::fit::new_net(&shape, true, 7);
         let model = match Model::from_bytes(&detector, &net.to_bytes()) {
             Ok(m) => m,
             Err(e) => panic!("{channels} channels: {e}"),
@@ -36,14 +36,14 @@ fn a_colour_blind_or_separable_classifier_loads_and_reads_its_own_input() {
     }
     let mut shape = CLASSIFIER_SHAPE;
     shape[0].cin = 5;
-    let net = crate::vision::training::new_net(&shape, true, 7);
+    let net = crate::vision::fit::new_net(&shape, true, 7);
     assert!(Model::from_bytes(&detector, &net.to_bytes()).is_err());
     // The separable shape with one layer widened.
     let mut shape = separable;
     shape[9] = Shape::depthwise(128, 3, 2);
     shape[8].cout = 128;
     shape[10].cin = 128;
-    let net = crate::vision::training::new_net(&shape, true, 7);
+    let net = crate::vision::fit::new_net(&shape, true, 7);
     assert!(Model::from_bytes(&detector, &net.to_bytes()).is_err());
 }
 
@@ -55,13 +55,15 @@ fn unsure_readings_are_read_again_turned() {
     let Ok(shipped) = Model::shipped() else {
         panic!("the shipped model loads");
     };
-    let mut photo = crate::vision::synthetic::table(320, 240);
+    let mut photo = foreman_dice_training::synthetic::table(320, 240);
     for (k, (value, side)) in [(1, 40.0), (2, 30.0), (3, 24.0), (5, 34.0), (6, 28.0)]
         .into_iter()
         .enumerate()
     {
         let (x, y) = (40.0 + 60.0 * k as f32, 60.0 + 25.0 * (k % 3) as f32);
-        crate::vision::synthetic::draw_die(&mut photo, x, y, side, value, [240; 3], [20; 3]);
+        foreman_dice_training::synthetic::draw_die(
+            &mut photo, x, y, side, value, [240; 3], [20; 3],
+        );
     }
     // Every die unsure straight and turned; at 0.999 one is sure after half a turn.
     for (turns, look_again) in [(0u8, 1.01), (1, 1.01), (2, 1.01), (3, 1.01), (3, 0.999)] {
@@ -114,13 +116,17 @@ fn among_small_dice_the_close_look_is_not_read() {
         panic!("the shipped model loads");
     };
     let picture = |small: usize| {
-        let mut photo = crate::vision::synthetic::table(640, 480);
+        let mut photo = foreman_dice_training::synthetic::table(640, 480);
         for k in 0..small {
             let (x, y) = (60.0 + 45.0 * k as f32, 400.0 + 20.0 * (k % 2) as f32);
             let value = (k % 6) as u8 + 1;
-            crate::vision::synthetic::draw_die(&mut photo, x, y, 14.0, value, [240; 3], [20; 3]);
+            foreman_dice_training::synthetic::draw_die(
+                &mut photo, x, y, 14.0, value, [240; 3], [20; 3],
+            );
         }
-        crate::vision::synthetic::draw_die(&mut photo, 420.0, 180.0, 150.0, 5, [240; 3], [20; 3]);
+        foreman_dice_training::synthetic::draw_die(
+            &mut photo, 420.0, 180.0, 150.0, 5, [240; 3], [20; 3],
+        );
         photo
     };
     let big = |dice: &[SeenDie]| dice.iter().any(|d| d.size > 80.0);

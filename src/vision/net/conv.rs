@@ -147,7 +147,7 @@ impl Conv {
     }
 
     /// A full layer's [`Conv::apply_weights`] into `out`'s rows `rsc` apart.
-    pub(crate) fn apply_full(
+    pub fn apply_full(
         &self,
         cols: &[f32],
         row_len: usize,
@@ -169,7 +169,7 @@ impl Conv {
     }
 
     /// The output before the product is added to it: each filter's bias over its `n` places.
-    pub(crate) fn biases(&self, n: usize) -> Vec<f32> {
+    pub fn biases(&self, n: usize) -> Vec<f32> {
         let mut out = Vec::with_capacity(self.cout * n);
         for &b in &self.b {
             // A run filled at once (an `extend` of a repeat goes one by one).
@@ -390,7 +390,7 @@ impl Conv {
     /// `input[ci · plane_stride..]` (the planes of several samples may lie between). Every
     /// entry of those columns is written (the padding's with zero), so the buffer need not be
     /// cleared beforehand.
-    pub(crate) fn im2col_at(
+    pub fn im2col_at(
         &self,
         input: &[f32],
         (h, w): (usize, usize),
@@ -469,7 +469,7 @@ impl Conv {
     /// TensorFlow's "same" padding, which puts the odd place of a stride-2 layer's padding
     /// after. Every entry of those columns is written.
     #[allow(clippy::too_many_arguments)]
-    pub(crate) fn im2col_padded(
+    pub fn im2col_padded(
         &self,
         input: &[f32],
         (h, w): (usize, usize),

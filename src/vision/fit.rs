@@ -1,7 +1,9 @@
-//! The training loop: a net fitted to samples drawn afresh each step, on threads, with Adam.
+//! The training loop: a net fitted to samples drawn afresh each step, on threads, with Adam,
+//! and the picture changes that keep what a die shows. The reader learns the player's table
+//! with it ([`super::relearn`]); `foreman-dice-training` trains the shipped nets with it.
 
 use crate::vision::net::{Adam, Conv, Grads, Net, Shape, Trace, softmax};
-use rand::SeedableRng;
+use rand::{Rng, SeedableRng};
 use rand_chacha::ChaCha8Rng;
 use std::sync::atomic::{AtomicBool, Ordering};
 
@@ -129,4 +131,61 @@ pub fn class_loss(out: &[f32], class: &usize, d: &mut Vec<f32>) -> f32 {
     let loss = -(d[*class].max(1e-7)).ln();
     d[*class] -= 1.0;
     loss
+}
+
+/// Picture changes that keep what a die shows.
+pub fn look_changes(pixels: &mut [[f32; 3]], w: usize, h: usize, rng: &mut ChaCha8Rng) {
+    let light = rng.random_range(0.55f32..1.45);
+    let tint: [f32; 3] = std::array::from_fn(|_| rng.random_range(0.85f32..1.15));
+    let contrast = rng.random_range(0.65f32..1.3);
+    let n = pixels.len() as f32;
+    let mean = pixels.iter().flatten().sum::<f32>() / (3.0 * n);
+    let grey = rng.random_bool(0.15);
+    for p in pixels.iter_mut() {
+        let l = 0.299 * p[0] + 0.587 * p[1] + 0.114 * p[2];
+        for k in 0..3 {
+            let v = if grey { l } else { p[k] };
+            p[k] = ((mean + (v - mean) * contrast) * light * tint[k]).clamp(0.0, 255.0);
+        }
+    }
+    if rng.random_bool(0.3) {
+        let copy = pixels.to_vec();
+        for y in 0..h {
+            for x in 0..w {
+                let mut sum = [0f32; 3];
+                let mut count = 0.0;
+                for yy in y.saturating_sub(1)..(y + 2).min(h) {
+                    for xx in x.saturating_sub(1)..(x + 2).min(w) {
+                        for k in 0..3 {
+                            sum[k] += copy[yy * w + xx][k];
+                        }
+                        count += 1.0;
+                    }
+                }
+                pixels[y * w + x] = sum.map(|s| s / count);
+            }
+        }
+    }
+    let noise = rng.random_range(0.0f32..8.0);
+    if noise > 1.0 {
+        for v in pixels.iter_mut().flatten() {
+            let g: f32 = rng.random_range(-1.0f32..1.0) + rng.random_range(-1.0f32..1.0);
+            *v = (*v + noise * g).clamp(0.0, 255.0);
+        }
+    }
+    if rng.random_bool(0.25) {
+        let quality = rng.random_range(25u8..90);
+        let bytes: Vec<u8> = pixels.iter().flatten().map(|&v| v as u8).collect();
+        let mut jpeg = Vec::new();
+        let encoded = image::codecs::jpeg::JpegEncoder::new_with_quality(&mut jpeg, quality)
+            .encode(&bytes, w as u32, h as u32, image::ExtendedColorType::Rgb8);
+        if encoded.is_ok()
+            && let Ok(back) = image::load_from_memory(&jpeg)
+        {
+            let back = back.to_rgb8();
+            for (p, q) in pixels.iter_mut().zip(back.pixels()) {
+                *p = q.0.map(f32::from);
+            }
+        }
+    }
 }

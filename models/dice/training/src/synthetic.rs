@@ -3,7 +3,7 @@
 //! photos ([`cut_out`]) and laid on such backgrounds, and a photo seen from farther or in a
 //! webcam frame.
 
-use super::training::LabelledDie;
+use crate::training::LabelledDie;
 use image::{Rgb, RgbImage};
 use rand::Rng;
 use rand_chacha::ChaCha8Rng;

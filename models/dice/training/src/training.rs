@@ -1,4 +1,4 @@
-//! Training the dice reader's two nets ([`super::learned`]) from labelled photos and crops.
+//! Training the dice reader's two nets ([`foreman::vision::learned`]) from labelled photos and crops.
 //!
 //! Pure: the caller loads the pictures (see `examples/dice_train/`); every random choice
 //! comes from a generator seeded by the run's seed, the epoch and the sample's number, so a run
@@ -14,48 +14,13 @@
 //!   pictures with frames, text-like strokes and printed dots. Those backgrounds alone, and
 //!   places of the photos without a die, teach the classifier what is no die.
 
-use super::grid::{normalised, sample};
-use super::learned::{Candidate, Model, PATCH, PATCH_MARGIN, STRIDE, classifier_input};
-use super::net::{Net, sigmoid};
-use image::RgbImage;
+use foreman::vision::grid::{normalised, sample};
+use foreman::vision::learned::{Candidate, Model, PATCH, PATCH_MARGIN, STRIDE, classifier_input};
+use foreman::vision::net::{Net, sigmoid};
 use rand::{Rng, SeedableRng};
 use rand_chacha::ChaCha8Rng;
 
-/// The class of a pip d6 whose value is not known: found (or missed) as a die, never scored
-/// nor trained for its value.
-pub const UNKNOWN: u8 = 7;
-
-/// One labelled die: centre and side in picture pixels; `class` 0 is not a pip d6, 1–6 the
-/// face of one, [`UNKNOWN`] a pip d6 whose face is not known.
-#[derive(Debug, Clone, Copy, PartialEq)]
-pub struct LabelledDie {
-    pub x: f32,
-    pub y: f32,
-    pub size: f32,
-    pub class: u8,
-}
-
-impl LabelledDie {
-    /// A die read (or told) at `d`'s place and side, labelled `class`.
-    pub fn at(d: &super::SeenDie, class: u8) -> LabelledDie {
-        LabelledDie {
-            x: d.x,
-            y: d.y,
-            size: d.size,
-            class,
-        }
-    }
-}
-
-/// A labelled picture: a photo with every die labelled, or a crop around one die (whose
-/// background is not known to hold no die).
-#[derive(Debug, Clone)]
-pub struct LabelledPicture {
-    pub image: RgbImage,
-    pub dice: Vec<LabelledDie>,
-    /// Every die in it is labelled: its other places are no die.
-    pub whole: bool,
-}
+pub use foreman::vision::labelled::{LabelledDie, LabelledPicture, UNKNOWN};
 
 /// The pictures of one source (a camera, a table, a set of dice).
 #[derive(Debug, Clone)]
@@ -86,8 +51,7 @@ fn fifth(name: &str) -> u64 {
     h % 5
 }
 
-mod fit;
-pub use fit::{Schedule, class_loss, fit, fit_until, new_net};
+pub use foreman::vision::fit::{Schedule, class_loss, fit, fit_until, look_changes, new_net};
 
 /// A die as the detector sees it: centre and side in the detector's pixels.
 #[derive(Debug, Clone, Copy)]
@@ -161,63 +125,6 @@ pub fn detector_loss(
     }
     loss / positives
 }
-/// Picture changes that keep what a die shows.
-pub fn look_changes(pixels: &mut [[f32; 3]], w: usize, h: usize, rng: &mut ChaCha8Rng) {
-    let light = rng.random_range(0.55f32..1.45);
-    let tint: [f32; 3] = std::array::from_fn(|_| rng.random_range(0.85f32..1.15));
-    let contrast = rng.random_range(0.65f32..1.3);
-    let n = pixels.len() as f32;
-    let mean = pixels.iter().flatten().sum::<f32>() / (3.0 * n);
-    let grey = rng.random_bool(0.15);
-    for p in pixels.iter_mut() {
-        let l = 0.299 * p[0] + 0.587 * p[1] + 0.114 * p[2];
-        for k in 0..3 {
-            let v = if grey { l } else { p[k] };
-            p[k] = ((mean + (v - mean) * contrast) * light * tint[k]).clamp(0.0, 255.0);
-        }
-    }
-    if rng.random_bool(0.3) {
-        let copy = pixels.to_vec();
-        for y in 0..h {
-            for x in 0..w {
-                let mut sum = [0f32; 3];
-                let mut count = 0.0;
-                for yy in y.saturating_sub(1)..(y + 2).min(h) {
-                    for xx in x.saturating_sub(1)..(x + 2).min(w) {
-                        for k in 0..3 {
-                            sum[k] += copy[yy * w + xx][k];
-                        }
-                        count += 1.0;
-                    }
-                }
-                pixels[y * w + x] = sum.map(|s| s / count);
-            }
-        }
-    }
-    let noise = rng.random_range(0.0f32..8.0);
-    if noise > 1.0 {
-        for v in pixels.iter_mut().flatten() {
-            let g: f32 = rng.random_range(-1.0f32..1.0) + rng.random_range(-1.0f32..1.0);
-            *v = (*v + noise * g).clamp(0.0, 255.0);
-        }
-    }
-    if rng.random_bool(0.25) {
-        let quality = rng.random_range(25u8..90);
-        let bytes: Vec<u8> = pixels.iter().flatten().map(|&v| v as u8).collect();
-        let mut jpeg = Vec::new();
-        let encoded = image::codecs::jpeg::JpegEncoder::new_with_quality(&mut jpeg, quality)
-            .encode(&bytes, w as u32, h as u32, image::ExtendedColorType::Rgb8);
-        if encoded.is_ok()
-            && let Ok(back) = image::load_from_memory(&jpeg)
-        {
-            let back = back.to_rgb8();
-            for (p, q) in pixels.iter_mut().zip(back.pixels()) {
-                *p = q.0.map(f32::from);
-            }
-        }
-    }
-}
-
 /// A turn by any angle, a mirror, and a squeeze along either axis, times `scale`.
 pub(crate) fn any_turn(scale: f32, rng: &mut ChaCha8Rng) -> [f32; 4] {
     let angle = rng.random_range(0.0f32..std::f32::consts::TAU);
@@ -228,7 +135,7 @@ pub(crate) fn any_turn(scale: f32, rng: &mut ChaCha8Rng) -> [f32; 4] {
     [cos * sx, -sin * sy, sin * sx, cos * sy]
 }
 
-pub use super::synthetic::background;
+pub use crate::synthetic::background;
 
 /// A patch's centre and side on die `d` of `p` at the wrong scale, which is no die: on a few
 /// of its pips (as the close look sees a die among smaller ones), or holding it small among
@@ -265,7 +172,7 @@ pub(crate) fn drawn_die(rng: &mut ChaCha8Rng) -> (LabelledPicture, LabelledDie) 
     });
     let value = rng.random_range(1..=6);
     let size = rng.random_range(24.0f32..34.0);
-    super::synthetic::draw_die(&mut picture, 32.0, 32.0, size, value, body, pip);
+    crate::synthetic::draw_die(&mut picture, 32.0, 32.0, size, value, body, pip);
     let die = LabelledDie {
         x: 32.0,
         y: 32.0,
@@ -294,19 +201,19 @@ pub struct Library<'a> {
     /// the shipped recipe).
     pub made_up: Vec<(&'a LabelledPicture, Candidate)>,
     /// How often a classifier sample, and a die pasted for the detector, is rendered
-    /// ([`super::render`]); none when 0 (the shipped recipe, whose samples are then drawn
+    /// ([`crate::render`]); none when 0 (the shipped recipe, whose samples are then drawn
     /// as before rendering came in).
     pub rendered: f64,
     /// How often a classifier sample of a labelled die has the die cut out of its photo and
-    /// laid on a made-up background ([`super::synthetic::pasted_die`]): a die on a dark table
+    /// laid on a made-up background ([`crate::synthetic::pasted_die`]): a die on a dark table
     /// or a card, which the photos hardly show.
     pub pasted: f64,
-    /// How often a classifier sample is a round icon ([`super::synthetic::round_icon`]) at a
+    /// How often a classifier sample is a round icon ([`crate::synthetic::round_icon`]) at a
     /// die's size on a made-up background, as no die; and, when more than none, half the
     /// detector's made-up pictures carry one to four such icons, not dice (none in the shipped
     /// recipe).
     pub icons: f64,
-    /// The classifier's input channels, one of [`super::learned::CLASSIFIER_CHANNELS`] (3:
+    /// The classifier's input channels, one of [`foreman::vision::learned::CLASSIFIER_CHANNELS`] (3:
     /// the colours, as shipped; see [`classifier_input`]).
     pub channels: usize,
     /// The classifier's patch side in pixels ([`PATCH`] as shipped; larger for a net on
@@ -326,7 +233,7 @@ pub fn proposals<'a>(
     let mut out = Vec::new();
     for p in pictures {
         let (w, h) = p.image.dimensions();
-        for c in model.candidates(&p.image, super::Area::whole(w, h)) {
+        for c in model.candidates(&p.image, foreman::vision::Area::whole(w, h)) {
             let nearest = p.dice.iter().min_by(|a, b| {
                 (a.x - c.x)
                     .hypot(a.y - c.y)
@@ -380,7 +287,7 @@ pub fn background_proposals(
         let w = rng.random_range(320..=640usize);
         let h = w * 3 / 4;
         let picture = background(w, h, &mut rng);
-        let area = super::Area::whole(w as u32, h as u32);
+        let area = foreman::vision::Area::whole(w as u32, h as u32);
         let mut found = model.candidates(&picture, area);
         found.extend(model.whole_candidates(&picture, area));
         for c in found {
@@ -475,7 +382,7 @@ impl Library<'_> {
 
     /// A classifier sample's patch as sampled (turned, scaled, moved; its light not yet
     /// changed, [`look_changes`]) and its class: what [`Library::classifier_sample`] draws
-    /// first, and what a replay set keeps ([`super::relearn::Replay`]).
+    /// first, and what a replay set keeps ([`foreman::vision::relearn::Replay`]).
     pub fn classifier_pixels(&self, rng: &mut ChaCha8Rng) -> (Vec<[f32; 3]>, usize) {
         let side = self.patch;
         let patch_scale = |size: f32| size * PATCH_MARGIN / side as f32;
@@ -483,7 +390,7 @@ impl Library<'_> {
         let (pixels, class) = if self.rendered > 0.0 && rng.random_bool(self.rendered) {
             // A rendered die (seven in ten a pip d6), or a thing like one that is none.
             let pip_die = rng.random_bool(0.7);
-            let r = super::render::rendered_die(rng, pip_die);
+            let r = crate::render::rendered_die(rng, pip_die);
             let a = any_turn(patch_scale(r.size * rng.random_range(0.88f32..1.14)), rng);
             (
                 sample(&r.image, (r.x, r.y), a, side, side),
@@ -491,7 +398,7 @@ impl Library<'_> {
             )
         } else if self.icons > 0.0 && rng.random_bool(self.icons) {
             // A round icon as large as a die, which is none.
-            let img = super::synthetic::round_icon_ground(rng);
+            let img = crate::synthetic::round_icon_ground(rng);
             let a = any_turn(rng.random_range(0.85f32..1.15), rng);
             (sample(&img, (24.0, 24.0), a, side, side), 0)
         } else if roll < 0.1 {
@@ -522,7 +429,7 @@ impl Library<'_> {
             let a = any_turn(patch_scale(d.size * rng.random_range(0.88f32..1.14)), rng);
             let pixels = if self.pasted > 0.0 && rng.random_bool(self.pasted) {
                 // The die cut out and laid on a made-up background.
-                let (ground, (x, y)) = super::synthetic::pasted_die(&p.image, d, rng);
+                let (ground, (x, y)) = crate::synthetic::pasted_die(&p.image, d, rng);
                 sample(&ground, (x + jitter.0, y + jitter.1), a, side, side)
             } else {
                 sample(&p.image, (d.x + jitter.0, d.y + jitter.1), a, side, side)
@@ -645,7 +552,7 @@ impl Library<'_> {
                         rng.random_range(0.0..side as f32),
                         rng.random_range(0.0..side as f32),
                     );
-                    super::synthetic::round_icon(&mut canvas, side, at, r, rng);
+                    crate::synthetic::round_icon(&mut canvas, side, at, r, rng);
                 }
             }
             let count = if roll < 0.9 {
@@ -655,7 +562,7 @@ impl Library<'_> {
             };
             let drawn = drawn_die(rng);
             let rendered = (self.rendered > 0.0).then(|| {
-                let r = super::render::rendered_die(rng, true);
+                let r = crate::render::rendered_die(rng, true);
                 let die = LabelledDie {
                     x: r.x,
                     y: r.y,

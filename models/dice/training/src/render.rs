@@ -54,7 +54,7 @@ pub fn rendered_die(rng: &mut ChaCha8Rng, pip_die: bool) -> RenderedDie {
             _ => Thing::Gear,
         }
     };
-    let bg = super::synthetic::background(SIDE, SIDE, rng);
+    let bg = crate::synthetic::background(SIDE, SIDE, rng);
     let size = rng.random_range(22.0f32..34.0);
     let (cx, cy) = (
         SIDE as f32 / 2.0 + rng.random_range(-2.0f32..2.0),
@@ -216,7 +216,7 @@ pub fn rendered_die(rng: &mut ChaCha8Rng, pip_die: bool) -> RenderedDie {
         _ => 0,
     };
     // A pip's place (u, v) on the face, back in the picture.
-    let pips = super::synthetic::pip_places(class)
+    let pips = crate::synthetic::pip_places(class)
         .iter()
         .filter(|_| class > 0)
         .map(|&(px, py)| {
@@ -258,7 +258,7 @@ fn triangle(u: f32, v: f32) -> f32 {
 /// How much of the pips of `value` cover (u, v): 0 to 1.
 fn pip_mark(u: f32, v: f32, value: u8, spread: f32, r: f32, ring: bool, big_one: bool) -> f32 {
     let r = if value == 1 && big_one { r * 1.6 } else { r };
-    super::synthetic::pip_places(value)
+    crate::synthetic::pip_places(value)
         .iter()
         .map(|&(px, py)| {
             let d = (u - px * spread).hypot(v - py * spread) - r;

@@ -6,7 +6,7 @@
 //! - `tabletop-mixed-dice`: photos with YOLO labels, class 0–5 a pip d6 showing 1–6, class 6
 //!   another die (numeral d6, d8, d10), which must be read as no die;
 //! - `coloured-dice-webcam-phone`, `catan-dice-frames`: YOLO, class 0–5 a face, class 7 a pip
-//!   d6 whose value is not known ([`super::training::UNKNOWN`]: a die to find, never a value
+//!   d6 whose value is not known ([`crate::training::UNKNOWN`]: a die to find, never a value
 //!   to score or learn);
 //! - `felt-tray-dice`: YOLO, class 0–5;
 //! - `numeral-dice-no-pips`: photos with no pip d6 at all, and no labels (every die read is a
@@ -17,10 +17,10 @@
 //!   Catan crops are cut from the Catan frames: a crop goes where its frame goes in every split
 //!   ([`split_key`], [`family`]).
 
-use super::SeenDie;
-use super::colour::{Example, colour_from_word};
-use super::learned::Model;
-use super::training::{LabelledDie, LabelledPicture, Source};
+use crate::training::{LabelledDie, LabelledPicture, Source};
+use foreman::vision::SeenDie;
+use foreman::vision::colour::{Example, colour_from_word};
+use foreman::vision::learned::Model;
 use image::RgbImage;
 use std::path::Path;
 
@@ -137,7 +137,7 @@ pub fn split_key(file: &str, layout: Layout) -> std::borrow::Cow<'_, str> {
 /// scored whole; or, with `taught` > 0, only that many of its pictures not held back are
 /// trained on (spread evenly over them: a few photos of a new camera's table) and its
 /// held-back fifth is scored. Of the others, the held-back fifth
-/// ([`super::training::held_back`]) is scored, or with `validate` the validation fifth
+/// ([`crate::training::held_back`]) is scored, or with `validate` the validation fifth
 /// instead (neither is trained on).
 pub fn training_split(
     data: &Path,
@@ -145,7 +145,7 @@ pub fn training_split(
     taught: usize,
     validate: bool,
 ) -> Result<(Vec<Source>, Vec<Source>), String> {
-    use super::training::{held_back, validation};
+    use crate::training::{held_back, validation};
     if let Some(s) = leave_out
         && !SOURCES.iter().any(|(n, _)| *n == s)
     {
@@ -182,7 +182,7 @@ pub fn training_split(
 }
 
 /// Loads the pictures of `dir` whose file name `keep` accepts (see
-/// [`super::training::held_back`]), at most `most` of them (spread evenly), in name order.
+/// [`crate::training::held_back`]), at most `most` of them (spread evenly), in name order.
 pub fn load(
     name: &str,
     dir: &Path,
@@ -236,7 +236,7 @@ pub fn load(
                         y,
                         size: (bw + bh) / 2.0,
                         class: if Some(class) == unknown {
-                            super::training::UNKNOWN
+                            crate::training::UNKNOWN
                         } else if Some(class) == other || class > 5 {
                             0
                         } else {
@@ -322,13 +322,13 @@ pub struct Tally {
     pub others_read: usize,
     /// `[labelled][read]`: labelled 0 is another die, read 0 is missed or read as no die.
     pub confusion: [[usize; 7]; 7],
-    /// Labelled pip d6 of no known value ([`super::training::UNKNOWN`]), counted in `dice`;
+    /// Labelled pip d6 of no known value ([`crate::training::UNKNOWN`]), counted in `dice`;
     /// and those found, counted in `found` (not in value accuracy).
     #[serde(default)]
     pub unknown: usize,
     #[serde(default)]
     pub unknown_found: usize,
-    /// Dice read (as counted in `read`) at least [`super::SURE`] sure: the window asks the
+    /// Dice read (as counted in `read`) at least [`foreman::vision::SURE`] sure: the window asks the
     /// player to confirm the others.
     #[serde(default)]
     pub sure: usize,
@@ -385,7 +385,7 @@ impl Tally {
         }
         for (k, d) in picture.dice.iter().enumerate() {
             if let Some(i) = matched[k]
-                && seen[i].confidence >= super::SURE
+                && seen[i].confidence >= foreman::vision::SURE
                 && d.class > 0
                 && seen[i].value == d.class
             {
@@ -395,10 +395,10 @@ impl Tally {
         let sure_on_labels = matched
             .iter()
             .flatten()
-            .filter(|&&i| seen[i].confidence >= super::SURE)
+            .filter(|&&i| seen[i].confidence >= foreman::vision::SURE)
             .count();
         let sure_elsewhere = (0..seen.len())
-            .filter(|&i| !used_seen[i] && seen[i].confidence >= super::SURE)
+            .filter(|&i| !used_seen[i] && seen[i].confidence >= foreman::vision::SURE)
             .count();
         // A crop's background is not known to hold no die (as `read` below).
         self.sure += sure_on_labels + if picture.whole { sure_elsewhere } else { 0 };
@@ -408,7 +408,7 @@ impl Tally {
             .collect();
         let mut exact = true;
         for (d, &r) in picture.dice.iter().zip(&read_as) {
-            if d.class == super::training::UNKNOWN {
+            if d.class == crate::training::UNKNOWN {
                 // Found or missed; its value is not known, so never right nor wrong.
                 self.dice += 1;
                 self.unknown += 1;
@@ -450,32 +450,6 @@ impl Tally {
     }
 }
 
-/// For each labelled die, the reading that counts for it, if any: a reading
-/// counts for the nearest labelled die whose box (a square of its side) holds its centre, one
-/// reading a die.
-pub fn matches(labelled: &[LabelledDie], seen: &[SeenDie]) -> Vec<Option<usize>> {
-    let mut pairs = Vec::new();
-    for (i, s) in seen.iter().enumerate() {
-        for (j, d) in labelled.iter().enumerate() {
-            let (dx, dy) = (s.x - d.x, s.y - d.y);
-            if dx.abs() <= d.size / 2.0 && dy.abs() <= d.size / 2.0 {
-                pairs.push((dx.hypot(dy), i, j));
-            }
-        }
-    }
-    pairs.sort_by(|a, b| a.0.total_cmp(&b.0));
-    let mut used_seen = vec![false; seen.len()];
-    let mut matched = vec![None; labelled.len()];
-    for (_, i, j) in pairs {
-        if used_seen[i] || matched[j].is_some() {
-            continue;
-        }
-        used_seen[i] = true;
-        matched[j] = Some(i);
-    }
-    matched
-}
-
 impl std::fmt::Display for Tally {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
         write!(
@@ -510,41 +484,15 @@ pub fn score(model: &Model, source: &Source) -> Tally {
 /// The classifier alone on each labelled die's box (a perfect detector), in the labels'
 /// order: none where it says no pip d6 (`dice_accuracy --labelled-boxes`).
 pub fn read_labelled_boxes(model: &Model, picture: &LabelledPicture) -> Vec<Option<SeenDie>> {
-    let boxes: Vec<super::learned::Candidate> = picture
+    let boxes: Vec<foreman::vision::learned::Candidate> = picture
         .dice
         .iter()
-        .map(|d| super::learned::Candidate::known(d.x, d.y, d.size))
+        .map(|d| foreman::vision::learned::Candidate::known(d.x, d.y, d.size))
         .collect();
     model.read_boxes(&picture.image, &boxes)
 }
 
-/// A picture read as the reader reads it; a crop is read set in the middle of a picture three
-/// times its size, filled out with its own edge colours, as a die on a table.
-pub fn read_picture(model: &Model, image: &RgbImage, whole: bool) -> Vec<SeenDie> {
-    if whole {
-        return model.read(image, super::Area::whole(image.width(), image.height()));
-    }
-    let (w, h) = image.dimensions();
-    let mut seen = model.read(&framed(image), super::Area::whole(3 * w, 3 * h));
-    for s in &mut seen {
-        s.x -= w as f32;
-        s.y -= h as f32;
-    }
-    seen
-}
-
-/// A crop set in the middle of a picture three times its size, filled out with its own edge
-/// colours: the crop's pixel (x, y) lies at (x + width, y + height).
-pub fn framed(image: &RgbImage) -> RgbImage {
-    let (w, h) = image.dimensions();
-    let mut framed = RgbImage::new(3 * w, 3 * h);
-    for (x, y, p) in framed.enumerate_pixels_mut() {
-        let sx = (x as i64 - i64::from(w)).clamp(0, i64::from(w) - 1) as u32;
-        let sy = (y as i64 - i64::from(h)).clamp(0, i64::from(h) - 1) as u32;
-        *p = *image.get_pixel(sx, sy);
-    }
-    framed
-}
+pub use foreman::vision::labelled::{framed, matches, read_picture};
 
 /// The pictures without a die that the reader is held to (none may be read on them): the
 /// market column and the compound of Foreman's own window, cut from a copy of its snapshot
@@ -562,7 +510,7 @@ pub fn pictures_without_dice(snapshot: &RgbImage) -> Vec<(String, RgbImage)> {
         .collect();
     for k in 0..40u64 {
         let mut rng = rand_chacha::ChaCha8Rng::seed_from_u64(7_000_000 + k);
-        let picture = super::training::background(480, 360, &mut rng);
+        let picture = crate::training::background(480, 360, &mut rng);
         out.push((format!("made-up picture {k}"), picture));
     }
     out
@@ -650,12 +598,12 @@ pub fn dice_among_cards_from(
                     continue;
                 }
                 let (from, die) = pool[rng.random_range(0..pool.len())];
-                let cut = super::synthetic::cut_out(from, die);
+                let cut = crate::synthetic::cut_out(from, die);
                 let side_px = side.round() as u32;
                 let cut = resize(&cut, side_px, side_px, FilterType::Triangle);
                 let (left, top) = (x - side_px as f32 / 2.0, y - side_px as f32 / 2.0);
                 let (left, top) = (left.max(0.0) as u32, top.max(0.0) as u32);
-                super::synthetic::lay(&mut image, &cut, (left, top));
+                crate::synthetic::lay(&mut image, &cut, (left, top));
                 laid.push(LabelledDie {
                     x: left as f32 + side_px as f32 / 2.0,
                     y: top as f32 + side_px as f32 / 2.0,
@@ -707,7 +655,7 @@ impl ColourExamples {
 
 /// The colour namer's examples from a colours file, one entry per photo in the file's order:
 /// each told die of each photo (in `tray`, the `d6-tray-photos` folder) measured as the reader
-/// measures a die it found ([`super::learned::face_colours_seen`]), at its labelled box and
+/// measures a die it found ([`foreman::vision::learned::face_colours_seen`]), at its labelled box and
 /// where `model` finds it.
 pub fn colour_examples(
     tray: &Path,
@@ -750,15 +698,18 @@ pub fn colour_examples(
                 .collect()
         };
         let at_boxes = examples(
-            &super::learned::face_colours_seen(&image, &dice),
+            &foreman::vision::learned::face_colours_seen(&image, &dice),
             &(0..dice.len()).map(Some).collect::<Vec<_>>(),
         );
         // The dice read are all measured together, as a read measures them (the light is told
         // from their pips).
-        let read = model.read(&image, super::Area::whole(image.width(), image.height()));
+        let read = model.read(
+            &image,
+            foreman::vision::Area::whole(image.width(), image.height()),
+        );
         let labelled: Vec<LabelledDie> = dice.iter().map(|d| LabelledDie::at(d, 0)).collect();
         let found = examples(
-            &super::learned::face_colours_seen(&image, &read),
+            &foreman::vision::learned::face_colours_seen(&image, &read),
             &matches(&labelled, &read),
         );
         photos.push(ColourExamples { at_boxes, found });

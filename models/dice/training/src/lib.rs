@@ -1,0 +1,19 @@
+//! How Foreman's dice reader is made and measured; the program does not carry it.
+//!
+//! - [`training`]: the detector's and the classifier's samples and losses, drawn afresh each
+//!   epoch from labelled photos, crops and made data (`examples/dice_train/` runs it);
+//! - [`sources`]: the nine labelled sources as folders are laid out, the splits (held back,
+//!   validation, a source left out), and the harness's scoring ([`sources::Tally`]);
+//! - [`synthetic`], [`render`]: made pictures, from drawn dice and backgrounds to rendered dice
+//!   seen aslant;
+//! - [`backbone`]: EfficientNet-lite0's first blocks, the pretrained eyes measured on trial
+//!   (`models/dice/README.md`).
+//!
+//! What reads a picture, and what learns the player's table at the table, lives in
+//! `foreman::vision`.
+
+pub mod backbone;
+pub mod render;
+pub mod sources;
+pub mod synthetic;
+pub mod training;
