@@ -35,8 +35,11 @@ pub struct CameraDice {
     pub view: Option<CameraView>,
     /// The last settled roll, with the user's corrections, not yet given to the game.
     pub proposed: Option<StableRoll>,
-    /// The frame the proposed roll was read on.
+    /// The frame the proposed roll was read on (the preview shows it while the roll waits,
+    /// so that its outlines stay on their dice when the picture changes).
     proposed_frame: Option<Arc<RgbImage>>,
+    /// The number of that frame ([`crate::dice::camera::CameraView::number`]).
+    proposed_number: u64,
     /// Readings the player took away from the proposed roll.
     pub taken_away: Vec<SeenDie>,
     /// How many confirmed rolls the reader has learned from, and whether it reads with what
@@ -76,6 +79,7 @@ impl CameraDice {
             view: None,
             proposed: None,
             proposed_frame: None,
+            proposed_number: 0,
             taken_away: Vec::new(),
             taught: 0,
             taught_used: false,
@@ -109,6 +113,7 @@ impl CameraDice {
                 CameraEvent::Stable(roll) => {
                     self.proposed = Some(roll);
                     self.proposed_frame = self.view.as_ref().map(|v| v.frame.clone());
+                    self.proposed_number = self.view.as_ref().map_or(0, |v| v.number);
                     self.taken_away.clear();
                     if self.automatic && self.teaching.is_none() {
                         // Nobody looked at it: given to the game, not learned from.
@@ -199,6 +204,14 @@ impl CameraDice {
         }
     }
 
+    /// The frame the proposed roll was read on, and its number, while one is proposed.
+    pub fn proposed_frame(&self) -> Option<(u64, &Arc<RgbImage>)> {
+        self.proposed
+            .as_ref()
+            .and(self.proposed_frame.as_ref())
+            .map(|f| (self.proposed_number, f))
+    }
+
     /// Whether dice are in view that are not yet a settled roll: none is proposed, and they
     /// are not the dice of the roll just given, still lying where they were.
     pub fn settling(&self) -> bool {
@@ -209,13 +222,16 @@ impl CameraDice {
     }
 
     /// A face of the wanted colour, if one waits. A die whose colour was not told apart
-    /// ("other") answers any colour when no die of that colour waits.
-    pub fn take(&mut self, colour: DieColour) -> Option<u8> {
+    /// ("other") answers any colour when no die of that colour waits; with `any_colour` (a
+    /// player's die: the camera's roll is the player's, whatever the colour of their dice),
+    /// so does the first die waiting. The Machine's dice are told by their colours alone.
+    pub fn take(&mut self, colour: DieColour, any_colour: bool) -> Option<u8> {
         let at = self
             .waiting
             .iter()
             .position(|(c, _)| *c == Some(colour))
-            .or_else(|| self.waiting.iter().position(|(c, _)| c.is_none()))?;
+            .or_else(|| self.waiting.iter().position(|(c, _)| c.is_none()))
+            .or_else(|| (any_colour && !self.waiting.is_empty()).then_some(0))?;
         self.waiting.remove(at).map(|(_, v)| v)
     }
 
@@ -228,6 +244,7 @@ impl CameraDice {
                 dice: view.dice.clone(),
             });
             self.proposed_frame = Some(view.frame.clone());
+            self.proposed_number = view.number;
             self.taken_away.clear();
         }
         self.proposed.as_mut()

@@ -26,7 +26,7 @@ impl ForemanApp {
                     .unwrap_or(0);
                 Box::new(move || Box::new(Webcam::new(index)) as Box<dyn FrameSource>)
             } else if path.is_dir() {
-                Box::new(move || Box::new(Folder::new(path, 6, period)) as Box<dyn FrameSource>)
+                Box::new(move || Box::new(Folder::new(path, 20, period)) as Box<dyn FrameSource>)
             } else {
                 Box::new(move || Box::new(ImageFile::new(path, period)) as Box<dyn FrameSource>)
             }
@@ -75,7 +75,12 @@ impl ForemanApp {
                 .as_mut()
                 .and_then(|s| s.take(colour))
                 .map(|r| r.face),
-            Some(DiceSource::Camera) => self.camera.as_mut().and_then(|c| c.take(colour)),
+            Some(DiceSource::Camera) => {
+                let any_colour = pending.act != crate::engine::Act::MachineTurn;
+                self.camera
+                    .as_mut()
+                    .and_then(|c| c.take(colour, any_colour))
+            }
             _ => None,
         };
         let Some(face) = face else {
@@ -149,7 +154,16 @@ impl ForemanApp {
         }
         self.teach_ui(ui);
         // The roll and its button first: they stay in sight above a tall picture.
-        self.camera_roll_ui(ui);
+        // The roll's lines keep one height, whether a roll waits or not, so that the picture
+        // below stays put under the pointer.
+        let spacing = ui.spacing().item_spacing.y;
+        let lines = 2.0 * ui.text_style_height(&egui::TextStyle::Body)
+            + ui.spacing().interact_size.y
+            + 2.0 * spacing;
+        ui.vertical(|ui| {
+            ui.set_min_height(lines);
+            self.camera_roll_ui(ui);
+        });
         self.camera_preview(ui);
         let has_area = self.camera.as_ref().is_some_and(|c| c.area.is_some());
         ui.horizontal(|ui| {
@@ -325,22 +339,28 @@ impl ForemanApp {
         let Some(view) = camera.view.clone() else {
             return;
         };
+        // While a roll waits to be confirmed, the frame it was read on: its outlines stay on
+        // their dice when the dice move or a folder's next picture comes.
+        let (number, frame) = match camera.proposed_frame() {
+            Some((n, f)) => (n, f.clone()),
+            None => (view.number, view.frame.clone()),
+        };
         let fresh = self
             .camera_texture
             .as_ref()
-            .is_none_or(|(n, _)| *n != view.number);
+            .is_none_or(|(n, _)| *n != number);
         if fresh {
-            let (w, h) = view.frame.dimensions();
-            let image = egui::ColorImage::from_rgb([w as usize, h as usize], view.frame.as_raw());
+            let (w, h) = frame.dimensions();
+            let image = egui::ColorImage::from_rgb([w as usize, h as usize], frame.as_raw());
             let texture =
                 ui.ctx()
                     .load_texture("camera-frame", image, egui::TextureOptions::LINEAR);
-            self.camera_texture = Some((view.number, texture));
+            self.camera_texture = Some((number, texture));
         }
         let Some((_, texture)) = &self.camera_texture else {
             return;
         };
-        let (w, h) = view.frame.dimensions();
+        let (w, h) = frame.dimensions();
         let width = ui.available_width().min(480.0);
         let scale = width / w as f32;
         let (rect, response) = ui.allocate_exact_size(

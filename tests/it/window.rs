@@ -830,6 +830,29 @@ fn a_camera_reading_becomes_the_solo_players_roll() {
     assert!(h.state().asking().is_none(), "nothing was typed");
 }
 
+/// A player's dice may be any colour: a camera roll whose dice were read as red (or any colour
+/// but the seat's) still becomes the solo player's roll (a new player's trial: the roll read
+/// from their many-coloured dice never reached the game).
+#[test]
+fn a_camera_roll_of_dice_of_any_colour_becomes_the_players_roll() {
+    let dir = tempfile::tempdir().expect("temp dir");
+    let faces = [2u8, 4, 4, 3, 6];
+    let mut h = companion_with_a_settled_camera_roll(dir.path());
+    h.run();
+    click(&mut h, "Use this roll");
+    h.run();
+    let camera = h.state_mut().camera_dice_mut().expect("camera");
+    for d in camera.waiting.iter_mut() {
+        d.0 = Some(foreman::dice::DieColour::Red);
+    }
+    click_first_containing(&mut h, "Take ");
+    answer_pickers_but_dice(&mut h);
+    let dice = roll_with_read_dice(&mut h);
+    assert!(!dice.is_empty(), "the red dice were taken for the roll");
+    assert_eq!(&dice[..], &faces[..dice.len()]);
+    assert!(h.state().asking().is_none(), "nothing was typed");
+}
+
 /// Issue 71, point 3: the camera's first use offers *Teach Foreman your dice*; its rolls,
 /// confirmed, teach the reader and count toward its ten, and never reach the game; *Not now*
 /// puts the offer away for good.
