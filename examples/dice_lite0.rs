@@ -56,16 +56,7 @@ fn main() -> anyhow::Result<()> {
         Some(dir) => load_model(&PathBuf::from(dir))?,
         None => Model::shipped()?.clone(),
     };
-    let mut library = Library {
-        sources: train.iter().collect(),
-        proposals: Vec::new(),
-        made_up: Vec::new(),
-        rendered: 0.0,
-        pasted: 0.0,
-        icons: 0.0,
-        channels: 3,
-        patch: side,
-    };
+    let mut library = Library::plain(train.iter().collect(), side);
     // The detector's proposals on the training photos, labelled: its boxes and its mistakes
     // (the compared model's detector; it proposes on training pictures only).
     library.proposals = training::proposals(

@@ -267,16 +267,7 @@ fn taught_detector(
         name: pool.name.clone(),
         pictures: chosen.iter().map(|&i| pool.pictures[i].clone()).collect(),
     };
-    let library = Library {
-        sources: vec![&taught],
-        proposals: Vec::new(),
-        made_up: Vec::new(),
-        rendered: 0.0,
-        pasted: 0.0,
-        icons: 0.0,
-        channels: 3,
-        patch: foreman::vision::learned::PATCH,
-    };
+    let library = Library::plain(vec![&taught], foreman::vision::learned::PATCH);
     let mut detector = base.detector.clone();
     let schedule = Schedule {
         seed: 71,

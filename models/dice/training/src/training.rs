@@ -324,6 +324,23 @@ pub fn source_weight(name: &str) -> f32 {
     }
 }
 
+impl<'a> Library<'a> {
+    /// A library of `sources` as they are: no proposals, nothing rendered, pasted or iconic,
+    /// colour patches of `patch` pixels.
+    pub fn plain(sources: Vec<&'a Source>, patch: usize) -> Library<'a> {
+        Library {
+            sources,
+            proposals: Vec::new(),
+            made_up: Vec::new(),
+            rendered: 0.0,
+            pasted: 0.0,
+            icons: 0.0,
+            channels: 3,
+            patch,
+        }
+    }
+}
+
 impl Library<'_> {
     fn any_source(&self, rng: &mut ChaCha8Rng, whole_only: bool) -> Option<&Source> {
         let usable: Vec<&&Source> = self
