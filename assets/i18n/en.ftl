@@ -411,6 +411,8 @@ camera-unsure = { $count ->
    *[other] { $count } dice are unsure (orange, with ?): check them, and click one to correct it.
 }
 camera-use-roll = Use this roll
+dice-read-camera = Read by the camera: click “Use this roll” in the camera panel, or type the dice here.
+dice-read-smart = Roll your smart dice: each gives its face as it settles, or type the dice here.
 camera-settling = Waiting for the dice to settle…
 colour-other = Other
 camera-find = Find cameras

@@ -414,6 +414,8 @@ camera-unsure = { $count ->
    *[other] { $count } dados son dudosos (naranja, con ?): compruébalos y haz clic en uno para corregirlo.
 }
 camera-use-roll = Usar esta tirada
+dice-read-camera = Leída por la cámara: pulsa «Usar esta tirada» en el panel de la cámara, o escribe los dados aquí.
+dice-read-smart = Lanza tus dados inteligentes: cada uno da su cara al detenerse, o escribe los dados aquí.
 camera-settling = Esperando a que los dados se detengan…
 colour-other = Otro
 camera-find = Buscar cámaras

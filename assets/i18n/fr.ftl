@@ -414,6 +414,8 @@ camera-unsure = { $count ->
    *[other] { $count } dés sont incertains (orange, avec ?) : vérifiez-les, et cliquez sur un dé pour le corriger.
 }
 camera-use-roll = Utiliser ce lancer
+dice-read-camera = Lu par la caméra : cliquez sur « Utiliser ce lancer » dans le panneau de la caméra, ou tapez les dés ici.
+dice-read-smart = Lancez vos dés connectés : chacun donne sa face dès qu’il s’arrête, ou tapez les dés ici.
 camera-settling = En attente de l’arrêt des dés…
 colour-other = Autre
 camera-find = Chercher les caméras

@@ -26,7 +26,7 @@ impl ForemanApp {
                     .unwrap_or(0);
                 Box::new(move || Box::new(Webcam::new(index)) as Box<dyn FrameSource>)
             } else if path.is_dir() {
-                Box::new(move || Box::new(Folder::new(path, 20, period)) as Box<dyn FrameSource>)
+                Box::new(move || Box::new(Folder::new(path, 50, period)) as Box<dyn FrameSource>)
             } else {
                 Box::new(move || Box::new(ImageFile::new(path, period)) as Box<dyn FrameSource>)
             }

@@ -20,9 +20,15 @@ impl ForemanApp {
         // Anchored by its top edge: a dialog whose content grows (a guide line, a shorter
         // list) extends downward, and nothing already shown moves under the pointer.
         let id = egui::Id::unique("foreman-dialog");
-        let area =
-            egui::Modal::default_area(id).anchor(egui::Align2::CENTER_TOP, egui::vec2(0.0, 48.0));
-        let modal = egui::Modal::new(id).area(area).show(ctx, |ui| {
+        // A die asked of a seat whose dice are read (the camera, smart dice): the picker
+        // stands beside the table, not over it, so that the camera panel's *Use this roll*
+        // can still be clicked.
+        let read = matches!(&dialog, Dialog::Input(p) if matches!(p.need, Need::Die(_)))
+            && matches!(
+                self.acting_dice(),
+                Some(DiceSource::Camera | DiceSource::SmartDice)
+            );
+        let mut body = |ui: &mut Ui| {
             // One width from the first frame: a dialog never grows under the pointer.
             ui.set_width(560.0);
             match dialog {
@@ -83,8 +89,25 @@ impl ForemanApp {
             if ui.button(self.t("cancel")).clicked() {
                 close = true;
             }
-        });
-        if modal.should_close() {
+        };
+        let dismissed = if read {
+            egui::Window::new("foreman-dice-picker")
+                .id(id)
+                .title_bar(false)
+                .collapsible(false)
+                .resizable(false)
+                .anchor(egui::Align2::LEFT_TOP, egui::vec2(16.0, 48.0))
+                .show(ctx, |ui| body(ui));
+            false
+        } else {
+            let area = egui::Modal::default_area(id)
+                .anchor(egui::Align2::CENTER_TOP, egui::vec2(0.0, 48.0));
+            egui::Modal::new(id)
+                .area(area)
+                .show(ctx, |ui| body(ui))
+                .should_close()
+        };
+        if dismissed {
             close = true;
         }
         if let Some(k) = keep {
@@ -194,6 +217,14 @@ impl ForemanApp {
                 } else {
                     self.ta("your-die", &[("n", (k + 1).into())])
                 };
+                let source = match self.acting_dice() {
+                    Some(DiceSource::Camera) => Some("dice-read-camera"),
+                    Some(DiceSource::SmartDice) => Some("dice-read-smart"),
+                    _ => None,
+                };
+                if let Some(source) = source {
+                    ui.label(self.t(source));
+                }
                 if complete {
                     ui.heading(self.t("roll-complete"));
                 } else {

@@ -853,6 +853,30 @@ fn a_camera_roll_of_dice_of_any_colour_becomes_the_players_roll() {
     assert!(h.state().asking().is_none(), "nothing was typed");
 }
 
+/// The roll's picker opens when the game asks for the dice; with the camera as the seat's
+/// dice it stands beside the table, says where the roll comes from, and the camera panel's
+/// "Use this roll" still answers it (a new player's trial: the picker covered the panel, and a
+/// click there only closed the picker).
+#[test]
+fn use_this_roll_answers_the_open_picker() {
+    let dir = tempfile::tempdir().expect("temp dir");
+    let faces = [2u8, 4, 4, 3, 6];
+    let mut h = companion_with_a_settled_camera_roll(dir.path());
+    h.run();
+    click(&mut h, "Not now");
+    click_first_containing(&mut h, "Take ");
+    answer_pickers_but_dice(&mut h);
+    for _ in 0..10 {
+        h.step();
+    }
+    assert_eq!(h.state().asking(), Some("die"), "the roll's picker is open");
+    h.get_by_label_contains("Read by the camera");
+    click(&mut h, "Use this roll");
+    let dice = roll_with_read_dice(&mut h);
+    assert!(!dice.is_empty(), "the camera's roll answered the picker");
+    assert_eq!(&dice[..], &faces[..dice.len()]);
+}
+
 /// Issue 71, point 3: the camera's first use offers *Teach Foreman your dice*; its rolls,
 /// confirmed, teach the reader and count toward its ten, and never reach the game; *Not now*
 /// puts the offer away for good.
