@@ -28,7 +28,7 @@ impl ForemanApp {
                 self.acting_dice(),
                 Some(DiceSource::Camera | DiceSource::SmartDice)
             );
-        let mut body = |ui: &mut Ui| {
+        let body = |ui: &mut Ui| {
             // One width from the first frame: a dialog never grows under the pointer.
             ui.set_width(560.0);
             match dialog {
@@ -97,14 +97,14 @@ impl ForemanApp {
                 .collapsible(false)
                 .resizable(false)
                 .anchor(egui::Align2::LEFT_TOP, egui::vec2(16.0, 48.0))
-                .show(ctx, |ui| body(ui));
+                .show(ctx, body);
             false
         } else {
             let area = egui::Modal::default_area(id)
                 .anchor(egui::Align2::CENTER_TOP, egui::vec2(0.0, 48.0));
             egui::Modal::new(id)
                 .area(area)
-                .show(ctx, |ui| body(ui))
+                .show(ctx, body)
                 .should_close()
         };
         if dismissed {
