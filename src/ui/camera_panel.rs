@@ -300,19 +300,14 @@ impl ForemanApp {
                     )
                 })
                 .collect();
-            ui.label(self.ta("camera-roll", &[("dice", faces.join(", ").into())]));
             // The model's unsure readings ask the player to look before the roll is used.
             let unsure = roll
                 .dice
                 .iter()
                 .filter(|d| d.confidence < crate::vision::SURE)
                 .count();
-            if unsure > 0 {
-                ui.colored_label(
-                    egui::Color32::from_rgb(255, 140, 0),
-                    self.ta("camera-unsure", &[("count", unsure.into())]),
-                );
-            }
+            // The button first: the lines below it grow and shrink with the roll, and it stays
+            // where the pointer is.
             let confirm = if camera.teaching.is_some() {
                 self.t("teach-roll-right")
             } else {
@@ -322,6 +317,13 @@ impl ForemanApp {
                 && let Some(c) = self.camera.as_mut()
             {
                 c.confirm();
+            }
+            ui.label(self.ta("camera-roll", &[("dice", faces.join(", ").into())]));
+            if unsure > 0 {
+                ui.colored_label(
+                    egui::Color32::from_rgb(255, 140, 0),
+                    self.ta("camera-unsure", &[("count", unsure.into())]),
+                );
             }
         } else if camera.settling() {
             ui.weak(self.t("camera-settling"));
