@@ -59,6 +59,9 @@ pub struct CameraDice {
     /// The dice in view when the last roll was given to the game: while they lie still, no
     /// roll is settling.
     given_view: Vec<SeenDie>,
+    /// The roll offered stays until it is used, whatever settles after it (a folder of
+    /// pictures: its next picture is not the player's dice moved).
+    pub hold_offer: bool,
     /// Dice confirmed and waiting for the game to ask for their colour: (colour, face).
     pub waiting: VecDeque<(Option<DieColour>, u8)>,
     /// The marked tray area, in picture pixels.
@@ -88,6 +91,7 @@ impl CameraDice {
             taught_model: None,
             given_view: Vec::new(),
             automatic,
+            hold_offer: false,
             waiting: VecDeque::new(),
             area: None,
             teaching: None,
@@ -110,6 +114,9 @@ impl CameraDice {
                     self.problem = Some(e.to_string());
                 }
                 CameraEvent::View(v) => self.view = Some(v),
+                // A folder's next picture is not the dice being moved: the roll offered
+                // stays until it is used.
+                CameraEvent::Stable(_) if self.hold_offer && self.proposed.is_some() => {}
                 CameraEvent::Stable(roll) => {
                     self.proposed = Some(roll);
                     self.proposed_frame = self.view.as_ref().map(|v| v.frame.clone());

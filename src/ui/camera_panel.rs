@@ -39,10 +39,9 @@ impl ForemanApp {
             crate::vision::relearn::Relearning::at_the_table(),
             Some(self.data_dir.join(super::camera::KEPT_CLASSIFIER)),
         );
-        self.camera = Some(super::camera::CameraDice::new(
-            capture,
-            self.settings.camera_automatic,
-        ));
+        let mut camera = super::camera::CameraDice::new(capture, self.settings.camera_automatic);
+        camera.hold_offer = PathBuf::from(&source).is_dir();
+        self.camera = Some(camera);
         self.camera_texture = None;
     }
 

@@ -877,6 +877,66 @@ fn use_this_roll_answers_the_open_picker() {
     assert_eq!(&dice[..], &faces[..dice.len()]);
 }
 
+/// A folder of pictures standing in for the camera: the roll offered stays until it is used,
+/// though the folder shows its next picture (a new player's trial: the roll used was not the
+/// one looked at).
+#[test]
+fn a_folders_offered_roll_stays_until_used() {
+    let dir = tempfile::tempdir().expect("temp dir");
+    let photo = |name: &str| {
+        image::open(
+            Path::new(env!("CARGO_MANIFEST_DIR"))
+                .join("tests/data/dice/d6-tray-photos/images")
+                .join(name),
+        )
+        .expect("the photo")
+        .to_rgb8()
+    };
+    let folder = dir.path().join("photos");
+    std::fs::create_dir_all(&folder).expect("folder");
+    let first = photo("IMG_20191209_100728.jpg");
+    image::imageops::crop_imm(&first, 0, 170, 640, 300)
+        .to_image()
+        .save(folder.join("a.png"))
+        .expect("write");
+    photo("IMG_20191208_111228.jpg")
+        .save(folder.join("b.png"))
+        .expect("write");
+    let mut h = companion_with_a_settled_camera_roll(dir.path());
+    h.state_mut().start_camera(&folder.display().to_string());
+    let offered = |h: &Harness<'_, ForemanApp>| {
+        h.state()
+            .camera_dice()
+            .and_then(|c| c.proposed.as_ref())
+            .map(|r| r.dice.iter().map(|d| d.value).collect::<Vec<u8>>())
+    };
+    let wait = |h: &mut Harness<'_, ForemanApp>, secs: u64| {
+        let until = std::time::Instant::now() + std::time::Duration::from_secs(secs);
+        while std::time::Instant::now() < until {
+            h.step();
+            std::thread::sleep(std::time::Duration::from_millis(20));
+        }
+    };
+    // The folder's first picture settles (the picture file's offer was set aside by the
+    // restart of the camera).
+    let deadline = std::time::Instant::now() + std::time::Duration::from_secs(20);
+    while offered(&h).is_none() {
+        assert!(std::time::Instant::now() < deadline, "no settled reading");
+        h.step();
+        std::thread::sleep(std::time::Duration::from_millis(20));
+    }
+    let first_offer = offered(&h);
+    assert_eq!(
+        first_offer.as_ref().map(Vec::len),
+        Some(5),
+        "{first_offer:?}"
+    );
+    // Past the first picture's 5 s: the second picture has shown and settled.
+    wait(&mut h, 9);
+    assert_eq!(offered(&h), first_offer, "the offer stays until used");
+    assert!(h.state().camera_dice().expect("camera").hold_offer);
+}
+
 /// Issue 71, point 3: the camera's first use offers *Teach Foreman your dice*; its rolls,
 /// confirmed, teach the reader and count toward its ten, and never reach the game; *Not now*
 /// puts the offer away for good.
