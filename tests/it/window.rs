@@ -774,13 +774,18 @@ pub(crate) fn companion_with_a_settled_camera_roll_of(
     answer_pickers(&mut h);
     h.get_by_label("Camera dice reader");
     h.state_mut().start_camera(&path.display().to_string());
+    step_until_offered(&mut h);
+    h
+}
+
+/// Steps the window until the camera offers a roll (at most 20 s).
+fn step_until_offered(h: &mut Harness<'_, ForemanApp>) {
     let deadline = std::time::Instant::now() + std::time::Duration::from_secs(20);
     while h.state().camera_dice().is_none_or(|c| c.proposed.is_none()) {
         assert!(std::time::Instant::now() < deadline, "no settled reading");
         h.step();
         std::thread::sleep(std::time::Duration::from_millis(20));
     }
-    h
 }
 
 /// The camera in the window (issue: camera dice reader, point 4): in a solo table-companion
@@ -910,21 +915,9 @@ fn a_folders_offered_roll_stays_until_used() {
             .and_then(|c| c.proposed.as_ref())
             .map(|r| r.dice.iter().map(|d| d.value).collect::<Vec<u8>>())
     };
-    let wait = |h: &mut Harness<'_, ForemanApp>, secs: u64| {
-        let until = std::time::Instant::now() + std::time::Duration::from_secs(secs);
-        while std::time::Instant::now() < until {
-            h.step();
-            std::thread::sleep(std::time::Duration::from_millis(20));
-        }
-    };
     // The folder's first picture settles (the picture file's offer was set aside by the
     // restart of the camera).
-    let deadline = std::time::Instant::now() + std::time::Duration::from_secs(20);
-    while offered(&h).is_none() {
-        assert!(std::time::Instant::now() < deadline, "no settled reading");
-        h.step();
-        std::thread::sleep(std::time::Duration::from_millis(20));
-    }
+    step_until_offered(&mut h);
     let first_offer = offered(&h);
     assert_eq!(
         first_offer.as_ref().map(Vec::len),
@@ -932,7 +925,11 @@ fn a_folders_offered_roll_stays_until_used() {
         "{first_offer:?}"
     );
     // Past the first picture's 5 s: the second picture has shown and settled.
-    wait(&mut h, 9);
+    let until = std::time::Instant::now() + std::time::Duration::from_secs(9);
+    while std::time::Instant::now() < until {
+        h.step();
+        std::thread::sleep(std::time::Duration::from_millis(20));
+    }
     assert_eq!(offered(&h), first_offer, "the offer stays until used");
     assert!(h.state().camera_dice().expect("camera").hold_offer);
 }
