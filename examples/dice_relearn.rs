@@ -15,11 +15,6 @@
 //! `--refit`: also reads with the classifier trained again and then its own last layer fitted
 //! to the lessons (tried, not shipped).
 //!
-//! `--detector E [--detector-rate F]`: the detector too is trained further, E epochs of 512
-//! samples, on the taught pictures (every die of a confirmed roll is known) and on made-up
-//! backgrounds with their dice pasted, as the shipped detector was trained; then each way of
-//! reading reads with it as well (on trial).
-//!
 //! `--afresh`: the classifier trained afresh, not further from its weights as the window
 //! trains it.
 //!
@@ -39,9 +34,7 @@ use foreman::vision::adapt::{Judge, Lessons, Work, teach_as_labelled};
 use foreman::vision::learned::Model;
 use foreman::vision::relearn::{Relearning, Replay, relearned};
 use foreman_dice_training::sources::{self, SOURCES, Tally, read_picture};
-use foreman_dice_training::training::{
-    self, LabelledPicture, Library, Schedule, Source, held_back,
-};
+use foreman_dice_training::training::{LabelledPicture, held_back};
 use std::path::PathBuf;
 use std::sync::atomic::AtomicBool;
 use std::time::Instant;
@@ -85,8 +78,6 @@ fn main() -> anyhow::Result<()> {
     let others = args.iter().any(|a| a == "--others");
     let judged: Option<usize> = value("--judge").map(|v| v.parse()).transpose()?;
     let refit = args.iter().any(|a| a == "--refit");
-    let detector_epochs: Option<usize> = value("--detector").map(|v| v.parse()).transpose()?;
-    let detector_rate: f32 = value("--detector-rate").map_or(Ok(1e-3), |v| v.parse())?;
     if let Some(n) = among {
         return among_cards(&data, n.parse()?, &teach, how, refit);
     }
@@ -140,26 +131,6 @@ fn main() -> anyhow::Result<()> {
             );
         }
         println!("  trained again in {took:.1} s");
-        if let Some(epochs) = detector_epochs {
-            let started = Instant::now();
-            let detector = taught_detector(&base, &pool, &taught.chosen, epochs, detector_rate);
-            let took = started.elapsed().as_secs_f64();
-            for (what, m) in [("last layer", model), ("trained again", &whole)] {
-                let mut with = m.clone();
-                with.detector = detector.clone();
-                let tally = teaching::tally(&with, read.iter().copied());
-                println!(
-                    "{name}, taught {k}, {what} and the detector taught, {which}: precision {:.4}, \
-                     recall {:.4}, value {:.4}, other dice read {}; to fix per 100 dice {:.1}",
-                    tally.precision(),
-                    tally.recall(),
-                    tally.value_accuracy(),
-                    tally.others_read,
-                    tally.to_fix_per_100(),
-                );
-            }
-            println!("  detector taught in {took:.1} s");
-        }
         if let Some(j) = judged {
             let rest: Vec<usize> = (0..pool.pictures.len())
                 .filter(|i| !taught.chosen.contains(i))
@@ -251,40 +222,6 @@ fn among_cards(
         println!("  trained again in {took:.1} s");
     }
     Ok(())
-}
-
-/// `--detector`: `base`'s detector trained further on the `chosen` pictures of `pool` (whole
-/// pictures, every die known) and on made-up backgrounds with those dice pasted, as
-/// `dice_train` trains it (`Library::detector_sample`, 128-pixel samples).
-fn taught_detector(
-    base: &Model,
-    pool: &Source,
-    chosen: &[usize],
-    epochs: usize,
-    rate: f32,
-) -> foreman::vision::net::Net {
-    let taught = Source {
-        name: pool.name.clone(),
-        pictures: chosen.iter().map(|&i| pool.pictures[i].clone()).collect(),
-    };
-    let library = Library::plain(vec![&taught], foreman::vision::learned::PATCH);
-    let mut detector = base.detector.clone();
-    let schedule = Schedule {
-        seed: 71,
-        epochs,
-        per_epoch: 512,
-        batch: 16,
-        rate,
-        threads: 1,
-    };
-    training::fit(
-        &mut detector,
-        schedule,
-        |rng| library.detector_sample(rng, 128),
-        training::detector_loss,
-        |e, l| println!("  detector epoch {e}: loss {l:.4}"),
-    );
-    detector
 }
 
 /// `--refit` (tried, not shipped: `EXPERIMENTS.md`, "The last layer fitted again on the
