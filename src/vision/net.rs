@@ -19,10 +19,65 @@ pub use conv::{Conv, Shape};
 const GROUP_FLOATS: usize = 64 * 1024;
 
 /// A stack of convolutions; `pooled`: the last layer is averaged over the picture.
+///
+/// `links`: empty, every layer but the last is followed by a ReLU (the nets trained from
+/// scratch); otherwise one per layer, its activation and the earlier output added to its own
+/// (the inverted residual blocks of a pretrained net, [`Link`]).
 #[derive(Debug, Clone, PartialEq)]
 pub struct Net {
     pub layers: Vec<Conv>,
     pub pooled: bool,
+    pub links: Vec<Link>,
+}
+
+/// What follows a layer's convolution.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
+pub enum Act {
+    #[default]
+    None,
+    /// `max(x, 0)`.
+    Relu,
+    /// `min(max(x, 0), 6)`.
+    Relu6,
+}
+
+/// A layer's activation, and `skip`: the layer whose output is added to this one's (an
+/// earlier one of the same size and channels; the layer itself then has no activation).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
+pub struct Link {
+    pub act: Act,
+    pub skip: Option<usize>,
+}
+
+impl Act {
+    fn apply(self, out: &mut [f32]) {
+        match self {
+            Act::None => {}
+            Act::Relu => out.iter_mut().for_each(|v| *v = v.max(0.0)),
+            Act::Relu6 => out.iter_mut().for_each(|v| *v = v.clamp(0.0, 6.0)),
+        }
+    }
+
+    /// Zeroes the gradient `d` where the output `out` was clamped.
+    fn mask(self, d: &mut [f32], out: &[f32]) {
+        match self {
+            Act::None => {}
+            Act::Relu => {
+                for (g, &o) in d.iter_mut().zip(out) {
+                    if o <= 0.0 {
+                        *g = 0.0;
+                    }
+                }
+            }
+            Act::Relu6 => {
+                for (g, &o) in d.iter_mut().zip(out) {
+                    if o <= 0.0 || o >= 6.0 {
+                        *g = 0.0;
+                    }
+                }
+            }
+        }
+    }
 }
 
 /// What a forward pass keeps for the backward one.
@@ -67,6 +122,26 @@ impl Grads {
 }
 
 impl Net {
+    /// Layer `i`'s link: its own, or for a plain net a ReLU after every layer but the last.
+    pub fn link(&self, i: usize) -> Link {
+        match self.links.get(i) {
+            Some(&l) => l,
+            None => Link {
+                act: if i + 1 < self.layers.len() {
+                    Act::Relu
+                } else {
+                    Act::None
+                },
+                skip: None,
+            },
+        }
+    }
+
+    /// Whether some later layer adds layer `i`'s output to its own.
+    fn skipped_to(&self, i: usize) -> bool {
+        self.links.iter().any(|l| l.skip == Some(i))
+    }
+
     /// The output of `input` (`cin × h × w`): the last layer's channels, averaged when pooled.
     pub fn forward(&self, input: &[f32], h: usize, w: usize) -> Vec<f32> {
         let mut trace = Trace::default();
@@ -119,9 +194,10 @@ impl Net {
         upto: usize,
     ) -> (Vec<f32>, usize, usize) {
         let m = inputs.len();
-        let n_layers = self.layers.len();
         let (mut h, mut w) = (h, w);
         let mut act: Vec<f32> = Vec::new();
+        // The outputs a later layer adds to its own.
+        let mut kept: Vec<(usize, Vec<f32>)> = Vec::new();
         let mut cols = Vec::new();
         let (mut tap, mut phases) = (Vec::new(), Vec::new());
         for (i, layer) in self.layers.iter().enumerate().take(upto) {
@@ -144,10 +220,9 @@ impl Net {
                         layer.depthwise_block(c, block, m, (h, w), out, (&mut tap, &mut phases));
                     }
                 }
-                if i + 1 < n_layers {
-                    for v in &mut out {
-                        *v = v.max(0.0);
-                    }
+                self.finish(i, &mut out, &kept);
+                if self.skipped_to(i) {
+                    kept.push((i, out.clone()));
                 }
                 act = out;
                 (h, w) = (oh, ow);
@@ -177,10 +252,9 @@ impl Net {
                     layer.apply_full(&cols, n * g, n * g, (&mut out[j0 * n..], n * m));
                 }
             }
-            if i + 1 < n_layers {
-                for v in &mut out {
-                    *v = v.max(0.0);
-                }
+            self.finish(i, &mut out, &kept);
+            if self.skipped_to(i) {
+                kept.push((i, out.clone()));
             }
             act = out;
             (h, w) = (oh, ow);
@@ -190,6 +264,19 @@ impl Net {
             .and_then(|i| self.layers.get(i))
             .map_or(0, |l| l.cout);
         (act, h * w, channels)
+    }
+
+    /// Layer `i`'s activation on its output, then the output it skips from (in `kept`) added.
+    fn finish(&self, i: usize, out: &mut [f32], kept: &[(usize, Vec<f32>)]) {
+        let link = self.link(i);
+        link.act.apply(out);
+        if let Some(from) = link.skip
+            && let Some((_, earlier)) = kept.iter().find(|(j, _)| *j == from)
+        {
+            for (o, e) in out.iter_mut().zip(earlier) {
+                *o += e;
+            }
+        }
     }
 
     /// As [`Net::forward`], keeping in `trace` what [`Net::backward`] needs when `keep`.
@@ -202,6 +289,7 @@ impl Net {
         keep: bool,
     ) -> Vec<f32> {
         let n_layers = self.layers.len();
+        let mut kept: Vec<(usize, Vec<f32>)> = Vec::new();
         trace.sizes.clear();
         trace.cols.resize_with(n_layers, Vec::new);
         trace.outs.resize_with(n_layers, Vec::new);
@@ -216,13 +304,12 @@ impl Net {
             let n = oh * ow;
             let mut out = layer.biases(n);
             layer.apply_weights(c, n, n, &mut out);
-            if i + 1 < n_layers {
-                for v in &mut out {
-                    *v = v.max(0.0);
-                }
-            }
+            self.finish(i, &mut out, &kept);
             if keep {
                 trace.outs[i].clone_from(&out);
+            }
+            if self.skipped_to(i) {
+                kept.push((i, out.clone()));
             }
             current = out;
             (h, w) = (oh, ow);
@@ -254,15 +341,21 @@ impl Net {
         };
         let mut d_cols = Vec::new();
         let mut d_in = Vec::new();
+        // The gradients at outputs that later layers added to their own.
+        let mut skipped: Vec<(usize, Vec<f32>)> = Vec::new();
         for i in (0..self.layers.len()).rev() {
             let layer = &self.layers[i];
-            if i + 1 < self.layers.len() {
-                for (g, &o) in d.iter_mut().zip(&trace.outs[i]) {
-                    if o <= 0.0 {
-                        *g = 0.0;
-                    }
+            if let Some(at) = skipped.iter().position(|(j, _)| *j == i) {
+                let (_, g) = skipped.swap_remove(at);
+                for (d, g) in d.iter_mut().zip(g) {
+                    *d += g;
                 }
             }
+            let link = self.link(i);
+            if let Some(from) = link.skip {
+                skipped.push((from, d.clone()));
+            }
+            link.act.mask(&mut d, &trace.outs[i]);
             let (h, w) = trace.sizes[i];
             let (lh, lw) = layer.out_size(h, w);
             let n = lh * lw;
@@ -339,11 +432,15 @@ impl Net {
 
     /// The weights as bytes: `FNET`, a version, the layer count and `pooled`, each layer's
     /// shape, then every weight and bias (little-endian `u32` and `f32`). Version 1 has no
-    /// depthwise layer; version 2 gives each layer's shape a fifth word, 1 when depthwise.
+    /// depthwise layer; version 2 gives each layer's shape a fifth word, 1 when depthwise;
+    /// version 3 two more, its [`Link`]: the activation (0 none, 1 ReLU, 2 ReLU6) and the
+    /// layer skipped from (0 none, `j + 1` layer `j`).
     pub fn to_bytes(&self) -> Vec<u8> {
         let mut out = b"FNET".to_vec();
         let mut put = |v: u32| out.extend_from_slice(&v.to_le_bytes());
-        let version = if self.layers.iter().any(|l| l.depthwise) {
+        let version = if !self.links.is_empty() {
+            3
+        } else if self.layers.iter().any(|l| l.depthwise) {
             2
         } else {
             1
@@ -351,12 +448,21 @@ impl Net {
         put(version);
         put(self.layers.len() as u32);
         put(u32::from(self.pooled));
-        for l in &self.layers {
+        for (i, l) in self.layers.iter().enumerate() {
             for v in [l.cin, l.cout, l.k, l.stride] {
                 put(v as u32);
             }
-            if version == 2 {
+            if version >= 2 {
                 put(u32::from(l.depthwise));
+            }
+            if version == 3 {
+                let link = self.link(i);
+                put(match link.act {
+                    Act::None => 0,
+                    Act::Relu => 1,
+                    Act::Relu6 => 2,
+                });
+                put(link.skip.map_or(0, |j| j as u32 + 1));
             }
         }
         for l in &self.layers {
@@ -379,7 +485,7 @@ impl Net {
             return Err(NetError::NotANet);
         }
         let version = u32::from_le_bytes(word()?);
-        if !matches!(version, 1 | 2) {
+        if !matches!(version, 1..=3) {
             return Err(NetError::Version(version));
         }
         let n = u32::from_le_bytes(word()?) as usize;
@@ -388,6 +494,7 @@ impl Net {
             return Err(NetError::Shape);
         }
         let mut shapes = Vec::with_capacity(n);
+        let mut links = Vec::new();
         for _ in 0..n {
             let mut s = [0usize; 4];
             for v in &mut s {
@@ -408,6 +515,19 @@ impl Net {
             if !(1..=4).contains(&stride) || (depthwise && cin != cout) {
                 return Err(NetError::Shape);
             }
+            if version == 3 {
+                let act = match u32::from_le_bytes(word()?) {
+                    0 => Act::None,
+                    1 => Act::Relu,
+                    2 => Act::Relu6,
+                    _ => return Err(NetError::Shape),
+                };
+                let skip = match u32::from_le_bytes(word()?) {
+                    0 => None,
+                    j => Some(j as usize - 1),
+                };
+                links.push(Link { act, skip });
+            }
             shapes.push(Shape {
                 cin,
                 cout,
@@ -419,6 +539,20 @@ impl Net {
         for pair in shapes.windows(2) {
             if pair[0].cout != pair[1].cin {
                 return Err(NetError::Shape);
+            }
+        }
+        // A layer adds an earlier output of its own channels and size, and has no activation.
+        for (i, link) in links.iter().enumerate() {
+            if let Some(j) = link.skip {
+                if j >= i
+                    || shapes[j].cout != shapes[i].cout
+                    || shapes[j + 1..=i].iter().any(|s| s.stride != 1)
+                {
+                    return Err(NetError::Shape);
+                }
+                if link.act != Act::None {
+                    return Err(NetError::Shape);
+                }
             }
         }
         let mut layers = Vec::with_capacity(n);
@@ -441,7 +575,11 @@ impl Net {
         if at != bytes.len() {
             return Err(NetError::Trailing);
         }
-        Ok(Net { layers, pooled })
+        Ok(Net {
+            layers,
+            pooled,
+            links,
+        })
     }
 }
 

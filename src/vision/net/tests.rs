@@ -13,6 +13,7 @@ fn small_net(pooled: bool) -> Net {
             Conv::new(4, 2, 1, 1, &mut rng),
         ],
         pooled,
+        links: Vec::new(),
     }
 }
 
@@ -82,6 +83,7 @@ fn a_convolution_is_the_naive_sum() {
         let net = Net {
             layers: vec![layer.clone(), Conv::new(3, 1, 1, 1, &mut rng)],
             pooled: false,
+            links: Vec::new(),
         };
         let input: Vec<f32> = (0..2 * h * w)
             .map(|i| ((i * 29 % 13) as f32 - 6.0) / 6.0)
@@ -176,6 +178,7 @@ fn many_inputs_at_once_give_what_each_gives_alone() {
             Conv::new(4, 2, 3, 2, &mut rng),
         ],
         pooled: true,
+        links: Vec::new(),
     };
     for net in [small_net(true), small_net(false), middle] {
         let cin = net.layers[0].cin;
@@ -286,6 +289,7 @@ fn separable_net(pooled: bool) -> Net {
         .map(|s| Conv::of(s, &mut rng))
         .collect(),
         pooled,
+        links: Vec::new(),
     }
 }
 
@@ -307,6 +311,7 @@ fn a_depthwise_convolution_is_each_channels_own_sum() {
         let net = Net {
             layers: vec![layer.clone(), Conv::new(3, 1, 1, 1, &mut rng)],
             pooled: false,
+            links: Vec::new(),
         };
         let input: Vec<f32> = (0..3 * h * w)
             .map(|i| ((i * 29 % 13) as f32 - 6.0) / 6.0)
@@ -366,6 +371,7 @@ fn a_separable_net_learns_and_reads_as_a_plain_one_does() {
                 })
                 .collect(),
             pooled,
+            links: Vec::new(),
         };
         let input: Vec<f32> = (0..2 * 5 * 6)
             .map(|i| ((i * 37 % 17) as f32 - 8.0) / 8.0)
@@ -502,4 +508,139 @@ fn col2im_naive(layer: &Conv, cols: &[f32], h: usize, w: usize, d_input: &mut Ve
             }
         }
     }
+}
+
+/// An inverted residual block as EfficientNet-lite has them (1×1 expansion, depthwise, 1×1
+/// projection adding the block's input), ReLU6 between, then a 1×1 head.
+fn block_net(pooled: bool) -> Net {
+    let mut rng = rand_chacha::ChaCha8Rng::seed_from_u64(13);
+    let link = |act, skip| Link { act, skip };
+    let mut net = Net {
+        layers: [
+            Shape::conv(2, 4, 3, 2),
+            Shape::conv(4, 8, 1, 1),
+            Shape::depthwise(8, 3, 1),
+            Shape::conv(8, 4, 1, 1),
+            Shape::conv(4, 3, 1, 1),
+        ]
+        .into_iter()
+        .map(|s| Conv::of(s, &mut rng))
+        .collect(),
+        pooled,
+        links: vec![
+            link(Act::Relu6, None),
+            link(Act::Relu6, None),
+            link(Act::Relu6, None),
+            link(Act::None, Some(0)),
+            link(Act::None, None),
+        ],
+    };
+    // Biases not zero: a place whose inputs are all clamped to 0 would sit on the kink.
+    for (i, l) in net.layers.iter_mut().enumerate() {
+        for (j, b) in l.b.iter_mut().enumerate() {
+            *b = ((i * 7 + j * 3) % 11) as f32 / 10.0 - 0.4;
+        }
+    }
+    net
+}
+
+/// Through ReLU6 (some outputs held at 6) and a block adding its input, the backward pass
+/// is still the forward pass's derivative, weight by weight and bias by bias.
+#[test]
+fn gradients_through_relu6_and_a_residual_block_match_finite_differences() {
+    for pooled in [false, true] {
+        let net = block_net(pooled);
+        let input: Vec<f32> = (0..2 * 5 * 6)
+            .map(|i| ((i * 37 % 17) as f32 - 8.0) * 1.5)
+            .collect();
+        let mut trace = Trace::default();
+        let out = net.forward_traced(&input, 5, 6, &mut trace, true);
+        assert!(
+            trace.outs[0].iter().any(|&v| v == 6.0),
+            "no output held at 6"
+        );
+        assert!(trace.outs[0].iter().any(|&v| v > 0.0 && v < 6.0));
+        let target: Vec<f32> = (0..out.len()).map(|i| (i % 3) as f32 * 0.1).collect();
+        let d_out: Vec<f32> = out.iter().zip(&target).map(|(o, t)| o - t).collect();
+        let mut grads = Grads::zeros(&net);
+        net.backward(&trace, &d_out, &mut grads);
+        let mut checked = 0;
+        for l in 0..net.layers.len() {
+            let weights = net.layers[l].w.len();
+            for j in (0..weights + net.layers[l].b.len()).step_by(3) {
+                let eps = 1e-3;
+                let nudge = |by: f32| {
+                    let mut n = net.clone();
+                    match j.checked_sub(weights) {
+                        None => n.layers[l].w[j] += by,
+                        Some(b) => n.layers[l].b[b] += by,
+                    }
+                    loss(&n, &input, &target)
+                };
+                let numeric = (nudge(eps) - nudge(-eps)) / (2.0 * eps);
+                let analytic = match j.checked_sub(weights) {
+                    None => grads.w[l][j],
+                    Some(b) => grads.b[l][b],
+                };
+                assert!(
+                    (numeric - analytic).abs() < 2e-2 + 0.03 * numeric.abs(),
+                    "layer {l} parameter {j}: {numeric} vs {analytic} (pooled {pooled})"
+                );
+                checked += 1;
+            }
+        }
+        assert!(checked > 40);
+    }
+}
+
+/// A linked net reads the same alone and many at once, and without its skip it reads
+/// otherwise (the skip is there).
+#[test]
+fn a_residual_net_reads_the_same_many_at_once_and_its_skip_counts() {
+    let net = block_net(true);
+    let inputs: Vec<Vec<f32>> = (0..3)
+        .map(|j| {
+            (0..2 * 7 * 6)
+                .map(|i| ((i * 37 + j * 11) % 17) as f32 - 8.0)
+                .collect()
+        })
+        .collect();
+    let together = net.forward_many(&inputs, 7, 6);
+    for (input, out) in inputs.iter().zip(&together) {
+        assert_eq!(&net.forward(input, 7, 6), out);
+    }
+    let mut unskipped = net.clone();
+    unskipped.links[3].skip = None;
+    assert_ne!(unskipped.forward(&inputs[0], 7, 6), together[0]);
+}
+
+/// Version 3 keeps each layer's link; a skip from a later layer, across a stride or between
+/// channels that differ, or onto an activation, is refused.
+#[test]
+fn linked_weights_round_trip_and_bad_links_are_refused() {
+    let net = block_net(true);
+    assert_eq!(Net::from_bytes(&net.to_bytes()), Ok(net.clone()));
+    let refused = |change: &dyn Fn(&mut Net)| {
+        let mut bad = net.clone();
+        change(&mut bad);
+        Net::from_bytes(&bad.to_bytes())
+    };
+    assert_eq!(
+        refused(&|n| n.links[1].skip = Some(3)),
+        Err(NetError::Shape)
+    );
+    assert_eq!(
+        refused(&|n| n.links[3].skip = Some(2)),
+        Err(NetError::Shape)
+    );
+    assert_eq!(
+        refused(&|n| n.links[4].skip = Some(0)),
+        Err(NetError::Shape)
+    );
+    assert_eq!(
+        refused(&|n| n.links[3].act = Act::Relu),
+        Err(NetError::Shape)
+    );
+    // A stride between the skip and the layer: the sizes no longer match.
+    assert_eq!(refused(&|n| n.layers[2].stride = 2), Err(NetError::Shape));
 }
