@@ -5,7 +5,9 @@
 //!
 //! `cargo run --release --example dice_lite0 -- [--data DIR] [--leave-out SOURCE]
 //! [--backbone FILE] [--blocks N] [--side N] [--epochs N] [--per-epoch N] [--width N]
-//! [--deep] [--compare MODEL_DIR] [--seed N] [--out DIR]`
+//! [--deep] [--fine-tune] [--rate R] [--compare MODEL_DIR] [--seed N] [--out DIR]`
+//!
+//! - `--fine-tune`: the blocks are trained with the head (as one [`Net`]), not frozen.
 //!
 //! - `--backbone FILE`: `lite0.py --blocks 5`'s file (default `target/lite0/lite0-b5.bin`);
 //!   `--blocks N` keeps its first N blocks (5: 40 channels at an eighth; 3: 24 at a quarter).
@@ -86,15 +88,25 @@ fn main() -> anyhow::Result<()> {
             Shape::conv(width, 7, 1, 1),
         ]
     };
+    let fine_tune = args.iter().any(|a| a == "--fine-tune");
+    let rate: f32 = value("--rate").map_or(Ok(3e-3), |v| v.parse())?;
     let mut head = training::new_net(&shape, true, seed + 1);
+    if fine_tune {
+        // The blocks and the head as one net, every weight trained.
+        head = backbone.to_net(head.layers);
+    }
+    let (fh, fw) = if fine_tune { (side, side) } else { (fh, fw) };
     let features = |pixels: &[[f32; 3]]| -> Vec<f32> {
         let rgb: Vec<u8> = pixels
             .iter()
             .flat_map(|p| p.map(|v| v.round().clamp(0.0, 255.0) as u8))
             .collect();
-        backbone
-            .forward(&backbone.input(&rgb, side, side), side, side)
-            .data
+        let input = backbone.input(&rgb, side, side);
+        if fine_tune {
+            input
+        } else {
+            backbone.forward(&input, side, side).data
+        }
     };
     let t = Instant::now();
     training::fit(
@@ -104,7 +116,7 @@ fn main() -> anyhow::Result<()> {
             epochs,
             per_epoch,
             batch: 64,
-            rate: 3e-3,
+            rate,
             threads: 2,
         },
         |rng| {

@@ -15,7 +15,7 @@
 
 use thiserror::Error;
 
-use foreman::vision::net::Conv;
+use foreman::vision::net::{Act, Conv, Link, Net};
 
 /// How many floats of columns a full convolution writes before their product is taken, as
 /// in [`foreman::vision::net::Net::forward_many`]: well inside a core's cache.
@@ -181,6 +181,40 @@ impl Backbone {
             blocks: self.blocks.iter().take(blocks + 1).cloned().collect(),
             fc: None,
             ..self.clone()
+        }
+    }
+
+    /// Its layers as a [`Net`] that trains and reads as the dice models do, with `head` after
+    /// them and averaged over the picture: each ReLU6 kept, a residual block's last layer
+    /// adding the block's input, a ReLU between the head's layers. The padding is the net's
+    /// own (`k / 2` a side): a stride-2 layer's taps sit half a pixel from TensorFlow's, which
+    /// fine-tuning takes up. The input is still [`Backbone::input`]'s.
+    pub fn to_net(&self, head: Vec<Conv>) -> Net {
+        let mut layers = Vec::new();
+        let mut links = Vec::new();
+        for block in &self.blocks {
+            let input = layers.len().checked_sub(1);
+            for (i, layer) in block.layers.iter().enumerate() {
+                let last = i + 1 == block.layers.len();
+                links.push(Link {
+                    act: if layer.relu6 { Act::Relu6 } else { Act::None },
+                    skip: if block.residual && last { input } else { None },
+                });
+                layers.push(layer.conv.clone());
+            }
+        }
+        let n = head.len();
+        for (i, conv) in head.into_iter().enumerate() {
+            links.push(Link {
+                act: if i + 1 < n { Act::Relu } else { Act::None },
+                skip: None,
+            });
+            layers.push(conv);
+        }
+        Net {
+            layers,
+            pooled: true,
+            links,
         }
     }
 
@@ -853,6 +887,45 @@ mod tests {
         for (g, w) in got.iter().zip(want) {
             assert!((f64::from(*g) - w).abs() < 1e-5 * scale, "{g} against {w}");
         }
+    }
+
+    /// As a net (padded `k / 2` a side, as the nets are), the blocks give what the backbone so
+    /// padded gives, averaged over the picture; a head after them is run on that.
+    #[test]
+    fn as_a_net_it_reads_as_the_backbone_and_trains_through_its_blocks() {
+        let mut seed = 5;
+        let mut backbone = small(&mut seed).up_to(4);
+        backbone.padding = Padding::Symmetric;
+        let (h, w) = (12, 10);
+        let input = weights(3 * h * w, &mut seed);
+        let features = backbone.forward(&input, h, w);
+        let n = features.height * features.width;
+        let mean: Vec<f64> = features
+            .data
+            .chunks(n)
+            .map(|c| c.iter().map(|&v| f64::from(v)).sum::<f64>() / n as f64)
+            .collect();
+        let net = backbone.to_net(Vec::new());
+        assert_eq!(net.layers.len(), 12);
+        assert_eq!(net.links.iter().filter(|l| l.skip.is_some()).count(), 2);
+        close(&net.forward(&input, h, w), &mean);
+        let mut rng = <rand_chacha::ChaCha8Rng as rand::SeedableRng>::seed_from_u64(1);
+        let head = Conv::new(backbone.channels(), 7, 1, 1, &mut rng);
+        let whole = backbone.to_net(vec![head.clone()]);
+        let logits: Vec<f64> = (0..7)
+            .map(|o| {
+                let row = &head.w[o * mean.len()..][..mean.len()];
+                f64::from(head.b[o])
+                    + row
+                        .iter()
+                        .zip(&mean)
+                        .map(|(&w, m)| f64::from(w) * m)
+                        .sum::<f64>()
+            })
+            .collect();
+        close(&whole.forward(&input, h, w), &logits);
+        // Its bytes read back as the same net.
+        assert_eq!(Net::from_bytes(&whole.to_bytes()).as_ref(), Ok(&whole));
     }
 
     #[test]
