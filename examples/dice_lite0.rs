@@ -8,6 +8,10 @@
 //! [--deep] [--fine-tune] [--rate R] [--compare MODEL_DIR] [--seed N] [--out DIR]`
 //!
 //! - `--fine-tune`: the blocks are trained with the head (as one [`Net`]), not frozen.
+//! - `--taught N`: N pictures of the left-out source trained on, its held-back fifth scored;
+//!   `--scratch`: the shipped classifier's shape from scratch on the same samples (`--side 32`).
+//! - `--rendered F`: that share of the samples rendered dice (`render`); `--load FILE`: the
+//!   net from a file, not trained; `--sheet FILE`: the left-out source's misread patches.
 //!
 //! - `--backbone FILE`: `lite0.py --blocks 5`'s file (default `target/lite0/lite0-b5.bin`);
 //!   `--blocks N` keeps its first N blocks (5: 40 channels at an eighth; 3: 24 at a quarter).
@@ -39,6 +43,12 @@ fn main() -> anyhow::Result<()> {
     let per_epoch: usize = value("--per-epoch").map_or(Ok(16_384), |v| v.parse())?;
     let width: usize = value("--width").map_or(Ok(96), |v| v.parse())?;
     let seed: u64 = value("--seed").map_or(Ok(2026), |v| v.parse())?;
+    // `--taught N`: N pictures of the left-out source are trained on (a new table taught),
+    // its held-back fifth scored.
+    let taught: usize = value("--taught").map_or(Ok(0), |v| v.parse())?;
+    // `--scratch`: the shipped classifier's shape trained from scratch on the same samples
+    // (with `--side 32`), not the pretrained blocks.
+    let scratch = args.iter().any(|a| a == "--scratch");
 
     let backbone = Backbone::from_bytes(
         &std::fs::read(&backbone_file)
@@ -53,12 +63,14 @@ fn main() -> anyhow::Result<()> {
         backbone.macs(side, side) as f64 / 1e6
     );
     let (train, test) =
-        training_split(&data, leave_out.as_deref(), 0, false).map_err(anyhow::Error::msg)?;
+        training_split(&data, leave_out.as_deref(), taught, false).map_err(anyhow::Error::msg)?;
     let compare = match value("--compare") {
         Some(dir) => load_model(&PathBuf::from(dir))?,
         None => Model::shipped()?.clone(),
     };
     let mut library = Library::plain(train.iter().collect(), side);
+    // `--rendered F`: that share of the samples are rendered dice (tilted, marbled, ...).
+    library.rendered = value("--rendered").map_or(Ok(0.0), |v| v.parse())?;
     // The detector's proposals on the training photos, labelled: its boxes and its mistakes
     // (the compared model's detector; it proposes on training pictures only).
     library.proposals = training::proposals(
@@ -95,12 +107,22 @@ fn main() -> anyhow::Result<()> {
         // The blocks and the head as one net, every weight trained.
         head = backbone.to_net(head.layers);
     }
-    let (fh, fw) = if fine_tune { (side, side) } else { (fh, fw) };
+    if scratch {
+        head = training::new_net(&foreman::vision::learned::CLASSIFIER_SHAPE, true, seed + 1);
+    }
+    let (fh, fw) = if fine_tune || scratch {
+        (side, side)
+    } else {
+        (fh, fw)
+    };
     let features = |pixels: &[[f32; 3]]| -> Vec<f32> {
         let rgb: Vec<u8> = pixels
             .iter()
             .flat_map(|p| p.map(|v| v.round().clamp(0.0, 255.0) as u8))
             .collect();
+        if scratch {
+            return classifier_input(pixels, side, side, 3);
+        }
         let input = backbone.input(&rgb, side, side);
         if fine_tune {
             input
@@ -109,29 +131,40 @@ fn main() -> anyhow::Result<()> {
         }
     };
     let t = Instant::now();
-    training::fit(
-        &mut head,
-        Schedule {
-            seed,
-            epochs,
-            per_epoch,
-            batch: 64,
-            rate,
-            threads: 2,
-        },
-        |rng| {
-            let (mut pixels, class) = library.classifier_pixels(rng);
-            training::look_changes(&mut pixels, side, side, rng);
-            (features(&pixels), fh, fw, class)
-        },
-        training::class_loss,
-        |e, l| {
-            println!(
-                "head epoch {e}: loss {l:.4} ({:.0} s)",
-                t.elapsed().as_secs_f32()
-            )
-        },
-    );
+    let loaded = match value("--load") {
+        Some(file) => {
+            head = Net::from_bytes(&std::fs::read(&file).with_context(|| file.clone())?)?;
+            true
+        }
+        None => false,
+    };
+    if !loaded {
+        training::fit(
+            &mut head,
+            Schedule {
+                seed,
+                epochs,
+                per_epoch,
+                batch: 64,
+                rate,
+                threads: 2,
+            },
+            |rng| {
+                let (mut pixels, class) = library.classifier_pixels(rng);
+                training::look_changes(&mut pixels, side, side, rng);
+                (features(&pixels), fh, fw, class)
+            },
+            training::class_loss,
+            |e, l| {
+                println!(
+                    "head epoch {e}: loss {l:.4} ({:.0} s)",
+                    t.elapsed().as_secs_f32()
+                )
+            },
+        );
+    }
+    let sheet_file = value("--sheet");
+    let mut sheet: Vec<(Vec<[f32; 3]>, u8, usize)> = Vec::new();
     if let Some(out) = value("--out") {
         std::fs::create_dir_all(&out)?;
         std::fs::write(PathBuf::from(&out).join("head.bin"), head.to_bytes())?;
@@ -156,6 +189,16 @@ fn main() -> anyhow::Result<()> {
                 speed.1 += started.elapsed().as_secs_f64();
                 softmax(&mut out);
                 ours.add(d.class, &out);
+                let best = (0..out.len())
+                    .max_by(|&a, &b| out[a].total_cmp(&out[b]))
+                    .unwrap_or(0);
+                if split_name(source, leave_out.as_deref()) != "held back"
+                    && (1..=6).contains(&d.class)
+                    && best != usize::from(d.class)
+                    && sheet.len() < 400
+                {
+                    sheet.push((pixels.clone(), d.class, best));
+                }
                 let small = foreman::vision::learned::patch_pixels(&p.image, c, 0);
                 let input = classifier_input(
                     &small,
@@ -177,6 +220,9 @@ fn main() -> anyhow::Result<()> {
             source.name,
             split_name(source, leave_out.as_deref())
         );
+    }
+    if let Some(file) = sheet_file {
+        write_sheet(&sheet, side, &file)?;
     }
     println!(
         "a patch through backbone and head: {:.2} ms (one thread)",
@@ -212,6 +258,8 @@ struct Boxes {
     /// Pip d6 of no known face read as a die.
     unknown: usize,
     unknown_found: usize,
+    /// `[label][read]` for pip d6 of a known face.
+    confusion: [[usize; 7]; 7],
 }
 
 impl Boxes {
@@ -230,6 +278,7 @@ impl Boxes {
             }
             v => {
                 self.dice += 1;
+                self.confusion[usize::from(v).min(6)][best] += 1;
                 if best != 0 {
                     self.found += 1;
                     self.right += usize::from(best == usize::from(v));
@@ -251,7 +300,14 @@ impl std::fmt::Display for Boxes {
             self.others,
             self.unknown_found,
             self.unknown
-        )
+        )?;
+        if self.dice > 200 {
+            write!(f, "\n  label→read (no die, 1–6):")?;
+            for (label, row) in self.confusion.iter().enumerate().skip(1) {
+                write!(f, "\n  {label}: {row:?}")?;
+            }
+        }
+        Ok(())
     }
 }
 
@@ -263,4 +319,51 @@ fn load_model(dir: &std::path::Path) -> anyhow::Result<Model> {
         classifier: Net::from_bytes(&read("classifier.bin")?)?,
         look: Default::default(),
     })
+}
+
+/// The misread patches side by side, 20 a row, each with its label and reading as two bars of
+/// pips' count above it (label left, reading right, "no die" empty).
+fn write_sheet(
+    sheet: &[(Vec<[f32; 3]>, u8, usize)],
+    side: usize,
+    file: &str,
+) -> anyhow::Result<()> {
+    let per_row = 20;
+    let cell = side + 8;
+    let rows = sheet.len().div_ceil(per_row).max(1);
+    let mut img = image::RgbImage::new((per_row * cell) as u32, (rows * cell) as u32);
+    for (i, (pixels, label, read)) in sheet.iter().enumerate() {
+        let (cx, cy) = ((i % per_row) * cell, (i / per_row) * cell);
+        for (j, p) in pixels.iter().enumerate() {
+            let (x, y) = (cx + j % side, cy + 8 + j / side);
+            img.put_pixel(
+                x as u32,
+                y as u32,
+                image::Rgb(p.map(|v| v.clamp(0.0, 255.0) as u8)),
+            );
+        }
+        for k in 0..usize::from(*label) {
+            for y in 1..5 {
+                img.put_pixel(
+                    (cx + k * 4) as u32,
+                    (cy + y) as u32,
+                    image::Rgb([0, 255, 0]),
+                );
+                img.put_pixel(
+                    (cx + k * 4 + 1) as u32,
+                    (cy + y) as u32,
+                    image::Rgb([0, 255, 0]),
+                );
+            }
+        }
+        for k in 0..*read {
+            for y in 1..5 {
+                let x = cx + side - 2 - k * 4;
+                img.put_pixel(x as u32, (cy + y) as u32, image::Rgb([255, 0, 0]));
+                img.put_pixel((x + 1) as u32, (cy + y) as u32, image::Rgb([255, 0, 0]));
+            }
+        }
+    }
+    img.save(file)?;
+    Ok(())
 }

@@ -307,6 +307,7 @@ ev-built = { $name } built { $card }
 ev-engineer-skipped = The Engineer revealed { $card }, which cannot be built twice: discarded.
 ev-investor = The Investor revealed { $card }: +{ $metal } metal, +{ $energy } energy.
 ev-triggered = { $name }'s { $card } triggered.
+ev-rolled = { $name } rolled { $dice }
 ev-machine-rolled = The Machine rolled red { $red }, blue { $blue }, purple { $purple }, yellow { $yellow }, green { $green }.
 ev-machine-took = The Machine took { $card } from market slot { $slot }.
 ev-machine-revealed = The Machine revealed { $card } from the deck into its compound.
@@ -409,6 +410,10 @@ camera-forget = Forget what it learned
 camera-unsure = { $count ->
     [one] One die is unsure (orange, with ?): check it, and click it to correct it.
    *[other] { $count } dice are unsure (orange, with ?): check them, and click one to correct it.
+}
+camera-left-over = { $count ->
+    [one] The camera read one die more than the roll took ({ $dice }): it was set aside, not played. If it was a die of the roll, undo and type the roll.
+   *[other] The camera read { $count } dice more than the roll took ({ $dice }): they were set aside, not played. If they were dice of the roll, undo and type the roll.
 }
 camera-use-roll = Use this roll
 dice-read-camera = Read by the camera: click “Use this roll” in the camera panel, or type the dice here.

@@ -310,6 +310,7 @@ ev-built = { $name } construye { $card }
 ev-engineer-skipped = El Ingeniero revela { $card }, que no puede construirse dos veces: descartado.
 ev-investor = El Inversor revela { $card }: +{ $metal } metal, +{ $energy } energía.
 ev-triggered = Se activa { $card } de { $name }.
+ev-rolled = { $name } saca { $dice }
 ev-machine-rolled = La Máquina tira rojo { $red }, azul { $blue }, morado { $purple }, amarillo { $yellow }, verde { $green }.
 ev-machine-took = La Máquina toma { $card } del espacio { $slot } del mercado.
 ev-machine-revealed = La Máquina revela { $card } del mazo y lo pone en su complejo.
@@ -412,6 +413,10 @@ camera-forget = Olvidar lo aprendido
 camera-unsure = { $count ->
     [one] Un dado es dudoso (naranja, con ?): compruébalo y haz clic en él para corregirlo.
    *[other] { $count } dados son dudosos (naranja, con ?): compruébalos y haz clic en uno para corregirlo.
+}
+camera-left-over = { $count ->
+    [one] La cámara leyó un dado más de los que tomó la tirada ({ $dice }): se dejó aparte, no se jugó. Si era un dado de la tirada, deshaz y escribe la tirada.
+   *[other] La cámara leyó { $count } dados más de los que tomó la tirada ({ $dice }): se dejaron aparte, no se jugaron. Si eran dados de la tirada, deshaz y escribe la tirada.
 }
 camera-use-roll = Usar esta tirada
 dice-read-camera = Leída por la cámara: pulsa «Usar esta tirada» en el panel de la cámara, o escribe los dados aquí.

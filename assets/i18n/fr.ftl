@@ -310,6 +310,7 @@ ev-built = { $name } construit { $card }
 ev-engineer-skipped = L'Ingénieur révèle { $card }, qui ne peut pas être construit deux fois : défaussé.
 ev-investor = L'Investisseur révèle { $card } : +{ $metal } métal, +{ $energy } énergie.
 ev-triggered = { $card } de { $name } se déclenche.
+ev-rolled = { $name } a lancé { $dice }
 ev-machine-rolled = La Machine lance rouge { $red }, bleu { $blue }, violet { $purple }, jaune { $yellow }, vert { $green }.
 ev-machine-took = La Machine prend { $card } à l'emplacement { $slot } du marché.
 ev-machine-revealed = La Machine révèle { $card } de la pioche dans son enceinte.
@@ -412,6 +413,10 @@ camera-forget = Oublier ce qu’il a appris
 camera-unsure = { $count ->
     [one] Un dé est incertain (orange, avec ?) : vérifiez-le, et cliquez dessus pour le corriger.
    *[other] { $count } dés sont incertains (orange, avec ?) : vérifiez-les, et cliquez sur un dé pour le corriger.
+}
+camera-left-over = { $count ->
+    [one] La caméra a lu un dé de plus que le lancer n’en prenait ({ $dice }) : il a été mis de côté, pas joué. Si c’était un dé du lancer, annulez et tapez le lancer.
+   *[other] La caméra a lu { $count } dés de plus que le lancer n’en prenait ({ $dice }) : ils ont été mis de côté, pas joués. Si c’étaient des dés du lancer, annulez et tapez le lancer.
 }
 camera-use-roll = Utiliser ce lancer
 dice-read-camera = Lu par la caméra : cliquez sur « Utiliser ce lancer » dans le panneau de la caméra, ou tapez les dés ici.

@@ -5,7 +5,7 @@
 //!
 //! Rule references: `RULES.md` sections and `cards.md` rows (both in `docs/`).
 
-use super::action::{Act, Action, Bonus, Choice, DiceList, Inputs, Resource, Row};
+use super::action::{Act, Action, Bonus, Choice, DiceList, Faces, Inputs, Resource, Row};
 use super::cards::{Blueprint, CardType, Contractor, Tool};
 use super::error::RuleError;
 use super::state::*;
@@ -58,6 +58,12 @@ pub enum Event {
     Triggered {
         player: usize,
         card: Blueprint,
+    },
+    /// A player rolled at the start of their work phase: every die they now have, in order
+    /// (the Foreman's set ones first, then their own, then the Hired Hands').
+    Rolled {
+        player: usize,
+        dice: Faces,
     },
     /// The Machine rolled (red, blue, purple, yellow, green).
     MachineRolled {

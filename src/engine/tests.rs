@@ -1304,6 +1304,30 @@ fn hired_hands_roll_two_more_dice() {
     assert_eq!(g.state().players[0].dice.len(), 6);
 }
 
+/// The roll says which dice came up, for the log ("Player 1 rolled …"): the player's own four,
+/// then the Hired Hands' two (cards.md, Hired Hands).
+#[test]
+fn a_roll_says_every_die_it_gave() {
+    let mut g = market_position(&[B::Robot], Some(C::HiredHands), 3);
+    act_with(&mut g, hire(3, B::Robot, None), refill(C::Specialist)).unwrap();
+    act_with(&mut g, Act::TakeBlueprint { slot: 0 }, drawn(&[B::Golem])).unwrap();
+    let events = act_with(
+        &mut g,
+        Act::Roll {
+            set: DiceList::default(),
+        },
+        faces(&[6, 2, 3, 4, 1, 5]),
+    )
+    .unwrap();
+    assert_eq!(
+        events.as_slice(),
+        [Event::Rolled {
+            player: 0,
+            dice: [6, 2, 3, 4, 1, 5].as_slice().into(),
+        }]
+    );
+}
+
 #[test]
 fn investor_pays_the_printed_cost() {
     let mut g = market_position(&[B::Dojo], None, 0);

@@ -452,6 +452,20 @@ pub fn event(tr: &Tr, game: &Game, e: &Event) -> Option<String> {
             "ev-triggered",
             &[("name", name(player)), ("card", card(tr, *c))],
         ),
+        Event::Rolled { player, dice } => ta(
+            "ev-rolled",
+            &[
+                ("name", name(player)),
+                (
+                    "dice",
+                    dice.iter()
+                        .map(u8::to_string)
+                        .collect::<Vec<_>>()
+                        .join(" ")
+                        .into(),
+                ),
+            ],
+        ),
         Event::MachineRolled { dice } => ta(
             "ev-machine-rolled",
             &[

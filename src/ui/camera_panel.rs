@@ -87,7 +87,29 @@ impl ForemanApp {
         };
         let mut inputs = pending.inputs;
         inputs.dice.push(face);
+        let act = pending.act.clone();
         self.submit_with(pending.act, inputs);
+        // The roll is complete: dice read beyond what it took are set aside and said, never
+        // left to answer a later question (the Machine's roll, the next player's).
+        let still_asking = matches!(&self.dialog,
+            Some(Dialog::Input(p)) if matches!(p.need, Need::Die(_)) && p.act == act);
+        if !still_asking
+            && let Some(camera) = self.camera.as_mut()
+            && !camera.waiting.is_empty()
+        {
+            let left: Vec<String> = camera
+                .waiting
+                .drain(..)
+                .map(|(_, v)| v.to_string())
+                .collect();
+            self.message = Some(self.ta(
+                "camera-left-over",
+                &[
+                    ("count", left.len().into()),
+                    ("dice", left.join(" ").into()),
+                ],
+            ));
+        }
     }
 
     /// The camera panel: the source, its status, the preview with each die outlined, the

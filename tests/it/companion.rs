@@ -49,6 +49,8 @@ fn hidden_hands_stay_off_the_screen_and_everyone_works_at_once() {
     // Player 1 types a roll; player 2 starts before player 1 has finished (key 2).
     assert_eq!(h.state().asking(), Some("die"), "the roll is asked at once");
     keys(&mut h, &[Num4, Num4, Num2, Num1, Enter]);
+    // The log says the roll's dice, not only that there was a roll.
+    h.get_by_label_contains("rolled 4 4 2 1");
     keys(&mut h, &[Num2]);
     assert_eq!(
         current(&h),

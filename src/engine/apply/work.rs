@@ -64,6 +64,10 @@ impl Ctx<'_> {
         player.dice = dice;
         player.specialist_due = pending == Some(Contractor::Specialist);
         self.st.phase = Phase::Work { turn, rolled: true };
+        self.events.push(Event::Rolled {
+            player: p,
+            dice: dice.as_slice().iter().map(|d| d.value).collect(),
+        });
         Ok(())
     }
 
