@@ -185,7 +185,8 @@ impl ForemanApp {
             ui.set_min_height(lines);
             self.camera_roll_ui(ui);
         });
-        self.camera_preview(ui);
+        // Marking the tray above the picture too: below a tall picture the panel's end cut it
+        // off (a new player's trial).
         let has_area = self.camera.as_ref().is_some_and(|c| c.area.is_some());
         ui.horizontal(|ui| {
             let mark = if self.marking_tray {
@@ -203,6 +204,7 @@ impl ForemanApp {
                 c.set_area(None);
             }
         });
+        self.camera_preview(ui);
         let taught = self
             .camera
             .as_ref()
