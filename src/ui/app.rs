@@ -54,6 +54,8 @@ pub struct Settings {
     pub dice: Vec<DiceSource>,
     /// Camera: a settled roll goes to the game without a confirm.
     pub camera_automatic: bool,
+    /// Camera: the source last started ("camera 0", a picture or a folder), offered again.
+    pub camera_source: String,
     /// The "how a round goes" card was closed for good.
     pub help_seen: bool,
     /// The camera's *Teach Foreman your dice* was offered (at its first use), taken or not.
@@ -70,6 +72,7 @@ impl Default for Settings {
             dark: true,
             dice: Vec::new(),
             camera_automatic: false,
+            camera_source: String::new(),
             help_seen: false,
             dice_teach_offered: false,
             setup: None,
@@ -237,6 +240,7 @@ impl ForemanApp {
             .map(std::rc::Rc::new);
         let form = settings.setup.clone().map(StartForm::mended);
         let form = form.unwrap_or_default();
+        let camera_source = settings.camera_source.clone();
         ForemanApp {
             tr: Tr::new(settings.lang),
             settings,
@@ -259,7 +263,7 @@ impl ForemanApp {
             smart: None,
             smart_port: String::new(),
             camera: None,
-            camera_source: String::new(),
+            camera_source,
             camera_texture: None,
             cameras: None,
             marking_tray: false,

@@ -15,6 +15,7 @@ impl ForemanApp {
         use std::time::Duration;
         let source = source.trim().to_string();
         self.camera_source = source.clone();
+        self.settings.camera_source = source.clone();
         let period = Duration::from_millis(100);
         let make: Box<dyn FnOnce() -> Box<dyn FrameSource> + Send> = {
             let path = PathBuf::from(&source);

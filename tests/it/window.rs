@@ -884,6 +884,31 @@ fn use_this_roll_answers_the_open_picker() {
     assert_eq!(&dice[..], &faces[..dice.len()]);
 }
 
+/// The camera's source is remembered: the next run's camera panel offers the picture last
+/// started (a new player's trial: it had to be typed again at every start).
+#[test]
+fn the_camera_source_is_offered_again_the_next_run() {
+    let dir = tempfile::tempdir().expect("temp dir");
+    let h = companion_with_a_settled_camera_roll(dir.path());
+    let source = dir.path().join("roll.png").display().to_string();
+    let settings = h.state().settings.clone();
+    assert_eq!(settings.camera_source, source);
+    drop(h);
+    let next = tempfile::tempdir().expect("temp dir");
+    let mut h = harness_with(next.path(), 23, settings, egui::vec2(1400.0, 1000.0));
+    h.run();
+    click(&mut h, "Real cards and dice on the table");
+    choose(&mut h, "Dice of player 1", "Camera");
+    click(&mut h, "Start the game");
+    answer_pickers(&mut h);
+    h.get_by_label("Camera dice reader");
+    assert!(
+        h.query_all_by_value(&source).next().is_some(),
+        "the camera's source field holds the picture last started"
+    );
+    assert!(h.state().camera_dice().is_none(), "offered, not started");
+}
+
 /// A folder of pictures standing in for the camera: the roll offered stays until it is used,
 /// though the folder shows its next picture (a new player's trial: the roll used was not the
 /// one looked at).
