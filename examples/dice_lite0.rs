@@ -10,6 +10,7 @@
 //! - `--fine-tune`: the blocks are trained with the head (as one [`Net`]), not frozen.
 //! - `--taught N`: N pictures of the left-out source trained on, its held-back fifth scored;
 //!   `--scratch`: the shipped classifier's shape from scratch on the same samples (`--side 32`).
+//! - `--normalised` (with `--fine-tune`): the patch as the shipped classifier reads it.
 //! - `--rendered F`: that share of the samples rendered dice (`render`); `--load FILE`: the
 //!   net from a file, not trained; `--sheet FILE`: the left-out source's misread patches.
 //!
@@ -49,6 +50,9 @@ fn main() -> anyhow::Result<()> {
     // `--scratch`: the shipped classifier's shape trained from scratch on the same samples
     // (with `--side 32`), not the pretrained blocks.
     let scratch = args.iter().any(|a| a == "--scratch");
+    // `--normalised`: the blocks read the patch as the shipped classifier does (each patch's
+    // mean taken away, divided by its spread), not ImageNet's (x − 127) / 128.
+    let normalised = args.iter().any(|a| a == "--normalised");
 
     let backbone = Backbone::from_bytes(
         &std::fs::read(&backbone_file)
@@ -120,7 +124,7 @@ fn main() -> anyhow::Result<()> {
             .iter()
             .flat_map(|p| p.map(|v| v.round().clamp(0.0, 255.0) as u8))
             .collect();
-        if scratch {
+        if scratch || (normalised && fine_tune) {
             return classifier_input(pixels, side, side, 3);
         }
         let input = backbone.input(&rgb, side, side);
