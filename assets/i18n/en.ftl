@@ -398,7 +398,7 @@ camera-starting = Starting the camera…
 camera-mark-tray = Mark the tray
 camera-marking = Drag over the picture to mark the tray (click to cancel)
 camera-whole-picture = Whole picture
-camera-roll = Settled roll: { $dice }. Click a die on the picture to correct it, click a die it missed to add it, right-click what is no die to take it away.
+camera-roll = Settled roll: { $dice }. Click a die on the picture to correct it, Shift+click to change its colour, click a die it missed to add it, right-click what is no die to take it away.
 camera-taught = Learning your dice: { $rolls ->
     [one] one confirmed roll
    *[other] { $rolls } confirmed rolls

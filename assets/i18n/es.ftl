@@ -401,7 +401,7 @@ camera-starting = Iniciando la cámara…
 camera-mark-tray = Marcar la bandeja
 camera-marking = Arrastra sobre la imagen para marcar la bandeja (clic para cancelar)
 camera-whole-picture = Toda la imagen
-camera-roll = Tirada estable: { $dice }. Haz clic en un dado de la imagen para corregirlo, en un dado que no vio para añadirlo, y clic derecho en lo que no es un dado para quitarlo.
+camera-roll = Tirada estable: { $dice }. Haz clic en un dado de la imagen para corregirlo (Mayús+clic: su color), en un dado que no vio para añadirlo, y clic derecho en lo que no es un dado para quitarlo.
 camera-taught = Aprendiendo tus dados: { $rolls ->
     [one] una tirada confirmada
    *[other] { $rolls } tiradas confirmadas

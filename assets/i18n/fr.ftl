@@ -401,7 +401,7 @@ camera-starting = Démarrage de la caméra…
 camera-mark-tray = Délimiter la piste
 camera-marking = Faites glisser sur l’image pour délimiter la piste (cliquez pour annuler)
 camera-whole-picture = Toute l’image
-camera-roll = Lancer stable : { $dice }. Cliquez sur un dé de l’image pour le corriger, sur un dé oublié pour l’ajouter, et clic droit sur ce qui n’est pas un dé pour l’enlever.
+camera-roll = Lancer stable : { $dice }. Cliquez sur un dé de l’image pour le corriger (Maj+clic : sa couleur), sur un dé oublié pour l’ajouter, et clic droit sur ce qui n’est pas un dé pour l’enlever.
 camera-taught = Apprend vos dés : { $rolls ->
     [one] un lancer confirmé
    *[other] { $rolls } lancers confirmés

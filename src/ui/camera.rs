@@ -288,6 +288,28 @@ impl CameraDice {
         true
     }
 
+    /// A Shift+click at (x, y): the die there in the proposed roll takes the next colour
+    /// (red, blue, green, purple, yellow, white, black, then "other"), for a die whose colour
+    /// was read wrong (the Machine's dice are told apart by colour alone).
+    pub fn recolour_at(&mut self, x: f32, y: f32) -> bool {
+        let Some(roll) = self.proposal() else {
+            return false;
+        };
+        let Some(die) = roll.dice.iter_mut().find(|d| hit(d, x, y)) else {
+            return false;
+        };
+        let all = DieColour::ALL;
+        die.colour = match die.colour {
+            None => all.first().copied(),
+            Some(c) => all
+                .iter()
+                .position(|&k| k == c)
+                .and_then(|i| all.get(i + 1))
+                .copied(),
+        };
+        true
+    }
+
     /// A right click at (x, y): the "die" there is none (a token, a shadow, a pip); it is
     /// taken away from the proposed roll.
     pub fn take_away_at(&mut self, x: f32, y: f32) -> bool {

@@ -489,7 +489,9 @@ impl ForemanApp {
         } else if let Some(p) = response.interact_pointer_pos() {
             let (x, y) = to_picture(p);
             if let Some(c) = self.camera.as_mut() {
-                if response.clicked() {
+                if response.clicked() && ui.input(|i| i.modifiers.shift) {
+                    c.recolour_at(x, y);
+                } else if response.clicked() {
                     c.correct_at(x, y);
                 } else if response.secondary_clicked() {
                     c.take_away_at(x, y);

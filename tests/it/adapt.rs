@@ -542,3 +542,41 @@ fn five_rolls_among_the_cards_teach_the_reader_the_cards_are_no_dice() {
     assert!(after.recall() >= before.recall(), "{after}");
     assert!(after.value_accuracy() >= 0.92, "{after}");
 }
+
+/// A die whose colour was read wrong: Shift+click steps its colour (red, blue, green, purple,
+/// yellow, white, black, "other", and round again), and the roll used carries the colour given,
+/// so the Machine's die of that colour takes it (the Machine's dice are told apart by colour
+/// alone; solo rules, "the Machine rolls its five coloured dice").
+#[test]
+fn a_die_read_in_the_wrong_colour_is_given_its_colour() {
+    use foreman::dice::DieColour;
+    let dir = tempfile::tempdir().expect("temp dir");
+    let mut h = companion_with_a_settled_camera_roll(dir.path());
+    let camera = h.state_mut().camera_dice_mut().expect("camera");
+    let first = camera.proposed.clone().expect("a roll").dice[0];
+    let colour_now =
+        |c: &foreman::ui::camera::CameraDice| c.proposed.as_ref().map(|r| r.dice[0].colour);
+    // Round the eight colours: back where it began.
+    let mut seen = Vec::new();
+    for _ in 0..8 {
+        assert!(camera.recolour_at(first.x, first.y));
+        seen.push(colour_now(camera).flatten());
+    }
+    assert_eq!(colour_now(camera), Some(first.colour));
+    assert_eq!(seen.len(), 8);
+    assert!(seen.contains(&None) && seen.contains(&Some(DieColour::Yellow)));
+    assert!(!camera.recolour_at(-100.0, -100.0), "no die there");
+    // Given blue (none of the tray's dice is blue), the roll's first die answers the blue die.
+    while colour_now(camera) != Some(Some(DieColour::Blue)) {
+        assert!(camera.recolour_at(first.x, first.y));
+    }
+    camera.confirm();
+    assert!(
+        camera
+            .waiting
+            .contains(&(Some(DieColour::Blue), first.value)),
+        "{:?}",
+        camera.waiting
+    );
+    assert_eq!(camera.take(DieColour::Blue, false), Some(first.value));
+}
