@@ -55,18 +55,18 @@ fn unsure_readings_are_read_again_turned() {
     let Ok(shipped) = Model::shipped() else {
         panic!("the shipped model loads");
     };
-    let mut photo = foreman_dice_training::synthetic::table(320, 240);
-    for (k, (value, side)) in [(1, 40.0), (2, 30.0), (3, 24.0), (5, 34.0), (6, 28.0)]
-        .into_iter()
-        .enumerate()
-    {
-        let (x, y) = (40.0 + 60.0 * k as f32, 60.0 + 25.0 * (k % 3) as f32);
-        foreman_dice_training::synthetic::draw_die(
-            &mut photo, x, y, side, value, [240; 3], [20; 3],
-        );
-    }
-    // Every die unsure straight and turned; at 0.999 one is sure after half a turn.
-    for (turns, look_again) in [(0u8, 1.01), (1, 1.01), (2, 1.01), (3, 1.01), (3, 0.999)] {
+    // A held-back tray photo (real dice: the shipped classifier calls drawn ones no die).
+    let dir = std::path::Path::new(env!("CARGO_MANIFEST_DIR"))
+        .join("tests/data/dice/d6-tray-photos/images");
+    let mut names: Vec<String> = std::fs::read_dir(&dir)
+        .expect("the tray photos")
+        .filter_map(|e| e.ok()?.file_name().into_string().ok())
+        .filter(|n| foreman_dice_training::training::held_back(n))
+        .collect();
+    names.sort();
+    let photo = image::open(dir.join(&names[0])).expect("a photo").to_rgb8();
+    // Every die unsure straight and turned; at 0.99 one is sure after half a turn.
+    for (turns, look_again) in [(0u8, 1.01), (1, 1.01), (2, 1.01), (3, 1.01), (3, 0.99)] {
         let mut model = shipped.clone();
         model.look.turns = turns;
         model.look.look_again = look_again;
@@ -97,10 +97,11 @@ fn unsure_readings_are_read_again_turned() {
                 );
             }
         }
+        println!("{turns} {look_again}: {steps:?}");
         match (turns, look_again) {
-            // One die 0.998 sure straight, 0.999 and more half turned.
-            (3, 0.999) => assert!(steps[1] > 0, "{steps:?}"),
-            // The five dice read four ways (the rest are no die, never unsure).
+            // Measured: 15 straight (no die, or sure), one sure half turned, 9 four ways.
+            (3, 0.99) => assert!(steps[1] > 0, "{steps:?}"),
+            // Measured: 14 read four ways (the 11 others no die, never unsure).
             (3, _) => assert!(steps[1] == 0 && steps[2] >= 5, "{steps:?}"),
             _ => {}
         }
