@@ -22,7 +22,7 @@ impl ForemanApp {
         let id = egui::Id::unique("foreman-dialog");
         // A die asked of a seat whose dice are read (the camera, smart dice): the picker
         // stands beside the table, not over it, so that the camera panel's *Use this roll*
-        // can still be clicked.
+        // can still be clicked; dragged by its background, it stays where it is put.
         let read = matches!(&dialog, Dialog::Input(p) if matches!(p.need, Need::Die(_)))
             && matches!(
                 self.acting_dice(),
@@ -91,12 +91,14 @@ impl ForemanApp {
             }
         };
         let dismissed = if read {
+            // Its own id: where it was dragged is remembered apart from the other dialogs'.
             egui::Window::new("foreman-dice-picker")
-                .id(id)
+                .id(egui::Id::new("foreman-dice-picker"))
                 .title_bar(false)
                 .collapsible(false)
                 .resizable(false)
-                .anchor(egui::Align2::LEFT_TOP, egui::vec2(16.0, 48.0))
+                .movable(true)
+                .default_pos(ctx.content_rect().min + egui::vec2(16.0, 48.0))
                 .show(ctx, body);
             false
         } else {

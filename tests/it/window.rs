@@ -884,6 +884,42 @@ fn use_this_roll_answers_the_open_picker() {
     assert_eq!(&dice[..], &faces[..dice.len()]);
 }
 
+/// The roll's picker beside the table is dragged aside by its background, to see the cards
+/// under it, and stays there, still asking.
+#[test]
+fn the_picker_beside_the_table_is_dragged_aside() {
+    let dir = tempfile::tempdir().expect("temp dir");
+    let mut h = companion_with_a_settled_camera_roll(dir.path());
+    h.run();
+    click(&mut h, "Not now");
+    click_first_containing(&mut h, "Take ");
+    answer_pickers_but_dice(&mut h);
+    for _ in 0..10 {
+        h.step();
+    }
+    assert_eq!(h.state().asking(), Some("die"), "the roll's picker is open");
+    let before = h.get_by_label_contains("Read by the camera").rect();
+    // Beside the line, on the picker's background (a label's own text is selected by a drag).
+    let from = egui::pos2(before.max.x + 40.0, before.center().y);
+    let by = egui::vec2(300.0, 200.0);
+    h.drag_at(from);
+    h.step();
+    for k in 1..=4 {
+        h.hover_at(from + by * (k as f32 / 4.0));
+        h.step();
+    }
+    h.drop_at(from + by);
+    for _ in 0..3 {
+        h.step();
+    }
+    let after = h.get_by_label_contains("Read by the camera").rect();
+    assert!(
+        (after.min - before.min - by).length() < 2.0,
+        "moved from {before:?} to {after:?}"
+    );
+    assert_eq!(h.state().asking(), Some("die"), "still asking");
+}
+
 /// The camera's source is remembered: the next run's camera panel offers the picture last
 /// started (a new player's trial: it had to be typed again at every start).
 #[test]
