@@ -93,7 +93,7 @@ impl ForemanApp {
         let dismissed = if read {
             // Its own id: where it was dragged is remembered apart from the other dialogs'.
             egui::Window::new("foreman-dice-picker")
-                .id(egui::Id::new("foreman-dice-picker"))
+                .id(egui::Id::unique("foreman-dice-picker"))
                 .title_bar(false)
                 .collapsible(false)
                 .resizable(false)
