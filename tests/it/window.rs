@@ -860,15 +860,10 @@ fn a_camera_roll_of_dice_of_any_colour_becomes_the_players_roll() {
     assert!(h.state().asking().is_none(), "nothing was typed");
 }
 
-/// The roll's picker opens when the game asks for the dice; with the camera as the seat's
-/// dice it stands beside the table, says where the roll comes from, and the camera panel's
-/// "Use this roll" still answers it (a new player's trial: the picker covered the panel, and a
-/// click there only closed the picker).
-#[test]
-fn use_this_roll_answers_the_open_picker() {
-    let dir = tempfile::tempdir().expect("temp dir");
-    let faces = [2u8, 4, 4, 3, 6];
-    let mut h = companion_with_a_settled_camera_roll(dir.path());
+/// A companion game whose camera seat has a settled roll, played on (a market blueprint
+/// taken) until the game asks for the dice: the roll's picker is open.
+fn with_the_rolls_picker_open(dir: &Path) -> Harness<'static, ForemanApp> {
+    let mut h = companion_with_a_settled_camera_roll(dir);
     h.run();
     click(&mut h, "Not now");
     click_first_containing(&mut h, "Take ");
@@ -877,6 +872,18 @@ fn use_this_roll_answers_the_open_picker() {
         h.step();
     }
     assert_eq!(h.state().asking(), Some("die"), "the roll's picker is open");
+    h
+}
+
+/// The roll's picker opens when the game asks for the dice; with the camera as the seat's
+/// dice it stands beside the table, says where the roll comes from, and the camera panel's
+/// "Use this roll" still answers it (a new player's trial: the picker covered the panel, and a
+/// click there only closed the picker).
+#[test]
+fn use_this_roll_answers_the_open_picker() {
+    let dir = tempfile::tempdir().expect("temp dir");
+    let faces = [2u8, 4, 4, 3, 6];
+    let mut h = with_the_rolls_picker_open(dir.path());
     h.get_by_label_contains("Read by the camera");
     click(&mut h, "Use this roll");
     let dice = roll_with_read_dice(&mut h);
@@ -889,15 +896,7 @@ fn use_this_roll_answers_the_open_picker() {
 #[test]
 fn the_picker_beside_the_table_is_dragged_aside() {
     let dir = tempfile::tempdir().expect("temp dir");
-    let mut h = companion_with_a_settled_camera_roll(dir.path());
-    h.run();
-    click(&mut h, "Not now");
-    click_first_containing(&mut h, "Take ");
-    answer_pickers_but_dice(&mut h);
-    for _ in 0..10 {
-        h.step();
-    }
-    assert_eq!(h.state().asking(), Some("die"), "the roll's picker is open");
+    let mut h = with_the_rolls_picker_open(dir.path());
     let before = h.get_by_label_contains("Read by the camera").rect();
     // Beside the line, on the picker's background (a label's own text is selected by a drag).
     let from = egui::pos2(before.max.x + 40.0, before.center().y);
