@@ -191,19 +191,32 @@ pub fn unseen_discard(state: &State, act: &Act) -> Option<crate::engine::Tool> {
 }
 
 /// The planner bot's market choice for the player choosing in `game`: what *Suggest* and
-/// `foreman plan` give in the market phase. Its rolls are seeded by the game's seed and the
-/// journal's length, so asking again at the same moment gives the same answer. `None` when
-/// nobody chooses in the market now.
-pub fn suggest_market(game: &Game) -> Option<MarketChoice> {
+/// `foreman plan` give in the market phase. Its rolls are seeded by `seed` (the caller's: a
+/// seat's *Suggest* gives one from what everyone saw), so asking again at the same moment
+/// gives the same answer. `None` when nobody chooses in the market now.
+pub fn suggest_market(game: &Game, seed: u64) -> Option<MarketChoice> {
     if !matches!(game.state().phase, crate::engine::Phase::Market { .. }) {
         return None;
     }
-    let seed = game.setup().seed ^ (game.journal().len() as u64).wrapping_mul(0x9e37_79b9);
     let bot = Bot::new(BotKind::Planner, seed);
     let mut options = Vec::new();
     legal_actions_into(game.state(), &mut options);
     let mut rng = bot.rng.clone();
     market_choice(game, options, &mut rng, &bot)
+}
+
+/// The market choice *Suggest* gives the player choosing now in `game`, worked out on what
+/// that player may know (the others' hands and the deck unknown, no seed).
+pub fn suggest_market_for(game: &Game) -> Option<MarketChoice> {
+    let seat = game.state().current_player()?;
+    let known = game.known_to(Some(seat));
+    suggest_market(known.game(), public_seed(&known))
+}
+
+/// A seed for a seat's lookahead drawn from what everyone saw (the number of public actions),
+/// never from the game's own seed: asking again at the same moment gives the same answer.
+pub fn public_seed(known: &crate::engine::Known) -> u64 {
+    (known.actions() as u64).wrapping_mul(0x9e37_79b9_7f4a_7c15)
 }
 
 /// The market phase by the planner's objective: every choice valued as it leaves the

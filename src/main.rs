@@ -241,11 +241,12 @@ fn run(started: std::time::Instant) -> Result<()> {
         } => read_photos(&images, json),
         Command::Plan { file, json } => {
             let game = store::load_game(&file)?;
-            if let Some(choice) = foreman::bots::suggest_market(&game) {
+            if let Some(choice) = foreman::bots::suggest_market_for(&game) {
                 print_market_choice(&game, &choice, json);
                 return Ok(());
             }
-            let plan = foreman::planner::plan(&game)?;
+            let known = game.known_to(game.state().current_player());
+            let plan = foreman::planner::plan(known.game())?;
             let seat = game.state().current_player().unwrap_or(0);
             let name = (seat < game.setup().players.len()).then(|| game.setup().player_name(seat));
             let steps: Vec<String> = plan.steps.iter().map(|a| a.to_string()).collect();

@@ -415,6 +415,17 @@ pub fn plan(game: &Game) -> Result<Plan, PlanError> {
 }
 
 pub fn plan_with(game: &Game, weights: &Weights, limit: Limit) -> Result<Plan, PlanError> {
+    plan_until(game, weights, limit, None)
+}
+
+/// [`plan_with`], cut short once `stop` is set (by a server's time budget, or when the
+/// device that asked went away): the best plan found by then, as past the limit.
+pub fn plan_until(
+    game: &Game,
+    weights: &Weights,
+    limit: Limit,
+    stop: Option<std::sync::Arc<std::sync::atomic::AtomicBool>>,
+) -> Result<Plan, PlanError> {
     let st = game.state();
     let (Phase::Work { rolled: true, .. }, Some(seat)) = (st.phase, st.current_player()) else {
         return Err(PlanError::NotWorking(crate::text::phase_text(game)));
@@ -424,6 +435,7 @@ pub fn plan_with(game: &Game, weights: &Weights, limit: Limit) -> Result<Plan, P
     let means = means_count(st, weights);
     let root = game.for_planning();
     let mut search = Search::new(root.clone(), seat, *weights, means, limit);
+    search.stop = stop;
     let before = worth_in(root.state(), seat, weights, means);
     let (value, _) = search.value(root.state(), f64::NEG_INFINITY);
     // Follow the best steps while their results are certain.
@@ -547,6 +559,8 @@ struct Search {
     weights: Weights,
     means: f64,
     limit: usize,
+    /// Set from outside (a time budget, a device gone): the search stops as at its limit.
+    stop: Option<std::sync::Arc<std::sync::atomic::AtomicBool>>,
     /// The limit was reached somewhere.
     cut: bool,
     /// Branch and bound: moves that cannot beat the best found are not searched.
@@ -663,6 +677,16 @@ fn key(p: &PlayerState) -> Key {
 }
 
 impl Search {
+    /// Whether the search was told to stop (read every 1,024 positions: an atomic load is
+    /// cheap, but not free).
+    fn stopped(&self) -> bool {
+        self.memo.len() % 1024 == 0
+            && self
+                .stop
+                .as_ref()
+                .is_some_and(|s| s.load(std::sync::atomic::Ordering::Relaxed))
+    }
+
     /// A search from `game`'s position for `seat`, with branch and bound, nothing searched yet.
     fn new(game: Game, seat: usize, weights: Weights, means: f64, limit: Limit) -> Search {
         Search {
@@ -672,6 +696,7 @@ impl Search {
             weights,
             means,
             limit: limit.positions.unwrap_or(usize::MAX),
+            stop: None,
             cut: false,
             prune: true,
             #[cfg(test)]
@@ -701,7 +726,7 @@ impl Search {
             return (e.value, e.exact);
         }
         let now = worth_in(g, self.seat, &self.weights, self.means);
-        if self.memo.len() >= self.limit {
+        if self.memo.len() >= self.limit || self.stopped() {
             self.cut = true;
             return (now, true);
         }

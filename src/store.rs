@@ -64,38 +64,69 @@ pub fn last_game_path() -> PathBuf {
     data_dir().join("last-game.json")
 }
 
-/// Writes `bytes` (text or not) to `path` atomically.
+/// Writes `bytes` (text or not) to `path` atomically: a temporary file of its own in the same
+/// folder (two writers never share one), readable by this user only (a game holds its seed,
+/// a seat file its keys), synced, renamed over `path`, and the folder synced.
 pub fn write_atomic(path: &Path, bytes: impl AsRef<[u8]>) -> Result<(), StoreError> {
     let err = |source| StoreError::Write {
         path: path.to_path_buf(),
         source,
     };
-    if let Some(dir) = path.parent().filter(|d| !d.as_os_str().is_empty()) {
-        fs::create_dir_all(dir).map_err(err)?;
-    }
-    let mut tmp = path.as_os_str().to_owned();
-    tmp.push(".tmp");
-    let tmp = PathBuf::from(tmp);
-    let mut f = fs::File::create(&tmp).map_err(err)?;
+    let dir = path
+        .parent()
+        .filter(|d| !d.as_os_str().is_empty())
+        .unwrap_or(Path::new("."));
+    fs::create_dir_all(dir).map_err(err)?;
+    // tempfile makes it with mode 0600 and a name no other writer has.
+    let mut f = tempfile::Builder::new()
+        .prefix(".foreman-")
+        .suffix(".tmp")
+        .tempfile_in(dir)
+        .map_err(err)?;
     f.write_all(bytes.as_ref()).map_err(err)?;
-    f.sync_all().map_err(err)?;
-    drop(f);
-    fs::rename(&tmp, path).map_err(err)
+    f.as_file().sync_all().map_err(err)?;
+    f.persist(path).map_err(|e| err(e.error))?;
+    // The rename itself is durable once the folder is synced.
+    if let Ok(d) = fs::File::open(dir) {
+        let _ = d.sync_all();
+    }
+    Ok(())
 }
 
 pub fn save_game(path: &Path, game: &Game) -> Result<(), StoreError> {
-    write_atomic(path, SavedGame::from_game(game).to_json())
+    save_game_with(path, game, None)
+}
+
+/// Saves `game` with `served`: what a served table keeps beside the journal (its version and
+/// the ids of the actions played), read back by [`load_game_with`].
+pub fn save_game_with(
+    path: &Path,
+    game: &Game,
+    served: Option<serde_json::Value>,
+) -> Result<(), StoreError> {
+    let mut saved = SavedGame::from_game(game);
+    saved.served = served;
+    write_atomic(path, saved.to_json())
 }
 
 pub fn load_game(path: &Path) -> Result<Game, StoreError> {
+    load_game_with(path).map(|(g, _)| g)
+}
+
+/// The game saved at `path`, and what its served table kept ([`save_game_with`]).
+pub fn load_game_with(path: &Path) -> Result<(Game, Option<serde_json::Value>), StoreError> {
     let text = fs::read_to_string(path).map_err(|source| StoreError::Read {
         path: path.to_path_buf(),
         source,
     })?;
-    SavedGame::load(&text).map_err(|source| StoreError::Load {
+    let load = |source| StoreError::Load {
         path: path.to_path_buf(),
         source,
-    })
+    };
+    let mut saved = SavedGame::from_json(&text).map_err(load)?;
+    let served = saved.served.take();
+    let game = saved.into_game().map_err(load)?;
+    Ok((game, served))
 }
 
 /// Where games put aside are kept: `games/` in the data folder.

@@ -508,6 +508,7 @@ err-not-in-play = { $card } cannot be in this hand: { $copies ->
 } already in play.
 err-not-drawn = { $card } cannot be in this hand: no copy of it was left in the deck when this hand's secret cards were drawn.
 err-nothing-to-tell = There is no card drawn in secret to tell: every card in this hand is known.
+err-not-told = { $card } was not told to Foreman from this hand.
 err-named-too-often = { $card } is named { $named } times, and this hand can hold only { $most } of them.
 err-in-secret-hands = { $card } cannot come off this deck: its copies nobody has seen were drawn in secret before the deck was reshuffled, so they are in hands.
 err-no-such-player = There is no player { $player }.
@@ -517,6 +518,8 @@ err-bot-at-the-table = A bot plays only in a digital game: at a real table, a pe
 act-switch = { $player } works now
 act-tell = tells Foreman a card drawn in secret
 act-tell-card = tells Foreman { $card } (only on this screen)
+act-untell = a card told to Foreman is counted as hidden again
+act-untell-card = { $card } is counted as hidden again: another player named a card that could only be there if it was not yours (only on this screen)
 more-choices = …and { $count } more: type a few letters to narrow the list
 hand-hidden = { $count ->
     [one] { $count } card drawn in secret: Foreman does not see it

@@ -514,6 +514,7 @@ err-not-in-play = { $card } no puede estar en esta mano: { $copies ->
 } en juego.
 err-not-drawn = { $card } no puede estar en esta mano: no quedaba ninguna copia en el mazo cuando se robaron sus cartas secretas.
 err-nothing-to-tell = No hay ninguna carta robada en secreto que indicar: todas las cartas de esta mano son conocidas.
+err-not-told = { $card } no se indicó a Foreman desde esta mano.
 err-named-too-often = { $card } se nombra { $named } veces, y esta mano solo puede tener { $most }.
 err-in-secret-hands = { $card } no puede salir de este mazo: sus copias que nadie ha visto se robaron en secreto antes de barajar el mazo, así que están en manos.
 err-no-such-player = No hay jugador { $player }.
@@ -523,6 +524,8 @@ err-bot-at-the-table = Un bot solo juega en una partida digital: en una mesa rea
 act-switch = { $player } trabaja ahora
 act-tell = indica a Foreman una carta robada en secreto
 act-tell-card = indica { $card } a Foreman (solo en esta pantalla)
+act-untell = una carta indicada a Foreman vuelve a contarse como oculta
+act-untell-card = { $card } vuelve a contarse como oculta: otro jugador nombró una carta que solo podía estar allí si no era tuya (solo en esta pantalla)
 more-choices = …y { $count } más: escribe unas letras para acortar la lista
 hand-hidden = { $count ->
     [one] { $count } carta robada en secreto: Foreman no la ve

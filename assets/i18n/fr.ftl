@@ -514,6 +514,7 @@ err-not-in-play = { $card } ne peut pas être dans cette main : { $copies ->
 } déjà en jeu.
 err-not-drawn = { $card } ne peut pas être dans cette main : il n'en restait aucun exemplaire dans la pioche quand ses cartes secrètes ont été piochées.
 err-nothing-to-tell = Il n'y a aucune carte piochée en secret à indiquer : toutes les cartes de cette main sont connues.
+err-not-told = { $card } n'a pas été indiqué à Foreman depuis cette main.
 err-named-too-often = { $card } est nommé { $named } fois, et cette main ne peut en avoir que { $most }.
 err-in-secret-hands = { $card } ne peut pas sortir de cette pioche : ses exemplaires que personne n'a vus ont été piochés en secret avant que la pioche soit mélangée, ils sont donc dans des mains.
 err-no-such-player = Il n'y a pas de joueur { $player }.
@@ -523,6 +524,8 @@ err-bot-at-the-table = Un bot ne joue que dans une partie numérique : à une v
 act-switch = { $player } travaille maintenant
 act-tell = indique à Foreman une carte piochée en secret
 act-tell-card = indique { $card } à Foreman (sur cet écran seulement)
+act-untell = une carte indiquée à Foreman est de nouveau comptée comme cachée
+act-untell-card = { $card } est de nouveau comptée comme cachée : un autre joueur a nommé une carte qui ne pouvait être là que si elle n'était pas la vôtre (seulement sur cet écran)
 more-choices = …et { $count } de plus : tapez quelques lettres pour réduire la liste
 hand-hidden = { $count ->
     [one] { $count } carte piochée en secret : Foreman ne la voit pas

@@ -321,6 +321,10 @@ pub enum Act {
     /// one of the cards they drew in secret is `card`, at any time and whoever's turn it is.
     /// Only their screen names it; the others still count it as hidden.
     Tell { player: u8, card: Blueprint },
+    /// A card `player` told Foreman is counted as hidden again: taken back by its player, or
+    /// because a card another player named could only be in that hand if the tell was wrong
+    /// (the table is the truth; only `player`'s device hears of it).
+    Untell { player: u8, card: Blueprint },
 }
 
 impl fmt::Display for Act {
@@ -394,6 +398,11 @@ impl fmt::Display for Act {
             Act::Tell { player, .. } => write!(
                 f,
                 "player {} tells Foreman a card drawn in secret",
+                u16::from(*player) + 1
+            ),
+            Act::Untell { player, .. } => write!(
+                f,
+                "a card player {} told Foreman is counted as hidden again",
                 u16::from(*player) + 1
             ),
         }

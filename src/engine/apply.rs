@@ -19,7 +19,7 @@ mod rounds;
 mod setup;
 mod work;
 
-pub use setup::{BotLevel, Hands, Mode, PlayerSetup, Setup};
+pub use setup::{BotLevel, Hands, Mode, NAME_MAX, PlayerSetup, Setup, clean_name};
 
 pub(crate) use activate::{Pattern, dice_pattern};
 #[cfg(test)]
@@ -286,6 +286,17 @@ impl Game {
         }
     }
 
+    /// A game at `state` with `setup` and no journal (a position a seat knows,
+    /// [`crate::engine::Known`]).
+    pub(crate) fn at_position(setup: Setup, state: State) -> Game {
+        Game {
+            setup,
+            scratch: state.clone(),
+            state,
+            journal: Vec::new(),
+        }
+    }
+
     /// The game as `seat` may see it (`None`: a screen everyone sees): other players' told
     /// cards counted as hidden ([`State::seen_by`]). `None` when nothing is to be hidden. For
     /// screens and *Suggest*; an action chosen on it is played on the game itself.
@@ -441,6 +452,7 @@ impl Ctx<'_> {
                 }
                 self.st.tell(usize::from(*player), *card)
             }
+            Act::Untell { player, card } => self.st.untell(usize::from(*player), *card),
         }
     }
 

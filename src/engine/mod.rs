@@ -12,6 +12,7 @@ pub mod action;
 pub mod apply;
 pub mod cards;
 pub mod error;
+pub mod known;
 pub mod legal;
 pub mod save;
 pub mod score;
@@ -24,6 +25,7 @@ pub use apply::{
 };
 pub use cards::{Blueprint, CardType, Contractor, Tool, catalogue};
 pub use error::RuleError;
+pub use known::Known;
 pub use legal::{legal_actions, legal_actions_into, switches};
 pub use save::{LoadError, SavedGame};
 pub use score::{Scoreboard, Winner, scoreboard};

@@ -25,6 +25,10 @@ pub struct SavedGame {
     pub journal: Vec<Action>,
     /// FNV-1a 64 of the setup and journal as written (hex), to catch damage and hand edits.
     pub checksum: String,
+    /// What a served table keeps with the game (its version, the ids of the actions played):
+    /// not part of the game, not in the checksum, absent from older files.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub served: Option<serde_json::Value>,
 }
 
 #[derive(Debug, Error, PartialEq, Eq)]
@@ -89,6 +93,7 @@ impl SavedGame {
             setup,
             journal,
             checksum,
+            served: None,
         }
     }
 

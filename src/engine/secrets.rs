@@ -664,6 +664,25 @@ impl State {
         Ok(())
     }
 
+    /// A card player `p` told ([`State::tell`]) is one of their hidden cards again.
+    pub(crate) fn untell(&mut self, p: usize, card: Blueprint) -> Result<(), RuleError> {
+        let Some(player) = self.players.get_mut(p) else {
+            return Err(RuleError::NoSuchPlayer(
+                p.min(usize::from(u16::MAX - 1)) as u16 + 1,
+            ));
+        };
+        if !player.told.remove(card) {
+            return Err(RuleError::NotTold(card));
+        }
+        player.hand.remove(card);
+        player.hidden += 1;
+        self.blueprint_deck.add(card);
+        if let Some(s) = &mut self.secrets {
+            Arc::make_mut(s).unname(p, card);
+        }
+        Ok(())
+    }
+
     /// The table as `seat` may see it (`None`: a screen everyone sees): every other player's
     /// told cards are hidden cards again, among the unseen ones. `None` when there is nothing
     /// to hide. For screens only: the result is a consistent position, never the game's.

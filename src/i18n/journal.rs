@@ -12,6 +12,10 @@ pub struct Line {
     pub text: String,
     /// For whom the line is a secret, and what the others read instead.
     pub secret: Option<(usize, String)>,
+    /// A line of a private action (a card told or taken back): another seat's screen does
+    /// not show it at all (it would say that something was told); a shared screen reads
+    /// `secret`.
+    pub private: bool,
 }
 
 impl Line {
@@ -20,6 +24,15 @@ impl Line {
         match &self.secret {
             Some((drawer, other)) if Some(*drawer) != seat => other,
             _ => &self.text,
+        }
+    }
+
+    /// The line as a seat's own screen shows it: `None` when it is another seat's private
+    /// line.
+    pub fn on_seat(&self, seat: Option<usize>) -> Option<&str> {
+        match &self.secret {
+            Some((owner, _)) if self.private && Some(*owner) != seat => None,
+            _ => Some(self.for_seat(seat)),
         }
     }
 }
@@ -43,10 +56,20 @@ pub fn head(tr: &Tr, before: &Game, action: &Action) -> Line {
                 &[("card", words::card_name(tr, card).into())],
             )),
             secret: Some((usize::from(player), line(what))),
+            private: true,
+        },
+        Act::Untell { player, card } => Line {
+            text: line(tr.t_args(
+                "act-untell-card",
+                &[("card", words::card_name(tr, card).into())],
+            )),
+            secret: Some((usize::from(player), line(what))),
+            private: true,
         },
         _ => Line {
             text: line(what),
             secret: None,
+            private: false,
         },
     }
 }
@@ -69,6 +92,7 @@ pub fn events(tr: &Tr, after: &Game, events: &[Event]) -> Vec<Line> {
         out.push(Line {
             text: format!("    {text}"),
             secret,
+            private: false,
         });
     }
     out
@@ -80,7 +104,9 @@ fn actor(tr: &Tr, game: &Game, act: &Act) -> Option<String> {
         // The table turns to a player: said on its own ("Chloé works now").
         Act::Deal | Act::Switch { .. } => None,
         Act::MachineTurn => Some(tr.t("machine")),
-        Act::Tell { player, .. } => Some(words::player_name(tr, game, usize::from(*player))),
+        Act::Tell { player, .. } | Act::Untell { player, .. } => {
+            Some(words::player_name(tr, game, usize::from(*player)))
+        }
         _ => game
             .state()
             .current_player()

@@ -12,8 +12,13 @@ use crate::engine::{
 /// Seat `seat`'s name: the one given, or, left empty, the language's "Player 2" (a name
 /// left empty follows the window's language).
 pub fn player_name(tr: &Tr, game: &Game, seat: usize) -> String {
-    match game.setup().players.get(seat) {
-        Some(p) if !p.name.trim().is_empty() => p.name.clone(),
+    match game
+        .setup()
+        .players
+        .get(seat)
+        .map(|p| crate::engine::apply::clean_name(&p.name))
+    {
+        Some(name) if !name.is_empty() => name,
         _ => tr.t_args("player-default", &[("seat", (seat + 1).into())]),
     }
 }
@@ -223,6 +228,7 @@ pub fn refusal(tr: &Tr, e: &RuleError) -> String {
         ),
         E::NotDrawn(c) => ta("err-not-drawn", &[("card", card(tr, *c))]),
         E::NothingToTell => t("err-nothing-to-tell"),
+        E::NotTold(c) => ta("err-not-told", &[("card", card(tr, *c))]),
         E::NamedTooOften {
             card: c,
             named,
@@ -630,6 +636,7 @@ pub fn act(tr: &Tr, game: &Game, a: &Act) -> String {
         // Never the card: said to every screen (the teller's own log line names it,
         // `journal::head`).
         Act::Tell { .. } => tr.t("act-tell"),
+        Act::Untell { .. } => tr.t("act-untell"),
         Act::Switch { player } => ta(
             "act-switch",
             &[("player", player_name(tr, game, usize::from(*player)).into())],

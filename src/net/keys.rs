@@ -1,6 +1,8 @@
 //! The links of a served game: one key per seat and one for spectators, each 128 random
-//! bits (a link cannot be guessed), kept beside the game's journal so that a host started
-//! again gives every device the link it had.
+//! bits (a link cannot be guessed), kept beside the game's journal (readable by this user
+//! only) so that a host started again gives every device the link it had. A game made in the
+//! lobby also keeps which seats were handed out (a seat is claimed once, restarts included)
+//! and one invitation per seat: opening it claims that seat.
 
 use crate::store::{self, StoreError};
 use rand::Rng;
@@ -11,6 +13,12 @@ use std::path::{Path, PathBuf};
 pub struct SeatKeys {
     pub seats: Vec<String>,
     pub spectator: String,
+    /// The seats already handed out (the lobby's): never handed out again.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub claimed: Vec<bool>,
+    /// Each seat's invitation (the lobby's): opening it claims that seat, once.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub invites: Vec<String>,
 }
 
 /// 128 bits from the system's secure generator, in hex.
@@ -25,7 +33,41 @@ impl SeatKeys {
         SeatKeys {
             seats: (0..seats).map(|_| new_key()).collect(),
             spectator: new_key(),
+            claimed: Vec::new(),
+            invites: Vec::new(),
         }
+    }
+
+    /// Keys for a game made in the lobby: every seat free, each with its invitation.
+    pub fn for_lobby(seats: usize) -> SeatKeys {
+        SeatKeys {
+            claimed: vec![false; seats],
+            invites: (0..seats).map(|_| new_key()).collect(),
+            ..SeatKeys::new(seats)
+        }
+    }
+
+    /// Whether seat `seat` was handed out.
+    pub fn is_claimed(&self, seat: usize) -> bool {
+        self.claimed.get(seat).copied().unwrap_or(false)
+    }
+
+    /// Hands out seat `seat` if it is free: its key.
+    pub fn claim(&mut self, seat: usize) -> Option<String> {
+        let free = self.claimed.get_mut(seat).filter(|c| !**c)?;
+        *free = true;
+        self.seats.get(seat).cloned()
+    }
+
+    /// The seat whose invitation is `invite`.
+    pub fn invited(&self, invite: &str) -> Option<usize> {
+        self.invites.iter().position(|i| i == invite)
+    }
+
+    /// Writes these keys beside the game journalled at `path`.
+    pub fn write_for(&self, path: &Path) -> Result<(), StoreError> {
+        let text = serde_json::to_string_pretty(self).unwrap_or_default();
+        store::write_atomic(&Self::path_for(path), text)
     }
 
     /// Which seat a key opens: `Some(Some(seat))`, `Some(None)` for the spectators' key,
@@ -56,8 +98,7 @@ impl SeatKeys {
             return Ok(keys);
         }
         let keys = SeatKeys::new(seats);
-        let text = serde_json::to_string_pretty(&keys).unwrap_or_default();
-        store::write_atomic(&at, text)?;
+        keys.write_for(path)?;
         Ok(keys)
     }
 }

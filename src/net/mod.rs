@@ -3,9 +3,14 @@
 //! receives only its seat's view (`view`), and sends actions for its own seat (`wire`).
 //! A seat's link carries a key of 128 random bits (`keys`); the page is embedded (`page`).
 
+pub mod devices;
+pub mod guard;
 pub mod keys;
 pub mod links;
+pub mod lobby;
+pub mod log;
 pub mod page;
+pub mod pool;
 pub mod server;
 pub mod suggest;
 pub mod table;
@@ -18,7 +23,7 @@ pub use table::{Played, Refusal, Source, Table};
 /// Serves `hub` on `bind:port` until the process ends, on a runtime of its own; with
 /// `any_port`, on a port the system gives when `port` is taken.
 pub fn serve_blocking(
-    hub: std::sync::Arc<server::Hub>,
+    hub: std::sync::Arc<lobby::Hub>,
     bind: &str,
     port: u16,
     any_port: bool,

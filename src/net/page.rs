@@ -10,3 +10,5 @@ pub const HOST: &str = include_str!("../../assets/web/host.html");
 pub const LOBBY: &str = include_str!("../../assets/web/lobby.html");
 /// A link no seat has.
 pub const NO_SEAT: &str = include_str!("../../assets/web/no-seat.html");
+/// An invitation to one seat of a game made in the lobby: a tap takes the seat.
+pub const INVITE: &str = include_str!("../../assets/web/invite.html");

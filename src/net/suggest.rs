@@ -1,10 +1,12 @@
 //! *Suggest* for one seat: the planner's plan for its work phase, or its best market choice,
-//! worked out on the game as that seat may see it (other seats' told cards hidden), so a
-//! suggestion never tells more than the seat's own screen does.
+//! worked out on what that seat may know ([`Known`]: the others' hands and the deck as
+//! unknowns, no seed), so a suggestion never tells more than the seat's own screen does.
 
 use super::view::ActionView;
 use crate::engine::state::Phase;
-use crate::engine::{Act, Action, Game, switches};
+use crate::engine::{Act, Action, Game, Known, switches};
+use std::sync::Arc;
+use std::sync::atomic::AtomicBool;
 use crate::i18n::{Tr, gains, words};
 use crate::planner::{self, Limit, Weights};
 use serde::Serialize;
@@ -21,11 +23,19 @@ pub struct Suggestion {
     pub notes: Vec<String>,
 }
 
-/// `seat`'s suggestion on `game` (the game itself: this hides what the seat may not see), or
-/// why there is none, in `tr`'s language. Takes up to about a second (the window's limit).
-pub fn suggest(tr: &Tr, game: &Game, seat: usize, version: u64) -> Result<Suggestion, String> {
-    let shown = game.seen_by(Some(seat));
-    let game = shown.as_ref().unwrap_or(game);
+/// The suggestion for the seat `known` is for, or why there is none, in `tr`'s language.
+/// Takes up to about a second (the window's limit), less once `stop` is set (the best plan
+/// found by then).
+pub fn suggest(
+    tr: &Tr,
+    known: &Known,
+    version: u64,
+    stop: Option<Arc<AtomicBool>>,
+) -> Result<Suggestion, String> {
+    let Some(seat) = known.seat() else {
+        return Err(tr.t("web-spectator"));
+    };
+    let game = known.game();
     let st = game.state();
     let turned;
     let at = if st.current_player() == Some(seat) {
@@ -41,14 +51,22 @@ pub fn suggest(tr: &Tr, game: &Game, seat: usize, version: u64) -> Result<Sugges
     };
     // Cards Foreman was not told: a step may name one the player does not hold.
     let guess = at.state().players.get(seat).is_some_and(|p| p.hidden > 0);
-    let mut suggestion = suggestion_at(tr, at, version)?;
+    // The market's lookahead rolls are seeded by what everyone saw, never by the game's seed.
+    let seed = crate::bots::public_seed(known);
+    let mut suggestion = suggestion_at(tr, at, version, seed, stop)?;
     if guess {
         suggestion.notes.push(tr.t("suggest-hidden"));
     }
     Ok(suggestion)
 }
 
-fn suggestion_at(tr: &Tr, at: &Game, version: u64) -> Result<Suggestion, String> {
+fn suggestion_at(
+    tr: &Tr,
+    at: &Game,
+    version: u64,
+    seed: u64,
+    stop: Option<Arc<AtomicBool>>,
+) -> Result<Suggestion, String> {
     let step = |act: &Act| ActionView {
         group: String::new(),
         label: words::act(tr, at, act),
@@ -56,7 +74,8 @@ fn suggestion_at(tr: &Tr, at: &Game, version: u64) -> Result<Suggestion, String>
     };
     match at.state().phase {
         Phase::Market { .. } => {
-            let choice = crate::bots::suggest_market(at).ok_or_else(|| tr.t("suggest-nothing"))?;
+            let choice =
+                crate::bots::suggest_market(at, seed).ok_or_else(|| tr.t("suggest-nothing"))?;
             Ok(Suggestion {
                 version,
                 title: tr.t_args(
@@ -68,7 +87,7 @@ fn suggestion_at(tr: &Tr, at: &Game, version: u64) -> Result<Suggestion, String>
             })
         }
         Phase::Work { rolled: true, .. } => {
-            let plan = planner::plan_with(at, &Weights::default(), Limit::SUGGEST)
+            let plan = planner::plan_until(at, &Weights::default(), Limit::SUGGEST, stop)
                 .map_err(|e| e.to_string())?;
             let mut notes = Vec::new();
             if let Some(g) = gains::plan_brings(tr, at, &plan.steps) {

@@ -1,28 +1,37 @@
 //! The host's game, shared by every device: the one authority. Each action comes with the
-//! seat it is for (a device acts only for its own), is played through the engine's `apply`
-//! on a copy, journalled to disk, and only then becomes the game; every device is then told
-//! the new version and reads its own view.
+//! seat it is for (a device acts only for its own), is judged on what that seat may know
+//! ([`Known`]), played through the engine's `apply` on a copy, journalled to disk, and only
+//! then becomes the game; every device is then told and reads its own view.
 //!
-//! - An action sent twice (the same `id` from the same seat) is played once.
-//! - An action chosen on a view that has changed since is refused, unless all that changed
-//!   meanwhile was other players' work (everyone works at once: their dice, cards and
-//!   resources are their own).
+//! - An action sent twice (the same `id` from the same seat) is played once; an `id` used
+//!   again for another action is refused. The ids and the version survive a restart (kept in
+//!   the journal file).
+//! - An action chosen on an older view is played when it still means what it meant then
+//!   (the same words on the seat's screen: placing "the 3" while a 3 is free), and refused
+//!   with those words otherwise.
 //! - In the work phase the table turns to the seat that acts (`Act::Switch`) by itself.
+//! - At a real table a refusal is the seat's own: an action that fits everything the seat
+//!   may know is never refused because of a card another player told their own device; the
+//!   tell that cannot be true is taken back instead (`Act::Untell`), told to its player only.
+//! - Cards told in private change no version: another seat's screen does not move.
 
 use super::keys::SeatKeys;
+use super::log::Logs;
 use super::view::{SeatView, seat_view};
-use crate::engine::{Act, Action, Events, Game, Inputs, Mode, Phase, RuleError, switches};
-use crate::i18n::journal::{self, Line};
-use crate::i18n::{Lang, Tr};
+use crate::engine::{Act, Action, Events, Game, Inputs, Known, Mode, Phase, RuleError, switches};
+use crate::i18n::{Lang, Tr, words};
 use crate::store::{self, StoreError};
+use serde::{Deserialize, Serialize};
 use std::collections::VecDeque;
 use std::path::{Path, PathBuf};
 use std::sync::{Mutex, MutexGuard, OnceLock};
 use thiserror::Error;
 use tokio::sync::watch;
 
-/// How many changes the table remembers to judge an action chosen on an older view.
-const CHANGES_KEPT: usize = 256;
+pub use crate::engine::known::Source;
+
+/// How many positions the table remembers to judge an action chosen on an older view.
+const POSITIONS_KEPT: usize = 32;
 /// How many message ids of each seat are remembered to play a repeated one once.
 const IDS_KEPT: usize = 64;
 
@@ -37,16 +46,28 @@ pub fn tr(lang: Lang) -> &'static Tr {
 /// Why an action from a device was not played.
 #[derive(Debug, Error)]
 pub enum Refusal {
+    /// A rule, worked out on what the seat may know.
     #[error("{0}")]
     Rule(#[from] RuleError),
+    /// Chosen on an older view, it no longer means what the seat chose (its words then).
     #[error("the table changed while you chose; look again")]
-    Stale,
+    Changed(Option<String>),
     #[error("it is not your turn")]
     NotYourTurn,
     #[error("in an on-screen game Foreman rolls the dice and deals the cards")]
     DiceNotYours,
     #[error("a spectator only watches")]
     Spectator,
+    #[error("this message number was already used for another action")]
+    IdReused,
+    #[error("Foreman could not play this now")]
+    NotNow,
+    #[error("nobody asked to take an action back")]
+    NoUndoAsked,
+    #[error("there is nothing to take back: the last action revealed cards or dice, or there is none")]
+    NothingToTakeBack,
+    #[error("only your own last action can be taken back, and someone acted since")]
+    NotYourLast,
     #[error("the game could not be saved: {0}")]
     Store(#[from] StoreError),
 }
@@ -57,24 +78,21 @@ impl Refusal {
         let tr = tr(lang);
         match self {
             Refusal::Rule(e) => crate::i18n::words::refusal(tr, e),
-            Refusal::Stale => tr.t("web-stale"),
+            Refusal::Changed(None) => tr.t("web-stale"),
+            Refusal::Changed(Some(what)) => {
+                tr.t_args("web-changed", &[("what", what.clone().into())])
+            }
             Refusal::NotYourTurn => tr.t("web-not-your-turn"),
             Refusal::DiceNotYours => tr.t("web-dice-not-yours"),
             Refusal::Spectator => tr.t("web-spectator"),
+            Refusal::IdReused => tr.t("web-id-reused"),
+            Refusal::NotNow => tr.t("web-not-now"),
+            Refusal::NoUndoAsked => tr.t("web-no-undo-asked"),
+            Refusal::NothingToTakeBack => tr.t("web-nothing-to-take-back"),
+            Refusal::NotYourLast => tr.t("web-not-your-last"),
             Refusal::Store(e) => tr.t_args("web-not-saved", &[("why", e.to_string().into())]),
         }
     }
-}
-
-/// Where an action's dice and cards come from.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub enum Source {
-    /// The game's seeded generator (an on-screen game).
-    Digital,
-    /// Cards given in the inputs, dice from the generator.
-    VirtualDice,
-    /// Everything in the inputs (a real table).
-    Given,
 }
 
 /// An action played: the first time, or a repeat of one already played.
@@ -84,66 +102,140 @@ pub enum Played {
     Before,
 }
 
-/// A change of the game: by a seat (in the work phase or not) or by the host.
-#[derive(Debug, Clone, Copy)]
-struct Change {
+/// A seat's request to take back its own last action, and who agreed.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct UndoAsk {
+    pub seat: usize,
+    /// The journal's length when it was asked: the action to take back is the last one.
+    pub at: usize,
+    /// The action's words in each language ([`Lang::ALL`]'s order), as a shared screen
+    /// says them.
+    pub words: Vec<String>,
+    /// The seats that agreed (online, every other seat must).
+    pub agreed: Vec<bool>,
+}
+
+/// What the journal file keeps besides the game: the version and each seat's last ids.
+#[derive(Debug, Clone, Default, Serialize, Deserialize)]
+struct Kept {
     version: u64,
-    seat: Option<usize>,
-    work: bool,
-    /// A card told in private: it changes no choice of anyone's.
-    told: bool,
+    /// Each seat's last message ids, each with its action's fingerprint.
+    ids: Vec<VecDeque<(u64, u64)>>,
 }
 
 struct Inner {
     game: Game,
     path: Option<PathBuf>,
+    /// The public version: it grows with every change everyone sees.
     version: u64,
-    changes: VecDeque<Change>,
-    ids: Vec<VecDeque<u64>>,
-    /// The log in each language ([`Lang::ALL`]'s order), and the round its last heading
-    /// named.
-    logs: Vec<Vec<Line>>,
-    logged_round: Option<u32>,
+    /// Every change, private ones included (a device's view may have changed).
+    tick: u64,
+    /// The positions at the last versions (to judge an action chosen on one of them).
+    positions: VecDeque<(u64, Game)>,
+    ids: Vec<VecDeque<(u64, u64)>>,
+    logs: Logs,
+    undo: Option<UndoAsk>,
+    /// The last action everyone saw: its place in the journal and who took it.
+    last: Option<(usize, Option<usize>)>,
+}
+
+/// Who runs the table's own actions (the deal, the Machine's turn) besides the seats' own.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
+pub enum Runner {
+    /// The host's window (it deals, plays the Machine and its bots).
+    #[default]
+    Window,
+    /// Nobody's screen: the server plays an on-screen game's deal and Machine itself, and at
+    /// a real table the seat given tells them (the game's maker, on their device).
+    Server { maker: usize },
 }
 
 /// A game served to its seats.
 pub struct Table {
     inner: Mutex<Inner>,
     changed: watch::Sender<u64>,
-    keys: SeatKeys,
+    keys: Mutex<SeatKeys>,
+    runner: Mutex<Runner>,
+    /// When the game last changed (a lobby puts away games nobody plays).
+    touched: Mutex<std::time::Instant>,
 }
 
 impl Table {
     /// Serves `game`, journalled to `path` (if any) after every action, with these links.
     pub fn new(game: Game, path: Option<PathBuf>, keys: SeatKeys) -> Table {
+        Self::with_kept(game, path, keys, Kept::default())
+    }
+
+    fn with_kept(game: Game, path: Option<PathBuf>, keys: SeatKeys, kept: Kept) -> Table {
         let seats = game.setup().players.len();
-        let logs = Lang::ALL.iter().map(|&l| log_of(tr(l), &game)).collect();
-        let logged_round = logged_round(&game);
+        let logs = Logs::of(&game);
+        let version = kept.version.max(1);
+        let mut ids = kept.ids;
+        ids.resize(seats, VecDeque::new());
+        let positions = VecDeque::from([(version, game.clone())]);
         Table {
             inner: Mutex::new(Inner {
-                game,
                 path,
-                version: 1,
-                changes: VecDeque::new(),
-                ids: vec![VecDeque::new(); seats],
+                version,
+                tick: 0,
+                positions,
+                ids,
+                last: last_public(&game),
+                game,
                 logs,
-                logged_round,
+                undo: None,
             }),
-            changed: watch::channel(1).0,
-            keys,
+            changed: watch::channel(0).0,
+            keys: Mutex::new(keys),
+            runner: Mutex::new(Runner::Window),
+            touched: Mutex::new(std::time::Instant::now()),
         }
     }
 
     /// The game saved at `path`, served with the links kept beside it (new ones the first
-    /// time, written there at once): a host started again keeps every device's link.
+    /// time, written there at once): a host started again keeps every device's link, the
+    /// version and the ids of the actions already played.
     pub fn open(path: &Path) -> Result<Table, StoreError> {
-        let game = store::load_game(path)?;
+        let (game, extra) = store::load_game_with(path)?;
         let keys = SeatKeys::kept_for(path, game.setup().players.len())?;
-        Ok(Table::new(game, Some(path.to_path_buf()), keys))
+        let kept = extra
+            .and_then(|v| serde_json::from_value::<Kept>(v).ok())
+            .unwrap_or_default();
+        Ok(Table::with_kept(game, Some(path.to_path_buf()), keys, kept))
     }
 
-    pub fn keys(&self) -> &SeatKeys {
-        &self.keys
+    pub fn keys(&self) -> SeatKeys {
+        self.keys.lock().map(|k| k.clone()).unwrap_or_else(|e| e.into_inner().clone())
+    }
+
+    /// Changes the kept keys (a seat claimed): `f` edits them, then they are written beside
+    /// the journal.
+    pub fn update_keys<T>(&self, f: impl FnOnce(&mut SeatKeys) -> T) -> Result<T, StoreError> {
+        let mut keys = self.keys.lock().unwrap_or_else(|e| e.into_inner());
+        let mut next = keys.clone();
+        let out = f(&mut next);
+        let path = self.lock().path.clone();
+        if let Some(path) = path {
+            next.write_for(&path)?;
+        }
+        *keys = next;
+        Ok(out)
+    }
+
+    /// Who runs the deal and the Machine's turns: the window, or the server and a maker's
+    /// device. With the server, anything due is played at once.
+    pub fn set_runner(&self, runner: Runner) {
+        if let Ok(mut r) = self.runner.lock() {
+            *r = runner;
+        }
+        let mut inner = self.lock();
+        if inner.run_itself(runner) {
+            self.tell(inner);
+        }
+    }
+
+    pub fn runner(&self) -> Runner {
+        self.runner.lock().map(|r| *r).unwrap_or_default()
     }
 
     fn lock(&self) -> MutexGuard<'_, Inner> {
@@ -152,36 +244,46 @@ impl Table {
         self.inner.lock().unwrap_or_else(|e| e.into_inner())
     }
 
-    /// The version now; it grows with every change.
+    /// The public version now; it grows with every change everyone sees.
     pub fn version(&self) -> u64 {
         self.lock().version
     }
 
-    /// Told the new version after every change.
+    /// Told of every change (a new number each time; private changes included).
     pub fn subscribe(&self) -> watch::Receiver<u64> {
         self.changed.subscribe()
     }
 
-    /// A copy of the game now.
+    /// A copy of the game now (the host's own: every secret in it).
     pub fn game(&self) -> Game {
         self.lock().game.clone()
+    }
+
+    /// What `seat` may know now, and the version.
+    pub fn known(&self, seat: Option<usize>) -> (Known, u64) {
+        let inner = self.lock();
+        (inner.game.known_to(seat), inner.version)
     }
 
     /// `seat`'s view now, in `lang` (`None`: a spectator's).
     pub fn view(&self, seat: Option<usize>, lang: Lang) -> SeatView {
         let inner = self.lock();
-        let i = Lang::ALL.iter().position(|&l| l == lang).unwrap_or(0);
-        seat_view(tr(lang), &inner.game, seat, inner.version, &inner.logs[i])
-    }
-
-    /// *Suggest* for `seat` on the game now, in `lang` (up to about a second: not on a
-    /// thread that serves others).
-    pub fn suggest(&self, seat: usize, lang: Lang) -> Result<super::suggest::Suggestion, String> {
-        let (game, version) = {
-            let inner = self.lock();
-            (inner.game.clone(), inner.version)
+        let known = inner.game.known_to(seat);
+        let log = inner.logs.for_seat(lang, seat);
+        let runs = match self.runner() {
+            Runner::Server { maker } => Some(maker) == seat,
+            Runner::Window => false,
         };
-        super::suggest::suggest(tr(lang), &game, seat, version)
+        let mut view = seat_view(tr(lang), &known, inner.version, &log, runs);
+        view.can_undo = seat.is_some()
+            && inner.undo.is_none()
+            && inner.last.is_some_and(|(i, who)| {
+                who == seat && i >= inner.game.undo_floor() && !inner.game.state().is_over()
+            });
+        if let Some(ask) = &inner.undo {
+            view.undo = Some(super::view::undo_view(tr(lang), &known, ask, seat));
+        }
+        view
     }
 
     /// Plays `act` for `seat` (a device's message `id`, chosen on version `seen`; at a real
@@ -197,28 +299,51 @@ impl Table {
         let Some(seat) = seat else {
             return Err(Refusal::Spectator);
         };
+        let print = fingerprint(&act, &inputs);
         let mut inner = self.lock();
-        if inner.ids.get(seat).is_some_and(|ids| ids.contains(&id)) {
-            return Ok(Played::Before);
+        if let Some(&(_, p)) = inner
+            .ids
+            .get(seat)
+            .and_then(|ids| ids.iter().find(|(i, _)| *i == id))
+        {
+            return if p == print {
+                Ok(Played::Before)
+            } else {
+                Err(Refusal::IdReused)
+            };
         }
-        if let Act::Tell { player, .. } = act {
-            // A card told from the seat's own hand: whatever the turn, never anyone else's.
+        let runner = self.runner();
+        let digital = inner.game.setup().mode == Mode::Digital;
+        if let Act::Tell { player, .. } | Act::Untell { player, .. } = act {
+            // A card of the seat's own hand: whatever the turn, never anyone else's.
             if usize::from(player) != seat {
                 return Err(Refusal::NotYourTurn);
             }
+            let known = inner.game.known_to(Some(seat));
+            known.check(&[(act.clone(), inputs.clone())], Source::Given)?;
             inner.play(vec![(act, inputs)], Source::Given, Some(seat))?;
-            return Ok(self.played(inner, seat, id));
+            return Ok(self.played(inner, seat, id, print));
         }
-        if !inner.may_act_on(seat, seen) {
-            return Err(Refusal::Stale);
-        }
-        let digital = inner.game.setup().mode == Mode::Digital;
+        let act = inner.meaning_now(seat, seen, act)?;
         if digital && !inputs.is_empty() {
             return Err(Refusal::DiceNotYours);
         }
+        let source = if digital {
+            Source::Digital
+        } else {
+            Source::Given
+        };
+        let known = inner.game.known_to(Some(seat));
+        let st = known.state();
         let mut steps = Vec::with_capacity(2);
-        let st = inner.game.state();
-        if matches!(st.phase, Phase::Work { .. }) && st.current_player() != Some(seat) {
+        let hosts = matches!(act, Act::Deal | Act::MachineTurn);
+        if hosts {
+            // The table's own actions: at a real table made in the lobby, the maker's device
+            // tells them; otherwise the host plays them.
+            if digital || runner != (Runner::Server { maker: seat }) {
+                return Err(Refusal::NotYourTurn);
+            }
+        } else if matches!(st.phase, Phase::Work { .. }) && st.current_player() != Some(seat) {
             if !switches(st).contains(&Act::Switch { player: seat as u8 }) {
                 return Err(Refusal::NotYourTurn);
             }
@@ -227,27 +352,60 @@ impl Table {
             return Err(Refusal::NotYourTurn);
         }
         steps.push((act, inputs));
-        let source = if digital {
-            Source::Digital
-        } else {
-            Source::Given
-        };
-        inner.play(steps, source, Some(seat))?;
-        Ok(self.played(inner, seat, id))
+        // Judged on what the seat knows: its reason, never one drawn from another's secret.
+        known.check(&steps, source)?;
+        let by = if hosts { None } else { Some(seat) };
+        match inner.play(steps.clone(), source, by) {
+            Ok(_) => {}
+            Err(Refusal::Rule(e)) => {
+                // It fits all the seat knows: a card told in private elsewhere cannot be so.
+                let untell = inner.tells_against(seat, &steps, source);
+                if untell.is_empty() {
+                    tracing::error!(seat, "refused on the game, accepted on its view: {e}");
+                    return Err(Refusal::NotNow);
+                }
+                let mut all = untell;
+                all.extend(steps);
+                inner.play(all, source, by).map_err(|e| {
+                    tracing::error!(seat, "refused after the tells were taken back: {e}");
+                    Refusal::NotNow
+                })?;
+            }
+            Err(e) => return Err(e),
+        }
+        inner.run_itself(runner);
+        Ok(self.played(inner, seat, id, print))
     }
 
-    /// After `seat`'s message `id` was played: remembers the id and tells every device.
-    fn played(&self, mut inner: MutexGuard<'_, Inner>, seat: usize, id: u64) -> Played {
+    /// After `seat`'s message `id` was played: remembers the id, saves, tells every device.
+    fn played(&self, mut inner: MutexGuard<'_, Inner>, seat: usize, id: u64, print: u64) -> Played {
         if let Some(ids) = inner.ids.get_mut(seat) {
-            ids.push_back(id);
+            ids.push_back((id, print));
             if ids.len() > IDS_KEPT {
                 ids.pop_front();
             }
         }
-        let version = inner.version;
-        drop(inner);
-        self.changed.send_replace(version);
+        if let Err(e) = inner.save() {
+            // The action itself is in the journal (written by `play`): only its id is not.
+            tracing::warn!("the ids were not saved: {e}");
+        }
+        self.tell(inner);
         Played::Now
+    }
+
+    /// How long since the game last changed.
+    pub fn idle_for(&self) -> std::time::Duration {
+        self.touched.lock().map(|t| t.elapsed()).unwrap_or_default()
+    }
+
+    fn tell(&self, mut inner: MutexGuard<'_, Inner>) {
+        if let Ok(mut t) = self.touched.lock() {
+            *t = std::time::Instant::now();
+        }
+        inner.tick += 1;
+        let tick = inner.tick;
+        drop(inner);
+        self.changed.send_replace(tick);
     }
 
     /// Plays an action for the host itself (the table screen, a bot, the Machine), its dice
@@ -260,51 +418,180 @@ impl Table {
     ) -> Result<(Events, Game), Refusal> {
         let mut inner = self.lock();
         let events = inner.play(vec![(act, inputs)], source, None)?;
-        let (version, game) = (inner.version, inner.game.clone());
-        drop(inner);
-        self.changed.send_replace(version);
+        inner.run_itself(self.runner());
+        inner.save()?;
+        let game = inner.game.clone();
+        self.tell(inner);
         Ok((events, game))
     }
 
     /// Puts `game` in the place of the one served (the host's undo): every device's next
-    /// action is judged against it.
-    pub fn replace(&self, game: Game) {
+    /// action is judged against it. A request to take an action back is settled by it.
+    pub fn replace(&self, game: Game) -> Result<(), Refusal> {
         let mut inner = self.lock();
-        inner.logs = Lang::ALL.iter().map(|&l| log_of(tr(l), &game)).collect();
-        inner.logged_round = logged_round(&game);
+        if let Some(path) = &inner.path {
+            store::save_game(path, &game)?;
+        }
+        inner.logs = Logs::of(&game);
+        inner.last = last_public(&game);
         inner.game = game;
-        inner.version += 1;
-        let version = inner.version;
-        inner.changes.push_back(Change {
-            version,
-            seat: None,
-            work: false,
-            told: false,
+        inner.undo = None;
+        inner.bump();
+        inner.save()?;
+        self.tell(inner);
+        Ok(())
+    }
+
+    /// `seat` asks to take back its own last action (a device's *Take back*): the host's
+    /// window, or online every other seat, agrees.
+    pub fn ask_undo(&self, seat: Option<usize>) -> Result<(), Refusal> {
+        let Some(seat) = seat else {
+            return Err(Refusal::Spectator);
+        };
+        let mut inner = self.lock();
+        let Some((at, who)) = inner.last else {
+            return Err(Refusal::NothingToTakeBack);
+        };
+        if at < inner.game.undo_floor() || inner.game.state().is_over() {
+            return Err(Refusal::NothingToTakeBack);
+        }
+        if who != Some(seat) {
+            return Err(Refusal::NotYourLast);
+        }
+        let before = inner
+            .game
+            .truncate(at)
+            .map_err(|(_, e)| Refusal::Rule(e))?;
+        let act = inner.game.journal()[at].act.clone();
+        let shown = before.known_to(None);
+        let words = Lang::ALL
+            .iter()
+            .map(|&l| words::act(tr(l), shown.game(), &act))
+            .collect();
+        let mut agreed = vec![false; inner.game.setup().players.len()];
+        agreed[seat] = true;
+        inner.undo = Some(UndoAsk {
+            seat,
+            at,
+            words,
+            agreed,
         });
-        drop(inner);
-        self.changed.send_replace(version);
+        inner.settle_undo()?;
+        self.tell(inner);
+        Ok(())
+    }
+
+    /// `seat` agrees to the action taken back that another seat asked for (or not: the
+    /// request goes); `host`: the host's window, whose word settles it alone.
+    pub fn answer_undo(&self, seat: Option<usize>, yes: bool, host: bool) -> Result<(), Refusal> {
+        let mut inner = self.lock();
+        let Some(ask) = inner.undo.as_mut() else {
+            return Err(Refusal::NoUndoAsked);
+        };
+        if !host && (seat.is_none() || seat == Some(ask.seat)) {
+            return Err(Refusal::NotYourTurn);
+        }
+        if !yes {
+            inner.undo = None;
+        } else if host {
+            ask.agreed.iter_mut().for_each(|a| *a = true);
+        } else if let Some(a) = seat.and_then(|s| ask.agreed.get_mut(s)) {
+            *a = true;
+        }
+        inner.settle_undo()?;
+        self.tell(inner);
+        Ok(())
+    }
+
+    /// A request to take an action back, if one waits.
+    pub fn undo_asked(&self) -> Option<UndoAsk> {
+        self.lock().undo.clone()
     }
 }
 
+/// A fingerprint of an action as a device sent it (an id used again must send the same).
+fn fingerprint(act: &Act, inputs: &Inputs) -> u64 {
+    let text = serde_json::to_string(&(act, inputs)).unwrap_or_default();
+    let mut h: u64 = 0xcbf2_9ce4_8422_2325;
+    for &b in text.as_bytes() {
+        h ^= u64::from(b);
+        h = h.wrapping_mul(0x0000_0100_0000_01b3);
+    }
+    h
+}
+
 impl Inner {
-    /// Whether an action chosen on version `seen` may still be played for `seat`: nothing
-    /// changed since, or only other seats' work in the work phase.
-    fn may_act_on(&self, seat: usize, seen: u64) -> bool {
+    /// What `act`, chosen on version `seen`, means now: itself when nothing changed, or when
+    /// the seat's screen says the same words for it now; else the action that says them now
+    /// (the other 3, when the 3 chosen was placed); else refused with those words.
+    fn meaning_now(&self, seat: usize, seen: u64, act: Act) -> Result<Act, Refusal> {
         if seen == self.version {
-            return true;
+            return Ok(act);
         }
-        if seen > self.version
-            || self
-                .changes
-                .front()
-                .is_none_or(|c| c.version > seen.saturating_add(1))
-        {
-            return false;
+        let Some((_, then)) = self.positions.iter().find(|(v, _)| *v == seen) else {
+            return Err(Refusal::Changed(None));
+        };
+        let en = tr(Lang::En);
+        let (Some(before), Some(now)) = (
+            turned(&then.known_to(Some(seat)), seat),
+            turned(&self.game.known_to(Some(seat)), seat),
+        ) else {
+            return Err(Refusal::Changed(None));
+        };
+        let meant = words::act(en, &before, &act);
+        let legal = crate::engine::legal_actions(now.state());
+        if legal.contains(&act) && words::act(en, &now, &act) == meant {
+            return Ok(act);
         }
-        self.changes
+        if let Some(same) = legal.into_iter().find(|a| words::act(en, &now, a) == meant) {
+            return Ok(same);
+        }
+        Err(Refusal::Changed(Some(words::act(
+            tr(Lang::En),
+            &before,
+            &act,
+        ))))
+    }
+
+    /// The other seats' told cards to take back for `steps` to be played: those of the
+    /// cards the steps name first, then all.
+    fn tells_against(
+        &self,
+        seat: usize,
+        steps: &[(Act, Inputs)],
+        source: Source,
+    ) -> Vec<(Act, Inputs)> {
+        let told: Vec<(Act, Inputs)> = self
+            .game
+            .state()
+            .players
             .iter()
-            .filter(|c| c.version > seen)
-            .all(|c| c.told || (c.work && c.seat.is_some_and(|s| s != seat)))
+            .enumerate()
+            .filter(|(q, _)| *q != seat)
+            .flat_map(|(q, p)| {
+                p.told.iter().flat_map(move |(card, n)| {
+                    let untell = Act::Untell {
+                        player: q as u8,
+                        card,
+                    };
+                    std::iter::repeat_n((untell, Inputs::default()), usize::from(n))
+                })
+            })
+            .collect();
+        let said = serde_json::to_string(steps).unwrap_or_default();
+        let named: Vec<(Act, Inputs)> = told
+            .iter()
+            .filter(|(a, _)| {
+                matches!(a, Act::Untell { card, .. } if said.contains(&format!("\"{}\"", card.name())))
+            })
+            .cloned()
+            .collect();
+        let mut probe = self.game.clone();
+        let fits = named
+            .iter()
+            .chain(steps)
+            .all(|(a, i)| apply(&mut probe, a, i, source).is_ok());
+        if !named.is_empty() && fits { named } else { told }
     }
 
     /// Plays `steps` on a copy, writes the journal, then keeps the copy and its log lines.
@@ -314,100 +601,155 @@ impl Inner {
         source: Source,
         seat: Option<usize>,
     ) -> Result<Events, Refusal> {
+        let _ = seat;
         let mut next = self.game.clone();
-        let mut lines: Vec<Vec<Line>> = vec![Vec::new(); Lang::ALL.len()];
-        let mut logged_round = self.logged_round;
-        let mut works = Vec::new();
+        let mut logs = self.logs.clone();
         let mut last = Events::default();
+        let mut public = false;
+        let mut last_public = self.last;
         for (act, inputs) in steps {
-            let round = next.state().round;
-            // A card told changes nothing another seat chose on.
-            let work = matches!(next.state().phase, Phase::Work { .. });
-            let told = matches!(act, Act::Tell { .. });
             let action = Action::with_inputs(act, inputs);
-            for (i, &l) in Lang::ALL.iter().enumerate() {
-                if logged_round != Some(round) {
-                    lines[i].push(round_line(tr(l), round));
-                }
-                lines[i].push(journal::head(tr(l), &next, &action));
+            let before = next.clone();
+            let events = apply(&mut next, &action.act, &action.inputs, source)?;
+            logs.push(&before, &action, &next, &events);
+            if !action.act.is_private() {
+                public = true;
+                last_public = Some((before.journal().len(), actor(&before, &action.act)));
             }
-            logged_round = Some(round);
-            let events: Events = match source {
-                Source::Digital => next.apply_digital(action.act)?,
-                Source::VirtualDice => next.apply_virtual_dice(action)?,
-                Source::Given => next.apply(action)?,
-            };
-            for (i, &l) in Lang::ALL.iter().enumerate() {
-                lines[i].extend(journal::events(tr(l), &next, &events));
-            }
-            works.push((work, told));
             last = events;
         }
         if let Some(path) = &self.path {
             store::save_game(path, &next)?;
         }
         self.game = next;
-        self.logged_round = logged_round;
-        for (log, new) in self.logs.iter_mut().zip(lines) {
-            log.extend(new);
-        }
-        for (work, told) in works {
-            self.version += 1;
-            self.changes.push_back(Change {
-                version: self.version,
-                seat,
-                work,
-                told,
-            });
-        }
-        while self.changes.len() > CHANGES_KEPT {
-            self.changes.pop_front();
+        self.logs = logs;
+        self.last = last_public;
+        if public {
+            // A public change settles any request to take an action back.
+            self.undo = None;
+            self.bump();
         }
         Ok(last)
     }
-}
 
-/// A round's heading in the log.
-fn round_line(tr: &Tr, round: u32) -> Line {
-    Line {
-        text: if round == 0 {
-            tr.t("log-deal")
-        } else {
-            tr.t_args("log-round", &[("round", round.into())])
-        },
-        secret: None,
-    }
-}
-
-/// The round of the last action of `game`'s journal (its log's last heading).
-fn logged_round(game: &Game) -> Option<u32> {
-    let mut replay = Game::replay(game.setup().clone(), Vec::new()).ok()?;
-    let mut round = None;
-    for action in game.journal() {
-        round = Some(replay.state().round);
-        replay.apply(action.clone()).ok()?;
-    }
-    round
-}
-
-/// The whole log of `game` in one language, from its journal.
-fn log_of(tr: &Tr, game: &Game) -> Vec<Line> {
-    let mut out = Vec::new();
-    let Ok(mut replay) = Game::replay(game.setup().clone(), Vec::new()) else {
-        return out;
-    };
-    let mut round = None;
-    for action in game.journal() {
-        if round != Some(replay.state().round) {
-            round = Some(replay.state().round);
-            out.push(round_line(tr, replay.state().round));
+    /// A new public version, its position remembered.
+    fn bump(&mut self) {
+        self.version += 1;
+        self.positions.push_back((self.version, self.game.clone()));
+        while self.positions.len() > POSITIONS_KEPT {
+            self.positions.pop_front();
         }
-        let head = journal::head(tr, &replay, action);
-        let Ok(events) = replay.apply(action.clone()) else {
-            break;
-        };
-        out.push(head);
-        out.extend(journal::events(tr, &replay, &events));
     }
-    out
+
+    /// Writes the version and the ids beside the game (in its journal file).
+    fn save(&self) -> Result<(), StoreError> {
+        let Some(path) = &self.path else {
+            return Ok(());
+        };
+        let kept = Kept {
+            version: self.version,
+            ids: self.ids.clone(),
+        };
+        store::save_game_with(path, &self.game, serde_json::to_value(kept).ok())
+    }
+
+    /// With the server running the table: an on-screen game's deal and Machine's turns are
+    /// played at once. Whether anything was.
+    fn run_itself(&mut self, runner: Runner) -> bool {
+        if !matches!(runner, Runner::Server { .. }) || self.game.setup().mode != Mode::Digital {
+            return false;
+        }
+        let mut any = false;
+        loop {
+            let act = match self.game.state().phase {
+                Phase::Setup => Act::Deal,
+                Phase::Machine => Act::MachineTurn,
+                _ => break,
+            };
+            if let Err(e) = self.play(vec![(act, Inputs::default())], Source::Digital, None) {
+                tracing::error!("the server could not play the table's own turn: {e}");
+                break;
+            }
+            any = true;
+        }
+        if any && let Err(e) = self.save() {
+            tracing::warn!("not saved: {e}");
+        }
+        any
+    }
+
+    /// Takes the action back once every seat agreed (the host's window for all of them).
+    /// Whether it was.
+    fn settle_undo(&mut self) -> Result<bool, Refusal> {
+        let Some(ask) = &self.undo else {
+            return Ok(false);
+        };
+        if self.last.map(|(i, _)| i) != Some(ask.at) {
+            self.undo = None;
+            return Ok(false);
+        }
+        if !ask.agreed.iter().all(|&a| a) {
+            return Ok(false);
+        }
+        // The journal without that action; the cards told in private since are told again
+        // where they still can be.
+        let journal = self.game.journal();
+        let mut previous = self
+            .game
+            .truncate(ask.at)
+            .map_err(|(_, e)| Refusal::Rule(e))?;
+        for action in &journal[ask.at + 1..] {
+            if action.act.is_private() && previous.apply(action.clone()).is_err() {
+                tracing::info!("a card told is hidden again after an action was taken back");
+            }
+        }
+        if let Some(path) = &self.path {
+            store::save_game(path, &previous)?;
+        }
+        self.logs = Logs::of(&previous);
+        self.last = last_public(&previous);
+        self.game = previous;
+        self.undo = None;
+        self.bump();
+        self.save()?;
+        Ok(true)
+    }
+}
+
+/// Plays `act` on `game`, its inputs from `source`.
+fn apply(game: &mut Game, act: &Act, inputs: &Inputs, source: Source) -> Result<Events, RuleError> {
+    match source {
+        Source::Digital => game.apply_digital(act.clone()),
+        Source::VirtualDice => game.apply_virtual_dice(Action::with_inputs(act.clone(), inputs.clone())),
+        Source::Given => game.apply(Action::with_inputs(act.clone(), inputs.clone())),
+    }
+}
+
+/// The last action of `game` everyone saw: its place in the journal and who took it.
+fn last_public(game: &Game) -> Option<(usize, Option<usize>)> {
+    let at = game.journal().iter().rposition(|a| !a.act.is_private())?;
+    let before = game.truncate(at).ok()?;
+    Some((at, actor(&before, &game.journal()[at].act)))
+}
+
+/// Who took `act` on `before`: the acting player, or the teller (`None`: the table itself).
+fn actor(before: &Game, act: &Act) -> Option<usize> {
+    match act {
+        Act::Tell { player, .. } | Act::Untell { player, .. } => Some(usize::from(*player)),
+        Act::Deal | Act::MachineTurn | Act::Switch { .. } => None,
+        _ => before.state().current_player(),
+    }
+}
+
+/// The position as `seat` knows it, the work phase turned to it when it may act there.
+fn turned(known: &Known, seat: usize) -> Option<Game> {
+    let game = known.game();
+    let st = game.state();
+    if st.current_player() == Some(seat) || !matches!(st.phase, Phase::Work { .. }) {
+        return Some(game.clone());
+    }
+    let mut g = game.clone();
+    g.apply(Action::new(Act::Switch { player: seat as u8 }))
+        .ok()?;
+    Some(g)
 }

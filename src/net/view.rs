@@ -1,18 +1,18 @@
 //! What one seat may see of a game, in its language: the public table (market, every
 //! player's resources, compound, headquarters and dice, the Machine, the log), its own hand,
-//! and the actions it may take now. Nothing else leaves the host: another seat's hand is a
-//! count, a card another seat drew is not named, and there is no deck, no seed and no
-//! journal (secrets kept in an undo history leaked in other engines: the view has none).
+//! and the actions it may take now. It is made from what the seat may know ([`Known`]) and
+//! nothing else: another seat's hand is a count, a card another seat drew or told is not
+//! named, and there is no deck, no seed and no journal (secrets kept in an undo history
+//! leaked in other engines: the view has none).
 
+use super::table::UndoAsk;
 use crate::engine::state::{Phase, Spot};
-use crate::engine::{Act, Action, Blueprint, Contractor, Game, Mode, legal_actions, switches};
-use crate::i18n::journal::Line;
-use crate::i18n::{Tr, words};
+use crate::engine::{Act, Action, Blueprint, Contractor, Game, Known, Mode, legal_actions, switches};
+use crate::i18n::{Lang, Tr, words};
 use serde::Serialize;
 use std::collections::BTreeMap;
 
-/// How many lines of the log a view carries (the newest).
-pub const LOG_LINES: usize = 60;
+pub use super::log::LOG_LINES;
 
 /// One seat's screen (`seat: None`: a spectator, the public table only).
 #[derive(Debug, Clone, PartialEq, Serialize)]
@@ -53,10 +53,45 @@ pub struct SeatView {
     /// in English, to tell a card revealed (empty in an on-screen game).
     pub names: Vec<(String, &'static str)>,
     pub contractor_names: Vec<(String, &'static str)>,
+    /// At a real table, the four tools' names in the seat's language and in English (the
+    /// deal's tool tokens, told by the game's maker).
+    pub tool_names: Vec<(String, &'static str)>,
+    /// The seat may ask to take back its own last action.
+    pub can_undo: bool,
+    /// Which seats have a device playing them now (filled in by the server).
+    pub connected: Vec<bool>,
+    /// A request to take an action back, waiting for the others.
+    pub undo: Option<UndoView>,
+}
+
+/// A request to take an action back, as one seat's screen shows it.
+#[derive(Debug, Clone, PartialEq, Serialize)]
+pub struct UndoView {
+    /// "Ann asks to take back: Place the 3 on Mine".
+    pub text: String,
+    /// This seat asked it.
+    pub mine: bool,
+    /// This seat may still agree (or refuse).
+    pub answer: bool,
+}
+
+/// `ask` as `seat`'s screen shows it.
+pub fn undo_view(tr: &Tr, known: &Known, ask: &UndoAsk, seat: Option<usize>) -> UndoView {
+    let i = Lang::ALL.iter().position(|&l| l == tr.lang()).unwrap_or(0);
+    let what = ask.words.get(i).cloned().unwrap_or_default();
+    let name = words::player_name(tr, known.game(), ask.seat);
+    UndoView {
+        text: tr.t_args(
+            "web-undo-asks",
+            &[("name", name.into()), ("what", what.into())],
+        ),
+        mine: seat == Some(ask.seat),
+        answer: seat.is_some_and(|s| s != ask.seat && !ask.agreed.get(s).copied().unwrap_or(true)),
+    }
 }
 
 /// The page's words, sent with every view (the page has none of its own).
-const LABELS: [&str; 33] = [
+const LABELS: [&str; 45] = [
     "web-tell-hint",
     "web-offline",
     "web-tell",
@@ -90,6 +125,18 @@ const LABELS: [&str; 33] = [
     "web-ended",
     "web-back",
     "machine",
+    "web-undo",
+    "web-undo-yes",
+    "web-undo-no",
+    "web-undo-waiting",
+    "web-which-tools",
+    "web-machine-dice",
+    "web-elsewhere",
+    "web-take-over",
+    "web-taken-over",
+    "web-your-turn",
+    "web-connected",
+    "web-not-connected",
 ];
 
 #[derive(Debug, Clone, PartialEq, Serialize)]
@@ -167,18 +214,12 @@ pub struct ActionView {
     pub act: Act,
 }
 
-/// `seat`'s view of `game` (a spectator's with `None`), at `version`, with the last
-/// [`LOG_LINES`] lines of `log`.
-pub fn seat_view(
-    tr: &Tr,
-    game: &Game,
-    seat: Option<usize>,
-    version: u64,
-    log: &[Line],
-) -> SeatView {
-    // Other seats' told cards are hidden cards here, in the actions as in the counts.
-    let shown = game.seen_by(seat);
-    let game = shown.as_ref().unwrap_or(game);
+/// The view of the seat `known` is for (a spectator's with `None`), at `version`, with the
+/// lines of the log it may read; `runs`: this seat tells the table's own actions (the deal,
+/// the Machine's turn) at a real table made in the lobby.
+pub fn seat_view(tr: &Tr, known: &Known, version: u64, log: &[String], runs: bool) -> SeatView {
+    let seat = known.seat();
+    let game = known.game();
     let st = game.state();
     let card = |c: Blueprint| card_view(tr, c);
     let market = MarketView {
@@ -238,19 +279,27 @@ pub fn seat_view(
         goods: m.goods,
         score: m.score(),
         compound: cards(tr, m.compound.iter()),
-        dice: game
-            .journal()
-            .iter()
-            .rev()
-            .find(|a| a.act == Act::MachineTurn)
-            .map(|a| a.inputs.dice.to_vec())
-            .unwrap_or_default(),
+        dice: known.machine_dice().to_vec(),
     });
     let own = seat.and_then(|s| st.players.get(s));
-    let (actions, roll_dice) = match seat {
-        Some(s) => actions_for(tr, game, s),
+    let companion = known.mode() == Mode::Companion;
+    let (mut actions, roll_dice) = match seat {
+        Some(s) => actions_for(tr, game, s, companion),
         None => (Vec::new(), None),
     };
+    if runs && companion {
+        // The maker's device tells the deal and the Machine's turns.
+        let act = match st.phase {
+            Phase::Setup => Some(Act::Deal),
+            Phase::Machine => Some(Act::MachineTurn),
+            _ => None,
+        };
+        actions.extend(act.map(|act| ActionView {
+            group: words::act(tr, game, &act),
+            label: words::act(tr, game, &act),
+            act,
+        }));
+    }
     let scores = if st.is_over() {
         let board = crate::engine::score::scoreboard(st);
         let mut out: Vec<(String, u32)> = board
@@ -265,15 +314,12 @@ pub fn seat_view(
     } else {
         Vec::new()
     };
-    let first = log.len().saturating_sub(LOG_LINES);
+    let names = |on: bool| on && companion;
     SeatView {
         version,
         seat,
         lang: tr.lang().code(),
-        mode: match game.setup().mode {
-            Mode::Digital => "digital",
-            Mode::Companion => "companion",
-        },
+        mode: if companion { "companion" } else { "digital" },
         round: st.round,
         phase: words::phase_for_seats(tr, game),
         acting: st.current_player(),
@@ -293,26 +339,36 @@ pub fn seat_view(
             && !actions.iter().any(|a| matches!(a.act, Act::Roll { .. })),
         actions,
         roll_dice,
-        log: log[first..]
-            .iter()
-            .map(|l| l.for_seat(seat).to_string())
-            .collect(),
+        log: log.to_vec(),
         scores,
         labels: labels(tr, own.map_or(0, |p| p.hidden)),
-        names: match game.setup().mode {
-            Mode::Companion => Blueprint::ALL
+        names: if names(true) {
+            Blueprint::ALL
                 .iter()
                 .map(|&c| (words::card_name(tr, c), c.name()))
-                .collect(),
-            Mode::Digital => Vec::new(),
+                .collect()
+        } else {
+            Vec::new()
         },
-        contractor_names: match game.setup().mode {
-            Mode::Companion => Contractor::ALL
+        contractor_names: if names(true) {
+            Contractor::ALL
                 .iter()
                 .map(|&c| (words::contractor_name(tr, c), c.name()))
-                .collect(),
-            Mode::Digital => Vec::new(),
+                .collect()
+        } else {
+            Vec::new()
         },
+        tool_names: if names(runs) {
+            crate::engine::Tool::ALL
+                .iter()
+                .map(|&t| (words::tool(tr, t), t.name()))
+                .collect()
+        } else {
+            Vec::new()
+        },
+        can_undo: false,
+        connected: Vec::new(),
+        undo: None,
     }
 }
 
@@ -328,7 +384,12 @@ fn labels(tr: &Tr, hidden: u8) -> BTreeMap<&'static str, String> {
 /// What `seat` may do now: its actions when it acts, and in the work phase, when it has not
 /// ended its own, the actions it would have once the table turned to it (the host turns it,
 /// `Act::Switch`, when one comes). A real table's roll is typed: `roll_dice` says how many.
-fn actions_for(tr: &Tr, game: &Game, seat: usize) -> (Vec<ActionView>, Option<usize>) {
+fn actions_for(
+    tr: &Tr,
+    game: &Game,
+    seat: usize,
+    companion: bool,
+) -> (Vec<ActionView>, Option<usize>) {
     let st = game.state();
     let turned;
     let at = if st.current_player() == Some(seat) {
@@ -345,7 +406,6 @@ fn actions_for(tr: &Tr, game: &Game, seat: usize) -> (Vec<ActionView>, Option<us
     } else {
         return (Vec::new(), None);
     };
-    let companion = game.setup().mode == Mode::Companion;
     let mut roll_dice = None;
     let actions = legal_actions(at.state())
         .into_iter()

@@ -3,7 +3,7 @@
 //! and says whether each action was played or refused, and why.
 
 use super::view::SeatView;
-use crate::engine::{Act, Blueprint, Contractor};
+use crate::engine::{Act, Blueprint, Contractor, Tool};
 use serde::{Deserialize, Serialize};
 use thiserror::Error;
 
@@ -28,11 +28,20 @@ pub enum ClientMsg {
         blueprints: Vec<Blueprint>,
         #[serde(default)]
         contractors: Vec<Contractor>,
+        /// The deal's tool tokens, left to right (told by the maker at a real table).
+        #[serde(default)]
+        tools: Option<[Tool; 4]>,
     },
     /// Speak this language ("en", "fr", "es", "ru").
     Lang { lang: String },
     /// *Suggest* for this seat: the answer is a `suggestion` (or a refusal saying why not).
     Suggest,
+    /// This device plays the seat from now on (it was open on another).
+    TakeOver,
+    /// Take back this seat's own last action (the others, or the host's window, agree).
+    Undo,
+    /// Agree (or not) to the action another seat asked to take back.
+    UndoAnswer { yes: bool },
 }
 
 /// What the host says to one device.
@@ -47,9 +56,16 @@ pub enum ServerMsg {
     Suggestion {
         suggestion: Box<super::suggest::Suggestion>,
     },
+    /// The seat is open on another device: this one shows nothing of it until the player
+    /// taps `take` (sending `take_over`).
+    Elsewhere { text: String, take: String },
+    /// Another device took the seat over: this one shows nothing of it any more (it may take
+    /// it back with `take`).
+    TakenOver { text: String, take: String },
     /// The message `id` (if it had one) was refused: `reason` in the seat's language. At a
     /// real table, `need` says what the action waits for: the next card revealed
-    /// (`blueprint`, `contractor`), sent again with it.
+    /// (`blueprint`, `contractor`), the deal's tool tokens (`tools`) or a die (`die`), sent
+    /// again with it.
     Refused {
         id: Option<u64>,
         reason: String,
@@ -100,6 +116,7 @@ mod tests {
             dice: vec![],
             blueprints: vec![Blueprint::Dojo],
             contractors: vec![],
+            tools: None,
         };
         let text = serde_json::to_string(&msg).expect("serialises");
         assert_eq!(decode(&text), Ok(msg));

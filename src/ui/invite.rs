@@ -3,7 +3,7 @@
 //! with its QR code, and the spectators' link.
 
 use super::app::ForemanApp;
-use crate::net::{links, server::Hub};
+use crate::net::{links, lobby::Hub};
 use egui::{Color32, Ui};
 use std::net::SocketAddr;
 use std::sync::{Arc, Mutex};
@@ -161,7 +161,7 @@ impl ForemanApp {
                 };
                 let base = format!("http://{host}:{}", at.port());
                 ui.label(self.ta("web-hosting", &[("address", base.clone().into())]));
-                let (seats, spectators) = links::urls(&base, table.keys());
+                let (seats, spectators) = links::urls(&base, &table.keys());
                 // Each seat: its QR code, and beside it the name and the link whole.
                 let row = |ui: &mut Ui, name: String, url: &str| {
                     ui.horizontal(|ui| {

@@ -242,7 +242,9 @@ impl Session {
     /// An undo or a redo, told to the devices.
     fn serve(&mut self, game: &Game) {
         if let Some((table, seen)) = &mut self.hosted {
-            table.replace(game.clone());
+            if let Err(e) = table.replace(game.clone()) {
+                tracing::warn!("the devices were not told of the undo: {e}");
+            }
             *seen = table.version();
         }
     }

@@ -83,11 +83,14 @@ impl ForemanApp {
         self.message = None;
         let made_at = game.journal().len();
         let market = matches!(game.state().phase, Phase::Market { .. });
-        let game = Game::clone(&game);
+        // Worked out on what the player at work may know: never another hand or the deck.
+        let known = game.known_to(game.state().current_player());
+        let seed = crate::bots::public_seed(&known);
+        let game = known.game().clone();
         let (tx, rx) = mpsc::channel();
         let work = move || {
             let answer = if market {
-                Answer::Market(crate::bots::suggest_market(&game))
+                Answer::Market(crate::bots::suggest_market(&game, seed))
             } else {
                 Answer::Work(
                     planner::plan_with(&game, &Weights::default(), Limit::SUGGEST)

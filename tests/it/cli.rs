@@ -340,7 +340,7 @@ fn plan_in_the_market_phase_gives_the_planner_bots_choice() {
         Act::TakeBlueprint { .. } | Act::Hire { .. }
     ));
     // The same as the library gives.
-    let choice = foreman::bots::suggest_market(&game).expect("a choice");
+    let choice = foreman::bots::suggest_market_for(&game).expect("a choice");
     assert_eq!(choice.act, acts[0]);
     let others = v["others"].as_array().expect("others");
     assert!(!others.is_empty());

@@ -50,11 +50,46 @@ impl PlayerSetup {
     /// A person at the table.
     pub fn person(name: &str, colour: Colour) -> PlayerSetup {
         PlayerSetup {
-            name: name.to_string(),
+            name: clean_name(name),
             colour,
             bot: None,
         }
     }
+}
+
+/// The most letters a player's name keeps.
+pub const NAME_MAX: usize = 24;
+
+/// A player's name as every screen and log says it: without control characters (a line
+/// break would write a line of its own into the others' logs), bidirectional or zero-width
+/// marks (they reorder or hide what follows), its spaces collapsed, at most [`NAME_MAX`]
+/// letters.
+pub fn clean_name(name: &str) -> String {
+    let kept: String = name
+        .chars()
+        .map(|c| if c.is_whitespace() { ' ' } else { c })
+        .filter(|&c| !c.is_control() && !is_format_mark(c))
+        .collect();
+    kept.split(' ')
+        .filter(|w| !w.is_empty())
+        .collect::<Vec<_>>()
+        .join(" ")
+        .chars()
+        .take(NAME_MAX)
+        .collect::<String>()
+        .trim_end()
+        .to_string()
+}
+
+/// Bidirectional controls, zero-width characters and other invisible format marks.
+fn is_format_mark(c: char) -> bool {
+    matches!(c,
+        '\u{00AD}' | '\u{061C}' | '\u{180E}'
+        | '\u{200B}'..='\u{200F}'
+        | '\u{2028}'..='\u{202E}'
+        | '\u{2060}'..='\u{206F}'
+        | '\u{FEFF}'
+        | '\u{FFF9}'..='\u{FFFB}')
 }
 
 /// Digital tabletop (Foreman shuffles and rolls) or table companion (physical cards and dice).
@@ -126,8 +161,8 @@ impl Setup {
     /// Seat `seat`'s name in English: the one given, or "Player 2" for a name left empty
     /// (the window says it in its own language, `i18n::words::player_name`).
     pub fn player_name(&self, seat: usize) -> String {
-        match self.players.get(seat) {
-            Some(p) if !p.name.trim().is_empty() => p.name.clone(),
+        match self.players.get(seat).map(|p| clean_name(&p.name)) {
+            Some(name) if !name.is_empty() => name,
             _ => format!("Player {}", seat + 1),
         }
     }

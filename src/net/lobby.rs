@@ -1,0 +1,389 @@
+//! The games one server serves (`Hub`): the one game of `foreman host` and of the window's
+//! *Invite players*, or the many of `foreman serve`, made on its front page and joined by a
+//! six-letter code. Who may do what (ARCHITECTURE.md, "Who may see and do what"):
+//!
+//! - a seat's key opens that seat only, on one device at a time (`devices`);
+//! - the game's maker gets their own seat's key, one invitation per other seat and the
+//!   spectators' key, never another seat's key;
+//! - a stranger who knows a game's code may take a seat nobody took yet, once: a seat handed
+//!   out is never handed out again, restarts included (the claims are kept with the keys);
+//! - `foreman host` hands out nothing: its links are on the host's screen only.
+
+use super::guard::{Guard, Limits};
+use super::keys::SeatKeys;
+use super::pool::Pool;
+use super::table::{Runner, Table};
+use crate::engine::state::Colour;
+use crate::engine::{Difficulty, Game, Mode, PlayerSetup, Setup};
+use serde::{Deserialize, Serialize};
+use std::collections::HashMap;
+use std::net::IpAddr;
+use std::path::PathBuf;
+use std::sync::{Arc, RwLock};
+
+/// A key's table and seat (`None`: the spectators').
+pub type Seat = (Arc<Table>, Option<usize>);
+
+/// How a server is set up besides its games.
+#[derive(Debug, Clone, Default)]
+pub struct Options {
+    pub limits: Limits,
+    /// Names the server answers to besides IP addresses and `localhost` (its public name).
+    pub names: Vec<String>,
+    /// Behind a reverse proxy: the client's address is the last of `X-Forwarded-For`.
+    pub behind_proxy: bool,
+}
+
+/// Everything one server serves.
+pub struct Hub {
+    keys: RwLock<HashMap<String, Seat>>,
+    invites: RwLock<HashMap<String, (Arc<Table>, usize)>>,
+    games: RwLock<HashMap<String, Arc<Table>>>,
+    /// Where `foreman serve` journals its games (`None`: in memory only).
+    data: Option<PathBuf>,
+    /// The front page makes games (`foreman serve`), or only says to open a seat's link.
+    pub lobby: bool,
+    pub guard: Guard,
+    pub pool: Pool,
+    pub devices: super::devices::Devices,
+}
+
+/// Why a game was not made, or a seat not handed out.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum Refused {
+    /// The request itself is wrong (its words say why).
+    Bad(String),
+    /// This server holds as many games as it can.
+    Full,
+    /// Too many requests from this address: wait.
+    Slow,
+    /// No game has this code, no seat this number, no invitation this key.
+    NotFound,
+    /// The seat was handed out already.
+    Taken,
+}
+
+impl Hub {
+    fn empty(data: Option<PathBuf>, lobby: bool, options: Options) -> Hub {
+        let l = &options.limits;
+        Hub {
+            keys: RwLock::new(HashMap::new()),
+            invites: RwLock::new(HashMap::new()),
+            games: RwLock::new(HashMap::new()),
+            pool: Pool::new(l.planners, l.planner_queue, l.suggest_budget),
+            guard: Guard::new(options.limits, options.names, options.behind_proxy),
+            data,
+            lobby,
+            devices: Default::default(),
+        }
+    }
+
+    /// A hub for one game (`foreman host`, the window's *Invite players*).
+    pub fn host(table: Arc<Table>) -> Arc<Hub> {
+        Self::host_with(table, Options::default())
+    }
+
+    pub fn host_with(table: Arc<Table>, options: Options) -> Arc<Hub> {
+        let hub = Hub::empty(None, false, options);
+        hub.add(String::new(), table);
+        Arc::new(hub)
+    }
+
+    /// A hub that makes games on demand (`foreman serve`), journalled in `data` if given;
+    /// the games found there are served again with their links and their claims.
+    pub fn lobby(data: Option<PathBuf>) -> Arc<Hub> {
+        Self::lobby_with(data, Options::default())
+    }
+
+    pub fn lobby_with(data: Option<PathBuf>, options: Options) -> Arc<Hub> {
+        let hub = Hub::empty(data.clone(), true, options);
+        if let Some(dir) = &data {
+            for entry in std::fs::read_dir(dir).into_iter().flatten().flatten() {
+                let path = entry.path();
+                let code = path
+                    .file_stem()
+                    .and_then(|s| s.to_str())
+                    .unwrap_or_default()
+                    .to_string();
+                if path.extension().is_none_or(|e| e != "json") || code.is_empty() {
+                    continue;
+                }
+                match Table::open(&path) {
+                    Ok(table) => {
+                        table.set_runner(Runner::Server { maker: 0 });
+                        hub.add(code, Arc::new(table));
+                    }
+                    Err(e) => tracing::warn!(path = %path.display(), "not served: {e}"),
+                }
+            }
+        }
+        Arc::new(hub)
+    }
+
+    /// Serves `table` alone from now on (the window's next game): the links of the game
+    /// served before open nothing.
+    pub fn serve_only(&self, table: Arc<Table>) {
+        if let Ok(mut keys) = self.keys.write() {
+            keys.clear();
+        }
+        if let Ok(mut games) = self.games.write() {
+            games.clear();
+        }
+        self.add(String::new(), table);
+    }
+
+    fn add(&self, code: String, table: Arc<Table>) {
+        let keys = table.keys();
+        if let Ok(mut map) = self.keys.write() {
+            for (seat, key) in keys.seats.iter().enumerate() {
+                map.insert(key.clone(), (Arc::clone(&table), Some(seat)));
+            }
+            map.insert(keys.spectator.clone(), (Arc::clone(&table), None));
+        }
+        if let Ok(mut map) = self.invites.write() {
+            for (seat, invite) in keys.invites.iter().enumerate() {
+                map.insert(invite.clone(), (Arc::clone(&table), seat));
+            }
+        }
+        if let Ok(mut games) = self.games.write() {
+            games.insert(code, table);
+        }
+    }
+
+    /// The table and seat a key opens.
+    pub fn seat(&self, key: &str) -> Option<Seat> {
+        self.keys.read().ok()?.get(key).cloned()
+    }
+
+    /// How many games are served.
+    pub fn games(&self) -> usize {
+        self.games.read().map_or(0, |g| g.len())
+    }
+
+    /// The game of `code`, if served.
+    pub fn game(&self, code: &str) -> Option<Arc<Table>> {
+        if code.is_empty() {
+            return None;
+        }
+        self.games
+            .read()
+            .ok()?
+            .get(&code.to_ascii_uppercase())
+            .cloned()
+    }
+
+    /// Makes a game (`foreman serve`), asked from `from`: its code, the maker's own seat, an
+    /// invitation for each other seat and the spectators' link.
+    pub fn create(&self, ask: &NewGame, from: IpAddr) -> Result<Created, Refused> {
+        if !self.lobby {
+            return Err(Refused::NotFound);
+        }
+        let setup = ask.setup().map_err(Refused::Bad)?;
+        if !self.guard.new_game(from) {
+            return Err(Refused::Slow);
+        }
+        let game = Game::new(setup).map_err(|e| Refused::Bad(e.to_string()))?;
+        let seats = game.setup().players.len();
+        // The count and the new game under one lock: two makers never both pass the limit.
+        let mut games = self.games.write().map_err(|_| Refused::Full)?;
+        if games.len() >= self.guard.limits.max_games {
+            return Err(Refused::Full);
+        }
+        let code = loop {
+            let code = short_code();
+            if !games.contains_key(&code) {
+                break code;
+            }
+        };
+        let path = self.data.as_ref().map(|d| d.join(format!("{code}.json")));
+        let mut keys = SeatKeys::for_lobby(seats);
+        let own = keys.claim(0).unwrap_or_default();
+        if let Some(p) = &path {
+            crate::store::save_game(p, &game).map_err(|e| Refused::Bad(e.to_string()))?;
+            keys.write_for(p).map_err(|e| Refused::Bad(e.to_string()))?;
+        }
+        let table = Arc::new(Table::new(game, path, keys.clone()));
+        // Nobody's window runs it: the server deals and plays the Machine on screen, the
+        // maker's device tells them at a real table.
+        table.set_runner(Runner::Server { maker: 0 });
+        games.insert(code.clone(), Arc::clone(&table));
+        drop(games);
+        self.add(code.clone(), table);
+        Ok(Created {
+            code,
+            seat: own,
+            invites: keys
+                .invites
+                .iter()
+                .enumerate()
+                .map(|(i, k)| (i > 0).then(|| k.clone()))
+                .collect(),
+            spectator: keys.spectator,
+        })
+    }
+
+    /// The seats of the game `code`: names and whether each is still free.
+    pub fn seats_of(&self, code: &str) -> Option<Vec<(String, bool)>> {
+        let table = self.game(code)?;
+        let game = table.game();
+        let keys = table.keys();
+        Some(
+            (0..game.setup().players.len())
+                .map(|s| (game.setup().player_name(s), !keys.is_claimed(s)))
+                .collect(),
+        )
+    }
+
+    /// Hands out seat `seat` of game `code` once: its key.
+    pub fn claim(&self, code: &str, seat: usize) -> Result<String, Refused> {
+        let table = self.game(code).ok_or(Refused::NotFound)?;
+        if seat >= table.keys().seats.len() {
+            return Err(Refused::NotFound);
+        }
+        table
+            .update_keys(|k| k.claim(seat))
+            .map_err(|e| Refused::Bad(e.to_string()))?
+            .ok_or(Refused::Taken)
+    }
+
+    /// The seat an invitation names (its player's name), without claiming it.
+    pub fn invitation(&self, invite: &str) -> Option<(String, bool)> {
+        let (table, seat) = self.invites.read().ok()?.get(invite).cloned()?;
+        let free = !table.keys().is_claimed(seat);
+        Some((table.game().setup().player_name(seat), free))
+    }
+
+    /// Opens an invitation: its seat's key, once.
+    pub fn accept(&self, invite: &str) -> Result<String, Refused> {
+        let (table, seat) = self
+            .invites
+            .read()
+            .ok()
+            .and_then(|m| m.get(invite).cloned())
+            .ok_or(Refused::NotFound)?;
+        table
+            .update_keys(|k| k.claim(seat))
+            .map_err(|e| Refused::Bad(e.to_string()))?
+            .ok_or(Refused::Taken)
+    }
+
+    /// Puts away the games nobody played for the limit's idle time: no longer served, their
+    /// files moved to `expired/` in the data folder. How many.
+    pub fn expire(&self) -> usize {
+        let idle = self.guard.limits.idle;
+        let old: Vec<(String, Arc<Table>)> = match self.games.read() {
+            Ok(g) => g
+                .iter()
+                .filter(|(code, t)| !code.is_empty() && t.idle_for() >= idle)
+                .map(|(c, t)| (c.clone(), Arc::clone(t)))
+                .collect(),
+            Err(_) => return 0,
+        };
+        for (code, table) in &old {
+            if let Ok(mut g) = self.games.write() {
+                g.remove(code);
+            }
+            if let Ok(mut k) = self.keys.write() {
+                k.retain(|_, (t, _)| !Arc::ptr_eq(t, table));
+            }
+            if let Ok(mut i) = self.invites.write() {
+                i.retain(|_, (t, _)| !Arc::ptr_eq(t, table));
+            }
+            if let Some(dir) = &self.data {
+                let aside = dir.join("expired");
+                let _ = std::fs::create_dir_all(&aside);
+                for name in [format!("{code}.json"), format!("{code}.json.seats")] {
+                    if let Err(e) = std::fs::rename(dir.join(&name), aside.join(&name)) {
+                        tracing::warn!("{name} not put away: {e}");
+                    }
+                }
+            }
+        }
+        old.len()
+    }
+
+    /// Which seats of `table` have a device playing them now.
+    pub fn connected(&self, table: &Table) -> Vec<bool> {
+        self.devices.connected(&table.keys().seats)
+    }
+}
+
+/// A game asked of `foreman serve`.
+#[derive(Debug, Clone, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct NewGame {
+    pub names: Vec<String>,
+    /// Solo against the Machine: its difficulty ("easy", "medium", "hard", "expert").
+    #[serde(default)]
+    pub machine: Option<String>,
+    /// Real cards and dice on the table.
+    #[serde(default)]
+    pub companion: bool,
+}
+
+impl NewGame {
+    fn setup(&self) -> Result<Setup, String> {
+        if self.names.is_empty() || self.names.len() > 5 || self.names.iter().any(|n| n.len() > 200)
+        {
+            return Err("1 to 5 players, each name at most 24 letters".into());
+        }
+        let machine = match self.machine.as_deref() {
+            None => None,
+            Some(d) => Some(
+                Difficulty::ALL
+                    .into_iter()
+                    .find(|x| x.name().eq_ignore_ascii_case(d))
+                    .ok_or_else(|| format!("no difficulty called {d:?}"))?,
+            ),
+        };
+        let solo = machine.is_some();
+        let players = self
+            .names
+            .iter()
+            .zip(if solo {
+                &[Colour::White][..]
+            } else {
+                &Colour::ALL[..]
+            })
+            .map(|(n, &c)| PlayerSetup::person(n, c))
+            .collect();
+        let setup = Setup {
+            players,
+            machine,
+            mode: if self.companion {
+                Mode::Companion
+            } else {
+                Mode::Digital
+            },
+            hands: if self.companion {
+                crate::engine::Hands::Hidden
+            } else {
+                crate::engine::Hands::Open
+            },
+            first_player: 0,
+            seed: rand::random(),
+        };
+        setup.validate_new().map_err(|e| e.to_string())?;
+        Ok(setup)
+    }
+}
+
+/// A game made: its code, the maker's own seat's key, each other seat's invitation (`None`
+/// for the maker's), the spectators' key.
+#[derive(Debug, Clone, Serialize, Deserialize)]
+pub struct Created {
+    pub code: String,
+    pub seat: String,
+    pub invites: Vec<Option<String>>,
+    pub spectator: String,
+}
+
+/// Six letters and digits that are not read one for another (no 0/O, 1/I/L).
+fn short_code() -> String {
+    const ABC: &[u8] = b"23456789ABCDEFGHJKMNPQRSTUVWXYZ";
+    use rand::Rng;
+    let mut rng = rand::rng();
+    (0..6)
+        .map(|_| char::from(ABC[rng.random_range(0..ABC.len())]))
+        .collect()
+}

@@ -1,0 +1,87 @@
+//! A served game's log, kept in the four languages as actions are played: each seat reads
+//! the lines it may (a card drawn in secret is named only to its drawer; a card told in
+//! private, or taken back, only to its teller, and another seat's screen has no line for it).
+
+use super::table::tr;
+use crate::engine::{Action, Events, Game};
+use crate::i18n::journal::{self, Line};
+use crate::i18n::{Lang, Tr};
+
+/// How many lines of the log a view carries (the newest the seat may read).
+pub const LOG_LINES: usize = 60;
+
+#[derive(Debug, Clone, Default)]
+pub struct Logs {
+    /// The lines in each language ([`Lang::ALL`]'s order).
+    lines: Vec<Vec<Line>>,
+    /// The round the last heading named.
+    round: Option<u32>,
+}
+
+impl Logs {
+    /// The whole log of `game`, from its journal.
+    pub fn of(game: &Game) -> Logs {
+        let mut logs = Logs {
+            lines: vec![Vec::new(); Lang::ALL.len()],
+            round: None,
+        };
+        let Ok(mut replay) = Game::replay(game.setup().clone(), Vec::new()) else {
+            return logs;
+        };
+        for action in game.journal() {
+            let before = replay.clone();
+            let Ok(events) = replay.apply(action.clone()) else {
+                break;
+            };
+            logs.push(&before, action, &replay, &events);
+        }
+        logs
+    }
+
+    /// The lines of `action`, played on `before` and leading to `after` with `events`.
+    pub fn push(&mut self, before: &Game, action: &Action, after: &Game, events: &Events) {
+        let round = before.state().round;
+        // A private line never opens a round's heading: another seat would see it early.
+        let private = action.act.is_private();
+        let heading = !private && self.round != Some(round);
+        for (i, &l) in Lang::ALL.iter().enumerate() {
+            let tr = tr(l);
+            let lines = &mut self.lines[i];
+            if heading {
+                lines.push(round_line(tr, round));
+            }
+            lines.push(journal::head(tr, before, action));
+            lines.extend(journal::events(tr, after, events));
+        }
+        if !private {
+            self.round = Some(round);
+        }
+    }
+
+    /// The last [`LOG_LINES`] lines `seat` may read, in `lang`.
+    pub fn for_seat(&self, lang: Lang, seat: Option<usize>) -> Vec<String> {
+        let i = Lang::ALL.iter().position(|&l| l == lang).unwrap_or(0);
+        let mut out: Vec<String> = self.lines[i]
+            .iter()
+            .rev()
+            .filter_map(|l| l.on_seat(seat))
+            .take(LOG_LINES)
+            .map(str::to_string)
+            .collect();
+        out.reverse();
+        out
+    }
+}
+
+/// A round's heading in the log.
+fn round_line(tr: &Tr, round: u32) -> Line {
+    Line {
+        text: if round == 0 {
+            tr.t("log-deal")
+        } else {
+            tr.t_args("log-round", &[("round", round.into())])
+        },
+        secret: None,
+        private: false,
+    }
+}
