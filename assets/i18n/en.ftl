@@ -750,3 +750,27 @@ history-machine-cards = { $cards ->
     [one] { $monuments } Monument
    *[other] { $monuments } Monuments
 }
+
+# Seats nobody else can take (issue 87)
+web-changed = The table changed while you chose: “{ $what }” is no longer possible. Look again and choose once more.
+web-id-reused = This message number was already used for another action: nothing was played. Reload the page.
+web-not-now = Foreman could not play this now: ask the table what is in play.
+web-no-undo-asked = Nobody asked to take an action back.
+web-nothing-to-take-back = There is nothing to take back: the last action revealed cards or dice, or there is none.
+web-not-your-last = Only your own last action can be taken back, and someone else acted since.
+web-undo = Take back my last action
+web-undo-asks = { $name } asks to take back: { $what }
+web-undo-yes = Agree
+web-undo-no = Refuse
+web-undo-waiting = Waiting for the others to agree…
+web-which-tools = The tool tokens, left to right: tap them in order
+web-machine-dice = The Machine's five dice (red, blue, purple, yellow, green): one key per die
+web-elsewhere = This seat is open on another device. Play it here instead? The other device will be told.
+web-take-over = Play here
+web-taken-over = Your seat was taken over on another device: this screen shows nothing of it now.
+web-your-turn = Your turn
+web-connected = connected
+web-not-connected = not connected
+web-too-many-sockets = Too many connections: close another page of this game and try again.
+web-planner-busy = The planner is busy for other players: ask again in a moment.
+suggest-stale = Your position changed while the planner thought: ask again.

@@ -756,3 +756,27 @@ history-machine-cards = { $cards ->
     [one] { $monuments } Monumento
    *[other] { $monuments } Monumentos
 }
+
+# Seats nobody else can take (issue 87)
+web-changed = La mesa cambió mientras elegías: «{ $what }» ya no es posible. Mira de nuevo y vuelve a elegir.
+web-id-reused = Este número de mensaje ya se usó para otra acción: no se jugó nada. Recarga la página.
+web-not-now = Foreman no pudo jugar esto ahora: pregunta a la mesa qué está en juego.
+web-no-undo-asked = Nadie pidió deshacer una acción.
+web-nothing-to-take-back = No hay nada que deshacer: la última acción reveló cartas o dados, o no hay ninguna.
+web-not-your-last = Solo se puede deshacer tu propia última acción, y alguien más ha jugado desde entonces.
+web-undo = Deshacer mi última acción
+web-undo-asks = { $name } pide deshacer: { $what }
+web-undo-yes = De acuerdo
+web-undo-no = Rechazar
+web-undo-waiting = Esperando a que los demás estén de acuerdo…
+web-which-tools = Las fichas de herramienta, de izquierda a derecha: tócalas en orden
+web-machine-dice = Los cinco dados de la Máquina (rojo, azul, morado, amarillo, verde): una tecla por dado
+web-elsewhere = Este asiento está abierto en otro dispositivo. ¿Jugarlo aquí? Se avisará al otro dispositivo.
+web-take-over = Jugar aquí
+web-taken-over = Tu asiento se abrió en otro dispositivo: esta pantalla ya no muestra nada de él.
+web-your-turn = Tu turno
+web-connected = conectado
+web-not-connected = sin conexión
+web-too-many-sockets = Demasiadas conexiones: cierra otra página de esta partida y vuelve a intentarlo.
+web-planner-busy = El planificador está ocupado con otros jugadores: vuelve a pedirlo en un momento.
+suggest-stale = Tu posición cambió mientras el planificador pensaba: vuelve a pedirlo.

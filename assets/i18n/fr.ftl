@@ -756,3 +756,27 @@ history-machine-cards = { $cards ->
     [one] { $monuments } Monument
    *[other] { $monuments } Monuments
 }
+
+# Seats nobody else can take (issue 87)
+web-changed = La table a changé pendant votre choix : « { $what } » n'est plus possible. Regardez à nouveau et choisissez encore.
+web-id-reused = Ce numéro de message a déjà servi pour une autre action : rien n'a été joué. Rechargez la page.
+web-not-now = Foreman n'a pas pu jouer ceci maintenant : demandez à la table ce qui est en jeu.
+web-no-undo-asked = Personne n'a demandé de reprendre une action.
+web-nothing-to-take-back = Il n'y a rien à reprendre : la dernière action a révélé des cartes ou des dés, ou il n'y en a pas.
+web-not-your-last = Seule votre propre dernière action peut être reprise, et quelqu'un d'autre a joué depuis.
+web-undo = Reprendre ma dernière action
+web-undo-asks = { $name } demande à reprendre : { $what }
+web-undo-yes = D'accord
+web-undo-no = Refuser
+web-undo-waiting = En attente de l'accord des autres…
+web-which-tools = Les jetons outil, de gauche à droite : touchez-les dans l'ordre
+web-machine-dice = Les cinq dés de la Machine (rouge, bleu, violet, jaune, vert) : une touche par dé
+web-elsewhere = Cette place est ouverte sur un autre appareil. La jouer ici plutôt ? L'autre appareil en sera averti.
+web-take-over = Jouer ici
+web-taken-over = Votre place a été reprise sur un autre appareil : cet écran n'en montre plus rien.
+web-your-turn = À vous
+web-connected = connecté
+web-not-connected = non connecté
+web-too-many-sockets = Trop de connexions : fermez une autre page de cette partie et réessayez.
+web-planner-busy = Le planificateur est occupé pour d'autres joueurs : redemandez dans un instant.
+suggest-stale = Votre position a changé pendant la réflexion du planificateur : redemandez.

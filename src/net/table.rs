@@ -249,6 +249,12 @@ impl Table {
         self.lock().version
     }
 
+    /// How many changes the table has seen since it was served, private ones included (the
+    /// window takes the game again when it grows).
+    pub fn changes(&self) -> u64 {
+        self.lock().tick
+    }
+
     /// Told of every change (a new number each time; private changes included).
     pub fn subscribe(&self) -> watch::Receiver<u64> {
         self.changed.subscribe()

@@ -102,7 +102,7 @@ impl Session {
             Some(self.path.clone()),
             keys,
         ));
-        self.hosted = Some((Arc::clone(&table), table.version()));
+        self.hosted = Some((Arc::clone(&table), table.changes()));
         Ok(table)
     }
 
@@ -116,7 +116,7 @@ impl Session {
         let Some((table, seen)) = &mut self.hosted else {
             return false;
         };
-        let now = table.version();
+        let now = table.changes();
         if now == *seen {
             return false;
         }
@@ -170,7 +170,7 @@ impl Session {
                 InputSource::Given => Source::Given,
             };
             let (events, game) = table.act_as_host(act, inputs, source)?;
-            *seen = table.version();
+            *seen = table.changes();
             self.set(game);
             self.redo.clear();
             return Ok(events);
@@ -245,7 +245,7 @@ impl Session {
             if let Err(e) = table.replace(game.clone()) {
                 tracing::warn!("the devices were not told of the undo: {e}");
             }
-            *seen = table.version();
+            *seen = table.changes();
         }
     }
 
