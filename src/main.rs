@@ -104,7 +104,8 @@ enum Command {
         #[arg(long)]
         address: Option<String>,
     },
-    /// Serve many games at once: make one on the front page, join by its code.
+    /// Serve many games at once: make one on the front page, join by an invitation or its
+    /// code.
     Serve {
         #[arg(long, default_value_t = 7878)]
         port: u16,
@@ -113,6 +114,28 @@ enum Command {
         /// Where the games are journalled (default: in memory only).
         #[arg(long)]
         data: Option<PathBuf>,
+        /// Speak HTTPS with this certificate chain (PEM); needs --key.
+        #[arg(long, requires = "key")]
+        cert: Option<PathBuf>,
+        /// The certificate's private key (PEM).
+        #[arg(long, requires = "cert")]
+        key: Option<PathBuf>,
+        /// A name this server is reached by (foreman.example.org); IP addresses and
+        /// localhost always are. Any other Host is refused (DNS rebinding).
+        #[arg(long = "name")]
+        names: Vec<String>,
+        /// Behind a reverse proxy: each client's address is the last of X-Forwarded-For.
+        #[arg(long)]
+        behind_proxy: bool,
+        /// At most this many games at once.
+        #[arg(long, default_value_t = 2000)]
+        max_games: usize,
+        /// New games one address may make in an hour.
+        #[arg(long, default_value_t = 20.0)]
+        games_per_hour: f64,
+        /// A game nobody played for this many days is put away (moved to expired/).
+        #[arg(long, default_value_t = 14.0)]
+        idle_days: f64,
     },
     /// The games played, newest first (every game is kept, finished or not).
     History {
@@ -217,7 +240,35 @@ fn run(started: std::time::Instant) -> Result<()> {
             bind,
             address,
         } => host(file, port, &bind, address),
-        Command::Serve { port, bind, data } => serve(port, &bind, data),
+        Command::Serve {
+            port,
+            bind,
+            data,
+            cert,
+            key,
+            names,
+            behind_proxy,
+            max_games,
+            games_per_hour,
+            idle_days,
+        } => {
+            let limits = foreman::net::guard::Limits {
+                max_games,
+                games_per_hour,
+                idle: std::time::Duration::from_secs_f64((idle_days * 86_400.0).max(60.0)),
+                ..Default::default()
+            };
+            let options = foreman::net::lobby::Options {
+                limits,
+                names,
+                behind_proxy,
+            };
+            let tls = match (cert, key) {
+                (Some(c), Some(k)) => Some(foreman::net::tls::config(&c, &k)?),
+                _ => None,
+            };
+            serve(port, &bind, data, options, tls)
+        }
         Command::Play { solo, seed, resume } => play(solo.into(), seed, resume),
         Command::Simulate {
             games,
@@ -746,19 +797,27 @@ fn listen(port: String, json: bool, count: Option<usize>, seconds: Option<u64>) 
 }
 
 /// `foreman host`: the game's links, each with its QR code, then the server until stopped.
+/// Nobody's window runs the table: the server deals and plays the Machine in an on-screen
+/// game, and at a real table the first seat's device tells them.
 fn host(file: Option<PathBuf>, port: u16, bind: &str, address: Option<String>) -> Result<()> {
-    use foreman::net::{Table, links, server::Hub};
+    use foreman::net::{Table, links, lobby::Hub, table::Runner};
     let file = file.unwrap_or_else(foreman::store::last_game_path);
     let table = Table::open(&file).with_context(|| format!("serving {}", file.display()))?;
-    let keys = table.keys().clone();
+    table.set_runner(Runner::Server { maker: 0 });
+    let keys = table.keys();
     let names: Vec<String> = {
         let game = table.game();
         (0..game.setup().players.len())
             .map(|s| game.setup().player_name(s))
             .collect()
     };
-    let hub = Hub::host(std::sync::Arc::new(table));
-    foreman::net::serve_blocking(hub, bind, port, false, |at| {
+    // A name given for the links is a name the server answers to.
+    let options = foreman::net::lobby::Options {
+        names: address.iter().cloned().collect(),
+        ..Default::default()
+    };
+    let hub = Hub::host_with(std::sync::Arc::new(table), options);
+    foreman::net::serve_blocking(hub, bind, port, false, None, |at| {
         let host = address
             .clone()
             .or_else(|| links::lan_address().map(|a| a.to_string()))
@@ -776,13 +835,23 @@ fn host(file: Option<PathBuf>, port: u16, bind: &str, address: Option<String>) -
 }
 
 /// `foreman serve`: games made and joined on its front page.
-fn serve(port: u16, bind: &str, data: Option<PathBuf>) -> Result<()> {
+fn serve(
+    port: u16,
+    bind: &str,
+    data: Option<PathBuf>,
+    options: foreman::net::lobby::Options,
+    tls: Option<std::sync::Arc<foreman::net::tls::ServerConfig>>,
+) -> Result<()> {
     if let Some(d) = &data {
         std::fs::create_dir_all(d).with_context(|| format!("cannot make {}", d.display()))?;
+        // Games hold their seeds and seats' keys: this user's only.
+        use std::os::unix::fs::PermissionsExt as _;
+        let _ = std::fs::set_permissions(d, std::fs::Permissions::from_mode(0o700));
     }
-    let hub = foreman::net::server::Hub::lobby(data);
-    foreman::net::serve_blocking(hub, bind, port, false, |at| {
-        println!("Serving games on {at}: open http://{at}/ to make one");
+    let scheme = if tls.is_some() { "https" } else { "http" };
+    let hub = foreman::net::lobby::Hub::lobby_with(data, options);
+    foreman::net::serve_blocking(hub, bind, port, false, tls, |at| {
+        println!("Serving games on {at}: open {scheme}://{at}/ to make one");
         use std::io::Write as _;
         let _ = std::io::stdout().flush();
     })

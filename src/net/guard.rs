@@ -263,7 +263,10 @@ impl Drop for Counted<'_> {
 /// The name part of a `Host` header (`192.168.1.20:7878`, `[::1]:7878`, `example.org`).
 fn host_name(host: &str) -> &str {
     if let Some(rest) = host.strip_prefix('[') {
-        return rest.split(']').next().unwrap_or("");
+        return match rest.split_once(']') {
+            Some((name, _)) => name,
+            None => "",
+        };
     }
     match host.rsplit_once(':') {
         Some((name, port)) if port.chars().all(|c| c.is_ascii_digit()) => name,

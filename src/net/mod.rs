@@ -14,6 +14,7 @@ pub mod pool;
 pub mod server;
 pub mod suggest;
 pub mod table;
+pub mod tls;
 pub mod view;
 pub mod wire;
 
@@ -21,12 +22,13 @@ pub use keys::SeatKeys;
 pub use table::{Played, Refusal, Source, Table};
 
 /// Serves `hub` on `bind:port` until the process ends, on a runtime of its own; with
-/// `any_port`, on a port the system gives when `port` is taken.
+/// `any_port`, on a port the system gives when `port` is taken; over HTTPS with `secure`.
 pub fn serve_blocking(
     hub: std::sync::Arc<lobby::Hub>,
     bind: &str,
     port: u16,
     any_port: bool,
+    secure: Option<std::sync::Arc<tls::ServerConfig>>,
     ready: impl FnOnce(std::net::SocketAddr),
 ) -> std::io::Result<()> {
     let rt = tokio::runtime::Builder::new_multi_thread()
@@ -40,6 +42,9 @@ pub fn serve_blocking(
             other => other?,
         };
         ready(listener.local_addr()?);
-        server::run(listener, hub).await
+        match secure {
+            Some(config) => tls::run(listener, config, hub).await,
+            None => server::run(listener, hub).await,
+        }
     })
 }

@@ -97,12 +97,14 @@ impl<S: Send + Sync> axum::extract::FromRequestParts<S> for Peer {
         parts: &mut axum::http::request::Parts,
         _: &S,
     ) -> Result<Peer, Self::Rejection> {
-        Ok(Peer(
+        let plain = parts.extensions.get::<ConnectInfo<SocketAddr>>().map(|c| c.0);
+        let secure = || {
             parts
                 .extensions
-                .get::<ConnectInfo<SocketAddr>>()
-                .map(|c| c.0),
-        ))
+                .get::<ConnectInfo<super::tls::PeerAddr>>()
+                .map(|c| c.0.0)
+        };
+        Ok(Peer(plain.or_else(secure)))
     }
 }
 

@@ -93,7 +93,7 @@ impl ForemanApp {
                     }
                     ctx.request_repaint();
                 };
-                if let Err(e) = crate::net::serve_blocking(served, &bind, port, true, ready)
+                if let Err(e) = crate::net::serve_blocking(served, &bind, port, true, None, ready)
                     && let Ok(mut l) = told.lock()
                 {
                     tracing::warn!("serving the game: {e}");

@@ -88,6 +88,11 @@ fn every_refusal() -> Vec<(RuleError, Vec<String>, Vec<Name>)> {
             vec![Card(B::Refinery)],
         ),
         (
+            RuleError::NotTold(B::Golem),
+            n(&[]),
+            vec![Card(B::Golem)],
+        ),
+        (
             RuleError::NamedTooOften {
                 card: B::Dojo,
                 named: 2,
