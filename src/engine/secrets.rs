@@ -635,9 +635,18 @@ impl State {
             if pl.told.count(card) > pl.hand.count(card) {
                 pl.told.remove(card);
             }
+            self.forget_if_nothing_secret();
             return Ok(());
         }
-        self.name_hidden(p, card)
+        self.name_hidden(p, card, false)
+    }
+
+    /// Nothing secret is left (no hidden card, none told in private that another screen
+    /// counts as hidden): the unseen cards are the deck, as without a reshuffle.
+    fn forget_if_nothing_secret(&mut self) {
+        if self.hidden_total() == 0 && self.players.iter().all(|p| p.told.is_empty()) {
+            self.secrets = None;
+        }
     }
 
     /// Player `p` tells Foreman, from their own device, that one of their hidden cards is
@@ -658,7 +667,7 @@ impl State {
         probe.players[p].hand = Pile::default();
         probe.players[p].told = Pile::default();
         probe.can_give(p, &[card])?;
-        self.name_hidden(p, card)?;
+        self.name_hidden(p, card, true)?;
         self.players[p].hand.add(card);
         self.players[p].told.add(card);
         Ok(())
@@ -713,8 +722,9 @@ impl State {
     }
 
     /// Names one of player `p`'s hidden cards as `card`, which leaves their hidden cards (the
-    /// caller puts it where it goes).
-    fn name_hidden(&mut self, p: usize, card: Blueprint) -> Result<(), RuleError> {
+    /// caller puts it where it goes). `telling`: told in private, so still a secret for every
+    /// other screen, which keeps the history.
+    fn name_hidden(&mut self, p: usize, card: Blueprint, telling: bool) -> Result<(), RuleError> {
         let witness = match &self.secrets {
             Some(s) if self.players.get(p).is_some_and(|pl| pl.hidden > 0) => {
                 match s.answer(&[(p, card)], &|_| true) {
@@ -734,7 +744,10 @@ impl State {
         };
         self.players[p].hidden -= 1;
         self.blueprint_deck.remove(card);
-        if self.hidden_total() == 0 {
+        let secret_left = self.hidden_total() > 0
+            || telling
+            || self.players.iter().any(|pl| !pl.told.is_empty());
+        if !secret_left {
             // Nothing secret is left: the unseen cards are the deck, as without a reshuffle.
             self.secrets = None;
         } else if let (Some(s), Some(witness)) = (&mut self.secrets, witness) {

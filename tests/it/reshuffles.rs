@@ -258,10 +258,10 @@ struct Played {
 }
 
 /// A true game and the companion game told what its table sees, played by one bot.
-struct Table {
+pub(crate) struct Table {
     seed: u64,
-    truth: Game,
-    companion: Game,
+    pub(crate) truth: Game,
+    pub(crate) companion: Game,
     bot: Bot,
     readings: Readings,
     step: usize,
@@ -269,7 +269,7 @@ struct Table {
 
 impl Table {
     /// Greedy bots on even seeds, random ones on odd.
-    fn new(players: usize, seed: u64) -> Table {
+    pub(crate) fn new(players: usize, seed: u64) -> Table {
         let kind = if seed.is_multiple_of(2) {
             BotKind::Greedy
         } else {
@@ -286,7 +286,7 @@ impl Table {
     }
 
     /// The bot's next action in both games; the companion must accept the true inputs.
-    fn step(&mut self) {
+    pub(crate) fn step(&mut self) {
         let seed = self.seed;
         let step = self.step;
         assert!(
