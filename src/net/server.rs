@@ -68,7 +68,8 @@ pub fn expire_now_and_then(hub: &Arc<Hub>) {
     }
     let weak = Arc::downgrade(hub);
     tokio::spawn(async move {
-        let mut every = tokio::time::interval(Duration::from_secs(60));
+        let minute = Duration::from_secs(60);
+        let mut every = tokio::time::interval_at(tokio::time::Instant::now() + minute, minute);
         loop {
             every.tick().await;
             let Some(hub) = weak.upgrade() else { return };

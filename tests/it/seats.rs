@@ -228,17 +228,44 @@ pub(crate) mod device {
 
     impl Device {
         pub async fn open(addr: std::net::SocketAddr, key: &str, lang: &str) -> Device {
-            let (ws, _) =
-                tokio_tungstenite::connect_async(format!("ws://{addr}/ws/{key}?lang={lang}"))
-                    .await
-                    .expect("the socket opens");
-            let mut d = Device {
+            let mut d = Device::connect(addr, key, lang, None).await;
+            d.until(|m| m["type"] == "view").await;
+            d
+        }
+
+        /// A socket as device `device` (its page's own name; `None`: none given), before
+        /// anything is read.
+        pub async fn connect(
+            addr: std::net::SocketAddr,
+            key: &str,
+            lang: &str,
+            device: Option<&str>,
+        ) -> Device {
+            let device = device.map(|d| format!("&device={d}")).unwrap_or_default();
+            let (ws, _) = tokio_tungstenite::connect_async(format!(
+                "ws://{addr}/ws/{key}?lang={lang}{device}"
+            ))
+            .await
+            .expect("the socket opens");
+            Device {
                 ws,
                 got: Vec::new(),
                 view: Value::Null,
+            }
+        }
+
+        /// The next message, if one comes within `wait`.
+        pub async fn next_within(&mut self, wait: Duration) -> Option<Value> {
+            let next = tokio::time::timeout(wait, self.ws.next()).await.ok()??;
+            let Ok(Message::Text(t)) = next else {
+                return None;
             };
-            d.until(|m| m["type"] == "view").await;
-            d
+            let v: Value = serde_json::from_str(t.as_str()).ok()?;
+            self.got.push(t.to_string());
+            if v["type"] == "view" {
+                self.view = v["view"].clone();
+            }
+            Some(v)
         }
 
         /// Reads until a message matching `what` (the view is kept); panics after 20 s.
@@ -414,7 +441,7 @@ fn three_seats_and_a_spectator_play_over_websockets() {
 }
 
 /// An HTTP GET on the loopback: the response's head and body.
-async fn get(addr: std::net::SocketAddr, path: &str) -> String {
+pub(crate) async fn get(addr: std::net::SocketAddr, path: &str) -> String {
     use tokio::io::{AsyncReadExt, AsyncWriteExt};
     let mut s = tokio::net::TcpStream::connect(addr)
         .await
