@@ -82,8 +82,10 @@ pub fn play_out(mut game: Game, bots: &mut [Bot]) -> Result<Game, SimError> {
         if game.journal().len() >= MAX_ACTIONS {
             return Err(SimError::Endless { seed });
         }
-        let seat = game.state().current_player().unwrap_or(0).min(last);
-        let Some(act) = bots[seat].choose(&game) else {
+        let acting = game.state().current_player();
+        let seat = acting.unwrap_or(0).min(last);
+        // A bot chooses on what its seat may know: never another hand, the deck or the seed.
+        let Some(act) = bots[seat].choose(&game.position_known_to(acting)) else {
             return Err(SimError::Endless { seed });
         };
         game.apply_digital(act)

@@ -52,6 +52,30 @@ impl PartialEq for Known {
 impl Game {
     /// What `seat` may know of this game ([`Known`]); `None`: a spectator, who holds no hand.
     pub fn known_to(&self, seat: Option<usize>) -> Known {
+        let actions = self
+            .journal
+            .iter()
+            .filter(|a| !a.act.is_private())
+            .count();
+        let machine_dice = self
+            .journal
+            .iter()
+            .rev()
+            .find(|a| a.act == Act::MachineTurn)
+            .map(|a| a.inputs.dice.to_vec())
+            .unwrap_or_default();
+        Known {
+            game: self.position_known_to(seat),
+            seat,
+            mode: self.setup.mode,
+            actions,
+            machine_dice,
+        }
+    }
+
+    /// The position alone of [`Game::known_to`] (no journal is read: a bot's decision costs
+    /// one copy of the state).
+    pub fn position_known_to(&self, seat: Option<usize>) -> Game {
         let mut state = self
             .state
             .seen_by(seat)
@@ -71,25 +95,7 @@ impl Game {
         if hid {
             setup.hands = Hands::Hidden;
         }
-        let actions = self
-            .journal
-            .iter()
-            .filter(|a| !a.act.is_private())
-            .count();
-        let machine_dice = self
-            .journal
-            .iter()
-            .rev()
-            .find(|a| a.act == Act::MachineTurn)
-            .map(|a| a.inputs.dice.to_vec())
-            .unwrap_or_default();
-        Known {
-            game: Game::at_position(setup, state),
-            seat,
-            mode: self.setup.mode,
-            actions,
-            machine_dice,
-        }
+        Game::at_position(setup, state)
     }
 }
 

@@ -287,7 +287,10 @@ impl Table {
                 who == seat && i >= inner.game.undo_floor() && !inner.game.state().is_over()
             });
         if let Some(ask) = &inner.undo {
-            view.undo = Some(super::view::undo_view(tr(lang), &known, ask, seat));
+            let mut undo = super::view::undo_view(tr(lang), &known, ask, seat);
+            // At a table with a window, the table screen answers for everyone.
+            undo.answer &= matches!(self.runner(), Runner::Server { .. });
+            view.undo = Some(undo);
         }
         view
     }

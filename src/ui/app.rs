@@ -445,6 +445,7 @@ impl ForemanApp {
             self.log.clear();
         }
         self.invite_window(&ctx);
+        self.undo_request(&ctx);
         self.feed_read_dice();
         self.shortcuts(&ctx);
         self.ask_for_roll();

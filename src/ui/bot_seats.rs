@@ -141,7 +141,8 @@ impl ForemanApp {
                 return;
             }
         }
-        let Some(position) = self.game().cloned() else {
+        // What the bot's seat may know: never another hand, the deck or the seed.
+        let Some(position) = self.game().map(|g| g.position_known_to(Some(seat))) else {
             return;
         };
         let Some(mut bot) = self.bot_seats.bots.get_mut(seat).and_then(Option::take) else {

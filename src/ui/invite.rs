@@ -130,6 +130,7 @@ impl ForemanApp {
             return;
         };
         let game = table.game();
+        let invite_hub = Arc::clone(&invite.hub);
         let mut open = true;
         egui::Window::new(self.t("web-invite"))
             .open(&mut open)
@@ -162,6 +163,7 @@ impl ForemanApp {
                 let base = format!("http://{host}:{}", at.port());
                 ui.label(self.ta("web-hosting", &[("address", base.clone().into())]));
                 let (seats, spectators) = links::urls(&base, &table.keys());
+                let connected = invite_hub.connected(&table);
                 // Each seat: its QR code, and beside it the name and the link whole.
                 let row = |ui: &mut Ui, name: String, url: &str| {
                     ui.horizontal(|ui| {
@@ -175,16 +177,67 @@ impl ForemanApp {
                     ui.separator();
                 };
                 for (seat, url) in seats.iter().enumerate() {
-                    row(
-                        ui,
-                        crate::i18n::words::player_name(&self.tr, &game, seat),
-                        url,
-                    );
+                    // Whether a device plays the seat now.
+                    let on = connected.get(seat).copied().unwrap_or(false);
+                    let state = self.t(if on { "web-connected" } else { "web-not-connected" });
+                    let name = crate::i18n::words::player_name(&self.tr, &game, seat);
+                    row(ui, format!("{name} ({state})"), url);
                 }
                 row(ui, self.t("web-spectators"), &spectators);
             });
         if let Some(invite) = &mut self.invite {
             invite.open = open;
+        }
+    }
+}
+
+impl ForemanApp {
+    /// A player's phone asks to take back their own last action: the table screen agrees or
+    /// refuses, for everyone at the table.
+    pub(super) fn undo_request(&mut self, ctx: &egui::Context) {
+        let Some(table) = self.session.as_ref().and_then(|s| s.hosted()).cloned() else {
+            return;
+        };
+        let Some(ask) = table.undo_asked() else {
+            return;
+        };
+        let i = crate::i18n::Lang::ALL
+            .iter()
+            .position(|&l| l == self.tr.lang())
+            .unwrap_or(0);
+        let game = table.game();
+        let name = crate::i18n::words::player_name(&self.tr, &game, ask.seat);
+        let text = self.ta(
+            "web-undo-asks",
+            &[
+                ("name", name.into()),
+                ("what", ask.words.get(i).cloned().unwrap_or_default().into()),
+            ],
+        );
+        let mut answer = None;
+        egui::Window::new(self.t("web-undo"))
+            .collapsible(false)
+            .resizable(false)
+            .anchor(egui::Align2::CENTER_TOP, egui::vec2(0.0, 60.0))
+            .show(ctx, |ui| {
+                ui.label(text);
+                ui.horizontal(|ui| {
+                    if ui.button(self.t("web-undo-yes")).clicked() {
+                        answer = Some(true);
+                    }
+                    if ui.button(self.t("web-undo-no")).clicked() {
+                        answer = Some(false);
+                    }
+                });
+            });
+        if let Some(yes) = answer {
+            if let Err(e) = table.answer_undo(None, yes, true) {
+                let why = e.say(self.tr.lang());
+                self.message = Some(why);
+            }
+            if self.session.as_mut().is_some_and(|s| s.sync()) {
+                self.log.clear();
+            }
         }
     }
 }

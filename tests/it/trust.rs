@@ -653,3 +653,60 @@ fn a_phone_takes_back_its_last_action_when_the_others_agree() {
         assert!(table.view(Some(0), Lang::En).undo.is_none());
     }
 }
+
+/// What to build 6: `foreman serve` over HTTPS with a certificate and its key: the lobby page,
+/// a game made and a seat's socket, all over TLS; a key that is not one is said plainly.
+#[test]
+fn the_lobby_speaks_https_with_a_certificate() {
+    use tokio::io::{AsyncReadExt, AsyncWriteExt};
+    use tokio_rustls::rustls;
+    let dir = tempfile::tempdir().expect("temp dir");
+    let made = rcgen::generate_simple_self_signed(vec!["localhost".to_string()]).expect("a certificate");
+    let (cert, key) = (dir.path().join("cert.pem"), dir.path().join("key.pem"));
+    std::fs::write(&cert, made.cert.pem()).expect("written");
+    std::fs::write(&key, made.signing_key.serialize_pem()).expect("written");
+    let bad = dir.path().join("bad.pem");
+    std::fs::write(&bad, "not a key").expect("written");
+    let err = foreman::net::tls::config(&cert, &bad).expect_err("no key in it").to_string();
+    assert!(err.contains("bad.pem"), "{err}");
+    let config = foreman::net::tls::config(&cert, &key).expect("a TLS config");
+    runtime().block_on(async {
+        let listener = tokio::net::TcpListener::bind("127.0.0.1:0").await.expect("bound");
+        let addr = listener.local_addr().expect("an address");
+        tokio::spawn(foreman::net::tls::run(listener, config, Hub::lobby(None)));
+        let mut roots = rustls::RootCertStore::empty();
+        roots.add(made.cert.der().clone()).expect("the certificate trusted");
+        #[allow(deprecated)]
+        let provider = std::sync::Arc::new(rustls::crypto::ring::default_provider());
+        let client = rustls::ClientConfig::builder_with_provider(provider)
+            .with_safe_default_protocol_versions()
+            .expect("versions")
+            .with_root_certificates(roots)
+            .with_no_client_auth();
+        let connector = tokio_rustls::TlsConnector::from(std::sync::Arc::new(client));
+        let name = rustls::pki_types::ServerName::try_from("localhost").expect("a name");
+        let connect = || async {
+            let tcp = tokio::net::TcpStream::connect(addr).await.expect("connected");
+            connector.connect(name.clone(), tcp).await.expect("a TLS handshake")
+        };
+        let request = |method: &str, path: &str, body: &str| {
+            format!("{method} {path} HTTP/1.1\r\nHost: localhost:{}\r\nConnection: close\r\nContent-Length: {}\r\n\r\n{body}", addr.port(), body.len())
+        };
+        let mut s = connect().await;
+        s.write_all(request("GET", "/", "").as_bytes()).await.expect("sent");
+        let mut page = String::new();
+        let _ = s.read_to_string(&mut page).await;
+        assert!(page.starts_with("HTTP/1.1 200") && page.contains("A new game"), "{}", &page[..page.len().min(200)]);
+        let mut s = connect().await;
+        s.write_all(request("POST", "/api/games", r#"{"names":["Ann","Bob"]}"#).as_bytes()).await.expect("sent");
+        let mut out = String::new();
+        let _ = s.read_to_string(&mut out).await;
+        let body = out.split_once("\r\n\r\n").map_or("", |(_, b)| b);
+        let created: Created = serde_json::from_str(body).expect("a game made over HTTPS");
+        let url = format!("wss://localhost:{}/ws/{}?lang=en", addr.port(), created.seat);
+        let (mut ws, _) = tokio_tungstenite::client_async(url, connect().await).await.expect("a secure socket");
+        use futures_util::StreamExt;
+        let first = ws.next().await.expect("a message").expect("read");
+        assert!(first.to_text().expect("text").contains("\"type\":\"view\""));
+    });
+}
