@@ -8,7 +8,8 @@
 //!
 //! (defaults 200 games, 25 actions each, a pause of 0 to 2×THINK_MS ms before each action,
 //! THINK_MS 500: a player thinks; 0 plays as fast as the sockets go; the server is
-//! `target/release/foreman serve`; the devices run in this process, on the same cores).
+//! `target/release/foreman serve --behind-proxy`, each game's devices giving an address of
+//! their own in X-Forwarded-For; the devices run in this process, on the same cores).
 
 use futures_util::{SinkExt, StreamExt};
 use rand::rngs::StdRng;
@@ -38,12 +39,13 @@ fn usage(pid: u32) -> (u64, f64) {
     (rss, ticks / 100.0)
 }
 
-async fn post(addr: &str, path: &str, body: &str) -> Value {
+/// A POST from the client at `from` (the server runs behind its "proxy": this process).
+async fn post(addr: &str, from: &str, path: &str, body: &str) -> Value {
     let mut s = tokio::net::TcpStream::connect(addr)
         .await
         .expect("the server");
     let req = format!(
-        "POST {path} HTTP/1.1\r\nHost: {addr}\r\nContent-Length: {}\r\nConnection: close\r\n\r\n{body}",
+        "POST {path} HTTP/1.1\r\nHost: {addr}\r\nX-Forwarded-For: {from}\r\nContent-Length: {}\r\nConnection: close\r\n\r\n{body}",
         body.len()
     );
     s.write_all(req.as_bytes()).await.expect("sent");
@@ -77,12 +79,25 @@ async fn play(
     think: u64,
     deadline: Instant,
 ) -> Vec<Duration> {
-    let made = post(&addr, "/api/games", r#"{"names":["A","B","C","D"]}"#).await;
+    // Each game's players at an address of their own, as friends online are.
+    let from = format!("10.1.{}.{}", seed / 200, seed % 200 + 1);
+    let made = post(&addr, &from, "/api/games", r#"{"names":["A","B","C","D"]}"#).await;
+    // The maker's own seat, then each invitation opened.
+    let mut keys = vec![made["seat"].as_str().unwrap_or_default().to_string()];
+    for invite in made["invites"].as_array().into_iter().flatten().filter_map(Value::as_str) {
+        let seat = post(&addr, &from, &format!("/api/invites/{invite}"), "").await;
+        keys.push(seat["key"].as_str().unwrap_or_default().to_string());
+    }
     let mut seats: Vec<Socket> = Vec::new();
-    for key in made["seats"].as_array().expect("seats") {
-        let url = format!("ws://{addr}/ws/{}", key.as_str().unwrap_or_default());
+    for (i, key) in keys.iter().enumerate() {
+        use tokio_tungstenite::tungstenite::client::IntoClientRequest;
+        let mut req = format!("ws://{addr}/ws/{key}?device=load{seed:06}seat{i}")
+            .into_client_request()
+            .expect("a request");
+        req.headers_mut()
+            .insert("X-Forwarded-For", from.parse().expect("an address"));
         // As a browser does: small messages sent at once (no Nagle).
-        let (ws, _) = tokio_tungstenite::connect_async_with_config(url, None, true)
+        let (ws, _) = tokio_tungstenite::connect_async_with_config(req, None, true)
             .await
             .expect("a socket");
         seats.push(ws);
@@ -144,7 +159,7 @@ fn main() {
         .map(|a| a.port())
         .expect("a free port");
     let mut server = std::process::Command::new("target/release/foreman")
-        .args(["serve", "--bind", "127.0.0.1", "--port", &port.to_string()])
+        .args(["serve", "--bind", "127.0.0.1", "--port", &port.to_string(), "--behind-proxy"])
         .stdout(std::process::Stdio::null())
         .spawn()
         .expect("target/release/foreman (cargo build --release first)");

@@ -201,6 +201,11 @@ impl History {
     fn connect(path: &Path) -> Result<Connection, HistoryError> {
         let conn = Connection::open(path)?;
         conn.busy_timeout(std::time::Duration::from_secs(5))?;
+        // The games' setups hold their seeds: this user's only (its journal files too).
+        use std::os::unix::fs::PermissionsExt as _;
+        if let Err(e) = std::fs::set_permissions(path, std::fs::Permissions::from_mode(0o600)) {
+            tracing::debug!("the history's permissions: {e}");
+        }
         Ok(conn)
     }
 

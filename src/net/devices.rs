@@ -1,9 +1,10 @@
 //! One device per seat at a time. The device that opens a seat's link first plays it; the
-//! same device coming back (a phone that slept, a reload) takes its place silently. Another
-//! device is told that the seat is open elsewhere and may take it over with a tap; the device
-//! that had it is then told it was taken over (and may take it back the same way). A device
-//! is known by a random name its page keeps (`?device=`); a client that gives none is a
-//! device of its own at every connection.
+//! same device coming back (a phone that slept, a reload) takes its place without asking.
+//! Another device is told that the seat is open elsewhere and may take it over with a tap; the
+//! socket that had it is then told it was taken over (and may take it back the same way; a
+//! second tab of the same browser is told so too, and the two never take turns by
+//! themselves). A device is known by a random name its page keeps (`?device=`); a client that
+//! gives none is a device of its own at every connection.
 
 use std::collections::HashMap;
 use std::sync::Mutex;
@@ -13,10 +14,8 @@ use tokio::sync::mpsc::UnboundedSender;
 /// What a socket is told by the others on its seat.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub enum Control {
-    /// Another device took the seat: this one only waits now.
+    /// Another socket took the seat: this one only waits now.
     TakenOver,
-    /// The same device connected again: this socket is the old one, and closes.
-    Replaced,
 }
 
 struct Holder {
@@ -83,7 +82,7 @@ impl Devices {
                     },
                 );
                 if let Some(old) = old.filter(|o| o.conn != socket.conn) {
-                    let _ = old.tell.send(Control::Replaced);
+                    let _ = old.tell.send(Control::TakenOver);
                 }
                 true
             }
@@ -102,12 +101,7 @@ impl Devices {
             },
         );
         if let Some(old) = old.filter(|o| o.conn != socket.conn) {
-            let what = if old.device == device {
-                Control::Replaced
-            } else {
-                Control::TakenOver
-            };
-            let _ = old.tell.send(what);
+            let _ = old.tell.send(Control::TakenOver);
         }
     }
 

@@ -23,6 +23,8 @@ pub struct Limits {
     /// it is open elsewhere), and from one address.
     pub sockets_per_seat: usize,
     pub sockets_per_address: usize,
+    /// Spectators' sockets on one game.
+    pub spectators_per_game: usize,
     /// A seat's messages (whatever its sockets): a burst, then this many a second; and one
     /// address's, all its seats together.
     pub key_burst: f64,
@@ -49,6 +51,7 @@ impl Default for Limits {
             idle: Duration::from_secs(14 * 24 * 3600),
             sockets_per_seat: 4,
             sockets_per_address: 32,
+            spectators_per_game: 64,
             key_burst: 20.0,
             key_per_second: 10.0,
             address_burst: 60.0,

@@ -210,7 +210,12 @@ impl Seated {
             let _ = send(&mut ws, &refusal(tr(lang).t("web-too-many-sockets"))).await;
             return;
         };
-        let most = hub.guard.limits.sockets_per_seat;
+        // A seat's link: its device and a few told it is open elsewhere; the spectators' link:
+        // many watchers (each address still counted).
+        let most = match self.seat {
+            Some(_) => hub.guard.limits.sockets_per_seat,
+            None => hub.guard.limits.spectators_per_game,
+        };
         let Some(socket) = hub.devices.open(&self.key, most) else {
             let _ = send(&mut ws, &refusal(tr(lang).t("web-too-many-sockets"))).await;
             return;
@@ -328,7 +333,7 @@ impl Seated {
                                 break;
                             }
                         }
-                        Some(Control::Replaced) | None => break,
+                        None => break,
                     }
                 }
                 changed = changes.changed() => {

@@ -311,3 +311,68 @@ fn a_refusal_never_tells_a_card_another_seat_told_in_private() {
         serde_json::to_string(&told.view(Some(0), Lang::En)).expect("json")
     );
 }
+
+/// The same over real WebSockets: a pair served by two servers, seat 0 and a spectator on
+/// each, the same messages sent; every text frame received is the same, in the same order.
+#[test]
+fn on_the_wire_the_pair_sends_the_same_frames() {
+    use super::seats::device::Device;
+    use foreman::net::lobby::Hub;
+    use std::sync::Arc;
+    // A pair from the on-screen games above, at seat 0's market turn.
+    let mut g = Game::new(Setup::players(3, 8)).expect("a game");
+    let mut bot = Bot::new(BotKind::Greedy, 8);
+    let twin = loop {
+        let act = bot.choose(&g).expect("an action");
+        g.apply_digital(act).expect("played");
+        if seat_0_thinks(&g)
+            && let Some(t) = swapped(&g, 1)
+        {
+            break t;
+        }
+        assert!(g.journal().len() < 300, "no pair");
+    };
+    // The attempts the game refuses (what an accepted one draws next is the twin's own).
+    let scratch = Table::new(g.clone(), None, SeatKeys::new(3));
+    let refused: Vec<Value> = attempts(&scratch)
+        .into_iter()
+        .filter(|act| {
+            let msg = json!({"type": "act", "id": 1, "seen": scratch.version(), "act": act});
+            let (reply, _) = answer(&scratch, Some(0), Lang::En, &msg.to_string());
+            matches!(reply, ServerMsg::Refused { need: None, .. })
+        })
+        .collect();
+    assert!(refused.len() > 50, "{} refused", refused.len());
+    let rt = tokio::runtime::Builder::new_multi_thread()
+        .worker_threads(2)
+        .enable_all()
+        .build()
+        .expect("a runtime");
+    let frames = |game: Game| {
+        let refused = refused.clone();
+        rt.block_on(async move {
+            let table = Arc::new(Table::new(game, None, SeatKeys::new(3)));
+            let keys = table.keys();
+            let listener = tokio::net::TcpListener::bind("127.0.0.1:0").await.expect("bound");
+            let addr = listener.local_addr().expect("an address");
+            tokio::spawn(foreman::net::server::run(listener, Hub::host(Arc::clone(&table))));
+            let mut seat = Device::open(addr, &keys.seats[0], "en").await;
+            let mut watcher = Device::open(addr, &keys.spectator, "fr").await;
+            for (i, act) in refused.into_iter().enumerate() {
+                let id = 100 + i as u64;
+                let msg = json!({"type": "act", "id": id, "seen": table.version(), "act": act});
+                seat.send(msg.to_string()).await;
+                seat.until(|m| m["id"] == id).await;
+            }
+            seat.send(json!({"type": "suggest"}).to_string()).await;
+            seat.until(|m| m["type"] == "suggestion" || (m["type"] == "refused" && m["id"].is_null())).await;
+            // The spectator's frames up to the last version.
+            watcher.at(table.version()).await;
+            (seat.got, watcher.got)
+        })
+    };
+    let (a, b) = (frames(g), frames(twin));
+    assert!(a.0.len() > 10, "{} frames", a.0.len());
+    same(&a.0, &b.0, "seat 0's frames");
+    same(&a.1, &b.1, "the spectator's frames");
+}
