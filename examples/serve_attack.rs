@@ -43,14 +43,20 @@ async fn http(addr: &str, from: &str, method: &str, path: &str, body: &str) -> (
     let mut out = String::new();
     let _ = s.read_to_string(&mut out).await;
     let status = out.get(9..12).and_then(|c| c.parse().ok()).unwrap_or(0);
-    (status, out.split_once("\r\n\r\n").map_or("", |(_, b)| b).to_string())
+    (
+        status,
+        out.split_once("\r\n\r\n")
+            .map_or("", |(_, b)| b)
+            .to_string(),
+    )
 }
 
 async fn socket(addr: &str, from: &str, key: &str, device: &str) -> Option<Socket> {
     let mut req = format!("ws://{addr}/ws/{key}?lang=en&device={device}")
         .into_client_request()
         .ok()?;
-    req.headers_mut().insert("X-Forwarded-For", from.parse().ok()?);
+    req.headers_mut()
+        .insert("X-Forwarded-For", from.parse().ok()?);
     let (ws, _) = tokio_tungstenite::connect_async_with_config(req, None, true)
         .await
         .ok()?;
@@ -74,20 +80,42 @@ async fn view_at(ws: &mut Socket, version: u64) -> Option<Value> {
 
 /// One honest game from its own address: made, its invitations opened, played until `stop`;
 /// each action's time to every seat, and whether it was during the attack.
-async fn honest(addr: String, g: usize, think: u64, attack: Arc<AtomicBool>, stop: Arc<AtomicBool>) -> Vec<(bool, Duration)> {
+async fn honest(
+    addr: String,
+    g: usize,
+    think: u64,
+    attack: Arc<AtomicBool>,
+    stop: Arc<AtomicBool>,
+) -> Vec<(bool, Duration)> {
     let from = format!("10.1.{}.{}", g / 200, g % 200 + 1);
-    let (status, body) = http(&addr, &from, "POST", "/api/games", r#"{"names":["A","B","C","D"]}"#).await;
+    let (status, body) = http(
+        &addr,
+        &from,
+        "POST",
+        "/api/games",
+        r#"{"names":["A","B","C","D"]}"#,
+    )
+    .await;
     assert_eq!(status, 200, "an honest game: {body}");
     let made: Value = serde_json::from_str(&body).expect("JSON");
     let mut keys = vec![made["seat"].as_str().unwrap_or_default().to_string()];
-    for invite in made["invites"].as_array().into_iter().flatten().filter_map(Value::as_str) {
+    for invite in made["invites"]
+        .as_array()
+        .into_iter()
+        .flatten()
+        .filter_map(Value::as_str)
+    {
         let (_, body) = http(&addr, &from, "POST", &format!("/api/invites/{invite}"), "").await;
         let key: Value = serde_json::from_str(&body).expect("a seat");
         keys.push(key["key"].as_str().unwrap_or_default().to_string());
     }
     let mut seats = Vec::new();
     for (i, key) in keys.iter().enumerate() {
-        seats.push(socket(&addr, &from, key, &format!("honest{g:04}seat{i}")).await.expect("a socket"));
+        seats.push(
+            socket(&addr, &from, key, &format!("honest{g:04}seat{i}"))
+                .await
+                .expect("a socket"),
+        );
     }
     let mut views = Vec::new();
     for ws in &mut seats {
@@ -98,7 +126,11 @@ async fn honest(addr: String, g: usize, think: u64, attack: Arc<AtomicBool>, sto
     let mut id = 0u64;
     while !stop.load(Ordering::Relaxed) && views[0]["over"] != true {
         let who: Vec<usize> = (0..4)
-            .filter(|&s| views[s]["actions"].as_array().is_some_and(|a| !a.is_empty()))
+            .filter(|&s| {
+                views[s]["actions"]
+                    .as_array()
+                    .is_some_and(|a| !a.is_empty())
+            })
             .collect();
         if who.is_empty() {
             break;
@@ -150,7 +182,8 @@ async fn flood(addr: String, key: String, device: String, got: Arc<Got>, stop: A
     };
     let (mut tx, mut rx) = ws.split();
     let first = rx.next().await;
-    if !matches!(&first, Some(Ok(Message::Text(t))) if t.contains("\"view\"") || t.contains("elsewhere")) {
+    if !matches!(&first, Some(Ok(Message::Text(t))) if t.contains("\"view\"") || t.contains("elsewhere"))
+    {
         got.sockets_refused.fetch_add(1, Ordering::Relaxed);
         return;
     }
@@ -198,10 +231,18 @@ fn capped_position() -> Option<Game> {
         let mut bot = foreman::bots::Bot::new(foreman::bots::BotKind::Planner, seed);
         while !g.state().is_over() && g.journal().len() < 600 {
             let st = g.state();
-            if matches!(st.phase, Phase::Work { rolled: true, .. }) && st.current_player() == Some(0) {
+            if matches!(st.phase, Phase::Work { rolled: true, .. })
+                && st.current_player() == Some(0)
+            {
                 let known = g.known_to(Some(0));
-                if plan_with(known.game(), &Weights::default(), Limit::SUGGEST).is_ok_and(|p| !p.exact) {
-                    println!("a capped position: seed {seed}, action {} ({:.0} s to find)", g.journal().len(), started.elapsed().as_secs_f64());
+                if plan_with(known.game(), &Weights::default(), Limit::SUGGEST)
+                    .is_ok_and(|p| !p.exact)
+                {
+                    println!(
+                        "a capped position: seed {seed}, action {} ({:.0} s to find)",
+                        g.journal().len(),
+                        started.elapsed().as_secs_f64()
+                    );
                     return Some(g);
                 }
             }
@@ -230,7 +271,14 @@ fn main() {
         .map(|a| a.port())
         .expect("a free port");
     let mut server = std::process::Command::new("target/release/foreman")
-        .args(["serve", "--bind", "127.0.0.1", "--port", &port.to_string(), "--behind-proxy"])
+        .args([
+            "serve",
+            "--bind",
+            "127.0.0.1",
+            "--port",
+            &port.to_string(),
+            "--behind-proxy",
+        ])
         .arg("--data")
         .arg(data.path())
         .stdout(std::process::Stdio::null())
@@ -239,17 +287,29 @@ fn main() {
     let addr = format!("127.0.0.1:{port}");
     let start = Instant::now();
     while std::net::TcpStream::connect(&addr).is_err() {
-        assert!(start.elapsed() < Duration::from_secs(20), "the server did not start");
+        assert!(
+            start.elapsed() < Duration::from_secs(20),
+            "the server did not start"
+        );
         std::thread::sleep(Duration::from_millis(50));
     }
-    let rt = tokio::runtime::Builder::new_multi_thread().enable_all().build().expect("a runtime");
+    let rt = tokio::runtime::Builder::new_multi_thread()
+        .enable_all()
+        .build()
+        .expect("a runtime");
     let attack = Arc::new(AtomicBool::new(false));
     let stop = Arc::new(AtomicBool::new(false));
     let got = Arc::new(Got::default());
     let times = rt.block_on(async {
         let mut tasks = Vec::new();
         for g in 0..games {
-            tasks.push(tokio::spawn(honest(addr.clone(), g, think, Arc::clone(&attack), Arc::clone(&stop))));
+            tasks.push(tokio::spawn(honest(
+                addr.clone(),
+                g,
+                think,
+                Arc::clone(&attack),
+                Arc::clone(&stop),
+            )));
         }
         tokio::time::sleep(Duration::from_secs(seconds)).await;
         // The attack, from one address.
@@ -257,18 +317,44 @@ fn main() {
         let quit = Arc::new(AtomicBool::new(false));
         let mut attackers = Vec::new();
         for i in 0..100 {
-            attackers.push(tokio::spawn(flood(addr.clone(), attack_key.clone(), format!("attacker{i:04}"), Arc::clone(&got), Arc::clone(&quit))));
+            attackers.push(tokio::spawn(flood(
+                addr.clone(),
+                attack_key.clone(),
+                format!("attacker{i:04}"),
+                Arc::clone(&got),
+                Arc::clone(&quit),
+            )));
         }
         let (a, g2, q2) = (addr.clone(), Arc::clone(&got), Arc::clone(&quit));
         attackers.push(tokio::spawn(async move {
             let mut rng = StdRng::seed_from_u64(66);
             while !q2.load(Ordering::Relaxed) {
-                let (status, _) = http(&a, "10.66.6.6", "POST", "/api/games", r#"{"names":["X","Y","Z","W","V"]}"#).await;
-                let c = if status == 200 { &g2.games_made } else { &g2.games_refused };
+                let (status, _) = http(
+                    &a,
+                    "10.66.6.6",
+                    "POST",
+                    "/api/games",
+                    r#"{"names":["X","Y","Z","W","V"]}"#,
+                )
+                .await;
+                let c = if status == 200 {
+                    &g2.games_made
+                } else {
+                    &g2.games_refused
+                };
                 c.fetch_add(1, Ordering::Relaxed);
-                let code: String = (0..6).map(|_| char::from(b"23456789ABCDEFGHJKMNPQRSTUVWXYZ"[rng.random_range(0..31)])).collect();
-                let (status, _) = http(&a, "10.66.6.6", "GET", &format!("/api/games/{code}"), "").await;
-                let c = if status == 429 { &g2.lookups_slowed } else { &g2.lookups_answered };
+                let code: String = (0..6)
+                    .map(|_| {
+                        char::from(b"23456789ABCDEFGHJKMNPQRSTUVWXYZ"[rng.random_range(0..31)])
+                    })
+                    .collect();
+                let (status, _) =
+                    http(&a, "10.66.6.6", "GET", &format!("/api/games/{code}"), "").await;
+                let c = if status == 429 {
+                    &g2.lookups_slowed
+                } else {
+                    &g2.lookups_answered
+                };
                 c.fetch_add(1, Ordering::Relaxed);
             }
         }));
@@ -287,20 +373,43 @@ fn main() {
     let _ = server.kill();
     let _ = server.wait();
     let stats = |during: bool| {
-        let mut ms: Vec<f64> = times.iter().filter(|(d, _)| *d == during).map(|(_, t)| t.as_secs_f64() * 1000.0).collect();
+        let mut ms: Vec<f64> = times
+            .iter()
+            .filter(|(d, _)| *d == during)
+            .map(|(_, t)| t.as_secs_f64() * 1000.0)
+            .collect();
         ms.sort_by(f64::total_cmp);
-        let q = |p: f64| ms.get(((ms.len() as f64 * p) as usize).min(ms.len().saturating_sub(1))).copied().unwrap_or(0.0);
+        let q = |p: f64| {
+            ms.get(((ms.len() as f64 * p) as usize).min(ms.len().saturating_sub(1)))
+                .copied()
+                .unwrap_or(0.0)
+        };
         (ms.len(), q(0.5), q(0.95), q(1.0))
     };
     let (n0, m0, p0, w0) = stats(false);
     let (n1, m1, p1, w1) = stats(true);
-    println!("{games} honest four-seat games, players pausing 0 to {} ms; {seconds} s alone, then {seconds} s under attack", 2 * think);
-    println!("action to every seat's view, alone:        {n0} actions, median {m0:.1} ms, p95 {p0:.1} ms, worst {w0:.1} ms");
-    println!("action to every seat's view, under attack: {n1} actions, median {m1:.1} ms, p95 {p1:.1} ms, worst {w1:.1} ms (target p95 ≤ 25 ms)");
+    println!(
+        "{games} honest four-seat games, players pausing 0 to {} ms; {seconds} s alone, then {seconds} s under attack",
+        2 * think
+    );
+    println!(
+        "action to every seat's view, alone:        {n0} actions, median {m0:.1} ms, p95 {p0:.1} ms, worst {w0:.1} ms"
+    );
+    println!(
+        "action to every seat's view, under attack: {n1} actions, median {m1:.1} ms, p95 {p1:.1} ms, worst {w1:.1} ms (target p95 ≤ 25 ms)"
+    );
     let g = |c: &AtomicUsize| c.load(Ordering::Relaxed);
     println!(
         "the attacker: {} sockets in, {} refused; {} messages sent, {} answered; {} suggestions, {} told busy; games made {} refused {}; code lookups answered {} slowed {}",
-        g(&got.sockets_in), g(&got.sockets_refused), g(&got.sent), g(&got.answered), g(&got.suggestions), g(&got.busy),
-        g(&got.games_made), g(&got.games_refused), g(&got.lookups_answered), g(&got.lookups_slowed)
+        g(&got.sockets_in),
+        g(&got.sockets_refused),
+        g(&got.sent),
+        g(&got.answered),
+        g(&got.suggestions),
+        g(&got.busy),
+        g(&got.games_made),
+        g(&got.games_refused),
+        g(&got.lookups_answered),
+        g(&got.lookups_slowed)
     );
 }

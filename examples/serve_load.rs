@@ -84,7 +84,12 @@ async fn play(
     let made = post(&addr, &from, "/api/games", r#"{"names":["A","B","C","D"]}"#).await;
     // The maker's own seat, then each invitation opened.
     let mut keys = vec![made["seat"].as_str().unwrap_or_default().to_string()];
-    for invite in made["invites"].as_array().into_iter().flatten().filter_map(Value::as_str) {
+    for invite in made["invites"]
+        .as_array()
+        .into_iter()
+        .flatten()
+        .filter_map(Value::as_str)
+    {
         let seat = post(&addr, &from, &format!("/api/invites/{invite}"), "").await;
         keys.push(seat["key"].as_str().unwrap_or_default().to_string());
     }
@@ -159,7 +164,14 @@ fn main() {
         .map(|a| a.port())
         .expect("a free port");
     let mut server = std::process::Command::new("target/release/foreman")
-        .args(["serve", "--bind", "127.0.0.1", "--port", &port.to_string(), "--behind-proxy"])
+        .args([
+            "serve",
+            "--bind",
+            "127.0.0.1",
+            "--port",
+            &port.to_string(),
+            "--behind-proxy",
+        ])
         .stdout(std::process::Stdio::null())
         .spawn()
         .expect("target/release/foreman (cargo build --release first)");

@@ -52,11 +52,7 @@ impl PartialEq for Known {
 impl Game {
     /// What `seat` may know of this game ([`Known`]); `None`: a spectator, who holds no hand.
     pub fn known_to(&self, seat: Option<usize>) -> Known {
-        let actions = self
-            .journal
-            .iter()
-            .filter(|a| !a.act.is_private())
-            .count();
+        let actions = self.journal.iter().filter(|a| !a.act.is_private()).count();
         let machine_dice = self
             .journal
             .iter()

@@ -744,9 +744,8 @@ impl State {
         };
         self.players[p].hidden -= 1;
         self.blueprint_deck.remove(card);
-        let secret_left = self.hidden_total() > 0
-            || telling
-            || self.players.iter().any(|pl| !pl.told.is_empty());
+        let secret_left =
+            self.hidden_total() > 0 || telling || self.players.iter().any(|pl| !pl.told.is_empty());
         if !secret_left {
             // Nothing secret is left: the unseen cards are the deck, as without a reshuffle.
             self.secrets = None;

@@ -68,7 +68,12 @@ impl Devices {
 
     /// `device` arrives on `key` by `socket`: whether it plays the seat now (nobody did, or
     /// it did itself), or waits for a tap to take it over.
-    pub fn arrive(&self, socket: &Socket<'_>, device: &str, tell: UnboundedSender<Control>) -> bool {
+    pub fn arrive(
+        &self,
+        socket: &Socket<'_>,
+        device: &str,
+        tell: UnboundedSender<Control>,
+    ) -> bool {
         let mut s = self.lock();
         match s.holders.get(&socket.key) {
             Some(h) if h.device != device => false,
@@ -123,7 +128,10 @@ impl Devices {
 impl Drop for Socket<'_> {
     fn drop(&mut self) {
         let mut s = self.devices.lock();
-        if s.holders.get(&self.key).is_some_and(|h| h.conn == self.conn) {
+        if s.holders
+            .get(&self.key)
+            .is_some_and(|h| h.conn == self.conn)
+        {
             s.holders.remove(&self.key);
         }
         if let Some(n) = s.open.get_mut(&self.key) {

@@ -58,7 +58,8 @@ impl Default for Limits {
             address_per_second: 30.0,
             lookup_burst: 10.0,
             lookup_per_second: 0.5,
-            planners: std::thread::available_parallelism().map_or(1, |n| n.get().saturating_sub(1).max(1)),
+            planners: std::thread::available_parallelism()
+                .map_or(1, |n| n.get().saturating_sub(1).max(1)),
             planner_queue: 32,
             suggests_per_address: 2,
             suggest_budget: Duration::from_secs(2),
@@ -88,8 +89,8 @@ impl Bucket {
 
     fn refill(&mut self) {
         let now = Instant::now();
-        self.tokens = (self.tokens + now.duration_since(self.at).as_secs_f64() * self.rate)
-            .min(self.burst);
+        self.tokens =
+            (self.tokens + now.duration_since(self.at).as_secs_f64() * self.rate).min(self.burst);
         self.at = now;
     }
 
@@ -326,14 +327,23 @@ mod tests {
             assert!(!host_allowed(bad, &names), "{bad}");
         }
         assert!(origin_allowed(None, "127.0.0.1:7878"));
-        assert!(origin_allowed(Some("http://127.0.0.1:7878"), "127.0.0.1:7878"));
+        assert!(origin_allowed(
+            Some("http://127.0.0.1:7878"),
+            "127.0.0.1:7878"
+        ));
         assert!(origin_allowed(
             Some("https://foreman.example.org"),
             "foreman.example.org:443"
         ));
-        assert!(!origin_allowed(Some("http://evil.example.com"), "127.0.0.1:7878"));
+        assert!(!origin_allowed(
+            Some("http://evil.example.com"),
+            "127.0.0.1:7878"
+        ));
         assert!(!origin_allowed(Some("null"), "127.0.0.1:7878"));
-        assert!(!origin_allowed(Some("http://127.0.0.1:9999"), "127.0.0.1:7878"));
+        assert!(!origin_allowed(
+            Some("http://127.0.0.1:9999"),
+            "127.0.0.1:7878"
+        ));
     }
 
     /// Issue 73, point 6: a device that floods is slowed to its rate after its burst (on
@@ -358,6 +368,9 @@ mod tests {
             tokio::time::sleep(after.take()).await;
         }
         let total = start.elapsed().as_secs_f64();
-        assert!((2.9..3.2).contains(&total), "30 past the burst at 10 a second: {total} s");
+        assert!(
+            (2.9..3.2).contains(&total),
+            "30 past the burst at 10 a second: {total} s"
+        );
     }
 }

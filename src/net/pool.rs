@@ -112,7 +112,11 @@ impl Pool {
     }
 }
 
-fn work(i: usize, rx: &Mutex<Receiver<Job>>, running: &Mutex<Vec<Option<(Arc<AtomicBool>, Instant)>>>) {
+fn work(
+    i: usize,
+    rx: &Mutex<Receiver<Job>>,
+    running: &Mutex<Vec<Option<(Arc<AtomicBool>, Instant)>>>,
+) {
     lower_priority();
     loop {
         let job = {
@@ -129,7 +133,12 @@ fn work(i: usize, rx: &Mutex<Receiver<Job>>, running: &Mutex<Vec<Option<(Arc<Ato
         if let Ok(mut r) = running.lock() {
             r[i] = Some((Arc::clone(&job.stop), Instant::now()));
         }
-        let msg = match suggest(tr(job.lang), &job.known, job.version, Some(Arc::clone(&job.stop))) {
+        let msg = match suggest(
+            tr(job.lang),
+            &job.known,
+            job.version,
+            Some(Arc::clone(&job.stop)),
+        ) {
             Ok(s) => ServerMsg::Suggestion {
                 suggestion: Box::new(s),
             },

@@ -38,9 +38,12 @@ pub fn router(hub: Arc<Hub>) -> Router {
             .route("/api/games/{code}/seats/{seat}", post(claim))
             .route("/api/invites/{invite}", get(invitation).post(accept));
     }
-    r.layer(axum::middleware::from_fn_with_state(Arc::clone(&hub), checked))
-        .layer(axum::extract::DefaultBodyLimit::max(4096))
-        .with_state(hub)
+    r.layer(axum::middleware::from_fn_with_state(
+        Arc::clone(&hub),
+        checked,
+    ))
+    .layer(axum::extract::DefaultBodyLimit::max(4096))
+    .with_state(hub)
 }
 
 /// Serves `hub` on `listener` until the process ends (the games nobody plays put away now
@@ -98,7 +101,10 @@ impl<S: Send + Sync> axum::extract::FromRequestParts<S> for Peer {
         parts: &mut axum::http::request::Parts,
         _: &S,
     ) -> Result<Peer, Self::Rejection> {
-        let plain = parts.extensions.get::<ConnectInfo<SocketAddr>>().map(|c| c.0);
+        let plain = parts
+            .extensions
+            .get::<ConnectInfo<SocketAddr>>()
+            .map(|c| c.0);
         let secure = || {
             parts
                 .extensions
@@ -190,7 +196,11 @@ struct Seated {
 }
 
 /// What a *Suggest* being thought about was asked on: the seat's own position.
-type Asked = (crate::engine::Phase, crate::engine::state::Market, Option<crate::engine::state::PlayerState>);
+type Asked = (
+    crate::engine::Phase,
+    crate::engine::state::Market,
+    Option<crate::engine::state::PlayerState>,
+);
 
 fn asked_on(known: &Known) -> Asked {
     let st = known.state();
@@ -222,7 +232,8 @@ impl Seated {
         };
         let (tell, mut told) = tokio::sync::mpsc::unbounded_channel::<Control>();
         // Spectators are many at once; a seat is played on one device.
-        let mut holds = self.seat.is_none() || hub.devices.arrive(&socket, &self.device, tell.clone());
+        let mut holds =
+            self.seat.is_none() || hub.devices.arrive(&socket, &self.device, tell.clone());
         let mut changes = self.table.subscribe();
         changes.mark_unchanged();
         let mut last: Option<String> = None;
@@ -364,7 +375,13 @@ impl Seated {
     }
 
     /// The first word to a device: its view, or that the seat is open elsewhere.
-    async fn greet(&self, ws: &mut WebSocket, holds: bool, lang: Lang, last: &mut Option<String>) -> bool {
+    async fn greet(
+        &self,
+        ws: &mut WebSocket,
+        holds: bool,
+        lang: Lang,
+        last: &mut Option<String>,
+    ) -> bool {
         if holds {
             return self.send_view(ws, lang, last).await;
         }
@@ -506,7 +523,11 @@ fn lobby_error(e: Refused) -> Response {
             "too many requests from your address: wait a minute",
         )
             .into_response(),
-        Refused::NotFound => (StatusCode::NOT_FOUND, "no game, seat or invitation has this code").into_response(),
+        Refused::NotFound => (
+            StatusCode::NOT_FOUND,
+            "no game, seat or invitation has this code",
+        )
+            .into_response(),
         Refused::Taken => (StatusCode::CONFLICT, "this seat is taken").into_response(),
     }
 }
@@ -589,7 +610,9 @@ async fn invitation(
         return r;
     }
     match hub.invitation(&invite) {
-        Some((name, free)) => axum::Json(serde_json::json!({ "name": name, "free": free })).into_response(),
+        Some((name, free)) => {
+            axum::Json(serde_json::json!({ "name": name, "free": free })).into_response()
+        }
         None => lobby_error(Refused::NotFound),
     }
 }

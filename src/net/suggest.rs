@@ -5,11 +5,11 @@
 use super::view::ActionView;
 use crate::engine::state::Phase;
 use crate::engine::{Act, Action, Game, Known, switches};
-use std::sync::Arc;
-use std::sync::atomic::AtomicBool;
 use crate::i18n::{Tr, gains, words};
 use crate::planner::{self, Limit, Weights};
 use serde::Serialize;
+use std::sync::Arc;
+use std::sync::atomic::AtomicBool;
 
 /// A suggestion for a seat: steps to play in order (the first may be sent as it is).
 #[derive(Debug, Clone, PartialEq, Serialize)]

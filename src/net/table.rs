@@ -64,7 +64,9 @@ pub enum Refusal {
     NotNow,
     #[error("nobody asked to take an action back")]
     NoUndoAsked,
-    #[error("there is nothing to take back: the last action revealed cards or dice, or there is none")]
+    #[error(
+        "there is nothing to take back: the last action revealed cards or dice, or there is none"
+    )]
     NothingToTakeBack,
     #[error("only your own last action can be taken back, and someone acted since")]
     NotYourLast,
@@ -205,7 +207,10 @@ impl Table {
     }
 
     pub fn keys(&self) -> SeatKeys {
-        self.keys.lock().map(|k| k.clone()).unwrap_or_else(|e| e.into_inner().clone())
+        self.keys
+            .lock()
+            .map(|k| k.clone())
+            .unwrap_or_else(|e| e.into_inner().clone())
     }
 
     /// Changes the kept keys (a seat claimed): `f` edits them, then they are written beside
@@ -467,10 +472,7 @@ impl Table {
         if who != Some(seat) {
             return Err(Refusal::NotYourLast);
         }
-        let before = inner
-            .game
-            .truncate(at)
-            .map_err(|(_, e)| Refusal::Rule(e))?;
+        let before = inner.game.truncate(at).map_err(|(_, e)| Refusal::Rule(e))?;
         let act = inner.game.journal()[at].act.clone();
         let shown = before.known_to(None);
         let words = Lang::ALL
@@ -600,7 +602,11 @@ impl Inner {
             .iter()
             .chain(steps)
             .all(|(a, i)| apply(&mut probe, a, i, source).is_ok());
-        if !named.is_empty() && fits { named } else { told }
+        if !named.is_empty() && fits {
+            named
+        } else {
+            told
+        }
     }
 
     /// Plays `steps` on a copy, writes the journal, then keeps the copy and its log lines.
@@ -729,7 +735,9 @@ impl Inner {
 fn apply(game: &mut Game, act: &Act, inputs: &Inputs, source: Source) -> Result<Events, RuleError> {
     match source {
         Source::Digital => game.apply_digital(act.clone()),
-        Source::VirtualDice => game.apply_virtual_dice(Action::with_inputs(act.clone(), inputs.clone())),
+        Source::VirtualDice => {
+            game.apply_virtual_dice(Action::with_inputs(act.clone(), inputs.clone()))
+        }
         Source::Given => game.apply(Action::with_inputs(act.clone(), inputs.clone())),
     }
 }

@@ -83,7 +83,8 @@ impl TlsListener {
                 }
                 let (acceptor, tx) = (acceptor.clone(), tx.clone());
                 tokio::spawn(async move {
-                    match tokio::time::timeout(Duration::from_secs(10), acceptor.accept(tcp)).await {
+                    match tokio::time::timeout(Duration::from_secs(10), acceptor.accept(tcp)).await
+                    {
                         Ok(Ok(tls)) => {
                             let _ = tx.send((tls, peer)).await;
                         }

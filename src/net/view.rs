@@ -7,7 +7,9 @@
 
 use super::table::UndoAsk;
 use crate::engine::state::{Phase, Spot};
-use crate::engine::{Act, Action, Blueprint, Contractor, Game, Known, Mode, legal_actions, switches};
+use crate::engine::{
+    Act, Action, Blueprint, Contractor, Game, Known, Mode, legal_actions, switches,
+};
 use crate::i18n::{Lang, Tr, words};
 use serde::Serialize;
 use std::collections::BTreeMap;

@@ -179,7 +179,11 @@ impl ForemanApp {
                 for (seat, url) in seats.iter().enumerate() {
                     // Whether a device plays the seat now.
                     let on = connected.get(seat).copied().unwrap_or(false);
-                    let state = self.t(if on { "web-connected" } else { "web-not-connected" });
+                    let state = self.t(if on {
+                        "web-connected"
+                    } else {
+                        "web-not-connected"
+                    });
                     let name = crate::i18n::words::player_name(&self.tr, &game, seat);
                     row(ui, format!("{name} ({state})"), url);
                 }

@@ -468,7 +468,11 @@ fn a_card_drawn_is_told_on_the_phone_and_suggest_plays_a_step() {
     // Ann's phone says nothing of it: not the card, not even that a card was told.
     driver.wait_for("What you can do");
     assert!(!driver.text().contains("Golem"), "{}", driver.text());
-    assert!(!driver.text().contains("tells Foreman"), "{}", driver.text());
+    assert!(
+        !driver.text().contains("tells Foreman"),
+        "{}",
+        driver.text()
+    );
     assert!(driver.tap("💡"), "Suggest: {}", driver.text());
     driver.wait_for("Suggested:");
     driver.shot("suggest-ann");

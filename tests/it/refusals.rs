@@ -87,11 +87,7 @@ fn every_refusal() -> Vec<(RuleError, Vec<String>, Vec<Name>)> {
             n(&[]),
             vec![Card(B::Refinery)],
         ),
-        (
-            RuleError::NotTold(B::Golem),
-            n(&[]),
-            vec![Card(B::Golem)],
-        ),
+        (RuleError::NotTold(B::Golem), n(&[]), vec![Card(B::Golem)]),
         (
             RuleError::NamedTooOften {
                 card: B::Dojo,

@@ -94,21 +94,34 @@ fn same_bytes(a: &Game, b: &Game, what: &str) -> usize {
     let suggest = r#"{"type":"suggest"}"#;
     let (sa, _) = answer(&ta, Some(0), Lang::En, suggest);
     let (sb, _) = answer(&tb, Some(0), Lang::En, suggest);
-    same(&[sa.to_json()], &[sb.to_json()], &format!("{what}: Suggest"));
+    same(
+        &[sa.to_json()],
+        &[sb.to_json()],
+        &format!("{what}: Suggest"),
+    );
     compared += 1;
     let mut replays = 0;
     for (i, act) in attempts(&ta).into_iter().enumerate() {
-        let msg = json!({"type": "act", "id": 1000 + i, "seen": ta.version(), "act": act}).to_string();
+        let msg =
+            json!({"type": "act", "id": 1000 + i, "seen": ta.version(), "act": act}).to_string();
         let (ra, _) = answer(&ta, Some(0), Lang::En, &msg);
         let (rb, _) = answer(&tb, Some(0), Lang::En, &msg);
-        same(&[ra.to_json()], &[rb.to_json()], &format!("{what}: the answer to {act}"));
+        same(
+            &[ra.to_json()],
+            &[rb.to_json()],
+            &format!("{what}: the answer to {act}"),
+        );
         compared += 1;
         if matches!(ra, ServerMsg::Done { .. }) {
             // Drew or rolled nothing: what seat 0 sees after it is the same.
             let (ga, gb) = (ta.game(), tb.game());
             let quiet = |g: &Game| g.journal().last().is_some_and(|x| x.inputs.is_empty());
             if quiet(&ga) && quiet(&gb) {
-                same(&views(&ta), &views(&tb), &format!("{what}: the views after {act}"));
+                same(
+                    &views(&ta),
+                    &views(&tb),
+                    &format!("{what}: the views after {act}"),
+                );
                 compared += 4;
             }
             replays += 1;
@@ -184,7 +197,14 @@ fn on_screen_games_that_differ_only_in_what_seat_0_cannot_see_say_the_same_bytes
             }
             for seat in [1, 2] {
                 if let Some(twin) = swapped(&g, seat) {
-                    compared += same_bytes(&g, &twin, &format!("seed {seed}, action {}, seat {seat}'s hand", g.journal().len()));
+                    compared += same_bytes(
+                        &g,
+                        &twin,
+                        &format!(
+                            "seed {seed}, action {}, seat {seat}'s hand",
+                            g.journal().len()
+                        ),
+                    );
                     pairs += 1;
                 }
             }
@@ -231,7 +251,8 @@ fn real_tables_that_differ_only_in_the_others_private_tells_say_the_same_bytes()
                     all.apply(foreman::engine::Action::new(tell.clone()))
                         .expect("a true card told");
                     if seat == 2 && k == 0 {
-                        some.apply(foreman::engine::Action::new(tell)).expect("told");
+                        some.apply(foreman::engine::Action::new(tell))
+                            .expect("told");
                     }
                 }
             }
@@ -260,7 +281,13 @@ fn a_refusal_never_tells_a_card_another_seat_told_in_private() {
         .expect("Bob's Refinery");
     // The contractor whose tool token is Refinery's (the deal: shovel, gear, wrench, hammer
     // over Architect, Miner, Investor, Engineer); the Architect gives to an opponent.
-    let slot = dealt.state().market.tools.iter().position(|&t| t == B::Refinery.tool()).expect("a slot");
+    let slot = dealt
+        .state()
+        .market
+        .tools
+        .iter()
+        .position(|&t| t == B::Refinery.tool())
+        .expect("a slot");
     let opponent = (slot == 0).then_some(1);
     // Sent again with the next card revealed each time the table asks for one (cards nobody
     // saw yet).
@@ -275,12 +302,14 @@ fn a_refusal_never_tells_a_card_another_seat_told_in_private() {
             let reply = answer(table, Some(0), Lang::En, &msg).0;
             said.push_str(&reply.to_json());
             match reply {
-                ServerMsg::Refused { need: Some("blueprint"), .. } => {
-                    blueprints.push(["Golem", "Robot", "Warehouse"][blueprints.len()])
-                }
-                ServerMsg::Refused { need: Some("contractor"), .. } => {
-                    contractors.push(["Specialist", "Foreman", "Electrician"][contractors.len()])
-                }
+                ServerMsg::Refused {
+                    need: Some("blueprint"),
+                    ..
+                } => blueprints.push(["Golem", "Robot", "Warehouse"][blueprints.len()]),
+                ServerMsg::Refused {
+                    need: Some("contractor"),
+                    ..
+                } => contractors.push(["Specialist", "Foreman", "Electrician"][contractors.len()]),
                 _ => break,
             }
         }
@@ -293,18 +322,27 @@ fn a_refusal_never_tells_a_card_another_seat_told_in_private() {
     assert!(!b.contains("copies"), "{b}");
     // The game took Ann's word: Bob's Refinery is one of his hidden cards again, and only
     // his screen says so.
-    assert!(a.contains("\"done\""), "Ann may hold the last unseen Refinery: {a}");
+    assert!(
+        a.contains("\"done\""),
+        "Ann may hold the last unseen Refinery: {a}"
+    );
     let after = told.game();
     assert!(!after.state().players[1].told.contains(B::Refinery));
     assert_eq!(after.state().players[1].hidden, 4);
     let bob = told.view(Some(1), Lang::En);
     assert!(
-        bob.log.iter().any(|l| l.contains("Refinery is counted as hidden again")),
+        bob.log
+            .iter()
+            .any(|l| l.contains("Refinery is counted as hidden again")),
         "{:?}",
         bob.log
     );
     let ann = told.view(Some(0), Lang::En);
-    assert!(!ann.log.iter().any(|l| l.contains("hidden again")), "{:?}", ann.log);
+    assert!(
+        !ann.log.iter().any(|l| l.contains("hidden again")),
+        "{:?}",
+        ann.log
+    );
     // Whatever the answer, the views say the same to Ann.
     assert_eq!(
         serde_json::to_string(&plain.view(Some(0), Lang::En)).expect("json"),
@@ -333,10 +371,12 @@ fn on_the_wire_the_pair_sends_the_same_frames() {
         assert!(g.journal().len() < 300, "no pair");
     };
     // The attempts the game refuses (what an accepted one draws next is the twin's own).
-    let scratch = Table::new(g.clone(), None, SeatKeys::new(3));
-    let refused: Vec<Value> = attempts(&scratch)
+    let first = Table::new(g.clone(), None, SeatKeys::new(3));
+    let refused: Vec<Value> = attempts(&first)
         .into_iter()
         .filter(|act| {
+            // Each tried on the game as it is (one accepted would change what follows).
+            let scratch = Table::new(g.clone(), None, SeatKeys::new(3));
             let msg = json!({"type": "act", "id": 1, "seen": scratch.version(), "act": act});
             let (reply, _) = answer(&scratch, Some(0), Lang::En, &msg.to_string());
             matches!(reply, ServerMsg::Refused { need: None, .. })
@@ -353,9 +393,14 @@ fn on_the_wire_the_pair_sends_the_same_frames() {
         rt.block_on(async move {
             let table = Arc::new(Table::new(game, None, SeatKeys::new(3)));
             let keys = table.keys();
-            let listener = tokio::net::TcpListener::bind("127.0.0.1:0").await.expect("bound");
+            let listener = tokio::net::TcpListener::bind("127.0.0.1:0")
+                .await
+                .expect("bound");
             let addr = listener.local_addr().expect("an address");
-            tokio::spawn(foreman::net::server::run(listener, Hub::host(Arc::clone(&table))));
+            tokio::spawn(foreman::net::server::run(
+                listener,
+                Hub::host(Arc::clone(&table)),
+            ));
             let mut seat = Device::open(addr, &keys.seats[0], "en").await;
             let mut watcher = Device::open(addr, &keys.spectator, "fr").await;
             for (i, act) in refused.into_iter().enumerate() {
@@ -365,7 +410,10 @@ fn on_the_wire_the_pair_sends_the_same_frames() {
                 seat.until(|m| m["id"] == id).await;
             }
             seat.send(json!({"type": "suggest"}).to_string()).await;
-            seat.until(|m| m["type"] == "suggestion" || (m["type"] == "refused" && m["id"].is_null())).await;
+            seat.until(|m| {
+                m["type"] == "suggestion" || (m["type"] == "refused" && m["id"].is_null())
+            })
+            .await;
             // The spectator's frames up to the last version.
             watcher.at(table.version()).await;
             (seat.got, watcher.got)

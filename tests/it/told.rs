@@ -83,9 +83,7 @@ fn a_card_told_on_a_phone_is_named_on_that_phone_only() {
         // Not even that a card was told: another seat's screen has no line for it.
         let en = table.view(viewer, Lang::En);
         assert!(
-            !en.log
-                .iter()
-                .any(|l| l.contains("tells Foreman")),
+            !en.log.iter().any(|l| l.contains("tells Foreman")),
             "{:?}",
             en.log
         );
