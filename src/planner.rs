@@ -680,7 +680,7 @@ impl Search {
     /// Whether the search was told to stop (read every 1,024 positions: an atomic load is
     /// cheap, but not free).
     fn stopped(&self) -> bool {
-        self.memo.len() % 1024 == 0
+        self.memo.len().is_multiple_of(1024)
             && self
                 .stop
                 .as_ref()

@@ -13,6 +13,9 @@ use std::sync::mpsc::{Receiver, SyncSender, TrySendError, sync_channel};
 use std::sync::{Arc, Mutex};
 use std::time::{Duration, Instant};
 
+/// What each planner thread thinks about now: its stop flag and since when.
+type Running = Mutex<Vec<Option<(Arc<AtomicBool>, Instant)>>>;
+
 struct Job {
     known: Known,
     version: u64,
@@ -25,7 +28,7 @@ struct Job {
 pub struct Pool {
     queue: SyncSender<Job>,
     /// What each thread is thinking about now: its stop flag and since when.
-    running: Arc<Mutex<Vec<Option<(Arc<AtomicBool>, Instant)>>>>,
+    running: Arc<Running>,
 }
 
 /// A request in the pool: its answer comes on `answer`; dropped, the thinking stops.
@@ -115,7 +118,7 @@ impl Pool {
 fn work(
     i: usize,
     rx: &Mutex<Receiver<Job>>,
-    running: &Mutex<Vec<Option<(Arc<AtomicBool>, Instant)>>>,
+    running: &Running,
 ) {
     lower_priority();
     loop {

@@ -532,13 +532,9 @@ fn lobby_error(e: Refused) -> Response {
     }
 }
 
-/// A lookup from `from` may go now (codes are not guessed by trying).
-fn slowed(hub: &Hub, from: IpAddr) -> Result<(), Response> {
-    if hub.guard.lookup(from) {
-        Ok(())
-    } else {
-        Err(lobby_error(Refused::Slow))
-    }
+/// A lookup from `from` may go now (codes are not guessed by trying); else the answer.
+fn slowed(hub: &Hub, from: IpAddr) -> Option<Response> {
+    (!hub.guard.lookup(from)).then(|| lobby_error(Refused::Slow))
 }
 
 async fn create(
@@ -570,7 +566,7 @@ async fn seats(
     peer: Peer,
     headers: HeaderMap,
 ) -> Response {
-    if let Err(r) = slowed(&hub, client(&hub, peer, &headers)) {
+    if let Some(r) = slowed(&hub, client(&hub, peer, &headers)) {
         return r;
     }
     match hub.seats_of(&code) {
@@ -591,7 +587,7 @@ async fn claim(
     peer: Peer,
     headers: HeaderMap,
 ) -> Response {
-    if let Err(r) = slowed(&hub, client(&hub, peer, &headers)) {
+    if let Some(r) = slowed(&hub, client(&hub, peer, &headers)) {
         return r;
     }
     match hub.claim(&code, seat) {
@@ -606,7 +602,7 @@ async fn invitation(
     peer: Peer,
     headers: HeaderMap,
 ) -> Response {
-    if let Err(r) = slowed(&hub, client(&hub, peer, &headers)) {
+    if let Some(r) = slowed(&hub, client(&hub, peer, &headers)) {
         return r;
     }
     match hub.invitation(&invite) {
@@ -623,7 +619,7 @@ async fn accept(
     peer: Peer,
     headers: HeaderMap,
 ) -> Response {
-    if let Err(r) = slowed(&hub, client(&hub, peer, &headers)) {
+    if let Some(r) = slowed(&hub, client(&hub, peer, &headers)) {
         return r;
     }
     match hub.accept(&invite) {

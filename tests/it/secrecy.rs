@@ -164,7 +164,7 @@ fn swapped(g: &Game, seat: usize) -> Option<Game> {
             let mut journal = g.journal().to_vec();
             journal[0].inputs.blueprints[k] = d;
             let mut setup = g.setup().clone();
-            setup.seed ^= 0x5eed_0f_0dd;
+            setup.seed ^= 0x0005_eed0_f0dd;
             if let Ok(twin) = Game::replay(setup, journal)
                 && twin.state().players[seat].hand.contains(d)
             {
