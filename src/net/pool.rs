@@ -115,11 +115,7 @@ impl Pool {
     }
 }
 
-fn work(
-    i: usize,
-    rx: &Mutex<Receiver<Job>>,
-    running: &Running,
-) {
+fn work(i: usize, rx: &Mutex<Receiver<Job>>, running: &Running) {
     lower_priority();
     loop {
         let job = {
