@@ -236,6 +236,7 @@ impl Seated {
             self.seat.is_none() || hub.devices.arrive(&socket, &self.device, tell.clone());
         let mut changes = self.table.subscribe();
         changes.mark_unchanged();
+        self.arrived(holds);
         let mut last: Option<String> = None;
         if !self.greet(&mut ws, holds, lang, &mut last).await {
             return;
@@ -268,6 +269,7 @@ impl Seated {
                         if self.seat.is_some() && !holds {
                             hub.devices.take_over(&socket, &self.device, tell.clone());
                             holds = true;
+                            self.arrived(true);
                         }
                         last = None;
                         if !self.send_view(&mut ws, lang, &mut last).await {
@@ -372,6 +374,16 @@ impl Seated {
         }
         drop(thinking);
         drop(socket);
+        // Who is connected changed.
+        self.table.nudge();
+    }
+
+    /// This socket plays its seat now (`holds`): the table is told, and every screen.
+    fn arrived(&self, holds: bool) {
+        match self.seat {
+            Some(seat) if holds => self.table.seat_opened(seat),
+            _ => self.table.nudge(),
+        }
     }
 
     /// The first word to a device: its view, or that the seat is open elsewhere.

@@ -29,6 +29,9 @@ use thiserror::Error;
 use tokio::sync::watch;
 
 pub use crate::engine::known::Source;
+pub use undo::{UndoAsk, UndoDone};
+
+mod undo;
 
 /// How many positions the table remembers to judge an action chosen on an older view.
 const POSITIONS_KEPT: usize = 32;
@@ -104,19 +107,6 @@ pub enum Played {
     Before,
 }
 
-/// A seat's request to take back its own last action, and who agreed.
-#[derive(Debug, Clone, PartialEq, Eq)]
-pub struct UndoAsk {
-    pub seat: usize,
-    /// The journal's length when it was asked: the action to take back is the last one.
-    pub at: usize,
-    /// The action's words in each language ([`Lang::ALL`]'s order), as a shared screen
-    /// says them.
-    pub words: Vec<String>,
-    /// The seats that agreed (online, every other seat must).
-    pub agreed: Vec<bool>,
-}
-
 /// What the journal file keeps besides the game: the version and each seat's last ids.
 #[derive(Debug, Clone, Default, Serialize, Deserialize)]
 struct Kept {
@@ -125,7 +115,7 @@ struct Kept {
     ids: Vec<VecDeque<(u64, u64)>>,
 }
 
-struct Inner {
+pub(super) struct Inner {
     game: Game,
     path: Option<PathBuf>,
     /// The public version: it grows with every change everyone sees.
@@ -137,6 +127,8 @@ struct Inner {
     ids: Vec<VecDeque<(u64, u64)>>,
     logs: Logs,
     undo: Option<UndoAsk>,
+    /// How the last request to take back ended, until the next public change.
+    undo_done: Option<UndoDone>,
     /// The last action everyone saw: its place in the journal and who took it.
     last: Option<(usize, Option<usize>)>,
 }
@@ -160,6 +152,9 @@ pub struct Table {
     runner: Mutex<Runner>,
     /// When the game last changed (a lobby puts away games nobody plays).
     touched: Mutex<std::time::Instant>,
+    /// The seats a device has played since the game was served: their hands are their
+    /// players' own, and the host's window shows them no more.
+    opened: Mutex<Vec<bool>>,
 }
 
 impl Table {
@@ -186,11 +181,13 @@ impl Table {
                 game,
                 logs,
                 undo: None,
+                undo_done: None,
             }),
             changed: watch::channel(0).0,
             keys: Mutex::new(keys),
             runner: Mutex::new(Runner::Window),
             touched: Mutex::new(std::time::Instant::now()),
+            opened: Mutex::new(vec![false; seats]),
         }
     }
 
@@ -243,7 +240,7 @@ impl Table {
         self.runner.lock().map(|r| *r).unwrap_or_default()
     }
 
-    fn lock(&self) -> MutexGuard<'_, Inner> {
+    pub(super) fn lock(&self) -> MutexGuard<'_, Inner> {
         // A thread that panicked with the lock held left the game as it was before its
         // action (every change is made on a copy): go on with it.
         self.inner.lock().unwrap_or_else(|e| e.into_inner())
@@ -297,6 +294,7 @@ impl Table {
             undo.answer &= matches!(self.runner(), Runner::Server { .. });
             view.undo = Some(undo);
         }
+        view.undo_note = inner.undo_done.as_ref().map(|d| d.say(tr(lang), &known));
         view
     }
 
@@ -407,12 +405,36 @@ impl Table {
         Played::Now
     }
 
+    /// A device plays `seat` (from now on the window keeps its hand to itself), and every
+    /// screen is told who is connected.
+    pub fn seat_opened(&self, seat: usize) {
+        if let Ok(mut o) = self.opened.lock()
+            && let Some(x) = o.get_mut(seat)
+        {
+            *x = true;
+        }
+        self.nudge();
+    }
+
+    /// Whether a device has played `seat` since the game was served.
+    pub fn is_opened(&self, seat: usize) -> bool {
+        self.opened
+            .lock()
+            .is_ok_and(|o| o.get(seat).copied().unwrap_or(false))
+    }
+
+    /// Wakes every screen without a change of the game (who is connected changed).
+    pub fn nudge(&self) {
+        let tick = self.lock().tick;
+        self.changed.send_replace(tick);
+    }
+
     /// How long since the game last changed.
     pub fn idle_for(&self) -> std::time::Duration {
         self.touched.lock().map(|t| t.elapsed()).unwrap_or_default()
     }
 
-    fn tell(&self, mut inner: MutexGuard<'_, Inner>) {
+    pub(super) fn tell(&self, mut inner: MutexGuard<'_, Inner>) {
         if let Ok(mut t) = self.touched.lock() {
             *t = std::time::Instant::now();
         }
@@ -454,69 +476,6 @@ impl Table {
         inner.save()?;
         self.tell(inner);
         Ok(())
-    }
-
-    /// `seat` asks to take back its own last action (a device's *Take back*): the host's
-    /// window, or online every other seat, agrees.
-    pub fn ask_undo(&self, seat: Option<usize>) -> Result<(), Refusal> {
-        let Some(seat) = seat else {
-            return Err(Refusal::Spectator);
-        };
-        let mut inner = self.lock();
-        let Some((at, who)) = inner.last else {
-            return Err(Refusal::NothingToTakeBack);
-        };
-        if at < inner.game.undo_floor() || inner.game.state().is_over() {
-            return Err(Refusal::NothingToTakeBack);
-        }
-        if who != Some(seat) {
-            return Err(Refusal::NotYourLast);
-        }
-        let before = inner.game.truncate(at).map_err(|(_, e)| Refusal::Rule(e))?;
-        let act = inner.game.journal()[at].act.clone();
-        let shown = before.known_to(None);
-        let words = Lang::ALL
-            .iter()
-            .map(|&l| words::act(tr(l), shown.game(), &act))
-            .collect();
-        let mut agreed = vec![false; inner.game.setup().players.len()];
-        agreed[seat] = true;
-        inner.undo = Some(UndoAsk {
-            seat,
-            at,
-            words,
-            agreed,
-        });
-        inner.settle_undo()?;
-        self.tell(inner);
-        Ok(())
-    }
-
-    /// `seat` agrees to the action taken back that another seat asked for (or not: the
-    /// request goes); `host`: the host's window, whose word settles it alone.
-    pub fn answer_undo(&self, seat: Option<usize>, yes: bool, host: bool) -> Result<(), Refusal> {
-        let mut inner = self.lock();
-        let Some(ask) = inner.undo.as_mut() else {
-            return Err(Refusal::NoUndoAsked);
-        };
-        if !host && (seat.is_none() || seat == Some(ask.seat)) {
-            return Err(Refusal::NotYourTurn);
-        }
-        if !yes {
-            inner.undo = None;
-        } else if host {
-            ask.agreed.iter_mut().for_each(|a| *a = true);
-        } else if let Some(a) = seat.and_then(|s| ask.agreed.get_mut(s)) {
-            *a = true;
-        }
-        inner.settle_undo()?;
-        self.tell(inner);
-        Ok(())
-    }
-
-    /// A request to take an action back, if one waits.
-    pub fn undo_asked(&self) -> Option<UndoAsk> {
-        self.lock().undo.clone()
     }
 }
 
@@ -642,13 +601,14 @@ impl Inner {
         if public {
             // A public change settles any request to take an action back.
             self.undo = None;
+            self.undo_done = None;
             self.bump();
         }
         Ok(last)
     }
 
     /// A new public version, its position remembered.
-    fn bump(&mut self) {
+    pub(super) fn bump(&mut self) {
         self.version += 1;
         self.positions.push_back((self.version, self.game.clone()));
         while self.positions.len() > POSITIONS_KEPT {
@@ -657,7 +617,7 @@ impl Inner {
     }
 
     /// Writes the version and the ids beside the game (in its journal file).
-    fn save(&self) -> Result<(), StoreError> {
+    pub(super) fn save(&self) -> Result<(), StoreError> {
         let Some(path) = &self.path else {
             return Ok(());
         };
@@ -692,43 +652,6 @@ impl Inner {
         }
         any
     }
-
-    /// Takes the action back once every seat agreed (the host's window for all of them).
-    /// Whether it was.
-    fn settle_undo(&mut self) -> Result<bool, Refusal> {
-        let Some(ask) = &self.undo else {
-            return Ok(false);
-        };
-        if self.last.map(|(i, _)| i) != Some(ask.at) {
-            self.undo = None;
-            return Ok(false);
-        }
-        if !ask.agreed.iter().all(|&a| a) {
-            return Ok(false);
-        }
-        // The journal without that action; the cards told in private since are told again
-        // where they still can be.
-        let journal = self.game.journal();
-        let mut previous = self
-            .game
-            .truncate(ask.at)
-            .map_err(|(_, e)| Refusal::Rule(e))?;
-        for action in &journal[ask.at + 1..] {
-            if action.act.is_private() && previous.apply(action.clone()).is_err() {
-                tracing::info!("a card told is hidden again after an action was taken back");
-            }
-        }
-        if let Some(path) = &self.path {
-            store::save_game(path, &previous)?;
-        }
-        self.logs = Logs::of(&previous);
-        self.last = last_public(&previous);
-        self.game = previous;
-        self.undo = None;
-        self.bump();
-        self.save()?;
-        Ok(true)
-    }
 }
 
 /// Plays `act` on `game`, its inputs from `source`.
@@ -743,7 +666,7 @@ fn apply(game: &mut Game, act: &Act, inputs: &Inputs, source: Source) -> Result<
 }
 
 /// The last action of `game` everyone saw: its place in the journal and who took it.
-fn last_public(game: &Game) -> Option<(usize, Option<usize>)> {
+pub(super) fn last_public(game: &Game) -> Option<(usize, Option<usize>)> {
     let at = game.journal().iter().rposition(|a| !a.act.is_private())?;
     let before = game.truncate(at).ok()?;
     Some((at, actor(&before, &game.journal()[at].act)))

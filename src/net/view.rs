@@ -64,6 +64,9 @@ pub struct SeatView {
     pub connected: Vec<bool>,
     /// A request to take an action back, waiting for the others.
     pub undo: Option<UndoView>,
+    /// How the last request to take back ended ("Taken back…", "Bob refused…"), until the
+    /// next action.
+    pub undo_note: Option<String>,
 }
 
 /// A request to take an action back, as one seat's screen shows it.
@@ -75,6 +78,8 @@ pub struct UndoView {
     pub mine: bool,
     /// This seat may still agree (or refuse).
     pub answer: bool,
+    /// Whom the request still waits for ("Waiting for Bob and Cid…"), on the asker's screen.
+    pub waiting: String,
 }
 
 /// `ask` as `seat`'s screen shows it.
@@ -89,6 +94,19 @@ pub fn undo_view(tr: &Tr, known: &Known, ask: &UndoAsk, seat: Option<usize>) -> 
         ),
         mine: seat == Some(ask.seat),
         answer: seat.is_some_and(|s| s != ask.seat && !ask.agreed.get(s).copied().unwrap_or(true)),
+        waiting: {
+            let names: Vec<String> = ask
+                .agreed
+                .iter()
+                .enumerate()
+                .filter(|(_, a)| !**a)
+                .map(|(s, _)| words::player_name(tr, known.game(), s))
+                .collect();
+            tr.t_args(
+                "web-undo-waiting-for",
+                &[("names", names.join(", ").into())],
+            )
+        },
     }
 }
 
@@ -371,6 +389,7 @@ pub fn seat_view(tr: &Tr, known: &Known, version: u64, log: &[String], runs: boo
         can_undo: false,
         connected: Vec::new(),
         undo: None,
+        undo_note: None,
     }
 }
 

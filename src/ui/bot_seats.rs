@@ -66,6 +66,19 @@ impl BotSeats {
     }
 }
 
+impl ForemanApp {
+    /// Whether the table screen keeps `seat`'s hand to itself: a bot's while a person plays,
+    /// or a seat played on its own device (*Invite players*).
+    pub(super) fn hides_hand(&self, seat: usize) -> bool {
+        self.bot_seats.hides_hand(seat)
+            || self
+                .session
+                .as_ref()
+                .and_then(|s| s.hosted())
+                .is_some_and(|t| t.is_opened(seat))
+    }
+}
+
 /// The seat whose bot is to act in `game` now: the player at their market or work turn, or in
 /// a solo game the Machine's turn when the solo player is a bot (a person starts the Machine
 /// by its button).

@@ -109,7 +109,7 @@ impl ForemanApp {
                         });
                     ui.heading(self.t("log"));
                     let secret: Vec<bool> = (0..game.setup().players.len())
-                        .map(|seat| self.bot_seats.hides_hand(seat))
+                        .map(|seat| self.hides_hand(seat))
                         .collect();
                     self.log_view.show(ui, &self.tr, &game, &secret, &self.log);
                 });
@@ -608,9 +608,14 @@ impl ForemanApp {
         // cards taken face up are tiles; the secret ones are a count, and a build from them
         // names its cards (docs/rules.md, hidden hands).
         ui.label(RichText::new(self.ta("hand-count", &[("count", p.hand_size().into())])).strong());
-        // A bot's hand is as secret from the people at the table as theirs are from it.
+        // A bot's hand is as secret from the people at the table as theirs are from it, and a
+        // hand played on its own phone is its player's.
         if self.bot_seats.hides_hand(seat) {
             ui.weak(self.t("bot-hand-hidden"));
+            return;
+        }
+        if self.hides_hand(seat) {
+            ui.weak(self.t("web-hand-on-phone"));
             return;
         }
         if p.hidden > 0 {

@@ -1097,3 +1097,69 @@ fn the_table_window_answers_a_phones_take_back() {
     });
     assert_eq!(after + 1, before, "the card taken is back in the market");
 }
+
+/// Found by a new player: with *Invite players*, the table window showed the hand of the
+/// player at work although that player plays on a phone. A seat played on its own device
+/// keeps its hand off the table screen: no card of it, not even in the log's draws.
+#[test]
+fn the_table_window_never_shows_a_hand_played_on_a_phone() {
+    use egui_kittest::kittest::{NodeT as _, Queryable as _};
+    use std::collections::HashSet;
+    let dir = tempfile::tempdir().expect("temp dir");
+    let mut h = super::window::harness(dir.path(), 5);
+    h.state_mut().invite_at = foreman::ui::InviteAt {
+        bind: "127.0.0.1".into(),
+        port: 0,
+    };
+    super::window::open_game(&mut h, dir.path(), &dealt(2, 31));
+    let (addr, ann) = super::seats::invited(&mut h, 0);
+    let links: Vec<String> = h
+        .query_all_by_label_contains("http://127.0.0.1:")
+        .filter_map(|n| n.value())
+        .filter(|v| v.starts_with("http://"))
+        .collect();
+    let bob = links[1].rsplit('/').next().expect("a key").to_string();
+    let rt = runtime();
+    rt.block_on(async {
+        let mut a = Device::open(addr, &ann, "en").await;
+        let _b = Device::open(addr, &bob, "en").await;
+        // Ann takes a card on her phone: Bob is at work, on the table screen too.
+        let i = a.view["actions"]
+            .as_array()
+            .and_then(|x| x.iter().position(|v| v["act"]["kind"] == "take_blueprint"))
+            .expect("a card to take");
+        assert_eq!(a.act(i, 1).await["type"], "done");
+    });
+    for _ in 0..20 {
+        h.run();
+    }
+    let game = h.state().game().cloned().expect("a game");
+    let mut seen = HashSet::new();
+    let public = super::seats::public_cards(&game, &mut seen);
+    let secret: Vec<_> = game
+        .state()
+        .players
+        .iter()
+        .flat_map(|p| p.hand.iter().map(|(c, _)| c))
+        .filter(|c| !public.contains(c))
+        .collect();
+    assert!(!secret.is_empty(), "cards in hand nobody saw");
+    let said: Vec<String> = h
+        .query_all(egui_kittest::kittest::By::new())
+        .filter_map(|n| n.accesskit_node().label().map(|l| l.to_string()))
+        .filter(|l| l.contains("Build") || l.contains("hand"))
+        .collect();
+    assert!(
+        h.query_by_label_contains("on their own phone").is_some(),
+        "the hand is said to be on the phone: {said:?}, journal {}, at work {:?}",
+        game.journal().len(),
+        game.state().current_player()
+    );
+    for card in secret {
+        let on: Vec<String> = h
+            .query_all_by_label_contains(card.name())
+            .filter_map(|n| n.accesskit_node().label().map(|l| l.to_string()))
+            .collect();
+        assert!(on.is_empty(), "{card} on the table screen: {on:?}");
+    }
+}
