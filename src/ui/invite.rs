@@ -222,7 +222,8 @@ impl ForemanApp {
         egui::Window::new(self.t("web-undo"))
             .collapsible(false)
             .resizable(false)
-            .anchor(egui::Align2::CENTER_TOP, egui::vec2(0.0, 60.0))
+            // Over the other players' summary, clear of the dice and the board.
+            .anchor(egui::Align2::RIGHT_TOP, egui::vec2(-12.0, 44.0))
             .show(ctx, |ui| {
                 ui.label(text);
                 ui.horizontal(|ui| {
