@@ -60,7 +60,7 @@ pub enum RuleError {
     NotDrawn(Blueprint),
     #[error("there is no card drawn in secret to tell: every card in this hand is known")]
     NothingToTell,
-    #[error("{0} was not told Foreman from this hand")]
+    #[error("{0} was not told to Foreman from this hand")]
     NotTold(Blueprint),
     #[error("{card} is named {named} times, and this hand can hold only {most} of them")]
     NamedTooOften {
