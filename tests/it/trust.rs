@@ -813,59 +813,78 @@ fn at_work(path: &std::path::Path) -> Table {
 /// restart.
 #[test]
 fn choices_on_older_views_ids_and_versions() {
-    use foreman::i18n::Lang;
-    use foreman::net::server::answer;
     let dir = tempfile::tempdir().expect("temp dir");
     let path = dir.path().join("g.json");
-    let table = at_work(&path);
-    let say = |t: &Table, msg: Value| answer(t, Some(0), Lang::En, &msg.to_string()).0.to_json();
-    // Ann chooses "place the 3 on Generate" (die 0) on this view, twice (two taps, or two
-    // devices): the first places die 0; the second, on the same old view, the other 3.
-    let seen = table.version();
+    let table = Arc::new(at_work(&path));
+    // Ann's phone over a real socket: each message answered by its id.
+    async fn send(d: &mut Device, msg: Value) -> String {
+        let id = msg["id"].clone();
+        d.send(msg.to_string()).await;
+        d.until(|m| m["id"] == id).await.to_string()
+    }
     let place = |die: u8| json!({"kind": "place", "die": die, "section": "generate"});
-    let out = say(
-        &table,
-        json!({"type": "act", "id": 500, "seen": seen, "act": place(0)}),
-    );
-    assert!(out.contains("done"), "{out}");
-    let out = say(
-        &table,
-        json!({"type": "act", "id": 501, "seen": seen, "act": place(0)}),
-    );
-    assert!(out.contains("done"), "the other 3: {out}");
-    let generate = &table.view(Some(0), Lang::En).players[0].hq[2];
-    assert_eq!(generate.1, vec![3, 3], "both 3s on Generate: {generate:?}");
-    // A third time on that old view: no 3 is free, refused with what she chose.
-    let out = say(
-        &table,
-        json!({"type": "act", "id": 502, "seen": seen, "act": place(0)}),
-    );
-    assert!(
-        out.contains("no longer possible") && out.contains("the 3"),
-        "{out}"
-    );
-    // Id 500 again with another action: refused; with the same one: done, played once.
-    let v = table.version();
-    let out = say(
-        &table,
-        json!({"type": "act", "id": 500, "seen": v, "act": place(2)}),
-    );
-    assert!(out.contains("already used"), "{out}");
-    let out = say(
-        &table,
-        json!({"type": "act", "id": 500, "seen": seen, "act": place(0)}),
-    );
-    assert!(out.contains("done"), "{out}");
-    assert_eq!(table.version(), v, "played once");
+    let seen = table.version();
+    let v = runtime().block_on(async {
+        let addr = serve(Hub::host(Arc::clone(&table))).await;
+        let mut ann = Device::open(addr, &table.keys().seats[0], "en").await;
+        // Ann chooses "place the 3 on Generate" (die 0) on this view, twice (two taps, or
+        // a tap on a view already old): the first places die 0; the second the other 3.
+        let out = send(
+            &mut ann,
+            json!({"type": "act", "id": 500, "seen": seen, "act": place(0)}),
+        )
+        .await;
+        assert!(out.contains("done"), "{out}");
+        let out = send(
+            &mut ann,
+            json!({"type": "act", "id": 501, "seen": seen, "act": place(0)}),
+        )
+        .await;
+        assert!(out.contains("done"), "the other 3: {out}");
+        let generate = &table.view(Some(0), foreman::i18n::Lang::En).players[0].hq[2];
+        assert_eq!(generate.1, vec![3, 3], "both 3s on Generate: {generate:?}");
+        // A third time on that old view: no 3 is free, refused with what she chose.
+        let out = send(
+            &mut ann,
+            json!({"type": "act", "id": 502, "seen": seen, "act": place(0)}),
+        )
+        .await;
+        assert!(
+            out.contains("no longer possible") && out.contains("the 3"),
+            "{out}"
+        );
+        // Id 500 again with another action: refused; with the same one: done, played once.
+        let v = table.version();
+        let out = send(
+            &mut ann,
+            json!({"type": "act", "id": 500, "seen": v, "act": place(2)}),
+        )
+        .await;
+        assert!(out.contains("already used"), "{out}");
+        let out = send(
+            &mut ann,
+            json!({"type": "act", "id": 500, "seen": seen, "act": place(0)}),
+        )
+        .await;
+        assert!(out.contains("done"), "{out}");
+        assert_eq!(table.version(), v, "played once");
+        v
+    });
     drop(table);
-    // Started again: the same version, and id 501 remembered.
-    let again = Table::open(&path).expect("opened again");
+    // Started again from the journal: the same version, and id 501 remembered.
+    let again = Arc::new(Table::open(&path).expect("opened again"));
     assert_eq!(again.version(), v);
-    let out = say(
-        &again,
-        json!({"type": "act", "id": 501, "seen": seen, "act": place(0)}),
-    );
-    assert!(out.contains("done"), "{out}");
+    runtime().block_on(async {
+        let addr = serve(Hub::host(Arc::clone(&again))).await;
+        let mut ann = Device::open(addr, &again.keys().seats[0], "en").await;
+        assert_eq!(ann.view["version"].as_u64(), Some(v));
+        let out = send(
+            &mut ann,
+            json!({"type": "act", "id": 501, "seen": seen, "act": place(0)}),
+        )
+        .await;
+        assert!(out.contains("done"), "{out}");
+    });
     assert_eq!(again.version(), v, "not played twice after a restart");
 }
 
