@@ -19,6 +19,10 @@ pub struct SeatKeys {
     /// Each seat's invitation (the lobby's): opening it claims that seat, once.
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
     pub invites: Vec<String>,
+    /// The seats a device has played: their hands are their players' own, and the host's
+    /// window keeps them off its screen, after a restart too.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub played: Vec<bool>,
 }
 
 /// 128 bits from the system's secure generator, in hex.
@@ -35,7 +39,19 @@ impl SeatKeys {
             spectator: new_key(),
             claimed: Vec::new(),
             invites: Vec::new(),
+            played: Vec::new(),
         }
+    }
+
+    /// The keys kept beside the game at `path`, if any (nothing is written).
+    pub fn read_for(path: &Path) -> Option<SeatKeys> {
+        let text = std::fs::read_to_string(Self::path_for(path)).ok()?;
+        serde_json::from_str(&text).ok()
+    }
+
+    /// Whether a device has played seat `seat`.
+    pub fn was_played(&self, seat: usize) -> bool {
+        self.played.get(seat).copied().unwrap_or(false)
     }
 
     /// Keys for a game made in the lobby: every seat free, each with its invitation.

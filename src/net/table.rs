@@ -289,10 +289,9 @@ impl Table {
                 who == seat && i >= inner.game.undo_floor() && !inner.game.state().is_over()
             });
         if let Some(ask) = &inner.undo {
-            let mut undo = super::view::undo_view(tr(lang), &known, ask, seat);
             // At a table with a window, the table screen answers for everyone.
-            undo.answer &= matches!(self.runner(), Runner::Server { .. });
-            view.undo = Some(undo);
+            let window = self.runner() == Runner::Window;
+            view.undo = Some(super::view::undo_view(tr(lang), &known, ask, seat, window));
         }
         view.undo_note = inner.undo_done.as_ref().map(|d| d.say(tr(lang), &known));
         view
@@ -413,6 +412,18 @@ impl Table {
         {
             *x = true;
         }
+        // Kept with the keys: a window started again still keeps that hand to itself.
+        if !self.keys.lock().is_ok_and(|k| k.was_played(seat)) {
+            let kept = self.update_keys(|k| {
+                if k.played.len() <= seat {
+                    k.played.resize(seat + 1, false);
+                }
+                k.played[seat] = true;
+            });
+            if let Err(e) = kept {
+                tracing::warn!("which seats play on devices was not kept: {e}");
+            }
+        }
         self.nudge();
     }
 
@@ -421,6 +432,7 @@ impl Table {
         self.opened
             .lock()
             .is_ok_and(|o| o.get(seat).copied().unwrap_or(false))
+            || self.keys.lock().is_ok_and(|k| k.was_played(seat))
     }
 
     /// Wakes every screen without a change of the game (who is connected changed).

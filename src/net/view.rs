@@ -82,19 +82,33 @@ pub struct UndoView {
     pub waiting: String,
 }
 
-/// `ask` as `seat`'s screen shows it.
-pub fn undo_view(tr: &Tr, known: &Known, ask: &UndoAsk, seat: Option<usize>) -> UndoView {
+/// `ask` as `seat`'s screen shows it; `window`: the table screen answers it.
+pub fn undo_view(
+    tr: &Tr,
+    known: &Known,
+    ask: &UndoAsk,
+    seat: Option<usize>,
+    window: bool,
+) -> UndoView {
     let i = Lang::ALL.iter().position(|&l| l == tr.lang()).unwrap_or(0);
     let what = ask.words.get(i).cloned().unwrap_or_default();
     let name = words::player_name(tr, known.game(), ask.seat);
+    let mine = seat == Some(ask.seat);
     UndoView {
-        text: tr.t_args(
-            "web-undo-asks",
-            &[("name", name.into()), ("what", what.into())],
-        ),
-        mine: seat == Some(ask.seat),
-        answer: seat.is_some_and(|s| s != ask.seat && !ask.agreed.get(s).copied().unwrap_or(true)),
-        waiting: {
+        text: if mine {
+            tr.t_args("web-undo-you-asked", &[("what", what.into())])
+        } else {
+            tr.t_args(
+                "web-undo-asks",
+                &[("name", name.into()), ("what", what.into())],
+            )
+        },
+        mine,
+        answer: !window
+            && seat.is_some_and(|s| s != ask.seat && !ask.agreed.get(s).copied().unwrap_or(true)),
+        waiting: if window {
+            tr.t("web-undo-waiting-table")
+        } else {
             let names: Vec<String> = ask
                 .agreed
                 .iter()

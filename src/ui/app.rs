@@ -655,7 +655,7 @@ impl ForemanApp {
 
     /// What the person at the window may do now: nothing on a bot's turn.
     pub(super) fn legal(&self) -> Vec<Act> {
-        if self.bot_to_act().is_some() {
+        if self.bot_to_act().is_some() || self.phone_to_act().is_some() {
             return Vec::new();
         }
         self.game()
@@ -700,6 +700,14 @@ impl ForemanApp {
         {
             let name = self.seat_name(&g, seat);
             self.message = Some(self.ta("bot-playing", &[("name", name.into())]));
+            return;
+        }
+        if let Some(seat) = self.phone_to_act()
+            && !matches!(act, Act::Switch { .. })
+            && let Some(g) = self.shared_game()
+        {
+            let name = self.seat_name(&g, seat);
+            self.message = Some(self.ta("web-plays-on-phone", &[("name", name.into())]));
             return;
         }
         self.play(act, inputs);

@@ -74,8 +74,24 @@ impl ForemanApp {
             || self
                 .session
                 .as_ref()
-                .and_then(|s| s.hosted())
-                .is_some_and(|t| t.is_opened(seat))
+                .is_some_and(|s| s.played_on_a_device(seat))
+    }
+
+    /// The seat to act now when it is played on its own device in an on-screen game: the
+    /// table screen, which knows that hand, does not act or suggest for it (a choice would
+    /// list its cards).
+    pub(super) fn phone_to_act(&self) -> Option<usize> {
+        let game = self.game()?;
+        if game.setup().mode != crate::engine::Mode::Digital {
+            return None;
+        }
+        let seat = game.state().current_player()?;
+        (!self.bot_seats.plays(seat)
+            && self
+                .session
+                .as_ref()
+                .is_some_and(|s| s.played_on_a_device(seat)))
+        .then_some(seat)
     }
 }
 

@@ -219,11 +219,11 @@ impl ForemanApp {
             ],
         );
         let mut answer = None;
-        egui::Window::new(self.t("web-undo"))
+        egui::Window::new(self.t("web-undo-title"))
             .collapsible(false)
             .resizable(false)
-            // Over the other players' summary, clear of the dice and the board.
-            .anchor(egui::Align2::RIGHT_TOP, egui::vec2(-12.0, 44.0))
+            // Over the foot of the market, clear of the dice, the board and the players.
+            .anchor(egui::Align2::LEFT_BOTTOM, egui::vec2(12.0, -52.0))
             .show(ctx, |ui| {
                 ui.label(text);
                 ui.horizontal(|ui| {

@@ -61,6 +61,8 @@ pub struct Session {
     /// Served to the players' devices: the table is then the authority, and this window
     /// one of its screens (the version last taken from it).
     hosted: Option<(Arc<Table>, u64)>,
+    /// The seats a device played before this window opened the game (kept with its keys).
+    played: Vec<bool>,
 }
 
 impl Session {
@@ -74,6 +76,7 @@ impl Session {
             path,
             redo: Vec::new(),
             hosted: None,
+            played: Vec::new(),
         })
     }
 
@@ -86,6 +89,9 @@ impl Session {
             path: path.to_path_buf(),
             redo: Vec::new(),
             hosted: None,
+            played: SeatKeys::read_for(path)
+                .map(|k| k.played)
+                .unwrap_or_default(),
         })
     }
 
@@ -153,6 +159,15 @@ impl Session {
 
     pub fn path(&self) -> &Path {
         &self.path
+    }
+
+    /// Whether a device has played `seat` of this game (now, or before the window was started
+    /// again): its hand is its player's own.
+    pub fn played_on_a_device(&self, seat: usize) -> bool {
+        match &self.hosted {
+            Some((table, _)) => table.is_opened(seat),
+            None => self.played.get(seat).copied().unwrap_or(false),
+        }
     }
 
     /// Applies `act` (with `inputs` unless the generator supplies them), writes the journal,

@@ -62,6 +62,7 @@ impl ForemanApp {
     pub(super) fn can_suggest(&self) -> bool {
         self.thinking.is_none()
             && self.bot_to_act().is_none()
+            && self.phone_to_act().is_none()
             && self.game().is_some_and(|g| {
                 let st = g.state();
                 st.current_player().is_some()

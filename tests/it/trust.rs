@@ -1181,4 +1181,33 @@ fn the_table_window_never_shows_a_hand_played_on_a_phone() {
             .collect();
         assert!(on.is_empty(), "{card} on the table screen: {on:?}");
     }
+    // The window does not act or suggest for a seat played on its phone.
+    assert!(
+        h.query_by_label("Suggest")
+            .is_some_and(|n| n.accesskit_node().is_disabled()),
+        "Suggest for a phone's seat"
+    );
+    // Started again, before any phone is back: still hidden.
+    let saved = h.state().game().cloned().expect("a game");
+    drop(h);
+    let mut again = super::window::harness(dir.path(), 5);
+    super::window::open_game(&mut again, dir.path(), &saved);
+    for _ in 0..5 {
+        again.run();
+    }
+    assert!(
+        again
+            .query_by_label_contains("on their own phone")
+            .is_some(),
+        "hidden after a restart too"
+    );
+    for (card, _) in saved.state().players[1].hand.iter() {
+        if !public.contains(&card) {
+            assert_eq!(
+                again.query_all_by_label_contains(card.name()).count(),
+                0,
+                "{card} after a restart"
+            );
+        }
+    }
 }
