@@ -58,6 +58,19 @@ impl Logs {
         }
     }
 
+    /// Where the log ends now, to go back to if what follows is not kept.
+    pub fn mark(&self) -> (Vec<usize>, Option<u32>) {
+        (self.lines.iter().map(Vec::len).collect(), self.round)
+    }
+
+    /// Back to `mark` (an action refused, or not written).
+    pub fn rollback(&mut self, mark: (Vec<usize>, Option<u32>)) {
+        for (lines, len) in self.lines.iter_mut().zip(mark.0) {
+            lines.truncate(len);
+        }
+        self.round = mark.1;
+    }
+
     /// The last [`LOG_LINES`] lines `seat` may read, in `lang`.
     pub fn for_seat(&self, lang: Lang, seat: Option<usize>) -> Vec<String> {
         let i = Lang::ALL.iter().position(|&l| l == lang).unwrap_or(0);

@@ -203,6 +203,20 @@ impl Table {
         Ok(Table::with_kept(game, Some(path.to_path_buf()), keys, kept))
     }
 
+    /// The game saved at `path` for the window, not served yet: its version and ids as kept,
+    /// its keys as kept (`None`: new ones, written only once it is served).
+    pub fn open_unserved(path: &Path, keys: Option<SeatKeys>) -> Result<Table, StoreError> {
+        let (game, extra) = store::load_game_with(path)?;
+        let n = game.setup().players.len();
+        let keys = keys
+            .filter(|k| k.seats.len() == n)
+            .unwrap_or_else(|| SeatKeys::new(n));
+        let kept = extra
+            .and_then(|v| serde_json::from_value::<Kept>(v).ok())
+            .unwrap_or_default();
+        Ok(Table::with_kept(game, Some(path.to_path_buf()), keys, kept))
+    }
+
     pub fn keys(&self) -> SeatKeys {
         self.keys
             .lock()
@@ -332,8 +346,8 @@ impl Table {
             }
             let known = inner.game.known_to(Some(seat));
             known.check(&[(act.clone(), inputs.clone())], Source::Given)?;
-            inner.play(vec![(act, inputs)], Source::Given, Some(seat))?;
-            return Ok(self.played(inner, seat, id, print));
+            inner.play(vec![(act, inputs)], Source::Given, Some((seat, id, print)))?;
+            return Ok(self.played(inner));
         }
         let act = inner.meaning_now(seat, seen, act)?;
         if digital && !inputs.is_empty() {
@@ -365,7 +379,7 @@ impl Table {
         steps.push((act, inputs));
         // Judged on what the seat knows: its reason, never one drawn from another's secret.
         known.check(&steps, source)?;
-        let by = if hosts { None } else { Some(seat) };
+        let by = Some((seat, id, print));
         match inner.play(steps.clone(), source, by) {
             Ok(_) => {}
             Err(Refusal::Rule(e)) => {
@@ -385,21 +399,11 @@ impl Table {
             Err(e) => return Err(e),
         }
         inner.run_itself(runner);
-        Ok(self.played(inner, seat, id, print))
+        Ok(self.played(inner))
     }
 
     /// After `seat`'s message `id` was played: remembers the id, saves, tells every device.
-    fn played(&self, mut inner: MutexGuard<'_, Inner>, seat: usize, id: u64, print: u64) -> Played {
-        if let Some(ids) = inner.ids.get_mut(seat) {
-            ids.push_back((id, print));
-            if ids.len() > IDS_KEPT {
-                ids.pop_front();
-            }
-        }
-        if let Err(e) = inner.save() {
-            // The action itself is in the journal (written by `play`): only its id is not.
-            tracing::warn!("the ids were not saved: {e}");
-        }
+    fn played(&self, inner: MutexGuard<'_, Inner>) -> Played {
         self.tell(inner);
         Played::Now
     }
@@ -467,27 +471,49 @@ impl Table {
         let mut inner = self.lock();
         let events = inner.play(vec![(act, inputs)], source, None)?;
         inner.run_itself(self.runner());
-        inner.save()?;
         let game = inner.game.clone();
         self.tell(inner);
         Ok((events, game))
     }
 
-    /// Puts `game` in the place of the one served (the host's undo): every device's next
-    /// action is judged against it. A request to take an action back is settled by it.
-    pub fn replace(&self, game: Game) -> Result<(), Refusal> {
+    /// The host's undo: takes back the last action, in the lock, when the game is still the
+    /// one the window saw (`seen`: [`Table::changes`]); else refused, nothing lost. The action
+    /// taken back and the game after.
+    pub fn undo_host(&self, seen: u64) -> Result<(Action, Game), Refusal> {
         let mut inner = self.lock();
-        if let Some(path) = &inner.path {
-            store::save_game(path, &game)?;
+        if inner.tick != seen {
+            return Err(Refusal::Changed(None));
         }
-        inner.logs = Logs::of(&game);
-        inner.last = last_public(&game);
-        inner.game = game;
-        inner.undo = None;
-        inner.bump();
-        inner.save()?;
+        let len = inner.game.journal().len();
+        let Some(last) = inner.game.journal().last().cloned() else {
+            return Err(Refusal::NothingToTakeBack);
+        };
+        if len <= inner.game.undo_floor() {
+            return Err(Refusal::NothingToTakeBack);
+        }
+        let previous = inner
+            .game
+            .truncate(len - 1)
+            .map_err(|(_, e)| Refusal::Rule(e))?;
+        inner.set_game(previous)?;
+        let game = inner.game.clone();
         self.tell(inner);
-        Ok(())
+        Ok((last, game))
+    }
+
+    /// The host's redo: plays `action` again exactly (its dice and cards), in the lock, when
+    /// the game is the one the window saw; the game after.
+    pub fn redo_host(&self, action: Action, seen: u64) -> Result<Game, Refusal> {
+        let mut inner = self.lock();
+        if inner.tick != seen {
+            return Err(Refusal::Changed(None));
+        }
+        let mut next = inner.game.clone();
+        next.apply(action)?;
+        inner.set_game(next)?;
+        let game = inner.game.clone();
+        self.tell(inner);
+        Ok(game)
     }
 }
 
@@ -585,30 +611,52 @@ impl Inner {
         &mut self,
         steps: Vec<(Act, Inputs)>,
         source: Source,
-        seat: Option<usize>,
+        id: Option<(usize, u64, u64)>,
     ) -> Result<Events, Refusal> {
-        let _ = seat;
         let mut next = self.game.clone();
-        let mut logs = self.logs.clone();
+        let mark = self.logs.mark();
         let mut last = Events::default();
         let mut public = false;
         let mut last_public = self.last;
         for (act, inputs) in steps {
             let action = Action::with_inputs(act, inputs);
             let before = next.clone();
-            let events = apply(&mut next, &action.act, &action.inputs, source)?;
-            logs.push(&before, &action, &next, &events);
+            let events = match apply(&mut next, &action.act, &action.inputs, source) {
+                Ok(e) => e,
+                Err(e) => {
+                    self.logs.rollback(mark);
+                    return Err(e.into());
+                }
+            };
+            self.logs.push(&before, &action, &next, &events);
             if !action.act.is_private() {
                 public = true;
                 last_public = Some((before.journal().len(), actor(&before, &action.act)));
             }
             last = events;
         }
+        // The journal, the version and the device's id in one write.
+        let mut ids = self.ids.clone();
+        if let Some((seat, id, print)) = id
+            && let Some(list) = ids.get_mut(seat)
+        {
+            list.push_back((id, print));
+            if list.len() > IDS_KEPT {
+                list.pop_front();
+            }
+        }
         if let Some(path) = &self.path {
-            store::save_game(path, &next)?;
+            let kept = Kept {
+                version: self.version + u64::from(public),
+                ids: ids.clone(),
+            };
+            if let Err(e) = store::save_game_with(path, &next, serde_json::to_value(kept).ok()) {
+                self.logs.rollback(mark);
+                return Err(e.into());
+            }
         }
         self.game = next;
-        self.logs = logs;
+        self.ids = ids;
         self.last = last_public;
         if public {
             // A public change settles any request to take an action back.
@@ -619,6 +667,25 @@ impl Inner {
         Ok(last)
     }
 
+    /// Makes `game` the game (an undo or a redo of the host's): journalled first, its log
+    /// made again, a new public version; a request to take back is settled by it.
+    pub(super) fn set_game(&mut self, game: Game) -> Result<(), StoreError> {
+        if let Some(path) = &self.path {
+            let kept = Kept {
+                version: self.version + 1,
+                ids: self.ids.clone(),
+            };
+            store::save_game_with(path, &game, serde_json::to_value(kept).ok())?;
+        }
+        self.logs = Logs::of(&game);
+        self.last = last_public(&game);
+        self.game = game;
+        self.undo = None;
+        self.undo_done = None;
+        self.bump();
+        Ok(())
+    }
+
     /// A new public version, its position remembered.
     pub(super) fn bump(&mut self) {
         self.version += 1;
@@ -626,18 +693,6 @@ impl Inner {
         while self.positions.len() > POSITIONS_KEPT {
             self.positions.pop_front();
         }
-    }
-
-    /// Writes the version and the ids beside the game (in its journal file).
-    pub(super) fn save(&self) -> Result<(), StoreError> {
-        let Some(path) = &self.path else {
-            return Ok(());
-        };
-        let kept = Kept {
-            version: self.version,
-            ids: self.ids.clone(),
-        };
-        store::save_game_with(path, &self.game, serde_json::to_value(kept).ok())
     }
 
     /// With the server running the table: an on-screen game's deal and Machine's turns are
@@ -658,9 +713,6 @@ impl Inner {
                 break;
             }
             any = true;
-        }
-        if any && let Err(e) = self.save() {
-            tracing::warn!("not saved: {e}");
         }
         any
     }

@@ -325,6 +325,12 @@ impl ForemanApp {
         self.session.as_ref().map(|s| s.shared())
     }
 
+    /// The version of the open game's table: it grows with every change (an undo too), so an
+    /// answer worked out on an older one is for a position that is gone.
+    pub fn version(&self) -> u64 {
+        self.session.as_ref().map_or(0, |s| s.version())
+    }
+
     /// The open game, if any.
     pub fn game(&self) -> Option<&Game> {
         self.session.as_ref().map(|s| s.game())

@@ -27,7 +27,7 @@ pub(super) struct BotSeats {
 
 struct Thinking {
     seat: usize,
-    journal: usize,
+    journal: u64,
     answer: Receiver<(Bot, Option<Act>)>,
 }
 
@@ -128,7 +128,7 @@ impl ForemanApp {
     /// Called every frame.
     pub(super) fn play_bots(&mut self, ctx: &egui::Context) {
         let Some(game) = self.game() else { return };
-        let journal = game.journal().len();
+        let journal = self.version();
         if game.state().is_over() {
             return;
         }

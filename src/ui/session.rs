@@ -48,8 +48,13 @@ pub enum InputSource {
     Given,
 }
 
+/// The window's game: a client of its [`Table`], the one authority that writes the journal,
+/// served to devices or not (the devices' actions, the window's, undo and redo all go through
+/// its lock).
 pub struct Session {
-    /// The game itself (every card told included): what is played on, saved and served.
+    /// The authority: every change of the game is its.
+    table: Arc<Table>,
+    /// The game itself (every card told included): what the history records.
     truth: Rc<Game>,
     /// What this window shows and chooses on: the game, with the cards players told their
     /// own devices counted as hidden (`Game::seen_by`); the game itself when none are. Shared
@@ -58,79 +63,81 @@ pub struct Session {
     path: PathBuf,
     /// Actions undone, most recent last, each with the inputs it had.
     redo: Vec<Action>,
-    /// Served to the players' devices: the table is then the authority, and this window
-    /// one of its screens (the version last taken from it).
-    hosted: Option<(Arc<Table>, u64)>,
+    /// The table's changes last taken (private ones included).
+    seen: u64,
+    /// Served to the players' devices (*Invite players*).
+    served: bool,
     /// The seats a device played before this window opened the game (kept with its keys).
     played: Vec<bool>,
 }
 
 impl Session {
+    fn with_table(table: Table, path: PathBuf, played: Vec<bool>) -> Session {
+        let game = table.game();
+        let seen = table.changes();
+        Session {
+            shown: shown(&game),
+            truth: Rc::new(game),
+            table: Arc::new(table),
+            path,
+            redo: Vec::new(),
+            seen,
+            served: false,
+            played,
+        }
+    }
+
     /// A new game written to `path` at once (so it can be resumed even before its first move).
     pub fn start(setup: Setup, path: PathBuf) -> Result<Session, SessionError> {
         let game = Game::new(setup)?;
         store::save_game(&path, &game)?;
-        Ok(Session {
-            shown: shown(&game),
-            truth: Rc::new(game),
-            path,
-            redo: Vec::new(),
-            hosted: None,
-            played: Vec::new(),
-        })
+        let n = game.setup().players.len();
+        let table = Table::new(game, Some(path.clone()), SeatKeys::new(n));
+        Ok(Session::with_table(table, path, Vec::new()))
     }
 
     /// The game saved at `path`.
     pub fn resume(path: &Path) -> Result<Session, SessionError> {
-        let game = store::load_game(path)?;
-        Ok(Session {
-            shown: shown(&game),
-            truth: Rc::new(game),
-            path: path.to_path_buf(),
-            redo: Vec::new(),
-            hosted: None,
-            played: SeatKeys::read_for(path)
-                .map(|k| k.played)
-                .unwrap_or_default(),
-        })
+        let kept = SeatKeys::read_for(path);
+        let played = kept.as_ref().map(|k| k.played.clone()).unwrap_or_default();
+        let table = Table::open_unserved(path, kept)?;
+        Ok(Session::with_table(table, path.to_path_buf(), played))
     }
 
-    /// Serves this game to the players' devices: from now on every action, this window's
-    /// and the devices', goes through the table (the same journal file). The links are kept
-    /// beside the journal.
+    /// Serves this game to the players' devices: from now on the devices act on it too. The
+    /// links are kept beside the journal.
     pub fn host(&mut self) -> Result<Arc<Table>, SessionError> {
-        if let Some((table, _)) = &self.hosted {
-            return Ok(Arc::clone(table));
+        if !self.served {
+            let keys = SeatKeys::kept_for(&self.path, self.truth.setup().players.len())?;
+            self.table.update_keys(|k| *k = keys)?;
+            self.served = true;
         }
-        let keys = SeatKeys::kept_for(&self.path, self.truth.setup().players.len())?;
-        let table = Arc::new(Table::new(
-            Game::clone(&self.truth),
-            Some(self.path.clone()),
-            keys,
-        ));
-        self.hosted = Some((Arc::clone(&table), table.changes()));
-        Ok(table)
+        Ok(Arc::clone(&self.table))
     }
 
     /// The table this game is served from, if it is.
     pub fn hosted(&self) -> Option<&Arc<Table>> {
-        self.hosted.as_ref().map(|(t, _)| t)
+        self.served.then_some(&self.table)
     }
 
-    /// Takes the served game's changes (the devices' actions): whether there were any.
+    /// Takes the table's changes made elsewhere (the devices' actions): whether there were
+    /// any.
     pub fn sync(&mut self) -> bool {
-        let Some((table, seen)) = &mut self.hosted else {
-            return false;
-        };
-        let now = table.changes();
-        if now == *seen {
+        let now = self.table.changes();
+        if now == self.seen {
             return false;
         }
-        *seen = now;
-        let game = table.game();
+        self.seen = now;
+        let game = self.table.game();
         self.set(game);
         self.redo.clear();
         true
+    }
+
+    /// The table's public version: an answer worked out on an older one (a bot's, the
+    /// planner's) is for a position that is gone.
+    pub fn version(&self) -> u64 {
+        self.table.version()
     }
 
     /// The game itself, every card told included (the history records it).
@@ -164,42 +171,26 @@ impl Session {
     /// Whether a device has played `seat` of this game (now, or before the window was started
     /// again): its hand is its player's own.
     pub fn played_on_a_device(&self, seat: usize) -> bool {
-        match &self.hosted {
-            Some((table, _)) => table.is_opened(seat),
-            None => self.played.get(seat).copied().unwrap_or(false),
-        }
+        self.played.get(seat).copied().unwrap_or(false) || self.table.is_opened(seat)
     }
 
-    /// Applies `act` (with `inputs` unless the generator supplies them), writes the journal,
-    /// and only then makes it the current game. A refusal or a failed write changes nothing.
+    /// Applies `act` (with `inputs` unless the generator supplies them) through the table,
+    /// which writes the journal before anything else sees it. A refusal or a failed write
+    /// changes nothing.
     pub fn act(
         &mut self,
         act: Act,
         inputs: Inputs,
         source: InputSource,
     ) -> Result<Events, SessionError> {
-        if let Some((table, seen)) = &mut self.hosted {
-            let source = match source {
-                InputSource::Digital => Source::Digital,
-                InputSource::VirtualDice => Source::VirtualDice,
-                InputSource::Given => Source::Given,
-            };
-            let (events, game) = table.act_as_host(act, inputs, source)?;
-            *seen = table.changes();
-            self.set(game);
-            self.redo.clear();
-            return Ok(events);
-        }
-        let mut next = Game::clone(&self.truth);
-        let events = match source {
-            InputSource::Digital => next.apply_digital(act)?,
-            InputSource::VirtualDice => {
-                next.apply_virtual_dice(Action::with_inputs(act, inputs))?
-            }
-            InputSource::Given => next.apply(Action::with_inputs(act, inputs))?,
+        let source = match source {
+            InputSource::Digital => Source::Digital,
+            InputSource::VirtualDice => Source::VirtualDice,
+            InputSource::Given => Source::Given,
         };
-        store::save_game(&self.path, &next)?;
-        self.set(next);
+        let (events, game) = self.table.act_as_host(act, inputs, source)?;
+        self.seen = self.table.changes();
+        self.set(game);
         self.redo.clear();
         Ok(events)
     }
@@ -219,24 +210,29 @@ impl Session {
 
     /// Takes back the last action, and returns it; in a digital game, not one that revealed a
     /// card or dice ([`Game::undo_floor`]); in a companion game anything, the opening deal
-    /// included. Nothing to undo is `Ok(None)`.
+    /// included. Nothing to undo is `Ok(None)`. Done in the table's lock, on the game this
+    /// window showed: when a device acted meanwhile, nothing is taken back and the window
+    /// takes the new game.
     pub fn undo(&mut self) -> Result<Option<Action>, SessionError> {
         let len = self.truth.journal().len();
-        let Some(last) = self.truth.journal().last().cloned() else {
+        if len == 0 {
             return Ok(None);
-        };
+        }
         if len <= self.truth.undo_floor() {
             return Err(SessionError::UndoStops(len - 1));
         }
-        let previous = self
-            .truth
-            .truncate(len - 1)
-            .map_err(|(index, source)| SessionError::Replay { index, source })?;
-        store::save_game(&self.path, &previous)?;
-        self.serve(&previous);
-        self.set(previous);
-        self.redo.push(last.clone());
-        Ok(Some(last))
+        match self.table.undo_host(self.seen) {
+            Ok((last, game)) => {
+                self.seen = self.table.changes();
+                self.set(game);
+                self.redo.push(last.clone());
+                Ok(Some(last))
+            }
+            Err(e) => {
+                self.sync();
+                Err(e.into())
+            }
+        }
     }
 
     /// Plays the last undone action again, exactly as it was (same dice, same cards), and
@@ -245,22 +241,17 @@ impl Session {
         let Some(action) = self.redo.last().cloned() else {
             return Ok(None);
         };
-        let mut next = Game::clone(&self.truth);
-        next.apply(action.clone())?;
-        store::save_game(&self.path, &next)?;
-        self.serve(&next);
-        self.set(next);
-        self.redo.pop();
-        Ok(Some(action))
-    }
-
-    /// An undo or a redo, told to the devices.
-    fn serve(&mut self, game: &Game) {
-        if let Some((table, seen)) = &mut self.hosted {
-            if let Err(e) = table.replace(game.clone()) {
-                tracing::warn!("the devices were not told of the undo: {e}");
+        match self.table.redo_host(action.clone(), self.seen) {
+            Ok(game) => {
+                self.seen = self.table.changes();
+                self.set(game);
+                self.redo.pop();
+                Ok(Some(action))
             }
-            *seen = table.changes();
+            Err(e) => {
+                self.sync();
+                Err(e.into())
+            }
         }
     }
 

@@ -17,7 +17,7 @@ use std::time::Duration;
 /// The planner at work on a worker thread: where the game was when it was asked, and its
 /// answer to come.
 pub struct Thinking {
-    made_at: usize,
+    made_at: u64,
     answer: Receiver<Answer>,
 }
 
@@ -32,7 +32,7 @@ enum Answer {
 pub struct Suggestion {
     pub plan: Plan,
     /// The journal's length when the plan was made, and the steps played since.
-    made_at: usize,
+    made_at: u64,
     played: usize,
     /// The steps in words, said against the game when the plan was made.
     steps: Vec<String>,
@@ -47,10 +47,10 @@ pub struct Suggestion {
 }
 
 impl Suggestion {
-    /// The step to play next, while the plan still matches a game whose journal is `len` long
+    /// The step to play next, while the plan still matches a game whose table is at version `len`
     /// (nothing but its own steps played since it was made); `None` once it does not.
-    fn next_step(&self, len: usize) -> Option<&Act> {
-        (len == self.made_at + self.played)
+    fn next_step(&self, len: u64) -> Option<&Act> {
+        (len == self.made_at + self.played as u64)
             .then(|| self.plan.steps.get(self.played))
             .flatten()
     }
@@ -82,7 +82,7 @@ impl ForemanApp {
         };
         self.suggestion = None;
         self.message = None;
-        let made_at = game.journal().len();
+        let made_at = self.version();
         let market = matches!(game.state().phase, Phase::Market { .. });
         // Worked out on what the player at work may know: never another hand or the deck.
         let known = game.known_to(game.state().current_player());
@@ -144,7 +144,7 @@ impl ForemanApp {
         let Some(game) = self.shared_game() else {
             return;
         };
-        if game.journal().len() != made_at {
+        if self.version() != made_at {
             return;
         }
         match answer {
@@ -176,7 +176,7 @@ impl ForemanApp {
         };
         self.suggestion = Some(Suggestion {
             plan,
-            made_at: game.journal().len(),
+            made_at: self.version(),
             played: 0,
             steps,
             title,
@@ -233,7 +233,7 @@ impl ForemanApp {
                 positions: 0,
                 exact: true,
             },
-            made_at: game.journal().len(),
+            made_at: self.version(),
             played: 0,
             title,
             notes,
@@ -245,9 +245,9 @@ impl ForemanApp {
     }
 
     /// The plan still matches the game: nothing but its own steps was played since.
-    fn live_suggestion(&mut self, game: &Game) -> Option<Suggestion> {
+    fn live_suggestion(&mut self) -> Option<Suggestion> {
         let s = self.suggestion.as_ref()?;
-        if s.next_step(game.journal().len()).is_none() {
+        if s.next_step(self.version()).is_none() {
             self.suggestion = None;
             return None;
         }
@@ -269,7 +269,7 @@ impl ForemanApp {
     /// Where the steps still to play go on the table (nothing when no plan is live).
     pub(super) fn step_marks(&self, game: &Game) -> StepMarks {
         match &self.suggestion {
-            Some(s) if s.next_step(game.journal().len()).is_some() => {
+            Some(s) if s.next_step(self.version()).is_some() => {
                 StepMarks::of(&s.plan.steps, s.played, &game.state().market.blueprints)
             }
             _ => StepMarks::default(),
@@ -277,7 +277,7 @@ impl ForemanApp {
     }
 
     /// The plan above the player's board, with *Play the next step*, *Play all*, *Hide*.
-    pub(super) fn suggestion_ui(&mut self, ui: &mut Ui, game: &Game) {
+    pub(super) fn suggestion_ui(&mut self, ui: &mut Ui) {
         if self.thinking.is_some() {
             egui::Frame::group(ui.style()).show(ui, |ui| {
                 ui.horizontal(|ui| {
@@ -288,7 +288,7 @@ impl ForemanApp {
             ui.add_space(6.0);
             return;
         }
-        let Some(s) = self.live_suggestion(game) else {
+        let Some(s) = self.live_suggestion() else {
             return;
         };
         let mut play = 0;
@@ -342,7 +342,7 @@ impl ForemanApp {
             let Some(game) = self.game() else {
                 break;
             };
-            let len = game.journal().len();
+            let len = self.version();
             let Some((next, said)) = self.suggestion.as_ref().and_then(|s| {
                 let said = s.steps.get(s.played).cloned().unwrap_or_default();
                 s.next_step(len).map(|a| (a.clone(), said))
@@ -363,7 +363,7 @@ impl ForemanApp {
                 break;
             }
             self.submit(next);
-            let after = self.game().map_or(0, |g| g.journal().len());
+            let after = self.version();
             if after != len + 1 {
                 // Refused, or waiting for a die or a card the table must tell.
                 break;

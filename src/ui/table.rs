@@ -119,7 +119,7 @@ impl ForemanApp {
             if self.thinking.is_some() || self.suggestion.is_some() {
                 egui::Panel::bottom("suggestion")
                     .resizable(false)
-                    .show(ui, |ui| self.suggestion_ui(ui, &game));
+                    .show(ui, |ui| self.suggestion_ui(ui));
             }
             let mut centre = egui::ScrollArea::vertical().id_salt("centre");
             if new_turn {

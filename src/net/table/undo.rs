@@ -3,11 +3,9 @@
 //! screen does; a refusal, or any public action, ends the request. Cards told in private since
 //! are told again where they still can be.
 
-use super::{Inner, Refusal, Table, last_public, tr};
+use super::{Inner, Refusal, Table, tr};
 use crate::engine::Known;
 use crate::i18n::{Lang, Tr, words};
-use crate::net::log::Logs;
-use crate::store;
 
 /// A seat's request to take back its own last action, and who agreed.
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -152,19 +150,13 @@ impl Inner {
                 tracing::info!("a card told is hidden again after an action was taken back");
             }
         }
-        if let Some(path) = &self.path {
-            store::save_game(path, &previous)?;
-        }
-        self.logs = Logs::of(&previous);
-        self.last = last_public(&previous);
-        self.game = previous;
-        self.undo_done = self.undo.take().map(|ask| UndoDone {
+        let done = self.undo.take().map(|ask| UndoDone {
             seat: ask.seat,
             words: ask.words,
             refused: None,
         });
-        self.bump();
-        self.save()?;
+        self.set_game(previous)?;
+        self.undo_done = done;
         Ok(true)
     }
 }
