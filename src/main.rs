@@ -532,7 +532,7 @@ fn play(level: Difficulty, seed: Option<u64>, resume: bool) -> Result<()> {
             }
             continue;
         }
-        // The end-of-work discard is the player's choice (RULES.md, end of the work phase):
+        // The end-of-work discard is the player's choice (docs/rules.md, end of the work phase):
         // one entry, then the cards and resources are asked for.
         let excess = end_work_excess(&game);
         let mut acts = acts;
@@ -621,16 +621,12 @@ fn play(level: Difficulty, seed: Option<u64>, resume: bool) -> Result<()> {
 }
 
 /// The blueprints and resources the player at work must give up to end the work phase
-/// (RULES.md, end of the work phase: at most 10 blueprints and 12 resources).
+/// (docs/rules.md, end of the work phase: `PlayerState::excess`, hidden cards counted).
 fn end_work_excess(game: &Game) -> (usize, u32) {
     let st = game.state();
     match st.current_player() {
         Some(p) if matches!(st.phase, foreman::engine::state::Phase::Work { .. }) => {
-            let player = &st.players[p];
-            (
-                player.hand.len().saturating_sub(10),
-                player.resources().saturating_sub(12),
-            )
+            st.players[p].excess()
         }
         _ => (0, 0),
     }

@@ -10,7 +10,7 @@
 //! where the hand's worth is that of its 10 best blueprints: each `hand` while it can still
 //! be built, plus `kept` × (its prestige + 1 for a card that is not a Monument, [`card_bonus`]),
 //! and `dead` × `hand` once it cannot (a card of its name is built, and it is no Beacon or
-//! Obelisk: RULES.md, Build), as it can only be discarded; a blueprint drawn in secret counts
+//! Obelisk: docs/rules.md, Build), as it can only be discarded; a blueprint drawn in secret counts
 //! the mean of a known card's worth over the cards it may be ([`secret_card`]);
 //! where fade falls from 1 in the first round to 1 − `engine_fade` in the tenth (a card built
 //! late works fewer rounds), and means is 1 while the game goes on, `penultimate` in the round
@@ -236,7 +236,7 @@ fn means_count(state: &State, w: &Weights) -> f64 {
     }
 }
 
-/// The chance that the Machine's production this round brings its goods to 12 (RULES.md,
+/// The chance that the Machine's production this round brings its goods to 12 (docs/rules.md,
 /// Machine's turn: each of four dice makes a good when it shows no more than the Machine's
 /// cards of its type), before its turn; 0 after it, or without a Machine.
 fn machine_ends_now(state: &State) -> f64 {

@@ -28,7 +28,7 @@ fn pile_text(pile: &Pile<Blueprint>) -> String {
     pile.iter().map(card_count).collect::<Vec<_>>().join(", ")
 }
 
-/// The compound grouped by type, as the Machine's is kept (RULES.md, solo setup).
+/// The compound grouped by type, as the Machine's is kept (docs/rules.md, solo setup).
 pub fn compound_by_type(pile: &Pile<Blueprint>) -> String {
     let mut parts = Vec::new();
     for kind in CardType::ALL {
@@ -211,7 +211,7 @@ pub fn scoreboard_text(game: &Game) -> String {
 mod tests {
     use super::*;
 
-    /// Issue: rules and game integrity, point 5 (RULES.md, solo game: the Machine produces by
+    /// Issue: rules and game integrity, point 5 (docs/rules.md, solo game: the Machine produces by
     /// the number of cards of a type): a type's count is of cards, not of names.
     #[test]
     fn the_compound_counts_cards_not_names() {

@@ -190,7 +190,7 @@ impl Inputs {
     }
 }
 
-/// A market row (RULES.md, market phase: refresh the blueprints or the contractors).
+/// A market row (docs/rules.md, market phase: refresh the blueprints or the contractors).
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize)]
 #[serde(rename_all = "lowercase")]
 pub enum Row {

@@ -3,7 +3,7 @@
 //! drawn from the game's seeded generator). Both validate the whole action on a copy of the
 //! state and keep the result only if every rule holds, so a refused action changes nothing.
 //!
-//! Rule references: `RULES.md` sections and `cards.md` rows (both in `docs/`).
+//! Rule references: `docs/rules.md` sections and `cards.md` rows (both in `docs/`).
 
 use super::action::{Act, Action, Bonus, Choice, DiceList, Faces, Inputs, Resource, Row};
 use super::cards::{Blueprint, CardType, Contractor, Tool};
@@ -37,7 +37,7 @@ pub enum Event {
         player: usize,
         card: Blueprint,
     },
-    /// A discard pile was shuffled into a new deck (RULES.md, setup 4).
+    /// A discard pile was shuffled into a new deck (docs/rules.md, setup 4).
     Reshuffled {
         row: Row,
     },
@@ -459,7 +459,7 @@ impl Ctx<'_> {
     // --- Decks ------------------------------------------------------------------------------
 
     /// Reveals the top blueprint; an empty deck is refilled from its discard pile first
-    /// (RULES.md, setup 4). `None` when both are empty.
+    /// (docs/rules.md, setup 4). `None` when both are empty.
     fn reveal_blueprint(&mut self) -> Result<Option<Blueprint>, RuleError> {
         if !self.deck_has_card() {
             return Ok(None);
@@ -476,7 +476,7 @@ impl Ctx<'_> {
     }
 
     /// Whether a blueprint can come off the deck, refilling it from the discard pile when it is
-    /// empty (RULES.md, setup 4). The deck is the unseen cards less those in hidden hands.
+    /// empty (docs/rules.md, setup 4). The deck is the unseen cards less those in hidden hands.
     fn deck_has_card(&mut self) -> bool {
         if self.st.deck_size() == 0 {
             if self.st.blueprint_discard.is_empty() {
@@ -585,7 +585,7 @@ pub(crate) fn market_blocked(st: &State, p: usize) -> bool {
     st.may_lack_tools(p, &tools)
 }
 
-/// Build checks (RULES.md, work phase; cards.md Beacon, Obelisk, Megalith) for player `p`
+/// Build checks (docs/rules.md, work phase; cards.md Beacon, Obelisk, Megalith) for player `p`
 /// building `card` and discarding `discard`, both from hand (with hidden hands, a hidden card
 /// may be any card of the deck it was drawn from: [`State::can_give`]).
 pub fn check_build(
@@ -602,7 +602,7 @@ pub fn check_build(
     }
     if card == discard && state.can_give(p, &[card, card]).is_err() {
         // Naming the card itself as its discard: the rule that applies is the other blueprint
-        // of the same tool (RULES.md, work phase, Build), unless the hand has one.
+        // of the same tool (docs/rules.md, work phase, Build), unless the hand has one.
         let other = state
             .hand_options(p)
             .iter()

@@ -187,7 +187,7 @@ impl fmt::Display for Tool {
     }
 }
 
-/// Card types (banner colour); the solo Machine counts cards by type (RULES.md, solo game).
+/// Card types (banner colour); the solo Machine counts cards by type (docs/rules.md, solo game).
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord, Serialize, Deserialize)]
 #[serde(rename_all = "lowercase")]
 pub enum CardType {

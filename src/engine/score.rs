@@ -1,4 +1,4 @@
-//! Scoring and the winner (RULES.md, end of the game and solo game; cards.md, Beacon).
+//! Scoring and the winner (docs/rules.md, end of the game and solo game; cards.md, Beacon).
 
 use super::cards::{Blueprint, CardType};
 use super::state::{State, beacon_prestige};
@@ -31,7 +31,7 @@ pub struct MachineScore {
     pub goods: u32,
     pub cards: u32,
     pub monuments: u32,
-    /// goods + cards + monuments (RULES.md, Machine's score).
+    /// goods + cards + monuments (docs/rules.md, Machine's score).
     pub total: u32,
 }
 
@@ -115,7 +115,7 @@ pub fn scoreboard(state: &State) -> Scoreboard {
         }
     });
     let (winner, tie_break) = match &machine {
-        // RULES.md, solo: you win only with strictly more points than the Machine.
+        // docs/rules.md, solo: you win only with strictly more points than the Machine.
         Some(m) => {
             let you = players[0].total;
             if you > m.total {
@@ -136,7 +136,7 @@ pub fn scoreboard(state: &State) -> Scoreboard {
     }
 }
 
-/// RULES.md, end of the game: highest score; ties broken by metal, then energy, then
+/// docs/rules.md, end of the game: highest score; ties broken by metal, then energy, then
 /// blueprints in hand; then a shared victory.
 fn multiplayer_winner(players: &[PlayerScore]) -> (Winner, Option<TieBreak>) {
     let mut tied: Vec<&PlayerScore> = players.iter().collect();

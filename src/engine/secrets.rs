@@ -4,7 +4,7 @@
 //! A blueprint drawn in secret is one of the cards that were in the deck when it was drawn.
 //! While the deck has never been reshuffled, that is any card nobody has seen
 //! ([`State::blueprint_deck`]). When the deck runs out, its discard pile is shuffled into a new
-//! deck (RULES.md, setup 4): the cards drawn in secret before are then the old deck's unseen
+//! deck (docs/rules.md, setup 4): the cards drawn in secret before are then the old deck's unseen
 //! cards, and no other. From the first such reshuffle on, [`Secrets`] keeps the table's
 //! history: each deck (its cards not revealed face up, and how many each seat drew from it in
 //! secret) and each card named from a secret hand, with how many cards its seat had drawn from
@@ -470,7 +470,7 @@ impl State {
     }
 
     /// The blueprints the next card off the deck may be: the deck's, or, when it is used up,
-    /// its discard pile's, which is shuffled into a new deck first (RULES.md, setup 4).
+    /// its discard pile's, which is shuffled into a new deck first (docs/rules.md, setup 4).
     pub fn next_reveal_options(&self) -> Pile<Blueprint> {
         if self.deck_size() == 0 {
             self.blueprint_discard
@@ -480,7 +480,7 @@ impl State {
     }
 
     /// The contractors the next card off their deck may be: the deck's, or, when it is used
-    /// up, its discard pile's (RULES.md, setup 4).
+    /// up, its discard pile's (docs/rules.md, setup 4).
     pub fn next_contractor_options(&self) -> Pile<super::cards::Contractor> {
         if self.contractor_deck.is_empty() {
             self.contractor_discard
@@ -528,7 +528,7 @@ impl State {
         }
     }
 
-    /// The used-up deck's discard pile becomes the new deck (RULES.md, setup 4). The cards in
+    /// The used-up deck's discard pile becomes the new deck (docs/rules.md, setup 4). The cards in
     /// secret hands are from then on the old deck's unseen cards, and no other.
     pub(crate) fn reshuffle_blueprints(&mut self) {
         let discard = self.blueprint_discard;

@@ -7,6 +7,12 @@ use std::fmt;
 use std::marker::PhantomData;
 use std::sync::OnceLock;
 
+/// The most blueprints a player keeps at the end of the work phase (docs/rules.md, end of the
+/// work phase).
+pub const HAND_LIMIT: usize = 10;
+/// The most resources (metal and energy together) a player keeps at the end of the work phase.
+pub const RESOURCE_LIMIT: u32 = 12;
+
 /// A card name that can be counted in a [`Pile`].
 pub trait CardId: Copy + Eq + fmt::Debug + 'static {
     const ALL: &'static [Self];
@@ -46,7 +52,7 @@ impl CardId for Contractor {
 
 /// An unordered collection of cards, counted per name: a hand, a compound, a deck or a
 /// discard pile. A deck's order is unknown to the engine: drawing "the top card" means the
-/// revealed card is an input (RULES.md, decisions for a physical-table companion), and in a
+/// revealed card is an input (docs/rules.md, decisions for a physical-table companion), and in a
 /// digital game a uniformly random pick from the remaining cards, which is the same as
 /// drawing from a shuffled deck.
 #[derive(Clone, Copy, PartialEq, Eq, Hash)]
@@ -207,8 +213,8 @@ impl Pile<Blueprint> {
     }
 }
 
-/// Player colours (RULES.md, components): the five of a game of several players ([`Colour::ALL`]),
-/// and white, the solo player's dice (RULES.md, solo game: "you play with the 4 white dice").
+/// Player colours (docs/rules.md, components): the five of a game of several players ([`Colour::ALL`]),
+/// and white, the solo player's dice (docs/rules.md, solo game: "you play with the 4 white dice").
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize)]
 #[serde(rename_all = "lowercase")]
 pub enum Colour {
@@ -449,7 +455,7 @@ pub struct PlayerState {
 
 impl PlayerState {
     pub fn new(colour: Colour) -> Self {
-        // RULES.md, setup 2: 1 metal + 2 energy.
+        // docs/rules.md, setup 2: 1 metal + 2 energy.
         PlayerState {
             colour,
             metal: 1,
@@ -471,6 +477,15 @@ impl PlayerState {
     /// Blueprints in hand, seen and hidden.
     pub fn hand_size(&self) -> usize {
         self.hand.len() + usize::from(self.hidden)
+    }
+    /// How many blueprints and resources this player must give up to end the work phase
+    /// (docs/rules.md, end of the work phase: at most [`HAND_LIMIT`] blueprints, hidden ones
+    /// counted, and [`RESOURCE_LIMIT`] resources).
+    pub fn excess(&self) -> (usize, u32) {
+        (
+            self.hand_size().saturating_sub(HAND_LIMIT),
+            self.resources().saturating_sub(RESOURCE_LIMIT),
+        )
     }
     pub fn has_activated(&self, card: Blueprint) -> bool {
         self.activated & (1 << card.index()) != 0
@@ -499,7 +514,7 @@ pub fn beacon_prestige(n: u32) -> u32 {
 }
 
 /// Solo difficulty: the number of blueprints in the Machine's starting compound
-/// (RULES.md, solo game).
+/// (docs/rules.md, solo game).
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize)]
 #[serde(rename_all = "lowercase")]
 pub enum Difficulty {
@@ -534,7 +549,7 @@ impl Difficulty {
     }
 }
 
-/// The Machine's five dice colours in the order they are read (RULES.md, Machine's turn).
+/// The Machine's five dice colours in the order they are read (docs/rules.md, Machine's turn).
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize)]
 #[serde(rename_all = "lowercase")]
 pub enum MachineDie {
@@ -574,14 +589,14 @@ pub struct MachineState {
 }
 
 impl MachineState {
-    /// 1 per good + 1 per card + 1 more per Monument (RULES.md, Machine's score).
+    /// 1 per good + 1 per card + 1 more per Monument (docs/rules.md, Machine's score).
     pub fn score(&self) -> u32 {
         self.goods + self.compound.len() as u32 + self.compound.of_type(CardType::Monument)
     }
 }
 
 /// The market: 4 blueprints, 4 contractors, and the tool token fixed above each contractor
-/// slot (RULES.md, setup 3). An empty slot is `None` (both the deck and its discard pile ran
+/// slot (docs/rules.md, setup 3). An empty slot is `None` (both the deck and its discard pile ran
 /// out).
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub struct Market {
@@ -635,7 +650,7 @@ pub struct State {
     pub round: u32,
     pub phase: Phase,
     /// The round in which the end of the game was triggered; the game ends after the round
-    /// that follows it (RULES.md, end of the game).
+    /// that follows it (docs/rules.md, end of the game).
     pub end_triggered: Option<u32>,
     /// Hidden hands after a reshuffle: which deck each secret card came from
     /// ([`crate::engine::secrets`]); `None` while that is any unseen card. Shared between

@@ -1,7 +1,7 @@
 //! Rule tests, card by card. Each test sets up a position (cards moved out of the deck, so
 //! every copy stays counted once), then drives it only through `apply` with the dice faces and
 //! revealed cards given as inputs, as a table-companion game would. Citations: cards.md rows
-//! and RULES.md sections in `docs/`.
+//! and docs/rules.md sections in `docs/`.
 
 use super::action::{Act, Action, Bonus, CardList, Choice, DiceList, Inputs, Resource, Row};
 use super::apply::{Event, Game, Setup};
@@ -270,7 +270,7 @@ fn a_die_is_used_once_per_round() {
     assert_eq!(err, RuleError::DieAlreadyPlaced(1));
 }
 
-// --- Building (RULES.md, work phase; cards.md) --------------------------------------------
+// --- Building (docs/rules.md, work phase; cards.md) --------------------------------------------
 
 #[test]
 fn build_needs_a_same_tool_discard_and_the_cost() {
@@ -349,7 +349,7 @@ fn no_second_copy_except_beacon_and_obelisk() {
 
 #[test]
 fn building_a_card_with_its_own_twin_as_discard_needs_two_copies() {
-    // RULES.md, work phase, Build: discard *another* blueprint with the same tool. With a
+    // docs/rules.md, work phase, Build: discard *another* blueprint with the same tool. With a
     // lone Obelisk and another hammer blueprint in hand, the Obelisk cannot be its own discard.
     let mut g = position(&[B::Obelisk, B::Robot], &[], &[], 9, 9);
     let err = act(
@@ -1092,7 +1092,7 @@ fn passive_cards_have_no_activation() {
     }
 }
 
-// --- End of the work phase (RULES.md) -----------------------------------------------------
+// --- End of the work phase (docs/rules.md) -----------------------------------------------------
 
 #[test]
 fn end_of_work_keeps_ten_cards_and_twelve_resources() {
@@ -1447,7 +1447,7 @@ fn a_face_of_seven_is_refused() {
     );
 }
 
-// --- The Machine and the end (RULES.md, solo game; end of the game) -----------------------
+// --- The Machine and the end (docs/rules.md, solo game; end of the game) -----------------------
 
 /// Ends the acting player's work phase, dropping the excess (metal first, the last cards).
 fn end_work(g: &mut Game) {
@@ -1600,7 +1600,7 @@ fn machine_green_five_and_six_reveal_then_discard_a_row() {
 
 #[test]
 fn the_game_ends_after_the_round_following_the_trigger() {
-    // RULES.md: 10 cards in a compound triggers; finish the round, then one more round.
+    // docs/rules.md: 10 cards in a compound triggers; finish the round, then one more round.
     let mut g = position(
         &[B::Obelisk, B::Robot],
         &[
@@ -1694,7 +1694,7 @@ fn solo_tie_goes_to_the_machine_and_multiplayer_ties_use_metal() {
     assert_eq!(board.tie_break, Some(super::score::TieBreak::Metal));
 }
 
-/// RULES.md, dice: a six-sided die shows each face equally often. The game's own generator
+/// docs/rules.md, dice: a six-sided die shows each face equally often. The game's own generator
 /// (one per action, from the setup seed and the action's number) must be fair and repeatable.
 #[test]
 fn virtual_dice_are_fair_and_repeat_for_the_same_action() {
@@ -1795,7 +1795,7 @@ fn digital_undo_does_not_cross_a_draw_or_a_roll_and_companion_undo_crosses_anyth
 
 #[test]
 fn the_solo_player_rolls_white_and_one_player_is_the_solo_game() {
-    // RULES.md, solo game: "You play with the 4 white dice".
+    // docs/rules.md, solo game: "You play with the 4 white dice".
     let solo = Setup::solo("You", Difficulty::Easy, 1);
     assert_eq!(solo.players[0].colour, super::state::Colour::White);
     assert!(Game::new(solo).is_ok());
@@ -1805,7 +1805,7 @@ fn the_solo_player_rolls_white_and_one_player_is_the_solo_game() {
         Game::new(Setup::players(1, 1)).unwrap_err(),
         RuleError::OnePlayerIsSolo
     );
-    // RULES.md, components: white dice are the shared extras of a game of several players.
+    // docs/rules.md, components: white dice are the shared extras of a game of several players.
     let mut two = Setup::players(2, 1);
     two.players[1].colour = super::state::Colour::White;
     assert_eq!(Game::new(two).unwrap_err(), RuleError::WhiteIsSolo);

@@ -19,7 +19,7 @@
 //!   for one die and the matching bonus, the three of an empty section counted alike). The
 //!   dice still free, plus every extra die that could still come (Golem, Robot, Mega Factory,
 //!   the Specialist), are given out by the fractional knapsack: the best value per die first.
-//! - Builds (RULES.md, Build): each takes a second blueprint of the same tool as its discard,
+//! - Builds (docs/rules.md, Build): each takes a second blueprint of the same tool as its discard,
 //!   so at most half of each tool's known blueprints, never a second card of a name already
 //!   built (but Beacons and Obelisks); a blueprint in hand is counted as a card to activate
 //!   only when it can be built. Each build is worth its prestige (a Beacon at its most, 5),
@@ -354,7 +354,7 @@ impl Bound {
         }
         let free = counts.iter().sum::<u32>();
         let mut dice = free + u32::from(p.specialist_due);
-        // Builds (RULES.md, work phase, Build): each takes a blueprint from hand and another
+        // Builds (docs/rules.md, work phase, Build): each takes a blueprint from hand and another
         // of the same tool as its discard, so at most half of each tool's known blueprints;
         // never a second card of a name in the compound (but Beacons and Obelisks).
         let counts_in_hand = p.hand.counts();

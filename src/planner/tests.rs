@@ -290,7 +290,7 @@ fn bound_gap_with(w: &Weights, compound: &[&str], hand: &[&str], dice: &[u8], me
     s.bound_of(st) - worth_in(st, 0, w, means)
 }
 
-/// RULES.md, work phase, Build: a build discards a second blueprint of the same tool, and
+/// docs/rules.md, work phase, Build: a build discards a second blueprint of the same tool, and
 /// takes both from the hand. Two blueprints of different tools cannot be built, so the bound
 /// counts nothing for them; two of one tool (Obelisk and Warehouse, hammers) can be.
 #[test]
@@ -308,7 +308,7 @@ fn the_bound_counts_only_builds_the_rules_allow() {
     assert!((together - obelisk).abs() < 1e-9, "one tool: {together}");
 }
 
-/// RULES.md, end of the work phase: resources past 12 are discarded. The Power Plant's
+/// docs/rules.md, end of the work phase: resources past 12 are discarded. The Power Plant's
 /// energy (cards.md: a 6 gives 6 energy) is worth nothing to a player holding 12 metal, who
 /// would discard it, and the bound counts it no more; with 4 metal it counts. (Blueprints
 /// drawn are counted at the `hand` weight alone here, so that the die's other use, Research,
@@ -326,7 +326,7 @@ fn resources_past_the_limit_count_nothing_in_the_bound() {
     assert!(room >= 6.0 * w.energy - 1e-9, "at 4 metal: {room}");
 }
 
-/// RULES.md, Machine's turn: each of the red, blue, purple and yellow dice makes a good when it
+/// docs/rules.md, Machine's turn: each of the red, blue, purple and yellow dice makes a good when it
 /// shows no more than the Machine's cards of its type (Training, Production, Special,
 /// Utility). With 10 goods and one Training card and three Production cards, 12 goods come
 /// only from both dice: 1/6 × 3/6; with 11, from either: 1 − 5/6 × 3/6; with 12, surely.
@@ -396,7 +396,7 @@ fn by_card() -> Weights {
 
 /// Issue 29, point 1: a blueprint drawn in secret is worth the mean, over the cards that can
 /// still come (each as likely as its copies among the unseen cards), of what a known card in
-/// hand is worth. A card whose name is built already can never be built (RULES.md, Build:
+/// hand is worth. A card whose name is built already can never be built (docs/rules.md, Build:
 /// never a second card of the same name), so it is worth the `dead` share of its place in
 /// hand; a Warehouse is worth its place and the `kept` share of what it adds once built.
 #[test]
@@ -440,7 +440,7 @@ fn a_card_drawn_is_worth_the_mean_of_the_cards_still_unseen() {
 
 /// Issue 29, point 1, in a plan: one die showing 3 can draw a blueprint (Research) or make 3
 /// energy (Generate; cards.md, Headquarters). With only Megaliths left to draw, which the
-/// player has built and cannot build again (RULES.md, Build), the energy is worth more; with
+/// player has built and cannot build again (docs/rules.md, Build), the energy is worth more; with
 /// Warehouses left, the draw is, and the plan's gain is its mean over what may come.
 #[test]
 fn the_plan_draws_only_when_the_deck_is_worth_drawing_from() {

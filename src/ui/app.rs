@@ -845,7 +845,7 @@ impl ForemanApp {
         });
         match (ends.is_empty(), worker) {
             (false, Some(player)) if super::discard::excess(&player) != (0, 0) => {
-                // RULES.md, end of the work phase: the excess of the player's choice.
+                // docs/rules.md, end of the work phase: the excess of the player's choice.
                 let unseen = self
                     .game()
                     .map(|g| g.state().blueprint_deck)

@@ -1,5 +1,5 @@
 //! The end-of-work discard: the player chooses which blueprints and which resources go
-//! (RULES.md, end of the work phase: "discarding the excess of their choice"). The engine
+//! (docs/rules.md, end of the work phase: "discarding the excess of their choice"). The engine
 //! checks the choice when the action is sent; this only gathers it.
 
 use crate::engine::state::PlayerState;
@@ -7,9 +7,7 @@ use crate::engine::{Act, Blueprint};
 use crate::i18n::{Tr, words};
 use egui::{RichText, Ui};
 
-/// The most blueprints and resources a player keeps at the end of the work phase.
-pub const HAND_LIMIT: usize = 10;
-pub const RESOURCE_LIMIT: u32 = 12;
+pub use crate::engine::state::{HAND_LIMIT, RESOURCE_LIMIT};
 
 /// What the player has chosen so far.
 #[derive(Debug, Clone, Default, PartialEq, Eq)]
@@ -26,10 +24,7 @@ pub struct DiscardForm {
 
 /// How many blueprints and resources `player` must give up to end the work phase.
 pub fn excess(player: &PlayerState) -> (usize, u32) {
-    (
-        player.hand_size().saturating_sub(HAND_LIMIT),
-        player.resources().saturating_sub(RESOURCE_LIMIT),
-    )
+    player.excess()
 }
 
 impl DiscardForm {
@@ -227,7 +222,7 @@ mod tests {
         );
     }
 
-    /// RULES.md, end of the work phase: the action is offered only once exactly the excess
+    /// docs/rules.md, end of the work phase: the action is offered only once exactly the excess
     /// is chosen, and it carries the cards and the split the player chose.
     #[test]
     fn the_choice_becomes_the_action_once_it_is_whole() {

@@ -1,5 +1,5 @@
 //! The Machine at a real table (solo companion games): what the player does with their hands,
-//! step by step, in words (RULES.md, solo game, the Machine's turn): which dice to roll, the
+//! step by step, in words (docs/rules.md, solo game, the Machine's turn): which dice to roll, the
 //! faces read or typed, then what the green die does to the market and what each production
 //! die makes.
 

@@ -285,7 +285,7 @@ mod tests {
         assert_eq!(built.in_compound(Blueprint::BatteryFactory), &[2]);
     }
 
-    /// RULES.md, market phase: the market choice marks the blueprint taken or the contractor
+    /// docs/rules.md, market phase: the market choice marks the blueprint taken or the contractor
     /// hired.
     #[test]
     fn a_market_choice_marks_its_slot() {

@@ -3,7 +3,7 @@
 //! at any moment loses nothing; undo and redo move along the journal.
 
 use crate::engine::{Act, Action, Events, Game, Inputs, RuleError, Setup};
-use crate::net::{SeatKeys, Source, Table};
+use crate::net::{SeatKeys, Table};
 use crate::store::{self, StoreError};
 use std::path::{Path, PathBuf};
 use std::rc::Rc;
@@ -37,16 +37,8 @@ impl From<crate::net::Refusal> for SessionError {
     }
 }
 
-/// Where an action's dice faces come from.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub enum InputSource {
-    /// Everything from the game's seeded generator (digital tabletop).
-    Digital,
-    /// Cards given by the players, dice from the game's generator.
-    VirtualDice,
-    /// Cards and dice given by the players.
-    Given,
-}
+/// Where an action's dice faces and cards come from: the engine's own word for it.
+pub use crate::engine::known::Source as InputSource;
 
 /// The window's game: a client of its [`Table`], the one authority that writes the journal,
 /// served to devices or not (the devices' actions, the window's, undo and redo all go through
@@ -183,11 +175,6 @@ impl Session {
         inputs: Inputs,
         source: InputSource,
     ) -> Result<Events, SessionError> {
-        let source = match source {
-            InputSource::Digital => Source::Digital,
-            InputSource::VirtualDice => Source::VirtualDice,
-            InputSource::Given => Source::Given,
-        };
         let (events, game) = self.table.act_as_host(act, inputs, source)?;
         self.seen = self.table.changes();
         self.set(game);

@@ -24,7 +24,7 @@ pub struct StartForm {
     /// Who plays each seat of a digital game: a person (`None`) or a bot.
     bots: Vec<Option<BotLevel>>,
     machine_dice: DiceSource,
-    /// Who plays first (RULES.md, setup 1: "choose the first player"): a seat, or `None` for
+    /// Who plays first (docs/rules.md, setup 1: "choose the first player"): a seat, or `None` for
     /// a seat drawn by the game's seed.
     first: Option<usize>,
     #[serde(skip)]
@@ -199,7 +199,7 @@ impl ForemanApp {
                                     tab_to = tab_to.or(ui.input(|k| tabbed(k, i)));
                                 }
                                 if form.solo {
-                                    // The solo player's dice are white (RULES.md, solo game).
+                                    // The solo player's dice are white (docs/rules.md, solo game).
                                     ui.label(words::colour(&self.tr, Colour::White));
                                     let label = self.ta("dice-of", &[("seat", (i + 1).into())]);
                                     self.dice_source_ui(ui, &label, &mut form.dice[i], form.mode);
@@ -452,7 +452,7 @@ impl ForemanApp {
             .widget_info(|| egui::WidgetInfo::labeled(egui::Role::ComboBox, true, label));
     }
 
-    /// Who plays first: a seat by its name, or one drawn by lot (RULES.md, setup 1).
+    /// Who plays first: a seat by its name, or one drawn by lot (docs/rules.md, setup 1).
     fn first_player_ui(&self, ui: &mut Ui, form: &mut StartForm) {
         let word = |first: Option<usize>| match first {
             Some(i) => match form.names.get(i).map(|n| n.trim()) {
@@ -529,7 +529,7 @@ impl ForemanApp {
                     // Left empty, the name is said in the window's language, whichever it is
                     // when said ("Player 1", "Joueur 1").
                     name: name.trim().to_string(),
-                    // RULES.md, solo game: the solo player rolls the white dice.
+                    // docs/rules.md, solo game: the solo player rolls the white dice.
                     colour: if form.solo { Colour::White } else { colour },
                     bot: match form.mode {
                         Mode::Digital => form.bots.get(i).copied().flatten(),

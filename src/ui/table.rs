@@ -315,7 +315,7 @@ impl ForemanApp {
             );
             ui.label(self.ta("score-so-far", &[("score", m.score().into())]));
         });
-        // Its last roll: red, blue, purple, yellow, green (RULES.md, Machine's turn).
+        // Its last roll: red, blue, purple, yellow, green (docs/rules.md, Machine's turn).
         if let Some(roll) = game
             .journal()
             .iter()
@@ -699,7 +699,7 @@ fn top_wrapped(ui: &mut Ui, add: impl FnOnce(&mut Ui)) {
     );
 }
 
-/// The Machine's dice colours (RULES.md, Machine's turn).
+/// The Machine's dice colours (docs/rules.md, Machine's turn).
 pub(super) fn machine_die_rgb(d: crate::engine::state::MachineDie) -> Color32 {
     use crate::engine::state::MachineDie as D;
     match d {
@@ -772,7 +772,7 @@ mod tests {
     use crate::engine::{Difficulty, Setup};
     use crate::i18n::Lang;
 
-    /// Issue 25, point 3 (RULES.md, work phase, Build: discard *another* blueprint with the same
+    /// Issue 25, point 3 (docs/rules.md, work phase, Build: discard *another* blueprint with the same
     /// tool): with no other Shovel blueprint in hand, the disabled *Build Gymnasium* says so, in
     /// the window's language; it never speaks of a second copy.
     #[test]

@@ -193,7 +193,7 @@ fn load_errors_are_said_once_and_numbers_from_a_file_do_not_wrap() {
     let (ok, _, err) = run(&["score", dir.path().join("none.json").to_str().unwrap()]);
     assert!(!ok);
     assert_eq!(err.matches("No such file").count(), 1, "{err}");
-    // A market slot of 255 (RULES.md, market phase: slots 1 to 4).
+    // A market slot of 255 (docs/rules.md, market phase: slots 1 to 4).
     let mut game =
         foreman::engine::Game::new_dealt(foreman::engine::Setup::solo("You", Difficulty::Easy, 3))
             .unwrap();
@@ -310,7 +310,7 @@ fn plan_prints_the_best_work_phase_of_a_saved_game() {
 
 /// Issue 29, points 3 and 4: in the market phase `foreman plan FILE` gives the planner bot's
 /// choice (the blueprint to take or the contractor to hire, each played ahead through the
-/// next work phase; RULES.md, market phase), the same each time it is asked, legal, with the
+/// next work phase; docs/rules.md, market phase), the same each time it is asked, legal, with the
 /// next best choices, one line per card, none the card chosen.
 #[test]
 fn plan_in_the_market_phase_gives_the_planner_bots_choice() {

@@ -1,7 +1,7 @@
 //! Issue 27: a companion game at the table's pace, through the window. Hidden hands are a
 //! count on screen and a build names its cards; everyone works at once (a key per player);
 //! the Machine's turn is told in words (docs/rules.md, "Decisions for a physical-table
-//! companion"; RULES.md, solo game).
+//! companion"; docs/rules.md, solo game).
 
 use super::window::{
     answer_pickers, answer_pickers_but_dice, choose, click, click_first_containing, harness,
@@ -539,7 +539,7 @@ fn a_suggestion_for_a_position_left_meanwhile_is_dropped() {
 }
 
 /// Issue 29, points 2 and 4: in the market phase *Suggest* shows the planner bot's choice,
-/// naming the card (RULES.md, market phase: take a blueprint or hire a contractor), with the
+/// naming the card (docs/rules.md, market phase: take a blueprint or hire a contractor), with the
 /// next best beside it; *Play the next step* takes it, and the suggestion goes.
 #[test]
 fn suggest_in_the_market_phase_names_the_card_to_take() {

@@ -102,7 +102,7 @@ fn stock(g: &Game, seat: usize) -> (usize, u32, u32) {
 #[test]
 fn the_three_matching_bonus_players() {
     let mut g = companion_game();
-    // Each starts with 1 metal, 2 energy (RULES.md setup 2) and 5 cards after the market.
+    // Each starts with 1 metal, 2 energy (docs/rules.md setup 2) and 5 cards after the market.
     assert_eq!(stock(&g, 0), (5, 1, 2));
 
     // Yellow: 1 blueprint, 3 energy, 3 metal (one matching bonus on the Mine).

@@ -1,6 +1,6 @@
 //! Properties over 10,000 complete random games (every table size, every solo difficulty):
 //! every card is always somewhere exactly once; hand and resource limits hold after each work
-//! phase (RULES.md, end of the work phase); every game ends; replaying the journal gives the
+//! phase (docs/rules.md, end of the work phase); every game ends; replaying the journal gives the
 //! identical state. Resources are unsigned and the test profile checks overflow, so a
 //! resource going below zero would abort the test.
 

@@ -411,7 +411,7 @@ fn every_refusal_says_its_rule_in_every_language() {
 }
 
 /// Issue: rules and game integrity, point 4 (and the window issue): with no other Shovel
-/// blueprint in hand, Gymnasium's build refusal names the Shovel, not a second copy (RULES.md,
+/// blueprint in hand, Gymnasium's build refusal names the Shovel, not a second copy (docs/rules.md,
 /// work phase, Build: discard *another* blueprint with the same tool).
 #[test]
 fn a_build_with_no_other_blueprint_of_its_tool_names_the_tool() {
@@ -568,7 +568,7 @@ fn every_card_says_what_it_does_in_every_language() {
     assert!(words::card_effect(&ru, B::Refinery).contains("1 чертёж"));
 }
 
-/// The log's line for a Machine production die (RULES.md, solo mode: each production die is
+/// The log's line for a Machine production die (docs/rules.md, solo mode: each production die is
 /// compared with the number of the Machine's cards of its type) says "card" for one card and
 /// "cards" for more, in every language, never "card(s)".
 #[test]
@@ -606,7 +606,7 @@ fn the_machines_production_line_counts_its_cards_in_words() {
     }
 }
 
-/// An act out of its phase (RULES.md, the round: market phase, then work phase, then in solo
+/// An act out of its phase (docs/rules.md, the round: market phase, then work phase, then in solo
 /// the Machine) says when it is done and which phase it is now, in every language: ending the
 /// work phase during the market phase names both phases.
 #[test]
@@ -697,7 +697,7 @@ fn an_act_out_of_its_phase_names_both_phases() {
     }
 }
 
-/// The final score (RULES.md, end of the game: prestige plus goods) says one point in the
+/// The final score (docs/rules.md, end of the game: prestige plus goods) says one point in the
 /// singular, in every language, and Russian counts with its three forms.
 #[test]
 fn the_final_score_says_point_in_the_singular() {

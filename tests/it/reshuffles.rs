@@ -1,5 +1,5 @@
 //! Issue 70: companion games with secret hands, played to the end through reshuffles of the
-//! blueprint deck (RULES.md, setup 4; docs/rules.md, hidden hands).
+//! blueprint deck (docs/rules.md, setup 4; docs/rules.md, hidden hands).
 //!
 //! A "true" digital game deals the real cards and is played by bots; a table-companion game with
 //! secret hands is told what the table would tell it: the dice, the cards revealed face up, and

@@ -118,7 +118,7 @@ fn tab_goes_from_name_to_name() {
     assert_eq!(names, ["Ann", "Bo", "Cy", "Di"]);
 }
 
-/// RULES.md, setup 1 ("choose the first player"): drawn by lot, the first player comes from the
+/// docs/rules.md, setup 1 ("choose the first player"): drawn by lot, the first player comes from the
 /// game's seed, so different games start with different seats, and a replay with the same one.
 #[test]
 fn a_first_player_drawn_by_lot_varies_with_the_game() {

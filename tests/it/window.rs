@@ -151,7 +151,7 @@ fn a_solo_game_from_start_to_final_score_through_the_window() {
     let mut h = harness(dir.path(), 7);
     h.run();
     click(&mut h, "Start the game");
-    // The opening deal was made: market phase, 4 blueprints in hand (RULES.md, setup).
+    // The opening deal was made: market phase, 4 blueprints in hand (docs/rules.md, setup).
     assert!(matches!(phase(&h), Phase::Market { .. }));
     assert_eq!(h.state().game().unwrap().state().players[0].hand.len(), 4);
 
@@ -1051,7 +1051,7 @@ fn teaching_foreman_your_dice_counts_rolls_and_plays_none() {
     assert!(!h.state().camera_dice().expect("camera").waiting.is_empty());
 }
 
-/// Issue: rules and game integrity, point 1 (RULES.md, end of the work phase: "discarding the
+/// Issue: rules and game integrity, point 1 (docs/rules.md, end of the work phase: "discarding the
 /// excess of their choice"): with 11 blueprints in hand, *End work phase* asks which one goes,
 /// and the card the player picks is the one discarded.
 #[test]

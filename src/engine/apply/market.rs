@@ -1,4 +1,4 @@
-//! The market phase (RULES.md, market phase): refreshing a row, taking a blueprint, passing,
+//! The market phase (docs/rules.md, market phase): refreshing a row, taking a blueprint, passing,
 //! hiring a contractor.
 
 use super::*;
@@ -92,7 +92,7 @@ impl Ctx<'_> {
                 have: player.energy,
             });
         }
-        // Contractors with a gift for an opponent (cards.md); ignored in solo (RULES.md).
+        // Contractors with a gift for an opponent (cards.md); ignored in solo (docs/rules.md).
         let gives = matches!(
             contractor,
             Contractor::Architect | Contractor::Electrician | Contractor::Miner

@@ -1,5 +1,5 @@
 //! The deal, the round's structure (turns, the end trigger, the last round) and the Machine's
-//! turn (RULES.md, setup, a round, end of the game, solo game).
+//! turn (docs/rules.md, setup, a round, end of the game, solo game).
 
 use super::*;
 
@@ -10,7 +10,7 @@ impl Ctx<'_> {
         if self.st.phase != Phase::Setup {
             return Err(self.wrong("once, at the start"));
         }
-        // RULES.md, setup 3: tool tokens in random order, fixed for the whole game.
+        // docs/rules.md, setup 3: tool tokens in random order, fixed for the whole game.
         self.st.market.tools = self.oracle.tools()?;
         if self.setup.hands == Hands::Hidden {
             // At the table (docs/rules.md, hidden hands): the market is laid out first, then
@@ -95,12 +95,12 @@ impl Ctx<'_> {
             self.events.push(Event::GameOver);
             return;
         }
-        // RULES.md, end of the work phase: the first-player token passes clockwise.
+        // docs/rules.md, end of the work phase: the first-player token passes clockwise.
         self.st.first_player = (self.st.first_player + 1) % self.n();
         self.start_round(self.st.round + 1);
     }
 
-    /// RULES.md, end of the game: 12+ goods produced or 10+ cards in a compound; in solo the
+    /// docs/rules.md, end of the game: 12+ goods produced or 10+ cards in a compound; in solo the
     /// Machine triggers it only by reaching 12 goods.
     pub(super) fn check_end_trigger(&mut self) {
         if self.st.end_triggered.is_some() || self.st.phase == Phase::Setup {
@@ -120,7 +120,7 @@ impl Ctx<'_> {
         }
     }
 
-    // --- The Machine (RULES.md, solo game) -----------------------------------------------
+    // --- The Machine (docs/rules.md, solo game) -----------------------------------------------
 
     pub(super) fn machine_turn(&mut self) -> Result<(), RuleError> {
         if self.st.phase != Phase::Machine {

@@ -1,5 +1,5 @@
 //! What the players said at the table: who plays, against what, in which mode, with which
-//! seed (RULES.md, setup), and the checks every game, and every new game, passes.
+//! seed (docs/rules.md, setup), and the checks every game, and every new game, passes.
 
 use super::*;
 
@@ -16,7 +16,7 @@ pub struct Setup {
     /// before hidden hands existed have open hands.
     #[serde(default, skip_serializing_if = "Hands::is_open")]
     pub hands: Hands,
-    /// Seat of the first player (RULES.md, setup 1).
+    /// Seat of the first player (docs/rules.md, setup 1).
     #[serde(default)]
     pub first_player: usize,
     /// Seed of the program's own dice and shuffles.
@@ -199,12 +199,12 @@ impl Setup {
     /// these checks (a one-player game without the Machine) still load and replay.
     pub fn validate_new(&self) -> Result<(), RuleError> {
         self.validate()?;
-        // RULES.md, solo game: the rulebooks have no one-player game without the Machine
+        // docs/rules.md, solo game: the rulebooks have no one-player game without the Machine
         // (docs/rules.md, "Decisions for the program").
         if self.machine.is_none() && self.players.len() == 1 {
             return Err(RuleError::OnePlayerIsSolo);
         }
-        // RULES.md, components: white dice are the shared extras; only the solo player rolls
+        // docs/rules.md, components: white dice are the shared extras; only the solo player rolls
         // them as their own.
         if self.machine.is_none() && self.players.iter().any(|p| p.colour == Colour::White) {
             return Err(RuleError::WhiteIsSolo);

@@ -1,4 +1,4 @@
-//! The work phase (RULES.md, work phase; cards.md, Headquarters board): the roll, the
+//! The work phase (docs/rules.md, work phase; cards.md, Headquarters board): the roll, the
 //! Specialist's die, placements on the headquarters, builds, the end of the work phase, and
 //! the table turning to another player (everyone works at once).
 
@@ -198,8 +198,8 @@ impl Ctx<'_> {
         }
     }
 
-    /// RULES.md, end of the work phase: keep at most 10 blueprints and 12 resources, discarding
-    /// exactly the excess of the player's choice.
+    /// docs/rules.md, end of the work phase: keep at most `HAND_LIMIT` blueprints and
+    /// `RESOURCE_LIMIT` resources, discarding exactly the excess of the player's choice.
     pub(super) fn end_work(
         &mut self,
         discard: &[Blueprint],
@@ -208,14 +208,14 @@ impl Ctx<'_> {
     ) -> Result<(), RuleError> {
         let p = self.worker()?;
         let player = &self.st.players[p];
-        let hand_excess = (player.hand_size() as u32).saturating_sub(10);
+        let (hand_excess, res_excess) = player.excess();
+        let hand_excess = hand_excess as u32;
         if discard.len() as u32 != hand_excess {
             return Err(RuleError::HandLimit {
                 needs: hand_excess,
                 got: discard.len() as u32,
             });
         }
-        let res_excess = player.resources().saturating_sub(12);
         // Numbers from a file: their sum may not fit (a u32 each).
         let named = metal.saturating_add(energy);
         if named != res_excess {

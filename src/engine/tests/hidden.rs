@@ -109,7 +109,7 @@ fn the_table_deal_lays_out_the_market_first_and_deals_hands_as_counts() {
 
 #[test]
 fn the_solo_table_deal_reveals_the_machine_after_the_hands() {
-    // RULES.md, solo game: the Machine's starting compound, Monuments discarded and replaced;
+    // docs/rules.md, solo game: the Machine's starting compound, Monuments discarded and replaced;
     // docs/rules.md: it comes last, after the secret hands.
     let g = hidden_game(
         0,
@@ -207,7 +207,7 @@ fn a_card_taken_from_the_market_stays_known_and_a_seen_card_is_named_first() {
 #[test]
 fn research_draws_in_secret_and_the_deck_refills_when_only_hidden_cards_are_unseen() {
     // cards.md, Headquarters board (Research: 1 blueprint); docs/rules.md, hidden hands: the
-    // draw asks for no card. RULES.md, setup 4: an empty deck is refilled from the discards.
+    // draw asks for no card. docs/rules.md, setup 4: an empty deck is refilled from the discards.
     let mut g = hidden_game(2, [B::Refinery, B::Robot, B::Beacon, B::Dojo], &[]);
     working(&mut g, 0, 4, &[], 0, 0);
     let deck = g.state().deck_size();
@@ -249,7 +249,7 @@ fn research_draws_in_secret_and_the_deck_refills_when_only_hidden_cards_are_unse
 
 #[test]
 fn the_end_of_work_discard_names_hidden_cards() {
-    // RULES.md, end of the work phase: at most 10 blueprints; docs/rules.md, hidden hands.
+    // docs/rules.md, end of the work phase: at most 10 blueprints; docs/rules.md, hidden hands.
     let mut g = hidden_game(2, [B::Refinery, B::Robot, B::Beacon, B::Dojo], &[]);
     working(&mut g, 0, 11, &[], 1, 2);
     let end = |discard: Vec<B>| Act::EndWork {
@@ -270,7 +270,7 @@ fn the_end_of_work_discard_names_hidden_cards() {
 
 #[test]
 fn everyone_works_at_once_and_the_round_moves_on_when_all_have_ended() {
-    // RULES.md, work phase (all players at once); docs/rules.md, "everyone works at once".
+    // docs/rules.md, work phase (all players at once); docs/rules.md, "everyone works at once".
     let mut g = hidden_game(3, [B::Refinery, B::Robot, B::Beacon, B::Dojo], &[]);
     for (slot, refill) in [(0, B::Biolab), (1, B::Foundry), (2, B::Harvester)] {
         act_with(&mut g, Act::TakeBlueprint { slot }, drawn(&[refill])).expect("take");

@@ -1,4 +1,4 @@
-//! Secret hands when the blueprint deck runs out (issue 70). RULES.md, setup 4: an exhausted
+//! Secret hands when the blueprint deck runs out (issue 70). docs/rules.md, setup 4: an exhausted
 //! deck is refilled by shuffling its discard pile; docs/rules.md, hidden hands: a card drawn in
 //! secret is one of the cards of the deck it was drawn from. Each position starts from a table
 //! deal and a deck near its end; every change after that goes through `apply`.
@@ -270,7 +270,7 @@ fn the_engineer_stops_when_neither_deck_nor_discard_holds_a_card_to_build() {
 
 #[test]
 fn a_secret_hand_may_pass_when_it_may_hold_no_card_to_hire_with() {
-    // Issue 70, fault 5; docs/rules.md and RULES.md, market phase: pass only when one can
+    // Issue 70, fault 5; docs/rules.md and docs/rules.md, market phase: pass only when one can
     // neither take a blueprint nor hire. The row is empty and only the Architect (shovel) is
     // left; a secret hand may hold no shovel blueprint.
     let blocked = |g: &mut Game| {
@@ -339,7 +339,7 @@ fn a_secret_hand_may_pass_when_it_may_hold_no_card_to_hire_with() {
 
 #[test]
 fn a_card_told_before_or_after_a_reshuffle_is_hidden_again_on_other_screens() {
-    // docs/rules.md, "A card told in private", with RULES.md setup 4's reshuffle: the other
+    // docs/rules.md, "A card told in private", with docs/rules.md setup 4's reshuffle: the other
     // screens' position is one the table could be in (every copy counted once, the told card
     // still possible in the hidden hand, not in the new deck), whether the card was told
     // before the reshuffle or after it.

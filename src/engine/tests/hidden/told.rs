@@ -89,7 +89,7 @@ fn a_card_told_is_checked_as_a_card_leaving_the_hand() {
 
 #[test]
 fn a_told_card_leaves_the_hand_unnamed_and_a_seen_copy_goes_first() {
-    // RULES.md, work phase, Build: the card and a discard of the same tool, from hand.
+    // docs/rules.md, work phase, Build: the card and a discard of the same tool, from hand.
     let mut g = hidden_game(2, MARKET, &[]);
     let other = B::ALL
         .iter()
