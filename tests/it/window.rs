@@ -377,6 +377,53 @@ fn every_language_has_every_message() {
     }
 }
 
+/// Issue 94: a key the code names that no language has would show the key itself on
+/// screen. Every literal key in the source (`t("…")`, `ta("…")`, `t_args("…")`, the phones'
+/// page words) is an English message, so in every language (above).
+#[test]
+fn every_key_the_code_names_is_a_message() {
+    use foreman::i18n::{Lang, message_ids};
+    let english: std::collections::HashSet<String> =
+        message_ids(Lang::En.source()).into_iter().collect();
+    let mut named = Vec::new();
+    let mut stack = vec![std::path::PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("src")];
+    while let Some(dir) = stack.pop() {
+        for entry in std::fs::read_dir(&dir).expect("listed").flatten() {
+            let path = entry.path();
+            if path.is_dir() {
+                stack.push(path);
+                continue;
+            }
+            if path.extension().is_none_or(|e| e != "rs") {
+                continue;
+            }
+            let text = std::fs::read_to_string(&path).expect("read");
+            // Calls with a literal key, and the page's words ("web-…" wherever they are).
+            for (call, prefix) in [
+                (".t(\"", ""),
+                (".ta(\"", ""),
+                (".t_args(\"", ""),
+                ("\"web-", "web-"),
+            ] {
+                for (at, _) in text.match_indices(call) {
+                    let rest = &text[at + call.len()..];
+                    let ident: String = rest
+                        .chars()
+                        .take_while(|c| c.is_ascii_alphanumeric() || *c == '-')
+                        .collect();
+                    // A key closed by its quote (not one built with format!).
+                    if rest[ident.len()..].starts_with('"') && !ident.is_empty() {
+                        named.push((format!("{prefix}{ident}"), path.display().to_string()));
+                    }
+                }
+            }
+        }
+    }
+    assert!(named.len() > 300, "{} keys named", named.len());
+    let missing: Vec<_> = named.iter().filter(|(k, _)| !english.contains(k)).collect();
+    assert!(missing.is_empty(), "keys with no message: {missing:?}");
+}
+
 #[test]
 fn russian_counts_take_their_plural_forms() {
     use foreman::i18n::{Lang, Tr};
