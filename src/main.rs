@@ -297,7 +297,8 @@ fn run(started: std::time::Instant) -> Result<()> {
                 return Ok(());
             }
             let known = game.known_to(game.state().current_player());
-            let plan = foreman::planner::plan(known.game())?;
+            let plan = foreman::planner::plan(known.game())
+                .map_err(|e| anyhow::anyhow!("{e}; the game is in {}", text::phase_text(&game)))?;
             let seat = game.state().current_player().unwrap_or(0);
             let name = (seat < game.setup().players.len()).then(|| game.setup().player_name(seat));
             let steps: Vec<String> = plan.steps.iter().map(|a| a.to_string()).collect();

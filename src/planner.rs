@@ -211,12 +211,24 @@ impl Limit {
     };
 }
 
+/// Why there is no plan: data, said in each language by [`PlanError::say`] (English here
+/// for the command line).
 #[derive(Debug, thiserror::Error, PartialEq, Eq)]
 pub enum PlanError {
-    #[error("a plan is for a player's work phase, after their roll; the game is in {0}")]
-    NotWorking(String),
+    #[error("a plan is for a player's work phase, after their roll")]
+    NotWorking,
     #[error("nothing can be played: {0}")]
     Stuck(RuleError),
+}
+
+impl PlanError {
+    /// The reason in `tr`'s language.
+    pub fn say(&self, tr: &crate::i18n::Tr) -> String {
+        match self {
+            PlanError::NotWorking => tr.t("suggest-nothing"),
+            PlanError::Stuck(e) => crate::i18n::words::refusal(tr, e),
+        }
+    }
 }
 
 /// What `state` is worth to `seat` (the objective).
@@ -428,7 +440,7 @@ pub fn plan_until(
 ) -> Result<Plan, PlanError> {
     let st = game.state();
     let (Phase::Work { rolled: true, .. }, Some(seat)) = (st.phase, st.current_player()) else {
-        return Err(PlanError::NotWorking(crate::text::phase_text(game)));
+        return Err(PlanError::NotWorking);
     };
     // Whether the means count is decided by the round the plan is made in (ending the game
     // during it leaves one more round to use them).
@@ -460,7 +472,7 @@ pub fn plan_until(
             .into_iter()
             .next()
             .map(|(s, _)| s)
-            .ok_or(PlanError::NotWorking(String::new()))?;
+            .ok_or(PlanError::NotWorking)?;
     }
     if steps.is_empty() {
         return Err(PlanError::Stuck(RuleError::NotRolled));

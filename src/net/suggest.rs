@@ -88,7 +88,7 @@ fn suggestion_at(
         }
         Phase::Work { rolled: true, .. } => {
             let plan = planner::plan_until(at, &Weights::default(), Limit::SUGGEST, stop)
-                .map_err(|e| e.to_string())?;
+                .map_err(|e| e.say(tr))?;
             let mut notes = Vec::new();
             if let Some(g) = gains::plan_brings(tr, at, &plan.steps) {
                 notes.push(tr.t_args("suggest-brings", &[("gains", g.into())]));

@@ -23,7 +23,7 @@ pub struct Thinking {
 
 /// What the planner answers: a work phase's plan (or why there is none), or a market choice.
 enum Answer {
-    Work(Result<Plan, String>),
+    Work(Result<Plan, planner::PlanError>),
     Market(Option<crate::bots::MarketChoice>),
 }
 
@@ -93,10 +93,11 @@ impl ForemanApp {
             let answer = if market {
                 Answer::Market(crate::bots::suggest_market(&game, seed))
             } else {
-                Answer::Work(
-                    planner::plan_with(&game, &Weights::default(), Limit::SUGGEST)
-                        .map_err(|e| e.to_string()),
-                )
+                Answer::Work(planner::plan_with(
+                    &game,
+                    &Weights::default(),
+                    Limit::SUGGEST,
+                ))
             };
             // The window may have gone meanwhile: nobody to tell.
             let _ = tx.send(answer);
@@ -149,7 +150,7 @@ impl ForemanApp {
         }
         match answer {
             Answer::Work(Ok(plan)) => self.show_plan(game, plan),
-            Answer::Work(Err(e)) => self.message = Some(e),
+            Answer::Work(Err(e)) => self.message = Some(e.say(&self.tr)),
             Answer::Market(Some(choice)) => self.show_market_choice(game, choice),
             Answer::Market(None) => self.message = Some(self.t("suggest-nothing")),
         }
