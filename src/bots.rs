@@ -178,16 +178,9 @@ pub struct MarketChoice {
     pub rolls: usize,
 }
 
-/// A hire's discard that a suggestion cannot name: with a hidden hand (docs/rules.md, hidden
-/// hands), a card not among the player's known cards stands for "a blueprint with this tool
-/// from your hand, if you have one" (the planner values every secret card alike, and does not
-/// know which the hand holds). The tool, or `None` for any other act.
+/// A hire's discard that a suggestion cannot name ([`State::unseen_discard`]).
 pub fn unseen_discard(state: &State, act: &Act) -> Option<crate::engine::Tool> {
-    let Act::Hire { discard, .. } = act else {
-        return None;
-    };
-    let p = &state.players[state.current_player()?];
-    (p.hidden > 0 && p.hand.count(*discard) == 0).then(|| discard.tool())
+    state.unseen_discard(act)
 }
 
 /// The planner bot's market choice for the player choosing in `game`: what *Suggest* and

@@ -673,6 +673,18 @@ impl State {
         Ok(())
     }
 
+    /// A hire's discard that a suggestion cannot name: with a hidden hand (docs/rules.md,
+    /// hidden hands), a card not among the player's known cards stands for "a blueprint with
+    /// this tool from your hand, if you have one" (the planner values every secret card
+    /// alike, and does not know which the hand holds). The tool, or `None` for any other act.
+    pub fn unseen_discard(&self, act: &super::action::Act) -> Option<Tool> {
+        let super::action::Act::Hire { discard, .. } = act else {
+            return None;
+        };
+        let p = &self.players[self.current_player()?];
+        (p.hidden > 0 && p.hand.count(*discard) == 0).then(|| discard.tool())
+    }
+
     /// A card player `p` told ([`State::tell`]) is one of their hidden cards again.
     pub(crate) fn untell(&mut self, p: usize, card: Blueprint) -> Result<(), RuleError> {
         let Some(player) = self.players.get_mut(p) else {

@@ -527,10 +527,9 @@ pub fn event(tr: &Tr, game: &Game, e: &Event) -> Option<String> {
 }
 
 /// A suggested market choice in words: as [`act`], but a hire whose discard is in a hidden
-/// hand names the tool, not a card the hand may not hold (`bots::unseen_discard`).
+/// hand names the tool, not a card the hand may not hold (`State::unseen_discard`).
 pub fn suggested_act(tr: &Tr, game: &Game, a: &Act) -> String {
-    let (Some(t), Act::Hire { slot, .. }) = (crate::bots::unseen_discard(game.state(), a), a)
-    else {
+    let (Some(t), Act::Hire { slot, .. }) = (game.state().unseen_discard(a), a) else {
         return act(tr, game, a);
     };
     let name = game

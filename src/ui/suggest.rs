@@ -351,7 +351,7 @@ impl ForemanApp {
                 break;
             };
             if let Act::Hire { slot, .. } = next
-                && crate::bots::unseen_discard(game.state(), &next).is_some()
+                && game.state().unseen_discard(&next).is_some()
             {
                 // The hand is secret: the player names the card discarded, as the hire's own
                 // button asks.
