@@ -1033,9 +1033,22 @@ fn a_folders_offered_roll_stays_until_used() {
         Some(5),
         "{first_offer:?}"
     );
-    // Past the first picture's 5 s: the second picture has shown and settled.
-    let until = std::time::Instant::now() + std::time::Duration::from_secs(9);
-    while std::time::Instant::now() < until {
+    // Past the first picture's 5 s the second picture is read (it is the whole photo, not the
+    // 640×300 crop): waited for, within a deadline generous for a loaded machine.
+    let second_read = |h: &Harness<'_, ForemanApp>| {
+        h.state()
+            .camera_dice()
+            .and_then(|c| c.view.as_ref())
+            .is_some_and(|v| v.frame.dimensions() != (640, 300))
+    };
+    let until = std::time::Instant::now() + std::time::Duration::from_secs(90);
+    while !second_read(&h) && std::time::Instant::now() < until {
+        h.step();
+        std::thread::sleep(std::time::Duration::from_millis(20));
+    }
+    assert!(second_read(&h), "the folder's second picture was read");
+    // And read again for a while: it settles into its own roll, which is not offered.
+    for _ in 0..50 {
         h.step();
         std::thread::sleep(std::time::Duration::from_millis(20));
     }
