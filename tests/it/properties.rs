@@ -176,8 +176,18 @@ fn hidden_hand_games_with_everyone_working_at_once_keep_every_card_accounted_for
     );
 }
 
+/// The properties' cases come from a fixed seed: the same at every run (a failure found is
+/// kept in `tests/proptest-regressions/`).
+fn fixed(cases: u32) -> ProptestConfig {
+    ProptestConfig {
+        cases,
+        rng_seed: proptest::test_runner::RngSeed::Fixed(2026),
+        ..ProptestConfig::default()
+    }
+}
+
 proptest! {
-    #![proptest_config(ProptestConfig::with_cases(64))]
+    #![proptest_config(fixed(64))]
     /// Any seed and any table: the same seed gives the same game (the program's own dice come
     /// only from the seeded generator).
     #[test]
@@ -190,7 +200,7 @@ proptest! {
 }
 
 proptest! {
-    #![proptest_config(ProptestConfig::with_cases(400))]
+    #![proptest_config(fixed(400))]
 
     /// Issue: rules and game integrity, point 6: every number an action carries from a file
     /// (slot, die, opponent, face, X, the Black Market's metal, the Foreman's set faces, the
