@@ -613,6 +613,21 @@ fn history_stats_and_export_on_the_command_line() {
     assert!(foreman(&["stats"]).contains("Ada"));
 }
 
+/// Every QR code found in `image` (the window as rendered), decoded.
+pub(crate) fn read_qr_codes(image: &image::RgbaImage) -> Vec<String> {
+    let (w, h) = image.dimensions();
+    let mut prepared =
+        rqrr::PreparedImage::prepare_from_greyscale(w as usize, h as usize, |x, y| {
+            let p = image.get_pixel(x as u32, y as u32);
+            ((u16::from(p[0]) + u16::from(p[1]) + u16::from(p[2])) / 3) as u8
+        });
+    prepared
+        .detect_grids()
+        .into_iter()
+        .filter_map(|g| g.decode().ok().map(|(_, text)| text))
+        .collect()
+}
+
 /// Keeps what the window shows as `name`.png in the tests' own folder
 /// (`target/tmp/window-shots`), to look at.
 fn shot(h: &mut egui_kittest::Harness<'_, foreman::ui::app::ForemanApp>, name: &str) {
@@ -629,7 +644,7 @@ fn shot(h: &mut egui_kittest::Harness<'_, foreman::ui::app::ForemanApp>, name: &
 /// round buttons step through; *Statistics* shows the Machine by difficulty.
 #[test]
 fn the_history_screen_lists_replays_and_counts_a_game_played() {
-    use egui_kittest::kittest::Queryable as _;
+    use egui_kittest::kittest::{NodeT as _, Queryable as _};
     let dir = tempfile::tempdir().expect("temp dir");
     let mut h = super::window::harness(dir.path(), 3);
     let game = finished(1);
@@ -683,10 +698,18 @@ fn the_history_screen_lists_replays_and_counts_a_game_played() {
     h.run();
     assert_eq!(at(&h), last, "End: the last action");
     super::window::click(&mut h, "BG Stats: show this play as a QR code");
-    let qr = h
+    let links: Vec<String> = h
         .query_all_by_label_contains("https://app.bgstatsapp.com/createPlay.html?data=")
-        .count();
-    assert!(qr >= 1, "the play's link as a QR code");
+        .filter_map(|n| n.accesskit_node().label().map(|l| l.to_string()))
+        .collect();
+    assert!(!links.is_empty(), "the play's link as a QR code");
+    // The code as drawn, read back from the window's pixels: the play's link.
+    let read = read_qr_codes(&h.render().expect("rendered"));
+    assert!(
+        read.iter()
+            .any(|r| links.iter().any(|l| l.contains(r.as_str()))),
+        "read {read:?}, the links {links:?}"
+    );
     shot(&mut h, "history-bgstats");
     // Every game exported from the window, for BG Stats and as CSV, and where it went said.
     super::window::click(&mut h, "Export every game…");

@@ -576,6 +576,19 @@ fn the_window_invites_players_and_stays_the_table_screen() {
     super::window::click(&mut h, "2 to 5 players");
     super::window::click(&mut h, "Start the game");
     let (addr, key) = invited(&mut h, 0);
+    // Each seat's QR code, read back from the window's pixels, is that seat's link (the
+    // window may show them one below the other: those in view are read).
+    let read = super::history::read_qr_codes(&h.render().expect("rendered"));
+    assert!(!read.is_empty(), "a QR code on screen");
+    assert!(
+        read.iter()
+            .all(|r| r.starts_with(&format!("http://{addr}/s/"))),
+        "{read:?}"
+    );
+    assert!(
+        read.iter().any(|r| r.ends_with(&key)),
+        "seat 1's code: {read:?}"
+    );
     let rt = tokio::runtime::Builder::new_current_thread()
         .enable_all()
         .build()
