@@ -483,6 +483,78 @@ fn exports_have_bg_stats_fields_and_csv_rows() {
             assert!(p >= 1 && p <= file["players"].as_array().map_or(0, Vec::len));
         }
     }
+    // Each play against its game's own score card: every score, winner and start player, and
+    // ranks that follow them (the winners first, a better score never ranked lower).
+    let mut played = 0;
+    // The plays are in the list's order (newest first), the games recorded oldest first.
+    for ((g, row), play) in games.iter().zip(rows.iter().rev()).zip(plays.iter().rev()) {
+        let board = scoreboard(g.state());
+        let name_of = |r: &Value| {
+            let i = r["playerRefId"].as_u64().expect("a player") as usize - 1;
+            file["players"][i]["name"]
+                .as_str()
+                .expect("a name")
+                .to_string()
+        };
+        let mut expected: Vec<(String, u32, bool, bool)> = board
+            .players
+            .iter()
+            .map(|p| {
+                let won = matches!(&board.winner, foreman::engine::Winner::Players(w) if w.contains(&p.seat));
+                (g.setup().player_name(p.seat), p.total, won, p.seat == g.setup().first_player)
+            })
+            .collect();
+        if let Some(m) = &board.machine {
+            expected.push((
+                MACHINE.to_string(),
+                m.total,
+                board.winner == foreman::engine::Winner::Machine,
+                false,
+            ));
+        }
+        let scores = play["playerScores"].as_array().expect("scores");
+        assert_eq!(scores.len(), expected.len());
+        for (name, total, won, first) in &expected {
+            let s = scores
+                .iter()
+                .find(|s| name_of(s) == *name)
+                .expect("a score for each");
+            assert_eq!(s["score"], total.to_string(), "{name}'s score");
+            assert_eq!(s["winner"], *won, "{name}: winner");
+            assert_eq!(s["startPlayer"], *first, "{name}: start player");
+            let rank = s["rank"].as_u64().expect("a rank");
+            assert_eq!(rank == 1, *won, "{name}: rank {rank}");
+            for (other, t, _, _) in &expected {
+                let r = scores
+                    .iter()
+                    .find(|s| name_of(s) == *other)
+                    .expect("a score")["rank"]
+                    .as_u64()
+                    .expect("a rank");
+                if t > total {
+                    assert!(r <= rank, "{other} {t} ranked below {name} {total}");
+                }
+            }
+        }
+        // And the CSV's rows of that game: the same scores, winners and start player.
+        let players_csv = export::csv_players(&rows);
+        for (name, total, won, first) in &expected {
+            let line = players_csv
+                .lines()
+                .find(|l| {
+                    let c: Vec<&str> = l.split(',').collect();
+                    c.first() == Some(&row.id.to_string().as_str())
+                        && c.get(3) == Some(&name.as_str())
+                })
+                .unwrap_or_else(|| panic!("{name}'s row in game {}", row.id));
+            let c: Vec<&str> = line.split(',').collect();
+            assert_eq!(c[5], total.to_string(), "{line}");
+            assert_eq!(c[6] == "true" || c[6] == "1", *won, "{line}");
+            assert_eq!(c[8] == "true" || c[8] == "1", *first, "{line}");
+        }
+        played += 1;
+    }
+    assert_eq!(played, games.len());
     // The blueprints: copies the winners built, and seats that built each, from the
     // database's sums, as the games' own compounds say.
     let cards = stats::cards(&h.built_summary().expect("sums"));
