@@ -60,15 +60,7 @@ pub fn run(started: std::time::Instant) -> anyhow::Result<()> {
         "Foreman",
         options,
         Box::new(|cc| {
-            // Settings kept from before, else the defaults in the system's language.
-            let settings: Settings = cc
-                .storage
-                .and_then(|s| eframe::get_value(s, eframe::APP_KEY))
-                .unwrap_or_else(|| Settings {
-                    lang: crate::i18n::Lang::of_system(|v| std::env::var(v).ok())
-                        .unwrap_or_default(),
-                    ..Settings::default()
-                });
+            let settings = kept_settings(cc.storage);
             let mut app = ForemanApp::new(settings, crate::store::data_dir());
             app.started = Some(started);
             app.open_default();
@@ -80,6 +72,16 @@ pub fn run(started: std::time::Instant) -> anyhow::Result<()> {
             "cannot open the window ({e}). Without a display, play in the terminal: foreman play"
         )
     })
+}
+
+/// The settings eframe kept from the last run, else the defaults in the system's language.
+pub fn kept_settings(storage: Option<&dyn eframe::Storage>) -> Settings {
+    storage
+        .and_then(|s| eframe::get_value(s, eframe::APP_KEY))
+        .unwrap_or_else(|| Settings {
+            lang: crate::i18n::Lang::of_system(|v| std::env::var(v).ok()).unwrap_or_default(),
+            ..Settings::default()
+        })
 }
 
 /// The window's frames and what eframe keeps between runs (the settings).

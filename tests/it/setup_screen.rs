@@ -59,8 +59,8 @@ fn the_start_screen_keeps_the_last_choices() {
     assert_eq!(fields(&h)[..3], ["Ann", "Bo", ""], "the names are kept");
     h.get_by_label("First player:");
 
-    // The next run: the settings carry the form.
-    let settings = h.state().settings.clone();
+    // The next run: the settings carry the form, through eframe's storage and back.
+    let settings = super::window::next_run(&mut h);
     drop(h);
     let mut again = harness_with(dir.path(), 12, settings, egui::vec2(1400.0, 1000.0));
     again.run();

@@ -34,6 +34,32 @@ pub(crate) fn harness_with(
         .build_ui_state(|ui, app: &mut ForemanApp| app.show(ui), app)
 }
 
+/// The settings the next run starts with: saved through eframe's storage and read back as
+/// the window reads them at start.
+pub(crate) fn next_run(h: &mut Harness<'_, ForemanApp>) -> Settings {
+    let mut storage = Kept::default();
+    eframe::App::save(h.state_mut(), &mut storage);
+    assert!(!storage.0.is_empty(), "the settings were saved");
+    foreman::ui::kept_settings(Some(&storage))
+}
+
+/// eframe's storage (a file of keys and texts), in memory.
+#[derive(Default)]
+struct Kept(std::collections::HashMap<String, String>);
+
+impl eframe::Storage for Kept {
+    fn get_string(&self, key: &str) -> Option<String> {
+        self.0.get(key).cloned()
+    }
+    fn set_string(&mut self, key: &str, value: String) {
+        self.0.insert(key.to_string(), value);
+    }
+    fn remove_string(&mut self, key: &str) {
+        self.0.remove(key);
+    }
+    fn flush(&mut self) {}
+}
+
 pub(crate) fn click(h: &mut Harness<'_, ForemanApp>, label: &str) {
     h.get_by_label(label).click();
     h.run();
@@ -971,9 +997,9 @@ fn the_picker_beside_the_table_is_dragged_aside() {
 #[test]
 fn the_camera_source_is_offered_again_the_next_run() {
     let dir = tempfile::tempdir().expect("temp dir");
-    let h = companion_with_a_settled_camera_roll(dir.path());
+    let mut h = companion_with_a_settled_camera_roll(dir.path());
     let source = dir.path().join("roll.png").display().to_string();
-    let settings = h.state().settings.clone();
+    let settings = next_run(&mut h);
     assert_eq!(settings.camera_source, source);
     drop(h);
     let next = tempfile::tempdir().expect("temp dir");
@@ -1258,8 +1284,8 @@ fn a_first_time_player_gets_the_round_card_and_the_card_reference() {
     h.get_by_role(egui::Role::TextInput).type_text("re");
     h.run();
     assert_eq!(h.state().game().unwrap().journal().len(), before);
-    // A new window, the same settings: no round card.
-    let settings = h.state().settings.clone();
+    // A new window, the settings kept: no round card.
+    let settings = next_run(&mut h);
     let mut again = harness_with(dir.path(), 3, settings, egui::vec2(1280.0, 800.0));
     again.state_mut().open_default();
     again.run();
