@@ -82,10 +82,12 @@ pub(crate) fn choose(h: &mut Harness<'_, ForemanApp>, list: &str, item: &str) {
 }
 
 /// Waits (frames apart, a few milliseconds each) until the planner has answered a *Suggest*;
-/// panics if it has not within ten seconds.
+/// panics if it has not within two minutes (the planner's limit counts positions, not time: a
+/// loaded machine only takes longer).
 pub(crate) fn wait_for_suggestion(h: &mut Harness<'_, ForemanApp>) {
+    let deadline = std::time::Instant::now() + std::time::Duration::from_secs(120);
     // Frame by frame: the spinner shown meanwhile repaints every frame.
-    for _ in 0..2000 {
+    while std::time::Instant::now() < deadline {
         h.step();
         if !h.state().suggesting() {
             h.run();
