@@ -74,38 +74,30 @@ impl Devices {
         device: &str,
         tell: UnboundedSender<Control>,
     ) -> bool {
-        let mut s = self.lock();
-        match s.holders.get(&socket.key) {
-            Some(h) if h.device != device => false,
-            _ => {
-                let old = s.holders.insert(
-                    socket.key.clone(),
-                    Holder {
-                        device: device.to_string(),
-                        conn: socket.conn,
-                        tell,
-                    },
-                );
-                if let Some(old) = old.filter(|o| o.conn != socket.conn) {
-                    let _ = old.tell.send(Control::TakenOver);
-                }
-                true
-            }
+        let held = self
+            .lock()
+            .holders
+            .get(&socket.key)
+            .is_some_and(|h| h.device != device);
+        if !held {
+            self.take_over(socket, device, tell);
         }
+        !held
     }
 
-    /// `device` takes the seat over by `socket`; the device that had it is told.
+    /// `device` takes the seat over by `socket`; the socket that had it is told.
     pub fn take_over(&self, socket: &Socket<'_>, device: &str, tell: UnboundedSender<Control>) {
         let mut s = self.lock();
-        let old = s.holders.insert(
-            socket.key.clone(),
-            Holder {
-                device: device.to_string(),
-                conn: socket.conn,
-                tell,
-            },
-        );
-        if let Some(old) = old.filter(|o| o.conn != socket.conn) {
+        let holder = Holder {
+            device: device.to_string(),
+            conn: socket.conn,
+            tell,
+        };
+        if let Some(old) = s
+            .holders
+            .insert(socket.key.clone(), holder)
+            .filter(|o| o.conn != socket.conn)
+        {
             let _ = old.tell.send(Control::TakenOver);
         }
     }

@@ -602,7 +602,12 @@ async fn claim(
     if let Some(r) = slowed(&hub, client(&hub, peer, &headers)) {
         return r;
     }
-    match hub.claim(&code, seat) {
+    key_or_why(hub.claim(&code, seat))
+}
+
+/// A seat's key handed out, or why not.
+fn key_or_why(handed: Result<String, Refused>) -> Response {
+    match handed {
         Ok(key) => axum::Json(serde_json::json!({ "key": key })).into_response(),
         Err(e) => lobby_error(e),
     }
@@ -634,8 +639,5 @@ async fn accept(
     if let Some(r) = slowed(&hub, client(&hub, peer, &headers)) {
         return r;
     }
-    match hub.accept(&invite) {
-        Ok(key) => axum::Json(serde_json::json!({ "key": key })).into_response(),
-        Err(e) => lobby_error(e),
-    }
+    key_or_why(hub.accept(&invite))
 }
