@@ -102,14 +102,6 @@ impl Devices {
         }
     }
 
-    /// Whether `socket` plays its seat now.
-    pub fn holds(&self, socket: &Socket<'_>) -> bool {
-        self.lock()
-            .holders
-            .get(&socket.key)
-            .is_some_and(|h| h.conn == socket.conn)
-    }
-
     /// Which seats of `keys` have a device playing them now.
     pub fn connected(&self, keys: &[String]) -> Vec<bool> {
         let s = self.lock();

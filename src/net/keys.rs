@@ -75,11 +75,6 @@ impl SeatKeys {
         self.seats.get(seat).cloned()
     }
 
-    /// The seat whose invitation is `invite`.
-    pub fn invited(&self, invite: &str) -> Option<usize> {
-        self.invites.iter().position(|i| i == invite)
-    }
-
     /// Writes these keys beside the game journalled at `path`.
     pub fn write_for(&self, path: &Path) -> Result<(), StoreError> {
         let text = serde_json::to_string_pretty(self).unwrap_or_default();

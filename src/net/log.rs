@@ -19,8 +19,9 @@ pub struct Logs {
 }
 
 impl Logs {
-    /// The whole log of `game`, from its journal.
-    pub fn of(game: &Game) -> Logs {
+    /// The whole log of `game`, from its journal (one replay); `seen` is shown each action
+    /// with the game before it and its place in the journal.
+    pub fn of(game: &Game, mut seen: impl FnMut(&Game, usize, &Action)) -> Logs {
         let mut logs = Logs {
             lines: vec![Vec::new(); Lang::ALL.len()],
             round: None,
@@ -28,29 +29,48 @@ impl Logs {
         let Ok(mut replay) = Game::replay(game.setup().clone(), Vec::new()) else {
             return logs;
         };
-        for action in game.journal() {
-            let before = replay.clone();
+        for (i, action) in game.journal().iter().enumerate() {
+            seen(&replay, i, action);
+            // The heads are said on the game before the action, the events after it (no copy
+            // of the game an action).
+            let round = replay.state().round;
+            let heads = Logs::heads(&replay, action);
             let Ok(events) = replay.apply(action.clone()) else {
                 break;
             };
-            logs.push(&before, action, &replay, &events);
+            logs.add(round, action, heads, &replay, &events);
         }
         logs
     }
 
-    /// The lines of `action`, played on `before` and leading to `after` with `events`.
-    pub fn push(&mut self, before: &Game, action: &Action, after: &Game, events: &Events) {
-        let round = before.state().round;
+    /// An action's first line in each language, said on the game `before` it.
+    pub fn heads(before: &Game, action: &Action) -> Vec<Line> {
+        Lang::ALL
+            .iter()
+            .map(|&l| journal::head(tr(l), before, action))
+            .collect()
+    }
+
+    /// An action's lines: its `heads` (said before it, in `round`), then its events, said on
+    /// the game `after` it.
+    pub fn add(
+        &mut self,
+        round: u32,
+        action: &Action,
+        heads: Vec<Line>,
+        after: &Game,
+        events: &Events,
+    ) {
         // A private line never opens a round's heading: another seat would see it early.
         let private = action.act.is_private();
         let heading = !private && self.round != Some(round);
-        for (i, &l) in Lang::ALL.iter().enumerate() {
+        for ((i, &l), head) in Lang::ALL.iter().enumerate().zip(heads) {
             let tr = tr(l);
             let lines = &mut self.lines[i];
             if heading {
                 lines.push(round_line(tr, round));
             }
-            lines.push(journal::head(tr, before, action));
+            lines.push(head);
             lines.extend(journal::events(tr, after, events));
         }
         if !private {

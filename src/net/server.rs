@@ -13,7 +13,7 @@ use crate::i18n::Lang;
 use axum::Router;
 use axum::extract::ws::{Message, WebSocket, WebSocketUpgrade};
 use axum::extract::{ConnectInfo, Path, Query, Request, State};
-use axum::http::{HeaderMap, StatusCode};
+use axum::http::StatusCode;
 use axum::middleware::Next;
 use axum::response::{Html, IntoResponse, Response};
 use axum::routing::{get, post};
@@ -92,15 +92,16 @@ async fn checked(State(hub): State<Arc<Hub>>, request: Request, next: Next) -> R
     }
 }
 
-/// The peer's address, when the server knows it (served with its connection's address).
-struct Peer(Option<SocketAddr>);
+/// The client's address: the peer's (known when served with its connection's address), or
+/// behind a proxy the one it forwards ([`super::guard::Guard::client`]).
+struct Client(IpAddr);
 
-impl<S: Send + Sync> axum::extract::FromRequestParts<S> for Peer {
+impl axum::extract::FromRequestParts<Arc<Hub>> for Client {
     type Rejection = std::convert::Infallible;
     async fn from_request_parts(
         parts: &mut axum::http::request::Parts,
-        _: &S,
-    ) -> Result<Peer, Self::Rejection> {
+        hub: &Arc<Hub>,
+    ) -> Result<Client, Self::Rejection> {
         let plain = parts
             .extensions
             .get::<ConnectInfo<SocketAddr>>()
@@ -111,13 +112,30 @@ impl<S: Send + Sync> axum::extract::FromRequestParts<S> for Peer {
                 .get::<ConnectInfo<super::tls::PeerAddr>>()
                 .map(|c| c.0.0)
         };
-        Ok(Peer(plain.or_else(secure)))
+        let peer = plain
+            .or_else(secure)
+            .unwrap_or(SocketAddr::from(([127, 0, 0, 1], 0)));
+        Ok(Client(hub.guard.client(peer, &parts.headers)))
     }
 }
 
-fn client(hub: &Hub, peer: Peer, headers: &HeaderMap) -> IpAddr {
-    let peer = peer.0.unwrap_or(SocketAddr::from(([127, 0, 0, 1], 0)));
-    hub.guard.client(peer, headers)
+/// A code looked up, a seat claimed or an invitation opened: refused while its address is
+/// slowed (codes are not guessed by trying).
+struct Lookup;
+
+impl axum::extract::FromRequestParts<Arc<Hub>> for Lookup {
+    type Rejection = Response;
+    async fn from_request_parts(
+        parts: &mut axum::http::request::Parts,
+        hub: &Arc<Hub>,
+    ) -> Result<Lookup, Response> {
+        let Ok(Client(from)) = Client::from_request_parts(parts, hub).await;
+        if hub.guard.lookup(from) {
+            Ok(Lookup)
+        } else {
+            Err(lobby_error(Refused::Slow))
+        }
+    }
 }
 
 async fn front(State(hub): State<Arc<Hub>>) -> Html<&'static str> {
@@ -155,11 +173,9 @@ async fn socket(
     State(hub): State<Arc<Hub>>,
     Path(key): Path<String>,
     Query(q): Query<SocketQuery>,
-    peer: Peer,
-    headers: HeaderMap,
+    Client(from): Client,
     ws: WebSocketUpgrade,
 ) -> Response {
-    let from = client(&hub, peer, &headers);
     let Some((table, seat)) = hub.seat(&key) else {
         return (StatusCode::NOT_FOUND, "no seat has this link").into_response();
     };
@@ -544,18 +560,7 @@ fn lobby_error(e: Refused) -> Response {
     }
 }
 
-/// A lookup from `from` may go now (codes are not guessed by trying); else the answer.
-fn slowed(hub: &Hub, from: IpAddr) -> Option<Response> {
-    (!hub.guard.lookup(from)).then(|| lobby_error(Refused::Slow))
-}
-
-async fn create(
-    State(hub): State<Arc<Hub>>,
-    peer: Peer,
-    headers: HeaderMap,
-    body: String,
-) -> Response {
-    let from = client(&hub, peer, &headers);
+async fn create(State(hub): State<Arc<Hub>>, Client(from): Client, body: String) -> Response {
     let ask: NewGame = match serde_json::from_str(&body) {
         Ok(a) => a,
         Err(e) => return (StatusCode::BAD_REQUEST, e.to_string()).into_response(),
@@ -572,15 +577,7 @@ struct SeatFree {
     free: bool,
 }
 
-async fn seats(
-    State(hub): State<Arc<Hub>>,
-    Path(code): Path<String>,
-    peer: Peer,
-    headers: HeaderMap,
-) -> Response {
-    if let Some(r) = slowed(&hub, client(&hub, peer, &headers)) {
-        return r;
-    }
+async fn seats(State(hub): State<Arc<Hub>>, Path(code): Path<String>, _: Lookup) -> Response {
     match hub.seats_of(&code) {
         Some(seats) => axum::Json(
             seats
@@ -596,12 +593,8 @@ async fn seats(
 async fn claim(
     State(hub): State<Arc<Hub>>,
     Path((code, seat)): Path<(String, usize)>,
-    peer: Peer,
-    headers: HeaderMap,
+    _: Lookup,
 ) -> Response {
-    if let Some(r) = slowed(&hub, client(&hub, peer, &headers)) {
-        return r;
-    }
     key_or_why(hub.claim(&code, seat))
 }
 
@@ -616,12 +609,8 @@ fn key_or_why(handed: Result<String, Refused>) -> Response {
 async fn invitation(
     State(hub): State<Arc<Hub>>,
     Path(invite): Path<String>,
-    peer: Peer,
-    headers: HeaderMap,
+    _: Lookup,
 ) -> Response {
-    if let Some(r) = slowed(&hub, client(&hub, peer, &headers)) {
-        return r;
-    }
     match hub.invitation(&invite) {
         Some((name, free)) => {
             axum::Json(serde_json::json!({ "name": name, "free": free })).into_response()
@@ -630,14 +619,6 @@ async fn invitation(
     }
 }
 
-async fn accept(
-    State(hub): State<Arc<Hub>>,
-    Path(invite): Path<String>,
-    peer: Peer,
-    headers: HeaderMap,
-) -> Response {
-    if let Some(r) = slowed(&hub, client(&hub, peer, &headers)) {
-        return r;
-    }
+async fn accept(State(hub): State<Arc<Hub>>, Path(invite): Path<String>, _: Lookup) -> Response {
     key_or_why(hub.accept(&invite))
 }

@@ -123,7 +123,7 @@ pub(super) struct Inner {
     /// Every change, private ones included (a device's view may have changed).
     tick: u64,
     /// The positions at the last versions (to judge an action chosen on one of them).
-    positions: VecDeque<(u64, Game)>,
+    positions: VecDeque<(u64, crate::engine::State)>,
     ids: Vec<VecDeque<(u64, u64)>>,
     logs: Logs,
     undo: Option<UndoAsk>,
@@ -152,9 +152,6 @@ pub struct Table {
     runner: Mutex<Runner>,
     /// When the game last changed (a lobby puts away games nobody plays).
     touched: Mutex<std::time::Instant>,
-    /// The seats a device has played since the game was served: their hands are their
-    /// players' own, and the host's window shows them no more.
-    opened: Mutex<Vec<bool>>,
 }
 
 impl Table {
@@ -165,11 +162,11 @@ impl Table {
 
     fn with_kept(game: Game, path: Option<PathBuf>, keys: SeatKeys, kept: Kept) -> Table {
         let seats = game.setup().players.len();
-        let logs = Logs::of(&game);
+        let (logs, last) = replayed(&game);
         let version = kept.version.max(1);
         let mut ids = kept.ids;
         ids.resize(seats, VecDeque::new());
-        let positions = VecDeque::from([(version, game.clone())]);
+        let positions = VecDeque::from([(version, game.state().clone())]);
         Table {
             inner: Mutex::new(Inner {
                 path,
@@ -177,7 +174,7 @@ impl Table {
                 tick: 0,
                 positions,
                 ids,
-                last: last_public(&game),
+                last,
                 game,
                 logs,
                 undo: None,
@@ -187,7 +184,6 @@ impl Table {
             keys: Mutex::new(keys),
             runner: Mutex::new(Runner::Window),
             touched: Mutex::new(std::time::Instant::now()),
-            opened: Mutex::new(vec![false; seats]),
         }
     }
 
@@ -411,32 +407,26 @@ impl Table {
     /// A device plays `seat` (from now on the window keeps its hand to itself), and every
     /// screen is told who is connected.
     pub fn seat_opened(&self, seat: usize) {
-        if let Ok(mut o) = self.opened.lock()
-            && let Some(x) = o.get_mut(seat)
-        {
-            *x = true;
-        }
-        // Kept with the keys: a window started again still keeps that hand to itself.
-        if !self.keys.lock().is_ok_and(|k| k.was_played(seat)) {
-            let kept = self.update_keys(|k| {
-                if k.played.len() <= seat {
-                    k.played.resize(seat + 1, false);
-                }
-                k.played[seat] = true;
-            });
-            if let Err(e) = kept {
-                tracing::warn!("which seats play on devices was not kept: {e}");
+        let mark = |k: &mut SeatKeys| {
+            if k.played.len() <= seat {
+                k.played.resize(seat + 1, false);
             }
+            k.played[seat] = true;
+        };
+        // Kept with the keys: a window started again still keeps that hand to itself.
+        if !self.is_opened(seat)
+            && let Err(e) = self.update_keys(mark)
+        {
+            tracing::warn!("which seats play on devices was not kept: {e}");
+            // Not on disk, but this run still keeps that hand off the window.
+            mark(&mut self.keys.lock().unwrap_or_else(|e| e.into_inner()));
         }
         self.nudge();
     }
 
-    /// Whether a device has played `seat` since the game was served.
+    /// Whether a device has played `seat` (kept with the keys, restarts included).
     pub fn is_opened(&self, seat: usize) -> bool {
-        self.opened
-            .lock()
-            .is_ok_and(|o| o.get(seat).copied().unwrap_or(false))
-            || self.keys.lock().is_ok_and(|k| k.was_played(seat))
+        self.keys.lock().is_ok_and(|k| k.was_played(seat))
     }
 
     /// Wakes every screen without a change of the game (who is connected changed).
@@ -520,12 +510,7 @@ impl Table {
 /// A fingerprint of an action as a device sent it (an id used again must send the same).
 fn fingerprint(act: &Act, inputs: &Inputs) -> u64 {
     let text = serde_json::to_string(&(act, inputs)).unwrap_or_default();
-    let mut h: u64 = 0xcbf2_9ce4_8422_2325;
-    for &b in text.as_bytes() {
-        h ^= u64::from(b);
-        h = h.wrapping_mul(0x0000_0100_0000_01b3);
-    }
-    h
+    crate::engine::save::fnv1a(text.as_bytes())
 }
 
 impl Inner {
@@ -539,6 +524,7 @@ impl Inner {
         let Some((_, then)) = self.positions.iter().find(|(v, _)| *v == seen) else {
             return Err(Refusal::Changed(None));
         };
+        let then = Game::at_position(self.game.setup().clone(), then.clone());
         let en = tr(Lang::En);
         let (Some(before), Some(now)) = (
             turned(&then.known_to(Some(seat)), seat),
@@ -620,7 +606,9 @@ impl Inner {
         let mut last_public = self.last;
         for (act, inputs) in steps {
             let action = Action::with_inputs(act, inputs);
-            let before = next.clone();
+            // Said and judged on the game before the action (no copy of it).
+            let (round, heads) = (next.state().round, Logs::heads(&next, &action));
+            let by = (next.journal().len(), actor(&next, &action.act));
             let events = match apply(&mut next, &action.act, &action.inputs, source) {
                 Ok(e) => e,
                 Err(e) => {
@@ -628,10 +616,10 @@ impl Inner {
                     return Err(e.into());
                 }
             };
-            self.logs.push(&before, &action, &next, &events);
+            self.logs.add(round, &action, heads, &next, &events);
             if !action.act.is_private() {
                 public = true;
-                last_public = Some((before.journal().len(), actor(&before, &action.act)));
+                last_public = Some(by);
             }
             last = events;
         }
@@ -677,8 +665,7 @@ impl Inner {
             };
             store::save_game_with(path, &game, serde_json::to_value(kept).ok())?;
         }
-        self.logs = Logs::of(&game);
-        self.last = last_public(&game);
+        (self.logs, self.last) = replayed(&game);
         self.game = game;
         self.undo = None;
         self.undo_done = None;
@@ -689,7 +676,8 @@ impl Inner {
     /// A new public version, its position remembered.
     pub(super) fn bump(&mut self) {
         self.version += 1;
-        self.positions.push_back((self.version, self.game.clone()));
+        self.positions
+            .push_back((self.version, self.game.state().clone()));
         while self.positions.len() > POSITIONS_KEPT {
             self.positions.pop_front();
         }
@@ -729,11 +717,16 @@ fn apply(game: &mut Game, act: &Act, inputs: &Inputs, source: Source) -> Result<
     }
 }
 
-/// The last action of `game` everyone saw: its place in the journal and who took it.
-pub(super) fn last_public(game: &Game) -> Option<(usize, Option<usize>)> {
-    let at = game.journal().iter().rposition(|a| !a.act.is_private())?;
-    let before = game.truncate(at).ok()?;
-    Some((at, actor(&before, &game.journal()[at].act)))
+/// `game`'s log and its last action everyone saw (its place in the journal and who took
+/// it), in one replay of the journal.
+fn replayed(game: &Game) -> (Logs, Option<(usize, Option<usize>)>) {
+    let mut last = None;
+    let logs = Logs::of(game, |before, i, action| {
+        if !action.act.is_private() {
+            last = Some((i, actor(before, &action.act)));
+        }
+    });
+    (logs, last)
 }
 
 /// Who took `act` on `before`: the acting player, or the teller (`None`: the table itself).

@@ -348,7 +348,6 @@ pub fn seat_view(tr: &Tr, known: &Known, version: u64, log: &[String], runs: boo
     } else {
         Vec::new()
     };
-    let names = |on: bool| on && companion;
     SeatView {
         version,
         seat,
@@ -376,7 +375,7 @@ pub fn seat_view(tr: &Tr, known: &Known, version: u64, log: &[String], runs: boo
         log: log.to_vec(),
         scores,
         labels: labels(tr, own.map_or(0, |p| p.hidden)),
-        names: if names(true) {
+        names: if companion {
             Blueprint::ALL
                 .iter()
                 .map(|&c| (words::card_name(tr, c), c.name()))
@@ -384,7 +383,7 @@ pub fn seat_view(tr: &Tr, known: &Known, version: u64, log: &[String], runs: boo
         } else {
             Vec::new()
         },
-        contractor_names: if names(true) {
+        contractor_names: if companion {
             Contractor::ALL
                 .iter()
                 .map(|&c| (words::contractor_name(tr, c), c.name()))
@@ -392,7 +391,7 @@ pub fn seat_view(tr: &Tr, known: &Known, version: u64, log: &[String], runs: boo
         } else {
             Vec::new()
         },
-        tool_names: if names(runs) {
+        tool_names: if runs && companion {
             crate::engine::Tool::ALL
                 .iter()
                 .map(|&t| (words::tool(tr, t), t.name()))

@@ -59,12 +59,10 @@ pub struct Session {
     seen: u64,
     /// Served to the players' devices (*Invite players*).
     served: bool,
-    /// The seats a device played before this window opened the game (kept with its keys).
-    played: Vec<bool>,
 }
 
 impl Session {
-    fn with_table(table: Table, path: PathBuf, played: Vec<bool>) -> Session {
+    fn with_table(table: Table, path: PathBuf) -> Session {
         let game = table.game();
         let seen = table.changes();
         Session {
@@ -75,7 +73,6 @@ impl Session {
             redo: Vec::new(),
             seen,
             served: false,
-            played,
         }
     }
 
@@ -85,15 +82,14 @@ impl Session {
         store::save_game(&path, &game)?;
         let n = game.setup().players.len();
         let table = Table::new(game, Some(path.clone()), SeatKeys::new(n));
-        Ok(Session::with_table(table, path, Vec::new()))
+        Ok(Session::with_table(table, path))
     }
 
     /// The game saved at `path`.
     pub fn resume(path: &Path) -> Result<Session, SessionError> {
-        let kept = SeatKeys::read_for(path);
-        let played = kept.as_ref().map(|k| k.played.clone()).unwrap_or_default();
-        let table = Table::open_unserved(path, kept)?;
-        Ok(Session::with_table(table, path.to_path_buf(), played))
+        // The keys kept say which seats were played on devices.
+        let table = Table::open_unserved(path, SeatKeys::read_for(path))?;
+        Ok(Session::with_table(table, path.to_path_buf()))
     }
 
     /// Serves this game to the players' devices: from now on the devices act on it too. The
@@ -163,7 +159,7 @@ impl Session {
     /// Whether a device has played `seat` of this game (now, or before the window was started
     /// again): its hand is its player's own.
     pub fn played_on_a_device(&self, seat: usize) -> bool {
-        self.played.get(seat).copied().unwrap_or(false) || self.table.is_opened(seat)
+        self.table.is_opened(seat)
     }
 
     /// Applies `act` (with `inputs` unless the generator supplies them) through the table,
