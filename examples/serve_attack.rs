@@ -11,152 +11,20 @@
 //! 300; the server is `target/release/foreman serve --behind-proxy`, each client giving its
 //! own address in X-Forwarded-For; the clients run in this process, on the same cores).
 
+#[path = "serving/mod.rs"]
+mod serving;
+
 use foreman::engine::{Game, Phase, Setup};
 use foreman::net::SeatKeys;
 use foreman::planner::{Limit, Weights, plan_with};
 use futures_util::{SinkExt, StreamExt};
 use rand::rngs::StdRng;
 use rand::{Rng, SeedableRng};
-use serde_json::{Value, json};
+use serving::{http, socket};
 use std::sync::Arc;
 use std::sync::atomic::{AtomicBool, AtomicUsize, Ordering};
 use std::time::{Duration, Instant};
-use tokio::io::{AsyncReadExt, AsyncWriteExt};
 use tokio_tungstenite::tungstenite::Message;
-use tokio_tungstenite::tungstenite::client::IntoClientRequest;
-
-type Socket =
-    tokio_tungstenite::WebSocketStream<tokio_tungstenite::MaybeTlsStream<tokio::net::TcpStream>>;
-
-/// An HTTP request from the client at `from`: status and body.
-async fn http(addr: &str, from: &str, method: &str, path: &str, body: &str) -> (u16, String) {
-    let Ok(mut s) = tokio::net::TcpStream::connect(addr).await else {
-        return (0, String::new());
-    };
-    let req = format!(
-        "{method} {path} HTTP/1.1\r\nHost: {addr}\r\nX-Forwarded-For: {from}\r\nContent-Length: {}\r\nConnection: close\r\n\r\n{body}",
-        body.len()
-    );
-    if s.write_all(req.as_bytes()).await.is_err() {
-        return (0, String::new());
-    }
-    let mut out = String::new();
-    let _ = s.read_to_string(&mut out).await;
-    let status = out.get(9..12).and_then(|c| c.parse().ok()).unwrap_or(0);
-    (
-        status,
-        out.split_once("\r\n\r\n")
-            .map_or("", |(_, b)| b)
-            .to_string(),
-    )
-}
-
-async fn socket(addr: &str, from: &str, key: &str, device: &str) -> Option<Socket> {
-    let mut req = format!("ws://{addr}/ws/{key}?lang=en&device={device}")
-        .into_client_request()
-        .ok()?;
-    req.headers_mut()
-        .insert("X-Forwarded-For", from.parse().ok()?);
-    let (ws, _) = tokio_tungstenite::connect_async_with_config(req, None, true)
-        .await
-        .ok()?;
-    Some(ws)
-}
-
-async fn view_at(ws: &mut Socket, version: u64) -> Option<Value> {
-    loop {
-        let msg = tokio::time::timeout(Duration::from_secs(30), ws.next())
-            .await
-            .ok()??;
-        let Ok(Message::Text(t)) = msg else {
-            return None;
-        };
-        let v: Value = serde_json::from_str(t.as_str()).ok()?;
-        if v["type"] == "view" && v["view"]["version"].as_u64() >= Some(version) {
-            return Some(v["view"].clone());
-        }
-    }
-}
-
-/// One honest game from its own address: made, its invitations opened, played until `stop`;
-/// each action's time to every seat, and whether it was during the attack.
-async fn honest(
-    addr: String,
-    g: usize,
-    think: u64,
-    attack: Arc<AtomicBool>,
-    stop: Arc<AtomicBool>,
-) -> Vec<(bool, Duration)> {
-    let from = format!("10.1.{}.{}", g / 200, g % 200 + 1);
-    let (status, body) = http(
-        &addr,
-        &from,
-        "POST",
-        "/api/games",
-        r#"{"names":["A","B","C","D"]}"#,
-    )
-    .await;
-    assert_eq!(status, 200, "an honest game: {body}");
-    let made: Value = serde_json::from_str(&body).expect("JSON");
-    let mut keys = vec![made["seat"].as_str().unwrap_or_default().to_string()];
-    for invite in made["invites"]
-        .as_array()
-        .into_iter()
-        .flatten()
-        .filter_map(Value::as_str)
-    {
-        let (_, body) = http(&addr, &from, "POST", &format!("/api/invites/{invite}"), "").await;
-        let key: Value = serde_json::from_str(&body).expect("a seat");
-        keys.push(key["key"].as_str().unwrap_or_default().to_string());
-    }
-    let mut seats = Vec::new();
-    for (i, key) in keys.iter().enumerate() {
-        seats.push(
-            socket(&addr, &from, key, &format!("honest{g:04}seat{i}"))
-                .await
-                .expect("a socket"),
-        );
-    }
-    let mut views = Vec::new();
-    for ws in &mut seats {
-        views.push(view_at(ws, 0).await.expect("a first view"));
-    }
-    let mut rng = StdRng::seed_from_u64(g as u64);
-    let mut times = Vec::new();
-    let mut id = 0u64;
-    while !stop.load(Ordering::Relaxed) && views[0]["over"] != true {
-        let who: Vec<usize> = (0..4)
-            .filter(|&s| {
-                views[s]["actions"]
-                    .as_array()
-                    .is_some_and(|a| !a.is_empty())
-            })
-            .collect();
-        if who.is_empty() {
-            break;
-        }
-        tokio::time::sleep(Duration::from_millis(rng.random_range(0..2 * think.max(1)))).await;
-        let s = who[rng.random_range(0..who.len())];
-        let acts = views[s]["actions"].as_array().cloned().unwrap_or_default();
-        let act = &acts[rng.random_range(0..acts.len())]["act"];
-        let version = views[s]["version"].as_u64().unwrap_or(0);
-        id += 1;
-        let during = attack.load(Ordering::Relaxed);
-        let sent = Instant::now();
-        let msg = json!({"type": "act", "id": id, "seen": version, "act": act});
-        if seats[s].send(Message::text(msg.to_string())).await.is_err() {
-            break;
-        }
-        for (k, ws) in seats.iter_mut().enumerate() {
-            match view_at(ws, version + 1).await {
-                Some(v) => views[k] = v,
-                None => return times,
-            }
-        }
-        times.push((during, sent.elapsed()));
-    }
-    times
-}
 
 /// What the attacker got through.
 #[derive(Default)]
@@ -303,13 +171,14 @@ fn main() {
     let times = rt.block_on(async {
         let mut tasks = Vec::new();
         for g in 0..games {
-            tasks.push(tokio::spawn(honest(
-                addr.clone(),
-                g,
-                think,
-                Arc::clone(&attack),
-                Arc::clone(&stop),
-            )));
+            let (addr, attack, stop) = (addr.clone(), Arc::clone(&attack), Arc::clone(&stop));
+            tasks.push(tokio::spawn(async move {
+                let go = || !stop.load(Ordering::Relaxed);
+                serving::play(&addr, g as u64, think, go, || {
+                    attack.load(Ordering::Relaxed)
+                })
+                .await
+            }));
         }
         tokio::time::sleep(Duration::from_secs(seconds)).await;
         // The attack, from one address.

@@ -11,16 +11,12 @@
 //! `target/release/foreman serve --behind-proxy`, each game's devices giving an address of
 //! their own in X-Forwarded-For; the devices run in this process, on the same cores).
 
-use futures_util::{SinkExt, StreamExt};
-use rand::rngs::StdRng;
-use rand::{Rng, SeedableRng};
-use serde_json::{Value, json};
-use std::time::{Duration, Instant};
-use tokio::io::{AsyncReadExt, AsyncWriteExt};
-use tokio_tungstenite::tungstenite::Message;
+#[path = "serving/mod.rs"]
+mod serving;
 
-type Socket =
-    tokio_tungstenite::WebSocketStream<tokio_tungstenite::MaybeTlsStream<tokio::net::TcpStream>>;
+use std::sync::Arc;
+use std::sync::atomic::{AtomicUsize, Ordering};
+use std::time::{Duration, Instant};
 
 /// The server's resident memory (kB) and CPU time (s), from /proc.
 fn usage(pid: u32) -> (u64, f64) {
@@ -37,121 +33,6 @@ fn usage(pid: u32) -> (u64, f64) {
     let ticks: f64 = f.get(11).and_then(|v| v.parse::<f64>().ok()).unwrap_or(0.0)
         + f.get(12).and_then(|v| v.parse::<f64>().ok()).unwrap_or(0.0);
     (rss, ticks / 100.0)
-}
-
-/// A POST from the client at `from` (the server runs behind its "proxy": this process).
-async fn post(addr: &str, from: &str, path: &str, body: &str) -> Value {
-    let mut s = tokio::net::TcpStream::connect(addr)
-        .await
-        .expect("the server");
-    let req = format!(
-        "POST {path} HTTP/1.1\r\nHost: {addr}\r\nX-Forwarded-For: {from}\r\nContent-Length: {}\r\nConnection: close\r\n\r\n{body}",
-        body.len()
-    );
-    s.write_all(req.as_bytes()).await.expect("sent");
-    let mut out = String::new();
-    s.read_to_string(&mut out).await.expect("read");
-    let json = out.split("\r\n\r\n").nth(1).unwrap_or("null");
-    serde_json::from_str(json).expect("JSON")
-}
-
-/// Reads `ws` until its view is at `version` or later; the view.
-async fn view_at(ws: &mut Socket, version: u64) -> Option<Value> {
-    loop {
-        let msg = tokio::time::timeout(Duration::from_secs(30), ws.next())
-            .await
-            .ok()??;
-        let Ok(Message::Text(t)) = msg else {
-            return None;
-        };
-        let v: Value = serde_json::from_str(t.as_str()).ok()?;
-        if v["type"] == "view" && v["view"]["version"].as_u64() >= Some(version) {
-            return Some(v["view"].clone());
-        }
-    }
-}
-
-/// One game's four devices playing `actions` actions; each action's time to every seat.
-async fn play(
-    addr: String,
-    seed: u64,
-    actions: usize,
-    think: u64,
-    deadline: Instant,
-) -> Vec<Duration> {
-    // Each game's players at an address of their own, as friends online are.
-    let from = format!("10.1.{}.{}", seed / 200, seed % 200 + 1);
-    let made = post(&addr, &from, "/api/games", r#"{"names":["A","B","C","D"]}"#).await;
-    // The maker's own seat, then each invitation opened.
-    let mut keys = vec![made["seat"].as_str().unwrap_or_default().to_string()];
-    for invite in made["invites"]
-        .as_array()
-        .into_iter()
-        .flatten()
-        .filter_map(Value::as_str)
-    {
-        let seat = post(&addr, &from, &format!("/api/invites/{invite}"), "").await;
-        keys.push(seat["key"].as_str().unwrap_or_default().to_string());
-    }
-    let mut seats: Vec<Socket> = Vec::new();
-    for (i, key) in keys.iter().enumerate() {
-        use tokio_tungstenite::tungstenite::client::IntoClientRequest;
-        let mut req = format!("ws://{addr}/ws/{key}?device=load{seed:06}seat{i}")
-            .into_client_request()
-            .expect("a request");
-        req.headers_mut()
-            .insert("X-Forwarded-For", from.parse().expect("an address"));
-        // As a browser does: small messages sent at once (no Nagle).
-        let (ws, _) = tokio_tungstenite::connect_async_with_config(req, None, true)
-            .await
-            .expect("a socket");
-        seats.push(ws);
-    }
-    let mut views = Vec::new();
-    for ws in &mut seats {
-        views.push(view_at(ws, 0).await.expect("a first view"));
-    }
-    let mut rng = StdRng::seed_from_u64(seed);
-    let mut times = Vec::new();
-    for id in 0..actions as u64 {
-        if Instant::now() > deadline || views[0]["over"] == true {
-            break;
-        }
-        let who: Vec<usize> = (0..4)
-            .filter(|&s| {
-                views[s]["actions"]
-                    .as_array()
-                    .is_some_and(|a| !a.is_empty())
-            })
-            .collect();
-        if who.is_empty() {
-            break;
-        }
-        if think > 0 {
-            let pause = rng.random_range(0..2 * think);
-            tokio::time::sleep(Duration::from_millis(pause)).await;
-        }
-        let s = who[rng.random_range(0..who.len())];
-        let acts = views[s]["actions"].as_array().cloned().unwrap_or_default();
-        let act = &acts[rng.random_range(0..acts.len())]["act"];
-        let version = views[s]["version"].as_u64().unwrap_or(0);
-        let msg = json!({"type": "act", "id": id, "seen": version, "act": act});
-        let sent = Instant::now();
-        if seats[s].send(Message::text(msg.to_string())).await.is_err() {
-            break;
-        }
-        for (k, ws) in seats.iter_mut().enumerate() {
-            match view_at(ws, version + 1).await {
-                Some(v) => views[k] = v,
-                None => return times,
-            }
-        }
-        times.push(sent.elapsed());
-    }
-    for ws in &mut seats {
-        let _ = ws.close(None).await;
-    }
-    times
 }
 
 fn main() {
@@ -195,20 +76,22 @@ fn main() {
     let (times, rss_playing) = rt.block_on(async {
         let mut tasks = Vec::new();
         for g in 0..games {
-            tasks.push(tokio::spawn(play(
-                addr.clone(),
-                g as u64,
-                actions,
-                think,
-                deadline,
-            )));
+            let addr = addr.clone();
+            tasks.push(tokio::spawn(async move {
+                // At most `actions` actions, within the deadline.
+                let played = Arc::new(AtomicUsize::new(0));
+                let go = || {
+                    Instant::now() < deadline && played.fetch_add(1, Ordering::Relaxed) < actions
+                };
+                serving::play(&addr, g as u64, think, go, || ()).await
+            }));
         }
         // Memory while every game is open (each task holds its sockets until its last action).
         tokio::time::sleep(Duration::from_secs(3)).await;
         let rss = usage(server.id()).0;
         let mut all = Vec::new();
         for t in tasks {
-            all.extend(t.await.unwrap_or_default());
+            all.extend(t.await.unwrap_or_default().into_iter().map(|(_, d)| d));
         }
         (all, rss)
     });
