@@ -88,6 +88,12 @@ impl ForemanApp {
                         RichText::new(self.ta("bot-playing", &[("name", name.into())])).strong(),
                     );
                 }
+                // A seat played on its own phone: the table screen only watches it.
+                if let Some(seat) = self.phone_to_act() {
+                    let name = self.seat_name(game, seat);
+                    ui.separator();
+                    ui.label(self.ta("web-plays-on-phone", &[("name", name.into())]));
+                }
                 // Everyone works at once: a button (or the key 1–5) per player turns the work
                 // phase to them; a tick marks whoever has ended. A bot's turn is not cut short.
                 if matches!(st.phase, Phase::Work { .. }) && st.players.len() > 1 {

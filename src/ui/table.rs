@@ -513,9 +513,10 @@ impl ForemanApp {
         // One placement, or all the dice a section takes (each its own action, in order); on
         // a bot's turn the board is only to be watched.
         let placed = ui
-            .add_enabled_ui(self.bot_to_act().is_none(), |ui| {
-                hq::board(ui, &self.tr, game, p, body, self.selected_die, &marks)
-            })
+            .add_enabled_ui(
+                self.bot_to_act().is_none() && self.phone_to_act().is_none(),
+                |ui| hq::board(ui, &self.tr, game, p, body, self.selected_die, &marks),
+            )
             .inner;
         for act in placed {
             self.submit(act);
