@@ -1169,7 +1169,8 @@ fn the_table_window_never_shows_a_hand_played_on_a_phone() {
         .filter(|l| l.contains("Build") || l.contains("hand"))
         .collect();
     assert!(
-        h.query_by_label_contains("on their own phone").is_some(),
+        h.query_by_label_contains("blueprints are on their own phone")
+            .is_some(),
         "the hand is said to be on the phone: {said:?}, journal {}, at work {:?}",
         game.journal().len(),
         game.state().current_player()
@@ -1197,7 +1198,7 @@ fn the_table_window_never_shows_a_hand_played_on_a_phone() {
     }
     assert!(
         again
-            .query_by_label_contains("on their own phone")
+            .query_by_label_contains("blueprints are on their own phone")
             .is_some(),
         "hidden after a restart too"
     );
