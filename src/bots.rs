@@ -137,8 +137,9 @@ impl Bot {
                 for act in plan.steps {
                     let before = at.state().players[p].clone();
                     self.plan.push((before, act.clone()));
-                    if at.preview(&act).map(|s| at.state = s).is_err() {
-                        break;
+                    match at.preview(&act) {
+                        Ok(next) => at = Game::at_position(game.setup().clone(), next),
+                        Err(_) => break,
                     }
                 }
                 let (_, first) = self.plan.remove(0);
@@ -371,8 +372,9 @@ mod tests {
     fn the_market_lookahead_never_peeks_at_the_deck() {
         for seed in 0..12 {
             let g = market_in(seed, 2 + seed as u32 % 4);
-            let mut other = g.clone();
-            other.setup.seed ^= 0xdead_beef;
+            let mut setup = g.setup().clone();
+            setup.seed ^= 0xdead_beef;
+            let other = Game::at_position(setup, g.state().clone());
             let a = Bot::new(BotKind::Planner, 9).choose(&g);
             let b = Bot::new(BotKind::Planner, 9).choose(&other);
             assert!(a.is_some(), "seed {seed}: no choice");

@@ -4,7 +4,7 @@
 
 pub mod bots;
 pub mod dice;
-pub mod engine;
+pub use foreman_engine as engine;
 pub mod history;
 pub mod i18n;
 pub mod net;

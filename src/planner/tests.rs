@@ -43,8 +43,8 @@ struct Puzzle {
 /// the deck (every copy still counted once).
 fn puzzle_position(p: &Puzzle) -> Game {
     use crate::engine::Blueprint;
-    let mut g = Game::new_dealt(Setup::solo("P", Difficulty::Easy, 1)).expect("game");
-    let st = &mut g.state;
+    let g = Game::new_dealt(Setup::solo("P", Difficulty::Easy, 1)).expect("game");
+    let mut st = g.state().clone();
     st.hand_back_to_deck(0);
     let card =
         |n: &str| Blueprint::from_name(n).unwrap_or_else(|| panic!("{}: no card {n}", p.name));
@@ -71,7 +71,7 @@ fn puzzle_position(p: &Puzzle) -> Game {
         turn: 0,
         rolled: true,
     };
-    g
+    Game::at_position(g.setup().clone(), st)
 }
 
 /// Issue 29, point 6: the puzzles in `puzzles/`, solved by hand; the planner, counting
@@ -182,8 +182,8 @@ fn branch_and_bound_loses_nothing() {
 fn rerolled_dice_keep_their_chances_when_taken_in_rising_order() {
     use crate::engine::Blueprint as B;
     use crate::engine::state::DieOrigin;
-    let mut g = Game::new_dealt(Setup::solo("P", Difficulty::Easy, 3)).expect("game");
-    let st = &mut g.state;
+    let g = Game::new_dealt(Setup::solo("P", Difficulty::Easy, 3)).expect("game");
+    let mut st = g.state().clone();
     assert!(st.blueprint_deck.remove(B::TempAgency));
     st.players[0].compound.add(B::TempAgency);
     st.players[0].energy = 3;
@@ -195,7 +195,7 @@ fn rerolled_dice_keep_their_chances_when_taken_in_rising_order() {
         turn: 0,
         rolled: true,
     };
-    let root = g.for_planning();
+    let root = Game::at_position(g.setup().clone(), st).for_planning();
     let mut rerolls = Vec::new();
     legal_actions_into(root.state(), &mut rerolls);
     rerolls.retain(
@@ -333,8 +333,9 @@ fn resources_past_the_limit_count_nothing_in_the_bound() {
 #[test]
 fn the_chance_that_the_machine_ends_the_game_this_round() {
     use crate::engine::Blueprint;
-    let mut g = Game::new_dealt(Setup::solo("P", Difficulty::Easy, 7)).expect("game");
-    let m = g.state.machine.as_mut().expect("a Machine");
+    let g = Game::new_dealt(Setup::solo("P", Difficulty::Easy, 7)).expect("game");
+    let mut st = g.state().clone();
+    let m = st.machine.as_mut().expect("a Machine");
     m.compound = Default::default();
     m.compound.add(Blueprint::Gymnasium);
     for c in [
@@ -344,23 +345,24 @@ fn the_chance_that_the_machine_ends_the_game_this_round() {
     ] {
         m.compound.add(c);
     }
-    let chance = |g: &mut Game, goods: u32| {
-        if let Some(m) = g.state.machine.as_mut() {
+    let chance = |st: &mut State, goods: u32| {
+        if let Some(m) = st.machine.as_mut() {
             m.goods = goods;
         }
-        machine_ends_now(&g.state)
+        machine_ends_now(st)
     };
-    assert!((chance(&mut g, 10) - 1.0 / 6.0 * 3.0 / 6.0).abs() < 1e-12);
-    assert!((chance(&mut g, 11) - (1.0 - 5.0 / 6.0 * 3.0 / 6.0)).abs() < 1e-12);
-    assert!((chance(&mut g, 12) - 1.0).abs() < 1e-12);
-    assert!(chance(&mut g, 0).abs() < 1e-12);
+    assert!((chance(&mut st, 10) - 1.0 / 6.0 * 3.0 / 6.0).abs() < 1e-12);
+    assert!((chance(&mut st, 11) - (1.0 - 5.0 / 6.0 * 3.0 / 6.0)).abs() < 1e-12);
+    assert!((chance(&mut st, 12) - 1.0).abs() < 1e-12);
+    assert!(chance(&mut st, 0).abs() < 1e-12);
 }
 
 /// The position of `p` with the unseen cards (`State::blueprint_deck`) only `deck`.
 fn with_deck(p: &Puzzle, deck: &[crate::engine::Blueprint]) -> Game {
-    let mut g = puzzle_position(p);
-    let st = &mut g.state;
-    st.blueprint_deck.take_all(&mut st.blueprint_discard);
+    let g = puzzle_position(p);
+    let mut st = g.state().clone();
+    let discard = &mut st.blueprint_discard;
+    st.blueprint_deck.take_all(discard);
     let all: Vec<_> = st.blueprint_deck.iter().collect();
     for (c, n) in all {
         for _ in 0..n {
@@ -370,7 +372,7 @@ fn with_deck(p: &Puzzle, deck: &[crate::engine::Blueprint]) -> Game {
     for &c in deck {
         st.blueprint_deck.add(c);
     }
-    g
+    Game::at_position(g.setup().clone(), st)
 }
 
 fn megalith_built(dice: &[u8]) -> Puzzle {

@@ -778,18 +778,20 @@ mod tests {
     /// the window's language; it never speaks of a second copy.
     #[test]
     fn the_gymnasium_refusal_names_the_shovel() {
-        let mut game = Game::new_dealt(Setup::solo("You", Difficulty::Easy, 3)).expect("a game");
+        let game = Game::new_dealt(Setup::solo("You", Difficulty::Easy, 3)).expect("a game");
         let mut p = game.state().players[0].clone();
         p.hand = Default::default();
         p.hand.add(Blueprint::Gymnasium);
         p.hand.add(Blueprint::Robot);
         p.metal = 5;
         p.energy = 5;
-        game.state.players[0] = p.clone();
-        game.state.phase = Phase::Work {
+        let mut st = game.state().clone();
+        st.players[0] = p.clone();
+        st.phase = Phase::Work {
             turn: 0,
             rolled: true,
         };
+        let game = Game::at_position(game.setup().clone(), st);
         for (lang, shovel, copies) in [
             (Lang::En, "Shovel", "two copies"),
             (Lang::Fr, "Pelle", "deux exemplaires"),

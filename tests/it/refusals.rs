@@ -393,7 +393,7 @@ fn every_refusal_says_its_rule_in_every_language() {
                 .to_string()
         })
         .collect();
-    let source = include_str!("../../src/engine/error.rs");
+    let source = include_str!("../../crates/engine/src/error.rs");
     let declared: Vec<&str> = source
         .lines()
         .filter_map(|l| l.strip_prefix("    "))
@@ -644,12 +644,12 @@ fn an_act_out_of_its_phase_names_both_phases() {
     // Every phrase the engine gives for a wrong phase has its words: a new one without them
     // would fall back to the plain sentence, which names neither phase.
     let engine = [
-        include_str!("../../src/engine/apply.rs"),
-        include_str!("../../src/engine/apply/market.rs"),
-        include_str!("../../src/engine/apply/rounds.rs"),
-        include_str!("../../src/engine/apply/work.rs"),
-        include_str!("../../src/engine/apply/activate.rs"),
-        include_str!("../../src/engine/apply/setup.rs"),
+        include_str!("../../crates/engine/src/apply.rs"),
+        include_str!("../../crates/engine/src/apply/market.rs"),
+        include_str!("../../crates/engine/src/apply/rounds.rs"),
+        include_str!("../../crates/engine/src/apply/work.rs"),
+        include_str!("../../crates/engine/src/apply/activate.rs"),
+        include_str!("../../crates/engine/src/apply/setup.rs"),
     ]
     .concat();
     let quoted_after = |marker: &str| -> Vec<String> {

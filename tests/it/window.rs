@@ -414,7 +414,8 @@ fn every_key_the_code_names_is_a_message() {
     let english: std::collections::HashSet<String> =
         message_ids(Lang::En.source()).into_iter().collect();
     let mut named = Vec::new();
-    let mut stack = vec![std::path::PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("src")];
+    let root = std::path::PathBuf::from(env!("CARGO_MANIFEST_DIR"));
+    let mut stack = vec![root.join("src"), root.join("crates")];
     while let Some(dir) = stack.pop() {
         for entry in std::fs::read_dir(&dir).expect("listed").flatten() {
             let path = entry.path();

@@ -4,8 +4,8 @@
 //! deal and a deck near its end; every change after that goes through `apply`.
 
 use super::*;
-use crate::engine::action::Resource;
-use crate::engine::legal::legal_actions;
+use crate::action::Resource;
+use crate::legal::legal_actions;
 
 /// The cards of the 8 secret cards dealt to two players in these tests: every copy of each.
 const HANDS: [B; 8] = [

@@ -1,5 +1,5 @@
 //! The game state: everything on the table at one moment. It changes only through
-//! [`crate::engine::Game::apply`]; this module has no rule logic beyond small queries.
+//! [`crate::Game::apply`]; this module has no rule logic beyond small queries.
 
 use super::cards::{Blueprint, CardType, Contractor, Tool};
 use serde::{Deserialize, Serialize};
@@ -354,12 +354,12 @@ impl Dice {
     pub fn get(&self, i: usize) -> Option<&Die> {
         self.as_slice().get(i)
     }
-    pub(crate) fn get_mut(&mut self, i: usize) -> Option<&mut Die> {
+    pub fn get_mut(&mut self, i: usize) -> Option<&mut Die> {
         let n = self.len();
         self.dice[..n].get_mut(i)
     }
     /// Adds a die; false when the tray is full (cannot happen within the rules, see MAX_DICE).
-    pub(crate) fn push(&mut self, value: u8, origin: DieOrigin) -> bool {
+    pub fn push(&mut self, value: u8, origin: DieOrigin) -> bool {
         if self.len() >= MAX_DICE {
             return false;
         }
@@ -371,7 +371,7 @@ impl Dice {
         self.len += 1;
         true
     }
-    pub(crate) fn clear(&mut self) {
+    pub fn clear(&mut self) {
         self.len = 0;
     }
     /// Sorts the dice by `key` (a planner's canonical copy; indices change).
@@ -617,7 +617,7 @@ pub enum Phase {
     Work { turn: usize, rolled: bool },
     /// The Machine's turn (solo games), after the player's work phase.
     Machine,
-    /// The game is over; see [`crate::engine::score`].
+    /// The game is over; see [`crate::score`].
     Over,
 }
 
@@ -653,7 +653,7 @@ pub struct State {
     /// that follows it (docs/rules.md, end of the game).
     pub end_triggered: Option<u32>,
     /// Hidden hands after a reshuffle: which deck each secret card came from
-    /// ([`crate::engine::secrets`]); `None` while that is any unseen card. Shared between
+    /// ([`crate::secrets`]); `None` while that is any unseen card. Shared between
     /// copies until one changes it.
     pub secrets: Option<std::sync::Arc<super::secrets::Secrets>>,
 }
@@ -774,9 +774,9 @@ impl State {
             .saturating_sub(self.hidden_total())
     }
 
-    /// Tests: `seat`'s hand goes back into the blueprint deck.
-    #[cfg(test)]
-    pub(crate) fn hand_back_to_deck(&mut self, seat: usize) {
+    /// `seat`'s hand goes back into the blueprint deck (for setting up a position to study: the
+    /// planner's puzzles, tests).
+    pub fn hand_back_to_deck(&mut self, seat: usize) {
         let hand = self.players[seat].hand;
         for (c, n) in hand.iter() {
             for _ in 0..n {
@@ -785,6 +785,7 @@ impl State {
             }
         }
     }
+
     /// The round after which the game ends, once triggered.
     pub fn final_round(&self) -> Option<u32> {
         self.end_triggered.map(|r| r + 1)

@@ -341,7 +341,7 @@ impl Ctx<'_> {
 
 /// The dice a card's activation takes (cards.md, dice notation).
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub(crate) enum Pattern {
+pub enum Pattern {
     /// Any one die.
     Any,
     /// One die showing exactly this value.
@@ -356,7 +356,7 @@ pub(crate) enum Pattern {
     Targets(usize),
 }
 
-pub(crate) fn dice_pattern(card: Blueprint) -> Option<Pattern> {
+pub fn dice_pattern(card: Blueprint) -> Option<Pattern> {
     use Blueprint as B;
     Some(match card {
         B::AluminumFactory | B::ConcretePlant | B::Harvester | B::Manufactory => Pattern::Equal(2),
@@ -375,7 +375,7 @@ pub(crate) fn dice_pattern(card: Blueprint) -> Option<Pattern> {
 }
 
 impl Pattern {
-    pub(crate) fn needs(self) -> &'static str {
+    pub fn needs(self) -> &'static str {
         match self {
             Pattern::Any => "one die",
             Pattern::Exactly(1) => "one die showing 1",
@@ -390,7 +390,7 @@ impl Pattern {
         }
     }
 
-    pub(crate) fn fits(self, values: &[u8]) -> bool {
+    pub fn fits(self, values: &[u8]) -> bool {
         match self {
             Pattern::Any | Pattern::Targets(1) => values.len() == 1,
             Pattern::Targets(_) => !values.is_empty(),

@@ -282,7 +282,7 @@ pub fn switches(state: &State) -> Vec<Act> {
 
 /// The ends of the work phase open to the player at work (the discards they may choose), as
 /// [`legal_actions`] lists them: for a caller that needs only those.
-pub(crate) fn end_work_actions(state: &State) -> Vec<Act> {
+pub fn end_work_actions(state: &State) -> Vec<Act> {
     let mut out = Vec::new();
     if let (Phase::Work { rolled: true, .. }, Some(p)) = (state.phase, state.current_player()) {
         end_work(state, &state.players[p], &mut out);

@@ -21,7 +21,7 @@ mod work;
 
 pub use setup::{BotLevel, Hands, Mode, NAME_MAX, PlayerSetup, Setup, clean_name};
 
-pub(crate) use activate::{Pattern, dice_pattern};
+pub use activate::{Pattern, dice_pattern};
 #[cfg(test)]
 pub(crate) use oracle::SplitMix64;
 use oracle::{Given, Oracle, Seeded, VirtualDice};
@@ -251,7 +251,7 @@ impl Game {
     /// step, one copy of the state and no journal. The rules are those of [`Game::apply`], run
     /// by the same code: refused when a rule does not hold or an input is missing or unused,
     /// and then `next` holds no meaningful position.
-    pub(crate) fn step_into(
+    pub fn step_into(
         &self,
         state: &State,
         action: &Action,
@@ -263,14 +263,14 @@ impl Game {
 
     /// The game at this moment without its journal, its hands as the planner sees them:
     /// blueprints drawn from here on are hidden (known only by their count), so a plan never
-    /// peeks at the deck. For searching positions (`crate::planner`): cheap to clone.
-    pub(crate) fn for_planning(&self) -> Game {
+    /// peeks at the deck. For searching positions (the planner): cheap to clone.
+    pub fn for_planning(&self) -> Game {
         self.planning_at(self.state.clone())
     }
 
     /// `state` as a position to search from this game, as [`Game::for_planning`] makes it: a
     /// state the planner made itself (the next work phase after a market choice).
-    pub(crate) fn planning_at(&self, state: State) -> Game {
+    pub fn planning_at(&self, state: State) -> Game {
         let mut setup = self.setup.clone();
         setup.mode = Mode::Companion;
         setup.hands = Hands::Hidden;
@@ -287,8 +287,8 @@ impl Game {
     }
 
     /// A game at `state` with `setup` and no journal (a position a seat knows,
-    /// [`crate::engine::Known`]).
-    pub(crate) fn at_position(setup: Setup, state: State) -> Game {
+    /// [`crate::Known`]).
+    pub fn at_position(setup: Setup, state: State) -> Game {
         Game {
             setup,
             scratch: state.clone(),

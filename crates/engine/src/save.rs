@@ -64,7 +64,7 @@ pub enum LoadError {
 
 /// FNV-1a 64 of `bytes`: the saved game's checksum, and a served table's fingerprint of an
 /// action sent.
-pub(crate) fn fnv1a(bytes: &[u8]) -> u64 {
+pub fn fnv1a(bytes: &[u8]) -> u64 {
     let mut h: u64 = 0xcbf2_9ce4_8422_2325;
     for &b in bytes {
         h ^= u64::from(b);

@@ -3,7 +3,7 @@
 //! version), or both (`VirtualDice`: cards given, dice generated).
 
 use super::*;
-use crate::engine::error::counted;
+use crate::error::counted;
 
 /// Supplies the random inputs of an action as it resolves.
 pub(super) trait Oracle {

@@ -4,7 +4,7 @@
 //! identities of the cards revealed while resolving it, in the order they were needed). In a
 //! table-companion game the players supply the inputs (what the physical dice show, which card
 //! came off the deck); in a digital game the game's seeded generator does
-//! ([`crate::engine::Game::apply_digital`]). Either way the journal stores the complete action,
+//! ([`crate::Game::apply_digital`]). Either way the journal stores the complete action,
 //! so replaying it never needs a random number.
 
 use super::cards::{Blueprint, Contractor, Tool};

@@ -11,7 +11,7 @@ use std::fmt;
 use std::sync::OnceLock;
 
 /// The embedded catalogue text; parsing it is pure (no file I/O at run time).
-pub const CATALOGUE_TOML: &str = include_str!("../../assets/cards.toml");
+pub const CATALOGUE_TOML: &str = include_str!("../../../assets/cards.toml");
 
 macro_rules! card_enum {
     ($(#[$m:meta])* $name:ident { $($variant:ident = $en:literal),+ $(,)? }) => {

@@ -3,7 +3,7 @@
 //! Every position is reached through `apply` with the inputs a table would give.
 
 use super::*;
-use crate::engine::state::{Census, Pile};
+use crate::state::{Census, Pile};
 
 mod reshuffle;
 mod told;
@@ -55,9 +55,7 @@ fn working(g: &mut Game, p: usize, hidden: u8, seen: &[B], metal: u32, energy: u
     st.players[p].energy = energy;
     st.players[p].dice.clear();
     for v in [1, 2, 4, 5] {
-        st.players[p]
-            .dice
-            .push(v, crate::engine::state::DieOrigin::Own);
+        st.players[p].dice.push(v, crate::state::DieOrigin::Own);
     }
     let n = st.players.len();
     st.phase = Phase::Work {
@@ -377,7 +375,7 @@ fn everyone_works_at_once_and_the_round_moves_on_when_all_have_ended() {
 fn a_digital_game_cannot_hide_hands() {
     // A digital game deals every card itself (docs/rules.md, hidden hands are for the table).
     let mut setup = Setup::players(2, 1);
-    setup.hands = crate::engine::Hands::Hidden;
+    setup.hands = crate::Hands::Hidden;
     assert_eq!(Game::new(setup).unwrap_err(), RuleError::HiddenHandsDigital);
 }
 
@@ -386,12 +384,12 @@ fn a_bot_plays_only_in_a_digital_game() {
     // Issue 29, point 4: any seat of a digital game can be a bot; at a real table a person
     // holds the cards, so a companion game refuses a bot seat.
     let mut setup = Setup::players(2, 1);
-    setup.players[1].bot = Some(crate::engine::BotLevel::Hard);
+    setup.players[1].bot = Some(crate::BotLevel::Hard);
     let game = Game::new(setup.clone()).expect("a digital game with a bot seat");
     // The bot seat is part of the saved setup and comes back with it.
     let text = serde_json::to_string(game.setup()).expect("setup saves");
     let back: Setup = serde_json::from_str(&text).expect("setup loads");
-    assert_eq!(back.players[1].bot, Some(crate::engine::BotLevel::Hard));
+    assert_eq!(back.players[1].bot, Some(crate::BotLevel::Hard));
     assert_eq!(back.players[0].bot, None);
     assert_eq!(
         Game::new(setup.companion()).unwrap_err(),
