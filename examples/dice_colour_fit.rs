@@ -86,7 +86,8 @@ fn main() -> anyhow::Result<()> {
     Ok(())
 }
 
-const HEADER: &str = "The colour namer's examples (src/vision/colour.rs): each die whose colour
+const HEADER: &str =
+    "The colour namer's examples (crates/vision/src/colour.rs): each die whose colour
 models/dice/colours.txt tells, measured in its training photo of tests/data/dice/d6-tray-photos
 at its labelled box, then where the shipped reader finds it: body R G B, pips R G B (exposure
 and light evened out), colour.

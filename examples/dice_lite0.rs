@@ -24,8 +24,8 @@
 mod args;
 
 use anyhow::Context;
+use foreman::vision::cnn::{Net, Shape, softmax};
 use foreman::vision::learned::{Candidate, Model, PATCH_MARGIN, classifier_input};
-use foreman::vision::net::{Net, Shape, softmax};
 use foreman_dice_training::backbone::Backbone;
 use foreman_dice_training::sources::{self, training_split};
 use foreman_dice_training::training::{self, Library, Schedule, Source, UNKNOWN};

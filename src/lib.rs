@@ -1,16 +1,16 @@
 //! Foreman: a table companion and digital tabletop for the board game Fantastic Factories.
 //!
-//! See `ARCHITECTURE.md` for the module map and its invariants.
+//! The application: dice sources, game files and the history, the server and the window, over
+//! the workspace's layers, re-exported here under their names (`engine`, `planner`, `bots`,
+//! `sim`, `i18n`, `text`, `vision`). See `ARCHITECTURE.md` for the map and its invariants.
 
-pub mod bots;
-pub mod dice;
 pub use foreman_engine as engine;
+pub use foreman_planner::{bots, planner, sim};
+pub use foreman_vision as vision;
+pub use foreman_words::{i18n, text};
+
+pub mod dice;
 pub mod history;
-pub mod i18n;
 pub mod net;
-pub mod planner;
-pub mod sim;
 pub mod store;
-pub mod text;
 pub mod ui;
-pub mod vision;

@@ -79,7 +79,7 @@ enum Command {
         /// A solo game against the Machine at this difficulty.
         #[arg(long, value_enum)]
         solo: Option<Level>,
-        #[arg(long, value_enum, default_value = "greedy")]
+        #[arg(long, default_value = "greedy", value_parser = bot_kind())]
         bot: BotKind,
         /// One JSON object per game on its own line.
         #[arg(long)]
@@ -199,6 +199,12 @@ enum DiceCommand {
         #[arg(long)]
         json: bool,
     },
+}
+
+/// `--bot`: one of the bots' names, listed in the help.
+fn bot_kind() -> impl clap::builder::TypedValueParser<Value = BotKind> {
+    use clap::builder::TypedValueParser;
+    clap::builder::PossibleValuesParser::new(BotKind::NAMES).try_map(|s| s.parse::<BotKind>())
 }
 
 fn main() {

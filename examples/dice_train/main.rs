@@ -217,7 +217,7 @@ fn main() -> anyhow::Result<()> {
     };
     // `--detector-from DIR`: a detector trained before (to try a classifier alone).
     if let Some(dir) = value("--detector-from") {
-        detector = foreman::vision::net::Net::from_bytes(&std::fs::read(
+        detector = foreman::vision::cnn::Net::from_bytes(&std::fs::read(
             PathBuf::from(dir).join("detector.bin"),
         )?)?;
     } else {
@@ -245,7 +245,7 @@ fn main() -> anyhow::Result<()> {
     let further = value("--classifier-from");
     let mut classifier = match &further {
         Some(dir) => {
-            let net = foreman::vision::net::Net::from_bytes(&std::fs::read(
+            let net = foreman::vision::cnn::Net::from_bytes(&std::fs::read(
                 PathBuf::from(dir).join("classifier.bin"),
             )?)?;
             anyhow::ensure!(net.shape() == shape, "{dir}: another classifier's shape");

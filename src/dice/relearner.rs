@@ -7,8 +7,8 @@
 
 use crate::store::{StoreError, write_atomic};
 use crate::vision::adapt::Lessons;
+use crate::vision::cnn::Net;
 use crate::vision::learned::Model;
-use crate::vision::net::Net;
 use crate::vision::relearn::{Relearning, Replay, relearned};
 use std::path::{Path, PathBuf};
 use std::sync::Arc;

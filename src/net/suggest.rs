@@ -88,7 +88,7 @@ fn suggestion_at(
         }
         Phase::Work { rolled: true, .. } => {
             let plan = planner::plan_until(at, &Weights::default(), Limit::SUGGEST, stop)
-                .map_err(|e| e.say(tr))?;
+                .map_err(|e| plan_refusal(tr, &e))?;
             let mut notes = Vec::new();
             if let Some(g) = gains::plan_brings(tr, at, &plan.steps) {
                 notes.push(tr.t_args("suggest-brings", &[("gains", g.into())]));
@@ -110,5 +110,13 @@ fn suggestion_at(
             })
         }
         _ => Err(tr.t("suggest-nothing")),
+    }
+}
+
+/// Why no plan was found, in `tr`'s language.
+pub fn plan_refusal(tr: &Tr, e: &crate::planner::PlanError) -> String {
+    match e {
+        crate::planner::PlanError::NotWorking => tr.t("suggest-nothing"),
+        crate::planner::PlanError::Stuck(e) => crate::i18n::words::refusal(tr, e),
     }
 }

@@ -150,7 +150,9 @@ impl ForemanApp {
         }
         match answer {
             Answer::Work(Ok(plan)) => self.show_plan(game, plan),
-            Answer::Work(Err(e)) => self.message = Some(e.say(&self.tr)),
+            Answer::Work(Err(e)) => {
+                self.message = Some(crate::net::suggest::plan_refusal(&self.tr, &e))
+            }
             Answer::Market(Some(choice)) => self.show_market_choice(game, choice),
             Answer::Market(None) => self.message = Some(self.t("suggest-nothing")),
         }

@@ -5,7 +5,7 @@
 //! its convolution) into the bytes [`Backbone::from_bytes`] reads: a stem and inverted
 //! residual blocks (a 1×1 expansion, a depthwise 3×3 or 5×5, a 1×1 projection, the block's
 //! input added when it keeps its size), ReLU6 between. Each layer is a [`Conv`], run on
-//! several pictures of one size at once: full layers as [`foreman::vision::net`] runs its own (im2col
+//! several pictures of one size at once: full layers as [`foreman_vision::cnn`] runs its own (im2col
 //! and matrix products, a 1×1 layer one product for all the pictures), depthwise ones a tap
 //! at a time over the planes' phases. `examples/lite0_check.rs` checks the pass
 //! against the numpy one of `examples/dice_train/lite0_check.py`. Pure: no I/O, no clock.
@@ -15,10 +15,10 @@
 
 use thiserror::Error;
 
-use foreman::vision::net::{Act, Conv, Link, Net};
+use foreman_vision::cnn::{Act, Conv, Link, Net};
 
 /// How many floats of columns a full convolution writes before their product is taken, as
-/// in [`foreman::vision::net::Net::forward_many`]: well inside a core's cache.
+/// in [`foreman_vision::cnn::Net::forward_many`]: well inside a core's cache.
 const GROUP_FLOATS: usize = 64 * 1024;
 
 /// The most blocks, layers in a block, and channels a file may name.

@@ -10,7 +10,7 @@
 //!   (`models/dice/README.md`).
 //!
 //! What reads a picture, and what learns the player's table at the table, lives in
-//! `foreman::vision`.
+//! `foreman_vision`.
 
 pub mod backbone;
 pub mod render;

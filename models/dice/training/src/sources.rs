@@ -18,9 +18,9 @@
 //!   ([`split_key`], [`family`]).
 
 use crate::training::{LabelledDie, LabelledPicture, Source};
-use foreman::vision::SeenDie;
-use foreman::vision::colour::{Example, colour_from_word};
-use foreman::vision::learned::Model;
+use foreman_vision::SeenDie;
+use foreman_vision::colour::{Example, colour_from_word};
+use foreman_vision::learned::Model;
 use image::RgbImage;
 use std::path::Path;
 
@@ -328,7 +328,7 @@ pub struct Tally {
     pub unknown: usize,
     #[serde(default)]
     pub unknown_found: usize,
-    /// Dice read (as counted in `read`) at least [`foreman::vision::SURE`] sure: the window asks the
+    /// Dice read (as counted in `read`) at least [`foreman_vision::SURE`] sure: the window asks the
     /// player to confirm the others.
     #[serde(default)]
     pub sure: usize,
@@ -385,7 +385,7 @@ impl Tally {
         }
         for (k, d) in picture.dice.iter().enumerate() {
             if let Some(i) = matched[k]
-                && seen[i].confidence >= foreman::vision::SURE
+                && seen[i].confidence >= foreman_vision::SURE
                 && d.class > 0
                 && seen[i].value == d.class
             {
@@ -395,10 +395,10 @@ impl Tally {
         let sure_on_labels = matched
             .iter()
             .flatten()
-            .filter(|&&i| seen[i].confidence >= foreman::vision::SURE)
+            .filter(|&&i| seen[i].confidence >= foreman_vision::SURE)
             .count();
         let sure_elsewhere = (0..seen.len())
-            .filter(|&i| !used_seen[i] && seen[i].confidence >= foreman::vision::SURE)
+            .filter(|&i| !used_seen[i] && seen[i].confidence >= foreman_vision::SURE)
             .count();
         // A crop's background is not known to hold no die (as `read` below).
         self.sure += sure_on_labels + if picture.whole { sure_elsewhere } else { 0 };
@@ -484,15 +484,15 @@ pub fn score(model: &Model, source: &Source) -> Tally {
 /// The classifier alone on each labelled die's box (a perfect detector), in the labels'
 /// order: none where it says no pip d6 (`dice_accuracy --labelled-boxes`).
 pub fn read_labelled_boxes(model: &Model, picture: &LabelledPicture) -> Vec<Option<SeenDie>> {
-    let boxes: Vec<foreman::vision::learned::Candidate> = picture
+    let boxes: Vec<foreman_vision::learned::Candidate> = picture
         .dice
         .iter()
-        .map(|d| foreman::vision::learned::Candidate::known(d.x, d.y, d.size))
+        .map(|d| foreman_vision::learned::Candidate::known(d.x, d.y, d.size))
         .collect();
     model.read_boxes(&picture.image, &boxes)
 }
 
-pub use foreman::vision::labelled::{framed, matches, read_picture};
+pub use foreman_vision::labelled::{framed, matches, read_picture};
 
 /// The pictures without a die that the reader is held to (none may be read on them): the
 /// market column and the compound of Foreman's own window, cut from a copy of its snapshot
@@ -655,7 +655,7 @@ impl ColourExamples {
 
 /// The colour namer's examples from a colours file, one entry per photo in the file's order:
 /// each told die of each photo (in `tray`, the `d6-tray-photos` folder) measured as the reader
-/// measures a die it found ([`foreman::vision::learned::face_colours_seen`]), at its labelled box and
+/// measures a die it found ([`foreman_vision::learned::face_colours_seen`]), at its labelled box and
 /// where `model` finds it.
 pub fn colour_examples(
     tray: &Path,
@@ -698,18 +698,18 @@ pub fn colour_examples(
                 .collect()
         };
         let at_boxes = examples(
-            &foreman::vision::learned::face_colours_seen(&image, &dice),
+            &foreman_vision::learned::face_colours_seen(&image, &dice),
             &(0..dice.len()).map(Some).collect::<Vec<_>>(),
         );
         // The dice read are all measured together, as a read measures them (the light is told
         // from their pips).
         let read = model.read(
             &image,
-            foreman::vision::Area::whole(image.width(), image.height()),
+            foreman_vision::Area::whole(image.width(), image.height()),
         );
         let labelled: Vec<LabelledDie> = dice.iter().map(|d| LabelledDie::at(d, 0)).collect();
         let found = examples(
-            &foreman::vision::learned::face_colours_seen(&image, &read),
+            &foreman_vision::learned::face_colours_seen(&image, &read),
             &matches(&labelled, &read),
         );
         photos.push(ColourExamples { at_boxes, found });

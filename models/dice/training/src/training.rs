@@ -1,4 +1,4 @@
-//! Training the dice reader's two nets ([`foreman::vision::learned`]) from labelled photos and crops.
+//! Training the dice reader's two nets ([`foreman_vision::learned`]) from labelled photos and crops.
 //!
 //! Pure: the caller loads the pictures (see `examples/dice_train/`); every random choice
 //! comes from a generator seeded by the run's seed, the epoch and the sample's number, so a run
@@ -14,13 +14,13 @@
 //!   pictures with frames, text-like strokes and printed dots. Those backgrounds alone, and
 //!   places of the photos without a die, teach the classifier what is no die.
 
-use foreman::vision::grid::{normalised, sample};
-use foreman::vision::learned::{Candidate, Model, PATCH, PATCH_MARGIN, STRIDE, classifier_input};
-use foreman::vision::net::{Net, sigmoid};
+use foreman_vision::cnn::{Net, sigmoid};
+use foreman_vision::grid::{normalised, sample};
+use foreman_vision::learned::{Candidate, Model, PATCH, PATCH_MARGIN, STRIDE, classifier_input};
 use rand::{Rng, SeedableRng};
 use rand_chacha::ChaCha8Rng;
 
-pub use foreman::vision::labelled::{LabelledDie, LabelledPicture, UNKNOWN};
+pub use foreman_vision::labelled::{LabelledDie, LabelledPicture, UNKNOWN};
 
 /// The pictures of one source (a camera, a table, a set of dice).
 #[derive(Debug, Clone)]
@@ -51,7 +51,7 @@ fn fifth(name: &str) -> u64 {
     h % 5
 }
 
-pub use foreman::vision::fit::{Schedule, class_loss, fit, fit_until, look_changes, new_net};
+pub use foreman_vision::fit::{Schedule, class_loss, fit, fit_until, look_changes, new_net};
 
 /// A die as the detector sees it: centre and side in the detector's pixels.
 #[derive(Debug, Clone, Copy)]
@@ -213,7 +213,7 @@ pub struct Library<'a> {
     /// detector's made-up pictures carry one to four such icons, not dice (none in the shipped
     /// recipe).
     pub icons: f64,
-    /// The classifier's input channels, one of [`foreman::vision::learned::CLASSIFIER_CHANNELS`] (3:
+    /// The classifier's input channels, one of [`foreman_vision::learned::CLASSIFIER_CHANNELS`] (3:
     /// the colours, as shipped; see [`classifier_input`]).
     pub channels: usize,
     /// The classifier's patch side in pixels ([`PATCH`] as shipped; larger for a net on
@@ -233,7 +233,7 @@ pub fn proposals<'a>(
     let mut out = Vec::new();
     for p in pictures {
         let (w, h) = p.image.dimensions();
-        for c in model.candidates(&p.image, foreman::vision::Area::whole(w, h)) {
+        for c in model.candidates(&p.image, foreman_vision::Area::whole(w, h)) {
             let nearest = p.dice.iter().min_by(|a, b| {
                 (a.x - c.x)
                     .hypot(a.y - c.y)
@@ -287,7 +287,7 @@ pub fn background_proposals(
         let w = rng.random_range(320..=640usize);
         let h = w * 3 / 4;
         let picture = background(w, h, &mut rng);
-        let area = foreman::vision::Area::whole(w as u32, h as u32);
+        let area = foreman_vision::Area::whole(w as u32, h as u32);
         let mut found = model.candidates(&picture, area);
         found.extend(model.whole_candidates(&picture, area));
         for c in found {
@@ -399,7 +399,7 @@ impl Library<'_> {
 
     /// A classifier sample's patch as sampled (turned, scaled, moved; its light not yet
     /// changed, [`look_changes`]) and its class: what [`Library::classifier_sample`] draws
-    /// first, and what a replay set keeps ([`foreman::vision::relearn::Replay`]).
+    /// first, and what a replay set keeps ([`foreman_vision::relearn::Replay`]).
     pub fn classifier_pixels(&self, rng: &mut ChaCha8Rng) -> (Vec<[f32; 3]>, usize) {
         let side = self.patch;
         let patch_scale = |size: f32| size * PATCH_MARGIN / side as f32;

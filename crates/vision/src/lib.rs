@@ -10,12 +10,12 @@
 //! carries besides reading is learning the player's table ([`adapt`], [`relearn`], [`fit`]).
 
 pub mod adapt;
+pub mod cnn;
 pub mod colour;
 pub mod fit;
 pub mod grid;
 pub mod labelled;
 pub mod learned;
-pub mod net;
 mod primitives;
 pub mod relearn;
 pub mod stable;

@@ -2,7 +2,7 @@
 //! and the picture changes that keep what a die shows. The reader learns the player's table
 //! with it ([`super::relearn`]); `foreman-dice-training` trains the shipped nets with it.
 
-use crate::vision::net::{Adam, Conv, Grads, Net, Shape, Trace, softmax};
+use crate::cnn::{Adam, Conv, Grads, Net, Shape, Trace, softmax};
 use rand::{Rng, SeedableRng};
 use rand_chacha::ChaCha8Rng;
 use std::sync::atomic::{AtomicBool, Ordering};

@@ -24,7 +24,7 @@ fn a_colour_blind_or_separable_classifier_loads_and_reads_its_own_input() {
         .chain([(separable.clone(), 3), (separable.clone(), 2)])
     {
         shape[0].cin = channels;
-        let net = crate::vision::fit::new_net(&shape, true, 7);
+        let net = crate::fit::new_net(&shape, true, 7);
         let model = match Model::from_bytes(&detector, &net.to_bytes()) {
             Ok(m) => m,
             Err(e) => panic!("{channels} channels: {e}"),
@@ -36,14 +36,14 @@ fn a_colour_blind_or_separable_classifier_loads_and_reads_its_own_input() {
     }
     let mut shape = CLASSIFIER_SHAPE;
     shape[0].cin = 5;
-    let net = crate::vision::fit::new_net(&shape, true, 7);
+    let net = crate::fit::new_net(&shape, true, 7);
     assert!(Model::from_bytes(&detector, &net.to_bytes()).is_err());
     // The separable shape with one layer widened.
     let mut shape = separable;
     shape[9] = Shape::depthwise(128, 3, 2);
     shape[8].cout = 128;
     shape[10].cin = 128;
-    let net = crate::vision::fit::new_net(&shape, true, 7);
+    let net = crate::fit::new_net(&shape, true, 7);
     assert!(Model::from_bytes(&detector, &net.to_bytes()).is_err());
 }
 
@@ -57,7 +57,7 @@ fn unsure_readings_are_read_again_turned() {
     };
     // A held-back tray photo (real dice: the shipped classifier calls drawn ones no die).
     let dir = std::path::Path::new(env!("CARGO_MANIFEST_DIR"))
-        .join("tests/data/dice/d6-tray-photos/images");
+        .join("../../tests/data/dice/d6-tray-photos/images");
     let mut names: Vec<String> = std::fs::read_dir(&dir)
         .expect("the tray photos")
         .filter_map(|e| e.ok()?.file_name().into_string().ok())

@@ -7,7 +7,7 @@ use rand::{Rng, SeedableRng};
 use rand_chacha::ChaCha8Rng;
 use serde::{Deserialize, Serialize};
 
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize, clap::ValueEnum)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(rename_all = "lowercase")]
 pub enum BotKind {
     Random,
@@ -16,6 +16,28 @@ pub enum BotKind {
     /// choices by the planner's objective, each played ahead through the next work phase on
     /// a few seeded rolls (nothing unseen is peeked at).
     Planner,
+}
+
+impl BotKind {
+    /// The names a bot is asked for by (the command line's `--bot`), as `FromStr` reads them.
+    pub const NAMES: [&'static str; 3] = ["random", "greedy", "planner"];
+}
+
+/// A name that is none of [`BotKind::NAMES`].
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+#[error("no bot is called {0:?} (random, greedy or planner)")]
+pub struct UnknownBot(pub String);
+
+impl std::str::FromStr for BotKind {
+    type Err = UnknownBot;
+    fn from_str(name: &str) -> Result<BotKind, UnknownBot> {
+        match name {
+            "random" => Ok(BotKind::Random),
+            "greedy" => Ok(BotKind::Greedy),
+            "planner" => Ok(BotKind::Planner),
+            _ => Err(UnknownBot(name.to_string())),
+        }
+    }
 }
 
 impl From<crate::engine::BotLevel> for BotKind {

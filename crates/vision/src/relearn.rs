@@ -37,7 +37,7 @@ const QUALITY: u8 = 85;
 /// The replay set built in (`models/dice/replay.bin`, written with the shipped weights'
 /// detector by `dice_train --detector-from models/dice --epochs 0 --replay N`; see
 /// `models/dice/replay.json`).
-pub const REPLAY_BYTES: &[u8] = include_bytes!("../../models/dice/replay.bin");
+pub const REPLAY_BYTES: &[u8] = include_bytes!("../../../models/dice/replay.bin");
 
 /// Patches drawn from the training pictures, with their classes (0 no pip d6, 1–6 a face).
 #[derive(Debug, Clone, Default, PartialEq)]

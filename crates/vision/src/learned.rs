@@ -21,8 +21,8 @@
 //! Both nets are trained by `examples/dice_train/` (see `models/dice/README.md`) and
 //! embedded in the binary. Pure: no I/O, no clock.
 
+use super::cnn::{Net, NetError, Shape, sigmoid, softmax};
 use super::grid::{face_contrast, normalised, sample, sample_general};
-use super::net::{Net, NetError, Shape, sigmoid, softmax};
 use super::{Area, SeenDie, colour, primitives};
 use image::RgbImage;
 
@@ -152,8 +152,8 @@ impl Default for Look {
 }
 
 /// The weights that ship, embedded in the binary.
-pub const DETECTOR_WEIGHTS: &[u8] = include_bytes!("../../models/dice/detector.bin");
-pub const CLASSIFIER_WEIGHTS: &[u8] = include_bytes!("../../models/dice/classifier.bin");
+pub const DETECTOR_WEIGHTS: &[u8] = include_bytes!("../../../models/dice/detector.bin");
+pub const CLASSIFIER_WEIGHTS: &[u8] = include_bytes!("../../../models/dice/classifier.bin");
 
 static SHIPPED: std::sync::LazyLock<Result<Model, NetError>> =
     std::sync::LazyLock::new(|| Model::from_bytes(DETECTOR_WEIGHTS, CLASSIFIER_WEIGHTS));

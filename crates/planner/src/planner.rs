@@ -221,16 +221,6 @@ pub enum PlanError {
     Stuck(RuleError),
 }
 
-impl PlanError {
-    /// The reason in `tr`'s language.
-    pub fn say(&self, tr: &crate::i18n::Tr) -> String {
-        match self {
-            PlanError::NotWorking => tr.t("suggest-nothing"),
-            PlanError::Stuck(e) => crate::i18n::words::refusal(tr, e),
-        }
-    }
-}
-
 /// What `state` is worth to `seat` (the objective).
 pub fn worth(state: &State, seat: usize, w: &Weights) -> f64 {
     worth_in(state, seat, w, means_count(state, w))

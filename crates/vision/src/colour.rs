@@ -18,7 +18,7 @@ use foreman_dice_protocol::DieColour;
 use std::sync::LazyLock;
 
 /// The examples as `dice_colour_fit` writes them, embedded.
-pub const EXAMPLES: &str = include_str!("../../models/dice/colour-examples.txt");
+pub const EXAMPLES: &str = include_str!("../../../models/dice/colour-examples.txt");
 /// How many of the nearest examples vote (chosen by cross-validation on the training photos).
 pub const NEIGHBOURS: usize = 3;
 /// How much the pips' colour counts beside the body's (chosen likewise).

@@ -76,10 +76,10 @@ impl Lang {
     /// The Fluent source of this language.
     pub fn source(self) -> &'static str {
         match self {
-            Lang::En => include_str!("../assets/i18n/en.ftl"),
-            Lang::Fr => include_str!("../assets/i18n/fr.ftl"),
-            Lang::Es => include_str!("../assets/i18n/es.ftl"),
-            Lang::Ru => include_str!("../assets/i18n/ru.ftl"),
+            Lang::En => include_str!("../../../assets/i18n/en.ftl"),
+            Lang::Fr => include_str!("../../../assets/i18n/fr.ftl"),
+            Lang::Es => include_str!("../../../assets/i18n/es.ftl"),
+            Lang::Ru => include_str!("../../../assets/i18n/ru.ftl"),
         }
     }
 

@@ -5,7 +5,7 @@
 //! showing its value; each reading the player took away, and whatever else the detector
 //! proposed that is not one of the roll's dice, is no pip d6. Each becomes a [`Lesson`]: what
 //! the classifier's last layer sees of its patch (the layer before it, averaged:
-//! [`Net::features_many`](super::net::Net::features_many)) and the class. A die's patch is
+//! [`Net::features_many`](super::cnn::Net::features_many)) and the class. A die's patch is
 //! also taken turned each quarter way (a face reads the same each way).
 //!
 //! [`Model::adapted`] then fits that last layer (a 1×1 layer of 64 inputs and 7 outputs: a
@@ -317,7 +317,7 @@ impl Model {
                             .map(|(w, f)| w * f)
                             .sum::<f32>();
                 }
-                super::net::softmax(&mut logits);
+                super::cnn::softmax(&mut logits);
                 for (o, &p) in logits.iter().enumerate() {
                     let g = (p - f32::from(u8::from(usize::from(l.class) == o))) / n;
                     grad[cin * cout + o] += g;

@@ -170,7 +170,7 @@ impl Net {
 
     /// What the last layer of a pooled net sees of each input: the layer before it (after
     /// its ReLU) averaged over the picture. The last layer being 1×1, its output averaged is
-    /// its weights times these, plus its biases ([`crate::vision::adapt`] retrains it on them).
+    /// its weights times these, plus its biases ([`crate::adapt`] retrains it on them).
     pub fn features_many(&self, inputs: &[Vec<f32>], h: usize, w: usize) -> Vec<Vec<f32>> {
         let upto = self.layers.len().saturating_sub(1);
         let (act, n, channels) = self.run_many(inputs, h, w, upto);

@@ -205,11 +205,11 @@ fn many_inputs_at_once_give_what_each_gives_alone() {
 /// each what it gives alone, to the bit.
 #[test]
 fn many_patches_taken_a_few_at_a_time_give_what_each_gives_alone() {
-    let net = crate::vision::learned::Model::shipped()
+    let net = crate::learned::Model::shipped()
         .expect("the shipped model")
         .classifier
         .clone();
-    let side = crate::vision::learned::PATCH;
+    let side = crate::learned::PATCH;
     let first = &net.layers[0];
     // The first layer's columns alone fill a group with a few patches: several groups.
     assert!(first.cin * 9 * side * side * 40 > 4 * GROUP_FLOATS);
