@@ -1,0 +1,307 @@
+//! The command line: its arguments (clap) and each command, one module each.
+
+mod dice;
+mod history;
+mod plan;
+mod play;
+mod serve;
+mod simulate;
+
+use dice::{listen, read_photos};
+use history::{export_command, history_command, stats_command};
+use play::play;
+use serve::{host, serve};
+use simulate::simulate;
+
+use anyhow::{Context, Result};
+use clap::{Parser, Subcommand, ValueEnum};
+use foreman::bots::BotKind;
+use foreman::engine::Difficulty;
+use foreman::engine::cards::check_catalogue;
+use foreman::store;
+use foreman::text;
+use std::path::PathBuf;
+
+#[derive(Parser)]
+#[command(
+    name = "foreman",
+    version,
+    about = "A table companion and digital tabletop for Fantastic Factories"
+)]
+struct Cli {
+    #[command(subcommand)]
+    command: Option<Command>,
+}
+
+#[derive(Clone, Copy, ValueEnum)]
+pub(super) enum Level {
+    Easy,
+    Medium,
+    Hard,
+    Expert,
+}
+
+impl From<Level> for Difficulty {
+    fn from(l: Level) -> Difficulty {
+        match l {
+            Level::Easy => Difficulty::Easy,
+            Level::Medium => Difficulty::Medium,
+            Level::Hard => Difficulty::Hard,
+            Level::Expert => Difficulty::Expert,
+        }
+    }
+}
+
+#[derive(Subcommand)]
+enum Command {
+    /// Open the window (the default): start a game, resume the last one, or open a file.
+    Window,
+    /// The best work phase for the player at work in a saved game, after their roll: the
+    /// steps, the objective's gain and the positions searched.
+    Plan {
+        file: PathBuf,
+        /// One JSON object: {"player", "steps", "acts", "gain", "then_ask_again", "positions"}.
+        #[arg(long)]
+        json: bool,
+    },
+    /// Play in the terminal: a solo game against the Machine with virtual dice.
+    Play {
+        /// The Machine's difficulty.
+        #[arg(long, value_enum, default_value = "medium")]
+        solo: Level,
+        /// Seed of the virtual dice and decks (default: from the clock).
+        #[arg(long)]
+        seed: Option<u64>,
+        /// Resume the last game instead of starting a new one.
+        #[arg(long)]
+        resume: bool,
+    },
+    /// Play complete games with a bot and print a summary.
+    Simulate {
+        #[arg(long, default_value_t = 1)]
+        games: u32,
+        #[arg(long, default_value_t = 1)]
+        seed: u64,
+        /// Number of players (no Machine).
+        #[arg(long, conflicts_with = "solo", value_parser = clap::value_parser!(u8).range(1..=5))]
+        players: Option<u8>,
+        /// A solo game against the Machine at this difficulty.
+        #[arg(long, value_enum)]
+        solo: Option<Level>,
+        #[arg(long, default_value = "greedy", value_parser = bot_kind())]
+        bot: BotKind,
+        /// One JSON object per game on its own line.
+        #[arg(long)]
+        json: bool,
+    },
+    /// Physical dice: smart dice on a serial port, or dice photographed by a camera.
+    Dice {
+        #[command(subcommand)]
+        action: DiceCommand,
+    },
+    /// Serve a game to every player's device: each opens their seat's link (or scans its QR
+    /// code) in a browser on the same network and plays their own seat.
+    Host {
+        /// The saved game to serve (default: the last game).
+        file: Option<PathBuf>,
+        #[arg(long, default_value_t = 7878)]
+        port: u16,
+        /// The address to listen on (127.0.0.1: this computer only).
+        #[arg(long, default_value = "0.0.0.0")]
+        bind: String,
+        /// The address the links give (default: this computer's on the local network).
+        #[arg(long)]
+        address: Option<String>,
+    },
+    /// Serve many games at once: make one on the front page, join by an invitation or its
+    /// code.
+    Serve {
+        #[arg(long, default_value_t = 7878)]
+        port: u16,
+        #[arg(long, default_value = "0.0.0.0")]
+        bind: String,
+        /// Where the games are journalled (default: in memory only).
+        #[arg(long)]
+        data: Option<PathBuf>,
+        /// Speak HTTPS with this certificate chain (PEM); needs --key.
+        #[arg(long, requires = "key")]
+        cert: Option<PathBuf>,
+        /// The certificate's private key (PEM).
+        #[arg(long, requires = "cert")]
+        key: Option<PathBuf>,
+        /// A name this server is reached by (foreman.example.org); IP addresses and
+        /// localhost always are. Any other Host is refused (DNS rebinding).
+        #[arg(long = "name")]
+        names: Vec<String>,
+        /// Behind a reverse proxy: each client's address is the last of X-Forwarded-For.
+        #[arg(long)]
+        behind_proxy: bool,
+        /// At most this many games at once.
+        #[arg(long, default_value_t = 2000)]
+        max_games: usize,
+        /// New games one address may make in an hour.
+        #[arg(long, default_value_t = 20.0)]
+        games_per_hour: f64,
+        /// A game nobody played for this many days is put away (moved to expired/).
+        #[arg(long, default_value_t = 14.0)]
+        idle_days: f64,
+    },
+    /// The games played, newest first (every game is kept, finished or not).
+    History {
+        /// Only the games of this person.
+        #[arg(long)]
+        player: Option<String>,
+        /// One JSON array of games.
+        #[arg(long)]
+        json: bool,
+        /// The person OLD is called NEW from now on, in every game (one person if NEW exists).
+        #[arg(long, num_args = 2, value_names = ["OLD", "NEW"])]
+        rename: Option<Vec<String>>,
+        /// Adds the saved games of DIR (another computer's, say) to the history.
+        #[arg(long, value_name = "DIR")]
+        import: Option<PathBuf>,
+    },
+    /// Wins, scores, the Machine by difficulty, head to head and the blueprints built.
+    Stats {
+        #[arg(long)]
+        player: Option<String>,
+        #[arg(long)]
+        json: bool,
+    },
+    /// Every game to BG Stats (its play file, named as you like, e.g. plays.bgsplay), to CSV
+    /// (FILE, and the players' rows beside it in FILE-players.csv), or both.
+    Export {
+        #[arg(long, value_name = "FILE", required_unless_present = "csv")]
+        bgstats: Option<PathBuf>,
+        #[arg(long, value_name = "FILE")]
+        csv: Option<PathBuf>,
+    },
+    /// Print the score breakdown of a saved game.
+    Score { file: PathBuf },
+    /// Replay a saved game and report its final state, or the first illegal action.
+    Replay { file: PathBuf },
+}
+
+#[derive(Subcommand)]
+enum DiceCommand {
+    /// Print each settled roll of the smart dice on PORT (a serial device or the simulator's
+    /// pseudo-terminal); unplugging and plugging back is survived.
+    Listen {
+        port: String,
+        /// One JSON line per roll: {"die_id", "colour", "face", "roll_id"}.
+        #[arg(long)]
+        json: bool,
+        /// Stop after this many rolls.
+        #[arg(long)]
+        count: Option<usize>,
+        /// Stop after this many seconds.
+        #[arg(long)]
+        seconds: Option<u64>,
+    },
+    /// Read the dice in photos (JPEG or PNG): each die's centre, value, colour and confidence.
+    /// A file that cannot be read gets an error line; the others are still read.
+    Read {
+        #[arg(required = true)]
+        images: Vec<PathBuf>,
+        /// One JSON line per image: {"image", "dice": [{"x", "y", "value", "colour",
+        /// "confidence"}]}, or {"image", "error"}.
+        #[arg(long)]
+        json: bool,
+    },
+}
+
+/// `--bot`: one of the bots' names, listed in the help.
+fn bot_kind() -> impl clap::builder::TypedValueParser<Value = BotKind> {
+    use clap::builder::TypedValueParser;
+    clap::builder::PossibleValuesParser::new(BotKind::NAMES).try_map(|s| s.parse::<BotKind>())
+}
+
+pub fn run(started: std::time::Instant) -> Result<()> {
+    check_catalogue().context("the card catalogue")?;
+    let cli = Cli::parse();
+    match cli.command.unwrap_or(Command::Window) {
+        Command::Window => foreman::ui::run(started),
+        Command::Host {
+            file,
+            port,
+            bind,
+            address,
+        } => host(file, port, &bind, address),
+        Command::Serve {
+            port,
+            bind,
+            data,
+            cert,
+            key,
+            names,
+            behind_proxy,
+            max_games,
+            games_per_hour,
+            idle_days,
+        } => {
+            let limits = foreman::net::guard::Limits {
+                max_games,
+                games_per_hour,
+                idle: std::time::Duration::from_secs_f64((idle_days * 86_400.0).max(60.0)),
+                ..Default::default()
+            };
+            let options = foreman::net::lobby::Options {
+                limits,
+                names,
+                behind_proxy,
+            };
+            let tls = match (cert, key) {
+                (Some(c), Some(k)) => Some(foreman::net::tls::config(&c, &k)?),
+                _ => None,
+            };
+            serve(port, &bind, data, options, tls)
+        }
+        Command::Play { solo, seed, resume } => play(solo.into(), seed, resume),
+        Command::Simulate {
+            games,
+            seed,
+            players,
+            solo,
+            bot,
+            json,
+        } => simulate(games, seed, players, solo, bot, json),
+        Command::Dice {
+            action:
+                DiceCommand::Listen {
+                    port,
+                    json,
+                    count,
+                    seconds,
+                },
+        } => listen(port, json, count, seconds),
+        Command::Dice {
+            action: DiceCommand::Read { images, json },
+        } => read_photos(&images, json),
+        Command::Plan { file, json } => plan::plan(&file, json),
+        Command::History {
+            player,
+            json,
+            rename,
+            import,
+        } => history_command(player, json, rename, import),
+        Command::Stats { player, json } => stats_command(player, json),
+        Command::Export { bgstats, csv } => export_command(bgstats, csv),
+        Command::Score { file } => {
+            let game = store::load_game(&file)?;
+            if !game.state().is_over() {
+                println!("(the game is not over: {})", text::phase_text(&game));
+            }
+            print!("{}", text::scoreboard_text(&game));
+            Ok(())
+        }
+        Command::Replay { file } => {
+            let game = store::load_game(&file)?;
+            println!("{} actions replayed, all legal.", game.journal().len());
+            print!("{}", text::table_text(&game));
+            if game.state().is_over() {
+                print!("{}", text::scoreboard_text(&game));
+            }
+            Ok(())
+        }
+    }
+}

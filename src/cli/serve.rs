@@ -1,0 +1,71 @@
+//! `foreman host` and `foreman serve`.
+
+use anyhow::{Context, Result};
+use std::path::PathBuf;
+
+/// `foreman host`: the game's links, each with its QR code, then the server until stopped.
+/// Nobody's window runs the table: the server deals and plays the Machine in an on-screen
+/// game, and at a real table the first seat's device tells them.
+pub(super) fn host(
+    file: Option<PathBuf>,
+    port: u16,
+    bind: &str,
+    address: Option<String>,
+) -> Result<()> {
+    use foreman::net::{Table, links, lobby::Hub, table::Runner};
+    let file = file.unwrap_or_else(foreman::store::last_game_path);
+    let table = Table::open(&file).with_context(|| format!("serving {}", file.display()))?;
+    table.set_runner(Runner::Server { maker: 0 });
+    let keys = table.keys();
+    let names: Vec<String> = {
+        let game = table.game();
+        (0..game.setup().players.len())
+            .map(|s| game.setup().player_name(s))
+            .collect()
+    };
+    // A name given for the links is a name the server answers to.
+    let options = foreman::net::lobby::Options {
+        names: address.iter().cloned().collect(),
+        ..Default::default()
+    };
+    let hub = Hub::host_with(std::sync::Arc::new(table), options);
+    foreman::net::serve_blocking(hub, bind, port, false, None, |at| {
+        let host = address
+            .clone()
+            .or_else(|| links::lan_address().map(|a| a.to_string()))
+            .unwrap_or_else(|| "127.0.0.1".to_string());
+        let (seats, spectators) = links::urls(&format!("http://{host}:{}", at.port()), &keys);
+        println!("Serving {} on {at}", file.display());
+        for (name, url) in names.iter().zip(&seats) {
+            println!("\n{name}: {url}\n{}", links::qr_text(url));
+        }
+        println!("Spectators: {spectators}");
+        use std::io::Write as _;
+        let _ = std::io::stdout().flush();
+    })
+    .context("the server")
+}
+
+/// `foreman serve`: games made and joined on its front page.
+pub(super) fn serve(
+    port: u16,
+    bind: &str,
+    data: Option<PathBuf>,
+    options: foreman::net::lobby::Options,
+    tls: Option<std::sync::Arc<foreman::net::tls::ServerConfig>>,
+) -> Result<()> {
+    if let Some(d) = &data {
+        std::fs::create_dir_all(d).with_context(|| format!("cannot make {}", d.display()))?;
+        // Games hold their seeds and seats' keys: this user's only.
+        use std::os::unix::fs::PermissionsExt as _;
+        let _ = std::fs::set_permissions(d, std::fs::Permissions::from_mode(0o700));
+    }
+    let scheme = if tls.is_some() { "https" } else { "http" };
+    let hub = foreman::net::lobby::Hub::lobby_with(data, options);
+    foreman::net::serve_blocking(hub, bind, port, false, tls, |at| {
+        println!("Serving games on {at}: open {scheme}://{at}/ to make one");
+        use std::io::Write as _;
+        let _ = std::io::stdout().flush();
+    })
+    .context("the server")
+}
