@@ -212,7 +212,6 @@ export-result = Export the result (JSON)…
 used = used
 res-metal = metal
 res-energy = energy
-err-wrong-phase = That cannot be done at this point of the round.
 err-wrong-phase-when = That is done { $when }; now it is { $now }.
 when-market = in the market phase
 when-work = in the work phase

@@ -215,7 +215,6 @@ export-result = Exportar el resultado (JSON)…
 used = usado
 res-metal = metal
 res-energy = energía
-err-wrong-phase = Eso no se puede hacer en este momento de la ronda.
 err-wrong-phase-when = Eso se hace { $when }; ahora es { $now }.
 when-market = en la fase de mercado
 when-work = en la fase de trabajo

@@ -215,7 +215,6 @@ export-result = Exporter le résultat (JSON)…
 used = utilisé
 res-metal = métal
 res-energy = énergie
-err-wrong-phase = Ce n'est pas possible à ce moment du tour.
 err-wrong-phase-when = Cela se fait { $when } ; c'est maintenant { $now }.
 when-market = pendant la phase de marché
 when-work = pendant la phase de travail

@@ -202,7 +202,6 @@ export-result = Экспорт результата (JSON)…
 used = использовано
 res-metal = металла
 res-energy = энергии
-err-wrong-phase = Сейчас, на этом этапе раунда, так сделать нельзя.
 err-wrong-phase-when = Это делается { $when }; сейчас { $now }.
 when-market = в фазе рынка
 when-work = в фазе работы

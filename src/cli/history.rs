@@ -88,8 +88,11 @@ pub(super) fn export_command(bgstats: Option<PathBuf>, csv: Option<PathBuf>) -> 
             file.file_stem()
                 .map_or("games".into(), |s| s.to_string_lossy())
         ));
-        store::write_atomic(&file, export::csv_games(&rows))?;
-        store::write_atomic(&players, export::csv_players(&rows))?;
+        store::write_atomic(&file, export::csv_games(&rows).context("the games as CSV")?)?;
+        store::write_atomic(
+            &players,
+            export::csv_players(&rows).context("the players as CSV")?,
+        )?;
         println!(
             "{} games written to {} and their players to {}.",
             rows.len(),

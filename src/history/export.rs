@@ -14,61 +14,24 @@ const CREATE_PLAY: &str = "https://app.bgstatsapp.com/createPlay.html?data=";
 
 /// `secs` since 1970 as "YYYY-MM-DD HH:MM:SS" (UTC).
 pub fn date_time(secs: i64) -> String {
-    let days = secs.div_euclid(86_400);
-    let rest = secs.rem_euclid(86_400);
-    let (y, m, d) = civil(days);
-    format!(
-        "{y:04}-{m:02}-{d:02} {:02}:{:02}:{:02}",
-        rest / 3600,
-        rest % 3600 / 60,
-        rest % 60
-    )
+    written_at(secs, jiff::tz::TimeZone::UTC)
 }
 
 /// `secs` since 1970 as "YYYY-MM-DD HH:MM:SS" on this computer's clock (its time zone, with
-/// summer time): what a player reads, and what BG Stats takes as a play's date.
+/// summer time, from `TZ` or the system's setting; UTC where none can be read): what a player
+/// reads, and what BG Stats takes as a play's date.
 pub fn local_date_time(secs: i64) -> String {
-    date_time(secs + local_offset(secs))
+    written_at(secs, jiff::tz::TimeZone::system())
 }
 
-/// This computer's offset from UTC at `secs`, in seconds (0 where it cannot be known).
-#[cfg(unix)]
-fn local_offset(secs: i64) -> i64 {
-    // time_t is 32 bits on some systems.
-    #[allow(irrefutable_let_patterns)]
-    let Ok(t) = libc::time_t::try_from(secs) else {
-        return 0;
-    };
-    // SAFETY: `localtime_r` reads `t` and fills `tm`, both owned here and valid for the call;
-    // it is the thread-safe form (no shared static buffer).
-    let mut tm: libc::tm = unsafe { std::mem::zeroed() };
-    let filled = unsafe { libc::localtime_r(&t, &mut tm) };
-    if filled.is_null() {
-        0
+/// `secs` in `zone`; a time past what a calendar holds (a damaged row) is its nearest end.
+fn written_at(secs: i64, zone: jiff::tz::TimeZone) -> String {
+    let at = jiff::Timestamp::from_second(secs).unwrap_or(if secs < 0 {
+        jiff::Timestamp::MIN
     } else {
-        // tm_gmtoff is a C long: 32 bits on some systems.
-        #[allow(clippy::useless_conversion)]
-        i64::from(tm.tm_gmtoff)
-    }
-}
-
-#[cfg(not(unix))]
-fn local_offset(_secs: i64) -> i64 {
-    0
-}
-
-/// The date of `days` since 1970 (the proleptic Gregorian calendar).
-fn civil(days: i64) -> (i64, u32, u32) {
-    let z = days + 719_468;
-    let era = z.div_euclid(146_097);
-    let doe = z.rem_euclid(146_097);
-    let yoe = (doe - doe / 1460 + doe / 36_524 - doe / 146_096) / 365;
-    let doy = doe - (365 * yoe + yoe / 4 - yoe / 100);
-    let mp = (5 * doy + 2) / 153;
-    let d = (doy - (153 * mp + 2) / 5 + 1) as u32;
-    let m = if mp < 10 { mp + 3 } else { mp - 9 } as u32;
-    let y = yoe + era * 400 + i64::from(m <= 2);
-    (y, m, d)
+        jiff::Timestamp::MAX
+    });
+    at.to_zoned(zone).strftime("%Y-%m-%d %H:%M:%S").to_string()
 }
 
 /// A UUID-shaped name for `what`, the same every time (BG Stats matches on it).
@@ -291,86 +254,109 @@ pub fn create_play_link(g: &GameRow) -> String {
     out
 }
 
-/// A CSV field, quoted when it must be.
-fn field(s: &str) -> String {
-    if s.contains([',', '"', '\n', '\r']) {
-        format!("\"{}\"", s.replace('"', "\"\""))
-    } else {
-        s.to_string()
+/// `rows` under `header` as CSV (fields quoted when they must be).
+fn csv_table(header: &[&str], rows: Vec<Vec<String>>) -> std::io::Result<String> {
+    let mut out = csv::Writer::from_writer(Vec::new());
+    out.write_record(header)?;
+    for row in rows {
+        out.write_record(row)?;
     }
+    let bytes = out.into_inner().map_err(|e| e.into_error())?;
+    String::from_utf8(bytes).map_err(std::io::Error::other)
 }
 
 /// The games as CSV, one row each: `id,date,mode,players,machine,rounds,minutes,finished,winners`.
-pub fn csv_games(games: &[GameRow]) -> String {
-    let mut out = String::from("id,date,mode,players,machine,rounds,minutes,finished,winners\n");
-    for g in games {
-        let minutes = g
-            .played
-            .map(|s| format!("{:.1}", s as f64 / 60.0))
-            .unwrap_or_default();
-        out.push_str(&format!(
-            "{},{},{},{},{},{},{},{},{}\n",
-            g.id,
-            local_date_time(g.started),
-            match g.mode {
+pub fn csv_games(games: &[GameRow]) -> std::io::Result<String> {
+    let rows = games
+        .iter()
+        .map(|g| {
+            let minutes = g
+                .played
+                .map(|s| format!("{:.1}", s as f64 / 60.0))
+                .unwrap_or_default();
+            let mode = match g.mode {
                 crate::engine::Mode::Digital => "digital",
                 crate::engine::Mode::Companion => "companion",
-            },
-            g.seats.len(),
-            g.machine.as_deref().unwrap_or(""),
-            g.rounds,
-            minutes,
-            u8::from(g.finished),
-            field(&g.winners().join("; ")),
-        ));
-    }
-    out
+            };
+            vec![
+                g.id.to_string(),
+                local_date_time(g.started),
+                mode.to_string(),
+                g.seats.len().to_string(),
+                g.machine.clone().unwrap_or_default(),
+                g.rounds.to_string(),
+                minutes,
+                u8::from(g.finished).to_string(),
+                g.winners().join("; "),
+            ]
+        })
+        .collect();
+    csv_table(
+        &[
+            "id", "date", "mode", "players", "machine", "rounds", "minutes", "finished", "winners",
+        ],
+        rows,
+    )
 }
 
 /// Every seat of every game as CSV, one row each (the Machine's included):
 /// `game,date,seat,name,kind,score,winner,rank,start_player`.
-pub fn csv_players(games: &[GameRow]) -> String {
-    let mut out = String::from("game,date,seat,name,kind,score,winner,rank,start_player\n");
+pub fn csv_players(games: &[GameRow]) -> std::io::Result<String> {
+    let number = |v: Option<u32>| v.map(|v| v.to_string()).unwrap_or_default();
+    let mut rows = Vec::new();
     for g in games {
+        let date = local_date_time(g.started);
         for s in &g.seats {
             let kind = match &s.bot {
                 Some(level) => format!("bot {level}"),
                 None => "person".into(),
             };
-            out.push_str(&format!(
-                "{},{},{},{},{},{},{},{},{}\n",
-                g.id,
-                local_date_time(g.started),
-                s.seat + 1,
-                field(&s.name),
+            rows.push(vec![
+                g.id.to_string(),
+                date.clone(),
+                (s.seat + 1).to_string(),
+                s.name.clone(),
                 kind,
-                s.score.map(|v| v.to_string()).unwrap_or_default(),
-                u8::from(s.won),
-                s.rank.map(|v| v.to_string()).unwrap_or_default(),
-                u8::from(s.first),
-            ));
+                number(s.score),
+                u8::from(s.won).to_string(),
+                number(s.rank),
+                u8::from(s.first).to_string(),
+            ]);
         }
         if let Some(level) = &g.machine {
-            out.push_str(&format!(
-                "{},{},{},{},machine {level},{},{},{},0\n",
-                g.id,
-                local_date_time(g.started),
+            let rank = match (g.finished, g.machine_won) {
+                (false, _) => "",
+                (true, true) => "1",
+                (true, false) => "2",
+            };
+            rows.push(vec![
+                g.id.to_string(),
+                date.clone(),
                 // The Machine sits after the players.
-                g.seats.len() + 1,
-                MACHINE,
-                g.machine_score.map(|v| v.to_string()).unwrap_or_default(),
-                u8::from(g.machine_won),
-                if !g.finished {
-                    String::new()
-                } else if g.machine_won {
-                    "1".into()
-                } else {
-                    "2".into()
-                },
-            ));
+                (g.seats.len() + 1).to_string(),
+                MACHINE.to_string(),
+                format!("machine {level}"),
+                number(g.machine_score),
+                u8::from(g.machine_won).to_string(),
+                rank.to_string(),
+                "0".to_string(),
+            ]);
         }
     }
-    out
+    csv_table(
+        &[
+            "game",
+            "date",
+            "seat",
+            "name",
+            "kind",
+            "score",
+            "winner",
+            "rank",
+            "start_player",
+        ],
+        rows,
+    )
 }
 
 #[cfg(test)]
@@ -397,8 +383,14 @@ mod tests {
 
     #[test]
     fn csv_fields_with_commas_or_quotes_are_quoted() {
-        assert_eq!(field("Ann"), "Ann");
-        assert_eq!(field("Ann, Bo"), "\"Ann, Bo\"");
-        assert_eq!(field("the \"Bo\""), "\"the \"\"Bo\"\"\"");
+        let text = csv_table(
+            &["a", "b"],
+            vec![
+                vec!["Ann".into(), "Ann, Bo".into()],
+                vec!["the \"Bo\"".into(), String::new()],
+            ],
+        )
+        .expect("CSV");
+        assert_eq!(text, "a,b\nAnn,\"Ann, Bo\"\n\"the \"\"Bo\"\"\",\n");
     }
 }

@@ -331,14 +331,10 @@ impl ForemanApp {
                     .map_err(|e| e.to_string())
             })
             .and_then(|text| crate::store::write_atomic(&bgstats, text).map_err(|e| e.to_string()))
-            .and_then(|_| {
-                crate::store::write_atomic(&csv, export::csv_games(&view.rows))
-                    .map_err(|e| e.to_string())
-            })
-            .and_then(|_| {
-                crate::store::write_atomic(&players, export::csv_players(&view.rows))
-                    .map_err(|e| e.to_string())
-            });
+            .and_then(|_| export::csv_games(&view.rows).map_err(|e| e.to_string()))
+            .and_then(|text| crate::store::write_atomic(&csv, text).map_err(|e| e.to_string()))
+            .and_then(|_| export::csv_players(&view.rows).map_err(|e| e.to_string()))
+            .and_then(|text| crate::store::write_atomic(&players, text).map_err(|e| e.to_string()));
         match written {
             Ok(()) => {
                 view.exported = Some(self.tr.t_args(

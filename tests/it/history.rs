@@ -556,7 +556,7 @@ fn exports_have_bg_stats_fields_and_csv_rows() {
             }
         }
         // And the CSV's rows of that game: the same scores, winners and start player.
-        let players_csv = export::csv_players(&rows);
+        let players_csv = export::csv_players(&rows).expect("CSV");
         for (name, total, won, first) in &expected {
             let line = players_csv
                 .lines()
@@ -614,14 +614,14 @@ fn exports_have_bg_stats_fields_and_csv_rows() {
         assert!(p["winner"].is_boolean(), "winner always sent: {p}");
     }
     // CSV: a header and a row per game; per seat (the Machine's too).
-    let csv = export::csv_games(&rows);
+    let csv = export::csv_games(&rows).expect("CSV");
     assert_eq!(csv.lines().count(), 1 + rows.len());
     assert!(csv.starts_with("id,date,mode,players,machine,rounds,minutes,finished,winners"));
     let seats: usize = rows
         .iter()
         .map(|r| r.seats.len() + usize::from(r.machine.is_some()))
         .sum();
-    let players = export::csv_players(&rows);
+    let players = export::csv_players(&rows).expect("CSV");
     assert_eq!(players.lines().count(), 1 + seats);
     // The Machine has a seat, after the players'.
     let solo = rows

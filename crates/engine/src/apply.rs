@@ -7,7 +7,7 @@
 
 use super::action::{Act, Action, Bonus, Choice, DiceList, Faces, Inputs, Resource, Row};
 use super::cards::{Blueprint, CardType, Contractor, Tool};
-use super::error::RuleError;
+use super::error::{Now, RuleError, When};
 use super::state::*;
 use rand::{Rng, RngCore};
 use serde::{Deserialize, Serialize};
@@ -348,16 +348,6 @@ impl Game {
     }
 }
 
-fn phase_name(p: Phase) -> String {
-    match p {
-        Phase::Setup => "the opening deal".into(),
-        Phase::Market { .. } => "the market phase".into(),
-        Phase::Work { .. } => "the work phase".into(),
-        Phase::Machine => "the Machine's turn".into(),
-        Phase::Over => "the end of the game".into(),
-    }
-}
-
 struct Ctx<'a> {
     st: &'a mut State,
     setup: &'a Setup,
@@ -395,17 +385,17 @@ fn execute(
 }
 
 impl Ctx<'_> {
-    fn wrong(&self, expected: &'static str) -> RuleError {
+    fn wrong(&self, expected: When) -> RuleError {
         RuleError::WrongPhase {
             expected,
-            now: phase_name(self.st.phase),
+            now: Now::of(self.st.phase),
         }
     }
 
     fn market_turn(&self) -> Result<(usize, bool), RuleError> {
         match self.st.phase {
             Phase::Market { turn, refreshed } => Ok((turn, refreshed)),
-            _ => Err(self.wrong("in the market phase")),
+            _ => Err(self.wrong(When::Market)),
         }
     }
 
@@ -414,7 +404,7 @@ impl Ctx<'_> {
         match self.st.phase {
             Phase::Work { rolled: true, turn } => Ok((self.st.first_player + turn) % self.n()),
             Phase::Work { rolled: false, .. } => Err(RuleError::NotRolled),
-            _ => Err(self.wrong("in the work phase")),
+            _ => Err(self.wrong(When::Work)),
         }
     }
 
@@ -448,7 +438,7 @@ impl Ctx<'_> {
             Act::Switch { player } => self.switch(*player),
             Act::Tell { player, card } => {
                 if self.st.phase == Phase::Setup {
-                    return Err(self.wrong("once the cards are dealt"));
+                    return Err(self.wrong(When::Dealt));
                 }
                 self.st.tell(usize::from(*player), *card)
             }

@@ -1,16 +1,111 @@
 //! Refusals: every rule the engine enforces has a variant whose sentence a player understands
 //! and which names the rule.
 
-use super::action::Resource;
+use super::action::{DiceList, Resource};
+use super::apply::Pattern;
 use super::cards::{Blueprint, Contractor, Tool};
-use super::state::Section;
+use super::state::{Colour, Phase, Section};
+use std::fmt;
 use thiserror::Error;
+
+/// When an action may be taken: the first half of a wrong-phase refusal (data, said in each
+/// language by the words; `Display` is the English).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+pub enum When {
+    /// In the market phase.
+    Market,
+    /// In the work phase.
+    Work,
+    /// At the start of the work phase (the roll).
+    WorkStart,
+    /// After the player's work phase, in a solo game (the Machine's turn).
+    MachineTurn,
+    /// Once, at the start (the opening deal).
+    Deal,
+    /// Once the cards are dealt.
+    Dealt,
+    /// Only when the player can neither take a blueprint nor hire a contractor (a pass).
+    Pass,
+}
+
+impl When {
+    pub const ALL: [When; 7] = [
+        When::Market,
+        When::Work,
+        When::WorkStart,
+        When::MachineTurn,
+        When::Deal,
+        When::Dealt,
+        When::Pass,
+    ];
+}
+
+impl fmt::Display for When {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(match self {
+            When::Market => "in the market phase",
+            When::Work => "in the work phase",
+            When::WorkStart => "at the start of the work phase",
+            When::MachineTurn => "after your work phase in a solo game",
+            When::Deal => "once, at the start",
+            When::Dealt => "once the cards are dealt",
+            When::Pass => "only when you can neither take a blueprint nor hire a contractor",
+        })
+    }
+}
+
+/// Where the game stands: the second half of a wrong-phase refusal.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+pub enum Now {
+    Deal,
+    Market,
+    /// A market phase in which the player has a blueprint to take or a contractor to hire.
+    MarketWithChoice,
+    Work,
+    MachineTurn,
+    Over,
+}
+
+impl Now {
+    pub const ALL: [Now; 6] = [
+        Now::Deal,
+        Now::Market,
+        Now::MarketWithChoice,
+        Now::Work,
+        Now::MachineTurn,
+        Now::Over,
+    ];
+
+    /// The game's phase.
+    pub fn of(phase: Phase) -> Now {
+        match phase {
+            Phase::Setup => Now::Deal,
+            Phase::Market { .. } => Now::Market,
+            Phase::Work { .. } => Now::Work,
+            Phase::Machine => Now::MachineTurn,
+            Phase::Over => Now::Over,
+        }
+    }
+}
+
+impl fmt::Display for Now {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(match self {
+            Now::Deal => "the opening deal",
+            Now::Market => "the market phase",
+            Now::MarketWithChoice => "a market phase with a choice",
+            Now::Work => "the work phase",
+            Now::MachineTurn => "the Machine's turn",
+            Now::Over => "the end of the game",
+        })
+    }
+}
 
 #[derive(Debug, Clone, PartialEq, Eq, Error)]
 pub enum RuleError {
     // --- Turn structure ---------------------------------------------------------------
     #[error("that is done {expected}; now it is {now}")]
-    WrongPhase { expected: &'static str, now: String },
+    WrongPhase { expected: When, now: Now },
     #[error("the game is over")]
     GameOver,
     #[error("the market can be refreshed only once per turn, before taking a card")]
@@ -135,11 +230,12 @@ pub enum RuleError {
     AlreadyActivated(Blueprint),
     #[error("{0} has no activation")]
     NoActivation(Blueprint),
-    #[error("{card} needs {needs}; {got}")]
+    #[error("{card} needs {}; {}", .needs.needs(), dice_shown(.got))]
     DicePattern {
         card: Blueprint,
-        needs: &'static str,
-        got: String,
+        needs: Pattern,
+        /// The values of the dice given (none: no die was given).
+        got: DiceList,
     },
     #[error("{card} needs {needs} energy; you have {have}")]
     NeedEnergy {
@@ -230,7 +326,7 @@ pub enum RuleError {
     #[error("a bot plays only in a digital game: at a real table, a person holds the cards")]
     BotAtTheTable,
     #[error("two players cannot share the colour {0}")]
-    SharedColour(String),
+    SharedColour(Colour),
 }
 
 impl RuleError {
@@ -258,6 +354,15 @@ pub fn counted(n: usize, thing: &str) -> String {
 }
 
 /// "its only copy is" or "all 3 copies are": a card's copies counted in a sentence.
+fn dice_shown(values: &DiceList) -> String {
+    if values.is_empty() {
+        "no die was given".to_string()
+    } else {
+        let v: Vec<String> = values.iter().map(u8::to_string).collect();
+        format!("the dice show {}", v.join(", "))
+    }
+}
+
 fn all_copies(copies: &u8) -> String {
     match *copies {
         1 => "its only copy is".to_string(),

@@ -24,7 +24,7 @@ pub use apply::{
     BotLevel, Event, Events, Game, Hands, Mode, PlayerSetup, Setup, build_cost, check_build,
 };
 pub use cards::{Blueprint, CardType, Contractor, Tool, catalogue};
-pub use error::RuleError;
+pub use error::{Now, RuleError, When};
 pub use known::Known;
 pub use legal::{legal_actions, legal_actions_into, switches};
 pub use save::{LoadError, SavedGame};

@@ -65,12 +65,10 @@ pub enum LoadError {
 /// FNV-1a 64 of `bytes`: the saved game's checksum, and a served table's fingerprint of an
 /// action sent.
 pub fn fnv1a(bytes: &[u8]) -> u64 {
-    let mut h: u64 = 0xcbf2_9ce4_8422_2325;
-    for &b in bytes {
-        h ^= u64::from(b);
-        h = h.wrapping_mul(0x0000_0100_0000_01b3);
-    }
-    h
+    use std::hash::Hasher;
+    let mut h = fnv::FnvHasher::default();
+    h.write(bytes);
+    h.finish()
 }
 
 fn checksum(setup: &Setup, journal: &[Action]) -> String {

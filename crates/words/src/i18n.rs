@@ -217,12 +217,16 @@ impl From<String> for Arg {
 
 /// Every message id of a Fluent source, in order (for the completeness test).
 pub fn message_ids(source: &str) -> Vec<String> {
-    source
-        .lines()
-        .filter(|l| !l.starts_with([' ', '#', '\t']) && l.contains(" ="))
-        .filter_map(|l| l.split(" =").next())
-        .map(|k| k.trim().to_string())
-        .filter(|k| !k.is_empty())
+    use fluent_syntax::ast::Entry;
+    // A file with a broken entry still names the others (the broken one is a junk entry).
+    let resource = fluent_syntax::parser::parse(source).unwrap_or_else(|(partial, _)| partial);
+    resource
+        .body
+        .iter()
+        .filter_map(|e| match e {
+            Entry::Message(m) => Some(m.id.name.to_string()),
+            _ => None,
+        })
         .collect()
 }
 

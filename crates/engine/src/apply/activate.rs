@@ -415,16 +415,10 @@ impl Pattern {
         if self.fits(values) {
             return Ok(());
         }
-        let got = if values.is_empty() {
-            "no die was given".to_string()
-        } else {
-            let v: Vec<String> = values.iter().map(u8::to_string).collect();
-            format!("the dice show {}", v.join(", "))
-        };
         Err(RuleError::DicePattern {
             card,
-            needs: self.needs(),
-            got,
+            needs: self,
+            got: DiceList::from(values),
         })
     }
 }

@@ -49,8 +49,8 @@ impl Ctx<'_> {
         let p = (self.st.first_player + turn) % self.n();
         if !market_blocked(self.st, p) {
             return Err(RuleError::WrongPhase {
-                expected: "only when you can neither take a blueprint nor hire a contractor",
-                now: "a market phase with a choice".into(),
+                expected: When::Pass,
+                now: Now::MarketWithChoice,
             });
         }
         self.end_market_turn();

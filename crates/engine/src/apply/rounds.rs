@@ -8,7 +8,7 @@ impl Ctx<'_> {
 
     pub(super) fn deal(&mut self) -> Result<(), RuleError> {
         if self.st.phase != Phase::Setup {
-            return Err(self.wrong("once, at the start"));
+            return Err(self.wrong(When::Deal));
         }
         // docs/rules.md, setup 3: tool tokens in random order, fixed for the whole game.
         self.st.market.tools = self.oracle.tools()?;
@@ -124,7 +124,7 @@ impl Ctx<'_> {
 
     pub(super) fn machine_turn(&mut self) -> Result<(), RuleError> {
         if self.st.phase != Phase::Machine {
-            return Err(self.wrong("after your work phase in a solo game"));
+            return Err(self.wrong(When::MachineTurn));
         }
         let mut dice = [0u8; 5];
         for d in dice.iter_mut() {

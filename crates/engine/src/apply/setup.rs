@@ -178,7 +178,7 @@ impl Setup {
 
         for (i, p) in self.players.iter().enumerate() {
             if self.players[..i].iter().any(|q| q.colour == p.colour) {
-                return Err(RuleError::SharedColour(p.colour.to_string()));
+                return Err(RuleError::SharedColour(p.colour));
             }
         }
         if self.first_player >= n {

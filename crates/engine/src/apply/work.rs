@@ -9,7 +9,7 @@ impl Ctx<'_> {
     /// player `player`, who has not ended theirs; whoever worked before may come back to it.
     pub(super) fn switch(&mut self, player: u8) -> Result<(), RuleError> {
         let Phase::Work { .. } = self.st.phase else {
-            return Err(self.wrong("in the work phase"));
+            return Err(self.wrong(When::Work));
         };
         let q = usize::from(player);
         let Some(target) = self.st.players.get(q) else {
@@ -33,7 +33,7 @@ impl Ctx<'_> {
                 turn,
             } => turn,
             Phase::Work { rolled: true, .. } => return Err(RuleError::AlreadyRolled),
-            _ => return Err(self.wrong("at the start of the work phase")),
+            _ => return Err(self.wrong(When::WorkStart)),
         };
         let p = (self.st.first_player + turn) % self.n();
         let pending = self.st.players[p].pending.take();
@@ -249,7 +249,7 @@ impl Ctx<'_> {
         player.specialist_due = false;
         player.worked = true;
         let Phase::Work { turn, .. } = self.st.phase else {
-            return Err(self.wrong("in the work phase"));
+            return Err(self.wrong(When::Work));
         };
         // Everyone works at once: the next player (in turn order) who has not ended works now;
         // played one after another this is simply the next player.

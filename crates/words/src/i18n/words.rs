@@ -4,9 +4,11 @@
 //! refusals (the English file repeats them).
 
 use super::{Arg, Tr};
+use crate::engine::apply::Pattern;
 use crate::engine::state::{Colour, Phase, Section};
 use crate::engine::{
-    Act, Blueprint, Bonus, CardType, Contractor, Event, Game, Resource, Row, RuleError, Tool,
+    Act, Blueprint, Bonus, CardType, Contractor, Event, Game, Now, Resource, Row, RuleError, Tool,
+    When,
 };
 
 /// Seat `seat`'s name: the one given, or, left empty, the language's "Player 2" (a name
@@ -88,7 +90,14 @@ pub fn colour_named(tr: &Tr, english: &str) -> String {
 }
 
 pub fn colour(tr: &Tr, c: Colour) -> String {
-    colour_named(tr, &format!("{c:?}"))
+    tr.t(match c {
+        Colour::Red => "colour-red",
+        Colour::Blue => "colour-blue",
+        Colour::Green => "colour-green",
+        Colour::Purple => "colour-purple",
+        Colour::Yellow => "colour-yellow",
+        Colour::White => "colour-white",
+    })
 }
 
 pub fn kind(tr: &Tr, t: CardType) -> String {
@@ -141,32 +150,45 @@ fn resource(tr: &Tr, what: Resource) -> Arg {
     }))
 }
 
-/// The words of a refusal's phase, by the engine's English phrase for when an act is done
-/// (`RuleError::WrongPhase::expected`); `None` for a phrase with no words yet.
-fn when_key(expected: &str) -> Option<&'static str> {
-    Some(match expected {
-        "in the market phase" => "when-market",
-        "in the work phase" => "when-work",
-        "at the start of the work phase" => "when-work-start",
-        "after your work phase in a solo game" => "when-machine",
-        "once, at the start" => "when-deal",
-        "once the cards are dealt" => "when-dealt",
-        "only when you can neither take a blueprint nor hire a contractor" => "when-pass",
-        _ => return None,
-    })
+/// The words of when an act is done (`RuleError::WrongPhase::expected`).
+fn when_key(expected: When) -> &'static str {
+    match expected {
+        When::Market => "when-market",
+        When::Work => "when-work",
+        When::WorkStart => "when-work-start",
+        When::MachineTurn => "when-machine",
+        When::Deal => "when-deal",
+        When::Dealt => "when-dealt",
+        When::Pass => "when-pass",
+    }
 }
 
 /// The words of the phase a refusal names as now (`RuleError::WrongPhase::now`).
-fn now_key(now: &str) -> Option<&'static str> {
-    Some(match now {
-        "the opening deal" => "now-setup",
-        "the market phase" => "now-market",
-        "the work phase" => "now-work",
-        "the Machine's turn" => "now-machine",
-        "the end of the game" => "now-over",
-        "a market phase with a choice" => "now-market-choice",
-        _ => return None,
-    })
+fn now_key(now: Now) -> &'static str {
+    match now {
+        Now::Deal => "now-setup",
+        Now::Market => "now-market",
+        Now::Work => "now-work",
+        Now::MachineTurn => "now-machine",
+        Now::Over => "now-over",
+        Now::MarketWithChoice => "now-market-choice",
+    }
+}
+
+/// The words of the dice a card's activation takes.
+fn pattern_key(needs: Pattern) -> &'static str {
+    match needs {
+        Pattern::Any => "pattern-any",
+        Pattern::Exactly(1) => "pattern-one",
+        Pattern::Exactly(4) => "pattern-four",
+        Pattern::Exactly(_) => "pattern-six",
+        Pattern::Equal(2) => "pattern-pair",
+        Pattern::Equal(_) => "pattern-triple",
+        Pattern::Run3 => "pattern-run",
+        Pattern::Sum14 => "pattern-sum14",
+        Pattern::Targets(1) => "pattern-target",
+        Pattern::Targets(_) => "pattern-targets",
+    }
 }
 
 /// A refusal in the interface language.
@@ -175,13 +197,13 @@ pub fn refusal(tr: &Tr, e: &RuleError) -> String {
     let t = |k: &str| tr.t(k);
     let ta = |k: &str, a: &[(&str, Arg)]| tr.t_args(k, a);
     match e {
-        E::WrongPhase { expected, now } => match (when_key(expected), now_key(now)) {
-            (Some(when), Some(now)) => ta(
-                "err-wrong-phase-when",
-                &[("when", t(when).into()), ("now", t(now).into())],
-            ),
-            _ => t("err-wrong-phase"),
-        },
+        E::WrongPhase { expected, now } => ta(
+            "err-wrong-phase-when",
+            &[
+                ("when", t(when_key(*expected)).into()),
+                ("now", t(now_key(*now)).into()),
+            ],
+        ),
         E::GameOver => t("err-game-over"),
         E::AlreadyRefreshed => t("err-already-refreshed"),
         E::NotRolled => t("err-not-rolled"),
@@ -313,28 +335,17 @@ pub fn refusal(tr: &Tr, e: &RuleError) -> String {
             needs,
             got,
         } => {
-            // The engine's words for a card's dice (a closed set) and what was given.
-            let pattern = match *needs {
-                "one die" => "pattern-any",
-                "one die showing 1" => "pattern-one",
-                "one die showing 4" => "pattern-four",
-                "one die showing 6" => "pattern-six",
-                "two dice of equal value" => "pattern-pair",
-                "three dice of equal value" => "pattern-triple",
-                "three dice of consecutive values" => "pattern-run",
-                "three dice summing to 14 or more" => "pattern-sum14",
-                "one unplaced die to change" => "pattern-target",
-                _ => "pattern-targets",
-            };
-            let got = match got.strip_prefix("the dice show ") {
-                Some(values) => ta("dice-show", &[("values", values.into())]),
-                None => t("dice-none-given"),
+            let values: Vec<String> = got.iter().map(u8::to_string).collect();
+            let got = if values.is_empty() {
+                t("dice-none-given")
+            } else {
+                ta("dice-show", &[("values", values.join(", ").into())])
             };
             ta(
                 "err-dice-pattern",
                 &[
                     ("card", card(tr, *c)),
-                    ("needs", t(pattern).into()),
+                    ("needs", t(pattern_key(*needs)).into()),
                     ("got", got.into()),
                 ],
             )
@@ -416,10 +427,7 @@ pub fn refusal(tr: &Tr, e: &RuleError) -> String {
         E::SoloPlayers => t("err-solo-players"),
         E::OnePlayerIsSolo => t("err-one-player-is-solo"),
         E::WhiteIsSolo => t("err-white-is-solo"),
-        E::SharedColour(c) => ta(
-            "err-shared-colour",
-            &[("colour", colour_named(tr, c).into())],
-        ),
+        E::SharedColour(c) => ta("err-shared-colour", &[("colour", colour(tr, *c).into())]),
     }
 }
 
