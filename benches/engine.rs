@@ -6,7 +6,7 @@
 use criterion::{BatchSize, Criterion, Throughput, criterion_group, criterion_main};
 use foreman::bots::BotKind;
 use foreman::engine::{Act, Difficulty, Game, Phase, legal_actions};
-use foreman::sim::{self, Table};
+use foreman::sim::{self, Seating};
 use std::hint::black_box;
 
 fn games(c: &mut Criterion) {
@@ -16,7 +16,7 @@ fn games(c: &mut Criterion) {
     g.bench_function("random solo game (medium)", |b| {
         b.iter(|| {
             seed += 1;
-            black_box(sim::play(Table::Solo(Difficulty::Medium), seed, BotKind::Random).ok())
+            black_box(sim::play(Seating::Solo(Difficulty::Medium), seed, BotKind::Random).ok())
         })
     });
     g.finish();
@@ -28,7 +28,7 @@ fn positions() -> (Vec<Game>, Vec<Game>) {
     let mut machine = Vec::new();
     let mut work = Vec::new();
     for seed in 0..40 {
-        let Ok(done) = sim::play(Table::Solo(Difficulty::Medium), seed, BotKind::Random) else {
+        let Ok(done) = sim::play(Seating::Solo(Difficulty::Medium), seed, BotKind::Random) else {
             continue;
         };
         let mut g = Game::new(done.setup().clone()).expect("setup");

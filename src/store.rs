@@ -271,7 +271,7 @@ mod tests {
         );
         // A finished game stays where it is.
         let over = crate::sim::play(
-            crate::sim::Table::Solo(Difficulty::Easy),
+            crate::sim::Seating::Solo(Difficulty::Easy),
             3,
             crate::bots::BotKind::Greedy,
         )

@@ -2,7 +2,7 @@
 
 use anyhow::{Result, bail};
 use foreman::bots::BotKind;
-use foreman::sim::{self, Table};
+use foreman::sim::{self, Seating};
 use std::io::Write;
 
 use super::Level;
@@ -20,8 +20,8 @@ pub(super) fn simulate(
         (Some(1), None) => bail!(
             "a game of one player is the solo game against the Machine: use --solo easy|medium|hard|expert"
         ),
-        (Some(n), None) => Table::Players(usize::from(n)),
-        (None, Some(level)) => Table::Solo(level.into()),
+        (Some(n), None) => Seating::Players(usize::from(n)),
+        (None, Some(level)) => Seating::Solo(level.into()),
         _ => bail!("say who plays: --players P (2 to 5) or --solo easy|medium|hard|expert"),
     };
     let mut out = std::io::stdout().lock();

@@ -15,7 +15,7 @@
 //! The window repaints when woken ([`Capture::wake`]), not on a timer.
 
 use super::relearner::Whole;
-use super::{Tell, Wake};
+use super::{ToWindow, Wake};
 use crate::vision::adapt::{Judge, Lessons, to_fix};
 use crate::vision::learned::Model;
 use crate::vision::relearn::Relearning;
@@ -483,7 +483,7 @@ impl Capture {
         });
         let (tx, events) = channel();
         let wake = Wake::default();
-        let tell = Tell::new(tx, wake.clone());
+        let tell = ToWindow::new(tx, wake.clone());
         let capture = {
             let (stop, slot, tell) = (stop.clone(), slot.clone(), tell.clone());
             std::thread::Builder::new()
@@ -566,7 +566,7 @@ fn capture_loop(
     source: &mut dyn FrameSource,
     stop: &AtomicBool,
     slot: &Slot,
-    tell: &Tell<CameraEvent>,
+    tell: &ToWindow<CameraEvent>,
 ) {
     let mut open = false;
     while !stop.load(Ordering::Relaxed) {
@@ -706,7 +706,7 @@ fn read_loop(
     area: &Mutex<Option<Area>>,
     taught: &Receiver<Lesson>,
     pace: Pace,
-    tell: &Tell<CameraEvent>,
+    tell: &ToWindow<CameraEvent>,
 ) {
     let base = match Model::shipped() {
         Ok(model) => model,

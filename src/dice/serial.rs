@@ -6,7 +6,7 @@
 //! across reconnections, so a roll the die repeats after an unplug and replug is reported once.
 //! [`watch`] runs a link on its own thread, reopening the port after an unplug.
 
-use super::{Reading, Tell, Wake};
+use super::{Reading, ToWindow, Wake};
 use foreman_dice_protocol::{
     DecodeError, Decoder, DieColour, MAX_FRAME, Message, PROTOCOL_VERSION, RollState, encode,
 };
@@ -276,7 +276,7 @@ pub fn open(path: &str) -> Result<Box<dyn serialport::SerialPort>, serialport::E
 /// after an unplug (or when it cannot be opened) tries again every `retry`.
 pub fn watch(
     path: &str,
-    tell: &Tell<DiceEvent>,
+    tell: &ToWindow<DiceEvent>,
     commands: &Receiver<DiceCommand>,
     stop: &AtomicBool,
     retry: Duration,
@@ -351,7 +351,7 @@ pub fn spawn_watch(
     let stop = Arc::new(AtomicBool::new(false));
     let flag = stop.clone();
     let handle = std::thread::spawn(move || {
-        let tell = Tell::new(tx, wake);
+        let tell = ToWindow::new(tx, wake);
         watch(&path, &tell, &commands, &flag, Duration::from_millis(300));
     });
     (stop, handle)

@@ -2,7 +2,7 @@
 //! seat's URL, and its QR code (as dark and light modules, drawn by the window and the
 //! terminal).
 
-use super::keys::SeatKeys;
+use super::seat_keys::SeatKeys;
 use std::net::IpAddr;
 
 /// This computer's address on the local network: the first IPv4 address of an interface

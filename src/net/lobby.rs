@@ -10,8 +10,8 @@
 //! - `foreman host` hands out nothing: its links are on the host's screen only.
 
 use super::guard::{Guard, Limits};
-use super::keys::SeatKeys;
 use super::pool::Pool;
+use super::seat_keys::SeatKeys;
 use super::table::{Runner, Table};
 use crate::engine::state::Colour;
 use crate::engine::{Difficulty, Game, Mode, PlayerSetup, Setup};

@@ -187,7 +187,7 @@ async fn socket(
     let device = q
         .device
         .filter(|d| (8..=64).contains(&d.len()) && d.chars().all(|c| c.is_ascii_alphanumeric()))
-        .unwrap_or_else(super::keys::new_key);
+        .unwrap_or_else(super::seat_keys::new_key);
     let seated = Seated {
         hub,
         table,

@@ -15,8 +15,8 @@
 //!   tell that cannot be true is taken back instead (`Act::Untell`), told to its player only.
 //! - Cards told in private change no version: another seat's screen does not move.
 
-use super::keys::SeatKeys;
 use super::log::Logs;
+use super::seat_keys::SeatKeys;
 use super::view::{SeatView, seat_view};
 use crate::engine::{Act, Action, Events, Game, Inputs, Known, Mode, Phase, RuleError, switches};
 use crate::i18n::{Lang, Tr, words};

@@ -2,7 +2,7 @@
 
 use foreman::bots::BotKind;
 use foreman::engine::{Difficulty, SavedGame};
-use foreman::sim::{self, Table};
+use foreman::sim::{self, Seating};
 use std::io::Write;
 use std::process::{Command, Stdio};
 
@@ -81,7 +81,7 @@ fn simulate_multiplayer_text_and_json() {
 /// alone, in the order of the seeds.
 #[test]
 fn games_played_on_several_threads_are_the_games_played_one_by_one() {
-    let table = Table::Solo(Difficulty::Easy);
+    let table = Seating::Solo(Difficulty::Easy);
     let seeds = [3, 4, 5, 6, 7];
     let many = sim::play_many(table, &seeds, BotKind::Greedy, 3);
     assert_eq!(many.len(), seeds.len());
@@ -107,7 +107,7 @@ fn simulate_without_a_table_explains_itself() {
 fn score_and_replay_a_saved_game() {
     let dir = tempfile::tempdir().unwrap();
     let path = dir.path().join("g.json");
-    let game = sim::play(Table::Solo(Difficulty::Easy), 2, BotKind::Greedy).unwrap();
+    let game = sim::play(Seating::Solo(Difficulty::Easy), 2, BotKind::Greedy).unwrap();
     std::fs::write(&path, SavedGame::from_game(&game).to_json()).unwrap();
     let (ok, out, err) = run(&["score", path.to_str().unwrap()]);
     assert!(ok, "{err}");

@@ -8,7 +8,7 @@ use foreman::engine::{Act, Difficulty, Game, Mode, SavedGame, Setup, scoreboard}
 use foreman::history::export::{self, MACHINE};
 use foreman::history::stats;
 use foreman::history::{Filter, GameRow, History, Origin, SeatRow};
-use foreman::sim::{self, Table};
+use foreman::sim::{self, Seating};
 use serde_json::Value;
 use std::path::Path;
 
@@ -17,9 +17,9 @@ use std::path::Path;
 /// never do: the rank of a player who beats it would go untested).
 fn finished(seed: u64) -> Game {
     let table = match seed % 6 {
-        0 => Table::Solo(Difficulty::Easy),
-        1 => Table::Solo(Difficulty::Expert),
-        k => Table::Players(k as usize),
+        0 => Seating::Solo(Difficulty::Easy),
+        1 => Seating::Solo(Difficulty::Expert),
+        k => Seating::Players(k as usize),
     };
     let bot = if seed.is_multiple_of(60) {
         BotKind::Planner

@@ -9,13 +9,13 @@ use foreman::engine::state::Census;
 use foreman::engine::{
     Act, Blueprint, Contractor, Difficulty, Game, Phase, legal_actions, switches,
 };
-use foreman::sim::{MAX_ACTIONS, Table};
+use foreman::sim::{MAX_ACTIONS, Seating};
 use proptest::prelude::*;
 use rand::{Rng, SeedableRng};
 
-fn tables() -> Vec<Table> {
-    let mut t: Vec<Table> = Difficulty::ALL.iter().map(|&d| Table::Solo(d)).collect();
-    t.extend((2..=5).map(Table::Players));
+fn tables() -> Vec<Seating> {
+    let mut t: Vec<Seating> = Difficulty::ALL.iter().map(|&d| Seating::Solo(d)).collect();
+    t.extend((2..=5).map(Seating::Players));
     t
 }
 
@@ -32,7 +32,7 @@ fn full_census() -> Census {
 
 /// Plays one game, checking the invariants after every action; with `check_legal`, also that
 /// every action `legal_actions` lists is accepted.
-fn play_checked(table: Table, seed: u64, bot: BotKind, check_legal: bool) -> Game {
+fn play_checked(table: Seating, seed: u64, bot: BotKind, check_legal: bool) -> Game {
     let full = full_census();
     let mut game = Game::new(table.setup(seed)).expect("setup");
     let mut bot = Bot::new(bot, seed);
@@ -215,7 +215,7 @@ proptest! {
         kind in 0usize..9,
     ) {
         use foreman::engine::{Action, Blueprint, Choice, DiceList, Section};
-        let mut game = Game::new(Table::Solo(Difficulty::Hard).setup(seed)).expect("setup");
+        let mut game = Game::new(Seating::Solo(Difficulty::Hard).setup(seed)).expect("setup");
         let mut bot = Bot::new(BotKind::Random, seed);
         for _ in 0..steps {
             let Some(act) = bot.choose(&game) else { break };

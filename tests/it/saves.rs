@@ -3,11 +3,11 @@
 use foreman::bots::BotKind;
 use foreman::engine::Difficulty;
 use foreman::engine::{LoadError, RuleError, SavedGame};
-use foreman::sim::{self, Table};
+use foreman::sim::{self, Seating};
 use foreman::store;
 
 fn finished_game() -> foreman::engine::Game {
-    sim::play(Table::Solo(Difficulty::Hard), 11, BotKind::Greedy).expect("a complete game")
+    sim::play(Seating::Solo(Difficulty::Hard), 11, BotKind::Greedy).expect("a complete game")
 }
 
 #[test]

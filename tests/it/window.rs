@@ -650,7 +650,7 @@ fn the_engines_words_are_translated() {
     }
     // A whole game's events and actions: no raw message id in any language.
     let game = foreman::sim::play(
-        foreman::sim::Table::Solo(foreman::engine::Difficulty::Hard),
+        foreman::sim::Seating::Solo(foreman::engine::Difficulty::Hard),
         4,
         BotKind::Random,
     )

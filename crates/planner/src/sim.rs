@@ -8,16 +8,16 @@ use thiserror::Error;
 
 /// Who sits at the table in a simulated game.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub enum Table {
+pub enum Seating {
     Players(usize),
     Solo(Difficulty),
 }
 
-impl Table {
+impl Seating {
     pub fn setup(self, seed: u64) -> Setup {
         match self {
-            Table::Players(n) => Setup::players(n, seed),
-            Table::Solo(d) => Setup::solo("Player 1", d, seed),
+            Seating::Players(n) => Setup::players(n, seed),
+            Seating::Solo(d) => Setup::solo("Player 1", d, seed),
         }
     }
 }
@@ -65,7 +65,7 @@ pub struct GameSummary {
 }
 
 /// Plays one complete game with `bot` choosing for every player.
-pub fn play(table: Table, seed: u64, bot: BotKind) -> Result<Game, SimError> {
+pub fn play(table: Seating, seed: u64, bot: BotKind) -> Result<Game, SimError> {
     let game = Game::new(table.setup(seed)).map_err(|source| SimError::Rule { seed, source })?;
     play_out(game, &mut [Bot::new(bot, seed)])
 }
@@ -97,7 +97,7 @@ pub fn play_out(mut game: Game, bots: &mut [Bot]) -> Result<Game, SimError> {
 /// Plays the games of `seeds` on `threads` threads (each game is one thread's alone), and
 /// returns their summaries in the order of `seeds`.
 pub fn play_many(
-    table: Table,
+    table: Seating,
     seeds: &[u64],
     bot: BotKind,
     threads: usize,

@@ -32,7 +32,7 @@ pub struct Net {
 
 /// What follows a layer's convolution.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
-pub enum Act {
+pub enum Activation {
     #[default]
     None,
     /// `max(x, 0)`.
@@ -45,31 +45,31 @@ pub enum Act {
 /// earlier one of the same size and channels; the layer itself then has no activation).
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
 pub struct Link {
-    pub act: Act,
+    pub act: Activation,
     pub skip: Option<usize>,
 }
 
-impl Act {
+impl Activation {
     fn apply(self, out: &mut [f32]) {
         match self {
-            Act::None => {}
-            Act::Relu => out.iter_mut().for_each(|v| *v = v.max(0.0)),
-            Act::Relu6 => out.iter_mut().for_each(|v| *v = v.clamp(0.0, 6.0)),
+            Activation::None => {}
+            Activation::Relu => out.iter_mut().for_each(|v| *v = v.max(0.0)),
+            Activation::Relu6 => out.iter_mut().for_each(|v| *v = v.clamp(0.0, 6.0)),
         }
     }
 
     /// Zeroes the gradient `d` where the output `out` was clamped.
     fn mask(self, d: &mut [f32], out: &[f32]) {
         match self {
-            Act::None => {}
-            Act::Relu => {
+            Activation::None => {}
+            Activation::Relu => {
                 for (g, &o) in d.iter_mut().zip(out) {
                     if o <= 0.0 {
                         *g = 0.0;
                     }
                 }
             }
-            Act::Relu6 => {
+            Activation::Relu6 => {
                 for (g, &o) in d.iter_mut().zip(out) {
                     if o <= 0.0 || o >= 6.0 {
                         *g = 0.0;
@@ -128,9 +128,9 @@ impl Net {
             Some(&l) => l,
             None => Link {
                 act: if i + 1 < self.layers.len() {
-                    Act::Relu
+                    Activation::Relu
                 } else {
-                    Act::None
+                    Activation::None
                 },
                 skip: None,
             },
@@ -458,9 +458,9 @@ impl Net {
             if version == 3 {
                 let link = self.link(i);
                 put(match link.act {
-                    Act::None => 0,
-                    Act::Relu => 1,
-                    Act::Relu6 => 2,
+                    Activation::None => 0,
+                    Activation::Relu => 1,
+                    Activation::Relu6 => 2,
                 });
                 put(link.skip.map_or(0, |j| j as u32 + 1));
             }
@@ -517,9 +517,9 @@ impl Net {
             }
             if version == 3 {
                 let act = match u32::from_le_bytes(word()?) {
-                    0 => Act::None,
-                    1 => Act::Relu,
-                    2 => Act::Relu6,
+                    0 => Activation::None,
+                    1 => Activation::Relu,
+                    2 => Activation::Relu6,
                     _ => return Err(NetError::Shape),
                 };
                 let skip = match u32::from_le_bytes(word()?) {
@@ -550,7 +550,7 @@ impl Net {
                 {
                     return Err(NetError::Shape);
                 }
-                if link.act != Act::None {
+                if link.act != Activation::None {
                     return Err(NetError::Shape);
                 }
             }

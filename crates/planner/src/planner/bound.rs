@@ -121,7 +121,7 @@ fn build_gain(card: Blueprint, w: &Weights, means: f64) -> f64 {
 /// What activations, the headquarters and builds can add at most, by card (by
 /// [`Blueprint::index`]): one table counting everything, and one leaving resources out (for
 /// a player near the limit of 12, whose resources are then counted at the limit's worth).
-struct Table {
+struct CardParts {
     /// Each card's activation at most: its goods and the means' share of what else it gives.
     value: [f64; 32],
     /// The cards with a value, needing no die.
@@ -145,9 +145,9 @@ struct Table {
     solar_array: f64,
 }
 
-impl Table {
+impl CardParts {
     /// `resources`: whether metal and energy count (gained and paid).
-    fn new(state: &State, w: &Weights, means: f64, resources: bool) -> Table {
+    fn new(state: &State, w: &Weights, means: f64, resources: bool) -> CardParts {
         let mut value = [0.0; 32];
         let mut build = [0.0; 32];
         let mut free = 0u32;
@@ -216,7 +216,7 @@ impl Table {
             .flatten()
             .map(|&c| worth(c) - r * means * w.energy)
             .fold(0.0f64, f64::max);
-        Table {
+        CardParts {
             value,
             free,
             by_die,
@@ -249,9 +249,9 @@ fn draws(card: Blueprint) -> f64 {
 /// weights, the means' share and the market do not change), worked out once.
 pub(super) struct Bound {
     seat: usize,
-    all: Table,
+    all: CardParts,
     /// Resources left out: `None` when only points count.
-    no_resources: Option<Table>,
+    no_resources: Option<CardParts>,
     /// The dice each card needs, and its pattern.
     need: [u32; 32],
     pattern: [Option<crate::engine::apply::Pattern>; 32],
@@ -322,8 +322,8 @@ impl Bound {
         let draw = Weights { hand: drawn, ..*w };
         Bound {
             seat,
-            all: Table::new(state, &draw, means, true),
-            no_resources: (means > 0.0).then(|| Table::new(state, &draw, means, false)),
+            all: CardParts::new(state, &draw, means, true),
+            no_resources: (means > 0.0).then(|| CardParts::new(state, &draw, means, false)),
             need,
             pattern,
             extra,
@@ -446,7 +446,7 @@ impl Bound {
 
     /// What `table` counts the activations, the headquarters and the builds still possible
     /// to add at most.
-    fn fill(&self, table: &Table, c: &Ctx) -> f64 {
+    fn fill(&self, table: &CardParts, c: &Ctx) -> f64 {
         let bit = |card: Blueprint| 1u32 << card.index();
         let mut total = 0.0;
         // Dice-free activations count whole.

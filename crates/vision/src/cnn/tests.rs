@@ -528,11 +528,11 @@ fn block_net(pooled: bool) -> Net {
         .collect(),
         pooled,
         links: vec![
-            link(Act::Relu6, None),
-            link(Act::Relu6, None),
-            link(Act::Relu6, None),
-            link(Act::None, Some(0)),
-            link(Act::None, None),
+            link(Activation::Relu6, None),
+            link(Activation::Relu6, None),
+            link(Activation::Relu6, None),
+            link(Activation::None, Some(0)),
+            link(Activation::None, None),
         ],
     };
     // Biases not zero: a place whose inputs are all clamped to 0 would sit on the kink.
@@ -635,7 +635,7 @@ fn linked_weights_round_trip_and_bad_links_are_refused() {
         Err(NetError::Shape)
     );
     assert_eq!(
-        refused(&|n| n.links[3].act = Act::Relu),
+        refused(&|n| n.links[3].act = Activation::Relu),
         Err(NetError::Shape)
     );
     // A stride between the skip and the layer: the sizes no longer match.

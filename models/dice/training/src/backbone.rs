@@ -15,7 +15,7 @@
 
 use thiserror::Error;
 
-use foreman_vision::cnn::{Act, Conv, Link, Net};
+use foreman_vision::cnn::{Activation, Conv, Link, Net};
 
 /// How many floats of columns a full convolution writes before their product is taken, as
 /// in [`foreman_vision::cnn::Net::forward_many`]: well inside a core's cache.
@@ -197,7 +197,11 @@ impl Backbone {
             for (i, layer) in block.layers.iter().enumerate() {
                 let last = i + 1 == block.layers.len();
                 links.push(Link {
-                    act: if layer.relu6 { Act::Relu6 } else { Act::None },
+                    act: if layer.relu6 {
+                        Activation::Relu6
+                    } else {
+                        Activation::None
+                    },
                     skip: if block.residual && last { input } else { None },
                 });
                 layers.push(layer.conv.clone());
@@ -206,7 +210,11 @@ impl Backbone {
         let n = head.len();
         for (i, conv) in head.into_iter().enumerate() {
             links.push(Link {
-                act: if i + 1 < n { Act::Relu } else { Act::None },
+                act: if i + 1 < n {
+                    Activation::Relu
+                } else {
+                    Activation::None
+                },
                 skip: None,
             });
             layers.push(conv);

@@ -28,7 +28,7 @@ fn colour_name<S: serde::Serializer>(c: &DieColour, s: S) -> Result<S::Ok, S::Er
 
 /// How a dice source's thread wakes the window after each report, so that the window needs no
 /// timer to look for them: empty until the window sets it (a repaint), then called after each
-/// event [`Tell`] sends.
+/// event [`ToWindow`] sends.
 #[derive(Clone, Default)]
 pub struct Wake(Arc<Mutex<Option<WakeFn>>>);
 
@@ -57,23 +57,23 @@ impl Wake {
 }
 
 /// A dice source thread's way to the window: its events, each followed by a wake.
-pub struct Tell<E> {
+pub struct ToWindow<E> {
     tx: Sender<E>,
     wake: Wake,
 }
 
-impl<E> Clone for Tell<E> {
+impl<E> Clone for ToWindow<E> {
     fn clone(&self) -> Self {
-        Tell {
+        ToWindow {
             tx: self.tx.clone(),
             wake: self.wake.clone(),
         }
     }
 }
 
-impl<E> Tell<E> {
-    pub fn new(tx: Sender<E>, wake: Wake) -> Tell<E> {
-        Tell { tx, wake }
+impl<E> ToWindow<E> {
+    pub fn new(tx: Sender<E>, wake: Wake) -> ToWindow<E> {
+        ToWindow { tx, wake }
     }
 
     /// Sends `event`, then wakes the window; false once the window is gone.

@@ -5,12 +5,12 @@
 
 pub mod devices;
 pub mod guard;
-pub mod keys;
 pub mod links;
 pub mod lobby;
 pub mod log;
 pub mod page;
 pub mod pool;
+pub mod seat_keys;
 pub mod server;
 pub mod suggest;
 pub mod table;
@@ -18,7 +18,7 @@ pub mod tls;
 pub mod view;
 pub mod wire;
 
-pub use keys::SeatKeys;
+pub use seat_keys::SeatKeys;
 pub use table::{Played, Refusal, Source, Table};
 
 /// Serves `hub` on `bind:port` until the process ends, on a runtime of its own; with
