@@ -43,7 +43,7 @@ impl ForemanApp {
                     .on_hover_text(self.t("suggest-hint"))
                     .clicked()
                 {
-                    self.suggest();
+                    self.suggest(ui.ctx());
                 }
                 let can_end = legal.iter().any(|a| matches!(a, Act::EndWork { .. }));
                 if ui

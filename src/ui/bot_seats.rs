@@ -149,9 +149,8 @@ impl ForemanApp {
                     }
                     ctx.request_repaint();
                 }
-                Err(TryRecvError::Empty) => {
-                    ctx.request_repaint_after(Duration::from_millis(30));
-                }
+                // Not yet: the bot's thread wakes the window when it has chosen.
+                Err(TryRecvError::Empty) => {}
                 Err(TryRecvError::Disconnected) => {
                     // The bot's thread ended without an answer: the seat waits for a person.
                     tracing::error!(seat = t.seat, "a bot stopped without choosing");
@@ -178,12 +177,15 @@ impl ForemanApp {
             return;
         };
         let (tx, answer) = std::sync::mpsc::channel();
+        let window = ctx.clone();
         let spawned = std::thread::Builder::new()
             .name(format!("bot {}", seat + 1))
             .spawn(move || {
                 let act = bot.choose(&position);
                 // The window may have closed the game meanwhile: nobody to answer then.
-                let _ = tx.send((bot, act));
+                if tx.send((bot, act)).is_ok() {
+                    window.request_repaint();
+                }
             });
         match spawned {
             Ok(_) => {
@@ -192,7 +194,6 @@ impl ForemanApp {
                     journal,
                     answer,
                 });
-                ctx.request_repaint_after(Duration::from_millis(30));
             }
             Err(e) => {
                 tracing::error!(%e, "no thread for a bot");

@@ -88,7 +88,7 @@ impl ForemanApp {
             self.end_work();
         }
         if suggest && self.can_suggest() {
-            self.suggest();
+            self.suggest(ctx);
         }
         if next && self.bot_to_act().is_none() {
             self.play_suggested(1);

@@ -12,7 +12,6 @@ use crate::i18n::words;
 use crate::planner::{self, Limit, Plan, Weights};
 use egui::{RichText, Ui};
 use std::sync::mpsc::{self, Receiver, TryRecvError};
-use std::time::Duration;
 
 /// The planner at work on a worker thread: where the game was when it was asked, and its
 /// answer to come.
@@ -75,8 +74,8 @@ impl ForemanApp {
 
     /// Asks the planner (the window's limit) on a worker thread, so that the window never
     /// waits for it (most plans take under a millisecond, the rare largest most of a second);
-    /// [`Self::poll_suggestion`] shows its answer.
-    pub(super) fn suggest(&mut self) {
+    /// the thread wakes the window when it answers, and [`Self::poll_suggestion`] shows it.
+    pub(super) fn suggest(&mut self, ctx: &egui::Context) {
         let Some(game) = self.shared_game() else {
             return;
         };
@@ -89,6 +88,7 @@ impl ForemanApp {
         let seed = crate::bots::public_seed(&known);
         let game = known.game().clone();
         let (tx, rx) = mpsc::channel();
+        let window = ctx.clone();
         let work = move || {
             let answer = if market {
                 Answer::Market(crate::bots::suggest_market(&game, seed))
@@ -100,7 +100,9 @@ impl ForemanApp {
                 ))
             };
             // The window may have gone meanwhile: nobody to tell.
-            let _ = tx.send(answer);
+            if tx.send(answer).is_ok() {
+                window.request_repaint();
+            }
         };
         if let Err(e) = std::thread::Builder::new()
             .name("suggest".into())
@@ -129,10 +131,8 @@ impl ForemanApp {
         };
         let answer = match t.answer.try_recv() {
             Ok(answer) => answer,
-            Err(TryRecvError::Empty) => {
-                ctx.request_repaint_after(Duration::from_millis(20));
-                return;
-            }
+            // Not yet: the planner's thread wakes the window when it answers.
+            Err(TryRecvError::Empty) => return,
             Err(TryRecvError::Disconnected) => {
                 tracing::error!("the planner stopped without an answer");
                 self.thinking = None;
