@@ -117,3 +117,12 @@ fn repaint_on(wake: &crate::dice::Wake, ctx: &egui::Context) {
         wake.set(move || ctx.request_repaint());
     }
 }
+
+/// `r` with the reason it is disabled shown on hover, worked out only then (a refusal asks the
+/// rules on a copy of the game: not for every button in every frame).
+fn disabled_because(r: egui::Response, why: impl FnOnce() -> String) -> egui::Response {
+    r.on_disabled_hover_ui(|ui| {
+        ui.set_max_width(ui.spacing().tooltip_width);
+        ui.add(egui::Label::new(why()));
+    })
+}

@@ -66,10 +66,11 @@ pub fn board(
                             let act = Act::Place { die, section };
                             let why = game.check(&act).err();
                             let r = ui.add_enabled(why.is_none(), egui::Button::new(label));
-                            let r = match &why {
-                                Some(e) => r.on_disabled_hover_text(words::refusal(tr, e)),
-                                None => r,
-                            };
+                            let r = super::disabled_because(r, || {
+                                why.as_ref()
+                                    .map(|e| words::refusal(tr, e))
+                                    .unwrap_or_default()
+                            });
                             if r.clicked() {
                                 asked = Some(act);
                             }

@@ -181,11 +181,9 @@ impl ForemanApp {
                                     );
                                     let ok = legal.contains(&act);
                                     let r = ui.add_enabled(ok, egui::Button::new(label).wrap());
-                                    let r = if ok {
-                                        r
-                                    } else {
-                                        r.on_disabled_hover_text(refusal(&self.tr, game, &act))
-                                    };
+                                    let r = super::disabled_because(r, || {
+                                        refusal(&self.tr, game, &act)
+                                    });
                                     if r.clicked() {
                                         take = Some(act);
                                     }
@@ -590,11 +588,8 @@ impl ForemanApp {
                         );
                         let r = ui
                             .add_enabled(!acts.is_empty(), egui::Button::new(label.clone()).wrap());
-                        let r = if acts.is_empty() {
-                            r.on_disabled_hover_text(activation_refusal(&self.tr, game, card))
-                        } else {
-                            r
-                        };
+                        let r =
+                            super::disabled_because(r, || activation_refusal(&self.tr, game, card));
                         if r.clicked() {
                             chosen = Some((label, acts));
                         }
@@ -655,11 +650,7 @@ impl ForemanApp {
                     );
                     let r =
                         ui.add_enabled(!builds.is_empty(), egui::Button::new(label.clone()).wrap());
-                    let r = if builds.is_empty() {
-                        r.on_disabled_hover_text(build_refusal(&self.tr, game, p, card))
-                    } else {
-                        r
-                    };
+                    let r = super::disabled_because(r, || build_refusal(&self.tr, game, p, card));
                     if r.clicked() {
                         chosen = Some((label, builds.clone()));
                     }
