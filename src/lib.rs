@@ -12,5 +12,6 @@ pub use foreman_words::{i18n, text};
 pub mod dice;
 pub mod history;
 pub mod net;
+pub mod session;
 pub mod store;
 pub mod ui;

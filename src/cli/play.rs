@@ -2,70 +2,61 @@
 
 use anyhow::Result;
 use foreman::engine::error::counted;
-use foreman::engine::{Act, Difficulty, Game, Setup, legal_actions};
+use foreman::engine::known::Source;
+use foreman::engine::{Act, Difficulty, Game, Inputs, Setup, legal_actions};
+use foreman::session::recorder::Recorder;
+use foreman::session::{Session, SessionError};
 use foreman::store;
 use foreman::text;
 use std::io::{BufRead, Write};
 
-use super::history::open_history;
-use crate::error_text;
-
 /// The terminal game: the table, then the numbered legal actions; the Machine plays itself.
+/// A client of the game's authority, as the window is: the session writes the journal before
+/// anything is shown, undoes and redoes, and the recorder keeps the game in the history.
 pub(super) fn play(level: Difficulty, seed: Option<u64>, resume: bool) -> Result<()> {
     let path = store::last_game_path();
-    let mut game = if resume {
-        store::load_game(&path)?
+    let mut session = if resume {
+        Session::resume(&path)?
     } else {
         let seed = seed.unwrap_or_else(|| {
             std::time::SystemTime::now()
                 .duration_since(std::time::UNIX_EPOCH)
                 .map_or(1, |d| d.as_secs())
         });
-        Game::new_dealt(Setup::solo("You", level, seed))?
+        Session::start(Setup::solo("You", level, seed), path.clone())?
     };
     // A resumed game keeps its own difficulty, whatever --solo says.
-    let level = game.setup().machine.unwrap_or(level);
+    let level = session.truth().setup().machine.unwrap_or(level);
     println!(
         "Foreman — Fantastic Factories, solo against the Machine ({}).",
         level.name()
     );
     println!(
-        "Type the number of an action, u to undo, q to quit. The game is saved to {}",
+        "Type the number of an action, u to undo, r to redo, q to quit. The game is saved to {}",
         path.display()
     );
     let stdin = std::io::stdin();
     let mut lines = stdin.lock().lines();
     // Every game goes into the history as it is played (a history that cannot open is said
     // once, and the game goes on: its journal file holds it).
-    let mut history = open_history()
-        .map_err(|e| eprintln!("foreman: {}", error_text(&e)))
-        .ok();
-    let mut recorded = None;
+    let mut recorder = Recorder::open(&store::data_dir());
+    if let Some(notice) = recorder.notice.take() {
+        eprintln!("foreman: the history: {notice}");
+    }
     loop {
-        store::save_game(&path, &game)?;
-        if let Some(h) = history.as_mut() {
-            let now = std::time::SystemTime::now()
-                .duration_since(std::time::UNIX_EPOCH)
-                .map_or(0, |d| d.as_secs() as i64);
-            recorded = h
-                .record(
-                    &game,
-                    now,
-                    foreman::history::Origin::Play,
-                    recorded,
-                    Some(&path),
-                )
-                .map_err(|e| tracing::warn!("the history did not record the game: {e}"))
-                .ok();
-        }
+        recorder.record(&path, session.truth());
+        let game = session.shared();
         if game.state().is_over() {
             print!("{}", text::table_text(&game));
             print!("{}", text::scoreboard_text(&game));
             return Ok(());
         }
         let acts = legal_actions(game.state());
-        if acts == [Act::MachineTurn] {
-            let events = game.apply_digital(Act::MachineTurn)?;
+        // The deal and the Machine's turn play themselves.
+        if acts == [Act::Deal] || acts == [Act::MachineTurn] {
+            let act = acts[0].clone();
+            let events = session.act(act, Inputs::default(), Source::Digital)?;
+            let game = session.shared();
             for e in &events {
                 if let Some(t) = text::event_text(&game, e) {
                     println!("  · {t}");
@@ -109,22 +100,29 @@ pub(super) fn play(level: Difficulty, seed: Option<u64>, resume: bool) -> Result
                 println!("Saved. `foreman play --resume` continues it.");
                 return Ok(());
             }
+            // The window's rule (docs/rules.md, Undo): in a digital game undo does not take
+            // back an action that revealed a card or dice, the Machine's turn included.
             "u" | "undo" => {
-                // The window's rule (docs/rules.md, Undo): in a digital game undo does not take
-                // back an action that revealed a card or dice, the Machine's turn included.
-                let len = game.journal().len();
-                let floor = game.undo_floor().max(1);
-                if len > floor {
-                    let undone = game.journal()[len - 1].act.clone();
-                    game = game.truncate(len - 1).map_err(|(i, e)| {
-                        anyhow::anyhow!("undo failed at action {}: {e}", i + 1)
-                    })?;
-                    println!("Taken back: {undone}.");
-                } else if let Some(stop) = game.journal().get(floor - 1) {
-                    println!(
-                        "Undo stops at \"{}\": it revealed a card or dice, and taking it back would show what is hidden.",
-                        stop.act
-                    );
+                match session.undo() {
+                    Ok(Some(undone)) => println!("Taken back: {}.", undone.act),
+                    Ok(None) => println!("Nothing to take back."),
+                    Err(SessionError::UndoStops(i)) => {
+                        if let Some(stop) = session.truth().journal().get(i) {
+                            println!(
+                                "Undo stops at \"{}\": it revealed a card or dice, and taking it back would show what is hidden.",
+                                stop.act
+                            );
+                        }
+                    }
+                    Err(e) => println!("Not taken back: {e}"),
+                }
+                continue;
+            }
+            "r" | "redo" => {
+                match session.redo() {
+                    Ok(Some(redone)) => println!("Played again: {}.", redone.act),
+                    Ok(None) => println!("Nothing to play again."),
+                    Err(e) => println!("Not played again: {e}"),
                 }
                 continue;
             }
@@ -146,17 +144,20 @@ pub(super) fn play(level: Difficulty, seed: Option<u64>, resume: bool) -> Result
             other => other,
         };
         match chosen {
-            Some(act) => match game.apply_digital(act) {
+            Some(act) => match session.act(act, Inputs::default(), Source::Digital) {
                 Ok(events) => {
+                    let game = session.shared();
                     for e in &events {
                         if let Some(t) = text::event_text(&game, e) {
                             println!("  · {t}");
                         }
                     }
                 }
+                // A file that cannot be written stops the game: nothing unsaved goes on.
+                Err(SessionError::Store(e)) => return Err(e.into()),
                 Err(e) => println!("Not allowed: {e}"),
             },
-            None => println!("Type a number from 1 to {}, u or q.", acts.len()),
+            None => println!("Type a number from 1 to {}, u, r or q.", acts.len()),
         }
     }
 }

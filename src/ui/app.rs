@@ -2,12 +2,13 @@
 //! [`Session`] on every action) and the [`Settings`] (eframe storage); everything else here is
 //! what the screen shows right now.
 
-use super::session::{InputSource, Session, SessionError};
 use super::start::StartForm;
+use crate::engine::known::Source;
 use crate::engine::state::{Colour, Phase};
 use crate::engine::{Act, Action, Game, Inputs, Mode, RuleError, Tool, legal_actions};
 use crate::i18n::words;
 use crate::i18n::{Arg, Lang, Tr};
+use crate::session::{Session, SessionError};
 use egui::Ui;
 use serde::{Deserialize, Serialize};
 use std::path::PathBuf;
@@ -162,7 +163,7 @@ pub struct ForemanApp {
     pub(super) session: Option<Session>,
     pub(super) data_dir: PathBuf,
     /// Every game played goes into the history as it is played.
-    pub(super) recorder: super::recorder::Recorder,
+    pub(super) recorder: crate::session::recorder::Recorder,
     pub(super) selected_die: Option<u8>,
     pub(super) dialog: Option<Dialog>,
     /// *Invite players*: the game served to the devices, and its links window.
@@ -246,7 +247,7 @@ impl ForemanApp {
             settings,
             screen: Screen::Start(Box::new(form)),
             session: None,
-            recorder: super::recorder::Recorder::open(&data_dir),
+            recorder: crate::session::recorder::Recorder::open(&data_dir),
             data_dir,
             selected_die: None,
             dialog: None,
@@ -670,13 +671,13 @@ impl ForemanApp {
     }
 
     /// Where the inputs of the next action come from, given the mode and who acts.
-    pub(super) fn input_source(&self) -> InputSource {
+    pub(super) fn input_source(&self) -> Source {
         if self.game().is_none_or(|g| g.setup().mode == Mode::Digital) {
-            return InputSource::Digital;
+            return Source::Digital;
         }
         match self.acting_dice().unwrap_or_default() {
-            DiceSource::Virtual => InputSource::VirtualDice,
-            _ => InputSource::Given,
+            DiceSource::Virtual => Source::VirtualDice,
+            _ => Source::Given,
         }
     }
 

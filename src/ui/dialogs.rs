@@ -148,7 +148,7 @@ impl ForemanApp {
         ui.label(RichText::new(words::act(&self.tr, game, &pending.act)).weak());
         // The Machine at a real table: what to do with the hands, step by step.
         if pending.act == Act::MachineTurn {
-            let virtual_dice = self.input_source() == super::session::InputSource::VirtualDice;
+            let virtual_dice = self.input_source() == crate::engine::known::Source::VirtualDice;
             for step in super::machine::steps(&self.tr, game, &pending.inputs, virtual_dice) {
                 ui.label(step);
             }
@@ -321,7 +321,7 @@ impl ForemanApp {
                 // The cards that can come off the deck where the action has got to (after a
                 // reshuffle, the discard pile's; never a card that must be in a secret hand),
                 // asked of the rules.
-                let virtual_dice = self.input_source() == super::session::InputSource::VirtualDice;
+                let virtual_dice = self.input_source() == crate::engine::known::Source::VirtualDice;
                 let (so_far, _) = game.attempt(&pending.act, &pending.inputs, virtual_dice);
                 let cards = listed(
                     &so_far.next_reveal_options(),
@@ -359,7 +359,7 @@ impl ForemanApp {
                 ui.heading(self.t("need-contractor"));
                 // Where it goes: the first empty contractor slot as far as the action has got
                 // (the deal's market, a refill), and how many are still to come.
-                let virtual_dice = self.input_source() == super::session::InputSource::VirtualDice;
+                let virtual_dice = self.input_source() == crate::engine::known::Source::VirtualDice;
                 let (so_far, _) = game.attempt(&pending.act, &pending.inputs, virtual_dice);
                 let empty: Vec<usize> = (0..4)
                     .filter(|&i| so_far.market.contractors[i].is_none())

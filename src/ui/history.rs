@@ -218,7 +218,7 @@ impl ForemanApp {
                 super::stats::show(ui, tr, view);
             }
             Tab::Games => {
-                let now = super::recorder::now();
+                let now = crate::session::recorder::now();
                 egui::Panel::left("history-list")
                     .resizable(true)
                     .default_size(520.0)
@@ -392,7 +392,10 @@ impl ForemanApp {
             Some(f) => f,
             None => {
                 let dir = crate::store::games_dir(&self.data_dir);
-                let path = dir.join(format!("game-{}-history.json", super::recorder::now()));
+                let path = dir.join(format!(
+                    "game-{}-history.json",
+                    crate::session::recorder::now()
+                ));
                 if let Err(e) = std::fs::create_dir_all(&dir)
                     .map_err(|e| e.to_string())
                     .and_then(|_| {

@@ -4,8 +4,8 @@
 //! for their roll at once.
 
 use super::app::*;
-use super::session::InputSource;
 use crate::engine::Act;
+use crate::engine::known::Source;
 use crate::engine::state::Phase;
 
 impl ForemanApp {
@@ -16,7 +16,7 @@ impl ForemanApp {
         // A game served to phones: each player types their own roll there.
         if self.dialog.is_some()
             || !matches!(self.screen, Screen::Table)
-            || self.input_source() != InputSource::Given
+            || self.input_source() != Source::Given
             || self.session.as_ref().is_some_and(|s| s.hosted().is_some())
         {
             return;

@@ -2,10 +2,10 @@
 //! resume the last game or open a saved one.
 
 use super::app::*;
-use super::session::Session;
 use crate::engine::state::{Colour, Difficulty};
 use crate::engine::{Act, BotLevel, Hands, Mode, PlayerSetup, Setup};
 use crate::i18n::words;
+use crate::session::Session;
 use egui::{Color32, RichText, Ui};
 use serde::{Deserialize, Serialize};
 use std::path::PathBuf;

@@ -151,7 +151,7 @@ impl ForemanApp {
                     .attempt(
                         &p.act,
                         &p.inputs,
-                        self.input_source() == super::session::InputSource::VirtualDice,
+                        self.input_source() == crate::engine::known::Source::VirtualDice,
                     )
                     .0;
                 &preview

@@ -3,10 +3,11 @@
 //! lost, an answer worked out before an undo and another action is recognised as old, and two
 //! writers of one file never share a temporary file.
 
+use foreman::engine::known::Source;
 use foreman::engine::{Act, Setup};
 use foreman::i18n::Lang;
 use foreman::net::server::answer;
-use foreman::ui::session::{InputSource, Session};
+use foreman::session::Session;
 use serde_json::json;
 
 /// A 2-player game at a real table in the window's session, dealt as the table told it.
@@ -14,12 +15,8 @@ fn at_a_real_table(dir: &std::path::Path) -> Session {
     let mut s =
         Session::start(Setup::players(2, 5).companion(), dir.join("c.json")).expect("a game");
     for action in super::told::dealt_at_a_real_table(2, 5).journal() {
-        s.act(
-            action.act.clone(),
-            action.inputs.clone(),
-            InputSource::Given,
-        )
-        .expect("dealt");
+        s.act(action.act.clone(), action.inputs.clone(), Source::Given)
+            .expect("dealt");
     }
     s
 }
@@ -70,12 +67,8 @@ fn an_undo_and_another_action_never_bring_an_old_version_back() {
         .expect("a game");
     let deal = super::told::dealt_at_a_real_table(2, 5);
     for action in deal.journal() {
-        s.act(
-            action.act.clone(),
-            action.inputs.clone(),
-            InputSource::Given,
-        )
-        .expect("dealt");
+        s.act(action.act.clone(), action.inputs.clone(), Source::Given)
+            .expect("dealt");
     }
     // At a real table anything can be taken back: Ann takes the market's Dojo, the Beacon.
     let asked_at = (s.version(), s.truth().journal().len());
@@ -84,7 +77,7 @@ fn an_undo_and_another_action_never_bring_an_old_version_back() {
             blueprints: [foreman::engine::Blueprint::Golem].as_slice().into(),
             ..Default::default()
         };
-        s.act(Act::TakeBlueprint { slot }, inputs, InputSource::Given)
+        s.act(Act::TakeBlueprint { slot }, inputs, Source::Given)
             .expect("taken");
     };
     take(&mut s, 1);

@@ -1,7 +1,11 @@
-//! A game open in the window: the engine's [`Game`] plus its journal file. Every accepted
-//! action is written to disk (atomically) before the window shows it, so killing the program
-//! at any moment loses nothing; undo and redo move along the journal.
+//! A game open in the window or the terminal: a client of the game's authority ([`Table`]),
+//! which writes every accepted action to the journal file (atomically) before anyone shows it,
+//! so killing the program at any moment loses nothing; undo and redo move along the journal.
+//! [`recorder`] keeps every game played in the history as it is played.
 
+pub mod recorder;
+
+use crate::engine::known::Source;
 use crate::engine::{Act, Action, Events, Game, Inputs, RuleError, Setup};
 use crate::net::{SeatKeys, Table};
 use crate::store::{self, StoreError};
@@ -36,9 +40,6 @@ impl From<crate::net::Refusal> for SessionError {
         }
     }
 }
-
-/// Where an action's dice faces and cards come from: the engine's own word for it.
-pub use crate::engine::known::Source as InputSource;
 
 /// The window's game: a client of its [`Table`], the one authority that writes the journal,
 /// served to devices or not (the devices' actions, the window's, undo and redo all go through
@@ -169,7 +170,7 @@ impl Session {
         &mut self,
         act: Act,
         inputs: Inputs,
-        source: InputSource,
+        source: Source,
     ) -> Result<Events, SessionError> {
         let (events, game) = self.table.act_as_host(act, inputs, source)?;
         self.seen = self.table.changes();
