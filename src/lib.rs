@@ -1,17 +1,13 @@
 //! Foreman: a table companion and digital tabletop for the board game Fantastic Factories.
 //!
-//! The application: dice sources, game files and the history, the server and the window, over
-//! the workspace's layers, re-exported here under their names (`engine`, `planner`, `bots`,
-//! `sim`, `i18n`, `text`, `vision`). See `ARCHITECTURE.md` for the map and its invariants.
+//! The window, over the workspace's layers, re-exported here under their names (`engine`,
+//! `planner`, `bots`, `sim`, `i18n`, `text`, `vision`, and the application's `session`, `net`,
+//! `store`, `history`, `dice`). See `ARCHITECTURE.md` for the map and its invariants.
 
+pub use foreman_app::{dice, history, net, session, store};
 pub use foreman_engine as engine;
 pub use foreman_planner::{bots, planner, sim};
 pub use foreman_vision as vision;
 pub use foreman_words::{i18n, text};
 
-pub mod dice;
-pub mod history;
-pub mod net;
-pub mod session;
-pub mod store;
 pub mod ui;

@@ -3,12 +3,12 @@
 //! page for a link of no seat.
 
 /// A seat's screen (and a spectator's): it opens `/ws/KEY` and shows what comes.
-pub const SEAT: &str = include_str!("../../assets/web/seat.html");
+pub const SEAT: &str = include_str!("../../../../assets/web/seat.html");
 /// `foreman host`'s front page: open your seat's link.
-pub const HOST: &str = include_str!("../../assets/web/host.html");
+pub const HOST: &str = include_str!("../../../../assets/web/host.html");
 /// `foreman serve`'s front page: make a game, or join one by its code.
-pub const LOBBY: &str = include_str!("../../assets/web/lobby.html");
+pub const LOBBY: &str = include_str!("../../../../assets/web/lobby.html");
 /// A link no seat has.
-pub const NO_SEAT: &str = include_str!("../../assets/web/no-seat.html");
+pub const NO_SEAT: &str = include_str!("../../../../assets/web/no-seat.html");
 /// An invitation to one seat of a game made in the lobby: a tap takes the seat.
-pub const INVITE: &str = include_str!("../../assets/web/invite.html");
+pub const INVITE: &str = include_str!("../../../../assets/web/invite.html");
