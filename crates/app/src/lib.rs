@@ -6,9 +6,9 @@
 //! - [`dice`]: the dice sources (serial smart dice, the camera), which only emit readings.
 
 use foreman_engine as engine;
-use foreman_planner::{bots, planner};
 #[cfg(test)]
 use foreman_planner::sim;
+use foreman_planner::{bots, planner};
 use foreman_vision as vision;
 use foreman_words::i18n;
 

@@ -46,6 +46,7 @@ macro_rules! card_enum {
             }
 
             /// Position in [`Self::ALL`], used to index per-card arrays.
+            #[inline]
             pub fn index(self) -> usize { self as usize }
         }
 
@@ -120,12 +121,14 @@ card_enum!(
 
 impl Blueprint {
     /// Catalogue facts of this blueprint.
+    #[inline]
     pub fn info(self) -> &'static BlueprintInfo {
         &catalogue().blueprints[self.index()]
     }
     pub fn name_fr(self) -> &'static str {
         &self.info().name_fr
     }
+    #[inline]
     pub fn tool(self) -> Tool {
         self.info().tool
     }
@@ -151,6 +154,7 @@ impl Blueprint {
 }
 
 impl Contractor {
+    #[inline]
     pub fn info(self) -> &'static ContractorInfo {
         &catalogue().contractors[self.index()]
     }
@@ -391,6 +395,7 @@ static CATALOGUE: OnceLock<Catalogue> = OnceLock::new();
 
 /// The checked, embedded catalogue. Its validity is proven by the test suite
 /// (`tests/it/catalogue.rs`) and by [`check_catalogue`], which the program calls at start.
+#[inline]
 pub fn catalogue() -> &'static Catalogue {
     CATALOGUE.get_or_init(|| match Catalogue::parse(CATALOGUE_TOML) {
         Ok(c) => c,

@@ -396,12 +396,15 @@ pub struct HqSection {
 }
 
 impl HqSection {
+    #[inline]
     pub fn len(&self) -> usize {
         self.dice.iter().filter(|&&v| v != 0).count()
     }
+    #[inline]
     pub fn is_empty(&self) -> bool {
         self.len() == 0
     }
+    #[inline]
     pub fn is_full(&self) -> bool {
         self.len() == 3
     }
@@ -494,6 +497,7 @@ impl PlayerState {
         self.metal + self.energy
     }
     /// Prestige of the compound (cards.md: Beacon 2/3/4/5, i.e. totals 2/5/9/14).
+    #[inline]
     pub fn prestige(&self) -> u32 {
         self.compound
             .iter()
@@ -503,6 +507,7 @@ impl PlayerState {
             })
             .sum()
     }
+    #[inline]
     pub fn score(&self) -> u32 {
         self.prestige() + self.goods
     }
