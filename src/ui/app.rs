@@ -186,26 +186,12 @@ pub struct ForemanApp {
     pub(super) applied_zoom: f32,
     /// When the program started, until the first frame is drawn (start-up time).
     pub started: Option<std::time::Instant>,
-    /// Smart dice on a serial port, once connected.
-    pub(super) smart: Option<super::smart::SmartDice>,
-    pub(super) smart_port: String,
-    /// The camera reader, once started.
-    pub(super) camera: Option<super::camera::CameraDice>,
-    /// What the camera panel starts: "camera N", a picture file or a folder of pictures.
-    pub camera_source: String,
-    pub(super) camera_texture: Option<(u64, egui::TextureHandle)>,
-    /// The cameras found by the last *Find cameras* (not looked up every frame).
-    pub(super) cameras: Option<Vec<crate::dice::camera::CameraChoice>>,
-    /// Marking the tray on the preview: the next drag draws the area.
-    pub(super) marking_tray: bool,
-    pub(super) mark_start: Option<egui::Pos2>,
-    /// Whether a last game is on disk, looked up when the start screen opens (not per frame).
-    pub(super) has_last_game: bool,
-    /// The last game as it was when the start screen opened: *Resume* says which it is.
-    pub(super) last_game: Option<std::rc::Rc<Game>>,
-    /// The games put aside (by *New game* while one was unfinished), read when the start
-    /// screen opens: most recent first.
-    pub(super) kept: Vec<crate::store::KeptGame>,
+    /// The smart dice panel: its port and the dice once connected.
+    pub(super) smart: super::smart_panel::SmartPanel,
+    /// The camera panel: its source, the reader once started, its preview.
+    pub camera: super::camera_panel::CameraPanel,
+    /// What the start screen offers to resume, read when it opens (not per frame).
+    pub(super) offers: super::start::Offers,
     /// The help windows: the round card and the card reference.
     pub(super) help: super::reference::Help,
     /// On a narrow window, the side panel shown beside the player at work (none: the market
@@ -261,17 +247,16 @@ impl ForemanApp {
             next_seed: None,
             applied_zoom: 0.0,
             started: None,
-            smart: None,
-            smart_port: String::new(),
-            camera: None,
-            camera_source,
-            camera_texture: None,
-            cameras: None,
-            marking_tray: false,
-            mark_start: None,
-            has_last_game,
-            last_game,
-            kept: Vec::new(),
+            smart: Default::default(),
+            camera: super::camera_panel::CameraPanel {
+                source: camera_source,
+                ..Default::default()
+            },
+            offers: super::start::Offers {
+                has_last_game,
+                last_game,
+                kept: Vec::new(),
+            },
             help: Default::default(),
             side: None,
             roll_asked: None,
@@ -290,13 +275,13 @@ impl ForemanApp {
         let form = self.settings.setup.clone().map(StartForm::mended);
         self.screen = Screen::Start(Box::new(form.unwrap_or_default()));
         self.dialog = None;
-        self.has_last_game = self.last_game_path().exists();
-        self.last_game = crate::store::load_game(&self.last_game_path())
+        self.offers.has_last_game = self.last_game_path().exists();
+        self.offers.last_game = crate::store::load_game(&self.last_game_path())
             .ok()
             .map(std::rc::Rc::new);
-        self.kept = crate::store::worth_resuming(
+        self.offers.kept = crate::store::worth_resuming(
             crate::store::kept_games(&crate::store::games_dir(&self.data_dir)),
-            self.last_game.as_deref(),
+            self.offers.last_game.as_deref(),
         );
     }
 
@@ -441,10 +426,10 @@ impl ForemanApp {
             }
             self.applied_zoom = self.settings.zoom;
         }
-        if let Some(smart) = self.smart.as_mut() {
+        if let Some(smart) = self.smart.dice.as_mut() {
             smart.drain(&ctx);
         }
-        if let Some(camera) = self.camera.as_mut() {
+        if let Some(camera) = self.camera.dice.as_mut() {
             camera.drain(&ctx);
         }
         // The devices' actions, when the game is served.

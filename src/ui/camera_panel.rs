@@ -7,6 +7,21 @@ use crate::vision::Area;
 use egui::Ui;
 use std::path::PathBuf;
 
+/// The camera panel's own state.
+#[derive(Default)]
+pub struct CameraPanel {
+    /// The camera reader, once started.
+    pub(super) dice: Option<super::camera::CameraDice>,
+    /// What the panel starts: "camera N", a picture file or a folder of pictures.
+    pub source: String,
+    pub(super) texture: Option<(u64, egui::TextureHandle)>,
+    /// The cameras found by the last *Find cameras* (not looked up every frame).
+    pub(super) cameras: Option<Vec<crate::dice::camera::CameraChoice>>,
+    /// Marking the tray on the preview: the next drag draws the area.
+    pub(super) marking_tray: bool,
+    pub(super) mark_start: Option<egui::Pos2>,
+}
+
 impl ForemanApp {
     /// Starts the camera reader on `source`: "camera N" (or empty: the first camera), a
     /// picture file, or a folder of pictures played as a sequence.
@@ -14,7 +29,7 @@ impl ForemanApp {
         use crate::dice::camera::{Capture, Folder, FrameSource, ImageFile, Webcam};
         use std::time::Duration;
         let source = source.trim().to_string();
-        self.camera_source = source.clone();
+        self.camera.source = source.clone();
         self.settings.camera_source = source.clone();
         let period = Duration::from_millis(100);
         let make: Box<dyn FnOnce() -> Box<dyn FrameSource> + Send> = {
@@ -42,18 +57,18 @@ impl ForemanApp {
         );
         let mut camera = super::camera::CameraDice::new(capture, self.settings.camera_automatic);
         camera.hold_offer = PathBuf::from(&source).is_dir();
-        self.camera = Some(camera);
-        self.camera_texture = None;
+        self.camera.dice = Some(camera);
+        self.camera.texture = None;
     }
 
     /// The camera reader, if started.
     pub fn camera_dice(&self) -> Option<&super::camera::CameraDice> {
-        self.camera.as_ref()
+        self.camera.dice.as_ref()
     }
 
     /// The camera reader, to confirm or correct from tests.
     pub fn camera_dice_mut(&mut self) -> Option<&mut super::camera::CameraDice> {
-        self.camera.as_mut()
+        self.camera.dice.as_mut()
     }
 
     /// When the game waits for a die from a seat whose dice are read (smart dice or the
@@ -72,12 +87,14 @@ impl ForemanApp {
         let face = match self.acting_dice() {
             Some(DiceSource::SmartDice) => self
                 .smart
+                .dice
                 .as_mut()
                 .and_then(|s| s.take(colour))
                 .map(|r| r.face),
             Some(DiceSource::Camera) => {
                 let any_colour = pending.act != crate::engine::Act::MachineTurn;
                 self.camera
+                    .dice
                     .as_mut()
                     .and_then(|c| c.take(colour, any_colour))
             }
@@ -95,7 +112,7 @@ impl ForemanApp {
         let still_asking = matches!(&self.dialog,
             Some(Dialog::Input(p)) if matches!(p.need, Need::Die(_)) && p.act == act);
         if !still_asking
-            && let Some(camera) = self.camera.as_mut()
+            && let Some(camera) = self.camera.dice.as_mut()
             && !camera.waiting.is_empty()
         {
             let left: Vec<String> = camera
@@ -120,24 +137,24 @@ impl ForemanApp {
         let hint = self.t("camera-source-hint");
         ui.horizontal(|ui| {
             ui.add(
-                egui::TextEdit::singleline(&mut self.camera_source)
+                egui::TextEdit::singleline(&mut self.camera.source)
                     .desired_width(160.0)
                     .hint_text(hint),
             );
-            if self.camera.is_some() {
+            if self.camera.dice.is_some() {
                 if ui.button(self.t("camera-stop")).clicked() {
-                    self.camera = None;
-                    self.camera_texture = None;
+                    self.camera.dice = None;
+                    self.camera.texture = None;
                 }
             } else if ui.button(self.t("camera-start")).clicked() {
-                let source = self.camera_source.clone();
+                let source = self.camera.source.clone();
                 self.start_camera(&source);
             }
         });
         if ui.button(self.t("camera-find")).clicked() {
-            self.cameras = Some(crate::dice::camera::list_cameras());
+            self.camera.cameras = Some(crate::dice::camera::list_cameras());
         }
-        match self.cameras.clone() {
+        match self.camera.cameras.clone() {
             Some(cameras) if cameras.is_empty() => {
                 ui.weak(self.t("camera-none"));
             }
@@ -156,11 +173,11 @@ impl ForemanApp {
         ui.checkbox(&mut automatic, self.t("camera-automatic"));
         if automatic != self.settings.camera_automatic {
             self.settings.camera_automatic = automatic;
-            if let Some(c) = self.camera.as_mut() {
+            if let Some(c) = self.camera.dice.as_mut() {
                 c.automatic = automatic;
             }
         }
-        let Some(camera) = &self.camera else {
+        let Some(camera) = &self.camera.dice else {
             return;
         };
         match (&camera.running, &camera.problem) {
@@ -188,19 +205,19 @@ impl ForemanApp {
         });
         // Marking the tray above the picture too: below a tall picture the panel's end cut it
         // off (a new player's trial).
-        let has_area = self.camera.as_ref().is_some_and(|c| c.area.is_some());
+        let has_area = self.camera.dice.as_ref().is_some_and(|c| c.area.is_some());
         ui.horizontal(|ui| {
-            let mark = if self.marking_tray {
+            let mark = if self.camera.marking_tray {
                 self.t("camera-marking")
             } else {
                 self.t("camera-mark-tray")
             };
             if ui.button(mark).clicked() {
-                self.marking_tray = !self.marking_tray;
+                self.camera.marking_tray = !self.camera.marking_tray;
             }
             if has_area
                 && ui.button(self.t("camera-whole-picture")).clicked()
-                && let Some(c) = self.camera.as_mut()
+                && let Some(c) = self.camera.dice.as_mut()
             {
                 c.set_area(None);
             }
@@ -208,6 +225,7 @@ impl ForemanApp {
         self.camera_preview(ui);
         let taught = self
             .camera
+            .dice
             .as_ref()
             .filter(|c| c.taught > 0 || c.taught_whole > 0)
             .map(|c| (c.taught, c.taught_used, c.taught_whole, c.relearning));
@@ -233,11 +251,11 @@ impl ForemanApp {
                 ui.weak(said);
                 forgotten = ui.small_button(forget).clicked();
             });
-            if forgotten && let Some(c) = self.camera.as_mut() {
+            if forgotten && let Some(c) = self.camera.dice.as_mut() {
                 c.forget();
             }
         }
-        if let Some(c) = &self.camera
+        if let Some(c) = &self.camera.dice
             && !c.waiting.is_empty()
         {
             ui.weak(self.ta("rolls-waiting", &[("count", c.waiting.len().into())]));
@@ -247,7 +265,7 @@ impl ForemanApp {
     /// *Teach Foreman your dice*: offered once, at the camera's first use; under way, what to
     /// do and how far it is; then what it learned. Its rolls never go to the game.
     fn teach_ui(&mut self, ui: &mut Ui) {
-        let Some(camera) = &self.camera else {
+        let Some(camera) = &self.camera.dice else {
             return;
         };
         let (teaching, done) = (camera.teaching, camera.teach_done);
@@ -264,7 +282,7 @@ impl ForemanApp {
                         )),
                     );
                     if ui.small_button(self.t("teach-stop")).clicked()
-                        && let Some(c) = self.camera.as_mut()
+                        && let Some(c) = self.camera.dice.as_mut()
                     {
                         c.stop_teaching();
                     }
@@ -288,7 +306,7 @@ impl ForemanApp {
                 });
                 if let Some(start) = answer {
                     self.settings.dice_teach_offered = true;
-                    if start && let Some(c) = self.camera.as_mut() {
+                    if start && let Some(c) = self.camera.dice.as_mut() {
                         c.start_teaching();
                     }
                 }
@@ -298,7 +316,7 @@ impl ForemanApp {
                     ui.label(self.ta("teach-done", &[("rolls", done.into())]));
                 }
                 if ui.small_button(self.t("teach-again")).clicked()
-                    && let Some(c) = self.camera.as_mut()
+                    && let Some(c) = self.camera.dice.as_mut()
                 {
                     c.start_teaching();
                 }
@@ -309,7 +327,7 @@ impl ForemanApp {
     /// The settled roll read, its unsure dice and *Use this roll*; or that the dice in view
     /// are still settling.
     fn camera_roll_ui(&mut self, ui: &mut Ui) {
-        let Some(camera) = &self.camera else {
+        let Some(camera) = &self.camera.dice else {
             return;
         };
         if let Some(roll) = &camera.proposed {
@@ -338,7 +356,7 @@ impl ForemanApp {
                 self.t("camera-use-roll")
             };
             if ui.button(confirm).clicked()
-                && let Some(c) = self.camera.as_mut()
+                && let Some(c) = self.camera.dice.as_mut()
             {
                 c.confirm();
             }
@@ -359,7 +377,7 @@ impl ForemanApp {
     /// right click on a "die" that is none takes it away; when marking, a drag draws the tray
     /// area.
     pub(super) fn camera_preview(&mut self, ui: &mut Ui) {
-        let Some(camera) = &self.camera else {
+        let Some(camera) = &self.camera.dice else {
             return;
         };
         let Some(view) = camera.view.clone() else {
@@ -372,7 +390,8 @@ impl ForemanApp {
             None => (view.number, view.frame.clone()),
         };
         let fresh = self
-            .camera_texture
+            .camera
+            .texture
             .as_ref()
             .is_none_or(|(n, _)| *n != number);
         if fresh {
@@ -381,9 +400,9 @@ impl ForemanApp {
             let texture =
                 ui.ctx()
                     .load_texture("camera-frame", image, egui::TextureOptions::LINEAR);
-            self.camera_texture = Some((number, texture));
+            self.camera.texture = Some((number, texture));
         }
-        let Some((_, texture)) = &self.camera_texture else {
+        let Some((_, texture)) = &self.camera.texture else {
             return;
         };
         let (w, h) = frame.dimensions();
@@ -459,11 +478,13 @@ impl ForemanApp {
                 colour,
             );
         }
-        if self.marking_tray {
+        if self.camera.marking_tray {
             if response.drag_started() {
-                self.mark_start = response.interact_pointer_pos();
+                self.camera.mark_start = response.interact_pointer_pos();
             }
-            if let (Some(start), Some(now)) = (self.mark_start, response.interact_pointer_pos()) {
+            if let (Some(start), Some(now)) =
+                (self.camera.mark_start, response.interact_pointer_pos())
+            {
                 painter.rect_stroke(
                     egui::Rect::from_two_pos(start, now),
                     0.0,
@@ -479,16 +500,16 @@ impl ForemanApp {
                         width: (x1 - x0).abs() as u32,
                         height: (y1 - y0).abs() as u32,
                     };
-                    self.mark_start = None;
-                    self.marking_tray = false;
-                    if let Some(c) = self.camera.as_mut() {
+                    self.camera.mark_start = None;
+                    self.camera.marking_tray = false;
+                    if let Some(c) = self.camera.dice.as_mut() {
                         c.set_area((area.width >= 16 && area.height >= 16).then_some(area));
                     }
                 }
             }
         } else if let Some(p) = response.interact_pointer_pos() {
             let (x, y) = to_picture(p);
-            if let Some(c) = self.camera.as_mut() {
+            if let Some(c) = self.camera.dice.as_mut() {
                 if response.clicked() && ui.input(|i| i.modifiers.shift) {
                     c.recolour_at(x, y);
                 } else if response.clicked() {

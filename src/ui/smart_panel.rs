@@ -5,16 +5,25 @@ use crate::dice::RollState;
 use crate::i18n::words;
 use egui::Ui;
 
+/// The smart-dice panel's own state.
+#[derive(Default)]
+pub struct SmartPanel {
+    /// The port typed or chosen.
+    pub(super) port: String,
+    /// The dice, once connected.
+    pub(super) dice: Option<super::smart::SmartDice>,
+}
+
 impl ForemanApp {
     /// Listens to the smart dice on `port` (a serial device or the simulator's pseudo-terminal).
     pub fn connect_smart_dice(&mut self, port: &str) {
-        self.smart_port = port.to_string();
-        self.smart = Some(super::smart::SmartDice::connect(port));
+        self.smart.port = port.to_string();
+        self.smart.dice = Some(super::smart::SmartDice::connect(port));
     }
 
     /// The smart dice, if connected.
     pub fn smart_dice(&self) -> Option<&super::smart::SmartDice> {
-        self.smart.as_ref()
+        self.smart.dice.as_ref()
     }
 
     /// The smart-dice panel: the port, the dice seen with their battery, a button to make
@@ -24,28 +33,28 @@ impl ForemanApp {
         ui.horizontal(|ui| {
             let label = self.t("smart-port");
             ui.add(
-                egui::TextEdit::singleline(&mut self.smart_port)
+                egui::TextEdit::singleline(&mut self.smart.port)
                     .desired_width(160.0)
                     .hint_text("/dev/ttyACM0"),
             )
             .on_hover_text(label);
-            if self.smart.is_none() && ui.button(self.t("find-dice")).clicked() {
+            if self.smart.dice.is_none() && ui.button(self.t("find-dice")).clicked() {
                 let ports = crate::dice::serial::find_ports();
                 match ports.first() {
-                    Some(p) => self.smart_port = p.clone(),
+                    Some(p) => self.smart.port = p.clone(),
                     None => self.message = Some(self.t("no-dice-found")),
                 }
             }
-            if self.smart.is_some() {
+            if self.smart.dice.is_some() {
                 if ui.button(self.t("disconnect")).clicked() {
-                    self.smart = None;
+                    self.smart.dice = None;
                 }
-            } else if ui.button(self.t("connect")).clicked() && !self.smart_port.trim().is_empty() {
-                let port = self.smart_port.trim().to_string();
+            } else if ui.button(self.t("connect")).clicked() && !self.smart.port.trim().is_empty() {
+                let port = self.smart.port.trim().to_string();
                 self.connect_smart_dice(&port);
             }
         });
-        let Some(smart) = &self.smart else {
+        let Some(smart) = &self.smart.dice else {
             return;
         };
         ui.label(if smart.connected {

@@ -96,6 +96,17 @@ impl StartForm {
     }
 }
 
+/// What the start screen offers to resume, read when it opens (not per frame).
+#[derive(Default)]
+pub(super) struct Offers {
+    /// Whether a last game is on disk.
+    pub(super) has_last_game: bool,
+    /// The last game as it was when the start screen opened: *Resume* says which it is.
+    pub(super) last_game: Option<std::rc::Rc<crate::engine::Game>>,
+    /// The games put aside (by *New game* while one was unfinished): most recent first.
+    pub(super) kept: Vec<crate::store::KeptGame>,
+}
+
 impl ForemanApp {
     pub(super) fn start_screen(&mut self, ui: &mut Ui) {
         let Screen::Start(form) = &mut self.screen else {
@@ -263,21 +274,25 @@ impl ForemanApp {
                     ui.separator();
                     ui.horizontal_wrapped(|ui| {
                         // A finished last game is opened on its final score.
-                        let finished = self.last_game.as_ref().is_some_and(|g| g.state().is_over());
+                        let finished = self
+                            .offers
+                            .last_game
+                            .as_ref()
+                            .is_some_and(|g| g.state().is_over());
                         let resume_label = if finished {
                             self.t("resume-finished")
                         } else {
                             self.t("resume")
                         };
                         if ui
-                            .add_enabled(self.has_last_game, egui::Button::new(resume_label))
+                            .add_enabled(self.offers.has_last_game, egui::Button::new(resume_label))
                             .on_disabled_hover_text(self.t("resume-none"))
                             .clicked()
                         {
                             resume = true;
                         }
                         // Which game it is: its players, its round, its mode.
-                        if let Some(g) = &self.last_game {
+                        if let Some(g) = &self.offers.last_game {
                             ui.label(self.game_summary(g));
                         }
                     });
@@ -316,11 +331,11 @@ impl ForemanApp {
                     });
                     // The games put aside, most recent first, below *Open*: a list that grows never moves
                     // the buttons above it.
-                    if !self.kept.is_empty() {
+                    if !self.offers.kept.is_empty() {
                         ui.add_space(6.0);
                         ui.label(RichText::new(self.t("kept-games")).strong());
                         egui::Grid::new("kept-games").striped(true).show(ui, |ui| {
-                            for (i, kept) in self.kept.iter().enumerate() {
+                            for (i, kept) in self.offers.kept.iter().enumerate() {
                                 match &kept.game {
                                     Ok(game) => {
                                         ui.label(self.game_summary(game));
@@ -410,7 +425,7 @@ impl ForemanApp {
     /// Resumes the `i`-th game put aside: the game now open is put aside in its place (unless
     /// finished), and the chosen one becomes the last game.
     pub(super) fn resume_kept(&mut self, i: usize, form: &StartForm) {
-        let Some(chosen) = self.kept.get(i).map(|k| k.path.clone()) else {
+        let Some(chosen) = self.offers.kept.get(i).map(|k| k.path.clone()) else {
             return;
         };
         if !self.keep_last_game() {

@@ -68,7 +68,7 @@ impl ForemanApp {
         if show_others {
             // With the camera on, a panel of its own, wider (each with the width the player
             // gives it): the picture's dice and their labels must be readable.
-            let camera_on = self.camera.is_some();
+            let camera_on = self.camera.dice.is_some();
             egui::Panel::right(if camera_on { "others-camera" } else { "others" })
                 .resizable(true)
                 .default_size(match (camera_on, wide) {
@@ -79,7 +79,11 @@ impl ForemanApp {
                 })
                 .show(ui, |ui| {
                     // The camera's picture and roll need more room than the log.
-                    let share = if self.camera.is_some() { 0.85 } else { 0.55 };
+                    let share = if self.camera.dice.is_some() {
+                        0.85
+                    } else {
+                        0.55
+                    };
                     egui::ScrollArea::vertical()
                         .id_salt("others")
                         .max_height(ui.available_height() * share)
@@ -94,13 +98,13 @@ impl ForemanApp {
                                 self.machine_ui(ui, &game, m);
                                 ui.separator();
                             }
-                            if self.smart.is_some()
+                            if self.smart.dice.is_some()
                                 || self.settings.dice.contains(&DiceSource::SmartDice)
                             {
                                 self.smart_dice_ui(ui);
                                 ui.separator();
                             }
-                            if self.camera.is_some()
+                            if self.camera.dice.is_some()
                                 || self.settings.dice.contains(&DiceSource::Camera)
                             {
                                 self.camera_ui(ui);
