@@ -17,9 +17,9 @@ impl ForemanApp {
             ui.horizontal_wrapped(|ui| {
                 if ui.ctx().content_rect().width() < NARROW {
                     for (side, key) in [(Side::Market, "market"), (Side::Others, "others")] {
-                        let on = self.side == Some(side);
+                        let on = self.view.side == Some(side);
                         if ui.selectable_label(on, self.t(key)).clicked() {
-                            self.side = if on { None } else { Some(side) };
+                            self.view.side = if on { None } else { Some(side) };
                         }
                     }
                     ui.separator();

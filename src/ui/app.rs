@@ -161,10 +161,11 @@ pub struct ForemanApp {
     pub(super) tr: Tr,
     pub(super) screen: Screen,
     pub(super) session: Option<Session>,
+    /// The table screen's own state: the die picked, the side panel, where it scrolled.
+    pub(super) view: super::table::TableView,
     pub(super) data_dir: PathBuf,
     /// Every game played goes into the history as it is played.
     pub(super) recorder: crate::session::recorder::Recorder,
-    pub(super) selected_die: Option<u8>,
     pub(super) dialog: Option<Dialog>,
     /// *Invite players*: the game served to the devices, and its links window.
     pub(super) invite: Option<super::invite::Invite>,
@@ -174,9 +175,6 @@ pub struct ForemanApp {
     pub(super) message: Option<String>,
     /// A line that tells, not refuses (a copy saved, the only discard taken): shown plainly.
     pub(super) note: Option<String>,
-    /// The round and the player the centre was last drawn for: at a new one it scrolls back
-    /// to the top, where the player's resources and dice are.
-    pub(super) centre_for: Option<(u32, Option<usize>)>,
     /// What undo and redo last did (the log's notes); the log itself is the journal's.
     pub(super) log: Vec<String>,
     /// The log "What happened", rebuilt from the journal when it changes.
@@ -194,12 +192,6 @@ pub struct ForemanApp {
     pub(super) offers: super::start::Offers,
     /// The help windows: the round card and the card reference.
     pub(super) help: super::reference::Help,
-    /// On a narrow window, the side panel shown beside the player at work (none: the market
-    /// in the market phase).
-    pub(super) side: Option<Side>,
-    /// The roll last opened by itself (journal length, player): a player who closes it is
-    /// not asked again until the game moves on.
-    pub(super) roll_asked: Option<(usize, usize)>,
     /// The planner's plan shown by *Suggest*.
     pub(super) suggestion: Option<super::suggest::Suggestion>,
     /// The planner thinking about a suggestion, on its thread.
@@ -233,15 +225,14 @@ impl ForemanApp {
             settings,
             screen: Screen::Start(Box::new(form)),
             session: None,
+            view: Default::default(),
             recorder: crate::session::recorder::Recorder::open(&data_dir),
             data_dir,
-            selected_die: None,
             dialog: None,
             invite: None,
             invite_at: Default::default(),
             message: None,
             note: None,
-            centre_for: None,
             log: Vec::new(),
             log_view: Default::default(),
             next_seed: None,
@@ -258,8 +249,6 @@ impl ForemanApp {
                 kept: Vec::new(),
             },
             help: Default::default(),
-            side: None,
-            roll_asked: None,
             suggestion: None,
             thinking: None,
             bot_seats: Default::default(),
@@ -639,7 +628,7 @@ impl ForemanApp {
         self.message = None;
         self.note = None;
         self.log.clear();
-        self.selected_die = None;
+        self.view.selected_die = None;
         self.dialog = None;
     }
 
@@ -715,7 +704,7 @@ impl ForemanApp {
             Ok(_) => {
                 self.message = None;
                 self.note = None;
-                self.selected_die = None;
+                self.view.selected_die = None;
                 self.dialog = None;
                 // What it caused is in the log, rebuilt from the journal; undo's notes end.
                 self.log.clear();
@@ -814,7 +803,7 @@ impl ForemanApp {
                 Err(e) => self.message = Some(self.say(&e)),
             }
         }
-        self.selected_die = None;
+        self.view.selected_die = None;
         self.dialog = None;
     }
 

@@ -30,10 +30,10 @@ impl ForemanApp {
             return;
         }
         let at = (g.journal().len(), p);
-        if self.roll_asked == Some(at) {
+        if self.view.roll_asked == Some(at) {
             return;
         }
-        self.roll_asked = Some(at);
+        self.view.roll_asked = Some(at);
         self.submit(Act::Roll {
             set: Default::default(),
         });

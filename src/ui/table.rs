@@ -18,6 +18,21 @@ use crate::i18n::Tr;
 use crate::i18n::words;
 use egui::{Color32, RichText, Ui};
 
+/// The table screen's own state.
+#[derive(Default)]
+pub(super) struct TableView {
+    pub(super) selected_die: Option<u8>,
+    /// The round and the player the centre was last drawn for: at a new one it scrolls back
+    /// to the top, where the player's resources and dice are.
+    pub(super) centre_for: Option<(u32, Option<usize>)>,
+    /// On a narrow window, the side panel shown beside the player at work (none: the market
+    /// in the market phase).
+    pub(super) side: Option<Side>,
+    /// The roll last opened by itself (journal length, player): a player who closes it is
+    /// not asked again until the game moves on.
+    pub(super) roll_asked: Option<(usize, usize)>,
+}
+
 impl ForemanApp {
     pub(super) fn table(&mut self, ui: &mut Ui) {
         let Some(game) = self.shared_game() else {
@@ -37,13 +52,13 @@ impl ForemanApp {
         // A new round or a new player: the centre back at its top, and on a narrow window
         // the side panel the phase needs (the market in the market phase).
         let now = (st.round, st.current_player());
-        let new_turn = self.centre_for != Some(now);
+        let new_turn = self.view.centre_for != Some(now);
         if new_turn {
-            self.centre_for = Some(now);
-            self.side = None;
+            self.view.centre_for = Some(now);
+            self.view.side = None;
         }
         let (show_market, show_others) = if narrow {
-            match self.side {
+            match self.view.side {
                 Some(Side::Market) => (true, false),
                 Some(Side::Others) => (false, true),
                 None => (in_market, false),
@@ -479,7 +494,7 @@ impl ForemanApp {
                 ));
                 let label = self.ta("die", &[("n", (i + 1).into()), ("value", d.value.into())]);
                 let look = DieLook {
-                    selected: self.selected_die == Some(i),
+                    selected: self.view.selected_die == Some(i),
                     placed: d.placed.is_some(),
                 };
                 let r = die::die(ui, d.value, body, side, look, &label);
@@ -494,7 +509,7 @@ impl ForemanApp {
                 ));
                 r.dnd_set_drag_payload(DraggedDie(i));
                 if r.clicked() {
-                    self.selected_die = if self.selected_die == Some(i) {
+                    self.view.selected_die = if self.view.selected_die == Some(i) {
                         None
                     } else {
                         Some(i)
@@ -517,7 +532,7 @@ impl ForemanApp {
         let placed = ui
             .add_enabled_ui(
                 self.bot_to_act().is_none() && self.phone_to_act().is_none(),
-                |ui| hq::board(ui, &self.tr, game, p, body, self.selected_die, &marks),
+                |ui| hq::board(ui, &self.tr, game, p, body, self.view.selected_die, &marks),
             )
             .inner;
         for act in placed {
