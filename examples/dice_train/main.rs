@@ -5,7 +5,7 @@
 //! `cargo run --release --example dice_train -- [--data DIR] [--out DIR] [--leave-out SOURCE
 //! [--taught N]] [--epochs N] [--detector-epochs N] [--seed N] [--detector-from DIR]
 //! [--classifier-from DIR] [--validate] [--window GAMES] [--rendered F] [--colour-blind N]
-//! [--separable] [--made-up N] [--pasted F] [--icons F] [--window-pictures DIR] [--render-sheet FILE]
+//! [--made-up N] [--pasted F] [--icons F] [--window-pictures DIR] [--render-sheet FILE]
 //! [--icon-sheet FILE] [--replay N]`
 //!
 //! `--data` defaults to `../shared/dice` (one folder per source, see `foreman_dice_training::sources`).
@@ -30,15 +30,13 @@
 //! `--icons F`: that share of the classifier's samples are a round icon as large as a die
 //! (gears, targets, suns: `synthetic::round_icon`), as no die, and half the detector's made-up
 //! pictures carry a few (none unless told).
-//! `--separable`: the quicker classifier (`learned::SEPARABLE_CLASSIFIER_SHAPE`), its 3×3
-//! layers each a depthwise 3×3 and a 1×1.
 #[path = "../common/args.rs"]
 mod args;
 
 mod window;
 
 use foreman::vision::learned::{
-    CLASSIFIER_CHANNELS, CLASSIFIER_SHAPE, DETECTOR_SHAPE, Model, PATCH, SEPARABLE_CLASSIFIER_SHAPE,
+    CLASSIFIER_CHANNELS, CLASSIFIER_SHAPE, DETECTOR_SHAPE, Model, PATCH,
 };
 use foreman_dice_training::sources::{self, Tally};
 use foreman_dice_training::training::{self, Library, Schedule};
@@ -67,7 +65,7 @@ const OPTIONS: [&str; 19] = [
     "--render-sheet",
     "--icon-sheet",
 ];
-const SWITCHES: [&str; 2] = ["--validate", "--separable"];
+const SWITCHES: [&str; 1] = ["--validate"];
 
 /// The detector's training pictures are this many pixels a side.
 const DETECTOR_TRAIN: usize = 128;
@@ -97,8 +95,6 @@ fn main() -> anyhow::Result<()> {
         taught == 0 || leave_out.is_some(),
         "--taught N goes with --leave-out SOURCE"
     );
-    // `--separable`: the quicker classifier, its 3×3 layers depthwise then 1×1.
-    let separable = args.iter().any(|a| a == "--separable");
     // `--colour-blind N`: the classifier reads N channels, the face's contrast along its 1 or
     // 2 main colour axes (`vision::grid::face_contrast`), or 4, the colours and one axis.
     let channels: usize = value("--colour-blind").map_or(Ok(3), |v| v.parse())?;
@@ -234,11 +230,7 @@ fn main() -> anyhow::Result<()> {
             },
         );
     }
-    let mut shape = if separable {
-        SEPARABLE_CLASSIFIER_SHAPE.to_vec()
-    } else {
-        CLASSIFIER_SHAPE.to_vec()
-    };
+    let mut shape = CLASSIFIER_SHAPE.to_vec();
     shape[0].cin = channels;
     // `--classifier-from DIR`: the classifier of DIR trained further (at a tenth of the rate),
     // not one trained afresh.

@@ -18,66 +18,12 @@ pub use conv::{Conv, Shape};
 /// (a quarter of a megabyte: well inside a core's cache).
 const GROUP_FLOATS: usize = 64 * 1024;
 
-/// A stack of convolutions; `pooled`: the last layer is averaged over the picture.
-///
-/// `links`: empty, every layer but the last is followed by a ReLU (the nets trained from
-/// scratch); otherwise one per layer, its activation and the earlier output added to its own
-/// (the inverted residual blocks of a pretrained net, [`Link`]).
+/// A stack of convolutions, each followed by a ReLU but the last; `pooled`: the last layer
+/// is averaged over the picture.
 #[derive(Debug, Clone, PartialEq)]
 pub struct Net {
     pub layers: Vec<Conv>,
     pub pooled: bool,
-    pub links: Vec<Link>,
-}
-
-/// What follows a layer's convolution.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
-pub enum Activation {
-    #[default]
-    None,
-    /// `max(x, 0)`.
-    Relu,
-    /// `min(max(x, 0), 6)`.
-    Relu6,
-}
-
-/// A layer's activation, and `skip`: the layer whose output is added to this one's (an
-/// earlier one of the same size and channels; the layer itself then has no activation).
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
-pub struct Link {
-    pub act: Activation,
-    pub skip: Option<usize>,
-}
-
-impl Activation {
-    fn apply(self, out: &mut [f32]) {
-        match self {
-            Activation::None => {}
-            Activation::Relu => out.iter_mut().for_each(|v| *v = v.max(0.0)),
-            Activation::Relu6 => out.iter_mut().for_each(|v| *v = v.clamp(0.0, 6.0)),
-        }
-    }
-
-    /// Zeroes the gradient `d` where the output `out` was clamped.
-    fn mask(self, d: &mut [f32], out: &[f32]) {
-        match self {
-            Activation::None => {}
-            Activation::Relu => {
-                for (g, &o) in d.iter_mut().zip(out) {
-                    if o <= 0.0 {
-                        *g = 0.0;
-                    }
-                }
-            }
-            Activation::Relu6 => {
-                for (g, &o) in d.iter_mut().zip(out) {
-                    if o <= 0.0 || o >= 6.0 {
-                        *g = 0.0;
-                    }
-                }
-            }
-        }
-    }
 }
 
 /// What a forward pass keeps for the backward one.
@@ -122,24 +68,9 @@ impl Grads {
 }
 
 impl Net {
-    /// Layer `i`'s link: its own, or for a plain net a ReLU after every layer but the last.
-    pub fn link(&self, i: usize) -> Link {
-        match self.links.get(i) {
-            Some(&l) => l,
-            None => Link {
-                act: if i + 1 < self.layers.len() {
-                    Activation::Relu
-                } else {
-                    Activation::None
-                },
-                skip: None,
-            },
-        }
-    }
-
-    /// Whether some later layer adds layer `i`'s output to its own.
-    fn skipped_to(&self, i: usize) -> bool {
-        self.links.iter().any(|l| l.skip == Some(i))
+    /// Whether layer `i` is followed by a ReLU (every layer but the last).
+    fn relu_after(&self, i: usize) -> bool {
+        i + 1 < self.layers.len()
     }
 
     /// The output of `input` (`cin × h × w`): the last layer's channels, averaged when pooled.
@@ -196,38 +127,12 @@ impl Net {
         let m = inputs.len();
         let (mut h, mut w) = (h, w);
         let mut act: Vec<f32> = Vec::new();
-        // The outputs a later layer adds to its own.
-        let mut kept: Vec<(usize, Vec<f32>)> = Vec::new();
         let mut cols = Vec::new();
-        let (mut tap, mut phases) = (Vec::new(), Vec::new());
         for (i, layer) in self.layers.iter().enumerate().take(upto) {
             let (oh, ow) = layer.out_size(h, w);
             let n = oh * ow;
             let kk = layer.cin * layer.k * layer.k;
             let as_is = i > 0 && layer.k == 1 && layer.stride == 1;
-            if layer.depthwise {
-                // Straight from the planes, no columns.
-                let mut out = layer.biases(n * m);
-                for c in 0..layer.cout {
-                    let out = &mut out[c * m * n..][..m * n];
-                    if i == 0 {
-                        for (j, input) in inputs.iter().enumerate() {
-                            let plane = &input[c * h * w..][..h * w];
-                            layer.depthwise_plane(c, plane, (h, w), &mut out[j * n..][..n]);
-                        }
-                    } else {
-                        let block = &act[c * m * h * w..][..m * h * w];
-                        layer.depthwise_block(c, block, m, (h, w), out, (&mut tap, &mut phases));
-                    }
-                }
-                self.finish(i, &mut out, &kept);
-                if self.skipped_to(i) {
-                    kept.push((i, out.clone()));
-                }
-                act = out;
-                (h, w) = (oh, ow);
-                continue;
-            }
             let mut out = layer.biases(n * m);
             if as_is {
                 layer.apply_weights(&act, n * m, n * m, &mut out);
@@ -252,10 +157,7 @@ impl Net {
                     layer.apply_full(&cols, n * g, n * g, (&mut out[j0 * n..], n * m));
                 }
             }
-            self.finish(i, &mut out, &kept);
-            if self.skipped_to(i) {
-                kept.push((i, out.clone()));
-            }
+            self.finish(i, &mut out);
             act = out;
             (h, w) = (oh, ow);
         }
@@ -266,16 +168,10 @@ impl Net {
         (act, h * w, channels)
     }
 
-    /// Layer `i`'s activation on its output, then the output it skips from (in `kept`) added.
-    fn finish(&self, i: usize, out: &mut [f32], kept: &[(usize, Vec<f32>)]) {
-        let link = self.link(i);
-        link.act.apply(out);
-        if let Some(from) = link.skip
-            && let Some((_, earlier)) = kept.iter().find(|(j, _)| *j == from)
-        {
-            for (o, e) in out.iter_mut().zip(earlier) {
-                *o += e;
-            }
+    /// Layer `i`'s ReLU on its output, but the last layer's.
+    fn finish(&self, i: usize, out: &mut [f32]) {
+        if self.relu_after(i) {
+            out.iter_mut().for_each(|v| *v = v.max(0.0));
         }
     }
 
@@ -289,7 +185,6 @@ impl Net {
         keep: bool,
     ) -> Vec<f32> {
         let n_layers = self.layers.len();
-        let mut kept: Vec<(usize, Vec<f32>)> = Vec::new();
         trace.sizes.clear();
         trace.cols.resize_with(n_layers, Vec::new);
         trace.outs.resize_with(n_layers, Vec::new);
@@ -304,12 +199,9 @@ impl Net {
             let n = oh * ow;
             let mut out = layer.biases(n);
             layer.apply_weights(c, n, n, &mut out);
-            self.finish(i, &mut out, &kept);
+            self.finish(i, &mut out);
             if keep {
                 trace.outs[i].clone_from(&out);
-            }
-            if self.skipped_to(i) {
-                kept.push((i, out.clone()));
             }
             current = out;
             (h, w) = (oh, ow);
@@ -341,21 +233,16 @@ impl Net {
         };
         let mut d_cols = Vec::new();
         let mut d_in = Vec::new();
-        // The gradients at outputs that later layers added to their own.
-        let mut skipped: Vec<(usize, Vec<f32>)> = Vec::new();
         for i in (0..self.layers.len()).rev() {
             let layer = &self.layers[i];
-            if let Some(at) = skipped.iter().position(|(j, _)| *j == i) {
-                let (_, g) = skipped.swap_remove(at);
-                for (d, g) in d.iter_mut().zip(g) {
-                    *d += g;
+            // Where the ReLU clamped the output, no gradient passes.
+            if self.relu_after(i) {
+                for (g, &o) in d.iter_mut().zip(&trace.outs[i]) {
+                    if o <= 0.0 {
+                        *g = 0.0;
+                    }
                 }
             }
-            let link = self.link(i);
-            if let Some(from) = link.skip {
-                skipped.push((from, d.clone()));
-            }
-            link.act.mask(&mut d, &trace.outs[i]);
             let (h, w) = trace.sizes[i];
             let (lh, lw) = layer.out_size(h, w);
             let n = lh * lw;
@@ -364,15 +251,6 @@ impl Net {
                 grads.b[i][co] += row.iter().sum::<f32>();
             }
             let cols = &trace.cols[i];
-            if layer.depthwise {
-                layer.backward_depthwise(cols, &d, n, &mut grads.w[i], &mut d_cols, i > 0);
-                if i == 0 {
-                    break;
-                }
-                layer.col2im(&d_cols, h, w, &mut d_in);
-                std::mem::swap(&mut d, &mut d_in);
-                continue;
-            }
             // dW += dOut (cout × n) × colsᵀ (n × kk)
             gemm(
                 layer.cout,
@@ -430,39 +308,19 @@ impl Net {
             .sum()
     }
 
-    /// The weights as bytes: `FNET`, a version, the layer count and `pooled`, each layer's
-    /// shape, then every weight and bias (little-endian `u32` and `f32`). Version 1 has no
-    /// depthwise layer; version 2 gives each layer's shape a fifth word, 1 when depthwise;
-    /// version 3 two more, its [`Link`]: the activation (0 none, 1 ReLU, 2 ReLU6) and the
-    /// layer skipped from (0 none, `j + 1` layer `j`).
+    /// The weights as bytes: `FNET`, version 1, the layer count and `pooled`, each layer's
+    /// shape (`cin`, `cout`, `k`, `stride`), then every weight and bias (little-endian `u32`
+    /// and `f32`). (Versions 2 and 3 carried depthwise layers and residual links, tried and
+    /// not shipped; this Foreman refuses them by their version.)
     pub fn to_bytes(&self) -> Vec<u8> {
         let mut out = b"FNET".to_vec();
         let mut put = |v: u32| out.extend_from_slice(&v.to_le_bytes());
-        let version = if !self.links.is_empty() {
-            3
-        } else if self.layers.iter().any(|l| l.depthwise) {
-            2
-        } else {
-            1
-        };
-        put(version);
+        put(1);
         put(self.layers.len() as u32);
         put(u32::from(self.pooled));
-        for (i, l) in self.layers.iter().enumerate() {
+        for l in &self.layers {
             for v in [l.cin, l.cout, l.k, l.stride] {
                 put(v as u32);
-            }
-            if version >= 2 {
-                put(u32::from(l.depthwise));
-            }
-            if version == 3 {
-                let link = self.link(i);
-                put(match link.act {
-                    Activation::None => 0,
-                    Activation::Relu => 1,
-                    Activation::Relu6 => 2,
-                });
-                put(link.skip.map_or(0, |j| j as u32 + 1));
             }
         }
         for l in &self.layers {
@@ -485,7 +343,7 @@ impl Net {
             return Err(NetError::NotANet);
         }
         let version = u32::from_le_bytes(word()?);
-        if !matches!(version, 1..=3) {
+        if version != 1 {
             return Err(NetError::Version(version));
         }
         let n = u32::from_le_bytes(word()?) as usize;
@@ -494,65 +352,23 @@ impl Net {
             return Err(NetError::Shape);
         }
         let mut shapes = Vec::with_capacity(n);
-        let mut links = Vec::new();
         for _ in 0..n {
             let mut s = [0usize; 4];
             for v in &mut s {
                 *v = u32::from_le_bytes(word()?) as usize;
             }
             let [cin, cout, k, stride] = s;
-            let depthwise = match version {
-                1 => false,
-                _ => match u32::from_le_bytes(word()?) {
-                    0 => false,
-                    1 => true,
-                    _ => return Err(NetError::Shape),
-                },
-            };
             if cin == 0 || cout == 0 || cin > 4096 || cout > 4096 || !matches!(k, 1 | 3 | 5) {
                 return Err(NetError::Shape);
             }
-            if !(1..=4).contains(&stride) || (depthwise && cin != cout) {
+            if !(1..=4).contains(&stride) {
                 return Err(NetError::Shape);
             }
-            if version == 3 {
-                let act = match u32::from_le_bytes(word()?) {
-                    0 => Activation::None,
-                    1 => Activation::Relu,
-                    2 => Activation::Relu6,
-                    _ => return Err(NetError::Shape),
-                };
-                let skip = match u32::from_le_bytes(word()?) {
-                    0 => None,
-                    j => Some(j as usize - 1),
-                };
-                links.push(Link { act, skip });
-            }
-            shapes.push(Shape {
-                cin,
-                cout,
-                k,
-                stride,
-                depthwise,
-            });
+            shapes.push(Shape::conv(cin, cout, k, stride));
         }
         for pair in shapes.windows(2) {
             if pair[0].cout != pair[1].cin {
                 return Err(NetError::Shape);
-            }
-        }
-        // A layer adds an earlier output of its own channels and size, and has no activation.
-        for (i, link) in links.iter().enumerate() {
-            if let Some(j) = link.skip {
-                if j >= i
-                    || shapes[j].cout != shapes[i].cout
-                    || shapes[j + 1..=i].iter().any(|s| s.stride != 1)
-                {
-                    return Err(NetError::Shape);
-                }
-                if link.act != Activation::None {
-                    return Err(NetError::Shape);
-                }
             }
         }
         let mut layers = Vec::with_capacity(n);
@@ -567,7 +383,6 @@ impl Net {
                 cout: shape.cout,
                 k: shape.k,
                 stride: shape.stride,
-                depthwise: shape.depthwise,
                 w,
                 b,
             });
@@ -575,11 +390,7 @@ impl Net {
         if at != bytes.len() {
             return Err(NetError::Trailing);
         }
-        Ok(Net {
-            layers,
-            pooled,
-            links,
-        })
+        Ok(Net { layers, pooled })
     }
 }
 

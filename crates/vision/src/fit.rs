@@ -27,7 +27,6 @@ pub fn new_net(shape: &[Shape], pooled: bool, seed: u64) -> Net {
             .map(|&layer| Conv::of(layer, &mut rng))
             .collect(),
         pooled,
-        links: Vec::new(),
     }
 }
 

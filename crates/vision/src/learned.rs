@@ -82,23 +82,6 @@ pub const CLASSIFIER_SHAPE: [Shape; 7] = [
     Shape::conv(64, 64, 3, 2),
     Shape::conv(64, 7, 1, 1),
 ];
-/// A quicker classifier (`dice_train --separable`): after the first layer, each 3×3
-/// convolution is separable, a depthwise 3×3 then a 1×1 across channels, as MobileNet's;
-/// wider than [`CLASSIFIER_SHAPE`] for a third of its multiply-adds.
-pub const SEPARABLE_CLASSIFIER_SHAPE: [Shape; 12] = [
-    Shape::conv(3, 16, 3, 1),
-    Shape::depthwise(16, 3, 2),
-    Shape::conv(16, 32, 1, 1),
-    Shape::depthwise(32, 3, 1),
-    Shape::conv(32, 48, 1, 1),
-    Shape::depthwise(48, 3, 2),
-    Shape::conv(48, 64, 1, 1),
-    Shape::depthwise(64, 3, 1),
-    Shape::conv(64, 96, 1, 1),
-    Shape::depthwise(96, 3, 2),
-    Shape::conv(96, 96, 1, 1),
-    Shape::conv(96, 7, 1, 1),
-];
 
 /// The classifier's inputs ([`classifier_input`]), by its first layer's channels: the
 /// colours (3, shipped), colour-blind along one or two colour axes (1, 2), or the colours and
@@ -179,9 +162,7 @@ impl Model {
         {
             first.cin = 3;
         }
-        if (classifier != CLASSIFIER_SHAPE && classifier != SEPARABLE_CLASSIFIER_SHAPE)
-            || !model.classifier.pooled
-        {
+        if classifier != CLASSIFIER_SHAPE || !model.classifier.pooled {
             return Err(NetError::Shape);
         }
         Ok(model)

@@ -1,63 +1,40 @@
 //! One convolution layer ([`Conv`]) of a [`super::Net`]: its shape, its weights, and its
-//! arithmetic, as matrix products (im2col, col2im, [`gemm`]) or, depthwise, a channel at a
-//! time. Pure.
+//! arithmetic, as matrix products (im2col, col2im, [`gemm`]). Pure.
 
-/// A layer's shape: input and output channels, kernel side, stride, and whether it is
-/// depthwise (each channel convolved alone, `cin == cout`: a separable convolution's first
-/// half, the second being a 1×1 layer).
+/// A layer's shape: input and output channels, kernel side, stride.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub struct Shape {
     pub cin: usize,
     pub cout: usize,
     pub k: usize,
     pub stride: usize,
-    pub depthwise: bool,
 }
 
 impl Shape {
-    /// A full convolution: every output channel sums over every input channel.
+    /// A convolution: every output channel sums over every input channel.
     pub const fn conv(cin: usize, cout: usize, k: usize, stride: usize) -> Shape {
         Shape {
             cin,
             cout,
             k,
             stride,
-            depthwise: false,
         }
     }
 
-    /// A depthwise convolution of `c` channels.
-    pub const fn depthwise(c: usize, k: usize, stride: usize) -> Shape {
-        Shape {
-            cin: c,
-            cout: c,
-            k,
-            stride,
-            depthwise: true,
-        }
-    }
-
-    /// The weights a filter has: `k × k` for a depthwise layer, `cin × k × k` otherwise.
+    /// The weights a filter has: `cin × k × k`.
     pub fn filter_len(&self) -> usize {
-        if self.depthwise {
-            self.k * self.k
-        } else {
-            self.cin * self.k * self.k
-        }
+        self.cin * self.k * self.k
     }
 }
 
-/// One convolution: `cout` filters of `cin × k × k` weights (`k × k` when depthwise), and a
-/// bias each.
+/// One convolution: `cout` filters of `cin × k × k` weights, and a bias each.
 #[derive(Debug, Clone, PartialEq)]
 pub struct Conv {
     pub cin: usize,
     pub cout: usize,
     pub k: usize,
     pub stride: usize,
-    /// Each output channel is its input channel convolved alone (`cin == cout`).
-    pub depthwise: bool,
-    /// `[cout][cin][k][k]`, or `[c][k][k]` when depthwise.
+    /// `[cout][cin][k][k]`.
     pub w: Vec<f32>,
     pub b: Vec<f32>,
 }
@@ -65,23 +42,7 @@ pub struct Conv {
 impl Conv {
     /// A layer of `shape`, He-initialised from `rng`, zero biases.
     pub fn of(shape: Shape, rng: &mut impl rand::Rng) -> Conv {
-        let Shape {
-            cin,
-            cout,
-            k,
-            stride,
-            depthwise,
-        } = shape;
-        let mut conv = if depthwise {
-            // Each filter sees one channel: its fan-in is k × k.
-            let mut c = Conv::new(1, cout, k, stride, rng);
-            c.cin = cin;
-            c
-        } else {
-            Conv::new(cin, cout, k, stride, rng)
-        };
-        conv.depthwise = depthwise;
-        conv
+        Conv::new(shape.cin, shape.cout, shape.k, shape.stride, rng)
     }
 
     /// Its shape.
@@ -91,36 +52,18 @@ impl Conv {
             cout: self.cout,
             k: self.k,
             stride: self.stride,
-            depthwise: self.depthwise,
         }
     }
 
-    /// A filter's weights: `cin × k × k`, or `k × k` when depthwise.
+    /// A filter's weights: `cin × k × k`.
     pub(super) fn filter_len(&self) -> usize {
         self.shape().filter_len()
     }
 
     /// `out (cout × n) += W × cols`, `cols` being `cin·k·k` rows of `row_len` (the first `n`
-    /// of each used): a product for a full layer; for a depthwise one, each channel's `k × k`
-    /// rows weighted and summed (its filter's taps in order).
+    /// of each used).
     pub(super) fn apply_weights(&self, cols: &[f32], row_len: usize, n: usize, out: &mut [f32]) {
-        if !self.depthwise {
-            self.apply_full(cols, row_len, n, (out, n));
-            return;
-        }
-        let kk = self.filter_len();
-        for (c, (row, filter)) in out
-            .chunks_exact_mut(n)
-            .zip(self.w.chunks_exact(kk))
-            .enumerate()
-        {
-            for (t, &wt) in filter.iter().enumerate() {
-                let col = &cols[(c * kk + t) * row_len..][..n];
-                for (o, &x) in row.iter_mut().zip(col) {
-                    *o += wt * x;
-                }
-            }
-        }
+        self.apply_full(cols, row_len, n, (out, n));
     }
 
     /// He-initialised weights from `rng` (a seeded generator), zero biases.
@@ -140,7 +83,6 @@ impl Conv {
             cout,
             k,
             stride,
-            depthwise: false,
             w,
             b: vec![0.0; cout],
         }
@@ -176,149 +118,6 @@ impl Conv {
             out.resize(out.len() + n, b);
         }
         out
-    }
-
-    /// Adds channel `c` of a depthwise layer's convolution of `plane` (`h × w`) to `out` (its
-    /// `oh × ow` output, the bias already in), straight from the plane: each output place's
-    /// taps in the filter's order, those on the padding left out (they add zero), so it is
-    /// what the columns give, without writing the columns.
-    pub(super) fn depthwise_plane(
-        &self,
-        c: usize,
-        plane: &[f32],
-        (h, w): (usize, usize),
-        out: &mut [f32],
-    ) {
-        let (oh, ow) = self.out_size(h, w);
-        let (k, s, p) = (self.k, self.stride, self.pad() as isize);
-        let filter = &self.w[c * k * k..][..k * k];
-        for (oy, row) in out.chunks_exact_mut(ow).take(oh).enumerate() {
-            for ky in 0..k {
-                let y = (oy * s) as isize + ky as isize - p;
-                if y < 0 || y >= h as isize {
-                    continue;
-                }
-                let src = &plane[y as usize * w..][..w];
-                for kx in 0..k {
-                    let wt = filter[ky * k + kx];
-                    let Some((first, end, x0)) = self.inside(kx, w, ow) else {
-                        continue;
-                    };
-                    let row = &mut row[first..end];
-                    if s == 1 {
-                        for (o, &x) in row.iter_mut().zip(&src[x0..]) {
-                            *o += wt * x;
-                        }
-                    } else {
-                        for (i, o) in row.iter_mut().enumerate() {
-                            *o += wt * src[x0 + i * s];
-                        }
-                    }
-                }
-            }
-        }
-    }
-
-    /// Adds channel `c` of a depthwise layer's convolution of `m` planes (`h × w` each, one
-    /// after another in `block`) to `out` (their outputs one after another, the bias already
-    /// in): the planes taken as one tall plane, each tap's shifted copy made once for all of
-    /// them in `tap` (the rows it took across two planes set to zero) and added weighted.
-    /// The same sums in the same order as the columns give. Stride 1 of any size, and stride
-    /// 2 of even sizes; otherwise plane by plane.
-    pub(super) fn depthwise_block(
-        &self,
-        c: usize,
-        block: &[f32],
-        m: usize,
-        (h, w): (usize, usize),
-        out: &mut [f32],
-        (tap, phases): (&mut Vec<f32>, &mut Vec<f32>),
-    ) {
-        let (oh, ow) = self.out_size(h, w);
-        let (n, k) = (oh * ow, self.k);
-        let filter = &self.w[c * k * k..][..k * k];
-        let mut add = |tap: &[f32], wt: f32| {
-            for (o, &x) in out.iter_mut().zip(tap) {
-                *o += wt * x;
-            }
-        };
-        // Zero the rows of each plane but the first (`dy` −1) or the last (`dy` 1) whose
-        // source row lay in the plane before or after.
-        let seams = |tap: &mut [f32], dy: isize| {
-            for j in 0..m {
-                let row = match dy {
-                    -1 if j > 0 => 0,
-                    1 if j + 1 < m => oh - 1,
-                    _ => continue,
-                };
-                tap[(j * oh + row) * ow..][..ow].fill(0.0);
-            }
-        };
-        tap.resize(m * n, 0.0);
-        if k == 3 && self.stride == 1 && (oh, ow) == (h, w) {
-            for ky in 0..3 {
-                for kx in 0..3 {
-                    let dy = ky as isize - 1;
-                    shifted(&block[..m * h * w], tap, w, dy, kx as isize - 1);
-                    seams(tap, dy);
-                    add(tap, filter[ky * 3 + kx]);
-                }
-            }
-            return;
-        }
-        if k == 3 && self.stride == 2 && h % 2 == 0 && w % 2 == 0 {
-            // The tall plane's phases are the planes' phases one after another.
-            phases.resize(4 * m * n, 0.0);
-            take_phases(&block[..m * h * w], (m * h, w), (m * oh, ow), phases);
-            for (ky, &(ry, dy)) in PHASE.iter().enumerate() {
-                for (kx, &(rx, dx)) in PHASE.iter().enumerate() {
-                    shifted(&phases[(ry * 2 + rx) * m * n..][..m * n], tap, ow, dy, dx);
-                    seams(tap, dy);
-                    add(tap, filter[ky * 3 + kx]);
-                }
-            }
-            return;
-        }
-        for j in 0..m {
-            self.depthwise_plane(
-                c,
-                &block[j * h * w..][..h * w],
-                (h, w),
-                &mut out[j * n..][..n],
-            );
-        }
-    }
-
-    /// A depthwise layer's backward pass: adds to `d_w` each weight's gradient (its tap's
-    /// columns times `d`, the output's gradient), and when `inputs` sets `d_cols` to the
-    /// columns' gradient (each tap's weight times its channel's `d`).
-    pub(super) fn backward_depthwise(
-        &self,
-        cols: &[f32],
-        d: &[f32],
-        n: usize,
-        d_w: &mut [f32],
-        d_cols: &mut Vec<f32>,
-        inputs: bool,
-    ) {
-        let kk = self.filter_len();
-        d_cols.clear();
-        if inputs {
-            d_cols.resize(self.cin * kk * n, 0.0);
-        }
-        for (c, d_row) in d.chunks_exact(n).enumerate() {
-            for t in 0..kk {
-                let row = c * kk + t;
-                let col = &cols[row * n..][..n];
-                d_w[row] += d_row.iter().zip(col).map(|(a, b)| a * b).sum::<f32>();
-                if inputs {
-                    let wt = self.w[row];
-                    for (g, &x) in d_cols[row * n..][..n].iter_mut().zip(d_row) {
-                        *g = wt * x;
-                    }
-                }
-            }
-        }
     }
 
     /// For weight column `kx`: the output places `first..end` of a row whose input column

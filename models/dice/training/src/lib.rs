@@ -6,13 +6,10 @@
 //!   validation, a source left out), and the harness's scoring ([`sources::Tally`]);
 //! - [`synthetic`], [`render`]: made pictures, from drawn dice and backgrounds to rendered dice
 //!   seen aslant;
-//! - [`backbone`]: EfficientNet-lite0's first blocks, the pretrained eyes measured on trial
-//!   (`models/dice/README.md`).
 //!
 //! What reads a picture, and what learns the player's table at the table, lives in
 //! `foreman_vision`.
 
-pub mod backbone;
 pub mod render;
 pub mod sources;
 pub mod synthetic;

@@ -216,8 +216,7 @@ pub struct Library<'a> {
     /// The classifier's input channels, one of [`foreman_vision::learned::CLASSIFIER_CHANNELS`] (3:
     /// the colours, as shipped; see [`classifier_input`]).
     pub channels: usize,
-    /// The classifier's patch side in pixels ([`PATCH`] as shipped; larger for a net on
-    /// pretrained features, `examples/dice_lite0.rs`).
+    /// The classifier's patch side in pixels ([`PATCH`] as shipped).
     pub patch: usize,
 }
 
