@@ -1,8 +1,10 @@
 //! The Foreman window (eframe/egui): start screen, the table, the final score.
 //!
-//! - [`app`]: [`ForemanApp`], the screens and their controls; every game change is an engine
-//!   action sent through the [`session::Session`], which writes the journal before showing it;
-//! - [`session`]: the open game, its journal file, undo and redo;
+//! - [`app`]: [`ForemanApp`], the routing between screens and their controls; every game
+//!   change is an engine action sent through the [`crate::session::Session`], which writes the
+//!   journal before showing it;
+//! - `screens/`: the start screen, the table, the final score, *History* and *Statistics*;
+//!   `widgets/`: card tiles, dice, the headquarters board, icons;
 //! - [`smart`]: smart dice on a serial port, their rolls waiting for the game;
 //! - [`discard`]: the end-of-work discard, the player's choice of blueprints and resources.
 //!
@@ -12,34 +14,30 @@
 //! the engine's reason.
 
 mod actions;
+mod screens;
+mod widgets;
+// The screens and widgets under their own names, as the rest of the window calls them.
+use screens::{history, start, table};
+pub use widgets::die::PaintedDice;
+use widgets::{card, die, hq, icons};
 pub mod app;
 mod bot_seats;
 pub mod camera;
 mod camera_panel;
-mod card;
 mod dialogs;
-mod die;
-mod options;
-pub use die::PaintedDice;
 pub mod discard;
 mod files;
-mod final_score;
-mod history;
-mod hq;
-mod icons;
 mod invite;
 mod keys;
 mod log;
 mod machine;
 mod marks;
+mod options;
 mod reference;
 pub mod smart;
 mod smart_panel;
-mod start;
-mod stats;
 mod steps;
 mod suggest;
-mod table;
 
 pub use app::{DiceSource, ForemanApp, Settings};
 pub use invite::InviteAt;

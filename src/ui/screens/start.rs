@@ -55,7 +55,7 @@ impl Default for StartForm {
 impl StartForm {
     /// A remembered form made whole again: every seat's column as long as its names, colours
     /// apart, a first player who sits at the table. A form that cannot be is the default.
-    pub(super) fn mended(mut self) -> StartForm {
+    pub(in crate::ui) fn mended(mut self) -> StartForm {
         let n = self.names.len();
         let sane = (1..=5).contains(&n)
             && self.solo == (n == 1)
@@ -98,17 +98,17 @@ impl StartForm {
 
 /// What the start screen offers to resume, read when it opens (not per frame).
 #[derive(Default)]
-pub(super) struct Offers {
+pub(in crate::ui) struct Offers {
     /// Whether a last game is on disk.
-    pub(super) has_last_game: bool,
+    pub(in crate::ui) has_last_game: bool,
     /// The last game as it was when the start screen opened: *Resume* says which it is.
-    pub(super) last_game: Option<std::rc::Rc<crate::engine::Game>>,
+    pub(in crate::ui) last_game: Option<std::rc::Rc<crate::engine::Game>>,
     /// The games put aside (by *New game* while one was unfinished): most recent first.
-    pub(super) kept: Vec<crate::store::KeptGame>,
+    pub(in crate::ui) kept: Vec<crate::store::KeptGame>,
 }
 
 impl ForemanApp {
-    pub(super) fn start_screen(&mut self, ui: &mut Ui) {
+    pub(in crate::ui) fn start_screen(&mut self, ui: &mut Ui) {
         let Screen::Start(form) = &mut self.screen else {
             return;
         };
@@ -379,7 +379,7 @@ impl ForemanApp {
 
     /// A game in a line: its players (or the solo player and the Machine's difficulty), its
     /// round and its mode.
-    pub(super) fn game_summary(&self, game: &crate::engine::Game) -> String {
+    pub(in crate::ui) fn game_summary(&self, game: &crate::engine::Game) -> String {
         // A bot's seat says so: "Cara (bot)".
         let names: Vec<String> = game
             .setup()
@@ -424,7 +424,7 @@ impl ForemanApp {
 
     /// Resumes the `i`-th game put aside: the game now open is put aside in its place (unless
     /// finished), and the chosen one becomes the last game.
-    pub(super) fn resume_kept(&mut self, i: usize, form: &StartForm) {
+    pub(in crate::ui) fn resume_kept(&mut self, i: usize, form: &StartForm) {
         let Some(chosen) = self.offers.kept.get(i).map(|k| k.path.clone()) else {
             return;
         };
@@ -439,7 +439,7 @@ impl ForemanApp {
         self.resume(last, form);
     }
 
-    pub(super) fn dice_source_ui(
+    pub(in crate::ui) fn dice_source_ui(
         &self,
         ui: &mut Ui,
         label: &str,
@@ -520,7 +520,7 @@ impl ForemanApp {
             .on_hover_text(self.ta("seat-bot-hint", &[("seat", (i + 1).into())]));
     }
 
-    pub(super) fn seed(&mut self) -> u64 {
+    pub(in crate::ui) fn seed(&mut self) -> u64 {
         self.next_seed.take().unwrap_or_else(|| {
             std::time::SystemTime::now()
                 .duration_since(std::time::UNIX_EPOCH)
@@ -528,7 +528,7 @@ impl ForemanApp {
         })
     }
 
-    pub(super) fn start_game(&mut self, form: &StartForm) {
+    pub(in crate::ui) fn start_game(&mut self, form: &StartForm) {
         // An unfinished game is put aside first: a new game never overwrites it.
         if !self.keep_last_game() {
             return;
@@ -577,7 +577,7 @@ impl ForemanApp {
         }
     }
 
-    pub(super) fn resume(&mut self, path: PathBuf, form: &StartForm) {
+    pub(in crate::ui) fn resume(&mut self, path: PathBuf, form: &StartForm) {
         match Session::resume(&path) {
             Ok(s) => self.open_resumed(s, form),
             Err(e) => self.message = Some(self.say(&e)),
@@ -585,7 +585,7 @@ impl ForemanApp {
     }
 
     /// Puts a loaded game on the table, keeping the dice sources if they fit its seats.
-    pub(super) fn open_resumed(&mut self, s: Session, form: &StartForm) {
+    pub(in crate::ui) fn open_resumed(&mut self, s: Session, form: &StartForm) {
         let seats = s.game().setup().players.len() + 1;
         if self.settings.dice.len() != seats {
             self.settings.dice = form.dice.clone();
@@ -652,7 +652,7 @@ fn tabbed(input: &egui::InputState, i: usize) -> Option<usize> {
     }
 }
 
-pub(super) fn resize_players(form: &mut StartForm, n: usize) {
+pub(in crate::ui) fn resize_players(form: &mut StartForm, n: usize) {
     while form.names.len() < n {
         form.names.push(String::new());
         let free = Colour::ALL
@@ -675,7 +675,7 @@ pub(super) fn resize_players(form: &mut StartForm, n: usize) {
 
 /// A column `width` wide (or the screen's width, if less) in the middle of `ui`: a screen of a
 /// few lines reads as a page, not as a corner of a wide window.
-pub(super) fn centred<R>(ui: &mut Ui, width: f32, add: impl FnOnce(&mut Ui) -> R) -> R {
+pub(in crate::ui) fn centred<R>(ui: &mut Ui, width: f32, add: impl FnOnce(&mut Ui) -> R) -> R {
     let width = width.min(ui.available_width());
     let side = ((ui.available_width() - width) / 2.0).max(0.0);
     ui.horizontal_top(|ui| {

@@ -7,7 +7,7 @@ use crate::i18n::words;
 use egui::{RichText, Ui};
 
 impl ForemanApp {
-    pub(super) fn final_screen(&mut self, ui: &mut Ui) {
+    pub(in crate::ui) fn final_screen(&mut self, ui: &mut Ui) {
         let Some(game) = self.shared_game() else {
             return;
         };

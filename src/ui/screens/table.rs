@@ -8,7 +8,7 @@ use super::icons::{self, Icon};
 use crate::engine::state::Spot;
 
 /// Below this width (in points) the side panels are shown one at a time.
-pub(super) const NARROW: f32 = 1000.0;
+pub(in crate::ui) const NARROW: f32 = 1000.0;
 
 /// A market tile's width at 1280×800: two columns fit beside the player at work.
 const MARKET_TILE: f32 = 132.0;
@@ -20,21 +20,21 @@ use egui::{Color32, RichText, Ui};
 
 /// The table screen's own state.
 #[derive(Default)]
-pub(super) struct TableView {
-    pub(super) selected_die: Option<u8>,
+pub(in crate::ui) struct TableView {
+    pub(in crate::ui) selected_die: Option<u8>,
     /// The round and the player the centre was last drawn for: at a new one it scrolls back
     /// to the top, where the player's resources and dice are.
-    pub(super) centre_for: Option<(u32, Option<usize>)>,
+    pub(in crate::ui) centre_for: Option<(u32, Option<usize>)>,
     /// On a narrow window, the side panel shown beside the player at work (none: the market
     /// in the market phase).
-    pub(super) side: Option<Side>,
+    pub(in crate::ui) side: Option<Side>,
     /// The roll last opened by itself (journal length, player): a player who closes it is
     /// not asked again until the game moves on.
-    pub(super) roll_asked: Option<(usize, usize)>,
+    pub(in crate::ui) roll_asked: Option<(usize, usize)>,
 }
 
 impl ForemanApp {
-    pub(super) fn table(&mut self, ui: &mut Ui) {
+    pub(in crate::ui) fn table(&mut self, ui: &mut Ui) {
         let Some(game) = self.shared_game() else {
             return;
         };
@@ -153,7 +153,7 @@ impl ForemanApp {
     }
 
     /// The seat shown in the middle: the acting player, else the first.
-    pub(super) fn focus_seat(&self, game: &Game) -> Option<usize> {
+    pub(in crate::ui) fn focus_seat(&self, game: &Game) -> Option<usize> {
         let st = game.state();
         st.current_player()
             .or((!st.players.is_empty()).then_some(0))
@@ -161,7 +161,7 @@ impl ForemanApp {
 
     /// The market: four blueprints and four contractors as card tiles, the tool token drawn
     /// above each contractor; the refresh and the decks' counts below.
-    pub(super) fn market_ui(&mut self, ui: &mut Ui, game: &Game, legal: &[Act], width: f32) {
+    pub(in crate::ui) fn market_ui(&mut self, ui: &mut Ui, game: &Game, legal: &[Act], width: f32) {
         // While a companion action's cards are being named, the market fills in as they are.
         let preview;
         let st = match &self.dialog {
@@ -297,7 +297,13 @@ impl ForemanApp {
     }
 
     /// Another player, in short: name, resources, compound by type, hand size.
-    pub(super) fn player_summary_ui(&self, ui: &mut Ui, game: &Game, seat: usize, p: &PlayerState) {
+    pub(in crate::ui) fn player_summary_ui(
+        &self,
+        ui: &mut Ui,
+        game: &Game,
+        seat: usize,
+        p: &PlayerState,
+    ) {
         let name = self.seat_name(game, seat);
         ui.horizontal(|ui| {
             colour_swatch(ui, p.colour);
@@ -310,7 +316,7 @@ impl ForemanApp {
 
     /// The Machine: its goods, its compound by type (what its dice are compared with) and its
     /// five coloured dice as last rolled.
-    pub(super) fn machine_ui(
+    pub(in crate::ui) fn machine_ui(
         &self,
         ui: &mut Ui,
         game: &Game,
@@ -374,7 +380,7 @@ impl ForemanApp {
         self.compound_list_ui(ui, &m.compound, None);
     }
 
-    pub(super) fn resources_ui(&self, ui: &mut Ui, p: &PlayerState) {
+    pub(in crate::ui) fn resources_ui(&self, ui: &mut Ui, p: &PlayerState) {
         ui.horizontal_wrapped(|ui| {
             ui.spacing_mut().item_spacing.x = 10.0;
             icons::count(
@@ -407,7 +413,7 @@ impl ForemanApp {
 
     /// A compound as lines by type ("Production (3): Biolab, Foundry ×2"), cards counted, for
     /// the players not at work and the Machine; cards used this round are marked.
-    pub(super) fn compound_list_ui(
+    pub(in crate::ui) fn compound_list_ui(
         &self,
         ui: &mut Ui,
         compound: &crate::engine::state::Pile<Blueprint>,
@@ -453,7 +459,7 @@ impl ForemanApp {
     /// The player at work: resources, the dice tray, the headquarters board, the compound by
     /// type as tiles with *Activate* on each and the dice placed on it, and the hand as tiles
     /// that wrap into rows, each with *Build*.
-    pub(super) fn active_player_ui(
+    pub(in crate::ui) fn active_player_ui(
         &mut self,
         ui: &mut Ui,
         game: &Game,
@@ -711,7 +717,7 @@ fn top_wrapped(ui: &mut Ui, add: impl FnOnce(&mut Ui)) {
 }
 
 /// The Machine's dice colours (docs/rules.md, Machine's turn).
-pub(super) fn machine_die_rgb(d: crate::engine::state::MachineDie) -> Color32 {
+pub(in crate::ui) fn machine_die_rgb(d: crate::engine::state::MachineDie) -> Color32 {
     use crate::engine::state::MachineDie as D;
     match d {
         D::Red => Color32::from_rgb(200, 50, 45),
@@ -722,7 +728,7 @@ pub(super) fn machine_die_rgb(d: crate::engine::state::MachineDie) -> Color32 {
     }
 }
 
-pub(super) fn colour_rgb(c: Colour) -> Color32 {
+pub(in crate::ui) fn colour_rgb(c: Colour) -> Color32 {
     match c {
         Colour::Red => Color32::from_rgb(220, 70, 60),
         Colour::Blue => Color32::from_rgb(80, 140, 240),
@@ -734,7 +740,7 @@ pub(super) fn colour_rgb(c: Colour) -> Color32 {
 }
 
 /// Why `act` is refused now, in the engine's words.
-pub(super) fn refusal(tr: &Tr, game: &Game, act: &Act) -> String {
+pub(in crate::ui) fn refusal(tr: &Tr, game: &Game, act: &Act) -> String {
     match game.check(act) {
         Err(e) => words::refusal(tr, &e),
         Ok(()) => String::new(),
@@ -742,7 +748,7 @@ pub(super) fn refusal(tr: &Tr, game: &Game, act: &Act) -> String {
 }
 
 /// Why a card cannot be activated now: the engine's reason for its plainest use.
-pub(super) fn activation_refusal(tr: &Tr, game: &Game, card: Blueprint) -> String {
+pub(in crate::ui) fn activation_refusal(tr: &Tr, game: &Game, card: Blueprint) -> String {
     let st = game.state();
     let Some(p) = st.current_player() else {
         return tr.t("not-your-turn");
@@ -766,7 +772,12 @@ pub(super) fn activation_refusal(tr: &Tr, game: &Game, card: Blueprint) -> Strin
 }
 
 /// Why a hand card cannot be built now, in the engine's words.
-pub(super) fn build_refusal(tr: &Tr, game: &Game, p: &PlayerState, card: Blueprint) -> String {
+pub(in crate::ui) fn build_refusal(
+    tr: &Tr,
+    game: &Game,
+    p: &PlayerState,
+    card: Blueprint,
+) -> String {
     let seat = game.state().players.iter().position(|q| q == p);
     let hand = seat.map_or(p.hand, |s| game.state().hand_options(s));
     let discard = hand

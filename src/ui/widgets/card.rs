@@ -14,7 +14,7 @@ pub const TILE_WIDTH: f32 = 176.0;
 
 /// A card's cost, prestige and effect, for hover text (the card names in English and French,
 /// as a player with either deck reads them).
-pub(super) fn card_text(tr: &Tr, c: Blueprint) -> String {
+pub(in crate::ui) fn card_text(tr: &Tr, c: Blueprint) -> String {
     let info = c.info();
     format!(
         "{} / {}\n{} · {}\n{}\n{}",

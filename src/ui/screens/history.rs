@@ -172,7 +172,7 @@ impl ForemanApp {
         }
     }
 
-    pub(super) fn history_screen(&mut self, ui: &mut Ui) {
+    pub(in crate::ui) fn history_screen(&mut self, ui: &mut Ui) {
         let Screen::History(view) = &mut self.screen else {
             return;
         };
