@@ -758,6 +758,13 @@ impl ForemanApp {
 
     /// *Undo*: disabled where undo stops (a digital game's last draw or roll), saying why.
     pub(super) fn undo_button(&mut self, ui: &mut Ui) {
+        if self.undo_button_clicked(ui) {
+            self.undo();
+        }
+    }
+
+    /// The *Undo* button (its reason on hover when disabled): whether it was clicked.
+    pub(super) fn undo_button_clicked(&self, ui: &mut Ui) -> bool {
         let can_undo = self.session.as_ref().is_some_and(|s| s.can_undo());
         let r = ui
             .add_enabled(can_undo, egui::Button::new(self.t("undo")))
@@ -770,9 +777,7 @@ impl ForemanApp {
             }),
             _ => r,
         };
-        if r.clicked() {
-            self.undo();
-        }
+        r.clicked()
     }
 
     pub(super) fn undo(&mut self) {

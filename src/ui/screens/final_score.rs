@@ -1,37 +1,65 @@
 //! The final score: card by card, goods, the Machine's formula, the tie-break, the winner.
 
 use super::app::*;
+use crate::engine::Game;
 use crate::engine::score::{TieBreak, Winner};
 use crate::engine::scoreboard;
-use crate::i18n::words;
+use crate::i18n::{Tr, words};
 use egui::{RichText, Ui};
 
-impl ForemanApp {
-    pub(in crate::ui) fn final_screen(&mut self, ui: &mut Ui) {
-        let Some(game) = self.shared_game() else {
-            return;
-        };
+/// What the final score screen asks of the window: its buttons, as commands the router
+/// applies (the screen itself changes nothing).
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub(in crate::ui) enum FinalCommand {
+    /// *Export the result*: the save dialog, for the result.
+    ExportResult,
+    /// *Save a copy*: the save dialog, for the game.
+    SaveAs,
+    /// *New game*: back to the start screen.
+    NewGame,
+}
+
+/// The final score of `game`, in `tr`'s words: card by card, goods, the Machine's formula, the
+/// tie-break, the winner; `said`: the last message or note. Drawn alone, from what it is given.
+pub(in crate::ui) struct FinalScore<'a> {
+    pub(in crate::ui) tr: &'a Tr,
+    pub(in crate::ui) game: &'a Game,
+    pub(in crate::ui) said: Option<&'a str>,
+}
+
+impl FinalScore<'_> {
+    /// Draws the screen; `beside` adds to its row of buttons (the window's *Undo*). Returns the
+    /// button clicked.
+    pub(in crate::ui) fn ui(
+        &self,
+        ui: &mut Ui,
+        beside: impl FnOnce(&mut Ui),
+    ) -> Option<FinalCommand> {
+        let (tr, game) = (self.tr, self.game);
+        let t = |k: &str| tr.t(k);
+        let ta = |k: &str, a: &[(&str, crate::i18n::Arg)]| tr.t_args(k, a);
         let board = scoreboard(game.state());
+        let mut command = None;
         egui::CentralPanel::default_margins().show(ui, |ui| {
             egui::ScrollArea::vertical().show(ui, |ui| {
                 super::start::centred(ui, 560.0, |ui| {
                     ui.add_space(16.0);
-                    ui.heading(self.t("final-score"));
+                    ui.heading(t("final-score"));
                     let winner = match &board.winner {
-                        Winner::Machine => self.t("machine"),
+                        Winner::Machine => t("machine"),
                         Winner::Players(seats) => seats
                             .iter()
-                            .map(|&s| words::player_name(&self.tr, &game, s))
+                            .map(|&s| words::player_name(tr, game, s))
                             .collect::<Vec<_>>()
                             .join(" & "),
                     };
                     ui.label(
-                        RichText::new(self.ta("winner", &[("name", winner.into())]))
+                        RichText::new(ta("winner", &[("name", winner.into())]))
                             .size(22.0)
                             .strong(),
                     );
                     if let Some(tb) = board.tie_break {
-                        ui.label(self.t(match tb {
+                        ui.label(t(match tb {
                             TieBreak::Metal => "tie-metal",
                             TieBreak::Energy => "tie-energy",
                             TieBreak::Hand => "tie-hand",
@@ -41,8 +69,8 @@ impl ForemanApp {
                     }
                     ui.add_space(8.0);
                     for s in &board.players {
-                        let name = words::player_name(&self.tr, &game, s.seat);
-                        let heading = self.ta(
+                        let name = words::player_name(tr, game, s.seat);
+                        let heading = ta(
                             "player-total",
                             &[("name", name.into()), ("score", s.total.into())],
                         );
@@ -50,14 +78,14 @@ impl ForemanApp {
                             for line in &s.cards {
                                 ui.label(format!(
                                     "{} ×{} = {}",
-                                    words::card_name(&self.tr, line.card),
+                                    words::card_name(tr, line.card),
                                     line.count,
                                     line.prestige
                                 ));
                             }
-                            ui.label(self.ta("prestige-count", &[("count", s.prestige.into())]));
-                            ui.label(self.ta("goods-count", &[("count", s.goods.into())]));
-                            ui.weak(self.ta(
+                            ui.label(ta("prestige-count", &[("count", s.prestige.into())]));
+                            ui.label(ta("goods-count", &[("count", s.goods.into())]));
+                            ui.weak(ta(
                                 "tie-values",
                                 &[
                                     ("metal", s.metal.into()),
@@ -68,9 +96,9 @@ impl ForemanApp {
                         });
                     }
                     if let Some(m) = &board.machine {
-                        let heading = self.ta("machine-total", &[("score", m.total.into())]);
+                        let heading = ta("machine-total", &[("score", m.total.into())]);
                         score_group(ui, heading, |ui| {
-                            ui.label(self.ta(
+                            ui.label(ta(
                                 "machine-formula",
                                 &[
                                     ("goods", m.goods.into()),
@@ -82,29 +110,60 @@ impl ForemanApp {
                     }
                     ui.add_space(8.0);
                     ui.horizontal(|ui| {
-                        if ui.button(self.t("export-result")).clicked() {
-                            self.dialog = Some(Dialog::SaveAs {
-                                path: self.data_dir.join("result.json").display().to_string(),
-                                export: true,
-                            });
+                        if ui.button(t("export-result")).clicked() {
+                            command = Some(FinalCommand::ExportResult);
                         }
-                        if ui.button(self.t("save-as")).clicked() {
-                            self.dialog = Some(Dialog::SaveAs {
-                                path: self.data_dir.join("saved-game.json").display().to_string(),
-                                export: false,
-                            });
+                        if ui.button(t("save-as")).clicked() {
+                            command = Some(FinalCommand::SaveAs);
                         }
-                        if ui.button(self.t("new-game")).clicked() {
-                            self.open_start_screen();
+                        if ui.button(t("new-game")).clicked() {
+                            command = Some(FinalCommand::NewGame);
                         }
-                        self.undo_button(ui);
+                        beside(ui);
                     });
-                    if let Some(m) = self.message.as_ref().or(self.note.as_ref()) {
+                    if let Some(m) = self.said {
                         ui.label(m);
                     }
                 })
             });
         });
+        command
+    }
+}
+
+impl ForemanApp {
+    /// The final score screen, and what its buttons ask.
+    pub(in crate::ui) fn final_screen(&mut self, ui: &mut Ui) {
+        let Some(game) = self.shared_game() else {
+            return;
+        };
+        let said = self.message.clone().or_else(|| self.note.clone());
+        let screen = FinalScore {
+            tr: &self.tr,
+            game: &game,
+            said: said.as_deref(),
+        };
+        let mut undo = false;
+        let command = screen.ui(ui, |ui| undo = self.undo_button_clicked(ui));
+        if undo {
+            self.undo();
+        }
+        match command {
+            Some(FinalCommand::ExportResult) => {
+                self.dialog = Some(Dialog::SaveAs {
+                    path: self.data_dir.join("result.json").display().to_string(),
+                    export: true,
+                });
+            }
+            Some(FinalCommand::SaveAs) => {
+                self.dialog = Some(Dialog::SaveAs {
+                    path: self.data_dir.join("saved-game.json").display().to_string(),
+                    export: false,
+                });
+            }
+            Some(FinalCommand::NewGame) => self.open_start_screen(),
+            None => {}
+        }
     }
 }
 
@@ -115,4 +174,57 @@ fn score_group(ui: &mut Ui, heading: String, body: impl FnOnce(&mut Ui)) {
         ui.heading(heading);
         body(ui);
     });
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::bots::BotKind;
+    use crate::engine::Difficulty;
+    use crate::i18n::Lang;
+    use crate::sim::{Seating, play};
+    use egui_kittest::Harness;
+    use egui_kittest::kittest::Queryable;
+
+    /// Issue 94, point 3: a screen is drawn and tested alone, from what it is given (no window
+    /// behind it), and its buttons come back as commands: a finished game's totals and message
+    /// are on it, *New game* is `FinalCommand::NewGame`, *Save a copy* `SaveAs`.
+    #[test]
+    fn the_final_score_is_drawn_alone_and_its_buttons_are_commands() {
+        let game = play(Seating::Solo(Difficulty::Easy), 3, BotKind::Greedy).expect("a game");
+        assert!(game.state().is_over());
+        let tr = Tr::new(Lang::En);
+        let clicked = std::cell::Cell::new(None);
+        let mut h = Harness::new_ui(|ui| {
+            let screen = FinalScore {
+                tr: &tr,
+                game: &game,
+                said: Some("Saved to the data folder."),
+            };
+            if let Some(c) = screen.ui(ui, |ui| {
+                ui.label("beside");
+            }) {
+                clicked.set(Some(c));
+            }
+        });
+        h.run();
+        let board = scoreboard(game.state());
+        let total = tr.t_args(
+            "player-total",
+            &[
+                ("name", words::player_name(&tr, &game, 0).into()),
+                ("score", board.players[0].total.into()),
+            ],
+        );
+        assert!(h.query_by_label(&total).is_some(), "{total}");
+        assert!(h.query_by_label("Saved to the data folder.").is_some());
+        assert!(h.query_by_label("beside").is_some());
+        assert_eq!(clicked.get(), None);
+        h.get_by_label(&tr.t("new-game")).click();
+        h.run();
+        assert_eq!(clicked.get(), Some(FinalCommand::NewGame));
+        h.get_by_label(&tr.t("save-as")).click();
+        h.run();
+        assert_eq!(clicked.get(), Some(FinalCommand::SaveAs));
+    }
 }
