@@ -17,7 +17,7 @@ pub mod stats;
 
 use crate::engine::score::{Winner, scoreboard};
 use crate::engine::{Action, Game, Mode, SavedGame, Setup};
-use rusqlite::{Connection, OptionalExtension, params};
+use rusqlite::{Connection, OptionalExtension, TransactionBehavior, params};
 use std::path::{Path, PathBuf};
 use thiserror::Error;
 
@@ -37,6 +37,11 @@ pub enum HistoryError {
     File { path: PathBuf, why: String },
     #[error("a game of the history does not load: {0}")]
     Game(String),
+    /// Written by a newer Foreman (its layout's version): not ours to change or set aside.
+    #[error(
+        "the history was written by a newer Foreman (layout {0}, this one knows {VERSION}): it is left as it is; update Foreman to add to it"
+    )]
+    Newer(i32),
 }
 
 /// The file name in the data folder.
@@ -138,12 +143,7 @@ pub struct Filter {
 
 fn setup_hash(setup: &Setup) -> String {
     let text = serde_json::to_string(setup).unwrap_or_default();
-    let mut h: u64 = 0xcbf2_9ce4_8422_2325;
-    for b in text.bytes() {
-        h ^= u64::from(b);
-        h = h.wrapping_mul(0x0000_0100_0000_01b3);
-    }
-    format!("{h:016x}")
+    format!("{:016x}", crate::engine::save::fnv1a(text.as_bytes()))
 }
 
 fn mode_name(m: Mode) -> &'static str {
@@ -174,12 +174,13 @@ impl History {
         let mut set_aside = None;
         if path.exists() {
             // A file that does not check, or whose tables cannot be made ours (an older
-            // layout), is set aside like a damaged one.
+            // layout), is set aside like a damaged one; one from a newer Foreman is left alone.
             match Self::connect(path)
                 .and_then(|c| Self::check(&c).map(|_| c))
                 .and_then(History::begun)
             {
                 Ok(history) => return Ok(Opened { history, set_aside }),
+                Err(newer @ HistoryError::Newer(_)) => return Err(newer),
                 Err(why) => {
                     tracing::warn!("history database set aside: {why}");
                     set_aside = Some(Self::set_aside(path)?);
@@ -225,6 +226,10 @@ impl History {
                 path: PathBuf::new(),
                 why: "not Foreman's history".into(),
             });
+        }
+        let version: i32 = conn.query_row("PRAGMA user_version", [], |r| r.get(0))?;
+        if id == APPLICATION_ID && version > VERSION {
+            return Err(HistoryError::Newer(version));
         }
         Ok(())
     }
@@ -344,7 +349,11 @@ impl History {
         file: Option<&Path>,
     ) -> Result<(i64, bool), HistoryError> {
         let hash = setup_hash(game.setup());
-        let tx = self.conn.transaction()?;
+        // Immediate: the write lock is taken at the start, so a second writer (another window,
+        // `foreman play`) waits its turn (busy_timeout) instead of failing on a stale read.
+        let tx = self
+            .conn
+            .transaction_with_behavior(TransactionBehavior::Immediate)?;
         let same = match hint {
             Some(id) => tx
                 .query_row(
@@ -492,7 +501,26 @@ impl History {
                 rows[i].seats.push(seat);
             }
         }
-        let player = filter.player.as_ref().map(|p| p.trim().to_lowercase());
+        // A person by any spelling the history knows: their name now, or one they were renamed
+        // from (case aside).
+        let player: Option<Vec<String>> = match &filter.player {
+            None => None,
+            Some(p) => {
+                let p = p.trim();
+                let mut names = vec![p.to_lowercase()];
+                let now: Option<String> = self
+                    .conn
+                    .query_row(
+                        "SELECT people.name FROM aliases JOIN people ON people.id = aliases.person
+                         WHERE aliases.name = ?1",
+                        [p],
+                        |r| r.get(0),
+                    )
+                    .optional()?;
+                names.extend(now.map(|n| n.to_lowercase()));
+                Some(names)
+            }
+        };
         rows.retain(|g| {
             filter.mode.is_none_or(|m| m == g.mode)
                 && filter
@@ -502,10 +530,10 @@ impl History {
                 && filter.since.is_none_or(|t| g.started >= t)
                 && filter.until.is_none_or(|t| g.started < t)
                 && (!filter.finished_only || g.finished)
-                && player.as_ref().is_none_or(|p| {
+                && player.as_ref().is_none_or(|names| {
                     g.seats
                         .iter()
-                        .any(|s| s.bot.is_none() && s.name.to_lowercase() == *p)
+                        .any(|s| s.bot.is_none() && names.contains(&s.name.to_lowercase()))
                 })
         });
         Ok(rows)
@@ -550,7 +578,9 @@ impl History {
         if to.is_empty() {
             return Ok(0);
         }
-        let tx = self.conn.transaction()?;
+        let tx = self
+            .conn
+            .transaction_with_behavior(TransactionBehavior::Immediate)?;
         let old: Option<i64> = tx
             .query_row(
                 "SELECT id FROM people WHERE name = ?1",
