@@ -688,6 +688,31 @@ fn history_stats_and_export_on_the_command_line() {
     let csv = dir.path().join("games.csv");
     foreman(&["export", "--csv", csv.to_str().expect("path")]);
     assert!(dir.path().join("games-players.csv").exists());
+    // The CSV's dates are on the player's clock too (issue 88, point 9): three hours east of
+    // UTC, every row's hour is three hours later, in both files.
+    let hours = |file: &Path| -> Vec<u32> {
+        std::fs::read_to_string(file)
+            .expect("written")
+            .lines()
+            .skip(1)
+            .map(|row| {
+                let date = row.split(',').nth(1).expect("a date column");
+                date[11..13].parse().expect("an hour")
+            })
+            .collect()
+    };
+    let players_csv = dir.path().join("games-players.csv");
+    let (utc, utc_players) = (hours(&csv), hours(&players_csv));
+    foreman_in("XST-3", &["export", "--csv", csv.to_str().expect("path")]);
+    let (east, east_players) = (hours(&csv), hours(&players_csv));
+    assert!(!utc.is_empty() && utc_players.len() > utc.len());
+    for (u, e) in utc
+        .iter()
+        .chain(&utc_players)
+        .zip(east.iter().chain(&east_players))
+    {
+        assert_eq!((u + 3) % 24, *e, "{utc:?} {east:?}");
+    }
     // Both at once.
     std::fs::remove_file(&file).expect("removed");
     std::fs::remove_file(&csv).expect("removed");
