@@ -255,6 +255,7 @@ struct Played {
     reshuffles: usize,
     readings: usize,
     history: (usize, usize),
+    told: usize,
 }
 
 /// A true game and the companion game told what its table sees, played by one bot.
@@ -265,6 +266,8 @@ pub(crate) struct Table {
     bot: Bot,
     readings: Readings,
     step: usize,
+    /// Secret cards told so far.
+    told: usize,
 }
 
 impl Table {
@@ -282,6 +285,7 @@ impl Table {
             bot: Bot::new(kind, seed),
             readings: Readings::new(),
             step: 0,
+            told: 0,
         }
     }
 
@@ -321,13 +325,60 @@ impl Table {
     }
 }
 
-/// Plays one game of `players` to the end, checking the companion's answers as it goes.
+impl Table {
+    /// A player tells their own device one of their true secret cards (issue 88, point 9: bots
+    /// never tell, so the oracle never saw a told card): it joins their seen hand, which the
+    /// readings take as a name. Chosen by `pick` among the seat's secret cards; `false` when no
+    /// seat holds one.
+    fn tell(&mut self, pick: usize) -> bool {
+        let st = self.companion.state();
+        let Some(p) =
+            (0..st.players.len()).find(|&p| st.players[(p + pick) % st.players.len()].hidden > 0)
+        else {
+            return false;
+        };
+        let p = (p + pick) % st.players.len();
+        let mut secret = self.truth.state().players[p].hand;
+        for (card, n) in st.players[p].hand.iter() {
+            for _ in 0..n {
+                assert!(
+                    secret.remove(card),
+                    "seed {}: a seen card the truth lacks",
+                    self.seed
+                );
+            }
+        }
+        let cards: Vec<Blueprint> = secret.iter().map(|(c, _)| c).collect();
+        let card = cards[pick % cards.len()];
+        self.companion
+            .apply(Action::new(Act::Tell {
+                player: p as u8,
+                card,
+            }))
+            .unwrap_or_else(|e| panic!("seed {}: a true card told is refused: {e}", self.seed));
+        self.readings.name(p, card);
+        true
+    }
+}
+
+/// Plays one game of `players` to the end, checking the companion's answers as it goes; in
+/// every third game a secret card is told now and then.
 fn play(players: usize, seed: u64) -> Played {
     let mut table = Table::new(players, seed);
     let mut most = 1;
     let mut history = (1, 0);
+    let telling = seed % 3 == 1;
     while !table.truth.state().is_over() {
         table.step();
+        if telling
+            && table.step.is_multiple_of(5)
+            && !table.truth.state().is_over()
+            && table.tell(table.step / 5)
+        {
+            let step = table.step - 1;
+            check_answers(seed, step, table.companion.state(), &table.readings);
+            table.told += 1;
+        }
         most = most.max(table.readings.all.len());
         let (decks, names) = table.companion.state().secret_history();
         history = (history.0.max(decks), history.1.max(names));
@@ -349,6 +400,7 @@ fn play(players: usize, seed: u64) -> Played {
         reshuffles: table.readings.decks - 1,
         readings: most,
         history,
+        told: table.told,
     }
 }
 
@@ -356,12 +408,14 @@ fn play(players: usize, seed: u64) -> Played {
 fn secret_hands_through_reshuffles_accept_every_true_card_and_refuse_every_impossible_one() {
     let mut twice = 0;
     let mut most = 0;
+    let mut told = 0;
     for (players, seeds) in [(4usize, 0..6u64), (5, 0..6)] {
         for seed in seeds {
             let played = play(players, seed);
+            told += played.told;
             eprintln!(
-                "{players} players, seed {seed}: {} reshuffles, {} readings at most, history of {:?}",
-                played.reshuffles, played.readings, played.history
+                "{players} players, seed {seed}: {} reshuffles, {} readings at most, history of {:?}, {} told",
+                played.reshuffles, played.readings, played.history, played.told
             );
             if played.reshuffles >= 2 {
                 twice += 1;
@@ -370,6 +424,7 @@ fn secret_hands_through_reshuffles_accept_every_true_card_and_refuse_every_impos
         }
     }
     assert!(twice >= 6, "{twice} games went through two reshuffles");
+    assert!(told >= 20, "{told} secret cards told");
     assert!(most > 1, "no name was ever of two decks");
 }
 
