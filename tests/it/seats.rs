@@ -40,6 +40,13 @@ pub(crate) fn public_cards(game: &Game, seen: &mut HashSet<Blueprint>) -> HashSe
 
 /// The cards `viewer` must not learn: those in the other seats' hands that no one saw
 /// publicly and that are not in the viewer's own hand.
+///
+/// This search weakens as the game goes on (issue 88, point 1): a name once public is no
+/// longer searched for, so another seat's Dojo could leak unseen once a Dojo has been in the
+/// market. `tests/it/secrecy.rs` holds the stronger guard — games that differ only in what a
+/// seat may not know must send it the same bytes, to the end. This one stays for what it adds:
+/// a whole game played through the seats' own views, with a running total of the names it
+/// searched for (asserted), and the WebSocket cases below.
 fn secrets_of(game: &Game, viewer: Option<usize>, public: &HashSet<Blueprint>) -> Vec<Blueprint> {
     let st = game.state();
     let own: HashSet<Blueprint> = viewer
