@@ -59,7 +59,7 @@ impl Driver {
             std::thread::sleep(Duration::from_millis(50));
         }
         let caps = json!({"capabilities": {"alwaysMatch": {"goog:chromeOptions": {
-            "binary": "/usr/bin/chromium",
+            "binary": chromium(),
             // The loopback only: no name resolves but 127.0.0.1, and none of the browser's
             // own background traffic (updates, metrics, sync) is started.
             "args": ["--headless", "--no-sandbox", "--disable-gpu", "--window-size=360,740",
@@ -76,9 +76,15 @@ impl Driver {
         d
     }
 
+    /// One WebDriver command; its value. A WebDriver error, an answer that is not JSON, or a
+    /// driver silent for a minute fails the test, saying which command and why (issue 88,
+    /// point 4: errors were read as null and the test went on).
     fn call(&self, method: &str, path: &str, body: Option<Value>) -> Value {
         let body = body.map(|b| b.to_string()).unwrap_or_default();
         let mut s = TcpStream::connect(self.at).expect("chromedriver");
+        s.set_read_timeout(Some(Duration::from_secs(60)))
+            .and_then(|_| s.set_write_timeout(Some(Duration::from_secs(60))))
+            .expect("timeouts set");
         write!(
             s,
             "{method} {path} HTTP/1.1\r\nHost: {}\r\nContent-Type: application/json\r\nContent-Length: {}\r\nConnection: close\r\n\r\n{body}",
@@ -89,10 +95,17 @@ impl Driver {
         // chromedriver keeps the connection open: the body is read by its length.
         let mut r = std::io::BufReader::new(s);
         let mut length = 0usize;
+        let mut status = String::new();
         loop {
             let mut line = String::new();
-            if std::io::BufRead::read_line(&mut r, &mut line).unwrap_or(0) == 0 {
+            let n = std::io::BufRead::read_line(&mut r, &mut line)
+                .unwrap_or_else(|e| panic!("{method} {path}: chromedriver: {e}"));
+            if n == 0 {
                 break;
+            }
+            if status.is_empty() {
+                status = line.trim_end().to_string();
+                continue;
             }
             let line = line.trim_end();
             if line.is_empty() {
@@ -105,9 +118,17 @@ impl Driver {
             }
         }
         let mut body = vec![0u8; length];
-        r.read_exact(&mut body).expect("the body");
+        r.read_exact(&mut body)
+            .unwrap_or_else(|e| panic!("{method} {path}: the answer's body: {e}"));
         let json = String::from_utf8_lossy(&body);
-        let v: Value = serde_json::from_str(&json).unwrap_or(Value::Null);
+        let v: Value = serde_json::from_str(&json)
+            .unwrap_or_else(|e| panic!("{method} {path}: {status}: not JSON ({e}): {json}"));
+        if let Some(error) = v["value"]["error"].as_str() {
+            panic!(
+                "{method} {path}: {status}: {error}: {}",
+                v["value"]["message"].as_str().unwrap_or_default()
+            );
+        }
         v["value"].clone()
     }
 
@@ -213,6 +234,17 @@ impl Driver {
     }
 }
 
+/// Chromium, found on the PATH as Debian (`chromium`) or others (`chromium-browser`)
+/// install it (issue 88, point 4: the path was fixed at /usr/bin/chromium).
+fn chromium() -> String {
+    let path = std::env::var_os("PATH").unwrap_or_default();
+    std::env::split_paths(&path)
+        .flat_map(|dir| ["chromium", "chromium-browser"].map(|name| dir.join(name)))
+        .find(|p| p.is_file())
+        .map(|p| p.display().to_string())
+        .unwrap_or_else(|| panic!("no chromium on the PATH (scripts/setup.sh installs Debian's)"))
+}
+
 fn serve(game: Game) -> (Arc<Table>, SocketAddr, tokio::runtime::Runtime) {
     let seats = game.setup().players.len();
     let table = Arc::new(Table::new(game, None, SeatKeys::new(seats)));
@@ -278,13 +310,26 @@ fn three_phones_and_a_spectator_play_a_digital_round_in_chromium() {
             if did {
                 taps += 1;
                 tapped = true;
-                // The page answers with a new view before the next tap.
+                // The tap is answered before the next: the table moves on, or the page asks
+                // to confirm the end of the work phase; neither within 20 s fails the test.
                 let t = Instant::now();
-                while table.version() == version && t.elapsed() < Duration::from_secs(10) {
+                loop {
+                    if table.version() != version {
+                        break;
+                    }
+                    if driver.text().contains("End the work phase…") {
+                        assert!(
+                            driver.tap("End the work phase"),
+                            "the confirmation's button"
+                        );
+                        break;
+                    }
+                    assert!(
+                        t.elapsed() < Duration::from_secs(20),
+                        "a tap left the table as it was: {}",
+                        driver.text()
+                    );
                     std::thread::sleep(Duration::from_millis(20));
-                }
-                if driver.text().contains("End the work phase…") {
-                    driver.tap("End the work phase");
                 }
             }
         }

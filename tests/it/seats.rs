@@ -478,12 +478,14 @@ fn a_host_killed_and_started_again_goes_on_with_the_same_links() {
         l.local_addr().expect("address").port()
     };
     let start = || {
-        let mut child = std::process::Command::new(env!("CARGO_BIN_EXE_foreman"))
-            .args(["host", &file.display().to_string(), "--bind", "127.0.0.1"])
-            .args(["--port", &port.to_string(), "--address", "127.0.0.1"])
-            .stdout(std::process::Stdio::piped())
-            .spawn()
-            .expect("foreman host starts");
+        let mut child = super::KillOnDrop(
+            std::process::Command::new(env!("CARGO_BIN_EXE_foreman"))
+                .args(["host", &file.display().to_string(), "--bind", "127.0.0.1"])
+                .args(["--port", &port.to_string(), "--address", "127.0.0.1"])
+                .stdout(std::process::Stdio::piped())
+                .spawn()
+                .expect("foreman host starts"),
+        );
         // Its first lines: where it serves, then each seat's link.
         let out = child.stdout.take().expect("stdout");
         let mut lines = std::io::BufRead::lines(std::io::BufReader::new(out));
