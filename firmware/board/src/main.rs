@@ -1,6 +1,7 @@
 //! Board glue only: read the LIS3DH at 100 Hz, feed `foreman_dice_core::DieCore`, send its
 //! reports and a heartbeat as protocol frames over USB CDC, and answer the host's requests.
-//! Every decision (face, stillness, roll or handling) is in the tested core.
+//! Every decision (face, stillness, roll or handling, the sample's bytes, the answer to each
+//! request, the light's blink) is in the tested core (`foreman_dice_core::board`).
 
 #![no_std]
 #![no_main]
@@ -16,8 +17,8 @@ use embassy_rp::usb::{Driver, InterruptHandler as UsbIrq};
 use embassy_time::{Duration, Instant, Ticker};
 use embassy_usb::class::cdc_acm::{CdcAcmClass, State};
 use embassy_usb::{Builder, Config as UsbConfig};
-use foreman_dice_core::{Calibration, Config, DieCore};
-use foreman_dice_protocol::{Decoder, DieColour, MAX_FRAME, Message, PROTOCOL_VERSION, encode};
+use foreman_dice_core::{Calibration, Config, DieCore, board};
+use foreman_dice_protocol::{Decoder, DieColour, MAX_FRAME, Message, encode};
 use panic_halt as _;
 use static_cell::StaticCell;
 
@@ -31,15 +32,7 @@ const FIRMWARE: u32 = 0x0001_0000;
 
 /// The die's colour, chosen at build time: `DIE_COLOUR=red cargo run --release`.
 fn colour() -> DieColour {
-    match option_env!("DIE_COLOUR").unwrap_or("white").as_bytes() {
-        b"red" => DieColour::Red,
-        b"blue" => DieColour::Blue,
-        b"green" => DieColour::Green,
-        b"purple" => DieColour::Purple,
-        b"yellow" => DieColour::Yellow,
-        b"black" => DieColour::Black,
-        _ => DieColour::White,
-    }
+    board::colour_named(option_env!("DIE_COLOUR").unwrap_or("white").as_bytes())
 }
 
 #[embassy_executor::main]
@@ -115,9 +108,7 @@ async fn main(_spawner: Spawner) {
                         {
                             continue;
                         }
-                        // 12-bit left-justified, 1 mg per digit at ±2 g.
-                        let s = [0, 1, 2]
-                            .map(|i| i16::from_le_bytes([raw[2 * i], raw[2 * i + 1]]) >> 4);
+                        let s = board::lis3dh_sample(raw);
                         last = s;
                         let mut out: Option<Message> = core.step(s).map(|r| Message::Roll {
                             die_id,
@@ -134,8 +125,7 @@ async fn main(_spawner: Spawner) {
                             });
                         }
                         led.set_level(
-                            if Instant::now() < blink_until
-                                && (Instant::now().as_millis() / 150).is_multiple_of(2)
+                            if board::light_on(Instant::now().as_millis(), blink_until.as_millis())
                             {
                                 Level::Low
                             } else {
@@ -155,30 +145,19 @@ async fn main(_spawner: Spawner) {
                             let Some(Ok(env)) = decoder.feed(b) else {
                                 continue;
                             };
-                            let reply = match env.message {
-                                Message::HelloRequest => Some(Message::Hello {
-                                    protocol: PROTOCOL_VERSION,
-                                    firmware: FIRMWARE,
-                                    die_id,
-                                    colour: colour(),
-                                    faces: 6,
-                                }),
-                                Message::RequestState => Some(Message::Roll {
-                                    die_id,
-                                    roll_id: core.roll_id(),
-                                    state: core.state(),
-                                    face: core.face(),
-                                }),
-                                Message::Identify { die_id: id, millis } if id == die_id => {
+                            let me = board::Identity {
+                                die_id,
+                                firmware: FIRMWARE,
+                                colour: colour(),
+                            };
+                            let reply = match board::answer(&mut core, me, last, env.message) {
+                                board::Answer::Send(m) => Some(m),
+                                board::Answer::Blink(millis) => {
                                     blink_until =
                                         Instant::now() + Duration::from_millis(u64::from(millis));
                                     None
                                 }
-                                Message::Calibrate { face } => {
-                                    core.calibrate(face, last.map(i32::from));
-                                    None
-                                }
-                                _ => None,
+                                board::Answer::Nothing => None,
                             };
                             if let Some(m) = reply {
                                 let n = encode(seq, &m, &mut frame);

@@ -14,6 +14,7 @@
 
 #![no_std]
 
+pub mod board;
 pub mod trace;
 
 pub use foreman_dice_protocol::RollState;
