@@ -14,13 +14,19 @@ use foreman::vision::read_dice_with;
 use foreman_dice_training::synthetic;
 use std::time::Instant;
 
+/// Reads per picture, and a folder of `detector.bin` and `classifier.bin` (the shipped model
+/// when none).
+#[derive(clap::Parser)]
+struct Args {
+    #[arg(default_value_t = 60)]
+    reads: usize,
+    model_dir: Option<String>,
+}
+
 fn main() -> anyhow::Result<()> {
-    let reads: usize = match std::env::args().nth(1) {
-        Some(n) => n.parse().context("READS is a number of reads")?,
-        None => 60,
-    };
+    let Args { reads, model_dir } = clap::Parser::parse();
     anyhow::ensure!(reads > 0, "READS is at least 1");
-    let model = match std::env::args().nth(2) {
+    let model = match model_dir {
         Some(dir) => Model::from_bytes(
             &std::fs::read(format!("{dir}/detector.bin"))
                 .with_context(|| format!("reading the model in {dir}"))?,

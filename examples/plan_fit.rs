@@ -81,11 +81,15 @@ fn fit(rows: &[&Row]) -> Option<[f64; 5]> {
     Some(std::array::from_fn(|i| a[i][5] / a[i][i]))
 }
 
+/// The games to fit on.
+#[derive(clap::Parser)]
+struct Args {
+    #[arg(default_value_t = 300)]
+    games: u64,
+}
+
 fn main() {
-    let games: u64 = std::env::args()
-        .nth(1)
-        .and_then(|a| a.parse().ok())
-        .unwrap_or(300);
+    let Args { games } = clap::Parser::parse();
     let seeds: Vec<u64> = (70_000..70_000 + games).collect();
     let rows: Vec<Row> = foreman::sim::on_threads(&seeds, 2, game)
         .into_iter()

@@ -6,11 +6,20 @@ use foreman::bots::{Bot, BotKind};
 use foreman::engine::{Difficulty, Game, Phase, Setup};
 use foreman::planner::{Limit, Weights, plan_with};
 
+/// The positions to plan; `--worst`: also say which took longest.
+#[derive(clap::Parser)]
+struct Args {
+    #[arg(default_value_t = 1000)]
+    positions: usize,
+    #[arg(long)]
+    worst: bool,
+}
+
 fn main() {
-    let wanted: usize = std::env::args()
-        .nth(1)
-        .and_then(|a| a.parse().ok())
-        .unwrap_or(1000);
+    let Args {
+        positions: wanted,
+        worst,
+    } = clap::Parser::parse();
     // The positions: each player's work phase right after the roll.
     let mut positions = Vec::new();
     let mut seed = 0u64;
@@ -37,7 +46,6 @@ fn main() {
     let mut times = Vec::new();
     let mut searched = Vec::new();
     let mut exact = 0;
-    let worst = std::env::args().any(|a| a == "--worst");
     let mut slow = Vec::new();
     for (i, g) in positions.iter().enumerate() {
         let t = std::time::Instant::now();

@@ -5,11 +5,15 @@
 use foreman::bots::Bot;
 use foreman::engine::{Act, Difficulty, Game, Phase, Setup};
 
+/// The game's seed.
+#[derive(clap::Parser)]
+struct Args {
+    #[arg(default_value_t = 1)]
+    seed: u64,
+}
+
 fn main() {
-    let seed: u64 = std::env::args()
-        .nth(1)
-        .and_then(|s| s.parse().ok())
-        .unwrap_or(1);
+    let Args { seed } = clap::Parser::parse();
     let Ok(mut g) = Game::new_dealt(Setup::solo("P", Difficulty::Medium, seed)) else {
         eprintln!("no game for seed {seed}");
         return;

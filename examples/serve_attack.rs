@@ -121,11 +121,24 @@ fn capped_position() -> Option<Game> {
     None
 }
 
+/// The honest games, how long the attack lasts (s), the longest pause between two honest
+/// actions (ms).
+#[derive(clap::Parser)]
+struct Args {
+    #[arg(default_value_t = 20)]
+    games: usize,
+    #[arg(default_value_t = 30)]
+    seconds: u64,
+    #[arg(default_value_t = 300)]
+    think: u64,
+}
+
 fn main() {
-    let mut args = std::env::args().skip(1);
-    let games: usize = args.next().and_then(|a| a.parse().ok()).unwrap_or(20);
-    let seconds: u64 = args.next().and_then(|a| a.parse().ok()).unwrap_or(30);
-    let think: u64 = args.next().and_then(|a| a.parse().ok()).unwrap_or(300);
+    let Args {
+        games,
+        seconds,
+        think,
+    } = clap::Parser::parse();
     let data = tempfile::tempdir().expect("a data folder");
     let capped = capped_position().expect("a position at the planner's limit");
     let path = data.path().join("ATTACK.json");

@@ -35,11 +35,23 @@ fn usage(pid: u32) -> (u64, f64) {
     (rss, ticks / 100.0)
 }
 
+/// The load: four-seat games, each seat's actions, the longest pause between two (ms).
+#[derive(clap::Parser)]
+struct Args {
+    #[arg(default_value_t = 200)]
+    games: usize,
+    #[arg(default_value_t = 25)]
+    actions: usize,
+    #[arg(default_value_t = 500)]
+    think: u64,
+}
+
 fn main() {
-    let mut args = std::env::args().skip(1);
-    let games: usize = args.next().and_then(|a| a.parse().ok()).unwrap_or(200);
-    let actions: usize = args.next().and_then(|a| a.parse().ok()).unwrap_or(25);
-    let think: u64 = args.next().and_then(|a| a.parse().ok()).unwrap_or(500);
+    let Args {
+        games,
+        actions,
+        think,
+    } = clap::Parser::parse();
     let port = std::net::TcpListener::bind("127.0.0.1:0")
         .and_then(|l| l.local_addr())
         .map(|a| a.port())
