@@ -21,7 +21,13 @@ use std::path::Path;
 
 fn main() -> anyhow::Result<()> {
     let root = Path::new(env!("CARGO_MANIFEST_DIR"));
-    let write = std::env::args().any(|a| a == "--write");
+    /// `--write`: write the examples file again.
+    #[derive(clap::Parser)]
+    struct Args {
+        #[arg(long)]
+        write: bool,
+    }
+    let Args { write } = clap::Parser::parse();
     let (tray, told) = (
         root.join("tests/data/dice/d6-tray-photos"),
         root.join("models/dice/colours.txt"),

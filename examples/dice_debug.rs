@@ -2,13 +2,21 @@
 //! the classifier's probabilities, and the dice read (drawn on a copy of the photo).
 //! `cargo run --release --example dice_debug -- IMAGE OUT.png [MODEL_DIR]` (the model built in
 //! unless a folder of weights written by `dice_train` is given)
+/// A photo, the picture to draw on, and a folder of weights (the model built in when none).
+#[derive(clap::Parser)]
+struct Args {
+    image: std::path::PathBuf,
+    out: std::path::PathBuf,
+    model_dir: Option<std::path::PathBuf>,
+}
+
 fn main() -> anyhow::Result<()> {
-    let args: Vec<String> = std::env::args().skip(1).collect();
-    let (input, output, dir) = match &args[..] {
-        [input, output] => (input, output, None),
-        [input, output, dir] => (input, output, Some(std::path::Path::new(dir))),
-        _ => anyhow::bail!("usage: dice_debug IMAGE OUT.png [MODEL_DIR]"),
-    };
+    let Args {
+        image: input,
+        out: output,
+        model_dir,
+    } = clap::Parser::parse();
+    let dir = model_dir.as_deref();
     let image = image::open(input)?.to_rgb8();
     let model = match dir {
         Some(dir) => foreman::vision::learned::Model::from_bytes(

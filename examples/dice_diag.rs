@@ -6,18 +6,20 @@ use foreman_dice_training::sources::{self, SOURCES, read_picture};
 use foreman_dice_training::training::held_back;
 use std::path::PathBuf;
 
+/// The model's folder and the labelled sources' folder.
+#[derive(clap::Parser)]
+struct Args {
+    #[arg(default_value = "models/dice")]
+    model_dir: PathBuf,
+    #[arg(default_value = "../shared/dice")]
+    data: PathBuf,
+}
+
 fn main() -> anyhow::Result<()> {
-    let args: Vec<String> = std::env::args().skip(1).collect();
-    let dir = PathBuf::from(
-        args.first()
-            .cloned()
-            .unwrap_or_else(|| "models/dice".into()),
-    );
-    let data = PathBuf::from(
-        args.get(1)
-            .cloned()
-            .unwrap_or_else(|| "../shared/dice".into()),
-    );
+    let Args {
+        model_dir: dir,
+        data,
+    } = clap::Parser::parse();
     let model = Model::from_bytes(
         &std::fs::read(dir.join("detector.bin"))?,
         &std::fs::read(dir.join("classifier.bin"))?,

@@ -8,10 +8,17 @@ use foreman::vision::grid::{normalised, sample};
 use foreman::vision::learned::Model;
 use std::time::Instant;
 
+/// A folder of weights (the shipped model when none); `--frame`: on the 1280×720 frame.
+#[derive(clap::Parser)]
+struct Args {
+    model_dir: Option<String>,
+    #[arg(long)]
+    frame: bool,
+}
+
 fn main() -> anyhow::Result<()> {
-    let args: Vec<String> = std::env::args().skip(1).collect();
-    let frame = args.iter().any(|a| a == "--frame");
-    let model = match args.iter().find(|a| !a.starts_with("--")) {
+    let Args { model_dir, frame } = clap::Parser::parse();
+    let model = match model_dir {
         Some(dir) => Model::from_bytes(
             &std::fs::read(format!("{dir}/detector.bin"))?,
             &std::fs::read(format!("{dir}/classifier.bin"))?,
