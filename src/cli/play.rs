@@ -56,12 +56,7 @@ pub(super) fn play(level: Difficulty, seed: Option<u64>, resume: bool) -> Result
         if acts == [Act::Deal] || acts == [Act::MachineTurn] {
             let act = acts[0].clone();
             let events = session.act(act, Inputs::default(), Source::Digital)?;
-            let game = session.shared();
-            for e in &events {
-                if let Some(t) = text::event_text(&game, e) {
-                    println!("  · {t}");
-                }
-            }
+            say_events(&session, &events);
             continue;
         }
         // The end-of-work discard is the player's choice (docs/rules.md, end of the work phase):
@@ -145,19 +140,22 @@ pub(super) fn play(level: Difficulty, seed: Option<u64>, resume: bool) -> Result
         };
         match chosen {
             Some(act) => match session.act(act, Inputs::default(), Source::Digital) {
-                Ok(events) => {
-                    let game = session.shared();
-                    for e in &events {
-                        if let Some(t) = text::event_text(&game, e) {
-                            println!("  · {t}");
-                        }
-                    }
-                }
+                Ok(events) => say_events(&session, &events),
                 // A file that cannot be written stops the game: nothing unsaved goes on.
                 Err(SessionError::Store(e)) => return Err(e.into()),
                 Err(e) => println!("Not allowed: {e}"),
             },
             None => println!("Type a number from 1 to {}, u, r or q.", acts.len()),
+        }
+    }
+}
+
+/// What an action just played made happen, a line each.
+fn say_events(session: &Session, events: &foreman::engine::Events) {
+    let game = session.shared();
+    for e in events {
+        if let Some(t) = text::event_text(&game, e) {
+            println!("  · {t}");
         }
     }
 }

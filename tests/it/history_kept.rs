@@ -21,6 +21,11 @@ fn game_of(names: &[&str], seed: u64, moves: usize) -> Game {
     game
 }
 
+fn sorted(mut ids: Vec<i64>) -> Vec<i64> {
+    ids.sort();
+    ids
+}
+
 fn ids(h: &History, filter: &Filter) -> Vec<i64> {
     let mut ids: Vec<i64> = h
         .games(filter)
@@ -65,11 +70,7 @@ fn each_filter_keeps_exactly_its_games() {
     let solo = h
         .record(&solo_game, 3_000, Origin::Play, None, None)
         .expect("recorded");
-    let all = {
-        let mut v = vec![duo, trio, solo];
-        v.sort();
-        v
-    };
+    let all = sorted(vec![duo, trio, solo]);
     assert_eq!(ids(&h, &Filter::default()), all);
     let by = |f: Filter| ids(&h, &f);
     assert_eq!(
@@ -77,11 +78,7 @@ fn each_filter_keeps_exactly_its_games() {
             player: Some("bob".into()),
             ..Default::default()
         }),
-        {
-            let mut v = vec![duo, trio];
-            v.sort();
-            v
-        },
+        sorted(vec![duo, trio]),
         "Bob in any case"
     );
     assert_eq!(
@@ -163,8 +160,7 @@ fn a_rename_onto_someone_already_there_makes_one_person() {
     let people = h.people().expect("people");
     assert!(people.contains(&"Ann".to_string()), "{people:?}");
     assert!(!people.contains(&"Annie".to_string()), "{people:?}");
-    let mut both = vec![ann, annie];
-    both.sort();
+    let both = sorted(vec![ann, annie]);
     for name in ["Ann", "annie"] {
         assert_eq!(
             ids(

@@ -2,7 +2,6 @@
 
 use super::app::*;
 use crate::engine::Game;
-use crate::engine::score::{TieBreak, Winner};
 use crate::engine::scoreboard;
 use crate::i18n::{Tr, words};
 use egui::{RichText, Ui};
@@ -45,27 +44,14 @@ impl FinalScore<'_> {
                 super::start::centred(ui, 560.0, |ui| {
                     ui.add_space(16.0);
                     ui.heading(t("final-score"));
-                    let winner = match &board.winner {
-                        Winner::Machine => t("machine"),
-                        Winner::Players(seats) => seats
-                            .iter()
-                            .map(|&s| words::player_name(tr, game, s))
-                            .collect::<Vec<_>>()
-                            .join(" & "),
-                    };
+                    let winner = words::winner(tr, game, &board.winner);
                     ui.label(
                         RichText::new(ta("winner", &[("name", winner.into())]))
                             .size(22.0)
                             .strong(),
                     );
                     if let Some(tb) = board.tie_break {
-                        ui.label(t(match tb {
-                            TieBreak::Metal => "tie-metal",
-                            TieBreak::Energy => "tie-energy",
-                            TieBreak::Hand => "tie-hand",
-                            TieBreak::Shared => "tie-shared",
-                            TieBreak::MachineWinsTies => "tie-machine",
-                        }));
+                        ui.label(words::tie_break(tr, tb));
                     }
                     ui.add_space(8.0);
                     for s in &board.players {

@@ -4,7 +4,7 @@
 //! The statistics are the screen's second tab (`ui::stats`).
 
 use super::app::{ForemanApp, Screen};
-use crate::engine::score::{Winner, scoreboard};
+use crate::engine::score::scoreboard;
 use crate::engine::state::State;
 use crate::engine::{Game, Mode};
 use crate::history::{Filter, GameRow};
@@ -708,24 +708,10 @@ fn replay_ui(ui: &mut Ui, tr: &Tr, replay: &mut Replay) {
 /// Each player's total, prestige and goods, the winner first.
 fn final_score(ui: &mut Ui, tr: &Tr, game: &Game) {
     let board = scoreboard(game.state());
-    let winner = match &board.winner {
-        Winner::Machine => tr.t("machine"),
-        Winner::Players(s) => s
-            .iter()
-            .map(|&s| words::player_name(tr, game, s))
-            .collect::<Vec<_>>()
-            .join(" & "),
-    };
+    let winner = words::winner(tr, game, &board.winner);
     ui.heading(tr.t_args("winner", &[("name", winner.into())]));
     if let Some(tb) = board.tie_break {
-        use crate::engine::score::TieBreak;
-        ui.label(tr.t(match tb {
-            TieBreak::Metal => "tie-metal",
-            TieBreak::Energy => "tie-energy",
-            TieBreak::Hand => "tie-hand",
-            TieBreak::Shared => "tie-shared",
-            TieBreak::MachineWinsTies => "tie-machine",
-        }));
+        ui.label(words::tie_break(tr, tb));
     }
     egui::Grid::new("history-score")
         .striped(true)

@@ -5,11 +5,35 @@
 
 use super::{Arg, Tr};
 use crate::engine::apply::Pattern;
+use crate::engine::score::{TieBreak, Winner};
 use crate::engine::state::{Colour, Phase, Section};
 use crate::engine::{
     Act, Blueprint, Bonus, CardType, Contractor, Event, Game, Now, Resource, Row, RuleError, Tool,
     When,
 };
+
+/// Who won, as the score card says it: the Machine, or the winners' names joined by " & ".
+pub fn winner(tr: &Tr, game: &Game, winner: &Winner) -> String {
+    match winner {
+        Winner::Machine => tr.t("machine"),
+        Winner::Players(seats) => seats
+            .iter()
+            .map(|&s| player_name(tr, game, s))
+            .collect::<Vec<_>>()
+            .join(" & "),
+    }
+}
+
+/// How a tie was broken (docs/rules.md, end of the game).
+pub fn tie_break(tr: &Tr, tie: TieBreak) -> String {
+    tr.t(match tie {
+        TieBreak::Metal => "tie-metal",
+        TieBreak::Energy => "tie-energy",
+        TieBreak::Hand => "tie-hand",
+        TieBreak::Shared => "tie-shared",
+        TieBreak::MachineWinsTies => "tie-machine",
+    })
+}
 
 /// Seat `seat`'s name: the one given, or, left empty, the language's "Player 2" (a name
 /// left empty follows the window's language).
