@@ -518,7 +518,7 @@ fn a_card_drawn_is_told_on_the_phone_and_suggest_plays_a_step() {
         "{}",
         driver.text()
     );
-    assert!(driver.tap("💡"), "Suggest: {}", driver.text());
+    assert!(driver.tap("Suggest"), "Suggest: {}", driver.text());
     driver.wait_for("Suggested:");
     driver.shot("suggest-ann");
     let before = table.game().journal().len();
