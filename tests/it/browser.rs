@@ -4,31 +4,43 @@
 //! digital game by tapping the buttons a player sees, then tells a roll at a real table on a
 //! phone's keyboard.
 
+use fantoccini::wd::WindowHandle;
+use fantoccini::{Client, ClientBuilder, Locator};
 use foreman::engine::{Act, Blueprint, Game, Inputs, Setup};
 use foreman::net::server::Hub;
 use foreman::net::{SeatKeys, Source, Table};
 use serde_json::{Value, json};
-use std::io::{Read, Write};
+use std::future::Future;
 use std::net::{SocketAddr, TcpStream};
-use std::process::{Child, Command, Stdio};
+use std::process::{Command, Stdio};
 use std::sync::Arc;
 use std::time::{Duration, Instant};
 
 /// One browser at a time (two starting at once on two cores can fail).
 static ONE_BROWSER: std::sync::Mutex<()> = std::sync::Mutex::new(());
 
-/// A WebDriver session over plain HTTP on the loopback.
+/// How long one WebDriver command may take before the test fails saying which it was.
+const COMMAND: Duration = Duration::from_secs(60);
+/// How long a page may take to show what a test waits for.
+const PAGE: Duration = Duration::from_secs(20);
+
+/// A WebDriver session through `fantoccini`, a maintained client (issue 88, point 4: the
+/// protocol was spoken by hand and its errors read as null). Every command's error fails the
+/// test, saying which command and why; none may take longer than a minute; chromedriver is
+/// killed when the test ends, by a panic too.
 struct Driver {
-    child: Child,
-    at: SocketAddr,
-    session: String,
+    rt: tokio::runtime::Runtime,
+    client: Option<Client>,
+    _chromedriver: super::KillOnDrop,
 }
 
 impl Drop for Driver {
     fn drop(&mut self) {
-        let _ = self.call("DELETE", &format!("/session/{}", self.session), None);
-        let _ = self.child.kill();
-        let _ = self.child.wait();
+        if let Some(client) = self.client.take() {
+            let _ = self.rt.block_on(async {
+                tokio::time::timeout(Duration::from_secs(10), client.close()).await
+            });
+        }
     }
 }
 
@@ -38,18 +50,15 @@ impl Driver {
             .and_then(|l| l.local_addr())
             .expect("a free port")
             .port();
-        let child = Command::new("chromedriver")
-            .arg(format!("--port={port}"))
-            .stdout(Stdio::null())
-            .stderr(Stdio::null())
-            .spawn()
-            .expect("chromedriver (scripts/setup.sh installs Debian's chromium-driver)");
+        let chromedriver = super::KillOnDrop(
+            Command::new("chromedriver")
+                .arg(format!("--port={port}"))
+                .stdout(Stdio::null())
+                .stderr(Stdio::null())
+                .spawn()
+                .expect("chromedriver (scripts/setup.sh installs Debian's chromium-driver)"),
+        );
         let at: SocketAddr = format!("127.0.0.1:{port}").parse().expect("address");
-        let mut d = Driver {
-            child,
-            at,
-            session: String::new(),
-        };
         let start = Instant::now();
         while TcpStream::connect(at).is_err() {
             assert!(
@@ -58,7 +67,7 @@ impl Driver {
             );
             std::thread::sleep(Duration::from_millis(50));
         }
-        let caps = json!({"capabilities": {"alwaysMatch": {"goog:chromeOptions": {
+        let caps = json!({"goog:chromeOptions": {
             "binary": chromium(),
             // The loopback only: no name resolves but 127.0.0.1, and none of the browser's
             // own background traffic (updates, metrics, sync) is started.
@@ -67,118 +76,78 @@ impl Driver {
                      "--disable-background-networking", "--disable-component-update",
                      "--disable-sync", "--disable-default-apps", "--no-first-run",
                      "--disable-domain-reliability", "--metrics-recording-only"]
-        }}}});
-        let made = d.call("POST", "/session", Some(caps));
-        d.session = match made["sessionId"].as_str() {
-            Some(id) => id.to_string(),
-            None => panic!("no browser session: {made}"),
+        }});
+        let Value::Object(caps) = caps else {
+            unreachable!("an object")
         };
-        d
+        let rt = tokio::runtime::Builder::new_current_thread()
+            .enable_all()
+            .build()
+            .expect("a runtime");
+        let client = rt
+            .block_on(async {
+                let mut builder =
+                    ClientBuilder::new(hyper_util::client::legacy::connect::HttpConnector::new());
+                builder.capabilities(caps);
+                tokio::time::timeout(COMMAND, builder.connect(&format!("http://{at}"))).await
+            })
+            .unwrap_or_else(|_| panic!("no browser session within {COMMAND:?}"))
+            .unwrap_or_else(|e| panic!("no browser session: {e}"));
+        Driver {
+            rt,
+            client: Some(client),
+            _chromedriver: chromedriver,
+        }
     }
 
-    /// One WebDriver command; its value. A WebDriver error, an answer that is not JSON, or a
-    /// driver silent for a minute fails the test, saying which command and why (issue 88,
-    /// point 4: errors were read as null and the test went on).
-    fn call(&self, method: &str, path: &str, body: Option<Value>) -> Value {
-        let body = body.map(|b| b.to_string()).unwrap_or_default();
-        let mut s = TcpStream::connect(self.at).expect("chromedriver");
-        s.set_read_timeout(Some(Duration::from_secs(60)))
-            .and_then(|_| s.set_write_timeout(Some(Duration::from_secs(60))))
-            .expect("timeouts set");
-        write!(
-            s,
-            "{method} {path} HTTP/1.1\r\nHost: {}\r\nContent-Type: application/json\r\nContent-Length: {}\r\nConnection: close\r\n\r\n{body}",
-            self.at,
-            body.len()
-        )
-        .expect("sent");
-        // chromedriver keeps the connection open: the body is read by its length.
-        let mut r = std::io::BufReader::new(s);
-        let mut length = 0usize;
-        let mut status = String::new();
-        loop {
-            let mut line = String::new();
-            let n = std::io::BufRead::read_line(&mut r, &mut line)
-                .unwrap_or_else(|e| panic!("{method} {path}: chromedriver: {e}"));
-            if n == 0 {
-                break;
-            }
-            if status.is_empty() {
-                status = line.trim_end().to_string();
-                continue;
-            }
-            let line = line.trim_end();
-            if line.is_empty() {
-                break;
-            }
-            if let Some((k, v)) = line.split_once(':')
-                && k.eq_ignore_ascii_case("content-length")
-            {
-                length = v.trim().parse().unwrap_or(0);
-            }
+    /// Runs one command on the client; its value. An error, or no answer within a minute,
+    /// fails the test with `what`.
+    fn go<'a, T, F>(&'a self, what: &str, command: impl FnOnce(&'a Client) -> F) -> T
+    where
+        F: Future<Output = Result<T, fantoccini::error::CmdError>> + 'a,
+    {
+        let client = self.client.as_ref().expect("a session");
+        match self
+            .rt
+            .block_on(async { tokio::time::timeout(COMMAND, command(client)).await })
+        {
+            Ok(Ok(v)) => v,
+            Ok(Err(e)) => panic!("{what}: {e}"),
+            Err(_) => panic!("{what}: no answer within {COMMAND:?}"),
         }
-        let mut body = vec![0u8; length];
-        r.read_exact(&mut body)
-            .unwrap_or_else(|e| panic!("{method} {path}: the answer's body: {e}"));
-        let json = String::from_utf8_lossy(&body);
-        let v: Value = serde_json::from_str(&json)
-            .unwrap_or_else(|e| panic!("{method} {path}: {status}: not JSON ({e}): {json}"));
-        if let Some(error) = v["value"]["error"].as_str() {
-            panic!(
-                "{method} {path}: {status}: {error}: {}",
-                v["value"]["message"].as_str().unwrap_or_default()
-            );
-        }
-        v["value"].clone()
-    }
-
-    fn s(&self, rest: &str) -> String {
-        format!("/session/{}{rest}", self.session)
     }
 
     /// Runs `script` in the window in front; its value.
-    fn run(&self, script: &str, args: Value) -> Value {
-        self.call(
-            "POST",
-            &self.s("/execute/sync"),
-            Some(json!({"script": script, "args": args})),
-        )
+    fn run(&self, script: &str, args: Vec<Value>) -> Value {
+        self.go(script, |c| c.execute(script, args))
     }
 
-    fn new_window(&self, url: &str) -> String {
-        let made = self.call(
-            "POST",
-            &self.s("/window/new"),
-            Some(json!({"type": "window"})),
-        );
-        let handle = made["handle"].as_str().expect("a window").to_string();
-        self.switch(&handle);
-        self.call("POST", &self.s("/url"), Some(json!({ "url": url })));
-        handle
+    /// Opens `url` in a new window, in front; the window.
+    fn new_window(&self, url: &str) -> WindowHandle {
+        let made = self.go("a new window", |c| c.new_window(false));
+        self.switch(&made.handle);
+        self.go(&format!("open {url}"), |c| c.goto(url));
+        made.handle
     }
 
-    fn switch(&self, handle: &str) {
-        self.call(
-            "POST",
-            &self.s("/window"),
-            Some(json!({ "handle": handle })),
-        );
+    fn switch(&self, window: &WindowHandle) {
+        self.go("switch windows", |c| c.switch_to_window(window.clone()));
     }
 
     /// The page's text, as a person reads it.
     fn text(&self) -> String {
-        self.run("return document.body.innerText;", json!([]))
-            .as_str()
-            .unwrap_or_default()
-            .to_string()
+        match self.run("return document.body.innerText;", vec![]) {
+            Value::String(s) => s,
+            other => panic!("the page's text is not text: {other}"),
+        }
     }
 
-    /// Waits (up to 20 s) until the page's text holds `what`.
+    /// Waits until the page's text holds `what`; not within 20 s fails the test.
     fn wait_for(&self, what: &str) {
         let start = Instant::now();
         while !self.text().contains(what) {
             assert!(
-                start.elapsed() < Duration::from_secs(20),
+                start.elapsed() < PAGE,
                 "the page never said {what:?}: {}",
                 self.text()
             );
@@ -188,49 +157,33 @@ impl Driver {
 
     /// Taps the first button whose words start with `start`; false when there is none.
     fn tap(&self, start: &str) -> bool {
-        self.run(
+        match self.run(
             "const b = [...document.querySelectorAll('button')].find(b => b.innerText.trim().startsWith(arguments[0]));\
              if (!b) return false; b.click(); return true;",
-            json!([start]),
-        )
-        .as_bool()
-        .unwrap_or(false)
+            vec![json!(start)],
+        ) {
+            Value::Bool(b) => b,
+            other => panic!("a tap answered {other}"),
+        }
     }
 
     /// Keeps what the page shows now as `name`.png in the tests' own folder
     /// (`target/tmp/phone-shots`), to look at.
     fn shot(&self, name: &str) {
-        use base64::Engine as _;
-        let png = self.call("GET", &self.s("/screenshot"), None);
-        let Some(data) = png.as_str() else {
-            panic!("no screenshot: {png}");
-        };
-        let bytes = base64::engine::general_purpose::STANDARD
-            .decode(data)
-            .expect("a PNG in base64");
+        let png = self.go("a screenshot", |c| c.screenshot());
+        assert!(png.starts_with(b"\x89PNG"), "a screenshot that is no PNG");
         let dir = std::path::Path::new(env!("CARGO_TARGET_TMPDIR")).join("phone-shots");
         std::fs::create_dir_all(&dir).expect("the shots' folder");
-        std::fs::write(dir.join(format!("{name}.png")), bytes).expect("a shot written");
+        std::fs::write(dir.join(format!("{name}.png")), png).expect("a shot written");
     }
 
-    /// Types `keys` into the field `css`, as a phone's keyboard does.
+    /// Types `keys` into the field `css` as a phone's keyboard does, once the page shows it
+    /// (within 20 s).
     fn type_keys(&self, css: &str, keys: &str) {
-        let el = self.call(
-            "POST",
-            &self.s("/element"),
-            Some(json!({"using": "css selector", "value": css})),
-        );
-        let id = el
-            .as_object()
-            .and_then(|o| o.values().next())
-            .and_then(Value::as_str)
-            .unwrap_or_else(|| panic!("no field {css}: {}", self.text()))
-            .to_string();
-        self.call(
-            "POST",
-            &self.s(&format!("/element/{id}/value")),
-            Some(json!({ "text": keys })),
-        );
+        let field = self.go(&format!("the field {css}"), |c| {
+            c.wait().at_most(PAGE).for_element(Locator::Css(css))
+        });
+        self.go(&format!("type into {css}"), |_| field.send_keys(keys));
     }
 }
 
@@ -279,7 +232,7 @@ fn three_phones_and_a_spectator_play_a_digital_round_in_chromium() {
         .expect("dealt");
     let keys = table.keys().clone();
     let driver = Driver::start();
-    let seats: Vec<String> = keys
+    let seats: Vec<WindowHandle> = keys
         .seats
         .iter()
         .map(|k| driver.new_window(&format!("http://{addr}/s/{k}?lang=en")))
@@ -445,22 +398,19 @@ fn friends_make_a_game_and_join_it_by_its_code() {
     driver.wait_for("A new game");
     driver.run(
         "const n = document.querySelectorAll('#names input'); n[0].value = 'Ann'; n[1].value = 'Bo';",
-        json!([]),
+        vec![],
     );
     assert!(driver.tap("Make the game"));
     driver.wait_for("Give each player their link");
     let code = driver
-        .run(
-            "return document.querySelector('#out b').innerText;",
-            json!([]),
-        )
+        .run("return document.querySelector('#out b').innerText;", vec![])
         .as_str()
         .unwrap_or_default()
         .to_string();
     assert_eq!(code.len(), 6, "a six-letter code: {code:?}");
     // Ann opens her own link: her seat is in play, the code no longer hands it out.
     let ann = driver
-        .run("return document.querySelector('#out a').href;", json!([]))
+        .run("return document.querySelector('#out a').href;", vec![])
         .as_str()
         .unwrap_or_default()
         .to_string();
