@@ -2,7 +2,7 @@
 
 use super::app::*;
 use crate::dice::RollState;
-use crate::i18n::words;
+use crate::i18n::{Tr, words};
 use egui::Ui;
 
 /// The smart-dice panel's own state.
@@ -26,53 +26,65 @@ impl ForemanApp {
         self.smart.dice.as_ref()
     }
 
-    /// The smart-dice panel: the port, the dice seen with their battery, a button to make
-    /// each blink.
+    /// The smart-dice panel, and what it says (no dice found) as the window's message.
     pub(super) fn smart_dice_ui(&mut self, ui: &mut Ui) {
-        ui.heading(self.t("smart-dice-panel"));
+        if let Some(said) = self.smart.ui(ui, &self.tr) {
+            self.message = Some(said);
+        }
+    }
+}
+
+impl SmartPanel {
+    /// The smart-dice panel: the port, the dice seen with their battery, a button to make
+    /// each blink. Returns what it has to say (no dice found).
+    pub(super) fn ui(&mut self, ui: &mut Ui, tr: &Tr) -> Option<String> {
+        let t = |k: &str| tr.t(k);
+        let mut said = None;
+        ui.heading(t("smart-dice-panel"));
         ui.horizontal(|ui| {
-            let label = self.t("smart-port");
+            let label = t("smart-port");
             ui.add(
-                egui::TextEdit::singleline(&mut self.smart.port)
+                egui::TextEdit::singleline(&mut self.port)
                     .desired_width(160.0)
                     .hint_text("/dev/ttyACM0"),
             )
             .on_hover_text(label);
-            if self.smart.dice.is_none() && ui.button(self.t("find-dice")).clicked() {
+            if self.dice.is_none() && ui.button(t("find-dice")).clicked() {
                 let ports = crate::dice::serial::find_ports();
                 match ports.first() {
-                    Some(p) => self.smart.port = p.clone(),
-                    None => self.message = Some(self.t("no-dice-found")),
+                    Some(p) => self.port = p.clone(),
+                    None => said = Some(t("no-dice-found")),
                 }
             }
-            if self.smart.dice.is_some() {
-                if ui.button(self.t("disconnect")).clicked() {
-                    self.smart.dice = None;
+            if self.dice.is_some() {
+                if ui.button(t("disconnect")).clicked() {
+                    self.dice = None;
                 }
-            } else if ui.button(self.t("connect")).clicked() && !self.smart.port.trim().is_empty() {
-                let port = self.smart.port.trim().to_string();
-                self.connect_smart_dice(&port);
+            } else if ui.button(t("connect")).clicked() && !self.port.trim().is_empty() {
+                let port = self.port.trim().to_string();
+                self.port = port.clone();
+                self.dice = Some(super::smart::SmartDice::connect(&port));
             }
         });
-        let Some(smart) = &self.smart.dice else {
-            return;
+        let Some(smart) = &self.dice else {
+            return said;
         };
         ui.label(if smart.connected {
-            self.t("smart-connected")
+            t("smart-connected")
         } else {
-            self.t("smart-not-connected")
+            t("smart-not-connected")
         });
         if let Some(p) = &smart.problem {
             ui.weak(p);
         }
         let mut blink = None;
         for (id, d) in &smart.dice {
-            let colour = words::colour_named(&self.tr, d.info.colour.name());
+            let colour = words::colour_named(tr, d.info.colour.name());
             ui.horizontal_wrapped(|ui| {
                 let battery = d.battery_mv.map_or_else(
-                    || self.t("battery-unknown"),
+                    || t("battery-unknown"),
                     |mv| {
-                        self.ta(
+                        tr.t_args(
                             "battery",
                             &[("volts", format!("{:.2}", f64::from(mv) / 1000.0).into())],
                         )
@@ -80,13 +92,13 @@ impl ForemanApp {
                 );
                 let face = match d.state {
                     Some((RollState::Rolled | RollState::OnFace, f)) => f.to_string(),
-                    Some((RollState::Crooked, _)) => self.t("die-crooked"),
+                    Some((RollState::Crooked, _)) => t("die-crooked"),
                     Some(_) => "…".to_string(),
                     None => "?".to_string(),
                 };
                 ui.label(format!("{colour} · {face} · {battery}"));
                 if ui
-                    .button(self.ta("blink", &[("colour", colour.clone().into())]))
+                    .button(tr.t_args("blink", &[("colour", colour.clone().into())]))
                     .clicked()
                 {
                     blink = Some(*id);
@@ -94,10 +106,11 @@ impl ForemanApp {
             });
         }
         if !smart.waiting.is_empty() {
-            ui.weak(self.ta("rolls-waiting", &[("count", smart.waiting.len().into())]));
+            ui.weak(tr.t_args("rolls-waiting", &[("count", smart.waiting.len().into())]));
         }
         if let Some(id) = blink {
             smart.identify(id);
         }
+        said
     }
 }

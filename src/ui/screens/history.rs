@@ -129,6 +129,144 @@ pub struct HistoryView {
     pub from_table: bool,
 }
 
+/// What *History* asks of the window: its buttons, as commands the router applies (the
+/// screen itself changes only its own view: tabs, filters, the replay's position).
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub(in crate::ui) enum HistoryCommand {
+    /// *Back*: to the game on the table, or the start screen.
+    Back,
+    /// *Export every game…*: BG Stats' and the CSV files, in the data folder.
+    Export,
+    /// A game of the list opened: its score and replay.
+    Open(i64),
+    /// *Resume* a game not finished.
+    Resume(i64),
+}
+
+impl HistoryView {
+    /// Draws *History* in `tr`'s words; the statistics are worked out from `history` when
+    /// their tab opens. Returns the button clicked.
+    pub(in crate::ui) fn ui(
+        &mut self,
+        ui: &mut Ui,
+        tr: &Tr,
+        history: Option<&crate::history::History>,
+    ) -> Option<HistoryCommand> {
+        let mut command = None;
+        egui::Panel::top("history-tabs").show(ui, |ui| {
+            ui.horizontal(|ui| {
+                let back_to = if self.from_table {
+                    "history-back-game"
+                } else {
+                    "history-back"
+                };
+                if ui.button(tr.t(back_to)).clicked() {
+                    command = Some(HistoryCommand::Back);
+                }
+                ui.separator();
+                ui.selectable_value(&mut self.tab, Tab::Games, tr.t("history-games"));
+                ui.selectable_value(&mut self.tab, Tab::Statistics, tr.t("history-stats"));
+                ui.separator();
+                if ui.button(tr.t("history-export")).clicked() {
+                    command = Some(HistoryCommand::Export);
+                }
+            });
+            if let Some(said) = &self.exported {
+                ui.add(egui::Label::new(said.as_str()).wrap());
+            }
+        });
+        match self.tab {
+            Tab::Statistics => {
+                // Worked out when the tab opens or its player changes, not every frame.
+                if self.stats.as_ref().is_none_or(|s| s.player != self.player) {
+                    let summary = history
+                        .and_then(|h| h.built_summary().ok())
+                        .unwrap_or_default();
+                    self.stats = Some(super::stats::StatsCache::new(self, &summary));
+                }
+                super::stats::show(ui, tr, self);
+            }
+            Tab::Games => {
+                let now = crate::session::recorder::now();
+                egui::Panel::left("history-list")
+                    .resizable(true)
+                    .default_size(520.0)
+                    .show(ui, |ui| {
+                        filters(ui, tr, self);
+                        ui.separator();
+                        let shown: Vec<usize> = (0..self.rows.len())
+                            .filter(|&i| keep(self, &self.rows[i], now))
+                            .collect();
+                        ui.label(tr.t_args("history-count", &[("count", shown.len().into())]));
+                        let selected = self.replay.as_ref().map(|r| r.id);
+                        let h = ui.text_style_height(&egui::TextStyle::Body) * 2.6;
+                        egui::ScrollArea::vertical().auto_shrink(false).show_rows(
+                            ui,
+                            h,
+                            shown.len(),
+                            |ui, range| {
+                                for &i in &shown[range] {
+                                    let g = &self.rows[i];
+                                    let text = row_text(tr, g);
+                                    if ui.selectable_label(Some(g.id) == selected, text).clicked() {
+                                        command = Some(HistoryCommand::Open(g.id));
+                                    }
+                                }
+                            },
+                        );
+                    });
+                egui::CentralPanel::default_margins().show(ui, |ui| {
+                    if let Some(m) = &self.message {
+                        ui.colored_label(ui.visuals().error_fg_color, m);
+                    }
+                    match self.replay.as_mut() {
+                        Some(replay) => {
+                            let row = self.rows.iter().find(|r| r.id == replay.id);
+                            ui.horizontal(|ui| {
+                                if row.is_some_and(|r| !r.finished)
+                                    && ui.button(tr.t("history-resume")).clicked()
+                                {
+                                    command = Some(HistoryCommand::Resume(replay.id));
+                                }
+                                if row.is_some_and(|r| r.finished) {
+                                    let label = if replay.bgstats {
+                                        tr.t("history-bgstats-hide")
+                                    } else {
+                                        tr.t("history-bgstats-show")
+                                    };
+                                    if ui
+                                        .button(label)
+                                        .on_hover_text(tr.t("history-bgstats-hint"))
+                                        .clicked()
+                                    {
+                                        replay.bgstats = !replay.bgstats;
+                                    }
+                                }
+                            });
+                            if let Some(r) = row.filter(|_| replay.bgstats) {
+                                let link = crate::history::export::create_play_link(r);
+                                ui.label(tr.t("history-bgstats-scan"));
+                                super::invite::qr_code(ui, &link);
+                                ui.hyperlink_to(tr.t("history-bgstats-open"), &link);
+                                ui.separator();
+                            }
+                            replay_ui(ui, tr, replay);
+                        }
+                        None => {
+                            ui.label(tr.t(if self.rows.is_empty() {
+                                "history-empty"
+                            } else {
+                                "history-pick"
+                            }));
+                        }
+                    }
+                });
+            }
+        }
+        command
+    }
+}
+
 impl ForemanApp {
     /// Opens *History*, its list read now.
     pub fn open_history(&mut self) {
@@ -176,140 +314,19 @@ impl ForemanApp {
         let Screen::History(view) = &mut self.screen else {
             return;
         };
-        let tr = &self.tr;
-        let mut back = false;
-        let mut export = false;
-        let mut resume: Option<i64> = None;
-        let mut open: Option<i64> = None;
-        egui::Panel::top("history-tabs").show(ui, |ui| {
-            ui.horizontal(|ui| {
-                let back_to = if view.from_table {
-                    "history-back-game"
+        match view.ui(ui, &self.tr, self.recorder.history.as_ref()) {
+            Some(HistoryCommand::Export) => self.export_history(),
+            Some(HistoryCommand::Open(id)) => self.open_replay(id),
+            Some(HistoryCommand::Resume(id)) => self.resume_from_history(id),
+            Some(HistoryCommand::Back) => {
+                let from_table = matches!(&self.screen, Screen::History(v) if v.from_table);
+                if from_table && self.session.is_some() {
+                    self.screen = Screen::Table;
                 } else {
-                    "history-back"
-                };
-                if ui.button(tr.t(back_to)).clicked() {
-                    back = true;
+                    self.open_start_screen();
                 }
-                ui.separator();
-                ui.selectable_value(&mut view.tab, Tab::Games, tr.t("history-games"));
-                ui.selectable_value(&mut view.tab, Tab::Statistics, tr.t("history-stats"));
-                ui.separator();
-                if ui.button(tr.t("history-export")).clicked() {
-                    export = true;
-                }
-            });
-            if let Some(said) = &view.exported {
-                ui.add(egui::Label::new(said.as_str()).wrap());
             }
-        });
-        match view.tab {
-            Tab::Statistics => {
-                // Worked out when the tab opens or its player changes, not every frame.
-                if view.stats.as_ref().is_none_or(|s| s.player != view.player) {
-                    let summary = self
-                        .recorder
-                        .history
-                        .as_ref()
-                        .and_then(|h| h.built_summary().ok())
-                        .unwrap_or_default();
-                    view.stats = Some(super::stats::StatsCache::new(view, &summary));
-                }
-                super::stats::show(ui, tr, view);
-            }
-            Tab::Games => {
-                let now = crate::session::recorder::now();
-                egui::Panel::left("history-list")
-                    .resizable(true)
-                    .default_size(520.0)
-                    .show(ui, |ui| {
-                        filters(ui, tr, view);
-                        ui.separator();
-                        let shown: Vec<usize> = (0..view.rows.len())
-                            .filter(|&i| keep(view, &view.rows[i], now))
-                            .collect();
-                        ui.label(tr.t_args("history-count", &[("count", shown.len().into())]));
-                        let selected = view.replay.as_ref().map(|r| r.id);
-                        let h = ui.text_style_height(&egui::TextStyle::Body) * 2.6;
-                        egui::ScrollArea::vertical().auto_shrink(false).show_rows(
-                            ui,
-                            h,
-                            shown.len(),
-                            |ui, range| {
-                                for &i in &shown[range] {
-                                    let g = &view.rows[i];
-                                    let text = row_text(tr, g);
-                                    if ui.selectable_label(Some(g.id) == selected, text).clicked() {
-                                        open = Some(g.id);
-                                    }
-                                }
-                            },
-                        );
-                    });
-                egui::CentralPanel::default_margins().show(ui, |ui| {
-                    if let Some(m) = &view.message {
-                        ui.colored_label(ui.visuals().error_fg_color, m);
-                    }
-                    match view.replay.as_mut() {
-                        Some(replay) => {
-                            let row = view.rows.iter().find(|r| r.id == replay.id);
-                            ui.horizontal(|ui| {
-                                if row.is_some_and(|r| !r.finished)
-                                    && ui.button(tr.t("history-resume")).clicked()
-                                {
-                                    resume = Some(replay.id);
-                                }
-                                if row.is_some_and(|r| r.finished) {
-                                    let label = if replay.bgstats {
-                                        tr.t("history-bgstats-hide")
-                                    } else {
-                                        tr.t("history-bgstats-show")
-                                    };
-                                    if ui
-                                        .button(label)
-                                        .on_hover_text(tr.t("history-bgstats-hint"))
-                                        .clicked()
-                                    {
-                                        replay.bgstats = !replay.bgstats;
-                                    }
-                                }
-                            });
-                            if let Some(r) = row.filter(|_| replay.bgstats) {
-                                let link = crate::history::export::create_play_link(r);
-                                ui.label(tr.t("history-bgstats-scan"));
-                                super::invite::qr_code(ui, &link);
-                                ui.hyperlink_to(tr.t("history-bgstats-open"), &link);
-                                ui.separator();
-                            }
-                            replay_ui(ui, tr, replay);
-                        }
-                        None => {
-                            ui.label(tr.t(if view.rows.is_empty() {
-                                "history-empty"
-                            } else {
-                                "history-pick"
-                            }));
-                        }
-                    }
-                });
-            }
-        }
-        if export {
-            self.export_history();
-        }
-        if let Some(id) = open {
-            self.open_replay(id);
-        }
-        if let Some(id) = resume {
-            self.resume_from_history(id);
-        }
-        if back {
-            let from_table = matches!(&self.screen, Screen::History(v) if v.from_table);
-            if from_table && self.session.is_some() {
-                self.screen = Screen::Table;
-            } else {
-                self.open_start_screen();
-            }
+            None => {}
         }
     }
 
@@ -827,5 +844,95 @@ fn compact() -> super::card::Shown {
     super::card::Shown {
         compact: true,
         ..Default::default()
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::engine::Setup;
+    use crate::history::SeatRow;
+    use crate::i18n::Lang;
+    use egui_kittest::Harness;
+    use egui_kittest::kittest::Queryable;
+    use std::cell::{Cell, RefCell};
+
+    fn row(id: i64, name: &str, finished: bool) -> GameRow {
+        GameRow {
+            id,
+            started: 1_700_000_000 + id * 86_400,
+            updated: 1_700_000_000 + id * 86_400 + 1800,
+            played: Some(1800),
+            mode: Mode::Digital,
+            machine: Some("medium".into()),
+            machine_score: finished.then_some(30),
+            rounds: 9,
+            actions: 200,
+            finished,
+            machine_won: false,
+            file: None,
+            seats: vec![SeatRow {
+                seat: 0,
+                name: name.into(),
+                bot: None,
+                score: finished.then_some(31),
+                won: finished,
+                rank: finished.then_some(1),
+                first: true,
+            }],
+        }
+    }
+
+    /// Issue 94, point 3: *History* is drawn and tested alone, from its own view: a game of
+    /// the list clicked, *Resume*, *Export* and *Back* come back as commands for the window.
+    #[test]
+    fn history_is_drawn_alone_and_its_buttons_are_commands() {
+        let tr = Tr::new(Lang::En);
+        let rows = vec![row(5, "Ann", false), row(6, "Bo", true)];
+        let bo = row_text(&tr, &rows[1]);
+        let game = Game::new_dealt(Setup::solo("Ann", crate::engine::Difficulty::Medium, 3))
+            .expect("a game");
+        let view = RefCell::new(HistoryView {
+            tab: Tab::Games,
+            rows,
+            people: vec!["Ann".into(), "Bo".into()],
+            mode: None,
+            player: None,
+            machine: None,
+            since: Since::All,
+            replay: Some(Replay::new(&tr, 5, game)),
+            stats: None,
+            message: None,
+            exported: None,
+            from_table: false,
+        });
+        let clicked = Cell::new(None);
+        let mut h = Harness::builder()
+            .with_size(egui::vec2(1280.0, 800.0))
+            .build_ui(|ui| {
+                if let Some(c) = view.borrow_mut().ui(ui, &tr, None) {
+                    clicked.set(Some(c));
+                }
+            });
+        h.run();
+        assert_eq!(clicked.get(), None);
+        h.get_by_label(&bo).click();
+        h.run();
+        assert_eq!(clicked.get(), Some(HistoryCommand::Open(6)));
+        h.get_by_label(&tr.t("history-resume")).click();
+        h.run();
+        assert_eq!(clicked.get(), Some(HistoryCommand::Resume(5)));
+        h.get_by_label(&tr.t("history-export")).click();
+        h.run();
+        assert_eq!(clicked.get(), Some(HistoryCommand::Export));
+        h.get_by_label(&tr.t("history-back")).click();
+        h.run();
+        assert_eq!(clicked.get(), Some(HistoryCommand::Back));
+        // The tabs are the view's own: *Statistics* changes it, and asks nothing.
+        clicked.set(None);
+        h.get_by_label(&tr.t("history-stats")).click();
+        h.run();
+        assert_eq!(view.borrow().tab, Tab::Statistics);
+        assert_eq!(clicked.get(), None);
     }
 }

@@ -4,7 +4,7 @@
 use super::app::*;
 use crate::engine::state::{Colour, Difficulty};
 use crate::engine::{Act, BotLevel, Hands, Mode, PlayerSetup, Setup};
-use crate::i18n::words;
+use crate::i18n::{Tr, words};
 use crate::session::Session;
 use egui::{Color32, RichText, Ui};
 use serde::{Deserialize, Serialize};
@@ -107,30 +107,58 @@ pub(in crate::ui) struct Offers {
     pub(in crate::ui) kept: Vec<crate::store::KeptGame>,
 }
 
-impl ForemanApp {
-    pub(in crate::ui) fn start_screen(&mut self, ui: &mut Ui) {
-        let Screen::Start(form) = &mut self.screen else {
-            return;
-        };
-        let mut form = std::mem::take(form);
-        let mut start = false;
-        let mut resume = false;
-        let mut open = false;
-        let mut resume_kept: Option<usize> = None;
+/// What the start screen asks of the window: its buttons, as commands the router applies
+/// (the screen itself changes only its form).
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub(in crate::ui) enum StartCommand {
+    /// *Start the game*, from the form as it is.
+    Start,
+    /// *Resume* the last game.
+    Resume,
+    /// *Open* the path typed (or Enter in its box).
+    Open,
+    /// *Browse…*: the system's file dialog.
+    Browse,
+    /// *Resume* the `n`-th game put aside.
+    ResumeKept(usize),
+    /// The path was typed on: the last error about it no longer stands.
+    PathTyped,
+}
+
+/// The start screen in `tr`'s words, with the last `message` and what it `offers` to resume.
+/// Drawn alone, from what it is given: it changes its form and returns the button clicked.
+pub(in crate::ui) struct StartScreen<'a> {
+    pub(in crate::ui) tr: &'a Tr,
+    pub(in crate::ui) message: Option<&'a str>,
+    pub(in crate::ui) offers: &'a Offers,
+}
+
+impl StartScreen<'_> {
+    /// Draws the screen and its `form`; `below` adds to its foot (the smart-dice panel).
+    pub(in crate::ui) fn ui(
+        &self,
+        ui: &mut Ui,
+        form: &mut StartForm,
+        below: impl FnOnce(&mut Ui),
+    ) -> Option<StartCommand> {
+        let tr = self.tr;
+        let t = |k: &str| tr.t(k);
+        let ta = |k: &str, a: &[(&str, crate::i18n::Arg)]| tr.t_args(k, a);
+        let mut command = None;
         let mut tab_to: Option<usize> = None;
         let mut name_ids: Vec<egui::Id> = Vec::new();
         egui::CentralPanel::default_margins().show(ui, |ui| {
             egui::ScrollArea::vertical().show(ui, |ui| {
                 centred(ui, 720.0, |ui| {
                     ui.add_space(16.0);
-                    ui.label(RichText::new(self.t("start-title")).size(24.0).strong());
-                    if let Some(m) = &self.message {
+                    ui.label(RichText::new(t("start-title")).size(24.0).strong());
+                    if let Some(m) = self.message {
                         ui.colored_label(Color32::from_rgb(230, 90, 70), m);
                     }
                     ui.add_space(8.0);
                     ui.horizontal(|ui| {
-                        ui.selectable_value(&mut form.solo, true, self.t("solo"));
-                        ui.selectable_value(&mut form.solo, false, self.t("multiplayer"));
+                        ui.selectable_value(&mut form.solo, true, t("solo"));
+                        ui.selectable_value(&mut form.solo, false, t("multiplayer"));
                     });
                     if form.solo {
                         form.names.truncate(1);
@@ -138,41 +166,37 @@ impl ForemanApp {
                         form.dice.truncate(1);
                         form.bots.truncate(1);
                         ui.horizontal(|ui| {
-                            ui.label(self.t("difficulty"));
+                            ui.label(t("difficulty"));
                             for d in Difficulty::ALL {
                                 let key = format!("difficulty-{}", d.name().to_lowercase());
-                                ui.selectable_value(&mut form.difficulty, d, self.t(&key));
+                                ui.selectable_value(&mut form.difficulty, d, t(&key));
                             }
                         });
                     } else {
                         // One player is the solo game (docs/rules.md, decisions for the program).
                         if form.names.len() < 2 {
-                            resize_players(&mut form, 2);
+                            resize_players(form, 2);
                         }
                         ui.horizontal(|ui| {
-                            ui.label(self.t("players"));
+                            ui.label(t("players"));
                             for n in 2..=5usize {
                                 if ui
                                     .selectable_label(form.names.len() == n, n.to_string())
-                                    .on_hover_text(self.ta("players-count", &[("count", n.into())]))
+                                    .on_hover_text(ta("players-count", &[("count", n.into())]))
                                     .clicked()
                                 {
-                                    resize_players(&mut form, n);
+                                    resize_players(form, n);
                                 }
                             }
                         });
                     }
                     let mode_before = form.mode;
                     ui.horizontal(|ui| {
-                        ui.label(self.t("mode"));
-                        ui.selectable_value(&mut form.mode, Mode::Digital, self.t("mode-digital"))
-                            .on_hover_text(self.t("mode-digital-hint"));
-                        ui.selectable_value(
-                            &mut form.mode,
-                            Mode::Companion,
-                            self.t("mode-companion"),
-                        )
-                        .on_hover_text(self.t("mode-companion-hint"));
+                        ui.label(t("mode"));
+                        ui.selectable_value(&mut form.mode, Mode::Digital, t("mode-digital"))
+                            .on_hover_text(t("mode-digital-hint"));
+                        ui.selectable_value(&mut form.mode, Mode::Companion, t("mode-companion"))
+                            .on_hover_text(t("mode-companion-hint"));
                     });
                     if mode_before == Mode::Digital && form.mode == Mode::Companion {
                         form.turn_to_the_table();
@@ -181,17 +205,16 @@ impl ForemanApp {
                     egui::Grid::new("players-form")
                         .striped(true)
                         .show(ui, |ui| {
-                            ui.strong(self.t("name"));
-                            ui.strong(self.t("colour"));
-                            ui.strong(self.t("dice-source"));
+                            ui.strong(t("name"));
+                            ui.strong(t("colour"));
+                            ui.strong(t("dice-source"));
                             if form.mode == Mode::Digital {
-                                ui.strong(self.t("plays"));
+                                ui.strong(t("plays"));
                             }
                             ui.end_row();
                             for i in 0..form.names.len() {
-                                let label = self.ta("player-name", &[("seat", (i + 1).into())]);
-                                let default =
-                                    self.ta("player-default", &[("seat", (i + 1).into())]);
+                                let label = ta("player-name", &[("seat", (i + 1).into())]);
+                                let default = ta("player-default", &[("seat", (i + 1).into())]);
                                 let name = ui
                                     .add(
                                         // A grid's column is as wide as it was: the field
@@ -211,29 +234,27 @@ impl ForemanApp {
                                 }
                                 if form.solo {
                                     // The solo player's dice are white (docs/rules.md, solo game).
-                                    ui.label(words::colour(&self.tr, Colour::White));
-                                    let label = self.ta("dice-of", &[("seat", (i + 1).into())]);
-                                    self.dice_source_ui(ui, &label, &mut form.dice[i], form.mode);
-                                    self.seat_ui(ui, i, &mut form.bots[i], form.mode);
+                                    ui.label(words::colour(tr, Colour::White));
+                                    let label = ta("dice-of", &[("seat", (i + 1).into())]);
+                                    dice_source_ui(tr, ui, &label, &mut form.dice[i], form.mode);
+                                    seat_ui(tr, ui, i, &mut form.bots[i], form.mode);
                                     ui.end_row();
                                     continue;
                                 }
                                 let mut colour = form.colours[i];
                                 egui::ComboBox::from_id_salt(("colour", i))
-                                    .selected_text(words::colour(&self.tr, colour))
+                                    .selected_text(words::colour(tr, colour))
                                     .show_ui(ui, |ui| {
                                         for c in Colour::ALL {
                                             ui.selectable_value(
                                                 &mut colour,
                                                 c,
-                                                words::colour(&self.tr, c),
+                                                words::colour(tr, c),
                                             );
                                         }
                                     })
                                     .response
-                                    .on_hover_text(
-                                        self.ta("colour-of", &[("seat", (i + 1).into())]),
-                                    );
+                                    .on_hover_text(ta("colour-of", &[("seat", (i + 1).into())]));
                                 if colour != form.colours[i] {
                                     if let Some(j) = form.colours.iter().position(|&c| c == colour)
                                     {
@@ -241,28 +262,28 @@ impl ForemanApp {
                                     }
                                     form.colours[i] = colour;
                                 }
-                                let label = self.ta("dice-of", &[("seat", (i + 1).into())]);
-                                self.dice_source_ui(ui, &label, &mut form.dice[i], form.mode);
-                                self.seat_ui(ui, i, &mut form.bots[i], form.mode);
+                                let label = ta("dice-of", &[("seat", (i + 1).into())]);
+                                dice_source_ui(tr, ui, &label, &mut form.dice[i], form.mode);
+                                seat_ui(tr, ui, i, &mut form.bots[i], form.mode);
                                 ui.end_row();
                             }
                             if form.solo {
-                                ui.label(self.t("machine"));
+                                ui.label(t("machine"));
                                 ui.label("");
                                 let mut d = form.machine_dice;
-                                let label = self.t("machine-dice");
-                                self.dice_source_ui(ui, &label, &mut d, form.mode);
+                                let label = t("machine-dice");
+                                dice_source_ui(tr, ui, &label, &mut d, form.mode);
                                 form.machine_dice = d;
                                 ui.end_row();
                             }
                         });
                     if !form.solo {
-                        self.first_player_ui(ui, &mut form);
+                        first_player_ui(tr, ui, form);
                     }
                     ui.add_space(8.0);
-                    let start_button = ui.button(RichText::new(self.t("start-game")).size(18.0));
+                    let start_button = ui.button(RichText::new(t("start-game")).size(18.0));
                     if start_button.clicked() {
-                        start = true;
+                        command = Some(StartCommand::Start);
                     }
                     // Tab from a name: the next name, and from the last one the start button.
                     match tab_to.map(|j| name_ids.get(j)) {
@@ -280,24 +301,24 @@ impl ForemanApp {
                             .as_ref()
                             .is_some_and(|g| g.state().is_over());
                         let resume_label = if finished {
-                            self.t("resume-finished")
+                            t("resume-finished")
                         } else {
-                            self.t("resume")
+                            t("resume")
                         };
                         if ui
                             .add_enabled(self.offers.has_last_game, egui::Button::new(resume_label))
-                            .on_disabled_hover_text(self.t("resume-none"))
+                            .on_disabled_hover_text(t("resume-none"))
                             .clicked()
                         {
-                            resume = true;
+                            command = Some(StartCommand::Resume);
                         }
                         // Which game it is: its players, its round, its mode.
                         if let Some(g) = &self.offers.last_game {
-                            ui.label(self.game_summary(g));
+                            ui.label(game_summary(tr, g));
                         }
                     });
                     ui.horizontal(|ui| {
-                        let label = self.t("open-path");
+                        let label = t("open-path");
                         let typed = ui
                             .add(
                                 egui::TextEdit::singleline(&mut form.open_path)
@@ -307,40 +328,34 @@ impl ForemanApp {
                             .on_hover_text(label);
                         // A new path: the last one's error no longer stands.
                         if typed.changed() {
-                            self.message = None;
+                            command = Some(StartCommand::PathTyped);
                         }
+                        // Enter in the box opens the file, as *Open* does.
+                        let entered =
+                            typed.lost_focus() && ui.input(|i| i.key_pressed(egui::Key::Enter));
                         if ui
-                            .button(self.t("browse"))
-                            .on_hover_text(self.t("browse-hint"))
+                            .button(t("browse"))
+                            .on_hover_text(t("browse-hint"))
                             .clicked()
                         {
-                            match super::files::open_dialog() {
-                                Ok(Some(p)) => {
-                                    form.open_path = p.display().to_string();
-                                    open = true;
-                                }
-                                Ok(None) => {}
-                                Err(super::files::NoDialog) => {
-                                    self.message = Some(self.t("no-file-dialog"));
-                                }
-                            }
+                            command = Some(StartCommand::Browse);
                         }
-                        if ui.button(self.t("open")).clicked() {
-                            open = true;
+                        if ui.button(t("open")).clicked() || entered {
+                            command = Some(StartCommand::Open);
                         }
                     });
                     // The games put aside, most recent first, below *Open*: a list that grows never moves
                     // the buttons above it.
                     if !self.offers.kept.is_empty() {
                         ui.add_space(6.0);
-                        ui.label(RichText::new(self.t("kept-games")).strong());
+                        ui.label(RichText::new(t("kept-games")).strong());
                         egui::Grid::new("kept-games").striped(true).show(ui, |ui| {
                             for (i, kept) in self.offers.kept.iter().enumerate() {
                                 match &kept.game {
                                     Ok(game) => {
-                                        ui.label(self.game_summary(game));
-                                        if ui.button(self.t("resume-this")).clicked() {
-                                            resume_kept = Some(i);
+                                        ui.label(game_summary(tr, game));
+                                        if ui.button(t("resume-this")).clicked() {
+                                            command = Some(StartCommand::ResumeKept(i));
                                         }
                                     }
                                     Err(e) => {
@@ -353,75 +368,189 @@ impl ForemanApp {
                         });
                     }
                     ui.separator();
-                    self.smart_dice_ui(ui);
+                    below(ui);
                 })
             });
         });
-        if start {
-            // Remembered for the next game (issue 75, point 14).
-            self.settings.setup = Some(StartForm::clone(&form));
-            self.start_game(&form);
-        } else if resume {
-            let path = self.last_game_path();
-            self.resume(path, &form);
-        } else if open && form.open_path.trim().is_empty() {
-            self.message = Some(self.t("open-need-path"));
-        } else if open {
-            let path = PathBuf::from(form.open_path.trim());
-            self.resume(path, &form);
-        } else if let Some(i) = resume_kept {
-            self.resume_kept(i, &form);
+        command
+    }
+}
+
+impl ForemanApp {
+    /// The start screen, and what its buttons ask.
+    pub(in crate::ui) fn start_screen(&mut self, ui: &mut Ui) {
+        let Screen::Start(form) = &mut self.screen else {
+            return;
+        };
+        let mut form = std::mem::take(form);
+        let message = self.message.clone();
+        let (tr, smart) = (&self.tr, &mut self.smart);
+        let mut said = None;
+        let screen = StartScreen {
+            tr,
+            message: message.as_deref(),
+            offers: &self.offers,
+        };
+        let command = screen.ui(ui, &mut form, |ui| said = smart.ui(ui, tr));
+        if let Some(said) = said {
+            self.message = Some(said);
+        }
+        match command {
+            Some(StartCommand::Start) => {
+                // Remembered for the next game (issue 75, point 14).
+                self.settings.setup = Some(StartForm::clone(&form));
+                self.start_game(&form);
+            }
+            Some(StartCommand::Resume) => {
+                let path = self.last_game_path();
+                self.resume(path, &form);
+            }
+            Some(StartCommand::Open) if form.open_path.trim().is_empty() => {
+                self.message = Some(self.t("open-need-path"));
+            }
+            Some(StartCommand::Open) => {
+                let path = PathBuf::from(form.open_path.trim());
+                self.resume(path, &form);
+            }
+            Some(StartCommand::Browse) => match super::files::open_dialog() {
+                Ok(Some(p)) => {
+                    form.open_path = p.display().to_string();
+                    self.resume(p, &form);
+                }
+                Ok(None) => {}
+                Err(super::files::NoDialog) => self.message = Some(self.t("no-file-dialog")),
+            },
+            Some(StartCommand::ResumeKept(i)) => self.resume_kept(i, &form),
+            Some(StartCommand::PathTyped) => self.message = None,
+            None => {}
         }
         if let Screen::Start(f) = &mut self.screen {
             *f = form;
         }
     }
+}
 
-    /// A game in a line: its players (or the solo player and the Machine's difficulty), its
-    /// round and its mode.
-    pub(in crate::ui) fn game_summary(&self, game: &crate::engine::Game) -> String {
-        // A bot's seat says so: "Cara (bot)".
-        let names: Vec<String> = game
-            .setup()
-            .players
-            .iter()
-            .enumerate()
-            .map(|(seat, p)| {
-                let name = words::player_name(&self.tr, game, seat);
-                match p.bot {
-                    Some(_) => format!("{name} ({})", self.t("bot-tag")),
-                    None => name,
-                }
-            })
-            .collect();
-        let who = match game.setup().machine {
-            Some(d) => self.ta(
-                "summary-solo",
-                &[
-                    ("name", names.join(", ").into()),
-                    (
-                        "difficulty",
-                        self.t(&format!("difficulty-{}", d.name().to_lowercase()))
-                            .into(),
-                    ),
-                ],
-            ),
-            None => names.join(", "),
-        };
-        let mode = match game.setup().mode {
-            Mode::Digital => self.t("mode-digital-short"),
-            Mode::Companion => self.t("mode-companion-short"),
-        };
-        self.ta(
-            "summary",
+/// A game in a line: its players (or the solo player and the Machine's difficulty), its
+/// round and its mode.
+pub(in crate::ui) fn game_summary(tr: &Tr, game: &crate::engine::Game) -> String {
+    // A bot's seat says so: "Cara (bot)".
+    let names: Vec<String> = game
+        .setup()
+        .players
+        .iter()
+        .enumerate()
+        .map(|(seat, p)| {
+            let name = words::player_name(tr, game, seat);
+            match p.bot {
+                Some(_) => format!("{name} ({})", tr.t("bot-tag")),
+                None => name,
+            }
+        })
+        .collect();
+    let who = match game.setup().machine {
+        Some(d) => tr.t_args(
+            "summary-solo",
             &[
-                ("who", who.into()),
-                ("round", game.state().round.into()),
-                ("mode", mode.into()),
+                ("name", names.join(", ").into()),
+                (
+                    "difficulty",
+                    tr.t(&format!("difficulty-{}", d.name().to_lowercase()))
+                        .into(),
+                ),
             ],
-        )
-    }
+        ),
+        None => names.join(", "),
+    };
+    let mode = match game.setup().mode {
+        Mode::Digital => tr.t("mode-digital-short"),
+        Mode::Companion => tr.t("mode-companion-short"),
+    };
+    tr.t_args(
+        "summary",
+        &[
+            ("who", who.into()),
+            ("round", game.state().round.into()),
+            ("mode", mode.into()),
+        ],
+    )
+}
 
+fn dice_source_ui(tr: &Tr, ui: &mut Ui, label: &str, source: &mut DiceSource, mode: Mode) {
+    if mode == Mode::Digital {
+        // The choice made for a companion game is kept (a digital game rolls Foreman's
+        // own dice whatever it says: `StartForm::dice_used`).
+        ui.label(tr.t("dice-virtual"))
+            .on_hover_text(tr.t("dice-digital-hint"));
+        return;
+    }
+    // The column's heading says what it is: the seat's words are the list's name for a
+    // screen reader (and the tests), and its hover text, not a label beside it.
+    egui::ComboBox::from_id_salt(("dice-source", label))
+        .selected_text(tr.t(source.key()))
+        .show_ui(ui, |ui| {
+            for s in DiceSource::ALL {
+                ui.selectable_value(source, s, tr.t(s.key()));
+            }
+        })
+        .response
+        .on_hover_text(label)
+        .widget_info(|| egui::WidgetInfo::labeled(egui::Role::ComboBox, true, label));
+}
+
+/// Who plays first: a seat by its name, or one drawn by lot (docs/rules.md, setup 1).
+fn first_player_ui(tr: &Tr, ui: &mut Ui, form: &mut StartForm) {
+    let word = |first: Option<usize>| match first {
+        Some(i) => match form.names.get(i).map(|n| n.trim()) {
+            Some(name) if !name.is_empty() => name.to_string(),
+            _ => tr.t_args("player-default", &[("seat", (i + 1).into())]),
+        },
+        None => tr.t("first-by-lot"),
+    };
+    let label = tr.t("first-player");
+    ui.add_space(4.0);
+    ui.horizontal(|ui| {
+        ui.label(&label);
+        // Its name for a screen reader (and the tests), apart from the label beside it.
+        let label = label.trim_end_matches([':', ' ', '\u{a0}']).to_string();
+        let mut first = form.first;
+        egui::ComboBox::from_id_salt("first-player")
+            .selected_text(word(first))
+            .show_ui(ui, |ui| {
+                for i in 0..form.names.len() {
+                    ui.selectable_value(&mut first, Some(i), word(Some(i)));
+                }
+                ui.selectable_value(&mut first, None, word(None));
+            })
+            .response
+            .widget_info(|| egui::WidgetInfo::labeled(egui::Role::ComboBox, true, &label));
+        form.first = first;
+    });
+}
+
+/// Who plays seat `i` of a digital game: a person, or a bot (easy or hard). A companion
+/// game's seats are all people.
+fn seat_ui(tr: &Tr, ui: &mut Ui, i: usize, bot: &mut Option<BotLevel>, mode: Mode) {
+    if mode != Mode::Digital {
+        return;
+    }
+    let word = |b: Option<BotLevel>| match b {
+        None => tr.t("seat-person"),
+        Some(BotLevel::Easy) => tr.t("seat-bot-easy"),
+        Some(BotLevel::Hard) => tr.t("seat-bot-hard"),
+    };
+    egui::ComboBox::from_id_salt(("plays", i))
+        .selected_text(word(*bot))
+        .show_ui(ui, |ui| {
+            ui.selectable_value(bot, None, word(None));
+            for level in BotLevel::ALL {
+                ui.selectable_value(bot, Some(level), word(Some(level)));
+            }
+        })
+        .response
+        .on_hover_text(tr.t_args("seat-bot-hint", &[("seat", (i + 1).into())]));
+}
+
+impl ForemanApp {
     /// Resumes the `i`-th game put aside: the game now open is put aside in its place (unless
     /// finished), and the chosen one becomes the last game.
     pub(in crate::ui) fn resume_kept(&mut self, i: usize, form: &StartForm) {
@@ -437,87 +566,6 @@ impl ForemanApp {
             return;
         }
         self.resume(last, form);
-    }
-
-    pub(in crate::ui) fn dice_source_ui(
-        &self,
-        ui: &mut Ui,
-        label: &str,
-        source: &mut DiceSource,
-        mode: Mode,
-    ) {
-        if mode == Mode::Digital {
-            // The choice made for a companion game is kept (a digital game rolls Foreman's
-            // own dice whatever it says: `StartForm::dice_used`).
-            ui.label(self.t("dice-virtual"))
-                .on_hover_text(self.t("dice-digital-hint"));
-            return;
-        }
-        // The column's heading says what it is: the seat's words are the list's name for a
-        // screen reader (and the tests), and its hover text, not a label beside it.
-        egui::ComboBox::from_id_salt(("dice-source", label))
-            .selected_text(self.t(source.key()))
-            .show_ui(ui, |ui| {
-                for s in DiceSource::ALL {
-                    ui.selectable_value(source, s, self.t(s.key()));
-                }
-            })
-            .response
-            .on_hover_text(label)
-            .widget_info(|| egui::WidgetInfo::labeled(egui::Role::ComboBox, true, label));
-    }
-
-    /// Who plays first: a seat by its name, or one drawn by lot (docs/rules.md, setup 1).
-    fn first_player_ui(&self, ui: &mut Ui, form: &mut StartForm) {
-        let word = |first: Option<usize>| match first {
-            Some(i) => match form.names.get(i).map(|n| n.trim()) {
-                Some(name) if !name.is_empty() => name.to_string(),
-                _ => self.ta("player-default", &[("seat", (i + 1).into())]),
-            },
-            None => self.t("first-by-lot"),
-        };
-        let label = self.t("first-player");
-        ui.add_space(4.0);
-        ui.horizontal(|ui| {
-            ui.label(&label);
-            // Its name for a screen reader (and the tests), apart from the label beside it.
-            let label = label.trim_end_matches([':', ' ', '\u{a0}']).to_string();
-            let mut first = form.first;
-            egui::ComboBox::from_id_salt("first-player")
-                .selected_text(word(first))
-                .show_ui(ui, |ui| {
-                    for i in 0..form.names.len() {
-                        ui.selectable_value(&mut first, Some(i), word(Some(i)));
-                    }
-                    ui.selectable_value(&mut first, None, word(None));
-                })
-                .response
-                .widget_info(|| egui::WidgetInfo::labeled(egui::Role::ComboBox, true, &label));
-            form.first = first;
-        });
-    }
-
-    /// Who plays seat `i` of a digital game: a person, or a bot (easy or hard). A companion
-    /// game's seats are all people.
-    fn seat_ui(&self, ui: &mut Ui, i: usize, bot: &mut Option<BotLevel>, mode: Mode) {
-        if mode != Mode::Digital {
-            return;
-        }
-        let word = |b: Option<BotLevel>| match b {
-            None => self.t("seat-person"),
-            Some(BotLevel::Easy) => self.t("seat-bot-easy"),
-            Some(BotLevel::Hard) => self.t("seat-bot-hard"),
-        };
-        egui::ComboBox::from_id_salt(("plays", i))
-            .selected_text(word(*bot))
-            .show_ui(ui, |ui| {
-                ui.selectable_value(bot, None, word(None));
-                for level in BotLevel::ALL {
-                    ui.selectable_value(bot, Some(level), word(Some(level)));
-                }
-            })
-            .response
-            .on_hover_text(self.ta("seat-bot-hint", &[("seat", (i + 1).into())]));
     }
 
     pub(in crate::ui) fn seed(&mut self) -> u64 {
@@ -687,4 +735,62 @@ pub(in crate::ui) fn centred<R>(ui: &mut Ui, width: f32, add: impl FnOnce(&mut U
         .inner
     })
     .inner
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::i18n::Lang;
+    use egui::Key;
+    use egui_kittest::Harness;
+    use egui_kittest::kittest::Queryable;
+    use std::cell::{Cell, RefCell};
+
+    /// Issue 94, point 3: the start screen is drawn and tested alone, from what it is given:
+    /// its form changes under the player's clicks, its buttons come back as commands, and
+    /// *Resume* with no last game gives none.
+    #[test]
+    fn the_start_screen_is_drawn_alone_and_its_buttons_are_commands() {
+        let tr = Tr::new(Lang::En);
+        let offers = Offers::default();
+        let form = RefCell::new(StartForm::default());
+        let clicked = Cell::new(None);
+        let mut h = Harness::new_ui(|ui| {
+            let screen = StartScreen {
+                tr: &tr,
+                message: Some("That file is not a saved game."),
+                offers: &offers,
+            };
+            if let Some(c) = screen.ui(ui, &mut form.borrow_mut(), |ui| {
+                ui.label("below");
+            }) {
+                clicked.set(Some(c));
+            }
+        });
+        h.run();
+        assert!(h.query_by_label("That file is not a saved game.").is_some());
+        assert!(h.query_by_label("below").is_some());
+        // No last game: *Resume* is there, disabled, and a click asks nothing.
+        h.get_by_label(&tr.t("resume")).click();
+        h.run();
+        assert_eq!(clicked.get(), None);
+        // Several players: the form, not the window, takes the change.
+        h.get_by_label(&tr.t("multiplayer")).click();
+        h.run();
+        assert_eq!(form.borrow().names.len(), 2);
+        assert!(!form.borrow().solo);
+        h.get_by_label(&tr.t("start-game")).click();
+        h.run();
+        assert_eq!(clicked.get(), Some(StartCommand::Start));
+        // A path typed, then Enter: the screen asks to open it.
+        h.get_by_label(&tr.t("open-path")).click();
+        h.run();
+        h.get_by_label(&tr.t("open-path")).type_text("saved.json");
+        h.run();
+        assert_eq!(clicked.get(), Some(StartCommand::PathTyped));
+        assert_eq!(form.borrow().open_path, "saved.json");
+        h.key_press(Key::Enter);
+        h.run();
+        assert_eq!(clicked.get(), Some(StartCommand::Open));
+    }
 }
