@@ -41,9 +41,6 @@
 //!   classifier alone on their boxes.
 //! - `--colours`: the colour accuracy on the dice whose colours were told by eye
 //!   (`tests/dice_colours.txt`, in the 43 held-back tray photos).
-#[path = "common/args.rs"]
-mod args;
-
 use anyhow::Context;
 use foreman::vision::learned::Model;
 use foreman_dice_training::sources::{self, SOURCES, Tally, read_picture};
@@ -56,52 +53,105 @@ use std::time::Instant;
 /// Which of a source's files are read.
 type Which = dyn Fn(&str) -> bool;
 
-fn main() -> anyhow::Result<()> {
-    let args: Vec<String> = std::env::args().skip(1).collect();
-    let options = [
-        "--among-cards",
-        "--data",
-        "--die-pixels",
-        "--ground",
-        "--jpeg",
-        "--light",
-        "--look-again",
-        "--loso",
-        "--made-up",
-        "--mistakes",
-        "--model",
-        "--size-spread",
-        "--turns",
-        "--whole",
-    ];
-    let switches = [
-        "--all",
-        "--box-fit",
-        "--close-always",
-        "--colours",
-        "--frame",
-        "--labelled-boxes",
-        "--phantoms",
-        "--train",
-        "--validation",
-        "-v",
-    ];
-    let see = "the top of examples/dice_accuracy.rs";
-    if !args::check(&args, &options, &switches, see).map_err(anyhow::Error::msg)? {
-        return Ok(());
+/// The dice reader's figures per data source (see the top of examples/dice_accuracy.rs).
+#[derive(clap::Parser)]
+struct Args {
+    /// The sources' folders (default: tests/data/dice).
+    #[arg(long, value_name = "DIR")]
+    data: Option<PathBuf>,
+    /// Weights written by dice_train (default: the model built in).
+    #[arg(long, value_name = "DIR")]
+    model: Option<PathBuf>,
+    /// Read every picture, not only those held back from training.
+    #[arg(long)]
+    all: bool,
+    /// Read the pictures trained on.
+    #[arg(long)]
+    train: bool,
+    /// Read the fifth that `dice_train --validate` sets aside.
+    #[arg(long)]
+    validation: bool,
+    /// The side the detector's second look brings a die to, in pixels, to compare.
+    #[arg(long, value_name = "F")]
+    die_pixels: Option<f32>,
+    /// A reading less sure than F is read again turned, to compare.
+    #[arg(long, value_name = "F")]
+    look_again: Option<f32>,
+    /// The turned patches a second reading adds (1 to 3), to compare.
+    #[arg(long, value_name = "N")]
+    turns: Option<u8>,
+    /// The largest die's side, in sides of the middle die's (0: no bound), to compare.
+    #[arg(long, value_name = "F")]
+    size_spread: Option<f32>,
+    /// The whole look's shorter side (0: no whole look), to compare.
+    #[arg(long, value_name = "F")]
+    whole: Option<f32>,
+    /// Read the close look's candidates even among three small dice or more.
+    #[arg(long)]
+    close_always: bool,
+    /// For each source S, read it with the model in DIR/S, trained without it.
+    #[arg(long, value_name = "DIR")]
+    loso: Option<PathBuf>,
+    /// Set each photo in a 1280x720 webcam frame.
+    #[arg(long)]
+    frame: bool,
+    /// Every channel times F.
+    #[arg(long, value_name = "F")]
+    light: Option<f32>,
+    /// Save each picture again as a JPEG of quality Q.
+    #[arg(long, value_name = "Q")]
+    jpeg: Option<u8>,
+    /// The classifier alone reads each labelled die's box.
+    #[arg(long)]
+    labelled_boxes: bool,
+    /// Write each die read wrong into DIR.
+    #[arg(long, value_name = "DIR")]
+    mistakes: Option<PathBuf>,
+    /// How the detector's candidates fit the labelled dice.
+    #[arg(long)]
+    box_fit: bool,
+    /// Tell each picture with a mistake, and what it was.
+    #[arg(short = 'v')]
+    verbose: bool,
+    /// The dice read on the tests' pictures without a die.
+    #[arg(long)]
+    phantoms: bool,
+    /// The dice read on N made-up pictures without a die.
+    #[arg(long, value_name = "N")]
+    made_up: Option<u64>,
+    /// N pictures of held-back dice among the cards of Foreman's window.
+    #[arg(long, value_name = "N")]
+    among_cards: Option<usize>,
+    /// The plain ground those dice are laid on too (default: the window's).
+    #[arg(long, value_name = "R,G,B", value_parser = rgb, requires = "among_cards")]
+    ground: Option<image::Rgb<u8>>,
+    /// The colours named, against those told by eye.
+    #[arg(long)]
+    colours: bool,
+}
+
+/// `R,G,B`: a colour, three numbers 0 to 255.
+fn rgb(text: &str) -> Result<image::Rgb<u8>, String> {
+    let v: Vec<u8> = text
+        .split(',')
+        .map(str::parse)
+        .collect::<Result<_, _>>()
+        .map_err(|_| "three numbers 0 to 255")?;
+    match v[..] {
+        [r, g, b] => Ok(image::Rgb([r, g, b])),
+        _ => Err("three numbers 0 to 255".into()),
     }
-    let value = |name: &str| args::value(&args, name);
-    let flag = |name: &str| args.iter().any(|a| a == name);
-    let data = value("--data").map_or_else(
-        || Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/data/dice"),
-        PathBuf::from,
-    );
-    let light: Option<f32> = value("--light").map(|v| v.parse()).transpose()?;
-    let jpeg: Option<u8> = value("--jpeg").map(|v| v.parse()).transpose()?;
-    let frame = flag("--frame");
-    let verbose = flag("-v");
-    let boxes = flag("--labelled-boxes");
-    let mistakes = value("--mistakes").map(PathBuf::from);
+}
+
+fn main() -> anyhow::Result<()> {
+    let args: Args = clap::Parser::parse();
+    let data = args
+        .data
+        .unwrap_or_else(|| Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/data/dice"));
+    let (light, jpeg, frame) = (args.light, args.jpeg, args.frame);
+    let verbose = args.verbose;
+    let boxes = args.labelled_boxes;
+    let mistakes = args.mistakes;
     if let Some(dir) = &mistakes {
         std::fs::create_dir_all(dir)?;
     }
@@ -113,56 +163,41 @@ fn main() -> anyhow::Result<()> {
         )?;
         Ok(model)
     };
-    let mut shipped = match value("--model") {
-        Some(dir) => load_model(Path::new(&dir))?,
+    let mut shipped = match &args.model {
+        Some(dir) => load_model(dir)?,
         None => Model::shipped()?.clone(),
     };
     // Another look than the reader's (`learned::Look`), to compare on the training pictures.
-    if let Some(v) = value("--die-pixels") {
-        shipped.look.die_pixels = v.parse()?;
+    let look = &mut shipped.look;
+    if let Some(v) = args.die_pixels {
+        look.die_pixels = v;
     }
-    if let Some(v) = value("--look-again") {
-        shipped.look.look_again = v.parse()?;
+    if let Some(v) = args.look_again {
+        look.look_again = v;
     }
-    if let Some(v) = value("--turns") {
-        shipped.look.turns = v.parse()?;
+    if let Some(v) = args.turns {
+        look.turns = v;
     }
-    if let Some(v) = value("--size-spread") {
-        shipped.look.size_spread = v.parse()?;
+    if let Some(v) = args.size_spread {
+        look.size_spread = v;
     }
-    if let Some(v) = value("--whole") {
-        shipped.look.whole = v.parse()?;
+    if let Some(v) = args.whole {
+        look.whole = v;
     }
-    shipped.look.close_always = flag("--close-always");
+    look.close_always = args.close_always;
     let trained_on = |f: &str| !held_back(f);
-    let loso = value("--loso").map(PathBuf::from);
-    if flag("--colours") {
+    let loso = args.loso;
+    if args.colours {
         return colours(&shipped);
     }
-    if flag("--phantoms") {
+    if args.phantoms {
         return phantoms(&shipped);
     }
-    if let Some(n) = value("--among-cards") {
-        let n = n.parse().context("--among-cards N: a number of pictures")?;
-        let ground = match value("--ground") {
-            Some(g) => {
-                let v: Vec<u8> = g
-                    .split(',')
-                    .map(str::parse)
-                    .collect::<Result<_, _>>()
-                    .context("--ground R,G,B: three numbers 0 to 255")?;
-                anyhow::ensure!(v.len() == 3, "--ground R,G,B: three numbers 0 to 255");
-                Some(image::Rgb([v[0], v[1], v[2]]))
-            }
-            None => None,
-        };
-        return among_cards(&shipped, &data, (n, ground), mistakes.as_deref());
+    if let Some(n) = args.among_cards {
+        return among_cards(&shipped, &data, (n, args.ground), mistakes.as_deref());
     }
-    if let Some(n) = value("--made-up") {
-        return made_up(
-            &shipped,
-            n.parse().context("--made-up N: a number of pictures")?,
-        );
+    if let Some(n) = args.made_up {
+        return made_up(&shipped, n);
     }
     for (name, layout) in SOURCES {
         let dir = data.join(name);
@@ -182,15 +217,15 @@ fn main() -> anyhow::Result<()> {
                 left_out.look = shipped.look;
                 (left_out, &|_| true, "left out of training, all")
             }
-            None if flag("--all") => (shipped.clone(), &|_| true, "all"),
-            None if flag("--train") => (shipped.clone(), &trained_on, "trained on"),
-            None if flag("--validation") => (shipped.clone(), &validation, "validation"),
+            None if args.all => (shipped.clone(), &|_| true, "all"),
+            None if args.train => (shipped.clone(), &trained_on, "trained on"),
+            None if args.validation => (shipped.clone(), &validation, "validation"),
             None => (shipped.clone(), &held_back, "held back"),
         };
         let mut source =
             sources::load(name, &dir, layout, keep, usize::MAX).map_err(anyhow::Error::msg)?;
         shown(&mut source, frame, light, jpeg)?;
-        if flag("--box-fit") {
+        if args.box_fit {
             box_fit(&model, &source);
         }
         let started = Instant::now();

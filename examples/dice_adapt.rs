@@ -18,8 +18,6 @@
 //!   pictures of the training tray photos' dice laid among the cards of Foreman's window
 //!   (`sources::dice_among_cards_from`, seeds the tests never use), then reads the tests' N
 //!   pictures of the held-back dice among the same cards (`sources::dice_among_cards`).
-#[path = "common/args.rs"]
-mod args;
 #[path = "common/teaching.rs"]
 mod teaching;
 
@@ -28,16 +26,43 @@ use foreman_dice_training::training::held_back;
 use std::path::PathBuf;
 use std::time::Instant;
 
+/// Learning the table, measured (see the top of examples/dice_adapt.rs).
+#[derive(clap::Parser)]
+struct Args {
+    /// The models trained with each source left out, one folder a source.
+    #[arg(long, value_name = "DIR")]
+    loso: Option<PathBuf>,
+    /// The sources' folders.
+    #[arg(long, value_name = "DIR", default_value = "../shared/dice")]
+    data: PathBuf,
+    /// How many pictures each run teaches.
+    #[arg(
+        long,
+        value_name = "K,K,...",
+        value_delimiter = ',',
+        default_value = "0,5,10,30"
+    )]
+    teach: Vec<usize>,
+    /// Read the other pictures not held back, instead of the held-back ones.
+    #[arg(long)]
+    tune: bool,
+    /// Teach the shipped model dice among the window's cards, then read N such pictures.
+    #[arg(long, value_name = "N")]
+    among_cards: Option<usize>,
+}
+
 fn main() -> anyhow::Result<()> {
-    let args: Vec<String> = std::env::args().skip(1).collect();
-    let value = |name: &str| args::value(&args, name);
-    let data = PathBuf::from(value("--data").unwrap_or_else(|| "../shared/dice".into()));
-    let teach = teaching::teach_counts(value("--teach"), "0,5,10,30")?;
-    let tune = args.iter().any(|a| a == "--tune");
-    if let Some(n) = value("--among-cards") {
-        return among_cards(&data, n.parse()?, &teach);
+    let Args {
+        loso,
+        data,
+        teach,
+        tune,
+        among_cards: among,
+    } = clap::Parser::parse();
+    if let Some(n) = among {
+        return among_cards(&data, n, &teach);
     }
-    let Some(loso) = value("--loso").map(PathBuf::from) else {
+    let Some(loso) = loso else {
         anyhow::bail!("--loso DIR: the models trained with each source left out");
     };
     for (name, layout) in SOURCES {

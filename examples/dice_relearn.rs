@@ -25,8 +25,6 @@
 //! `--judge J`: then J more of S's pictures not held back are taught as the window is taught
 //! them, each first read both ways and weighed (`adapt::Judge`, as the window weighs the rolls
 //! confirmed after a training); the way the judge chooses reads the held-back pictures.
-#[path = "common/args.rs"]
-mod args;
 #[path = "common/teaching.rs"]
 mod teaching;
 
@@ -39,59 +37,111 @@ use std::path::PathBuf;
 use std::sync::atomic::AtomicBool;
 use std::time::Instant;
 
+/// Learning a table whole, measured (see the top of examples/dice_relearn.rs).
+#[derive(clap::Parser)]
+struct Args {
+    /// The models trained with each source left out, with their replay sets.
+    #[arg(long, value_name = "DIR")]
+    loso: Option<PathBuf>,
+    /// The source taught.
+    #[arg(long, value_name = "S")]
+    source: Option<String>,
+    /// The sources' folders.
+    #[arg(long, value_name = "DIR", default_value = "../shared/dice")]
+    data: PathBuf,
+    /// How many pictures each run teaches.
+    #[arg(
+        long,
+        value_name = "K,K,...",
+        value_delimiter = ',',
+        default_value = "10,30"
+    )]
+    teach: Vec<usize>,
+    /// The classifier's epochs when trained again.
+    #[arg(long, value_name = "N")]
+    epochs: Option<usize>,
+    /// The samples of each epoch.
+    #[arg(long, value_name = "N")]
+    per_epoch: Option<usize>,
+    /// The lessons' share of the samples.
+    #[arg(long, value_name = "F")]
+    share: Option<f64>,
+    /// The learning rate.
+    #[arg(long, value_name = "F")]
+    rate: Option<f32>,
+    /// The threads it trains on.
+    #[arg(long, value_name = "N")]
+    threads: Option<usize>,
+    /// The training's seed.
+    #[arg(long, value_name = "N")]
+    seed: Option<u64>,
+    /// Only the replay set's first N patches.
+    #[arg(long, value_name = "N")]
+    patches: Option<usize>,
+    /// Train the classifier afresh, not further from its weights.
+    #[arg(long)]
+    afresh: bool,
+    /// Read the source's other pictures not held back, instead of the held-back ones.
+    #[arg(long)]
+    tune: bool,
+    /// Also read the other sources' held-back pictures with the model trained again.
+    #[arg(long)]
+    others: bool,
+    /// Then teach J more pictures, each read both ways and weighed.
+    #[arg(long, value_name = "J")]
+    judge: Option<usize>,
+    /// Also read with the classifier trained again, then its last layer fitted.
+    #[arg(long)]
+    refit: bool,
+    /// Teach the shipped model dice among the window's cards, then read N such pictures.
+    #[arg(long, value_name = "N")]
+    among_cards: Option<usize>,
+}
+
 fn main() -> anyhow::Result<()> {
-    let args: Vec<String> = std::env::args().skip(1).collect();
-    let value = |name: &str| args::value(&args, name);
-    let data = PathBuf::from(value("--data").unwrap_or_else(|| "../shared/dice".into()));
-    let loso = value("--loso").map(PathBuf::from);
-    let among = value("--among-cards");
-    let name = value("--source");
-    let layout = match &name {
+    let args: Args = clap::Parser::parse();
+    let (data, teach, refit) = (args.data, args.teach, args.refit);
+    let layout = match &args.source {
         Some(name) => match SOURCES.iter().find(|(n, _)| n == name) {
             Some(&(_, layout)) => Some(layout),
             None => anyhow::bail!("{name}: no such source"),
         },
         None => None,
     };
-    let teach = teaching::teach_counts(value("--teach"), "10,30")?;
     let mut how = Relearning::default();
-    if let Some(v) = value("--epochs") {
-        how.epochs = v.parse()?;
+    if let Some(v) = args.epochs {
+        how.epochs = v;
     }
-    if let Some(v) = value("--per-epoch") {
-        how.per_epoch = v.parse()?;
+    if let Some(v) = args.per_epoch {
+        how.per_epoch = v;
     }
-    if let Some(v) = value("--share") {
-        how.share = v.parse()?;
+    if let Some(v) = args.share {
+        how.share = v;
     }
-    if let Some(v) = value("--seed") {
-        how.seed = v.parse()?;
+    if let Some(v) = args.seed {
+        how.seed = v;
     }
-    if let Some(v) = value("--threads") {
-        how.threads = v.parse()?;
+    if let Some(v) = args.threads {
+        how.threads = v;
     }
-    if let Some(v) = value("--rate") {
-        how.rate = v.parse()?;
+    if let Some(v) = args.rate {
+        how.rate = v;
     }
-    how.afresh = args.iter().any(|a| a == "--afresh");
-    let tune = args.iter().any(|a| a == "--tune");
-    let others = args.iter().any(|a| a == "--others");
-    let judged: Option<usize> = value("--judge").map(|v| v.parse()).transpose()?;
-    let refit = args.iter().any(|a| a == "--refit");
-    if let Some(n) = among {
-        return among_cards(&data, n.parse()?, &teach, how, refit);
+    how.afresh = args.afresh;
+    if let Some(n) = args.among_cards {
+        return among_cards(&data, n, &teach, how, refit);
     }
-    let (Some(loso), Some(name), Some(layout)) = (loso, name, layout) else {
+    let (Some(loso), Some(name), Some(layout)) = (args.loso, args.source, layout) else {
         anyhow::bail!(
             "--loso DIR --source S: the models trained with each source left out, and the source taught"
         );
     };
+    let (tune, others, judged) = (args.tune, args.others, args.judge);
     let model_dir = loso.join(&name);
     let base = teaching::load_model(&model_dir)?;
     let mut replay = Replay::from_bytes(&std::fs::read(model_dir.join("replay.bin"))?)?;
     // `--patches N`: the replay set's first N patches only (what a set of N drawn alike holds).
-    if let Some(v) = value("--patches") {
-        let n: usize = v.parse()?;
+    if let Some(n) = args.patches {
         replay.patches.truncate(n);
         replay.classes.truncate(n);
     }

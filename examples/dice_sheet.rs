@@ -11,8 +11,6 @@
 //! those whose colours `--except FILE` (a colours file) already tells. `--check FILE` instead
 //! makes one sheet per colour word of a colours file, of every die it gives that word: a
 //! mistake stands out among dice of one colour.
-#[path = "common/args.rs"]
-mod args;
 use anyhow::Context;
 use foreman_dice_training::training::held_back;
 use image::{Rgb, RgbImage, imageops};
@@ -24,33 +22,46 @@ const GAP: u32 = 4;
 /// Dice to a row.
 const ACROSS: u32 = 12;
 
+/// Contact sheets of the tray photos' labelled dice (see the top of examples/dice_sheet.rs).
+#[derive(clap::Parser)]
+struct Args {
+    /// The folder the sheets are written to.
+    out_dir: PathBuf,
+    /// The held-back photos instead of the training photos.
+    #[arg(long)]
+    held_back: bool,
+    /// Only the first N photos by name (default: all).
+    #[arg(long, value_name = "N")]
+    photos: Option<usize>,
+    /// Photos to a sheet.
+    #[arg(long, value_name = "N", default_value_t = 6)]
+    per_sheet: usize,
+    /// Leave out the photos whose colours this colours file tells.
+    #[arg(long, value_name = "FILE")]
+    except: Option<PathBuf>,
+    /// Instead, one sheet per colour word of this colours file.
+    #[arg(long, value_name = "FILE")]
+    check: Option<PathBuf>,
+}
+
 fn main() -> anyhow::Result<()> {
-    let args: Vec<String> = std::env::args().skip(1).collect();
-    let out = PathBuf::from(args.first().context("OUT_DIR is needed")?);
-    let value = |name: &str| -> anyhow::Result<Option<usize>> {
-        args::value(&args, name)
-            .map(|v| v.parse().with_context(|| format!("{name} takes a number")))
-            .transpose()
-    };
-    let photos = value("--photos")?.unwrap_or(usize::MAX);
-    let per_sheet = value("--per-sheet")?.unwrap_or(6).max(1);
+    let args: Args = clap::Parser::parse();
+    let out = args.out_dir;
+    let photos = args.photos.unwrap_or(usize::MAX);
+    let per_sheet = args.per_sheet.max(1);
     let dir = Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/data/dice/d6-tray-photos");
-    if let Some(i) = args.iter().position(|a| a == "--check") {
-        let file = args.get(i + 1).context("--check takes a file")?;
-        return check(&dir, Path::new(file), &out);
+    if let Some(file) = &args.check {
+        return check(&dir, file, &out);
     }
-    let held = args.iter().any(|a| a == "--held-back");
-    let told: Vec<String> = match args.iter().position(|a| a == "--except") {
-        Some(i) => {
-            let file = args.get(i + 1).context("--except takes a file")?;
-            std::fs::read_to_string(file)
-                .with_context(|| format!("reading {file}"))?
-                .lines()
-                .filter(|l| !l.starts_with('#'))
-                .filter_map(|l| l.split_whitespace().next())
-                .map(|s| format!("{s}.jpg"))
-                .collect()
-        }
+    let held = args.held_back;
+    let told: Vec<String> = match &args.except {
+        Some(file) => std::fs::read_to_string(file)
+            .with_context(|| format!("reading {}", file.display()))?
+            .lines()
+            .filter(|l| !l.starts_with('#'))
+            .filter_map(|l| l.split_whitespace().next())
+            .map(|s| format!("{s}.jpg"))
+            .collect(),
         None => Vec::new(),
     };
     let mut names: Vec<String> = std::fs::read_dir(dir.join("images"))?

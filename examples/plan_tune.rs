@@ -12,43 +12,86 @@ use foreman::engine::{Difficulty, Game, Setup, Winner, scoreboard};
 use foreman::planner::Weights;
 use foreman::sim;
 
-/// The planner bot's market lookahead (`lookahead=K`, rolls per choice).
-fn lookahead(args: &[String]) -> usize {
-    args.iter()
-        .find_map(|a| a.strip_prefix("lookahead="))
-        .and_then(|v| v.parse().ok())
-        .unwrap_or(foreman::bots::LOOKAHEAD)
+/// Self-play of the planner's weights against the Machine (see the top of examples/plan_tune.rs).
+#[derive(clap::Parser)]
+struct Args {
+    /// Games played with each set of weights.
+    #[arg(default_value_t = 200)]
+    games: u64,
+    /// Weights changed, as KEY=VALUE; `/` starts another set; `3p` plays 3-player games.
+    #[arg(value_parser = word)]
+    words: Vec<Word>,
 }
 
-fn weights(args: &[String]) -> Weights {
-    let mut w = Weights::default();
-    for a in args {
-        let Some((k, v)) = a.split_once('=') else {
-            continue;
-        };
-        let Ok(x) = v.parse::<f64>() else {
-            eprintln!("not a number: {a}");
-            std::process::exit(2);
-        };
-        match k {
-            "engine" => w.engine = x,
-            "metal" => w.metal = x,
-            "energy" => w.energy = x,
-            "hand" => w.hand = x,
-            "penultimate" => w.penultimate = x,
-            "market" => w.market = x,
-            "kept" => w.kept = x,
-            "dead" => w.dead = x,
-            "engine_fade" => w.engine_fade = x,
-            "anticipate" => w.anticipate = x,
-            "lookahead" | "hires" | "looked" => {}
-            _ => {
-                eprintln!("no weight {k}");
-                std::process::exit(2);
+/// One word after the games: as given (to print), and what it says.
+#[derive(Clone)]
+struct Word {
+    text: String,
+    what: What,
+}
+
+#[derive(Clone, Copy)]
+enum What {
+    /// A weight and its value.
+    Weight(fn(&mut Weights, f64), f64),
+    /// `lookahead=K`: the planner bot's rolls per market choice.
+    Lookahead(usize),
+    /// `looked=N`: how many of its best market choices it plays ahead.
+    Looked(usize),
+    /// `hires=0`: not each contractor too (`hires=1`, the default: each too).
+    Hires(bool),
+    /// `/`: the next set of weights.
+    Next,
+    /// `3p`: 3-player games.
+    ThreePlayers,
+}
+
+/// A word of the command line, or why it is none.
+fn word(text: &str) -> Result<Word, String> {
+    let what = match text {
+        "/" => What::Next,
+        "3p" => What::ThreePlayers,
+        _ => {
+            let (key, value) = text
+                .split_once('=')
+                .ok_or("neither KEY=VALUE, `/` nor `3p`")?;
+            let count = || {
+                value
+                    .parse()
+                    .map_err(|_| format!("{key} takes a whole number"))
+            };
+            match key {
+                "lookahead" => What::Lookahead(count()?),
+                "looked" => What::Looked(count()?),
+                "hires" => match value {
+                    "0" => What::Hires(false),
+                    "1" => What::Hires(true),
+                    _ => return Err("hires takes 0 or 1".into()),
+                },
+                _ => {
+                    let set: fn(&mut Weights, f64) = match key {
+                        "engine" => |w, x| w.engine = x,
+                        "metal" => |w, x| w.metal = x,
+                        "energy" => |w, x| w.energy = x,
+                        "hand" => |w, x| w.hand = x,
+                        "penultimate" => |w, x| w.penultimate = x,
+                        "market" => |w, x| w.market = x,
+                        "kept" => |w, x| w.kept = x,
+                        "dead" => |w, x| w.dead = x,
+                        "engine_fade" => |w, x| w.engine_fade = x,
+                        "anticipate" => |w, x| w.anticipate = x,
+                        _ => return Err(format!("no weight {key}")),
+                    };
+                    let x = value.parse().map_err(|_| format!("{key} takes a number"))?;
+                    What::Weight(set, x)
+                }
             }
         }
-    }
-    w
+    };
+    Ok(Word {
+        text: text.to_string(),
+        what,
+    })
 }
 
 /// One game: (the planner's score, the best other score, whether the planner won).
@@ -89,18 +132,23 @@ fn game(
 }
 
 fn main() {
-    let args: Vec<String> = std::env::args().skip(1).collect();
-    let games: u64 = args.first().and_then(|g| g.parse().ok()).unwrap_or(200);
-    let three = args.iter().any(|a| a == "3p");
-    let rest: Vec<String> = args.iter().skip(1).cloned().collect();
-    for set in rest.split(|a| a == "/") {
-        let w = weights(set);
-        let ahead = lookahead(set);
-        let hires = !set.iter().any(|a| a == "hires=0");
-        let looked = set
-            .iter()
-            .find_map(|a| a.strip_prefix("looked=").and_then(|v| v.parse().ok()))
-            .unwrap_or(foreman::bots::LOOKED_AT);
+    let Args { games, words } = clap::Parser::parse();
+    let three = words
+        .iter()
+        .any(|word| matches!(word.what, What::ThreePlayers));
+    for set in words.split(|word| matches!(word.what, What::Next)) {
+        let mut w = Weights::default();
+        let (mut ahead, mut hires, mut looked) =
+            (foreman::bots::LOOKAHEAD, true, foreman::bots::LOOKED_AT);
+        for word in set {
+            match word.what {
+                What::Weight(set, x) => set(&mut w, x),
+                What::Lookahead(k) => ahead = k,
+                What::Looked(n) => looked = n,
+                What::Hires(h) => hires = h,
+                What::Next | What::ThreePlayers => {}
+            }
+        }
         let start = if three { 60_000 } else { 50_000 };
         let seeds: Vec<u64> = (start..start + games).collect();
         let results = sim::on_threads(&seeds, 2, |seed| {
@@ -110,9 +158,10 @@ fn main() {
         let wins = results.iter().filter(|r| r.2).count();
         let mine = results.iter().map(|r| f64::from(r.0)).sum::<f64>() / n;
         let other = results.iter().map(|r| f64::from(r.1)).sum::<f64>() / n;
+        let said: Vec<&str> = set.iter().map(|word| word.text.as_str()).collect();
         println!(
             "{} | {wins}/{} wins, mean {mine:.1} against {other:.1}",
-            set.join(" "),
+            said.join(" "),
             results.len()
         );
     }

@@ -14,15 +14,6 @@ pub fn load_model(dir: &Path) -> anyhow::Result<Model> {
     )?)
 }
 
-/// `--teach K,K,...`: how many pictures each run teaches (`default` when not given).
-pub fn teach_counts(given: Option<String>, default: &str) -> anyhow::Result<Vec<usize>> {
-    Ok(given
-        .unwrap_or_else(|| default.into())
-        .split(',')
-        .map(str::parse)
-        .collect::<Result<_, _>>()?)
-}
-
 /// A model taught `chosen` of a pool's pictures, one roll each, its last layer fitted as the
 /// window fits it.
 pub struct Taught {

@@ -30,9 +30,6 @@
 //! `--icons F`: that share of the classifier's samples are a round icon as large as a die
 //! (gears, targets, suns: `synthetic::round_icon`), as no die, and half the detector's made-up
 //! pictures carry a few (none unless told).
-#[path = "../common/args.rs"]
-mod args;
-
 mod window;
 
 use foreman::vision::learned::{
@@ -43,61 +40,96 @@ use foreman_dice_training::training::{self, Library, Schedule};
 use std::path::PathBuf;
 use std::time::Instant;
 
-/// The options that take a value, and the switches.
-const OPTIONS: [&str; 19] = [
-    "--data",
-    "--replay",
-    "--out",
-    "--leave-out",
-    "--taught",
-    "--epochs",
-    "--detector-epochs",
-    "--seed",
-    "--detector-from",
-    "--classifier-from",
-    "--window",
-    "--rendered",
-    "--colour-blind",
-    "--made-up",
-    "--pasted",
-    "--icons",
-    "--window-pictures",
-    "--render-sheet",
-    "--icon-sheet",
-];
-const SWITCHES: [&str; 1] = ["--validate"];
+/// Trains the dice reader's two nets (see the top of examples/dice_train/main.rs and
+/// models/dice/README.md).
+#[derive(clap::Parser)]
+struct Args {
+    /// The sources' folders.
+    #[arg(long, value_name = "DIR", default_value = "../shared/dice")]
+    data: PathBuf,
+    /// Where the weights and the manifest are written.
+    #[arg(long, value_name = "DIR", default_value = "models/dice")]
+    out: PathBuf,
+    /// Train without this source, and score it whole.
+    #[arg(long, value_name = "SOURCE")]
+    leave_out: Option<String>,
+    /// With --leave-out: N of its pictures are trained on after all.
+    #[arg(long, value_name = "N", default_value_t = 0)]
+    taught: usize,
+    /// The classifier's epochs.
+    #[arg(long, value_name = "N", default_value_t = 30)]
+    epochs: usize,
+    /// The detector's epochs.
+    #[arg(long, value_name = "N", default_value_t = 40)]
+    detector_epochs: usize,
+    /// The seed every random choice comes from.
+    #[arg(long, value_name = "N", default_value_t = 2026)]
+    seed: u64,
+    /// Take this folder's detector instead of training one.
+    #[arg(long, value_name = "DIR")]
+    detector_from: Option<PathBuf>,
+    /// Train this folder's classifier further instead of a new one.
+    #[arg(long, value_name = "DIR")]
+    classifier_from: Option<PathBuf>,
+    /// Set aside another fifth and score it instead of the held-back one.
+    #[arg(long)]
+    validate: bool,
+    /// Add pictures of Foreman's own window from this many games.
+    #[arg(long, value_name = "GAMES", default_value_t = 0)]
+    window: u64,
+    /// The share of samples that are rendered dice (0 to 1).
+    #[arg(long, value_name = "F", default_value_t = 0.0)]
+    rendered: f64,
+    /// The classifier's channels: 3 (the colours), 1 or 2 (the face's contrast), or 4 (both).
+    #[arg(long, value_name = "N", default_value_t = 3)]
+    colour_blind: usize,
+    /// Teach the classifier the detector's mistakes on N made-up pictures without a die.
+    #[arg(long, value_name = "N", default_value_t = 0)]
+    made_up: usize,
+    /// The share of labelled dice pasted on a made-up background (0 to 1).
+    #[arg(long, value_name = "F", default_value_t = 0.0)]
+    pasted: f64,
+    /// The share of samples that are round icons, taught as no die (0 to 1).
+    #[arg(long, value_name = "F", default_value_t = 0.0)]
+    icons: f64,
+    /// Only write the window's pictures, their dice outlined, into DIR.
+    #[arg(long, value_name = "DIR")]
+    window_pictures: Option<PathBuf>,
+    /// Only write a sheet of rendered dice to FILE.
+    #[arg(long, value_name = "FILE")]
+    render_sheet: Option<PathBuf>,
+    /// Only write a sheet of round icons to FILE.
+    #[arg(long, value_name = "FILE")]
+    icon_sheet: Option<PathBuf>,
+    /// Also write a replay set of N classifier samples.
+    #[arg(long, value_name = "N", default_value_t = 0)]
+    replay: usize,
+}
 
 /// The detector's training pictures are this many pixels a side.
 const DETECTOR_TRAIN: usize = 128;
 
 fn main() -> anyhow::Result<()> {
-    let args: Vec<String> = std::env::args().skip(1).collect();
-    // A word it does not know (`--help` among them) stops it before anything is trained, so
-    // that no mistyped option overwrites the shipped weights with another recipe's.
-    let see = "the top of examples/dice_train/main.rs and models/dice/README.md";
-    if !args::check(&args, &OPTIONS, &SWITCHES, see).map_err(anyhow::Error::msg)? {
-        return Ok(());
-    }
-    let value = |name: &str| args::value(&args, name);
-    let data = PathBuf::from(value("--data").unwrap_or_else(|| "../shared/dice".into()));
-    let out = PathBuf::from(value("--out").unwrap_or_else(|| "models/dice".into()));
-    let leave_out = value("--leave-out");
+    // The words as given, for the manifests.
+    let words: Vec<String> = std::env::args().skip(1).collect();
+    // A word it does not know (a mistyped option, a bad number) stops it before anything is
+    // trained, so that no mistake overwrites the shipped weights with another recipe's.
+    let args: Args = clap::Parser::parse();
+    let (data, out, leave_out) = (args.data, args.out, args.leave_out);
     // The classifier's epochs. 60 read the tray dice on their labelled boxes 2.8 points better,
     // but not the whole reader, and read a numeral die and a die on Foreman's cards
     // (`models/dice/README.md`).
-    let epochs: usize = value("--epochs").map_or(Ok(30), |v| v.parse())?;
-    let detector_epochs: usize = value("--detector-epochs").map_or(Ok(40), |v| v.parse())?;
-    let seed: u64 = value("--seed").map_or(Ok(2026), |v| v.parse())?;
-    let validate = args.iter().any(|a| a == "--validate");
+    let (epochs, detector_epochs, seed) = (args.epochs, args.detector_epochs, args.seed);
+    let validate = args.validate;
     // `--taught N`: with `--leave-out SOURCE`, N of its pictures are trained on after all.
-    let taught: usize = value("--taught").map_or(Ok(0), |v| v.parse())?;
+    let taught = args.taught;
     anyhow::ensure!(
         taught == 0 || leave_out.is_some(),
         "--taught N goes with --leave-out SOURCE"
     );
     // `--colour-blind N`: the classifier reads N channels, the face's contrast along its 1 or
     // 2 main colour axes (`vision::grid::face_contrast`), or 4, the colours and one axis.
-    let channels: usize = value("--colour-blind").map_or(Ok(3), |v| v.parse())?;
+    let channels = args.colour_blind;
     anyhow::ensure!(
         CLASSIFIER_CHANNELS.contains(&channels),
         "--colour-blind takes 1 or 2 channels, or 4 (the colours and one)"
@@ -107,7 +139,7 @@ fn main() -> anyhow::Result<()> {
     // compare recipes without looking at the held-back files).
     let (mut train, test) = sources::training_split(&data, leave_out.as_deref(), taught, validate)
         .map_err(anyhow::Error::msg)?;
-    if let Some(file) = value("--render-sheet") {
+    if let Some(file) = &args.render_sheet {
         // Rendered dice, 10 by 8, pip d6 in the first four rows, no die in the others.
         use rand::SeedableRng;
         let mut rng = rand_chacha::ChaCha8Rng::seed_from_u64(seed);
@@ -124,11 +156,11 @@ fn main() -> anyhow::Result<()> {
                 );
             }
         }
-        sheet.save(&file)?;
-        println!("wrote {file}");
+        sheet.save(file)?;
+        println!("wrote {}", file.display());
         return Ok(());
     }
-    if let Some(file) = value("--icon-sheet") {
+    if let Some(file) = &args.icon_sheet {
         // Round icons as `--icons` teaches them, 10 by 6, each on a made-up background.
         use rand::SeedableRng;
         let mut rng = rand_chacha::ChaCha8Rng::seed_from_u64(seed);
@@ -142,23 +174,22 @@ fn main() -> anyhow::Result<()> {
                 i64::from(i / 10 * 48),
             );
         }
-        sheet.save(&file)?;
-        println!("wrote {file}");
+        sheet.save(file)?;
+        println!("wrote {}", file.display());
         return Ok(());
     }
-    let games: u64 = value("--window").map_or(Ok(0), |v| v.parse())?;
-    let rendered: f64 = value("--rendered").map_or(Ok(0.0), |v| v.parse())?;
+    let (games, rendered) = (args.window, args.rendered);
     anyhow::ensure!(
         (0.0..=1.0).contains(&rendered),
         "--rendered is a share, 0 to 1"
     );
-    let pasted: f64 = value("--pasted").map_or(Ok(0.0), |v| v.parse())?;
+    let pasted = args.pasted;
     anyhow::ensure!((0.0..=1.0).contains(&pasted), "--pasted is a share, 0 to 1");
-    let icons: f64 = value("--icons").map_or(Ok(0.0), |v| v.parse())?;
+    let icons = args.icons;
     anyhow::ensure!((0.0..=1.0).contains(&icons), "--icons is a share, 0 to 1");
-    if let Some(dir) = value("--window-pictures") {
+    if let Some(dir) = &args.window_pictures {
         // The window's pictures, each labelled die outlined, to look at; nothing trained.
-        std::fs::create_dir_all(&dir)?;
+        std::fs::create_dir_all(dir)?;
         let source = window::pictures(games, 4)?;
         for (i, p) in source.pictures.iter().enumerate() {
             let mut img = p.image.clone();
@@ -170,9 +201,9 @@ fn main() -> anyhow::Result<()> {
                 .of_size(d.size.max(1.0) as u32, d.size.max(1.0) as u32);
                 imageproc::drawing::draw_hollow_rect_mut(&mut img, r, image::Rgb([255, 0, 255]));
             }
-            img.save(PathBuf::from(&dir).join(format!("window-{i:02}.png")))?;
+            img.save(dir.join(format!("window-{i:02}.png")))?;
         }
-        println!("{} pictures in {dir}", source.pictures.len());
+        println!("{} pictures in {}", source.pictures.len(), dir.display());
         return Ok(());
     }
     if games > 0 {
@@ -189,7 +220,7 @@ fn main() -> anyhow::Result<()> {
     }
     // `--made-up N`: the detector's proposals on N made-up pictures without a die are half the
     // classifier's made-up no-die samples (`training::background_proposals`).
-    let made_up: usize = value("--made-up").map_or(Ok(0), |v| v.parse())?;
+    let made_up = args.made_up;
     let mut library = Library {
         sources: train.iter().collect(),
         proposals: Vec::new(),
@@ -212,10 +243,9 @@ fn main() -> anyhow::Result<()> {
         threads: 2,
     };
     // `--detector-from DIR`: a detector trained before (to try a classifier alone).
-    if let Some(dir) = value("--detector-from") {
-        detector = foreman::vision::cnn::Net::from_bytes(&std::fs::read(
-            PathBuf::from(dir).join("detector.bin"),
-        )?)?;
+    if let Some(dir) = &args.detector_from {
+        detector =
+            foreman::vision::cnn::Net::from_bytes(&std::fs::read(dir.join("detector.bin"))?)?;
     } else {
         training::fit(
             &mut detector,
@@ -234,13 +264,16 @@ fn main() -> anyhow::Result<()> {
     shape[0].cin = channels;
     // `--classifier-from DIR`: the classifier of DIR trained further (at a tenth of the rate),
     // not one trained afresh.
-    let further = value("--classifier-from");
+    let further = args.classifier_from;
     let mut classifier = match &further {
         Some(dir) => {
-            let net = foreman::vision::cnn::Net::from_bytes(&std::fs::read(
-                PathBuf::from(dir).join("classifier.bin"),
-            )?)?;
-            anyhow::ensure!(net.shape() == shape, "{dir}: another classifier's shape");
+            let net =
+                foreman::vision::cnn::Net::from_bytes(&std::fs::read(dir.join("classifier.bin"))?)?;
+            anyhow::ensure!(
+                net.shape() == shape,
+                "{}: another classifier's shape",
+                dir.display()
+            );
             net
         }
         None => training::new_net(&shape, true, seed + 1),
@@ -275,7 +308,7 @@ fn main() -> anyhow::Result<()> {
     // `--replay N`: N classifier samples as drawn (their light not yet changed) kept as the
     // replay set a player's table is learned with (`vision::relearn`); with `--epochs 0`
     // nothing is trained.
-    let replay: usize = value("--replay").map_or(Ok(0), |v| v.parse())?;
+    let replay = args.replay;
     if replay > 0 {
         use rand::SeedableRng;
         let mut rng = rand_chacha::ChaCha8Rng::seed_from_u64(seed ^ 0x7265_706c_6179);
@@ -293,7 +326,7 @@ fn main() -> anyhow::Result<()> {
             .map(|c| set.classes.iter().filter(|&&k| k == c).count())
             .collect();
         let about = serde_json::json!({
-            "command": format!("cargo run --release --example dice_train -- {}", args.join(" ")),
+            "command": format!("cargo run --release --example dice_train -- {}", words.join(" ")),
             "seed": seed,
             "patches": replay,
             "classes": counts,
@@ -365,7 +398,7 @@ fn main() -> anyhow::Result<()> {
     std::fs::write(out.join("detector.bin"), &det_bytes)?;
     std::fs::write(out.join("classifier.bin"), &cls_bytes)?;
     let manifest = serde_json::json!({
-        "command": format!("cargo run --release --example dice_train -- {}", args.join(" ")),
+        "command": format!("cargo run --release --example dice_train -- {}", words.join(" ")),
         "seed": seed,
         "epochs": epochs,
         "detector": { "epochs": detector_epochs, "per_epoch": det_schedule.per_epoch, "batch": det_schedule.batch, "rate": det_schedule.rate,
@@ -379,7 +412,7 @@ fn main() -> anyhow::Result<()> {
         "made_up": made_up,
         "pasted": pasted,
         "icons": icons,
-        "classifier_from": further,
+        "classifier_from": further.as_deref().map(|d| d.display().to_string()),
         "split": "a file is held back when the FNV-1a hash of its name is 0 mod 5 (foreman_dice_training::training::held_back)",
         "trained_on": train.iter().map(|s| serde_json::json!({
             "source": s.name, "pictures": s.pictures.len(),
