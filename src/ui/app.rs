@@ -158,7 +158,8 @@ pub(super) const LAST_GAME: &str = "last-game.json";
 /// The Foreman window.
 pub struct ForemanApp {
     pub settings: Settings,
-    pub(super) tr: Tr,
+    /// The window's words (shared with the screen drawn this frame).
+    pub(super) tr: std::rc::Rc<Tr>,
     pub(super) screen: Screen,
     pub(super) session: Option<Session>,
     /// The table screen's own state: the die picked, the side panel, where it scrolled.
@@ -221,7 +222,7 @@ impl ForemanApp {
         let form = form.unwrap_or_default();
         let camera_source = settings.camera_source.clone();
         ForemanApp {
-            tr: Tr::new(settings.lang),
+            tr: std::rc::Rc::new(Tr::new(settings.lang)),
             settings,
             screen: Screen::Start(Box::new(form)),
             session: None,
@@ -390,7 +391,7 @@ impl ForemanApp {
 
     pub fn set_lang(&mut self, lang: Lang) {
         self.settings.lang = lang;
-        self.tr = Tr::new(lang);
+        self.tr = std::rc::Rc::new(Tr::new(lang));
     }
 
     /// Draws the whole window into `ui` (eframe calls this every frame; tests call it too).

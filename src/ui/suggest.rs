@@ -280,7 +280,8 @@ impl ForemanApp {
     }
 
     /// The plan above the player's board, with *Play the next step*, *Play all*, *Hide*.
-    pub(super) fn suggestion_ui(&mut self, ui: &mut Ui) {
+    /// Returns how many of its steps the player asked to play ([`Self::play_suggested`]).
+    pub(super) fn suggestion_ui(&mut self, ui: &mut Ui) -> usize {
         if self.thinking.is_some() {
             egui::Frame::group(ui.style()).show(ui, |ui| {
                 ui.horizontal(|ui| {
@@ -289,10 +290,10 @@ impl ForemanApp {
                 });
             });
             ui.add_space(6.0);
-            return;
+            return 0;
         }
         let Some(s) = self.live_suggestion() else {
-            return;
+            return 0;
         };
         let mut play = 0;
         egui::Frame::group(ui.style()).show(ui, |ui| {
@@ -335,7 +336,7 @@ impl ForemanApp {
             });
         });
         ui.add_space(6.0);
-        self.play_suggested(play);
+        play
     }
 
     /// Plays the suggestion's next `n` steps (fewer if one is refused or waits for a die or a

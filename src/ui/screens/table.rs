@@ -33,15 +33,65 @@ pub(in crate::ui) struct TableView {
     pub(in crate::ui) roll_asked: Option<(usize, usize)>,
 }
 
-impl ForemanApp {
-    pub(in crate::ui) fn table(&mut self, ui: &mut Ui) {
-        let Some(game) = self.shared_game() else {
-            return;
-        };
-        // On a bot's turn the person's buttons are all disabled: the bot plays.
-        let legal = self.legal();
+/// What the table asks of the window, in the order the player asked it: the screen itself
+/// changes only its own view (the die picked, the side panel).
+#[derive(Debug, Clone, PartialEq)]
+pub(in crate::ui) enum TableCommand {
+    /// One action (a blueprint taken): the window plays it.
+    Play(Act),
+    /// Dice placed on the board: each its own action, in order, until one is refused.
+    Place(Vec<Act>),
+    /// A button with several actions behind it (a hire, an activation, a build, a refresh):
+    /// the window plays a lone one or asks which.
+    Choose { title: String, acts: Vec<Act> },
+}
+
+/// The window's own panels, drawn by it where the table leaves them room.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub(in crate::ui) enum Slot {
+    /// Below the other players: the smart dice and the camera, when in use.
+    Devices,
+    /// Below those: the log.
+    Log,
+    /// At the foot of the centre: the suggestion.
+    Suggestion,
+}
+
+/// The table drawn from what it is given, alone: no window behind it.
+pub(in crate::ui) struct TableScreen {
+    pub(in crate::ui) tr: std::rc::Rc<Tr>,
+    pub(in crate::ui) game: std::rc::Rc<Game>,
+    /// What may be played now (on a bot's turn nothing: the bot plays).
+    pub(in crate::ui) legal: Vec<Act>,
+    /// The market as a companion action's cards are named, before it is played.
+    pub(in crate::ui) preview: Option<crate::engine::state::State>,
+    /// Where the suggestion's steps go.
+    pub(in crate::ui) marks: super::marks::StepMarks,
+    /// Each seat's name as the table shows it ("Anna (bot)").
+    pub(in crate::ui) names: Vec<String>,
+    /// For each seat whose hand this window does not show, why (its words' key).
+    pub(in crate::ui) hand_hidden: Vec<Option<&'static str>>,
+    /// Whether the board takes dice (not while a bot or a phone plays).
+    pub(in crate::ui) board_open: bool,
+    /// Whether the suggestion's panel is open.
+    pub(in crate::ui) suggesting: bool,
+    /// Whether the camera is on (its panel wider).
+    pub(in crate::ui) camera_on: bool,
+}
+
+impl TableScreen {
+    /// Draws the table: the market, the player at work, the other players and the Machine;
+    /// `slot` draws the window's own panels where they go ([`Slot`]). Changes only `view`;
+    /// returns what the player asked, in order.
+    pub(in crate::ui) fn ui(
+        &self,
+        ui: &mut Ui,
+        view: &mut TableView,
+        mut slot: impl FnMut(Slot, &mut Ui),
+    ) -> Vec<TableCommand> {
+        let mut out = Vec::new();
+        let game = &*self.game;
         let st = game.state();
-        self.actions_bar(ui, &game, &legal);
         // Wide screens get full-width market tiles and a wider log; on a narrow one (a small
         // window, or a large zoom) the market and the other players are shown one at a time
         // beside the player at work, by the buttons of the bottom bar.
@@ -52,13 +102,13 @@ impl ForemanApp {
         // A new round or a new player: the centre back at its top, and on a narrow window
         // the side panel the phase needs (the market in the market phase).
         let now = (st.round, st.current_player());
-        let new_turn = self.view.centre_for != Some(now);
+        let new_turn = view.centre_for != Some(now);
         if new_turn {
-            self.view.centre_for = Some(now);
-            self.view.side = None;
+            view.centre_for = Some(now);
+            view.side = None;
         }
         let (show_market, show_others) = if narrow {
-            match self.view.side {
+            match view.side {
                 Some(Side::Market) => (true, false),
                 Some(Side::Others) => (false, true),
                 None => (in_market, false),
@@ -76,14 +126,13 @@ impl ForemanApp {
                 })
                 .show(ui, |ui| {
                     let tile = if wide { TILE_WIDTH } else { MARKET_TILE };
-                    egui::ScrollArea::vertical()
-                        .show(ui, |ui| self.market_ui(ui, &game, &legal, tile));
+                    egui::ScrollArea::vertical().show(ui, |ui| self.market_ui(ui, tile, &mut out));
                 });
         }
         if show_others {
             // With the camera on, a panel of its own, wider (each with the width the player
             // gives it): the picture's dice and their labels must be readable.
-            let camera_on = self.camera.dice.is_some();
+            let camera_on = self.camera_on;
             egui::Panel::right(if camera_on { "others-camera" } else { "others" })
                 .resizable(true)
                 .default_size(match (camera_on, wide) {
@@ -94,92 +143,55 @@ impl ForemanApp {
                 })
                 .show(ui, |ui| {
                     // The camera's picture and roll need more room than the log.
-                    let share = if self.camera.dice.is_some() {
-                        0.85
-                    } else {
-                        0.55
-                    };
+                    let share = if self.camera_on { 0.85 } else { 0.55 };
                     egui::ScrollArea::vertical()
                         .id_salt("others")
                         .max_height(ui.available_height() * share)
                         .show(ui, |ui| {
                             for (seat, p) in st.players.iter().enumerate() {
-                                if Some(seat) != self.focus_seat(&game) {
-                                    self.player_summary_ui(ui, &game, seat, p);
+                                if Some(seat) != focus_seat(game) {
+                                    self.player_summary_ui(ui, seat, p);
                                     ui.separator();
                                 }
                             }
                             if let Some(m) = &st.machine {
-                                self.machine_ui(ui, &game, m);
+                                self.machine_ui(ui, m);
                                 ui.separator();
                             }
-                            if self.smart.dice.is_some()
-                                || self.settings.dice.contains(&DiceSource::SmartDice)
-                            {
-                                self.smart_dice_ui(ui);
-                                ui.separator();
-                            }
-                            if self.camera.dice.is_some()
-                                || self.settings.dice.contains(&DiceSource::Camera)
-                            {
-                                self.camera_ui(ui);
-                                ui.separator();
-                            }
+                            slot(Slot::Devices, ui);
                         });
-                    ui.heading(self.t("log"));
-                    let secret: Vec<bool> = (0..game.setup().players.len())
-                        .map(|seat| self.hides_hand(seat))
-                        .collect();
-                    self.log_view.show(ui, &self.tr, &game, &secret, &self.log);
+                    slot(Slot::Log, ui);
                 });
         }
         egui::CentralPanel::default_margins().show(ui, |ui| {
             // The suggestion at the foot of the centre: opening it moves nothing above it.
-            if self.thinking.is_some() || self.suggestion.is_some() {
+            if self.suggesting {
                 egui::Panel::bottom("suggestion")
                     .resizable(false)
-                    .show(ui, |ui| self.suggestion_ui(ui));
+                    .show(ui, |ui| slot(Slot::Suggestion, ui));
             }
             let mut centre = egui::ScrollArea::vertical().id_salt("centre");
             if new_turn {
                 centre = centre.vertical_scroll_offset(0.0);
             }
             centre.show(ui, |ui| {
-                if let Some(seat) = self.focus_seat(&game) {
-                    self.active_player_ui(ui, &game, &legal, seat);
+                if let Some(seat) = focus_seat(game) {
+                    self.active_player_ui(ui, view, seat, &mut out);
                 }
             });
         });
-    }
-
-    /// The seat shown in the middle: the acting player, else the first.
-    pub(in crate::ui) fn focus_seat(&self, game: &Game) -> Option<usize> {
-        let st = game.state();
-        st.current_player()
-            .or((!st.players.is_empty()).then_some(0))
+        out
     }
 
     /// The market: four blueprints and four contractors as card tiles, the tool token drawn
     /// above each contractor; the refresh and the decks' counts below.
-    pub(in crate::ui) fn market_ui(&mut self, ui: &mut Ui, game: &Game, legal: &[Act], width: f32) {
+    fn market_ui(&self, ui: &mut Ui, width: f32, out: &mut Vec<TableCommand>) {
+        let (game, legal) = (&*self.game, &self.legal);
         // While a companion action's cards are being named, the market fills in as they are.
-        let preview;
-        let st = match &self.dialog {
-            Some(Dialog::Input(p)) if !p.inputs.is_empty() => {
-                preview = game
-                    .attempt(
-                        &p.act,
-                        &p.inputs,
-                        self.input_source() == crate::engine::known::Source::VirtualDice,
-                    )
-                    .0;
-                &preview
-            }
-            _ => game.state(),
-        };
-        let marks = self.step_marks(game);
-        ui.heading(self.t("market"));
-        ui.label(RichText::new(self.t("blueprints")).strong());
+        let st = self.preview.as_ref().unwrap_or(game.state());
+        let marks = &self.marks;
+        ui.heading(self.tr.t("market"));
+        ui.label(RichText::new(self.tr.t("blueprints")).strong());
         let mut take = None;
         for row in [0usize, 2] {
             ui.horizontal_top(|ui| {
@@ -191,7 +203,7 @@ impl ForemanApp {
                             let r =
                                 blueprint_tile(ui, &self.tr, *c, width, Shown::default(), |ui| {
                                     let act = Act::TakeBlueprint { slot: slot as u8 };
-                                    let label = self.ta(
+                                    let label = self.tr.t_args(
                                         "take",
                                         &[
                                             ("card", words::card_name(&self.tr, *c).into()),
@@ -210,7 +222,7 @@ impl ForemanApp {
                             marks.tag(ui, &self.tr, r.rect, &marks.market[slot]);
                         }
                         None => {
-                            ui.weak(self.t("empty-slot"));
+                            ui.weak(self.tr.t("empty-slot"));
                         }
                     }
                 }
@@ -218,10 +230,10 @@ impl ForemanApp {
             ui.add_space(6.0);
         }
         if let Some(act) = take {
-            self.submit(act);
+            out.push(TableCommand::Play(act));
         }
         ui.add_space(6.0);
-        ui.label(RichText::new(self.t("contractors")).strong());
+        ui.label(RichText::new(self.tr.t("contractors")).strong());
         let mut hire = None;
         for row in [0usize, 2] {
             ui.horizontal_top(|ui| {
@@ -232,9 +244,9 @@ impl ForemanApp {
                     ui.vertical(|ui| {
                         // The tool token above the contractor's slot.
                         let name = words::tool(&self.tr, tool);
-                        let token = self.ta("tool-token", &[("tool", name.clone().into())]);
+                        let token = self.tr.t_args("tool-token", &[("tool", name.clone().into())]);
                         icons::tool_badge(ui, tool, &name, &token)
-                            .on_hover_text(self.t("tool-token-hint"));
+                            .on_hover_text(self.tr.t("tool-token-hint"));
                         match c {
                             Some(c) => {
                                 let r = contractor_tile(ui, &self.tr, *c, width, |ui| {
@@ -243,11 +255,11 @@ impl ForemanApp {
                                         .filter(|a| matches!(a, Act::Hire { slot: s, .. } if usize::from(*s) == slot))
                                         .cloned()
                                         .collect();
-                                    let label = self.ta(
+                                    let label = self.tr.t_args(
                                         "hire",
                                         &[("card", words::contractor_name(&self.tr, *c).into())],
                                     );
-                                    let why = self.ta(
+                                    let why = self.tr.t_args(
                                         "hire-needs",
                                         &[("tool", words::tool(&self.tr, tool).into())],
                                     );
@@ -261,7 +273,7 @@ impl ForemanApp {
                                 marks.tag(ui, &self.tr, r.rect, &marks.contractors[slot]);
                             }
                             None => {
-                                ui.weak(self.t("empty-slot"));
+                                ui.weak(self.tr.t("empty-slot"));
                             }
                         }
                     });
@@ -269,8 +281,8 @@ impl ForemanApp {
             });
             ui.add_space(6.0);
         }
-        if let Some((label, hires)) = hire {
-            self.choose(label, hires, || None);
+        if let Some((title, acts)) = hire {
+            out.push(TableCommand::Choose { title, acts });
         }
         ui.add_space(6.0);
         let refreshes: Vec<Act> = legal
@@ -279,15 +291,21 @@ impl ForemanApp {
             .cloned()
             .collect();
         if ui
-            .add_enabled(!refreshes.is_empty(), egui::Button::new(self.t("refresh")))
-            .on_hover_text(self.t("refresh-hint"))
+            .add_enabled(
+                !refreshes.is_empty(),
+                egui::Button::new(self.tr.t("refresh")),
+            )
+            .on_hover_text(self.tr.t("refresh-hint"))
             .clicked()
         {
-            let title = self.t("refresh");
-            self.choose(title, refreshes, || None);
+            let title = self.tr.t("refresh");
+            out.push(TableCommand::Choose {
+                title,
+                acts: refreshes,
+            });
         }
         ui.add_space(6.0);
-        ui.weak(self.ta(
+        ui.weak(self.tr.t_args(
             "deck-counts",
             &[
                 ("blueprints", st.deck_size().into()),
@@ -297,46 +315,44 @@ impl ForemanApp {
     }
 
     /// Another player, in short: name, resources, compound by type, hand size.
-    pub(in crate::ui) fn player_summary_ui(
-        &self,
-        ui: &mut Ui,
-        game: &Game,
-        seat: usize,
-        p: &PlayerState,
-    ) {
-        let name = self.seat_name(game, seat);
+    fn player_summary_ui(&self, ui: &mut Ui, seat: usize, p: &PlayerState) {
+        let name = self.names[seat].clone();
         ui.horizontal(|ui| {
             colour_swatch(ui, p.colour);
             ui.heading(name);
         });
         self.resources_ui(ui, p);
         self.compound_list_ui(ui, &p.compound, Some(p));
-        ui.label(self.ta("hand-count", &[("count", p.hand_size().into())]));
+        ui.label(
+            self.tr
+                .t_args("hand-count", &[("count", p.hand_size().into())]),
+        );
     }
 
     /// The Machine: its goods, its compound by type (what its dice are compared with) and its
     /// five coloured dice as last rolled.
-    pub(in crate::ui) fn machine_ui(
-        &self,
-        ui: &mut Ui,
-        game: &Game,
-        m: &crate::engine::state::MachineState,
-    ) {
-        ui.heading(self.t("machine"));
+    fn machine_ui(&self, ui: &mut Ui, m: &crate::engine::state::MachineState) {
+        let game = &*self.game;
+        ui.heading(self.tr.t("machine"));
         ui.horizontal_wrapped(|ui| {
             icons::count(
                 ui,
                 Icon::Goods,
                 m.goods,
-                &self.ta("goods-count", &[("count", m.goods.into())]),
+                &self.tr.t_args("goods-count", &[("count", m.goods.into())]),
             );
             icons::count(
                 ui,
                 Icon::Cards,
                 m.compound.len() as u32,
-                &self.ta("machine-cards", &[("count", m.compound.len().into())]),
+                &self
+                    .tr
+                    .t_args("machine-cards", &[("count", m.compound.len().into())]),
             );
-            ui.label(self.ta("score-so-far", &[("score", m.score().into())]));
+            ui.label(
+                self.tr
+                    .t_args("score-so-far", &[("score", m.score().into())]),
+            );
         });
         // Its last roll: red, blue, purple, yellow, green (docs/rules.md, Machine's turn).
         if let Some(roll) = game
@@ -347,12 +363,12 @@ impl ForemanApp {
             .filter(|a| a.inputs.dice.len() == 5)
         {
             ui.horizontal(|ui| {
-                ui.label(self.t("machine-rolled"));
+                ui.label(self.tr.t("machine-rolled"));
                 let side = ui.text_style_height(&egui::TextStyle::Body) * 1.6;
                 for (k, &v) in roll.inputs.dice.iter().enumerate() {
                     let die = crate::engine::state::MachineDie::ORDER[k];
                     let colour = machine_die_rgb(die);
-                    let name = self.ta(
+                    let name = self.tr.t_args(
                         "machine-die-value",
                         &[
                             (
@@ -380,47 +396,54 @@ impl ForemanApp {
         self.compound_list_ui(ui, &m.compound, None);
     }
 
-    pub(in crate::ui) fn resources_ui(&self, ui: &mut Ui, p: &PlayerState) {
+    fn resources_ui(&self, ui: &mut Ui, p: &PlayerState) {
         ui.horizontal_wrapped(|ui| {
             ui.spacing_mut().item_spacing.x = 10.0;
             icons::count(
                 ui,
                 Icon::Metal,
                 p.metal,
-                &self.ta("metal-count", &[("count", p.metal.into())]),
+                &self.tr.t_args("metal-count", &[("count", p.metal.into())]),
             );
             icons::count(
                 ui,
                 Icon::Energy,
                 p.energy,
-                &self.ta("energy-count", &[("count", p.energy.into())]),
+                &self
+                    .tr
+                    .t_args("energy-count", &[("count", p.energy.into())]),
             );
             icons::count(
                 ui,
                 Icon::Goods,
                 p.goods,
-                &self.ta("goods-count", &[("count", p.goods.into())]),
+                &self.tr.t_args("goods-count", &[("count", p.goods.into())]),
             );
             icons::count(
                 ui,
                 Icon::Prestige,
                 p.prestige(),
-                &self.ta("prestige-count", &[("count", p.prestige().into())]),
+                &self
+                    .tr
+                    .t_args("prestige-count", &[("count", p.prestige().into())]),
             );
-            ui.label(self.ta("score-so-far", &[("score", p.score().into())]));
+            ui.label(
+                self.tr
+                    .t_args("score-so-far", &[("score", p.score().into())]),
+            );
         });
     }
 
     /// A compound as lines by type ("Production (3): Biolab, Foundry ×2"), cards counted, for
     /// the players not at work and the Machine; cards used this round are marked.
-    pub(in crate::ui) fn compound_list_ui(
+    fn compound_list_ui(
         &self,
         ui: &mut Ui,
         compound: &crate::engine::state::Pile<Blueprint>,
         player: Option<&PlayerState>,
     ) {
         if compound.is_empty() {
-            ui.weak(self.t("compound-empty"));
+            ui.weak(self.tr.t("compound-empty"));
             return;
         }
         for kind in CardType::ALL {
@@ -434,7 +457,7 @@ impl ForemanApp {
                         s.push_str(&format!(" ×{n}"));
                     }
                     if used {
-                        s.push_str(&format!(" ({})", self.t("used")));
+                        s.push_str(&format!(" ({})", self.tr.t("used")));
                     }
                     s
                 })
@@ -459,17 +482,18 @@ impl ForemanApp {
     /// The player at work: resources, the dice tray, the headquarters board, the compound by
     /// type as tiles with *Activate* on each and the dice placed on it, and the hand as tiles
     /// that wrap into rows, each with *Build*.
-    pub(in crate::ui) fn active_player_ui(
-        &mut self,
+    fn active_player_ui(
+        &self,
         ui: &mut Ui,
-        game: &Game,
-        legal: &[Act],
+        view: &mut TableView,
         seat: usize,
+        out: &mut Vec<TableCommand>,
     ) {
+        let (game, legal) = (&*self.game, &self.legal);
         let st = game.state();
         let p = &st.players[seat];
-        let marks = self.step_marks(game);
-        let name = self.seat_name(game, seat);
+        let marks = &self.marks;
+        let name = self.names[seat].clone();
         let body = colour_rgb(p.colour);
         // Tiles grow with the room (four to a row on a wide screen), dice too.
         let tile = ((ui.available_width() - 32.0) / 4.0).clamp(TILE_WIDTH, 1.4 * TILE_WIDTH);
@@ -483,39 +507,41 @@ impl ForemanApp {
         ui.add_space(4.0);
 
         // The dice tray: dice drawn with their pips; click to select, or drag onto a section.
-        ui.label(RichText::new(self.t("dice-tray")).strong());
+        ui.label(RichText::new(self.tr.t("dice-tray")).strong());
         // Room for the step tags astride the dice's corners, kept whether a plan is shown or
         // not: a suggestion never moves the board.
         ui.add_space(4.0);
         ui.horizontal_wrapped(|ui| {
             if p.dice.is_empty() {
-                ui.weak(self.t("dice-none"));
+                ui.weak(self.tr.t("dice-none"));
             }
             let side = ui.text_style_height(&egui::TextStyle::Body) * if wide { 3.4 } else { 2.6 };
             for (i, d) in p.dice.as_slice().iter().enumerate() {
                 let i = i as u8;
-                let origin = self.t(&format!(
+                let origin = self.tr.t(&format!(
                     "origin-{}",
                     format!("{:?}", d.origin).to_lowercase()
                 ));
-                let label = self.ta("die", &[("n", (i + 1).into()), ("value", d.value.into())]);
+                let label = self
+                    .tr
+                    .t_args("die", &[("n", (i + 1).into()), ("value", d.value.into())]);
                 let look = DieLook {
-                    selected: self.view.selected_die == Some(i),
+                    selected: view.selected_die == Some(i),
                     placed: d.placed.is_some(),
                 };
                 let r = die::die(ui, d.value, body, side, look, &label);
                 marks.tag_die(ui, &self.tr, r.rect, i);
                 if look.placed {
-                    r.on_hover_text(self.ta("die-placed", &[("origin", origin.into())]));
+                    r.on_hover_text(self.tr.t_args("die-placed", &[("origin", origin.into())]));
                     continue;
                 }
                 let r = r.on_hover_text(format!(
                     "{label}\n{}",
-                    self.ta("die-hint", &[("origin", origin.into())])
+                    self.tr.t_args("die-hint", &[("origin", origin.into())])
                 ));
                 r.dnd_set_drag_payload(DraggedDie(i));
                 if r.clicked() {
-                    self.view.selected_die = if self.view.selected_die == Some(i) {
+                    view.selected_die = if view.selected_die == Some(i) {
                         None
                     } else {
                         Some(i)
@@ -527,32 +553,33 @@ impl ForemanApp {
                 .filter(|a| matches!(a, Act::SpecialistDie { .. }))
                 .cloned()
                 .collect();
-            self.choices_button(ui, "specialist-die", specialist);
+            if !specialist.is_empty() && ui.button(self.tr.t("specialist-die")).clicked() {
+                out.push(TableCommand::Choose {
+                    title: self.tr.t("specialist-die"),
+                    acts: specialist,
+                });
+            }
         });
         ui.add_space(6.0);
 
         // The headquarters board.
-        ui.label(RichText::new(self.t("hq")).strong());
+        ui.label(RichText::new(self.tr.t("hq")).strong());
         // One placement, or all the dice a section takes (each its own action, in order); on
         // a bot's turn the board is only to be watched.
         let placed = ui
-            .add_enabled_ui(
-                self.bot_to_act().is_none() && self.phone_to_act().is_none(),
-                |ui| hq::board(ui, &self.tr, game, p, body, self.view.selected_die, &marks),
-            )
+            .add_enabled_ui(self.board_open, |ui| {
+                hq::board(ui, &self.tr, game, p, body, view.selected_die, marks)
+            })
             .inner;
-        for act in placed {
-            self.submit(act);
-            if self.message.is_some() {
-                break;
-            }
+        if !placed.is_empty() {
+            out.push(TableCommand::Place(placed));
         }
         ui.add_space(6.0);
 
         // The compound by type, each card a tile with Activate on it and its dice drawn.
-        ui.label(RichText::new(self.t("compound")).strong());
+        ui.label(RichText::new(self.tr.t("compound")).strong());
         if p.compound.is_empty() {
-            ui.weak(self.t("compound-empty"));
+            ui.weak(self.tr.t("compound-empty"));
         }
         let mut chosen = None;
         for kind in CardType::ALL {
@@ -607,7 +634,7 @@ impl ForemanApp {
                             })
                             .cloned()
                             .collect();
-                        let label = self.ta(
+                        let label = self.tr.t_args(
                             "activate",
                             &[("card", words::card_name(&self.tr, card).into())],
                         );
@@ -628,29 +655,31 @@ impl ForemanApp {
         // The hand: every card a tile; the tiles wrap into rows. With hidden hands only the
         // cards taken face up are tiles; the secret ones are a count, and a build from them
         // names its cards (docs/rules.md, hidden hands).
-        ui.label(RichText::new(self.ta("hand-count", &[("count", p.hand_size().into())])).strong());
+        ui.label(
+            RichText::new(
+                self.tr
+                    .t_args("hand-count", &[("count", p.hand_size().into())]),
+            )
+            .strong(),
+        );
         // A bot's hand is as secret from the people at the table as theirs are from it, and a
         // hand played on its own phone is its player's.
-        if self.bot_seats.hides_hand(seat) {
-            ui.weak(self.t("bot-hand-hidden"));
-            return;
-        }
-        if self.hides_hand(seat) {
-            ui.weak(self.t("web-hand-on-phone"));
+        if let Some(why) = self.hand_hidden[seat] {
+            ui.weak(self.tr.t(why));
             return;
         }
         if p.hidden > 0 {
             ui.horizontal_wrapped(|ui| {
-                ui.label(self.ta("hand-hidden", &[("count", p.hidden.into())]));
+                ui.label(self.tr.t_args("hand-hidden", &[("count", p.hidden.into())]));
                 let builds: Vec<Act> = legal
                     .iter()
                     .filter(|a| matches!(a, Act::Build { .. }))
                     .cloned()
                     .collect();
-                let label = self.t("build-from-hand");
+                let label = self.tr.t("build-from-hand");
                 let r = ui
                     .add_enabled(!builds.is_empty(), egui::Button::new(label.clone()))
-                    .on_hover_text(self.t("build-from-hand-hint"));
+                    .on_hover_text(self.tr.t("build-from-hand-hint"));
                 if r.clicked() {
                     chosen = Some((label, builds));
                 }
@@ -669,7 +698,7 @@ impl ForemanApp {
                     ..Shown::default()
                 };
                 let r = blueprint_tile(ui, &self.tr, card, tile, shown, |ui| {
-                    let label = self.ta(
+                    let label = self.tr.t_args(
                         "build",
                         &[("card", words::card_name(&self.tr, card).into())],
                     );
@@ -683,10 +712,106 @@ impl ForemanApp {
                 marks.tag(ui, &self.tr, r.rect, marks.in_hand(card));
             }
         });
-        if let Some((label, acts)) = chosen {
-            self.choose(label, acts, || None);
+        if let Some((title, acts)) = chosen {
+            out.push(TableCommand::Choose { title, acts });
         }
     }
+}
+
+impl ForemanApp {
+    /// The table screen, its own panels drawn where it leaves them room, and what the player
+    /// asked of it played.
+    pub(in crate::ui) fn table(&mut self, ui: &mut Ui) {
+        let Some(game) = self.shared_game() else {
+            return;
+        };
+        // On a bot's turn the person's buttons are all disabled: the bot plays.
+        let legal = self.legal();
+        self.actions_bar(ui, &game, &legal);
+        let seats = game.setup().players.len();
+        let screen = TableScreen {
+            tr: std::rc::Rc::clone(&self.tr),
+            preview: self.market_preview(&game),
+            marks: self.step_marks(&game),
+            names: (0..seats).map(|s| self.seat_name(&game, s)).collect(),
+            hand_hidden: (0..seats)
+                .map(|s| {
+                    if self.bot_seats.hides_hand(s) {
+                        Some("bot-hand-hidden")
+                    } else if self.hides_hand(s) {
+                        Some("web-hand-on-phone")
+                    } else {
+                        None
+                    }
+                })
+                .collect(),
+            board_open: self.bot_to_act().is_none() && self.phone_to_act().is_none(),
+            suggesting: self.thinking.is_some() || self.suggestion.is_some(),
+            camera_on: self.camera.dice.is_some(),
+            game,
+            legal,
+        };
+        let mut view = std::mem::take(&mut self.view);
+        let mut suggested = 0;
+        let commands = screen.ui(ui, &mut view, |slot, ui| match slot {
+            Slot::Devices => {
+                if self.smart.dice.is_some() || self.settings.dice.contains(&DiceSource::SmartDice)
+                {
+                    self.smart_dice_ui(ui);
+                    ui.separator();
+                }
+                if self.camera.dice.is_some() || self.settings.dice.contains(&DiceSource::Camera) {
+                    self.camera_ui(ui);
+                    ui.separator();
+                }
+            }
+            Slot::Log => {
+                ui.heading(self.t("log"));
+                let secret: Vec<bool> = (0..seats).map(|seat| self.hides_hand(seat)).collect();
+                self.log_view
+                    .show(ui, &self.tr, &screen.game, &secret, &self.log);
+            }
+            Slot::Suggestion => suggested = self.suggestion_ui(ui),
+        });
+        self.view = view;
+        for command in commands {
+            match command {
+                TableCommand::Play(act) => self.submit(act),
+                TableCommand::Place(acts) => {
+                    for act in acts {
+                        self.submit(act);
+                        if self.message.is_some() {
+                            break;
+                        }
+                    }
+                }
+                TableCommand::Choose { title, acts } => self.choose(title, acts, || None),
+            }
+        }
+        self.play_suggested(suggested);
+    }
+
+    /// The market as a companion action's cards are named (the market fills in as they are).
+    fn market_preview(&self, game: &Game) -> Option<crate::engine::state::State> {
+        match &self.dialog {
+            Some(Dialog::Input(p)) if !p.inputs.is_empty() => Some(
+                game.attempt(
+                    &p.act,
+                    &p.inputs,
+                    self.input_source() == crate::engine::known::Source::VirtualDice,
+                )
+                .0,
+            ),
+            _ => None,
+        }
+    }
+}
+
+/// The seat shown in the middle: the acting player, else the first.
+pub(in crate::ui) fn focus_seat(game: &Game) -> Option<usize> {
+    let st = game.state();
+    st.current_player()
+        .or((!st.players.is_empty()).then_some(0))
 }
 
 /// A player's colour as a small die-like square, outlined so that white reads on a light
@@ -821,5 +946,73 @@ mod tests {
             assert!(why.contains(shovel), "{lang:?}: {why}");
             assert!(!why.contains(copies), "{lang:?}: {why}");
         }
+    }
+
+    /// Issue 94, point 3: the table is drawn and tested alone, from what it is given: a
+    /// blueprint taken and the refresh come back as commands, the window's own panels are
+    /// asked for in their slots, and a hand this window may not show says why instead.
+    #[test]
+    fn the_table_is_drawn_alone_and_its_buttons_are_commands() {
+        use egui_kittest::Harness;
+        use egui_kittest::kittest::Queryable;
+        use std::cell::RefCell;
+        use std::rc::Rc;
+        let game = Game::new_dealt(Setup::solo("Ann", Difficulty::Easy, 3)).expect("a game");
+        let tr = Rc::new(Tr::new(Lang::En));
+        let legal = crate::engine::legal_actions(game.state());
+        let take = Act::TakeBlueprint { slot: 0 };
+        assert!(legal.contains(&take), "the market phase: {legal:?}");
+        let card = game.state().market.blueprints[0].expect("a card in slot 1");
+        let screen = TableScreen {
+            tr: Rc::clone(&tr),
+            game: Rc::new(game),
+            legal,
+            preview: None,
+            marks: Default::default(),
+            names: vec!["Ann".into()],
+            hand_hidden: vec![Some("web-hand-on-phone")],
+            board_open: true,
+            suggesting: true,
+            camera_on: false,
+        };
+        let asked = RefCell::new(Vec::new());
+        let slots = RefCell::new(Vec::new());
+        let mut view = TableView::default();
+        let mut h = Harness::builder()
+            .with_size(egui::vec2(1280.0, 800.0))
+            .build_ui(|ui| {
+                let commands = screen.ui(ui, &mut view, |slot, ui| {
+                    ui.label(format!("{slot:?} here"));
+                    slots.borrow_mut().push(slot);
+                });
+                asked.borrow_mut().extend(commands);
+            });
+        h.run();
+        assert!(asked.borrow().is_empty());
+        for slot in [Slot::Devices, Slot::Log, Slot::Suggestion] {
+            assert!(slots.borrow().contains(&slot), "{slot:?}");
+            assert!(h.query_by_label(&format!("{slot:?} here")).is_some());
+        }
+        assert!(h.query_by_label(&tr.t("web-hand-on-phone")).is_some());
+        let label = tr.t_args(
+            "take",
+            &[
+                ("card", words::card_name(&tr, card).into()),
+                ("slot", 1usize.into()),
+            ],
+        );
+        h.get_by_label(&label).click();
+        h.run();
+        assert_eq!(asked.borrow().as_slice(), [TableCommand::Play(take)]);
+        asked.borrow_mut().clear();
+        h.get_by_label(&tr.t("refresh")).click();
+        h.run();
+        assert!(
+            matches!(asked.borrow().as_slice(), [TableCommand::Choose { title, acts }]
+                if *title == tr.t("refresh") && !acts.is_empty()
+                    && acts.iter().all(|a| matches!(a, Act::RefreshMarket { .. }))),
+            "{:?}",
+            asked.borrow()
+        );
     }
 }
