@@ -157,10 +157,7 @@ fn main() -> anyhow::Result<()> {
     }
     // A model's folder: its two nets.
     let load_model = |dir: &Path| -> anyhow::Result<Model> {
-        let model = Model::from_bytes(
-            &std::fs::read(dir.join("detector.bin"))?,
-            &std::fs::read(dir.join("classifier.bin"))?,
-        )?;
+        let model = foreman_dice_training::model_dir::read_model(dir)?;
         Ok(model)
     };
     let mut shipped = match &args.model {

@@ -19,10 +19,7 @@ fn main() -> anyhow::Result<()> {
     let dir = model_dir.as_deref();
     let image = image::open(input)?.to_rgb8();
     let model = match dir {
-        Some(dir) => foreman::vision::learned::Model::from_bytes(
-            &std::fs::read(dir.join("detector.bin"))?,
-            &std::fs::read(dir.join("classifier.bin"))?,
-        )?,
+        Some(dir) => foreman_dice_training::model_dir::read_model(dir)?,
         None => foreman::vision::learned::Model::shipped()?.clone(),
     };
     let area = foreman::vision::Area::whole(image.width(), image.height());

@@ -20,10 +20,7 @@ fn main() -> anyhow::Result<()> {
         model_dir: dir,
         data,
     } = clap::Parser::parse();
-    let model = Model::from_bytes(
-        &std::fs::read(dir.join("detector.bin"))?,
-        &std::fs::read(dir.join("classifier.bin"))?,
-    )?;
+    let model = foreman_dice_training::model_dir::read_model(&dir)?;
     if let Ok(out) = std::env::var("FAILURES") {
         return failures(&model, &data, &out);
     }

@@ -19,10 +19,7 @@ struct Args {
 fn main() -> anyhow::Result<()> {
     let Args { model_dir, frame } = clap::Parser::parse();
     let model = match model_dir {
-        Some(dir) => Model::from_bytes(
-            &std::fs::read(format!("{dir}/detector.bin"))?,
-            &std::fs::read(format!("{dir}/classifier.bin"))?,
-        )?,
+        Some(dir) => foreman_dice_training::model_dir::read_model(&dir)?,
         None => Model::shipped()?.clone(),
     };
     let path = std::path::Path::new(env!("CARGO_MANIFEST_DIR"))

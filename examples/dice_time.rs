@@ -3,7 +3,7 @@
 //! median of many reads. Where the time goes: `examples/dice_split.rs`.
 //!
 //! `cargo run --release --example dice_time -- [READS] [MODEL_DIR]` (60 reads each unless
-//! told; the shipped model unless a folder of `detector.bin` and `classifier.bin` is given).
+//! told; the shipped model unless a model's folder, as `dice_train` writes it, is given).
 //!
 //! On a shared machine whose neighbours take the processor in bursts, criterion's mean swings
 //! by a fifth from run to run; the fastest read moves far less, so two builds are compared by
@@ -14,8 +14,8 @@ use foreman::vision::read_dice_with;
 use foreman_dice_training::synthetic;
 use std::time::Instant;
 
-/// Reads per picture, and a folder of `detector.bin` and `classifier.bin` (the shipped model
-/// when none).
+/// Reads per picture, and a model's folder as `dice_train` writes it (the shipped model when
+/// none).
 #[derive(clap::Parser)]
 struct Args {
     #[arg(default_value_t = 60)]
@@ -27,12 +27,8 @@ fn main() -> anyhow::Result<()> {
     let Args { reads, model_dir } = clap::Parser::parse();
     anyhow::ensure!(reads > 0, "READS is at least 1");
     let model = match model_dir {
-        Some(dir) => Model::from_bytes(
-            &std::fs::read(format!("{dir}/detector.bin"))
-                .with_context(|| format!("reading the model in {dir}"))?,
-            &std::fs::read(format!("{dir}/classifier.bin"))
-                .with_context(|| format!("reading the model in {dir}"))?,
-        )?,
+        Some(dir) => foreman_dice_training::model_dir::read_model(&dir)
+            .with_context(|| format!("reading the model in {dir}"))?,
         None => Model::shipped()?.clone(),
     };
     let path = std::path::Path::new(env!("CARGO_MANIFEST_DIR"))

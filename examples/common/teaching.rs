@@ -6,12 +6,10 @@ use foreman::vision::learned::Model;
 use foreman_dice_training::training::{LabelledPicture, Source};
 use std::path::Path;
 
-/// The model in `dir` (its `detector.bin` and `classifier.bin`).
+/// The model in `dir` (its `detector.safetensors` and `classifier.safetensors`, or the `.bin`
+/// files of a folder written before).
 pub fn load_model(dir: &Path) -> anyhow::Result<Model> {
-    Ok(Model::from_bytes(
-        &std::fs::read(dir.join("detector.bin"))?,
-        &std::fs::read(dir.join("classifier.bin"))?,
-    )?)
+    Ok(foreman_dice_training::model_dir::read_model(dir)?)
 }
 
 /// A model taught `chosen` of a pool's pictures, one roll each, its last layer fitted as the

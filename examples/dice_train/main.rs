@@ -35,6 +35,7 @@ mod window;
 use foreman::vision::learned::{
     CLASSIFIER_CHANNELS, CLASSIFIER_SHAPE, DETECTOR_SHAPE, Model, PATCH,
 };
+use foreman_dice_training::model_dir;
 use foreman_dice_training::sources::{self, Tally};
 use foreman_dice_training::training::{self, Library, Schedule};
 use std::path::PathBuf;
@@ -244,8 +245,8 @@ fn main() -> anyhow::Result<()> {
     };
     // `--detector-from DIR`: a detector trained before (to try a classifier alone).
     if let Some(dir) = &args.detector_from {
-        detector =
-            foreman::vision::cnn::Net::from_bytes(&std::fs::read(dir.join("detector.bin"))?)?;
+        let file = model_dir::weights_file(dir, "detector");
+        detector = foreman::vision::cnn::Net::from_bytes(&std::fs::read(file)?)?;
     } else {
         training::fit(
             &mut detector,
@@ -267,8 +268,8 @@ fn main() -> anyhow::Result<()> {
     let further = args.classifier_from;
     let mut classifier = match &further {
         Some(dir) => {
-            let net =
-                foreman::vision::cnn::Net::from_bytes(&std::fs::read(dir.join("classifier.bin"))?)?;
+            let file = model_dir::weights_file(dir, "classifier");
+            let net = foreman::vision::cnn::Net::from_bytes(&std::fs::read(file)?)?;
             anyhow::ensure!(
                 net.shape() == shape,
                 "{}: another classifier's shape",
@@ -394,9 +395,10 @@ fn main() -> anyhow::Result<()> {
         );
     }
     std::fs::create_dir_all(&out)?;
-    let (det_bytes, cls_bytes) = (model.detector.to_bytes(), model.classifier.to_bytes());
-    std::fs::write(out.join("detector.bin"), &det_bytes)?;
-    std::fs::write(out.join("classifier.bin"), &cls_bytes)?;
+    let (det_bytes, cls_bytes) = (model.detector.to_bytes()?, model.classifier.to_bytes()?);
+    let (det_file, cls_file) = (model_dir::DETECTOR, model_dir::CLASSIFIER);
+    std::fs::write(out.join(det_file), &det_bytes)?;
+    std::fs::write(out.join(cls_file), &cls_bytes)?;
     let manifest = serde_json::json!({
         "command": format!("cargo run --release --example dice_train -- {}", words.join(" ")),
         "seed": seed,

@@ -7,6 +7,11 @@
 //! instructions at run time. The same code trains ([`Net::backward`], [`Adam`]) and reads,
 //! so the model that is trained is the model that ships. Pure: no I/O, no clock.
 
+use safetensors::tensor::TensorInfo;
+use safetensors::{Dtype, SafeTensorError, SafeTensors, View};
+use serde::{Deserialize, Serialize};
+use std::borrow::Cow;
+use std::collections::{BTreeMap, HashMap};
 use thiserror::Error;
 
 mod conv;
@@ -308,38 +313,132 @@ impl Net {
             .sum()
     }
 
-    /// The weights as bytes: `FNET`, version 1, the layer count and `pooled`, each layer's
+    /// The weights as a safetensors file: per layer `layers.{i}.weight` (`f32`,
+    /// `[cout, cin, k, k]`, as [`Conv::w`] lies) and `layers.{i}.bias` (`f32`, `[cout]`); its
+    /// metadata says the format ([`FORMAT`], [`FORMAT_VERSION`]), the layer count, each
+    /// layer's stride and whether the net is pooled. One net always gives the same bytes.
+    pub fn to_bytes(&self) -> Result<Vec<u8>, NetError> {
+        let mut metadata = HashMap::from([
+            ("format".to_string(), FORMAT.to_string()),
+            ("version".to_string(), FORMAT_VERSION.to_string()),
+            ("pooled".to_string(), self.pooled.to_string()),
+            ("layers".to_string(), self.layers.len().to_string()),
+        ]);
+        let mut tensors = Vec::with_capacity(2 * self.layers.len());
+        for (i, l) in self.layers.iter().enumerate() {
+            metadata.insert(format!("layers.{i}.stride"), l.stride.to_string());
+            tensors.push((
+                format!("layers.{i}.weight"),
+                Floats::new(vec![l.cout, l.cin, l.k, l.k], &l.w),
+            ));
+            tensors.push((format!("layers.{i}.bias"), Floats::new(vec![l.cout], &l.b)));
+        }
+        let bytes = safetensors::serialize(tensors, Some(metadata))?;
+        in_order(&bytes)
+    }
+
+    /// The net of [`Net::to_bytes`]' safetensors, or of the `FNET` bytes Foreman wrote before
+    /// (told apart by that start: [`Net::from_fnet`]). Its layers are checked as a net's:
+    /// 1×1, 3×3 or 5×5, strides 1 to 4, each taking the channels the one before gives, at most
+    /// 64 layers of 4,096 channels.
+    pub fn from_bytes(bytes: &[u8]) -> Result<Net, NetError> {
+        if bytes.starts_with(FNET) {
+            return Net::from_fnet(bytes);
+        }
+        if !within(bytes) {
+            return Err(NetError::Truncated);
+        }
+        let (_, header) = SafeTensors::read_metadata(bytes).map_err(|e| unreadable(e, bytes))?;
+        let file = SafeTensors::deserialize(bytes).map_err(|e| unreadable(e, bytes))?;
+        let metadata = header.metadata().as_ref().ok_or(NetError::NotANet)?;
+        let said = |key: &str| metadata.get(key).map(String::as_str);
+        if said("format") != Some(FORMAT) {
+            return Err(NetError::NotANet);
+        }
+        let number = |key: &str| -> Result<usize, NetError> {
+            said(key)
+                .and_then(|v| v.parse().ok())
+                .ok_or_else(|| NetError::Metadata(key.to_string()))
+        };
+        let version = number("version")?;
+        if version != FORMAT_VERSION as usize {
+            return Err(NetError::Version(
+                u32::try_from(version).unwrap_or(u32::MAX),
+            ));
+        }
+        let pooled = match said("pooled") {
+            Some("true") => true,
+            Some("false") => false,
+            _ => return Err(NetError::Metadata("pooled".into())),
+        };
+        let n = number("layers")?;
+        if n == 0 || n > MAX_LAYERS {
+            return Err(NetError::Shape);
+        }
+        let floats = |name: &str| -> Result<(Vec<usize>, Vec<f32>), NetError> {
+            let tensor = file
+                .tensor(name)
+                .map_err(|_| NetError::Missing(name.to_string()))?;
+            if tensor.dtype() != Dtype::F32 {
+                return Err(NetError::Dtype(name.to_string()));
+            }
+            let (values, rest) = tensor.data().as_chunks::<4>();
+            if !rest.is_empty() {
+                return Err(NetError::Dtype(name.to_string()));
+            }
+            let values = values.iter().map(|v| f32::from_le_bytes(*v)).collect();
+            Ok((tensor.shape().to_vec(), values))
+        };
+        let mut layers = Vec::with_capacity(n);
+        for i in 0..n {
+            let stride = number(&format!("layers.{i}.stride"))?;
+            let (shape, w) = floats(&format!("layers.{i}.weight"))?;
+            let (bias_shape, b) = floats(&format!("layers.{i}.bias"))?;
+            let &[cout, cin, k, k_across] = shape.as_slice() else {
+                return Err(NetError::Shape);
+            };
+            if k != k_across || bias_shape != [cout] {
+                return Err(NetError::Shape);
+            }
+            let shape = Shape::conv(cin, cout, k, stride);
+            check_layer(shape)?;
+            layers.push(Conv {
+                cin,
+                cout,
+                k,
+                stride,
+                w,
+                b,
+            });
+        }
+        let names: Vec<String> = (0..n)
+            .flat_map(|i| [format!("layers.{i}.weight"), format!("layers.{i}.bias")])
+            .collect();
+        if let Some(other) = file
+            .names()
+            .into_iter()
+            .filter(|name| !names.iter().any(|n| n == name))
+            .min()
+        {
+            return Err(NetError::Unknown(other.to_string()));
+        }
+        check_chain(layers.iter().map(Conv::shape))?;
+        Ok(Net { layers, pooled })
+    }
+
+    /// The net of the bytes Foreman wrote before its weights were safetensors (kept files and
+    /// model folders have them): `FNET`, version 1, the layer count and `pooled`, each layer's
     /// shape (`cin`, `cout`, `k`, `stride`), then every weight and bias (little-endian `u32`
     /// and `f32`). (Versions 2 and 3 carried depthwise layers and residual links, tried and
     /// not shipped; this Foreman refuses them by their version.)
-    pub fn to_bytes(&self) -> Vec<u8> {
-        let mut out = b"FNET".to_vec();
-        let mut put = |v: u32| out.extend_from_slice(&v.to_le_bytes());
-        put(1);
-        put(self.layers.len() as u32);
-        put(u32::from(self.pooled));
-        for l in &self.layers {
-            for v in [l.cin, l.cout, l.k, l.stride] {
-                put(v as u32);
-            }
-        }
-        for l in &self.layers {
-            for v in l.w.iter().chain(&l.b) {
-                out.extend_from_slice(&v.to_le_bytes());
-            }
-        }
-        out
-    }
-
-    /// The net [`Net::to_bytes`] wrote.
-    pub fn from_bytes(bytes: &[u8]) -> Result<Net, NetError> {
+    pub fn from_fnet(bytes: &[u8]) -> Result<Net, NetError> {
         let mut at = 0usize;
         let mut word = || -> Result<[u8; 4], NetError> {
             let w = bytes.get(at..at + 4).ok_or(NetError::Truncated)?;
             at += 4;
             Ok([w[0], w[1], w[2], w[3]])
         };
-        if &word()? != b"FNET" {
+        if &word()? != FNET {
             return Err(NetError::NotANet);
         }
         let version = u32::from_le_bytes(word()?);
@@ -348,7 +447,7 @@ impl Net {
         }
         let n = u32::from_le_bytes(word()?) as usize;
         let pooled = u32::from_le_bytes(word()?) != 0;
-        if n == 0 || n > 64 {
+        if n == 0 || n > MAX_LAYERS {
             return Err(NetError::Shape);
         }
         let mut shapes = Vec::with_capacity(n);
@@ -358,19 +457,11 @@ impl Net {
                 *v = u32::from_le_bytes(word()?) as usize;
             }
             let [cin, cout, k, stride] = s;
-            if cin == 0 || cout == 0 || cin > 4096 || cout > 4096 || !matches!(k, 1 | 3 | 5) {
-                return Err(NetError::Shape);
-            }
-            if !(1..=4).contains(&stride) {
-                return Err(NetError::Shape);
-            }
-            shapes.push(Shape::conv(cin, cout, k, stride));
+            let shape = Shape::conv(cin, cout, k, stride);
+            check_layer(shape)?;
+            shapes.push(shape);
         }
-        for pair in shapes.windows(2) {
-            if pair[0].cout != pair[1].cin {
-                return Err(NetError::Shape);
-            }
-        }
+        check_chain(shapes.iter().copied())?;
         let mut layers = Vec::with_capacity(n);
         for shape in shapes {
             let mut floats = |count: usize| -> Result<Vec<f32>, NetError> {
@@ -394,6 +485,153 @@ impl Net {
     }
 }
 
+/// What the weights' safetensors metadata names their format, and its version.
+pub const FORMAT: &str = "foreman-net";
+pub const FORMAT_VERSION: u32 = 1;
+
+/// The start of the weights Foreman wrote before they were safetensors.
+const FNET: &[u8; 4] = b"FNET";
+
+/// The most layers, and channels of a layer, a net's bytes may have.
+const MAX_LAYERS: usize = 64;
+const MAX_CHANNELS: usize = 4096;
+
+/// A layer's shape as a net may have it.
+fn check_layer(s: Shape) -> Result<(), NetError> {
+    let channels = 1..=MAX_CHANNELS;
+    if channels.contains(&s.cin)
+        && channels.contains(&s.cout)
+        && matches!(s.k, 1 | 3 | 5)
+        && (1..=4).contains(&s.stride)
+    {
+        Ok(())
+    } else {
+        Err(NetError::Shape)
+    }
+}
+
+/// Each layer takes the channels the one before gives.
+fn check_chain(shapes: impl Iterator<Item = Shape>) -> Result<(), NetError> {
+    let shapes: Vec<Shape> = shapes.collect();
+    if shapes.windows(2).all(|pair| pair[0].cout == pair[1].cin) {
+        Ok(())
+    } else {
+        Err(NetError::Shape)
+    }
+}
+
+/// A tensor of `f32` to write: its shape and its values' little-endian bytes.
+struct Floats {
+    shape: Vec<usize>,
+    bytes: Vec<u8>,
+}
+
+impl Floats {
+    fn new(shape: Vec<usize>, values: &[f32]) -> Floats {
+        Floats {
+            shape,
+            bytes: values.iter().flat_map(|v| v.to_le_bytes()).collect(),
+        }
+    }
+}
+
+impl View for Floats {
+    fn dtype(&self) -> Dtype {
+        Dtype::F32
+    }
+
+    fn shape(&self) -> &[usize] {
+        &self.shape
+    }
+
+    fn data(&self) -> Cow<'_, [u8]> {
+        Cow::Borrowed(&self.bytes)
+    }
+
+    fn data_len(&self) -> usize {
+        self.bytes.len()
+    }
+}
+
+/// A safetensors header: the metadata and each tensor's place, both in the order of their
+/// names.
+#[derive(Serialize, Deserialize)]
+struct Header {
+    #[serde(
+        rename = "__metadata__",
+        default,
+        skip_serializing_if = "Option::is_none"
+    )]
+    metadata: Option<BTreeMap<String, String>>,
+    #[serde(flatten)]
+    tensors: BTreeMap<String, TensorInfo>,
+}
+
+/// The length of the header of safetensors `bytes` (the 8 bytes before it not counted).
+fn header_len(bytes: &[u8]) -> Option<usize> {
+    let n = u64::from_le_bytes(*bytes.first_chunk::<8>()?);
+    usize::try_from(n).ok()
+}
+
+/// `bytes` as `safetensors::serialize` wrote them, the keys of the header in order:
+/// it writes the metadata in the order of a `HashMap`, new at each call (safetensors issue
+/// 584), and the same net must give the same bytes (the manifest's hashes). The tensors'
+/// places are as they were.
+fn in_order(bytes: &[u8]) -> Result<Vec<u8>, NetError> {
+    let (n, header) = header_of(bytes)
+        .ok_or_else(|| NetError::Safetensors("the header just written does not read".into()))?;
+    let data = bytes.get(n + 8..).unwrap_or_default();
+    let mut text = serde_json::to_vec(&header).map_err(|e| NetError::Safetensors(e.to_string()))?;
+    // The data starts 8-byte aligned, as safetensors pads it.
+    text.resize(text.len().next_multiple_of(8), b' ');
+    let mut out = Vec::with_capacity(8 + text.len() + data.len());
+    out.extend_from_slice(&(text.len() as u64).to_le_bytes());
+    out.extend_from_slice(&text);
+    out.extend_from_slice(data);
+    Ok(out)
+}
+
+/// Whether the tensors of safetensors `bytes`, as far as their header reads, end within them:
+/// safetensors adds up where they end unchecked, and a header placing them near the end of
+/// the address space would overflow that sum (a panic where overflows are checked).
+fn within(bytes: &[u8]) -> bool {
+    header_of(bytes)
+        .is_none_or(|(_, h)| h.tensors.values().all(|t| t.data_offsets.1 <= bytes.len()))
+}
+
+/// The header of safetensors `bytes`, and its length, when it reads.
+fn header_of(bytes: &[u8]) -> Option<(usize, Header)> {
+    let n = header_len(bytes)?;
+    let header = serde_json::from_slice(bytes.get(8..n.checked_add(8)?)?).ok()?;
+    Some((n, header))
+}
+
+/// Why safetensors did not read `bytes`, as a [`NetError`]: bytes that do not start as
+/// safetensors are no net's; bytes whose header or data ends before its length says are cut
+/// short, or have bytes left over.
+fn unreadable(e: SafeTensorError, bytes: &[u8]) -> NetError {
+    use SafeTensorError as E;
+    let starts_as_json = bytes.get(8) == Some(&b'{');
+    match e {
+        E::HeaderTooSmall | E::HeaderTooLarge => NetError::NotANet,
+        _ if !starts_as_json => NetError::NotANet,
+        E::InvalidHeaderLength => NetError::Truncated,
+        E::MetadataIncompleteBuffer => {
+            // Where the data ends, as the header's tensors say.
+            let end = header_of(bytes).and_then(|(n, h)| {
+                let data = h.tensors.values().map(|t| t.data_offsets.1).max();
+                n.checked_add(8)?.checked_add(data.unwrap_or(0))
+            });
+            match end {
+                Some(end) if bytes.len() > end => NetError::Trailing,
+                Some(_) => NetError::Truncated,
+                None => NetError::Safetensors(e.to_string()),
+            }
+        }
+        e => NetError::Safetensors(e.to_string()),
+    }
+}
+
 /// Why bytes are not a net's weights.
 #[derive(Debug, Clone, Error, PartialEq, Eq)]
 pub enum NetError {
@@ -407,6 +645,22 @@ pub enum NetError {
     Shape,
     #[error("the dice model's weights have bytes left over")]
     Trailing,
+    #[error("the dice model's weights are not a safetensors file that reads: {0}")]
+    Safetensors(String),
+    #[error("the dice model's weights do not say their {0}")]
+    Metadata(String),
+    #[error("the dice model's weights have no `{0}`")]
+    Missing(String),
+    #[error("the dice model's `{0}` are not 32-bit floats")]
+    Dtype(String),
+    #[error("the dice model's weights have `{0}`, which is none of its layers'")]
+    Unknown(String),
+}
+
+impl From<SafeTensorError> for NetError {
+    fn from(e: SafeTensorError) -> NetError {
+        NetError::Safetensors(e.to_string())
+    }
 }
 
 /// Adam, with decoupled weight decay.

@@ -134,9 +134,9 @@ impl Default for Look {
     }
 }
 
-/// The weights that ship, embedded in the binary.
-pub const DETECTOR_WEIGHTS: &[u8] = include_bytes!("../../../models/dice/detector.bin");
-pub const CLASSIFIER_WEIGHTS: &[u8] = include_bytes!("../../../models/dice/classifier.bin");
+/// The weights that ship, embedded in the binary (safetensors: [`Net::to_bytes`]).
+pub const DETECTOR_WEIGHTS: &[u8] = include_bytes!("../../../models/dice/detector.safetensors");
+pub const CLASSIFIER_WEIGHTS: &[u8] = include_bytes!("../../../models/dice/classifier.safetensors");
 
 static SHIPPED: std::sync::LazyLock<Result<Model, NetError>> =
     std::sync::LazyLock::new(|| Model::from_bytes(DETECTOR_WEIGHTS, CLASSIFIER_WEIGHTS));
@@ -147,6 +147,8 @@ impl Model {
         SHIPPED.as_ref().map_err(|e| e.clone())
     }
 
+    /// The model of its nets' bytes ([`Net::from_bytes`]: safetensors, or the FNET bytes of
+    /// models written before), each of its net's shape.
     pub fn from_bytes(detector: &[u8], classifier: &[u8]) -> Result<Model, NetError> {
         let model = Model {
             detector: Net::from_bytes(detector)?,

@@ -278,11 +278,17 @@ fn read_kept(base: &Model, path: &Path) -> Result<Option<(Arc<Model>, usize)>, S
     Ok(Some((Arc::new(model), rolls)))
 }
 
-/// Writes the classifier to `path`, whole or not at all.
+/// Writes the classifier to `path`, whole or not at all: [`KEPT`], the rolls it learned from
+/// (a little-endian `u32`), then its weights as safetensors ([`Net::to_bytes`]; a file kept
+/// before has them as FNET bytes, which [`Net::from_bytes`] still reads).
 fn write_kept(path: &Path, model: &Model, rolls: usize) -> Result<(), StoreError> {
+    let net = model.classifier.to_bytes().map_err(|e| StoreError::Write {
+        path: path.to_path_buf(),
+        source: std::io::Error::other(e),
+    })?;
     let mut bytes = KEPT.to_vec();
     bytes.extend_from_slice(&(rolls as u32).to_le_bytes());
-    bytes.extend_from_slice(&model.classifier.to_bytes());
+    bytes.extend_from_slice(&net);
     write_atomic(path, bytes)
 }
 
@@ -310,8 +316,44 @@ mod tests {
         assert_eq!(model.classifier, base.classifier);
         std::fs::write(&path, b"not a classifier").expect("write");
         assert!(read_kept(base, &path).is_err());
+        // Cut short, or its net's bytes spoilt: refused, never a panic.
+        write_kept(&path, base, 12).expect("written");
+        let whole_file = std::fs::read(&path).expect("read");
+        for cut in [3, 7, 9, 40, whole_file.len() - 1] {
+            std::fs::write(&path, &whole_file[..cut]).expect("write");
+            assert!(read_kept(base, &path).is_err(), "cut at {cut}");
+        }
         let whole = Whole::new(base, Some(path), Relearning::default());
         assert_eq!((whole.rolls(), whole.model().is_none()), (0, true));
+    }
+
+    /// A classifier kept before the weights were safetensors ([`KEPT`], the rolls, then the
+    /// net's FNET bytes: a classifier of the shipped shape, written by that code) still reads,
+    /// and is kept again as safetensors.
+    #[test]
+    fn a_classifier_kept_as_fnet_still_reads() {
+        let base = Model::shipped().expect("shipped");
+        let fnet = std::fs::read(
+            Path::new(env!("CARGO_MANIFEST_DIR"))
+                .join("../../tests/data/dice-models/casino-left-out/classifier.bin"),
+        )
+        .expect("an FNET classifier");
+        assert!(fnet.starts_with(b"FNET"));
+        let dir = tempfile::tempdir().expect("temp dir");
+        let path = dir.path().join("dice-classifier.bin");
+        let mut old = KEPT.to_vec();
+        old.extend_from_slice(&7u32.to_le_bytes());
+        old.extend_from_slice(&fnet);
+        std::fs::write(&path, &old).expect("write");
+        let (model, rolls) = read_kept(base, &path).expect("read").expect("kept");
+        assert_eq!(rolls, 7);
+        assert_eq!(model.classifier, Net::from_bytes(&fnet).expect("the net"));
+        assert_ne!(model.classifier, base.classifier);
+        write_kept(&path, &model, 7).expect("written");
+        let now = std::fs::read(&path).expect("read");
+        assert!(!now[9..].starts_with(b"FNET"), "kept again as safetensors");
+        let (again, _) = read_kept(base, &path).expect("read").expect("kept");
+        assert_eq!(again.classifier, model.classifier);
     }
 
     /// Lessons kept beside the classifier count towards the next training: kept on 12 rolls

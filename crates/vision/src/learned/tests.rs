@@ -9,7 +9,7 @@ fn a_colour_blind_classifier_loads_and_reads_its_own_input() {
     let Ok(shipped) = Model::shipped() else {
         panic!("the shipped model loads");
     };
-    let detector = shipped.detector.to_bytes();
+    let detector = shipped.detector.to_bytes().expect("written");
     let photo = foreman_dice_training::synthetic::table(96, 96);
     let c = Candidate {
         x: 48.0,
@@ -21,7 +21,7 @@ fn a_colour_blind_classifier_loads_and_reads_its_own_input() {
     for (mut shape, channels) in [(plain.clone(), 1), (plain.clone(), 2), (plain.clone(), 4)] {
         shape[0].cin = channels;
         let net = crate::fit::new_net(&shape, true, 7);
-        let model = match Model::from_bytes(&detector, &net.to_bytes()) {
+        let model = match Model::from_bytes(&detector, &net.to_bytes().expect("written")) {
             Ok(m) => m,
             Err(e) => panic!("{channels} channels: {e}"),
         };
@@ -33,13 +33,13 @@ fn a_colour_blind_classifier_loads_and_reads_its_own_input() {
     let mut shape = CLASSIFIER_SHAPE;
     shape[0].cin = 5;
     let net = crate::fit::new_net(&shape, true, 7);
-    assert!(Model::from_bytes(&detector, &net.to_bytes()).is_err());
+    assert!(Model::from_bytes(&detector, &net.to_bytes().expect("written")).is_err());
     // The classifier's shape with one layer widened.
     let mut shape = plain;
     shape[2].cout = 128;
     shape[3].cin = 128;
     let net = crate::fit::new_net(&shape, true, 7);
-    assert!(Model::from_bytes(&detector, &net.to_bytes()).is_err());
+    assert!(Model::from_bytes(&detector, &net.to_bytes().expect("written")).is_err());
 }
 
 /// An unsure reading is the mean of its patch read straight and turned (`Look::turns`),

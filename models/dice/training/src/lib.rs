@@ -6,10 +6,12 @@
 //!   validation, a source left out), and the harness's scoring ([`sources::Tally`]);
 //! - [`synthetic`], [`render`]: made pictures, from drawn dice and backgrounds to rendered dice
 //!   seen aslant;
+//! - [`model_dir`]: a model's folder as the trainer writes it (its weights as safetensors);
 //!
 //! What reads a picture, and what learns the player's table at the table, lives in
 //! `foreman_vision`.
 
+pub mod model_dir;
 pub mod render;
 pub mod sources;
 pub mod synthetic;
