@@ -121,8 +121,16 @@ enum Command {
         #[arg(long, default_value = "0.0.0.0")]
         bind: String,
         /// Where the games are journalled (default: in memory only).
-        #[arg(long)]
+        #[arg(long, conflicts_with = "database")]
         data: Option<PathBuf>,
+        /// Keep the games in PostgreSQL (postgres://user@host/db): several nodes may serve
+        /// one database, each game by one node at a time; a node stopped or dead, its games
+        /// are served by another within seconds.
+        #[arg(long, value_name = "URL")]
+        database: Option<String>,
+        /// This node's name among those serving one database (default: a random one).
+        #[arg(long, requires = "database")]
+        node: Option<String>,
         /// Speak HTTPS with this certificate chain (PEM); needs --key.
         #[arg(long, requires = "key")]
         cert: Option<PathBuf>,
@@ -231,6 +239,8 @@ pub fn run(started: std::time::Instant) -> Result<()> {
             port,
             bind,
             data,
+            database,
+            node,
             cert,
             key,
             names,
@@ -254,7 +264,11 @@ pub fn run(started: std::time::Instant) -> Result<()> {
                 (Some(c), Some(k)) => Some(foreman::net::tls::config(&c, &k)?),
                 _ => None,
             };
-            serve(port, &bind, data, options, tls)
+            let keep = match database {
+                Some(url) => serve::Keep::Database { url, node },
+                None => serve::Keep::Folder(data),
+            };
+            serve(port, &bind, keep, options, tls)
         }
         Command::Play { solo, seed, resume } => play(solo.into(), seed, resume),
         Command::Simulate {

@@ -46,22 +46,50 @@ pub(super) fn host(
     .context("the server")
 }
 
+/// Where `foreman serve` keeps its games.
+pub(crate) enum Keep {
+    /// A folder of journal files (`--data`), or memory only.
+    Folder(Option<PathBuf>),
+    /// PostgreSQL (`--database`), as node `node`.
+    Database { url: String, node: Option<String> },
+}
+
 /// `foreman serve`: games made and joined on its front page.
 pub(super) fn serve(
     port: u16,
     bind: &str,
-    data: Option<PathBuf>,
+    keep: Keep,
     options: foreman::net::lobby::Options,
     tls: Option<std::sync::Arc<foreman::net::tls::ServerConfig>>,
 ) -> Result<()> {
-    if let Some(d) = &data {
-        std::fs::create_dir_all(d).with_context(|| format!("cannot make {}", d.display()))?;
-        // Games hold their seeds and seats' keys: this user's only.
-        use std::os::unix::fs::PermissionsExt as _;
-        let _ = std::fs::set_permissions(d, std::fs::Permissions::from_mode(0o700));
-    }
     let scheme = if tls.is_some() { "https" } else { "http" };
-    let hub = foreman::net::lobby::Hub::lobby_with(data, options);
+    let hub = match keep {
+        Keep::Folder(data) => {
+            if let Some(d) = &data {
+                std::fs::create_dir_all(d)
+                    .with_context(|| format!("cannot make {}", d.display()))?;
+                // Games hold their seeds and seats' keys: this user's only.
+                use std::os::unix::fs::PermissionsExt as _;
+                let _ = std::fs::set_permissions(d, std::fs::Permissions::from_mode(0o700));
+            }
+            foreman::net::lobby::Hub::lobby_with(data, options)
+        }
+        Keep::Database { url, node } => {
+            let node = node
+                .unwrap_or_else(|| format!("node-{}", &foreman::net::seat_keys::new_key()[..8]));
+            let db = foreman::net::database::Database::connect(&url, &node)
+                .context("the database (--database)")?;
+            let db = std::sync::Arc::new(db);
+            let hub =
+                foreman::net::lobby::Hub::lobby_in_database(std::sync::Arc::clone(&db), options)
+                    .context("the database's games")?;
+            println!(
+                "Node {node}: {} games in the database",
+                db.games().unwrap_or(0)
+            );
+            hub
+        }
+    };
     foreman::net::serve_blocking(hub, bind, port, false, tls, |at| {
         println!("Serving games on {at}: open {scheme}://{at}/ to make one");
         use std::io::Write as _;

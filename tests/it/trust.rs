@@ -15,7 +15,7 @@ use std::sync::Arc;
 use std::time::Duration;
 
 /// One HTTP/1.1 request on a fresh connection: its status and body.
-async fn http(
+pub(crate) async fn http(
     addr: SocketAddr,
     method: &str,
     path: &str,

@@ -22,6 +22,9 @@ pub enum StoreError {
     },
     #[error("{path}: {source}")]
     Load { path: PathBuf, source: LoadError },
+    /// `foreman serve --database`: the database refused or could not be reached.
+    #[error("{0}")]
+    Database(String),
 }
 
 /// An input/output error in a person's words ("no such file", not "os error 2").

@@ -41,6 +41,12 @@ pub struct Hub {
     games: RwLock<HashMap<String, Arc<Table>>>,
     /// Where `foreman serve` journals its games (`None`: in memory only).
     data: Option<PathBuf>,
+    /// `foreman serve --database`: the games kept in PostgreSQL, served by whichever node
+    /// holds each one's lease.
+    database: Option<Arc<super::database::Database>>,
+    /// One game taken from the database at a time (two devices of one game arriving at once
+    /// make one table).
+    adopting: std::sync::Mutex<()>,
     /// The front page makes games (`foreman serve`), or only says to open a seat's link.
     pub lobby: bool,
     pub guard: Guard,
@@ -73,8 +79,110 @@ impl Hub {
             pool: Pool::new(l.planners, l.planner_queue, l.suggest_budget),
             guard: Guard::new(options.limits, options.names, options.behind_proxy),
             data,
+            database: None,
+            adopting: std::sync::Mutex::new(()),
             lobby,
             devices: Default::default(),
+        }
+    }
+
+    /// A hub that makes games on demand and keeps them in `db` (`foreman serve --database`):
+    /// it serves every game nobody serves, and goes on doing so (a node stopped or dead:
+    /// its games are served here within [`super::database::LEASE`]); its own leases are
+    /// renewed, and a game whose lease another node took is no longer served here.
+    pub fn lobby_in_database(
+        db: Arc<super::database::Database>,
+        options: Options,
+    ) -> Result<Arc<Hub>, super::database::DbError> {
+        let mut hub = Hub::empty(None, true, options);
+        hub.database = Some(Arc::clone(&db));
+        let hub = Arc::new(hub);
+        hub.adopt()?;
+        let weak = Arc::downgrade(&hub);
+        std::thread::Builder::new()
+            .name("leases".into())
+            .spawn(move || {
+                loop {
+                    std::thread::sleep(super::database::LEASE / 4);
+                    let Some(hub) = weak.upgrade() else {
+                        return;
+                    };
+                    if let Err(e) = hub.keep_leases() {
+                        tracing::warn!("leases: {e}");
+                    }
+                }
+            })
+            .map_err(|_| super::database::DbError::Closed)?;
+        Ok(hub)
+    }
+
+    /// Serves the database's games that nobody serves. How many were taken.
+    pub fn adopt(&self) -> Result<usize, super::database::DbError> {
+        let Some(db) = &self.database else {
+            return Ok(0);
+        };
+        let mut taken = 0;
+        for code in db.unserved()? {
+            match self.adopt_one(db, &code) {
+                Ok(true) => taken += 1,
+                Ok(false) => {}
+                Err(e) => tracing::warn!("game {code} not served: {e}"),
+            }
+        }
+        Ok(taken)
+    }
+
+    /// Serves game `code` if nobody does: its lease taken, its journal replayed. Whether it
+    /// was taken now.
+    fn adopt_one(
+        &self,
+        db: &Arc<super::database::Database>,
+        code: &str,
+    ) -> Result<bool, super::database::DbError> {
+        let _one = self.adopting.lock().unwrap_or_else(|e| e.into_inner());
+        if self.game(code).is_some() || !db.take(code)? {
+            return Ok(false);
+        }
+        let stored = db.load(code)?;
+        let table = Table::from_database(stored, Arc::clone(db), code.to_string());
+        table.set_runner(Runner::Server { maker: 0 });
+        self.add(code.to_string(), Arc::new(table));
+        Ok(true)
+    }
+
+    /// Renews this node's leases, lets go of the games another node took, and takes the
+    /// games nobody serves.
+    fn keep_leases(&self) -> Result<(), super::database::DbError> {
+        let Some(db) = &self.database else {
+            return Ok(());
+        };
+        let held: Vec<String> = self
+            .games
+            .read()
+            .map(|g| g.keys().cloned().collect())
+            .unwrap_or_default();
+        for code in db.renew(held)? {
+            tracing::warn!("game {code} is served by another node now");
+            self.forget(&code);
+        }
+        self.adopt()?;
+        Ok(())
+    }
+
+    /// No longer serves game `code` (another node does, or it was put away).
+    fn forget(&self, code: &str) {
+        let table = match self.games.write() {
+            Ok(mut g) => g.remove(code),
+            Err(_) => None,
+        };
+        let Some(table) = table else {
+            return;
+        };
+        if let Ok(mut k) = self.keys.write() {
+            k.retain(|_, (t, _)| !Arc::ptr_eq(t, &table));
+        }
+        if let Ok(mut i) = self.invites.write() {
+            i.retain(|_, (t, _)| !Arc::ptr_eq(t, &table));
         }
     }
 
@@ -150,9 +258,31 @@ impl Hub {
         }
     }
 
-    /// The table and seat a key opens.
+    /// The table and seat a key opens. With a database, a key of a game nobody serves (its
+    /// node stopped or died, its lease over) makes this node serve it at once.
     pub fn seat(&self, key: &str) -> Option<Seat> {
-        self.keys.read().ok()?.get(key).cloned()
+        if let Some(seat) = self.keys.read().ok()?.get(key).cloned() {
+            return Some(seat);
+        }
+        let db = self.database.as_ref()?;
+        if key.len() != 32 || !key.chars().all(|c| c.is_ascii_hexdigit()) {
+            return None;
+        }
+        match db.key(key) {
+            Ok(Some(super::database::KeyOf {
+                code, node: None, ..
+            })) => {
+                if let Err(e) = self.adopt_one(db, &code) {
+                    tracing::warn!("game {code} not served: {e}");
+                }
+                self.keys.read().ok()?.get(key).cloned()
+            }
+            Ok(_) => None,
+            Err(e) => {
+                tracing::warn!("the database: {e}");
+                None
+            }
+        }
     }
 
     /// How many games are served.
@@ -203,6 +333,14 @@ impl Hub {
             keys.write_for(p).map_err(|e| Refused::Bad(e.to_string()))?;
         }
         let table = Arc::new(Table::new(game, path, keys.clone()));
+        if let Some(db) = &self.database {
+            db.create(&code, &table.game(), table.served(), &keys)
+                .map_err(|e| Refused::Bad(e.to_string()))?;
+            table.keep_in(super::table::Keep::Database {
+                db: Arc::clone(db),
+                code: code.clone(),
+            });
+        }
         // Nobody's window runs it: the server deals and plays the Machine on screen, the
         // maker's device tells them at a real table.
         table.set_runner(Runner::Server { maker: 0 });
@@ -288,6 +426,11 @@ impl Hub {
             }
             if let Ok(mut i) = self.invites.write() {
                 i.retain(|_, (t, _)| !Arc::ptr_eq(t, table));
+            }
+            if let Some(db) = &self.database
+                && let Err(e) = db.put_away(code)
+            {
+                tracing::warn!("game {code} not put away: {e}");
             }
             if let Some(dir) = &self.data {
                 let aside = dir.join("expired");

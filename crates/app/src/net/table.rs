@@ -115,9 +115,60 @@ struct Kept {
     ids: Vec<VecDeque<(u64, u64)>>,
 }
 
+/// Where a served game's journal is kept.
+#[derive(Clone, Default)]
+pub enum Keep {
+    /// Nowhere: in memory only.
+    #[default]
+    Nowhere,
+    /// A journal file, its keys beside it.
+    File(PathBuf),
+    /// A game of `foreman serve --database`: its rows, written while this node holds its lease.
+    Database {
+        db: std::sync::Arc<super::database::Database>,
+        code: String,
+    },
+}
+
+impl Keep {
+    fn of(path: Option<PathBuf>) -> Keep {
+        path.map_or(Keep::Nowhere, Keep::File)
+    }
+
+    /// Writes `next`, the game after `before`, with what the table keeps beside it.
+    fn save(&self, before: &Game, next: &Game, kept: &Kept) -> Result<(), StoreError> {
+        let served = serde_json::to_value(kept).ok();
+        match self {
+            Keep::Nowhere => Ok(()),
+            Keep::File(path) => store::save_game_with(path, next, served),
+            Keep::Database { db, code } => {
+                // The actions both journals share stay as they are.
+                let from = before
+                    .journal()
+                    .iter()
+                    .zip(next.journal())
+                    .take_while(|(a, b)| a == b)
+                    .count();
+                db.save(code, next, from, served)
+                    .map_err(|e| StoreError::Database(e.to_string()))
+            }
+        }
+    }
+
+    fn save_keys(&self, keys: &SeatKeys) -> Result<(), StoreError> {
+        match self {
+            Keep::Nowhere => Ok(()),
+            Keep::File(path) => keys.write_for(path),
+            Keep::Database { db, code } => db
+                .save_keys(code, keys)
+                .map_err(|e| StoreError::Database(e.to_string())),
+        }
+    }
+}
+
 pub(super) struct Inner {
     game: Game,
-    path: Option<PathBuf>,
+    keep: Keep,
     /// The public version: it grows with every change everyone sees.
     version: u64,
     /// Every change, private ones included (a device's view may have changed).
@@ -157,10 +208,38 @@ pub struct Table {
 impl Table {
     /// Serves `game`, journalled to `path` (if any) after every action, with these links.
     pub fn new(game: Game, path: Option<PathBuf>, keys: SeatKeys) -> Table {
-        Self::with_kept(game, path, keys, Kept::default())
+        Self::with_kept(game, Keep::of(path), keys, Kept::default())
     }
 
-    fn with_kept(game: Game, path: Option<PathBuf>, keys: SeatKeys, kept: Kept) -> Table {
+    /// A game kept in the database, served by this node (which holds its lease).
+    pub fn from_database(
+        stored: super::database::Stored,
+        db: std::sync::Arc<super::database::Database>,
+        code: String,
+    ) -> Table {
+        let kept = stored
+            .served
+            .and_then(|v| serde_json::from_value::<Kept>(v).ok())
+            .unwrap_or_default();
+        Table::with_kept(stored.game, Keep::Database { db, code }, stored.keys, kept)
+    }
+
+    /// What the table keeps beside its game now (the database keeps it with a new game).
+    pub fn served(&self) -> Option<serde_json::Value> {
+        let inner = self.lock();
+        serde_json::to_value(Kept {
+            version: inner.version,
+            ids: inner.ids.clone(),
+        })
+        .ok()
+    }
+
+    /// Keeps the game from now on as `keep` says (a lobby's game made in the database).
+    pub fn keep_in(&self, keep: Keep) {
+        self.lock().keep = keep;
+    }
+
+    fn with_kept(game: Game, keep: Keep, keys: SeatKeys, kept: Kept) -> Table {
         let seats = game.setup().players.len();
         let (logs, last) = replayed(&game);
         let version = kept.version.max(1);
@@ -169,7 +248,7 @@ impl Table {
         let positions = VecDeque::from([(version, game.state().clone())]);
         Table {
             inner: Mutex::new(Inner {
-                path,
+                keep,
                 version,
                 tick: 0,
                 positions,
@@ -196,7 +275,12 @@ impl Table {
         let kept = extra
             .and_then(|v| serde_json::from_value::<Kept>(v).ok())
             .unwrap_or_default();
-        Ok(Table::with_kept(game, Some(path.to_path_buf()), keys, kept))
+        Ok(Table::with_kept(
+            game,
+            Keep::File(path.to_path_buf()),
+            keys,
+            kept,
+        ))
     }
 
     /// The game saved at `path` for the window, not served yet: its version and ids as kept,
@@ -210,7 +294,12 @@ impl Table {
         let kept = extra
             .and_then(|v| serde_json::from_value::<Kept>(v).ok())
             .unwrap_or_default();
-        Ok(Table::with_kept(game, Some(path.to_path_buf()), keys, kept))
+        Ok(Table::with_kept(
+            game,
+            Keep::File(path.to_path_buf()),
+            keys,
+            kept,
+        ))
     }
 
     pub fn keys(&self) -> SeatKeys {
@@ -226,10 +315,8 @@ impl Table {
         let mut keys = self.keys.lock().unwrap_or_else(|e| e.into_inner());
         let mut next = keys.clone();
         let out = f(&mut next);
-        let path = self.lock().path.clone();
-        if let Some(path) = path {
-            next.write_for(&path)?;
-        }
+        let keep = self.lock().keep.clone();
+        keep.save_keys(&next)?;
         *keys = next;
         Ok(out)
     }
@@ -633,15 +720,13 @@ impl Inner {
                 list.pop_front();
             }
         }
-        if let Some(path) = &self.path {
-            let kept = Kept {
-                version: self.version + u64::from(public),
-                ids: ids.clone(),
-            };
-            if let Err(e) = store::save_game_with(path, &next, serde_json::to_value(kept).ok()) {
-                self.logs.rollback(mark);
-                return Err(e.into());
-            }
+        let kept = Kept {
+            version: self.version + u64::from(public),
+            ids: ids.clone(),
+        };
+        if let Err(e) = self.keep.save(&self.game, &next, &kept) {
+            self.logs.rollback(mark);
+            return Err(e.into());
         }
         self.game = next;
         self.ids = ids;
@@ -658,13 +743,11 @@ impl Inner {
     /// Makes `game` the game (an undo or a redo of the host's): journalled first, its log
     /// made again, a new public version; a request to take back is settled by it.
     pub(super) fn set_game(&mut self, game: Game) -> Result<(), StoreError> {
-        if let Some(path) = &self.path {
-            let kept = Kept {
-                version: self.version + 1,
-                ids: self.ids.clone(),
-            };
-            store::save_game_with(path, &game, serde_json::to_value(kept).ok())?;
-        }
+        let kept = Kept {
+            version: self.version + 1,
+            ids: self.ids.clone(),
+        };
+        self.keep.save(&self.game, &game, &kept)?;
         (self.logs, self.last) = replayed(&game);
         self.game = game;
         self.undo = None;
