@@ -22,6 +22,9 @@ packages=(
   # the smart die's firmware run in an RP2040 emulator (rp2040js, issue 74), which
   # scripts/firmware-emulate.sh installs locally with `npm ci` (npm: below)
   nodejs
+  # `foreman serve --database`: the tests start a throwaway PostgreSQL cluster of their own
+  # (initdb and pg_ctl in a temporary folder, issue 93)
+  postgresql
 )
 
 missing=()
