@@ -5,6 +5,11 @@
 //! per game and its CPU per action.
 //!
 //!     cargo build --release && cargo run --release --example serve_load -- [GAMES] [ACTIONS] [THINK_MS]
+//!         [--database postgres://… [--nodes N]]
+//!
+//! With `--database`, the games are kept in PostgreSQL by N nodes (`foreman serve --database`),
+//! each game made on and played at node `g % N`, and the database's rows and bytes per game
+//! are said at the end.
 //!
 //! (defaults 200 games, 25 actions each, a pause of 0 to 2×THINK_MS ms before each action,
 //! THINK_MS 500: a player thinks; 0 plays as fast as the sockets go; the server is
@@ -44,27 +49,38 @@ struct Args {
     actions: usize,
     #[arg(default_value_t = 500)]
     think: u64,
+    /// Keep the games in this PostgreSQL database (an empty one: its tables are counted).
+    #[arg(long)]
+    database: Option<String>,
+    /// How many nodes serve the database.
+    #[arg(long, default_value_t = 1, requires = "database")]
+    nodes: usize,
 }
 
-fn main() {
-    let Args {
-        games,
-        actions,
-        think,
-    } = clap::Parser::parse();
+/// A `target/release/foreman serve` on a free port of the loopback: the process, its address.
+fn server(database: Option<&str>, node: usize) -> (std::process::Child, String) {
     let port = std::net::TcpListener::bind("127.0.0.1:0")
         .and_then(|l| l.local_addr())
         .map(|a| a.port())
         .expect("a free port");
-    let mut server = std::process::Command::new("target/release/foreman")
-        .args([
-            "serve",
-            "--bind",
-            "127.0.0.1",
-            "--port",
-            &port.to_string(),
-            "--behind-proxy",
-        ])
+    let mut args = vec![
+        "serve".to_string(),
+        "--bind".into(),
+        "127.0.0.1".into(),
+        "--port".into(),
+        port.to_string(),
+        "--behind-proxy".into(),
+        "--max-games".into(),
+        "100000".into(),
+        "--games-per-hour".into(),
+        "100000".into(),
+    ];
+    if let Some(url) = database {
+        args.extend(["--database".into(), url.to_string()]);
+        args.extend(["--node".into(), format!("bench{node}")]);
+    }
+    let server = std::process::Command::new("target/release/foreman")
+        .args(&args)
         .stdout(std::process::Stdio::null())
         .spawn()
         .expect("target/release/foreman (cargo build --release first)");
@@ -77,6 +93,22 @@ fn main() {
         );
         std::thread::sleep(Duration::from_millis(50));
     }
+    (server, addr)
+}
+
+fn main() {
+    let Args {
+        games,
+        actions,
+        think,
+        database,
+        nodes,
+    } = clap::Parser::parse();
+    let nodes = if database.is_some() { nodes.max(1) } else { 1 };
+    let servers: Vec<(std::process::Child, String)> =
+        (0..nodes).map(|n| server(database.as_deref(), n)).collect();
+    let server = &servers[0].0;
+    let addrs: Vec<String> = servers.iter().map(|(_, a)| a.clone()).collect();
     let (rss0, cpu0) = usage(server.id());
     let rt = tokio::runtime::Builder::new_multi_thread()
         .enable_all()
@@ -88,7 +120,7 @@ fn main() {
     let (times, rss_playing) = rt.block_on(async {
         let mut tasks = Vec::new();
         for g in 0..games {
-            let addr = addr.clone();
+            let addr = addrs[g % addrs.len()].clone();
             tasks.push(tokio::spawn(async move {
                 // At most `actions` actions, within the deadline.
                 let played = Arc::new(AtomicUsize::new(0));
@@ -109,8 +141,10 @@ fn main() {
     });
     let wall = began.elapsed();
     let (_, cpu1) = usage(server.id());
-    let _ = server.kill();
-    let _ = server.wait();
+    for (mut s, _) in servers {
+        let _ = s.kill();
+        let _ = s.wait();
+    }
     let mut ms: Vec<f64> = times.iter().map(|d| d.as_secs_f64() * 1000.0).collect();
     ms.sort_by(f64::total_cmp);
     let q = |p: f64| {
@@ -131,17 +165,52 @@ fn main() {
         q(0.95),
         q(1.0)
     );
+    if let Some(url) = &database {
+        database_size(url, games);
+    }
     println!(
-        "server memory: {:.1} MB at start, {:.1} MB with every game open: {:.0} kB per game",
+        "server memory (node 1): {:.1} MB at start, {:.1} MB with every game open: {:.0} kB per game",
         rss0 as f64 / 1024.0,
         rss_playing as f64 / 1024.0,
         rss_playing.saturating_sub(rss0) as f64 / games.max(1) as f64
     );
     println!(
-        "server CPU: {:.1} s over {:.1} s of play ({:.0}% of one core), {:.2} ms per action",
+        "server CPU (node 1): {:.1} s over {:.1} s of play ({:.0}% of one core), {:.2} ms per action",
         cpu1 - cpu0,
         wall.as_secs_f64(),
         100.0 * (cpu1 - cpu0) / wall.as_secs_f64(),
         1000.0 * (cpu1 - cpu0) / ms.len().max(1) as f64
+    );
+}
+
+/// The database's rows and bytes per game (tables with their indexes and TOAST).
+fn database_size(url: &str, games: usize) {
+    let mut c = match postgres::Client::connect(url, postgres::NoTls) {
+        Ok(c) => c,
+        Err(e) => {
+            println!("the database: {e}");
+            return;
+        }
+    };
+    let mut rows = 0i64;
+    let mut bytes = 0i64;
+    for table in ["games", "actions", "seat_keys"] {
+        let n: i64 = c
+            .query_one(&format!("SELECT count(*) FROM {table}"), &[])
+            .map_or(0, |r| r.get(0));
+        let b: i64 = c
+            .query_one(&format!("SELECT pg_total_relation_size('{table}')"), &[])
+            .map_or(0, |r| r.get(0));
+        println!("database: {table} {n} rows, {:.1} MB", b as f64 / 1e6);
+        rows += n;
+        bytes += b;
+    }
+    let kept: i64 = c
+        .query_one("SELECT count(*) FROM games", &[])
+        .map_or(1, |r| r.get(0));
+    println!(
+        "database: {:.1} rows and {:.1} kB per game ({kept} games kept, {games} played now)",
+        rows as f64 / kept.max(1) as f64,
+        bytes as f64 / 1000.0 / kept.max(1) as f64
     );
 }

@@ -131,6 +131,10 @@ enum Command {
         /// This node's name among those serving one database (default: a random one).
         #[arg(long, requires = "database")]
         node: Option<String>,
+        /// Where the other nodes reach this one, in plain HTTP (default: http://ADDRESS:PORT
+        /// as bound, this computer's address on the network when bound to every address).
+        #[arg(long, requires = "database", value_name = "URL")]
+        node_url: Option<String>,
         /// Speak HTTPS with this certificate chain (PEM); needs --key.
         #[arg(long, requires = "key")]
         cert: Option<PathBuf>,
@@ -241,6 +245,7 @@ pub fn run(started: std::time::Instant) -> Result<()> {
             data,
             database,
             node,
+            node_url,
             cert,
             key,
             names,
@@ -265,7 +270,11 @@ pub fn run(started: std::time::Instant) -> Result<()> {
                 _ => None,
             };
             let keep = match database {
-                Some(url) => serve::Keep::Database { url, node },
+                Some(url) => serve::Keep::Database {
+                    url,
+                    node,
+                    node_url,
+                },
                 None => serve::Keep::Folder(data),
             };
             serve(port, &bind, keep, options, tls)

@@ -50,8 +50,12 @@ pub(super) fn host(
 pub(crate) enum Keep {
     /// A folder of journal files (`--data`), or memory only.
     Folder(Option<PathBuf>),
-    /// PostgreSQL (`--database`), as node `node`.
-    Database { url: String, node: Option<String> },
+    /// PostgreSQL (`--database`), as node `node`, reached by the other nodes at `node_url`.
+    Database {
+        url: String,
+        node: Option<String>,
+        node_url: Option<String>,
+    },
 }
 
 /// `foreman serve`: games made and joined on its front page.
@@ -63,6 +67,10 @@ pub(super) fn serve(
     tls: Option<std::sync::Arc<foreman::net::tls::ServerConfig>>,
 ) -> Result<()> {
     let scheme = if tls.is_some() { "https" } else { "http" };
+    let mut registry: Option<(
+        std::sync::Arc<foreman::net::database::Database>,
+        Option<String>,
+    )> = None;
     let hub = match keep {
         Keep::Folder(data) => {
             if let Some(d) = &data {
@@ -74,7 +82,11 @@ pub(super) fn serve(
             }
             foreman::net::lobby::Hub::lobby_with(data, options)
         }
-        Keep::Database { url, node } => {
+        Keep::Database {
+            url,
+            node,
+            node_url,
+        } => {
             let node = node
                 .unwrap_or_else(|| format!("node-{}", &foreman::net::seat_keys::new_key()[..8]));
             let db = foreman::net::database::Database::connect(&url, &node)
@@ -87,10 +99,26 @@ pub(super) fn serve(
                 "Node {node}: {} games in the database",
                 db.games().unwrap_or(0)
             );
+            registry = Some((db, node_url));
             hub
         }
     };
     foreman::net::serve_blocking(hub, bind, port, false, tls, |at| {
+        // Where the other nodes carry the devices of the games served here.
+        if let Some((db, node_url)) = registry {
+            let url = node_url.unwrap_or_else(|| {
+                let ip = if at.ip().is_unspecified() {
+                    foreman::net::links::lan_address()
+                        .unwrap_or(std::net::IpAddr::from([127, 0, 0, 1]))
+                } else {
+                    at.ip()
+                };
+                format!("http://{}", std::net::SocketAddr::new(ip, at.port()))
+            });
+            if let Err(e) = db.register(&url) {
+                eprintln!("the other nodes cannot reach this one: {e}");
+            }
+        }
         println!("Serving games on {at}: open {scheme}://{at}/ to make one");
         use std::io::Write as _;
         let _ = std::io::stdout().flush();

@@ -260,18 +260,7 @@ fn a_game_outlives_the_node_that_served_it() {
         // Ann's phone, sent to B (a reverse proxy's next node), gets the game once A's lease
         // is over.
         let start = Instant::now();
-        let mut ann_b = loop {
-            let (status, _) =
-                super::trust::http(at_b, "GET", &format!("/s/{}", made.seat), &[], "").await;
-            if status == 200 {
-                break Device::open(at_b, &made.seat, "en").await;
-            }
-            assert!(
-                start.elapsed() < Duration::from_secs(30),
-                "B never served the game (status {status})"
-            );
-            tokio::time::sleep(Duration::from_millis(200)).await;
-        };
+        let mut ann_b = served(at_b, &made.seat).await;
         let failover = start.elapsed();
         let after = seen.load(&made.code).expect("the game kept").game;
         assert_eq!(
@@ -348,4 +337,149 @@ fn the_schema_is_migrated_once_and_a_newer_one_is_refused() {
         Err(e) => panic!("{e}"),
         Ok(_) => panic!("a newer layout was used"),
     }
+}
+
+/// A device of `key` on the node at `at`, opened again as its page does until it gets its
+/// view (a node still carrying it to one that died closes it); fails after 30 s.
+async fn served(at: SocketAddr, key: &str) -> Device {
+    served_as(at, key, None).await
+}
+
+/// The same, as device `device` (a phone opening its page again is the same device).
+async fn served_as(at: SocketAddr, key: &str, device: Option<&str>) -> Device {
+    let start = Instant::now();
+    loop {
+        let mut d = Device::connect(at, key, "en", device).await;
+        while let Some(m) = d.next_within(Duration::from_secs(5)).await {
+            if m["type"] == "view" {
+                return d;
+            }
+        }
+        assert!(
+            start.elapsed() < Duration::from_secs(30),
+            "the game was never served at {at}"
+        );
+        tokio::time::sleep(Duration::from_millis(500)).await;
+    }
+}
+
+/// Sends each device, in turn, the first action its view offers until `n` were played; each
+/// device then holds the game's last version.
+async fn play_round(devices: &mut [&mut Device], n: usize, id: &mut u64) {
+    let mut played = 0;
+    let mut idle = 0;
+    while played < n {
+        assert!(idle < 200, "nobody could play");
+        idle += 1;
+        for d in devices.iter_mut() {
+            if d.view["actions"].as_array().is_none_or(|a| a.is_empty()) {
+                continue;
+            }
+            *id += 1;
+            if play_one(d, *id).await.is_some() {
+                played += 1;
+                idle = 0;
+            }
+        }
+        // Everyone at the newest version anyone holds.
+        let newest = devices
+            .iter()
+            .filter_map(|d| d.view["version"].as_u64())
+            .max()
+            .unwrap_or(0);
+        for d in devices.iter_mut() {
+            d.at(newest).await;
+        }
+    }
+}
+
+/// Issue 93, point 2: two nodes, one game. Bo takes his seat through node B (its invitation
+/// carried to A, which serves the game) and plays through B while Ann plays on A: one game,
+/// one version on both phones. Then A stops answering (SIGSTOP) long enough for its lease to
+/// run out: B serves the game, and both phones play on through B. When A wakes (SIGCONT) it
+/// hears that B took the game (LISTEN/NOTIFY) and lets it go: Ann's socket on A closes, and
+/// opened again on A it is carried to B; A, stale, wrote nothing.
+#[test]
+fn one_game_is_played_through_either_node() {
+    let cluster = Cluster::start();
+    let url = cluster.url();
+    let (a, at_a) = node(&url, "a");
+    let (_b, at_b) = node(&url, "b");
+    let seen = Database::connect(&url, "test").expect("the database");
+    let rt = tokio::runtime::Builder::new_multi_thread()
+        .worker_threads(2)
+        .enable_all()
+        .build()
+        .expect("a runtime");
+    rt.block_on(async {
+        let made = make(at_a, json!({"names": ["Ann", "Bo"]})).await;
+        let invite = made.invites[1].clone().expect("Bo's invitation");
+        // Bo's invitation, opened on B, is answered by A.
+        let (status, page) =
+            super::trust::http(at_b, "GET", &format!("/i/{invite}"), &[], "").await;
+        assert_eq!(status, 200, "{page}");
+        let (status, said) =
+            super::trust::http(at_b, "POST", &format!("/api/invites/{invite}"), &[], "").await;
+        assert_eq!(status, 200, "{said}");
+        let bo_key = serde_json::from_str::<serde_json::Value>(&said).expect("JSON")["key"]
+            .as_str()
+            .expect("Bo's key")
+            .to_string();
+        let (status, seats) =
+            super::trust::http(at_b, "GET", &format!("/api/games/{}", made.code), &[], "").await;
+        assert_eq!(status, 200, "{seats}");
+        assert!(seats.contains("\"free\":false"), "{seats}");
+        // Ann on A, Bo through B: one game.
+        let mut ann = Device::open(at_a, &made.seat, "en").await;
+        let mut bo = Device::open(at_b, &bo_key, "en").await;
+        let mut id = 0;
+        play_round(&mut [&mut ann, &mut bo], 6, &mut id).await;
+        assert_eq!(ann.view["version"], bo.view["version"]);
+        let before = seen.load(&made.code).expect("kept").game;
+        assert!(before.journal().len() >= 6, "{}", before.journal().len());
+        // A stops answering; its lease runs out, and B serves the game to both.
+        let pid = a.0.id().to_string();
+        let stopped = Command::new("kill").args(["-STOP", &pid]).status();
+        assert!(stopped.is_ok_and(|s| s.success()), "A stopped");
+        tokio::time::sleep(foreman::net::database::LEASE + Duration::from_secs(2)).await;
+        let mut ann_b = served_as(at_b, &made.seat, Some("annphone1")).await;
+        let mut bo_b = served(at_b, &bo_key).await;
+        assert_eq!(
+            seen.load(&made.code).expect("kept").game.journal(),
+            before.journal(),
+            "B serves the game as A left it"
+        );
+        play_round(&mut [&mut ann_b, &mut bo_b], 4, &mut id).await;
+        let on_b = seen.load(&made.code).expect("kept").game;
+        assert!(on_b.journal().len() >= before.journal().len() + 4);
+        // A wakes: it lets the game go; Ann's old socket on A closes.
+        let woke = Command::new("kill").args(["-CONT", &pid]).status();
+        assert!(woke.is_ok_and(|s| s.success()), "A woken");
+        let closed = tokio::time::timeout(Duration::from_secs(20), async {
+            use futures_util::StreamExt;
+            use tokio_tungstenite::tungstenite::Message;
+            loop {
+                match ann.ws.next().await {
+                    None | Some(Err(_)) | Some(Ok(Message::Close(_))) => break,
+                    Some(Ok(_)) => continue,
+                }
+            }
+        })
+        .await;
+        assert!(closed.is_ok(), "Ann's socket on A closed");
+        // Ann's phone, opened again on A, is carried to B and plays on.
+        drop(ann_b);
+        let mut ann_a = served_as(at_a, &made.seat, Some("annphone1")).await;
+        let version = ann_a.view["version"].as_u64().unwrap_or(0);
+        bo_b.at(version).await;
+        assert_eq!(ann_a.view["version"], bo_b.view["version"], "one game");
+        play_round(&mut [&mut ann_a, &mut bo_b], 2, &mut id).await;
+        let last = seen.load(&made.code).expect("kept").game;
+        assert!(last.journal().len() >= on_b.journal().len() + 2);
+        assert_eq!(
+            &last.journal()[..on_b.journal().len()],
+            on_b.journal(),
+            "nothing B kept was written over by A"
+        );
+    });
 }

@@ -3,6 +3,7 @@
 //! receives only its seat's view (`view`), and sends actions for its own seat (`wire`).
 //! A seat's link carries a key of 128 random bits (`keys`); the page is embedded (`page`).
 
+pub mod carry;
 pub mod database;
 pub mod devices;
 pub mod guard;

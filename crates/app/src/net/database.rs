@@ -41,7 +41,13 @@ const MIGRATIONS: &[&str] = &[
     CREATE TABLE seat_keys (
         key text PRIMARY KEY,
         code text NOT NULL REFERENCES games ON DELETE CASCADE,
-        seat integer
+        seat integer,
+        invite boolean NOT NULL DEFAULT false
+    );
+    CREATE TABLE nodes (
+        name text PRIMARY KEY,
+        url text NOT NULL,
+        seen timestamptz NOT NULL DEFAULT now()
     );",
 ];
 
@@ -69,6 +75,7 @@ pub struct Database {
     jobs: std::sync::Mutex<mpsc::Sender<Job>>,
     /// This node's name in the leases.
     pub node: String,
+    url: String,
 }
 
 /// What a key opens, as the database knows it.
@@ -77,6 +84,8 @@ pub struct KeyOf {
     pub code: String,
     /// `None`: the spectators' key.
     pub seat: Option<usize>,
+    /// The key is a seat's invitation, not the seat's own.
+    pub invite: bool,
     /// The node serving the game now (none: nobody).
     pub node: Option<String>,
 }
@@ -96,6 +105,7 @@ impl Database {
     pub fn connect(url: &str, node: &str) -> Result<Database, DbError> {
         let (jobs, rx) = mpsc::channel::<Job>();
         let (ready, connected) = mpsc::sync_channel(1);
+        let kept_url = url.to_string();
         let url = url.to_string();
         std::thread::Builder::new()
             .name("database".into())
@@ -122,6 +132,7 @@ impl Database {
         Ok(Database {
             jobs: std::sync::Mutex::new(jobs),
             node: node.to_string(),
+            url: kept_url,
         })
     }
 
@@ -242,6 +253,73 @@ impl Database {
         })
     }
 
+    /// Tells the other nodes that this node serves game `code` now (LISTEN/NOTIFY): one that
+    /// still thought it did lets go of it at once.
+    pub fn announce(&self, code: &str) -> Result<(), DbError> {
+        let said = format!("taken {code} {}", self.node);
+        self.run(move |c| {
+            c.execute("SELECT pg_notify('foreman', $1)", &[&said])?;
+            Ok(())
+        })
+    }
+
+    /// Listens to the other nodes (`announce`) on a connection of its own: `heard` is given
+    /// each game taken and its node, until it answers false.
+    pub fn listen(
+        &self,
+        mut heard: impl FnMut(&str, &str) -> bool + Send + 'static,
+    ) -> Result<(), DbError> {
+        let url = self.url.clone();
+        let (ready, listening) = mpsc::sync_channel(1);
+        std::thread::Builder::new()
+            .name("database-listen".into())
+            .spawn(move || {
+                let client = postgres::Client::connect(&url, postgres::NoTls)
+                    .map_err(DbError::from)
+                    .and_then(|mut c| {
+                        c.batch_execute("LISTEN foreman")
+                            .map(|_| c)
+                            .map_err(DbError::from)
+                    });
+                let mut client = match client {
+                    Ok(c) => {
+                        let _ = ready.send(Ok(()));
+                        c
+                    }
+                    Err(e) => {
+                        let _ = ready.send(Err(e));
+                        return;
+                    }
+                };
+                loop {
+                    let mut said = Vec::new();
+                    {
+                        let mut n = client.notifications();
+                        use fallible_iterator::FallibleIterator as _;
+                        let mut it = n.timeout_iter(Duration::from_secs(1));
+                        while let Ok(Some(note)) = it.next() {
+                            said.push(note.payload().to_string());
+                        }
+                    }
+                    for s in &said {
+                        let mut words = s.split(' ');
+                        if let (Some("taken"), Some(code), Some(node)) =
+                            (words.next(), words.next(), words.next())
+                            && !heard(code, node)
+                        {
+                            return;
+                        }
+                    }
+                    // Asked now and then whether it is still wanted.
+                    if said.is_empty() && !heard("", "") {
+                        return;
+                    }
+                }
+            })
+            .map_err(|_| DbError::Closed)?;
+        listening.recv().map_err(|_| DbError::Closed)?
+    }
+
     /// Renews every lease this node holds; the games whose lease it no longer holds among
     /// `held` (taken by another node while this one was away).
     pub fn renew(&self, held: Vec<String>) -> Result<Vec<String>, DbError> {
@@ -301,8 +379,10 @@ impl Database {
         let key = key.to_string();
         self.run(move |c| {
             let row = c.query_opt(
-                "SELECT k.code, k.seat, CASE WHEN g.lease_until > now() THEN g.owner END
-                 FROM seat_keys k JOIN games g USING (code) WHERE k.key = $1",
+                "SELECT k.code, k.seat, CASE WHEN g.lease_until > now() THEN g.owner END,
+                    k.invite
+                 FROM seat_keys k JOIN games g USING (code)
+                 WHERE k.key = $1 AND g.put_away IS NULL",
                 &[&key],
             )?;
             Ok(row.map(|r| {
@@ -311,6 +391,7 @@ impl Database {
                     code: r.get(0),
                     seat: seat.map(|s| s as usize),
                     node: r.get(2),
+                    invite: r.get(3),
                 }
             }))
         })
@@ -351,6 +432,44 @@ impl Database {
             let keys: super::SeatKeys =
                 serde_json::from_value(keys).map_err(|e| damaged(e.to_string()))?;
             Ok(Stored { game, served, keys })
+        })
+    }
+
+    /// Says where this node is reached by the others (`http://host:port`).
+    pub fn register(&self, url: &str) -> Result<(), DbError> {
+        let (node, url) = (self.node.clone(), url.to_string());
+        self.run(move |c| {
+            c.execute(
+                "INSERT INTO nodes (name, url) VALUES ($1, $2)
+                 ON CONFLICT (name) DO UPDATE SET url = $2, seen = now()",
+                &[&node, &url],
+            )?;
+            Ok(())
+        })
+    }
+
+    /// Where node `node` is reached, if it said so.
+    pub fn url_of(&self, node: &str) -> Result<Option<String>, DbError> {
+        let node = node.to_string();
+        self.run(move |c| {
+            Ok(
+                c.query_opt("SELECT url FROM nodes WHERE name = $1", &[&node])?
+                    .map(|r| r.get(0)),
+            )
+        })
+    }
+
+    /// Whether game `code` is kept (and not put away), and which node serves it now (none:
+    /// nobody).
+    pub fn game_node(&self, code: &str) -> Result<Option<Option<String>>, DbError> {
+        let code = code.to_string();
+        self.run(move |c| {
+            Ok(c.query_opt(
+                "SELECT CASE WHEN lease_until > now() THEN owner END FROM games
+                 WHERE code = $1 AND put_away IS NULL",
+                &[&code],
+            )?
+            .map(|r| r.get(0)))
         })
     }
 
@@ -434,12 +553,18 @@ fn write_key_rows(
         .seats
         .iter()
         .enumerate()
-        .map(|(s, k)| (k.as_str(), Some(s as i32)))
-        .chain([(keys.spectator.as_str(), None)]);
-    for (key, seat) in seats {
+        .map(|(s, k)| (k.as_str(), Some(s as i32), false))
+        .chain([(keys.spectator.as_str(), None, false)])
+        .chain(
+            keys.invites
+                .iter()
+                .enumerate()
+                .map(|(s, k)| (k.as_str(), Some(s as i32), true)),
+        );
+    for (key, seat, invite) in seats {
         t.execute(
-            "INSERT INTO seat_keys (key, code, seat) VALUES ($1, $2, $3)",
-            &[&key, &code, &seat],
+            "INSERT INTO seat_keys (key, code, seat, invite) VALUES ($1, $2, $3, $4)",
+            &[&key, &code, &seat, &invite],
         )?;
     }
     Ok(())

@@ -47,6 +47,9 @@ pub struct Hub {
     /// One game taken from the database at a time (two devices of one game arriving at once
     /// make one table).
     adopting: std::sync::Mutex<()>,
+    /// Keys found in the database (a device opening its page again, carried to another node
+    /// or waiting for a dead node's lease to end, is not slowed as a guesser is).
+    found: std::sync::Mutex<std::collections::HashSet<String>>,
     /// The front page makes games (`foreman serve`), or only says to open a seat's link.
     pub lobby: bool,
     pub guard: Guard,
@@ -81,6 +84,7 @@ impl Hub {
             data,
             database: None,
             adopting: std::sync::Mutex::new(()),
+            found: Default::default(),
             lobby,
             devices: Default::default(),
         }
@@ -98,6 +102,16 @@ impl Hub {
         hub.database = Some(Arc::clone(&db));
         let hub = Arc::new(hub);
         hub.adopt()?;
+        let weak = Arc::downgrade(&hub);
+        db.listen(move |code, node| {
+            let Some(hub) = weak.upgrade() else {
+                return false;
+            };
+            if !code.is_empty() && hub.database.as_ref().is_some_and(|d| d.node != node) {
+                hub.forget(code);
+            }
+            true
+        })?;
         let weak = Arc::downgrade(&hub);
         std::thread::Builder::new()
             .name("leases".into())
@@ -140,13 +154,16 @@ impl Hub {
         code: &str,
     ) -> Result<bool, super::database::DbError> {
         let _one = self.adopting.lock().unwrap_or_else(|e| e.into_inner());
-        if self.game(code).is_some() || !db.take(code)? {
+        if self.serves(code) || !db.take(code)? {
             return Ok(false);
         }
         let stored = db.load(code)?;
         let table = Table::from_database(stored, Arc::clone(db), code.to_string());
         table.set_runner(Runner::Server { maker: 0 });
         self.add(code.to_string(), Arc::new(table));
+        if let Err(e) = db.announce(code) {
+            tracing::warn!("game {code} taken, not said: {e}");
+        }
         Ok(true)
     }
 
@@ -178,6 +195,7 @@ impl Hub {
         let Some(table) = table else {
             return;
         };
+        table.close();
         if let Ok(mut k) = self.keys.write() {
             k.retain(|_, (t, _)| !Arc::ptr_eq(t, &table));
         }
@@ -258,31 +276,88 @@ impl Hub {
         }
     }
 
-    /// The table and seat a key opens. With a database, a key of a game nobody serves (its
-    /// node stopped or died, its lease over) makes this node serve it at once.
+    /// The table and seat a key opens, among the games served here.
     pub fn seat(&self, key: &str) -> Option<Seat> {
-        if let Some(seat) = self.keys.read().ok()?.get(key).cloned() {
+        self.keys.read().ok()?.get(key).cloned()
+    }
+
+    /// Whether the games are kept in a database that other nodes may serve too.
+    pub fn shared(&self) -> bool {
+        self.database.is_some()
+    }
+
+    /// The table and seat a key opens, a game of the database nobody serves (its node stopped
+    /// or died, its lease over) served here from now on.
+    pub fn seat_adopted(&self, key: &str) -> Option<Seat> {
+        if let Some(seat) = self.seat(key) {
             return Some(seat);
         }
-        let db = self.database.as_ref()?;
-        if key.len() != 32 || !key.chars().all(|c| c.is_ascii_hexdigit()) {
-            return None;
+        if self.adopt_key(key) {
+            return self.seat(key);
+        }
+        None
+    }
+
+    /// Serves the game of `key` (a seat's, the spectators' or an invitation) if it is kept in
+    /// the database and nobody serves it; whether this node serves it now.
+    fn adopt_key(&self, key: &str) -> bool {
+        let Some(db) = &self.database else {
+            return false;
+        };
+        if !plausible_key(key) {
+            return false;
         }
         match db.key(key) {
             Ok(Some(super::database::KeyOf {
                 code, node: None, ..
-            })) => {
-                if let Err(e) = self.adopt_one(db, &code) {
+            })) => match self.adopt_one(db, &code) {
+                Ok(_) => self.game(&code).is_some(),
+                Err(e) => {
                     tracing::warn!("game {code} not served: {e}");
+                    false
                 }
-                self.keys.read().ok()?.get(key).cloned()
-            }
-            Ok(_) => None,
+            },
+            Ok(_) => false,
             Err(e) => {
                 tracing::warn!("the database: {e}");
-                None
+                false
             }
         }
+    }
+
+    /// Whether `key` was found in the database before (a real key, not a guess).
+    pub fn found_before(&self, key: &str) -> bool {
+        self.found.lock().is_ok_and(|f| f.contains(key))
+    }
+
+    /// Where the game of `key` is served, when another node serves it (`http://host:port`).
+    pub fn elsewhere(&self, key: &str) -> Option<String> {
+        let db = self.database.as_ref()?;
+        if !plausible_key(key) {
+            return None;
+        }
+        let of = db.key(key).ok()??;
+        if let Ok(mut f) = self.found.lock() {
+            // Bounded: past a million keys the set starts again.
+            if f.len() > 1_000_000 {
+                f.clear();
+            }
+            f.insert(key.to_string());
+        }
+        let node = of.node?;
+        (node != db.node).then(|| db.url_of(&node).ok().flatten())?
+    }
+
+    /// Where game `code` is served, when another node serves it.
+    pub fn elsewhere_game(&self, code: &str) -> Option<String> {
+        let db = self.database.as_ref()?;
+        let code = code.to_ascii_uppercase();
+        if code.len() > 12 || !code.chars().all(|c| c.is_ascii_alphanumeric()) {
+            return None;
+        }
+        let node = db.game_node(&code).ok()??;
+        let node = node?;
+        (node != db.node).then(|| db.url_of(&node).ok().flatten())?
     }
 
     /// How many games are served.
@@ -295,11 +370,26 @@ impl Hub {
         if code.is_empty() {
             return None;
         }
-        self.games
-            .read()
-            .ok()?
-            .get(&code.to_ascii_uppercase())
-            .cloned()
+        let code = code.to_ascii_uppercase();
+        if let Some(t) = self.games.read().ok()?.get(&code).cloned() {
+            return Some(t);
+        }
+        // A game of the database nobody serves: served here from now on.
+        let db = self.database.as_ref()?;
+        if code.len() > 12 || !code.chars().all(|c| c.is_ascii_alphanumeric()) {
+            return None;
+        }
+        if let Ok(Some(None)) = db.game_node(&code)
+            && let Err(e) = self.adopt_one(db, &code)
+        {
+            tracing::warn!("game {code} not served: {e}");
+        }
+        self.games.read().ok()?.get(&code).cloned()
+    }
+
+    /// Whether this node serves game `code` now (nothing taken from the database).
+    fn serves(&self, code: &str) -> bool {
+        self.games.read().is_ok_and(|g| g.contains_key(code))
     }
 
     /// Makes a game (`foreman serve`), asked from `from`: its code, the maker's own seat, an
@@ -386,23 +476,35 @@ impl Hub {
 
     /// The seat an invitation names (its player's name), without claiming it.
     pub fn invitation(&self, invite: &str) -> Option<(String, bool)> {
-        let (table, seat) = self.invites.read().ok()?.get(invite).cloned()?;
+        let (table, seat) = self.invite(invite)?;
         let free = !table.keys().is_claimed(seat);
         Some((table.game().setup().player_name(seat), free))
     }
 
     /// Opens an invitation: its seat's key, once.
     pub fn accept(&self, invite: &str) -> Result<String, Refused> {
-        let (table, seat) = self
-            .invites
-            .read()
-            .ok()
-            .and_then(|m| m.get(invite).cloned())
-            .ok_or(Refused::NotFound)?;
+        let (table, seat) = self.invite(invite).ok_or(Refused::NotFound)?;
         table
             .update_keys(|k| k.claim(seat))
             .map_err(|e| Refused::Bad(e.to_string()))?
             .ok_or(Refused::Taken)
+    }
+
+    /// Whether an invitation of a game served here is `invite` (nothing looked up elsewhere).
+    pub fn has_invite(&self, invite: &str) -> bool {
+        self.invites.read().is_ok_and(|m| m.contains_key(invite))
+    }
+
+    /// The table and seat an invitation opens (a game of the database nobody serves is
+    /// served here from now on).
+    fn invite(&self, invite: &str) -> Option<(Arc<Table>, usize)> {
+        if let Some(found) = self.invites.read().ok()?.get(invite).cloned() {
+            return Some(found);
+        }
+        if self.adopt_key(invite) {
+            return self.invites.read().ok()?.get(invite).cloned();
+        }
+        None
     }
 
     /// Puts away the games nobody played for the limit's idle time: no longer served, their
@@ -449,6 +551,11 @@ impl Hub {
     pub fn connected(&self, table: &Table) -> Vec<bool> {
         self.devices.connected(&table.keys().seats)
     }
+}
+
+/// Whether `key` looks like a key (32 hexadecimal digits): anything else is not looked up.
+fn plausible_key(key: &str) -> bool {
+    key.len() == 32 && key.chars().all(|c| c.is_ascii_hexdigit())
 }
 
 /// A game asked of `foreman serve`.

@@ -146,18 +146,57 @@ async fn front(State(hub): State<Arc<Hub>>) -> Html<&'static str> {
     })
 }
 
-async fn seat_page(State(hub): State<Arc<Hub>>, Path(key): Path<String>) -> Response {
-    match hub.seat(&key) {
-        Some(_) => Html(super::page::SEAT).into_response(),
-        None => (StatusCode::NOT_FOUND, Html(super::page::NO_SEAT)).into_response(),
+/// Where a key's game is served.
+enum Found {
+    Here(super::lobby::Seat),
+    /// By another node of the database, at this address.
+    Elsewhere(String),
+    Nowhere,
+}
+
+/// Where `key`'s game is served: here, by another node, or nowhere. A key of no game served
+/// here is looked up in the database at the pace codes are (`Guard::lookup`): keys are not
+/// guessed by trying, nor the database loaded by it.
+fn find(hub: &Hub, key: &str, from: IpAddr) -> Found {
+    if let Some(seat) = hub.seat(key) {
+        return Found::Here(seat);
+    }
+    if !hub.shared() || !(hub.found_before(key) || hub.guard.lookup(from)) {
+        return Found::Nowhere;
+    }
+    if let Some(seat) = hub.seat_adopted(key) {
+        return Found::Here(seat);
+    }
+    match hub.elsewhere(key) {
+        Some(owner) => Found::Elsewhere(owner),
+        None => Found::Nowhere,
     }
 }
 
-async fn invite_page(State(hub): State<Arc<Hub>>, Path(invite): Path<String>) -> Response {
+async fn seat_page(
+    State(hub): State<Arc<Hub>>,
+    Path(key): Path<String>,
+    Client(from): Client,
+) -> Response {
+    // The page is the same on every node: its socket is carried to the game's.
+    match find(&hub, &key, from) {
+        Found::Here(_) | Found::Elsewhere(_) => Html(super::page::SEAT).into_response(),
+        Found::Nowhere => (StatusCode::NOT_FOUND, Html(super::page::NO_SEAT)).into_response(),
+    }
+}
+
+async fn invite_page(
+    State(hub): State<Arc<Hub>>,
+    Path(invite): Path<String>,
+    Client(from): Client,
+) -> Response {
     // A page that asks before it takes the seat: a link preview does not spend it.
-    match hub.invitation(&invite) {
-        Some(_) => Html(super::page::INVITE).into_response(),
-        None => (StatusCode::NOT_FOUND, Html(super::page::NO_SEAT)).into_response(),
+    let here = hub.has_invite(&invite);
+    let kept = || hub.invitation(&invite).is_some() || hub.elsewhere(&invite).is_some();
+    if here || (hub.shared() && hub.guard.lookup(from) && kept()) {
+        Html(super::page::INVITE).into_response()
+    } else {
+        (StatusCode::NOT_FOUND, Html(super::page::NO_SEAT)).into_response()
     }
 }
 
@@ -176,8 +215,27 @@ async fn socket(
     Client(from): Client,
     ws: WebSocketUpgrade,
 ) -> Response {
-    let Some((table, seat)) = hub.seat(&key) else {
-        return (StatusCode::NOT_FOUND, "no seat has this link").into_response();
+    let (table, seat) = match find(&hub, &key, from) {
+        Found::Here(seat) => seat,
+        // Another node serves the game: the socket is carried there.
+        Found::Elsewhere(owner) => {
+            let mut path = format!("/ws/{key}?");
+            if let Some(lang) = q.lang.as_deref().and_then(Lang::from_locale) {
+                path.push_str(&format!("lang={}&", lang.code()));
+            }
+            if let Some(d) = q.device.as_deref().filter(|d| {
+                (8..=64).contains(&d.len()) && d.chars().all(|c| c.is_ascii_alphanumeric())
+            }) {
+                path.push_str(&format!("device={d}"));
+            }
+            return ws
+                .max_message_size(MAX_MESSAGE)
+                .max_frame_size(MAX_MESSAGE)
+                .on_upgrade(move |socket| super::carry::socket(socket, owner, path, from));
+        }
+        Found::Nowhere => {
+            return (StatusCode::NOT_FOUND, "no seat has this link").into_response();
+        }
     };
     let lang = q
         .lang
@@ -366,7 +424,7 @@ impl Seated {
                     }
                 }
                 changed = changes.changed() => {
-                    if changed.is_err() {
+                    if changed.is_err() || self.table.is_closed() {
                         break;
                     }
                     changes.mark_unchanged();
@@ -577,7 +635,18 @@ struct SeatFree {
     free: bool,
 }
 
-async fn seats(State(hub): State<Arc<Hub>>, Path(code): Path<String>, _: Lookup) -> Response {
+async fn seats(
+    State(hub): State<Arc<Hub>>,
+    Path(code): Path<String>,
+    Client(from): Client,
+    _: Lookup,
+) -> Response {
+    if hub.game(&code).is_none()
+        && let Some(owner) = hub.elsewhere_game(&code)
+    {
+        let path = format!("/api/games/{}", code.to_ascii_uppercase());
+        return super::carry::request(&owner, "GET", &path, "", from).await;
+    }
     match hub.seats_of(&code) {
         Some(seats) => axum::Json(
             seats
@@ -593,8 +662,15 @@ async fn seats(State(hub): State<Arc<Hub>>, Path(code): Path<String>, _: Lookup)
 async fn claim(
     State(hub): State<Arc<Hub>>,
     Path((code, seat)): Path<(String, usize)>,
+    Client(from): Client,
     _: Lookup,
 ) -> Response {
+    if hub.game(&code).is_none()
+        && let Some(owner) = hub.elsewhere_game(&code)
+    {
+        let path = format!("/api/games/{}/seats/{seat}", code.to_ascii_uppercase());
+        return super::carry::request(&owner, "POST", &path, "", from).await;
+    }
     key_or_why(hub.claim(&code, seat))
 }
 
@@ -609,9 +685,17 @@ fn key_or_why(handed: Result<String, Refused>) -> Response {
 async fn invitation(
     State(hub): State<Arc<Hub>>,
     Path(invite): Path<String>,
+    Client(from): Client,
     _: Lookup,
 ) -> Response {
-    match hub.invitation(&invite) {
+    let found = hub.invitation(&invite);
+    if found.is_none()
+        && let Some(owner) = hub.elsewhere(&invite)
+    {
+        let path = format!("/api/invites/{invite}");
+        return super::carry::request(&owner, "GET", &path, "", from).await;
+    }
+    match found {
         Some((name, free)) => {
             axum::Json(serde_json::json!({ "name": name, "free": free })).into_response()
         }
@@ -619,6 +703,18 @@ async fn invitation(
     }
 }
 
-async fn accept(State(hub): State<Arc<Hub>>, Path(invite): Path<String>, _: Lookup) -> Response {
-    key_or_why(hub.accept(&invite))
+async fn accept(
+    State(hub): State<Arc<Hub>>,
+    Path(invite): Path<String>,
+    Client(from): Client,
+    _: Lookup,
+) -> Response {
+    let taken = hub.accept(&invite);
+    if matches!(taken, Err(Refused::NotFound))
+        && let Some(owner) = hub.elsewhere(&invite)
+    {
+        let path = format!("/api/invites/{invite}");
+        return super::carry::request(&owner, "POST", &path, "", from).await;
+    }
+    key_or_why(taken)
 }

@@ -203,6 +203,9 @@ pub struct Table {
     runner: Mutex<Runner>,
     /// When the game last changed (a lobby puts away games nobody plays).
     touched: Mutex<std::time::Instant>,
+    /// No longer served here (another node serves it now): its sockets close, and the
+    /// devices open them again where it is served.
+    closed: std::sync::atomic::AtomicBool,
 }
 
 impl Table {
@@ -234,6 +237,17 @@ impl Table {
         .ok()
     }
 
+    /// Stops serving this table: its sockets are woken and close.
+    pub fn close(&self) {
+        self.closed.store(true, std::sync::atomic::Ordering::SeqCst);
+        self.changed.send_modify(|v| *v += 1);
+    }
+
+    /// Whether the table is no longer served here.
+    pub fn is_closed(&self) -> bool {
+        self.closed.load(std::sync::atomic::Ordering::SeqCst)
+    }
+
     /// Keeps the game from now on as `keep` says (a lobby's game made in the database).
     pub fn keep_in(&self, keep: Keep) {
         self.lock().keep = keep;
@@ -263,6 +277,7 @@ impl Table {
             keys: Mutex::new(keys),
             runner: Mutex::new(Runner::Window),
             touched: Mutex::new(std::time::Instant::now()),
+            closed: Default::default(),
         }
     }
 
