@@ -213,6 +213,9 @@ async fn play_one(device: &mut Device, id: u64) -> Option<serde_json::Value> {
     let sent = json!({"type": "act", "id": id, "seen": device.view["version"],
         "act": device.view["actions"][pick]["act"]});
     let answer = device.act(pick, id).await;
+    if answer["type"] != "done" {
+        eprintln!("not played: {answer}");
+    }
     (answer["type"] == "done").then_some(sent)
 }
 
@@ -482,4 +485,50 @@ fn one_game_is_played_through_either_node() {
             "nothing B kept was written over by A"
         );
     });
+}
+
+/// Issue 93, point 3: an action taken back (the host's undo) deletes its row, and the action
+/// played after it takes its place: the database's journal is the table's at every step.
+#[test]
+fn an_action_taken_back_leaves_the_database_as_the_table() {
+    use foreman::engine::{Act, Inputs, legal_actions};
+    use foreman::net::{Source, Table};
+    let cluster = Cluster::start();
+    let url = cluster.url();
+    let db = std::sync::Arc::new(Database::connect(&url, "solo").expect("the database"));
+    let hub =
+        foreman::net::lobby::Hub::lobby_in_database(std::sync::Arc::clone(&db), Default::default())
+            .expect("a hub");
+    let ask: foreman::net::lobby::NewGame =
+        serde_json::from_value(json!({"names": ["Ann"], "machine": "easy"})).expect("a game");
+    let made = hub
+        .create(&ask, std::net::IpAddr::from([127, 0, 0, 1]))
+        .expect("made");
+    let table = hub.game(&made.code).expect("served");
+    let play = |table: &Table, pick: &dyn Fn(&Act) -> bool| {
+        let act = legal_actions(table.game().state())
+            .into_iter()
+            .find(|a| pick(a))
+            .expect("an action of that kind");
+        table
+            .act_as_host(act, Inputs::default(), Source::Digital)
+            .expect("played");
+    };
+    let kept = || db.load(&made.code).expect("kept").game.journal().to_vec();
+    play(&table, &|a| matches!(a, Act::TakeBlueprint { .. }));
+    play(&table, &|a| matches!(a, Act::Roll { .. }));
+    // A die on Mine or Generate (Research draws a card: on screen, undo stops there).
+    let no_draw = |a: &Act| matches!(a, Act::Place { section, .. } if *section != foreman::engine::state::Section::Research);
+    play(&table, &no_draw);
+    assert_eq!(kept(), table.game().journal());
+    let len = table.game().journal().len();
+    table.undo_host(table.changes()).expect("taken back");
+    assert_eq!(table.game().journal().len(), len - 1);
+    assert_eq!(kept(), table.game().journal(), "the row is gone");
+    play(&table, &no_draw);
+    assert_eq!(
+        kept(),
+        table.game().journal(),
+        "the next action in its place"
+    );
 }

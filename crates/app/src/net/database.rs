@@ -18,12 +18,17 @@ use std::time::Duration;
 /// by another within this (and the renewal's period).
 pub const LEASE: Duration = Duration::from_secs(6);
 
+/// Connections to the database a node keeps (each on a thread of its own): the actions of
+/// different games are written at once; one game's are in order (its table's lock is held).
+const CONNECTIONS: usize = 2;
+
 /// The schema, one step per version; a database is brought to the last one at connection.
 const MIGRATIONS: &[&str] = &[
     // 1: games, their actions, and which game and seat each key opens.
     "CREATE TABLE games (
         code text PRIMARY KEY,
         head jsonb NOT NULL,
+        checksum text NOT NULL,
         served jsonb,
         keys jsonb NOT NULL,
         created timestamptz NOT NULL DEFAULT now(),
@@ -104,35 +109,47 @@ impl Database {
     /// its own: never inside the server's).
     pub fn connect(url: &str, node: &str) -> Result<Database, DbError> {
         let (jobs, rx) = mpsc::channel::<Job>();
-        let (ready, connected) = mpsc::sync_channel(1);
-        let kept_url = url.to_string();
-        let url = url.to_string();
-        std::thread::Builder::new()
-            .name("database".into())
-            .spawn(move || {
-                let client = postgres::Client::connect(&url, postgres::NoTls)
-                    .map_err(DbError::from)
-                    .and_then(|mut c| migrate(&mut c).map(|_| c));
-                let mut client = match client {
-                    Ok(c) => {
-                        let _ = ready.send(Ok(()));
-                        c
+        let rx = std::sync::Arc::new(std::sync::Mutex::new(rx));
+        let (ready, connected) = mpsc::sync_channel(CONNECTIONS);
+        for i in 0..CONNECTIONS {
+            let (url, rx, ready) = (url.to_string(), std::sync::Arc::clone(&rx), ready.clone());
+            std::thread::Builder::new()
+                .name(format!("database-{i}"))
+                .spawn(move || {
+                    // Each brings the schema up to date (the advisory lock: one at a time).
+                    let client = postgres::Client::connect(&url, postgres::NoTls)
+                        .map_err(DbError::from)
+                        .and_then(|mut c| migrate(&mut c).map(|_| c));
+                    let mut client = match client {
+                        Ok(c) => {
+                            let _ = ready.send(Ok(()));
+                            c
+                        }
+                        Err(e) => {
+                            let _ = ready.send(Err(e));
+                            return;
+                        }
+                    };
+                    loop {
+                        let job = match rx.lock() {
+                            Ok(rx) => rx.recv(),
+                            Err(_) => return,
+                        };
+                        match job {
+                            Ok(job) => job(&mut client),
+                            Err(_) => return,
+                        }
                     }
-                    Err(e) => {
-                        let _ = ready.send(Err(e));
-                        return;
-                    }
-                };
-                while let Ok(job) = rx.recv() {
-                    job(&mut client);
-                }
-            })
-            .map_err(|_| DbError::Closed)?;
-        connected.recv().map_err(|_| DbError::Closed)??;
+                })
+                .map_err(|_| DbError::Closed)?;
+        }
+        for _ in 0..CONNECTIONS {
+            connected.recv().map_err(|_| DbError::Closed)??;
+        }
         Ok(Database {
             jobs: std::sync::Mutex::new(jobs),
             node: node.to_string(),
-            url: kept_url,
+            url: url.to_string(),
         })
     }
 
@@ -162,14 +179,22 @@ impl Database {
         keys: &super::SeatKeys,
     ) -> Result<(), DbError> {
         let (code, node) = (code.to_string(), self.node.clone());
-        let (head, actions) = split(game);
+        let (head, checksum, actions) = split(game);
         let keys = keys.clone();
         self.run(move |c| {
             let mut t = c.transaction()?;
             t.execute(
-                "INSERT INTO games (code, head, served, keys, owner, lease_until)
-                 VALUES ($1, $2, $3, $4, $5, now() + $6 * interval '1 millisecond')",
-                &[&code, &head, &served, &keys_json(&keys), &node, &lease_ms()],
+                "INSERT INTO games (code, head, checksum, served, keys, owner, lease_until)
+                 VALUES ($1, $2, $3, $4, $5, $6, now() + $7 * interval '1 millisecond')",
+                &[
+                    &code,
+                    &head,
+                    &checksum,
+                    &served,
+                    &keys_json(&keys),
+                    &node,
+                    &lease_ms(),
+                ],
             )?;
             for (seq, a) in actions.iter().enumerate() {
                 t.execute(
@@ -194,14 +219,49 @@ impl Database {
         served: Option<serde_json::Value>,
     ) -> Result<(), DbError> {
         let (code, node) = (code.to_string(), self.node.clone());
-        let (head, actions) = split(game);
+        let (_, checksum, actions) = split(game);
+        let tail: Vec<serde_json::Value> = actions.into_iter().skip(from).collect();
+        self.run(move |c| {
+            // Actions appended (the common case): one statement, one round trip, one commit.
+            let held: i64 = c
+                .query_one(
+                    "WITH held AS (
+                        UPDATE games SET checksum = $2, served = $3, touched = now()
+                        WHERE code = $1 AND owner = $4 AND lease_until > now() RETURNING code
+                    ), added AS (
+                        INSERT INTO actions (code, seq, action)
+                        SELECT h.code, $5::integer + t.n::integer - 1, t.a FROM held h,
+                            unnest($6::jsonb[]) WITH ORDINALITY AS t(a, n)
+                    )
+                    SELECT count(*) FROM held",
+                    &[&code, &checksum, &served, &node, &(from as i32), &tail],
+                )?
+                .get(0);
+            if held != 1 {
+                return Err(DbError::LeaseLost(code));
+            }
+            Ok(())
+        })
+    }
+
+    /// Writes `game`'s journal from action `from` on when actions were taken back (an undo):
+    /// the tail deleted, the new actions written, in one transaction, under the lease.
+    pub fn save_over(
+        &self,
+        code: &str,
+        game: &Game,
+        from: usize,
+        served: Option<serde_json::Value>,
+    ) -> Result<(), DbError> {
+        let (code, node) = (code.to_string(), self.node.clone());
+        let (_, checksum, actions) = split(game);
         let tail: Vec<serde_json::Value> = actions.into_iter().skip(from).collect();
         self.run(move |c| {
             let mut t = c.transaction()?;
             let held = t.execute(
-                "UPDATE games SET head = $2, served = $3, touched = now()
+                "UPDATE games SET checksum = $2, served = $3, touched = now()
                  WHERE code = $1 AND owner = $4 AND lease_until > now()",
-                &[&code, &head, &served, &node],
+                &[&code, &checksum, &served, &node],
             )?;
             if held != 1 {
                 return Err(DbError::LeaseLost(code));
@@ -402,7 +462,7 @@ impl Database {
         let code = code.to_string();
         self.run(move |c| {
             let Some(row) = c.query_opt(
-                "SELECT head, served, keys FROM games WHERE code = $1",
+                "SELECT head, served, keys, checksum FROM games WHERE code = $1",
                 &[&code],
             )?
             else {
@@ -411,6 +471,7 @@ impl Database {
             let head: serde_json::Value = row.get(0);
             let served: Option<serde_json::Value> = row.get(1);
             let keys: serde_json::Value = row.get(2);
+            let checksum: String = row.get(3);
             let rows = c.query(
                 "SELECT seq, action FROM actions WHERE code = $1 ORDER BY seq",
                 &[&code],
@@ -418,6 +479,8 @@ impl Database {
             let damaged = |why: String| DbError::Damaged(code.clone(), why);
             let mut saved: SavedGame =
                 serde_json::from_value(head).map_err(|e| damaged(e.to_string()))?;
+            // The head is written once; the checksum of the setup and journal with each action.
+            saved.checksum = checksum;
             for (k, r) in rows.iter().enumerate() {
                 let seq: i32 = r.get(0);
                 if seq as usize != k {
@@ -524,17 +587,19 @@ fn migrate_locked(c: &mut postgres::Client) -> Result<(), DbError> {
     }
 }
 
-/// A game as its saved head (the format, the setup, the checksum, without the journal) and
-/// its actions, each as JSON.
-fn split(game: &Game) -> (serde_json::Value, Vec<serde_json::Value>) {
+/// A game as its saved head (the format and the setup, without the journal: written once),
+/// the checksum of its setup and journal, and its actions, each as JSON.
+fn split(game: &Game) -> (serde_json::Value, String, Vec<serde_json::Value>) {
     let mut saved = SavedGame::from_game(game);
     let journal = std::mem::take(&mut saved.journal);
+    let checksum = saved.checksum.clone();
     let actions = journal
         .iter()
         .map(|a| serde_json::to_value(a).unwrap_or(serde_json::Value::Null))
         .collect();
     (
         serde_json::to_value(&saved).unwrap_or(serde_json::Value::Null),
+        checksum,
         actions,
     )
 }

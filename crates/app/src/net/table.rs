@@ -149,8 +149,12 @@ impl Keep {
                     .zip(next.journal())
                     .take_while(|(a, b)| a == b)
                     .count();
-                db.save(code, next, from, served)
-                    .map_err(|e| StoreError::Database(e.to_string()))
+                let saved = if from < before.journal().len() {
+                    db.save_over(code, next, from, served)
+                } else {
+                    db.save(code, next, from, served)
+                };
+                saved.map_err(|e| StoreError::Database(e.to_string()))
             }
         }
     }
