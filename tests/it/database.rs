@@ -532,3 +532,45 @@ fn an_action_taken_back_leaves_the_database_as_the_table() {
         "the next action in its place"
     );
 }
+
+/// Issue 93: a node stopped (SIGTERM, as a restart does) gives its games up at once: the
+/// other node serves them before the stopped node's leases would have run out, with every
+/// action it had answered.
+#[test]
+fn a_node_stopped_gives_its_games_up_at_once() {
+    let cluster = Cluster::start();
+    let url = cluster.url();
+    let (mut a, at_a) = node(&url, "a");
+    let (_b, at_b) = node(&url, "b");
+    let seen = Database::connect(&url, "test").expect("the database");
+    let rt = tokio::runtime::Builder::new_multi_thread()
+        .worker_threads(2)
+        .enable_all()
+        .build()
+        .expect("a runtime");
+    rt.block_on(async {
+        let made = make(at_a, json!({"names": ["Ann"], "machine": "medium"})).await;
+        let mut ann = Device::open(at_a, &made.seat, "en").await;
+        let mut id = 0;
+        play_round(&mut [&mut ann], 3, &mut id).await;
+        let before = seen.load(&made.code).expect("kept").game;
+        let pid = a.0.id().to_string();
+        let asked = Command::new("kill").args(["-TERM", &pid]).status();
+        assert!(asked.is_ok_and(|s| s.success()), "A asked to stop");
+        let start = Instant::now();
+        let status = a.0.wait().expect("A stops");
+        assert!(status.success(), "A stopped cleanly: {status}");
+        let ann_b = served(at_b, &made.seat).await;
+        let took = start.elapsed();
+        assert!(
+            took < foreman::net::database::LEASE,
+            "served again after {took:?}: the lease was waited for"
+        );
+        assert_eq!(
+            seen.load(&made.code).expect("kept").game.journal(),
+            before.journal()
+        );
+        assert_eq!(ann_b.view["round"], ann.view["round"]);
+        eprintln!("a node stopped: its game served again after {took:?}");
+    });
+}

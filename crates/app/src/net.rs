@@ -44,9 +44,34 @@ pub fn serve_blocking(
             other => other?,
         };
         ready(listener.local_addr()?);
-        match secure {
-            Some(config) => tls::run(listener, config, hub).await,
-            None => server::run(listener, hub).await,
+        let shared = hub.shared().then(|| std::sync::Arc::clone(&hub));
+        let serving = async move {
+            match secure {
+                Some(config) => tls::run(listener, config, hub).await,
+                None => server::run(listener, hub).await,
+            }
+        };
+        let Some(hub) = shared else {
+            return serving.await;
+        };
+        // A node of a database stopped (Ctrl-C, SIGTERM) gives its games up at once: another
+        // node serves them to the devices that open them again, without waiting for leases
+        // to run out.
+        tokio::select! {
+            served = serving => served,
+            stopped = stop_asked() => {
+                let _ = tokio::task::spawn_blocking(move || hub.stop()).await;
+                stopped
+            }
         }
     })
+}
+
+/// Ctrl-C or SIGTERM.
+async fn stop_asked() -> std::io::Result<()> {
+    let mut term = tokio::signal::unix::signal(tokio::signal::unix::SignalKind::terminate())?;
+    tokio::select! {
+        c = tokio::signal::ctrl_c() => c,
+        _ = term.recv() => Ok(()),
+    }
 }

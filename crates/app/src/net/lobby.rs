@@ -186,6 +186,30 @@ impl Hub {
         Ok(())
     }
 
+    /// Stops serving every game of the database (the node is stopping): their leases given
+    /// up, their sockets closed. Nothing for a hub without a database.
+    pub fn stop(&self) {
+        let Some(db) = &self.database else {
+            return;
+        };
+        let codes: Vec<String> = self
+            .games
+            .read()
+            .map(|g| g.keys().cloned().collect())
+            .unwrap_or_default();
+        // An action being written lands before its lease goes, or is refused (every write is
+        // fenced by the lease): none is answered "done" and lost.
+        for code in &codes {
+            if let Some(table) = self.games.read().ok().and_then(|g| g.get(code).cloned()) {
+                table.close();
+            }
+        }
+        match db.release_all() {
+            Ok(()) => tracing::info!("{} games given up to the other nodes", codes.len()),
+            Err(e) => tracing::warn!("leases not given up (they run out): {e}"),
+        }
+    }
+
     /// No longer serves game `code` (another node does, or it was put away).
     fn forget(&self, code: &str) {
         let table = match self.games.write() {
