@@ -578,7 +578,7 @@ impl Hub {
 }
 
 /// Whether `key` looks like a key (32 hexadecimal digits): anything else is not looked up.
-fn plausible_key(key: &str) -> bool {
+pub fn plausible_key(key: &str) -> bool {
     key.len() == 32 && key.chars().all(|c| c.is_ascii_hexdigit())
 }
 

@@ -152,6 +152,8 @@ enum Found {
     /// By another node of the database, at this address.
     Elsewhere(String),
     Nowhere,
+    /// Not looked up: this address looked up too many keys of no game here.
+    Slow,
 }
 
 /// Where `key`'s game is served: here, by another node, or nowhere. A key of no game served
@@ -161,8 +163,11 @@ fn find(hub: &Hub, key: &str, from: IpAddr) -> Found {
     if let Some(seat) = hub.seat(key) {
         return Found::Here(seat);
     }
-    if !hub.shared() || !(hub.found_before(key) || hub.guard.lookup(from)) {
+    if !hub.shared() || !super::lobby::plausible_key(key) {
         return Found::Nowhere;
+    }
+    if !(hub.found_before(key) || hub.guard.lookup(from)) {
+        return Found::Slow;
     }
     if let Some(seat) = hub.seat_adopted(key) {
         return Found::Here(seat);
@@ -182,6 +187,7 @@ async fn seat_page(
     match find(&hub, &key, from) {
         Found::Here(_) | Found::Elsewhere(_) => Html(super::page::SEAT).into_response(),
         Found::Nowhere => (StatusCode::NOT_FOUND, Html(super::page::NO_SEAT)).into_response(),
+        Found::Slow => lobby_error(Refused::Slow),
     }
 }
 
@@ -231,11 +237,19 @@ async fn socket(
             return ws
                 .max_message_size(MAX_MESSAGE)
                 .max_frame_size(MAX_MESSAGE)
-                .on_upgrade(move |socket| super::carry::socket(socket, owner, path, from));
+                .on_upgrade(move |mut socket| async move {
+                    // Carried sockets count against their address here too.
+                    let Some(_counted) = hub.guard.socket(from) else {
+                        let _ = socket.send(Message::Close(None)).await;
+                        return;
+                    };
+                    super::carry::socket(socket, owner, path, from).await
+                });
         }
         Found::Nowhere => {
             return (StatusCode::NOT_FOUND, "no seat has this link").into_response();
         }
+        Found::Slow => return lobby_error(Refused::Slow),
     };
     let lang = q
         .lang
