@@ -555,7 +555,10 @@ die-correct-hint = Click a die, or move to it with the arrows, then type its fac
 contractor-progress = Contractor { $k } of { $n }: it goes to the market, slot { $slot }.
 suggest = Suggest
 suggest-hint = The best work phase for these dice, by the planner (S): numbered steps to play one by one, all at once, or not at all. In the market phase: the blueprint to take or the contractor to hire.
-suggest-title = Suggested: { $gain } by the planner's measure ({ $positions } positions searched)
+suggest-title = Suggested: { $gain } by the planner's measure ({ $positions ->
+    [one] { $positions } position searched
+   *[other] { $positions } positions searched
+})
 suggest-market-title = Suggested: { $gain } by the planner's measure, its next work phase played ahead on { $rolls } rolls
 suggest-market-plain = Suggested: { $gain } by the planner's measure
 suggest-market-or = or: { $act }, { $gain }
@@ -675,8 +678,14 @@ history-round-forward = Round >>
 history-keys = Keys: left and right arrows, one action; up and down, one round; Home and End, the start and the end
 history-after = Round { $round }: { $line }
 history-start = Before the opening deal
-history-length = { $rounds } rounds
-history-length-timed = { $rounds } rounds, { $minutes } min
+history-length = { $rounds ->
+    [one] { $rounds } round
+   *[other] { $rounds } rounds
+}
+history-length-timed = { $rounds ->
+    [one] { $rounds } round
+   *[other] { $rounds } rounds
+}, { $minutes } min
 stats-game-number = Games played, oldest first
 history-round-start = Start of round { $round }
 history-back-game = Back to the game
@@ -772,6 +781,7 @@ web-connected = connected
 web-not-connected = not connected
 web-too-many-sockets = Too many connections: close another page of this game and try again.
 web-planner-busy = The planner is busy for other players: ask again in a moment.
+suggest-none-to-play = No suggestion to play: ask for one first (Suggest, S).
 suggest-stale = Your position changed while the planner thought: ask again.
 web-hand-on-phone = This player's blueprints are on their own phone.
 web-undo-waiting-for = Waiting for { $names } to agree…

@@ -561,7 +561,10 @@ die-correct-hint = Haz clic en un dado, o ve a él con las flechas, y escribe su
 contractor-progress = Contratista { $k } de { $n }: va al mercado, hueco { $slot }.
 suggest = Sugerir
 suggest-hint = La mejor fase de trabajo para estos dados, según el planificador (S): pasos numerados para jugar uno a uno, todos a la vez o ninguno. En la fase de mercado: el plano que tomar o el contratista que contratar.
-suggest-title = Sugerencia: { $gain } según el planificador ({ $positions } posiciones examinadas)
+suggest-title = Sugerencia: { $gain } según el planificador ({ $positions ->
+    [one] { $positions } posición examinada
+   *[other] { $positions } posiciones examinadas
+})
 suggest-market-title = Sugerencia: { $gain } según el planificador, su próxima fase de trabajo jugada de antemano con { $rolls } tiradas
 suggest-market-plain = Sugerencia: { $gain } según el planificador
 suggest-market-or = o: { $act }, { $gain }
@@ -681,8 +684,14 @@ history-round-forward = Ronda >>
 history-keys = Teclas: flechas izquierda y derecha, una acción; arriba y abajo, una ronda; Inicio y Fin, el principio y el final
 history-after = Ronda { $round }: { $line }
 history-start = Antes del reparto inicial
-history-length = { $rounds } rondas
-history-length-timed = { $rounds } rondas, { $minutes } min
+history-length = { $rounds ->
+    [one] { $rounds } ronda
+   *[other] { $rounds } rondas
+}
+history-length-timed = { $rounds ->
+    [one] { $rounds } ronda
+   *[other] { $rounds } rondas
+}, { $minutes } min
 stats-game-number = Partidas jugadas, la más antigua primero
 history-round-start = Inicio de la ronda { $round }
 history-back-game = Volver a la partida
@@ -778,6 +787,7 @@ web-connected = conectado
 web-not-connected = sin conexión
 web-too-many-sockets = Demasiadas conexiones: cierra otra página de esta partida y vuelve a intentarlo.
 web-planner-busy = El planificador está ocupado con otros jugadores: vuelve a pedirlo en un momento.
+suggest-none-to-play = No hay sugerencia que jugar: pida una primero (Sugerir, S).
 suggest-stale = Tu posición cambió mientras el planificador pensaba: vuelve a pedirlo.
 web-hand-on-phone = Los planos de este jugador están en su propio teléfono.
 web-undo-waiting-for = Esperando a que { $names } esté de acuerdo…

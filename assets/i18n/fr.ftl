@@ -561,7 +561,10 @@ die-correct-hint = Cliquez sur un dé, ou allez-y avec les flèches, puis tapez 
 contractor-progress = Prestataire { $k } sur { $n } : il va au marché, emplacement { $slot }.
 suggest = Suggérer
 suggest-hint = La meilleure phase de travail pour ces dés, selon le planificateur (S) : des étapes numérotées à jouer une à une, toutes, ou pas du tout. Pendant la phase de marché : le plan à prendre ou le prestataire à engager.
-suggest-title = Suggestion : { $gain } selon le planificateur ({ $positions } positions examinées)
+suggest-title = Suggestion : { $gain } selon le planificateur ({ $positions ->
+    [one] { $positions } position examinée
+   *[other] { $positions } positions examinées
+})
 suggest-market-title = Suggestion : { $gain } selon le planificateur, sa prochaine phase de travail jouée d'avance sur { $rolls } lancers
 suggest-market-plain = Suggestion : { $gain } selon le planificateur
 suggest-market-or = ou : { $act }, { $gain }
@@ -681,8 +684,14 @@ history-round-forward = Tour >>
 history-keys = Touches : flèches gauche et droite, une action ; haut et bas, un tour ; Début et Fin, le début et la fin
 history-after = Tour { $round } : { $line }
 history-start = Avant la mise en place
-history-length = { $rounds } tours
-history-length-timed = { $rounds } tours, { $minutes } min
+history-length = { $rounds ->
+    [one] { $rounds } tour
+   *[other] { $rounds } tours
+}
+history-length-timed = { $rounds ->
+    [one] { $rounds } tour
+   *[other] { $rounds } tours
+}, { $minutes } min
 stats-game-number = Parties jouées, la plus ancienne d’abord
 history-round-start = Début du tour { $round }
 history-back-game = Retour à la partie
@@ -778,6 +787,7 @@ web-connected = connecté
 web-not-connected = non connecté
 web-too-many-sockets = Trop de connexions : fermez une autre page de cette partie et réessayez.
 web-planner-busy = Le planificateur est occupé pour d'autres joueurs : redemandez dans un instant.
+suggest-none-to-play = Aucune suggestion à jouer : demandez-en une d'abord (Suggérer, S).
 suggest-stale = Votre position a changé pendant la réflexion du planificateur : redemandez.
 web-hand-on-phone = Les plans de ce joueur sont sur son propre téléphone.
 web-undo-waiting-for = En attente de l'accord de { $names }…

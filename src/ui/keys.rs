@@ -91,7 +91,12 @@ impl ForemanApp {
             self.suggest(ctx);
         }
         if next && self.bot_to_act().is_none() {
-            self.play_suggested(1);
+            if self.live_suggestion().is_some() {
+                self.play_suggested(1);
+            } else {
+                // N with no plan says so (issue 89, point 4: it did nothing, silently).
+                self.note = Some(self.t("suggest-none-to-play"));
+            }
         }
         if machine && legal.contains(&Act::MachineTurn) {
             self.submit(Act::MachineTurn);

@@ -248,7 +248,7 @@ impl ForemanApp {
     }
 
     /// The plan still matches the game: nothing but its own steps was played since.
-    fn live_suggestion(&mut self) -> Option<Suggestion> {
+    pub(super) fn live_suggestion(&mut self) -> Option<Suggestion> {
         let s = self.suggestion.as_ref()?;
         if s.next_step(self.version()).is_none() {
             self.suggestion = None;

@@ -1256,6 +1256,28 @@ fn the_round_card_holds_the_table_until_it_is_closed() {
     assert!(h.query_by_label("How a round goes").is_none());
 }
 
+/// Issue 89, point 4: `N` with no plan says so, instead of doing nothing in silence.
+#[test]
+fn next_step_with_no_plan_says_so() {
+    let dir = tempfile::tempdir().expect("temp dir");
+    let mut h = first_launch(dir.path());
+    h.key_press(egui::Key::Escape);
+    h.run();
+    let before = h.state().game().map(|g| g.journal().len());
+    h.key_press(egui::Key::N);
+    h.run();
+    assert_eq!(
+        h.state().note(),
+        Some("No suggestion to play: ask for one first (Suggest, S).")
+    );
+    h.get_by_label("No suggestion to play: ask for one first (Suggest, S).");
+    assert_eq!(
+        h.state().game().map(|g| g.journal().len()),
+        before,
+        "nothing played"
+    );
+}
+
 /// Issue 25, point 7: the first launch shows how a round goes, closed for good by one click;
 /// the card reference is one click away and finds a card by a few letters of either name.
 #[test]

@@ -270,3 +270,42 @@ mod locale_tests {
         assert_eq!(Lang::of_system(env(&[("LANG", "ja_JP.UTF-8")])), None);
     }
 }
+
+#[cfg(test)]
+mod plural_tests {
+    use super::{Lang, Tr};
+
+    /// Issue 89, point 8: one round is "1 round", not "1 rounds"; one position searched the
+    /// same, in each language that says a number before its noun.
+    #[test]
+    fn one_is_said_in_the_singular() {
+        for (lang, one, two) in [
+            (Lang::En, "1 round", "2 rounds"),
+            (Lang::Fr, "1 tour", "2 tours"),
+            (Lang::Es, "1 ronda", "2 rondas"),
+        ] {
+            let tr = Tr::new(lang);
+            let said = |n: usize| tr.t_args("history-length", &[("rounds", n.into())]);
+            assert_eq!(said(1), one, "{lang:?}");
+            assert_eq!(said(2), two, "{lang:?}");
+            let timed = tr.t_args(
+                "history-length-timed",
+                &[("rounds", 1usize.into()), ("minutes", 30usize.into())],
+            );
+            assert_eq!(timed, format!("{one}, 30 min"), "{lang:?}");
+        }
+        let en = Tr::new(Lang::En);
+        let title = |n: usize| {
+            en.t_args(
+                "suggest-title",
+                &[("gain", "+1.0".into()), ("positions", n.into())],
+            )
+        };
+        assert!(title(1).contains("(1 position searched)"), "{}", title(1));
+        assert!(
+            title(564).contains("(564 positions searched)"),
+            "{}",
+            title(564)
+        );
+    }
+}
