@@ -160,11 +160,7 @@ impl ForemanApp {
 
     /// The work phase's plan, its steps said against `game`.
     fn show_plan(&mut self, game: std::rc::Rc<Game>, plan: Plan) {
-        let steps = plan
-            .steps
-            .iter()
-            .map(|a| words::act(&self.tr, &game, a))
-            .collect();
+        let steps = words::acts_in_order(&self.tr, &game, &plan.steps);
         let title = self.ta(
             "suggest-title",
             &[

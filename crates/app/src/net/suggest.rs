@@ -105,7 +105,16 @@ fn suggestion_at(
                         ("positions", plan.positions.into()),
                     ],
                 ),
-                steps: plan.steps.iter().map(step).collect(),
+                // Each step said on the game as the steps before leave it.
+                steps: words::acts_in_order(tr, at, &plan.steps)
+                    .into_iter()
+                    .zip(&plan.steps)
+                    .map(|(label, act)| ActionView {
+                        group: String::new(),
+                        label,
+                        act: act.clone(),
+                    })
+                    .collect(),
                 notes,
             })
         }

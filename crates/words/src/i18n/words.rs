@@ -582,6 +582,24 @@ pub fn suggested_act(tr: &Tr, game: &Game, a: &Act) -> String {
     )
 }
 
+/// A plan's steps in words, each said on the game as the steps before it leave it: a die
+/// that a step makes (a roll, the Specialist's, a flip) is said with its value, not as an empty
+/// place (issue 89, point 8: "Place the  on Generate"). A step the copy cannot play (a card a
+/// real table must tell) leaves the game as it was for the ones after it.
+pub fn acts_in_order(tr: &Tr, game: &Game, acts: &[Act]) -> Vec<String> {
+    let mut at = game.clone();
+    acts.iter()
+        .map(|a| {
+            let said = suggested_act(tr, &at, a);
+            let mut next = at.clone();
+            if next.apply_digital(a.clone()).is_ok() {
+                at = next;
+            }
+            said
+        })
+        .collect()
+}
+
 /// An action as a line of a choice dialog, in the interface language.
 pub fn act(tr: &Tr, game: &Game, a: &Act) -> String {
     let ta = |k: &str, a: &[(&str, Arg)]| tr.t_args(k, a);
@@ -769,5 +787,40 @@ pub fn act(tr: &Tr, game: &Game, a: &Act) -> String {
             ta("act-end-work", &[("cards", parts.join(", ").into())])
         }
         Act::MachineTurn => tr.t("machine-turn"),
+    }
+}
+
+#[cfg(test)]
+mod steps_tests {
+    use super::*;
+    use crate::engine::state::Section;
+    use crate::engine::{Difficulty, Setup};
+    use crate::i18n::Lang;
+
+    /// Issue 89, point 8: a step placing a die that an earlier step makes says its value
+    /// ("Place the 4 on Mine"), not an empty place ("Place the  on Mine").
+    #[test]
+    fn a_die_made_by_an_earlier_step_is_said_with_its_value() {
+        let mut game = Game::new_dealt(Setup::solo("Ann", Difficulty::Easy, 5)).expect("a game");
+        game.apply_digital(Act::TakeBlueprint { slot: 0 })
+            .expect("a blueprint taken");
+        assert!(game.state().players[0].dice.is_empty(), "not rolled yet");
+        let tr = Tr::new(Lang::En);
+        let steps = [
+            Act::Roll {
+                set: Default::default(),
+            },
+            Act::Place {
+                die: 0,
+                section: Section::Mine,
+            },
+        ];
+        let said = acts_in_order(&tr, &game, &steps);
+        let mut rolled = game.clone();
+        rolled.apply_digital(steps[0].clone()).expect("rolled");
+        let value = rolled.state().players[0].dice.as_slice()[0].value;
+        assert_eq!(said[1], format!("Place the {value} on Mine"), "{said:?}");
+        // Said against the game before the roll, as the steps were: no value at all.
+        assert_eq!(act(&tr, &game, &steps[1]), "Place the  on Mine");
     }
 }
