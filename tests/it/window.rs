@@ -1180,7 +1180,8 @@ fn the_end_of_work_discard_is_the_players_choice() {
 }
 
 /// Issue 25, point 5: *New game* while a game is unfinished keeps that game; the start screen
-/// lists it, and *Resume* brings it back as it was.
+/// lists it, and *Resume* brings it back as it was. Issue 89, point 6: a game nobody played
+/// (only dealt on screen) is not kept: the next game takes its place.
 #[test]
 fn a_new_game_keeps_the_unfinished_one() {
     let dir = tempfile::tempdir().expect("temp dir");
@@ -1188,8 +1189,19 @@ fn a_new_game_keeps_the_unfinished_one() {
     h.run();
     start_take_and_roll(&mut h);
     let first = h.state().game().unwrap().clone();
+    // A game started and left unplayed, twice: nothing piles up but the first game.
+    for _ in 0..2 {
+        click(&mut h, "New game");
+        click(&mut h, "Start the game");
+    }
     click(&mut h, "New game");
-    click(&mut h, "Start the game");
+    h.get_by_label_contains("Games put aside");
+    assert_eq!(
+        h.get_all_by_label("Resume").count(),
+        1,
+        "the first game only"
+    );
+    start_take_and_roll(&mut h);
     let second = h.state().game().unwrap().clone();
     assert_ne!(second, first, "a new game is on the table");
     click(&mut h, "New game");

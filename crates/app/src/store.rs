@@ -132,6 +132,14 @@ pub fn load_game_with(path: &Path) -> Result<(Game, Option<serde_json::Value>), 
     Ok((game, served))
 }
 
+/// Whether anyone played `game`: more than Foreman's own deal of an on-screen game (a deal
+/// told at a real table is the players' work, and kept).
+fn played(game: &Game) -> bool {
+    game.journal().iter().any(|a| {
+        !(a.act == crate::engine::Act::Deal && game.setup().mode == crate::engine::Mode::Digital)
+    })
+}
+
 /// Where games put aside are kept: `games/` in the data folder.
 pub fn games_dir(data: &Path) -> PathBuf {
     data.join("games")
@@ -183,7 +191,9 @@ pub fn keep_unfinished(
     if !last.exists() {
         return Ok(None);
     }
-    if load_game(last).is_ok_and(|g| g.state().is_over()) {
+    // A finished game is in the history; a game nobody played yet (Foreman's own deal on
+    // screen, nothing else) is not worth a line under *Games put aside* (issue 89, point 6).
+    if load_game(last).is_ok_and(|g| g.state().is_over() || !played(&g)) {
         return Ok(None);
     }
     let err = |source| StoreError::Write {
@@ -250,7 +260,18 @@ mod tests {
             keep_unfinished(&last, &games, 1).expect("nothing to keep"),
             None
         );
-        let game = Game::new_dealt(Setup::solo("You", Difficulty::Hard, 5)).expect("a game");
+        // Issue 89, point 6: a game only dealt on screen, played by nobody, is not kept: the
+        // next game takes its place.
+        let mut game = Game::new_dealt(Setup::solo("You", Difficulty::Hard, 5)).expect("a game");
+        save_game(&last, &game).expect("saved");
+        assert_eq!(
+            keep_unfinished(&last, &games, 6).expect("nothing to keep"),
+            None
+        );
+        assert!(kept_games(&games).is_empty(), "no game put aside");
+        // Once played (a blueprint taken), it is.
+        game.apply_digital(crate::engine::Act::TakeBlueprint { slot: 0 })
+            .expect("taken");
         save_game(&last, &game).expect("saved");
         let kept = keep_unfinished(&last, &games, 7)
             .expect("kept")
