@@ -193,6 +193,7 @@ tie-hand = Empate resuelto por los planos en la mano.
 tie-shared = Sigue el empate: victoria compartida.
 tie-machine = Empate con la Máquina, que gana los empates.
 tie-values = Desempate: metal { $metal }, energía { $energy }, mano { $hand }
+score-cards-prestige = Prestigio de estas cartas, en total: { $count }
 player-total = { $name }: { $score ->
     [one] { $score } punto
    *[other] { $score } puntos

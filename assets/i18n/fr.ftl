@@ -193,6 +193,7 @@ tie-hand = Égalité départagée par les plans en main.
 tie-shared = Toujours à égalité : victoire partagée.
 tie-machine = À égalité avec la Machine, qui gagne les égalités.
 tie-values = Départage : métal { $metal }, énergie { $energy }, main { $hand }
+score-cards-prestige = Prestige de ces cartes, en tout : { $count }
 player-total = { $name } : { $score ->
     [one] { $score } point
    *[other] { $score } points

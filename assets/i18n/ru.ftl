@@ -187,6 +187,7 @@ tie-hand = Ничья решена по чертежам в руке.
 tie-shared = Ничья после всех проверок: общая победа.
 tie-machine = Ничья с Машиной — при ничьей побеждает Машина.
 tie-values = Для ничьей: металл { $metal }, энергия { $energy }, рука { $hand }
+score-cards-prestige = Престиж этих карт, всего: { $count }
 player-total = { $name }: { $score ->
     [one] { $score } очко
     [few] { $score } очка

@@ -69,7 +69,9 @@ impl FinalScore<'_> {
                                     line.prestige
                                 ));
                             }
-                            ui.label(ta("prestige-count", &[("count", s.prestige.into())]));
+                            // The card lines' sum, said as one (issue 89, point 5: "Prestige 7"
+                            // under them read as prestige counted twice).
+                            ui.label(ta("score-cards-prestige", &[("count", s.prestige.into())]));
                             ui.label(ta("goods-count", &[("count", s.goods.into())]));
                             ui.weak(ta(
                                 "tie-values",
@@ -203,6 +205,15 @@ mod tests {
             ],
         );
         assert!(h.query_by_label(&total).is_some(), "{total}");
+        // Issue 89, point 5: the card lines' sum is said as their sum, not as a second
+        // "Prestige N" line.
+        let sum = format!(
+            "Prestige of these cards, in all: {}",
+            board.players[0].prestige
+        );
+        assert!(h.query_by_label(&sum).is_some(), "{sum}");
+        let bare = format!("Prestige {}", board.players[0].prestige);
+        assert!(h.query_by_label(&bare).is_none(), "{bare}");
         assert!(h.query_by_label("Saved to the data folder.").is_some());
         assert!(h.query_by_label("beside").is_some());
         assert_eq!(clicked.get(), None);
