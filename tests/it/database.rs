@@ -151,6 +151,14 @@ impl Drop for Cluster {
     }
 }
 
+fn runtime() -> tokio::runtime::Runtime {
+    tokio::runtime::Builder::new_multi_thread()
+        .worker_threads(2)
+        .enable_all()
+        .build()
+        .expect("a runtime")
+}
+
 /// A `foreman serve --database` node on the loopback: the process and its address.
 fn node(url: &str, name: &str) -> (KillOnDrop, SocketAddr) {
     let mut child = KillOnDrop(
@@ -230,12 +238,7 @@ fn a_game_outlives_the_node_that_served_it() {
     let url = cluster.url();
     let (mut a, at_a) = node(&url, "a");
     let (_b, at_b) = node(&url, "b");
-    let rt = tokio::runtime::Builder::new_multi_thread()
-        .worker_threads(2)
-        .enable_all()
-        .build()
-        .expect("a runtime");
-    rt.block_on(async {
+    runtime().block_on(async {
         let made = make(at_a, json!({"names": ["Ann"], "machine": "medium"})).await;
         let mut ann = Device::open(at_a, &made.seat, "en").await;
         let mut done = 0;
@@ -409,12 +412,7 @@ fn one_game_is_played_through_either_node() {
     let (a, at_a) = node(&url, "a");
     let (_b, at_b) = node(&url, "b");
     let seen = Database::connect(&url, "test").expect("the database");
-    let rt = tokio::runtime::Builder::new_multi_thread()
-        .worker_threads(2)
-        .enable_all()
-        .build()
-        .expect("a runtime");
-    rt.block_on(async {
+    runtime().block_on(async {
         let made = make(at_a, json!({"names": ["Ann", "Bo"]})).await;
         let invite = made.invites[1].clone().expect("Bo's invitation");
         // Bo's invitation, opened on B, is answered by A.
@@ -543,12 +541,7 @@ fn a_node_stopped_gives_its_games_up_at_once() {
     let (mut a, at_a) = node(&url, "a");
     let (_b, at_b) = node(&url, "b");
     let seen = Database::connect(&url, "test").expect("the database");
-    let rt = tokio::runtime::Builder::new_multi_thread()
-        .worker_threads(2)
-        .enable_all()
-        .build()
-        .expect("a runtime");
-    rt.block_on(async {
+    runtime().block_on(async {
         let made = make(at_a, json!({"names": ["Ann"], "machine": "medium"})).await;
         let mut ann = Device::open(at_a, &made.seat, "en").await;
         let mut id = 0;

@@ -113,23 +113,13 @@ impl Database {
         let (ready, connected) = mpsc::sync_channel(CONNECTIONS);
         for i in 0..CONNECTIONS {
             let (url, rx, ready) = (url.to_string(), std::sync::Arc::clone(&rx), ready.clone());
-            std::thread::Builder::new()
-                .name(format!("database-{i}"))
-                .spawn(move || {
-                    // Each brings the schema up to date (the advisory lock: one at a time).
-                    let client = postgres::Client::connect(&url, postgres::NoTls)
-                        .map_err(DbError::from)
-                        .and_then(|mut c| migrate(&mut c).map(|_| c));
-                    let mut client = match client {
-                        Ok(c) => {
-                            let _ = ready.send(Ok(()));
-                            c
-                        }
-                        Err(e) => {
-                            let _ = ready.send(Err(e));
-                            return;
-                        }
-                    };
+            // Each brings the schema up to date (the advisory lock: one at a time).
+            on_a_thread(
+                format!("database-{i}"),
+                url,
+                migrate,
+                ready,
+                move |mut client| {
                     loop {
                         let job = match rx.lock() {
                             Ok(rx) => rx.recv(),
@@ -140,8 +130,8 @@ impl Database {
                             Err(_) => return,
                         }
                     }
-                })
-                .map_err(|_| DbError::Closed)?;
+                },
+            )?;
         }
         for _ in 0..CONNECTIONS {
             connected.recv().map_err(|_| DbError::Closed)??;
@@ -331,26 +321,13 @@ impl Database {
     ) -> Result<(), DbError> {
         let url = self.url.clone();
         let (ready, listening) = mpsc::sync_channel(1);
-        std::thread::Builder::new()
-            .name("database-listen".into())
-            .spawn(move || {
-                let client = postgres::Client::connect(&url, postgres::NoTls)
-                    .map_err(DbError::from)
-                    .and_then(|mut c| {
-                        c.batch_execute("LISTEN foreman")
-                            .map(|_| c)
-                            .map_err(DbError::from)
-                    });
-                let mut client = match client {
-                    Ok(c) => {
-                        let _ = ready.send(Ok(()));
-                        c
-                    }
-                    Err(e) => {
-                        let _ = ready.send(Err(e));
-                        return;
-                    }
-                };
+        let listen = |c: &mut postgres::Client| Ok(c.batch_execute("LISTEN foreman")?);
+        on_a_thread(
+            "database-listen".into(),
+            url,
+            listen,
+            ready,
+            move |mut client| {
                 loop {
                     let mut said = Vec::new();
                     {
@@ -375,8 +352,8 @@ impl Database {
                         return;
                     }
                 }
-            })
-            .map_err(|_| DbError::Closed)?;
+            },
+        )?;
         listening.recv().map_err(|_| DbError::Closed)?
     }
 
@@ -543,6 +520,35 @@ impl Database {
             Ok(n as usize)
         })
     }
+}
+
+/// A client of `url` on a thread of its own (`name`): connected, `prepare`d, said `ready` (or
+/// why not), then given to `serve`.
+fn on_a_thread(
+    name: String,
+    url: String,
+    prepare: impl FnOnce(&mut postgres::Client) -> Result<(), DbError> + Send + 'static,
+    ready: mpsc::SyncSender<Result<(), DbError>>,
+    serve: impl FnOnce(postgres::Client) + Send + 'static,
+) -> Result<(), DbError> {
+    std::thread::Builder::new()
+        .name(name)
+        .spawn(move || {
+            let client = postgres::Client::connect(&url, postgres::NoTls)
+                .map_err(DbError::from)
+                .and_then(|mut c| prepare(&mut c).map(|_| c));
+            match client {
+                Ok(c) => {
+                    let _ = ready.send(Ok(()));
+                    serve(c);
+                }
+                Err(e) => {
+                    let _ = ready.send(Err(e));
+                }
+            }
+        })
+        .map(|_| ())
+        .map_err(|_| DbError::Closed)
 }
 
 /// Brings the schema to the last version, each step once, in its own transaction (two nodes

@@ -1,0 +1,100 @@
+use super::*;
+use crate::engine::{Difficulty, Setup};
+use crate::i18n::Lang;
+
+/// Issue 25, point 3 (docs/rules.md, work phase, Build: discard *another* blueprint with the same
+/// tool): with no other Shovel blueprint in hand, the disabled *Build Gymnasium* says so, in
+/// the window's language; it never speaks of a second copy.
+#[test]
+fn the_gymnasium_refusal_names_the_shovel() {
+    let game = Game::new_dealt(Setup::solo("You", Difficulty::Easy, 3)).expect("a game");
+    let mut p = game.state().players[0].clone();
+    p.hand = Default::default();
+    p.hand.add(Blueprint::Gymnasium);
+    p.hand.add(Blueprint::Robot);
+    p.metal = 5;
+    p.energy = 5;
+    let mut st = game.state().clone();
+    st.players[0] = p.clone();
+    st.phase = Phase::Work {
+        turn: 0,
+        rolled: true,
+    };
+    let game = Game::at_position(game.setup().clone(), st);
+    for (lang, shovel, copies) in [
+        (Lang::En, "Shovel", "two copies"),
+        (Lang::Fr, "Pelle", "deux exemplaires"),
+    ] {
+        let why = build_refusal(&Tr::new(lang), &game, &p, Blueprint::Gymnasium);
+        assert!(why.contains(shovel), "{lang:?}: {why}");
+        assert!(!why.contains(copies), "{lang:?}: {why}");
+    }
+}
+
+/// Issue 94, point 3: the table is drawn and tested alone, from what it is given: a
+/// blueprint taken and the refresh come back as commands, the window's own panels are
+/// asked for in their slots, and a hand this window may not show says why instead.
+#[test]
+fn the_table_is_drawn_alone_and_its_buttons_are_commands() {
+    use egui_kittest::Harness;
+    use egui_kittest::kittest::Queryable;
+    use std::cell::RefCell;
+    use std::rc::Rc;
+    let game = Game::new_dealt(Setup::solo("Ann", Difficulty::Easy, 3)).expect("a game");
+    let tr = Rc::new(Tr::new(Lang::En));
+    let legal = crate::engine::legal_actions(game.state());
+    let take = Act::TakeBlueprint { slot: 0 };
+    assert!(legal.contains(&take), "the market phase: {legal:?}");
+    let card = game.state().market.blueprints[0].expect("a card in slot 1");
+    let screen = TableScreen {
+        tr: Rc::clone(&tr),
+        game: Rc::new(game),
+        legal,
+        preview: None,
+        marks: Default::default(),
+        names: vec!["Ann".into()],
+        hand_hidden: vec![Some("web-hand-on-phone")],
+        board_open: true,
+        suggesting: true,
+        camera_on: false,
+    };
+    let asked = RefCell::new(Vec::new());
+    let slots = RefCell::new(Vec::new());
+    let mut view = TableView::default();
+    let mut h = Harness::builder()
+        .with_size(egui::vec2(1280.0, 800.0))
+        .build_ui(|ui| {
+            let commands = screen.ui(ui, &mut view, |slot, ui| {
+                ui.label(format!("{slot:?} here"));
+                slots.borrow_mut().push(slot);
+            });
+            asked.borrow_mut().extend(commands);
+        });
+    h.run();
+    assert!(asked.borrow().is_empty());
+    for slot in [Slot::Devices, Slot::Log, Slot::Suggestion] {
+        assert!(slots.borrow().contains(&slot), "{slot:?}");
+        assert!(h.query_by_label(&format!("{slot:?} here")).is_some());
+    }
+    assert!(h.query_by_label(&tr.t("web-hand-on-phone")).is_some());
+    let label = tr.t_args(
+        "take",
+        &[
+            ("card", words::card_name(&tr, card).into()),
+            ("slot", 1usize.into()),
+        ],
+    );
+    h.get_by_label(&label).click();
+    h.run();
+    assert_eq!(asked.borrow().as_slice(), [TableCommand::Play(take)]);
+    asked.borrow_mut().clear();
+    h.get_by_label(&tr.t("refresh")).click();
+    h.run();
+    assert!(
+        matches!(asked.borrow().as_slice(), [TableCommand::Choose { title, acts }]
+            if *title == tr.t("refresh") && !acts.is_empty()
+                && acts.iter().all(|a| matches!(a, Act::RefreshMarket { .. }))),
+        "{:?}",
+        asked.borrow()
+    );
+}
