@@ -187,9 +187,14 @@ fn main() {
             let (addr, attack, stop) = (addr.clone(), Arc::clone(&attack), Arc::clone(&stop));
             tasks.push(tokio::spawn(async move {
                 let go = || !stop.load(Ordering::Relaxed);
-                serving::play(&addr, g as u64, think, go, || {
-                    attack.load(Ordering::Relaxed)
-                })
+                serving::play(
+                    &addr,
+                    g as u64,
+                    think,
+                    |_| async {},
+                    go,
+                    || attack.load(Ordering::Relaxed),
+                )
                 .await
             }));
         }

@@ -11,6 +11,9 @@
 //! each game made on and played at node `g % N`, and the database's rows and bytes per game
 //! are said at the end.
 //!
+//! Every game is made and seated first (as at a club's evening, not all in the same second);
+//! play begins when the last is, and the time to make and seat them is said on its own.
+//!
 //! (defaults 200 games, 25 actions each, a pause of 0 to 2×THINK_MS ms before each action,
 //! THINK_MS 500: a player thinks; 0 plays as fast as the sockets go; the server is
 //! `target/release/foreman serve --behind-proxy`, each game's devices giving an address of
@@ -109,49 +112,69 @@ fn main() {
         (0..nodes).map(|n| server(database.as_deref(), n)).collect();
     let server = &servers[0].0;
     let addrs: Vec<String> = servers.iter().map(|(_, a)| a.clone()).collect();
-    let (rss0, cpu0) = usage(server.id());
+    let rss0 = usage(server.id()).0;
     let rt = tokio::runtime::Builder::new_multi_thread()
         .enable_all()
         .build()
         .expect("a runtime");
     // At most 3 minutes of play whatever the counts.
     let deadline = Instant::now() + Duration::from_secs(180);
-    let began = Instant::now();
-    let (times, rss_playing) = rt.block_on(async {
+    let seated = Arc::new(std::sync::Mutex::new(Vec::new()));
+    let (start, started) = tokio::sync::watch::channel(false);
+    let (times, (rss_playing, cpu0, wall), setup) = rt.block_on(async {
         let mut tasks = Vec::new();
         for g in 0..games {
             let addr = addrs[g % addrs.len()].clone();
+            let (seated, mut started) = (Arc::clone(&seated), started.clone());
             tasks.push(tokio::spawn(async move {
+                let seated = |took: Duration| async move {
+                    if let Ok(mut s) = seated.lock() {
+                        s.push(took);
+                    }
+                    let _ = started.wait_for(|go| *go).await;
+                };
                 // At most `actions` actions, within the deadline.
                 let played = Arc::new(AtomicUsize::new(0));
                 let go = || {
                     Instant::now() < deadline && played.fetch_add(1, Ordering::Relaxed) < actions
                 };
-                serving::play(&addr, g as u64, think, go, || ()).await
+                serving::play(&addr, g as u64, think, seated, go, || ()).await
             }));
         }
-        // Memory while every game is open (each task holds its sockets until its last action).
-        tokio::time::sleep(Duration::from_secs(3)).await;
-        let rss = usage(server.id()).0;
+        // Play begins when every game is seated (or a game failed: its task ended).
+        let setting = Instant::now();
+        while seated.lock().map_or(0, |s| s.len()) < games
+            && !tasks.iter().any(|t| t.is_finished())
+            && setting.elapsed() < Duration::from_secs(120)
+        {
+            tokio::time::sleep(Duration::from_millis(20)).await;
+        }
+        let setup = setting.elapsed();
+        // Memory with every game open, CPU counted from the first action.
+        let (rss, cpu) = usage(server.id());
+        let playing = Instant::now();
+        let _ = start.send(true);
         let mut all = Vec::new();
         for t in tasks {
             all.extend(t.await.unwrap_or_default().into_iter().map(|(_, d)| d));
         }
-        (all, rss)
+        (all, (rss, cpu, playing.elapsed()), setup)
     });
-    let wall = began.elapsed();
     let (_, cpu1) = usage(server.id());
     for (mut s, _) in servers {
         let _ = s.kill();
         let _ = s.wait();
     }
-    let mut ms: Vec<f64> = times.iter().map(|d| d.as_secs_f64() * 1000.0).collect();
-    ms.sort_by(f64::total_cmp);
-    let q = |p: f64| {
-        ms.get(((ms.len() as f64 * p) as usize).min(ms.len().saturating_sub(1)))
-            .copied()
-            .unwrap_or(0.0)
-    };
+    let ms = sorted_ms(&times);
+    let q = |p: f64| quantile(&ms, p);
+    let made = sorted_ms(&seated.lock().map(|s| s.clone()).unwrap_or_default());
+    println!(
+        "setting up: {} of {games} games made and seated in {:.1} s, each in: median {:.0} ms, p95 {:.0} ms",
+        made.len(),
+        setup.as_secs_f64(),
+        quantile(&made, 0.5),
+        quantile(&made, 0.95)
+    );
     println!(
         "{games} games, {} connections, {} actions in {:.1} s (a pause of 0 to {} ms before each)",
         games * 4,
@@ -169,10 +192,10 @@ fn main() {
         database_size(url, games);
     }
     println!(
-        "server memory (node 1): {:.1} MB at start, {:.1} MB with every game open: {:.0} kB per game",
+        "server memory (node 1): {:.1} MB at start, {:.1} MB with its games open: {:.0} kB per game",
         rss0 as f64 / 1024.0,
         rss_playing as f64 / 1024.0,
-        rss_playing.saturating_sub(rss0) as f64 / games.max(1) as f64
+        rss_playing.saturating_sub(rss0) as f64 / games.div_ceil(nodes).max(1) as f64
     );
     println!(
         "server CPU (node 1): {:.1} s over {:.1} s of play ({:.0}% of one core), {:.2} ms per action",
@@ -181,6 +204,18 @@ fn main() {
         100.0 * (cpu1 - cpu0) / wall.as_secs_f64(),
         1000.0 * (cpu1 - cpu0) / ms.len().max(1) as f64
     );
+}
+
+fn sorted_ms(times: &[Duration]) -> Vec<f64> {
+    let mut ms: Vec<f64> = times.iter().map(|d| d.as_secs_f64() * 1000.0).collect();
+    ms.sort_by(f64::total_cmp);
+    ms
+}
+
+fn quantile(ms: &[f64], p: f64) -> f64 {
+    ms.get(((ms.len() as f64 * p) as usize).min(ms.len().saturating_sub(1)))
+        .copied()
+        .unwrap_or(0.0)
 }
 
 /// The database's rows and bytes per game (tables with their indexes and TOAST).

@@ -51,8 +51,38 @@ pub async fn socket(addr: &str, from: &str, key: &str, device: &str) -> Option<S
     Some(ws)
 }
 
+/// What a device of the benchmark reads of a view: its version, whether the game is over,
+/// the actions it offers (the rest is skipped, not built: the load is the server's work, not
+/// the reader's).
+pub struct Seen {
+    pub version: u64,
+    pub over: bool,
+    pub acts: Vec<Value>,
+}
+
+#[derive(serde::Deserialize)]
+struct Said {
+    #[serde(rename = "type")]
+    kind: String,
+    view: Option<SeenView>,
+}
+
+#[derive(serde::Deserialize)]
+struct SeenView {
+    version: u64,
+    #[serde(default)]
+    over: bool,
+    #[serde(default)]
+    actions: Vec<Offered>,
+}
+
+#[derive(serde::Deserialize)]
+struct Offered {
+    act: Value,
+}
+
 /// Reads `ws` until its view is at `version` or later; the view.
-pub async fn view_at(ws: &mut Socket, version: u64) -> Option<Value> {
+pub async fn view_at(ws: &mut Socket, version: u64) -> Option<Seen> {
     loop {
         let msg = tokio::time::timeout(Duration::from_secs(30), ws.next())
             .await
@@ -60,9 +90,18 @@ pub async fn view_at(ws: &mut Socket, version: u64) -> Option<Value> {
         let Ok(Message::Text(t)) = msg else {
             return None;
         };
-        let v: Value = serde_json::from_str(t.as_str()).ok()?;
-        if v["type"] == "view" && v["view"]["version"].as_u64() >= Some(version) {
-            return Some(v["view"].clone());
+        let Ok(said) = serde_json::from_str::<Said>(t.as_str()) else {
+            continue;
+        };
+        if said.kind == "view"
+            && let Some(v) = said.view
+            && v.version >= version
+        {
+            return Some(Seen {
+                version: v.version,
+                over: v.over,
+                acts: v.actions.into_iter().map(|o| o.act).collect(),
+            });
         }
     }
 }
@@ -70,13 +109,16 @@ pub async fn view_at(ws: &mut Socket, version: u64) -> Option<Value> {
 /// Game `g`'s four devices at an address of their own: the game made, its invitations opened,
 /// random actions of what each seat's view offers (a pause of 0 to 2×`think` ms before each)
 /// while `go()` says so; each action's time to every seat, with `tag()` at its sending.
-pub async fn play<T>(
+/// `seated` is told how long the game took to make and seat, and play begins when it returns.
+pub async fn play<T, S: Future<Output = ()>>(
     addr: &str,
     g: u64,
     think: u64,
+    seated: impl FnOnce(Duration) -> S,
     go: impl Fn() -> bool,
     tag: impl Fn() -> T,
 ) -> Vec<(T, Duration)> {
+    let began = Instant::now();
     let from = format!("10.1.{}.{}", g / 200, g % 200 + 1);
     let (status, body) = http(
         addr,
@@ -112,17 +154,12 @@ pub async fn play<T>(
     for ws in &mut seats {
         views.push(view_at(ws, 0).await.expect("a first view"));
     }
+    seated(began.elapsed()).await;
     let mut rng = StdRng::seed_from_u64(g);
     let mut times = Vec::new();
     let mut id = 0u64;
-    while go() && views[0]["over"] != true {
-        let who: Vec<usize> = (0..4)
-            .filter(|&s| {
-                views[s]["actions"]
-                    .as_array()
-                    .is_some_and(|a| !a.is_empty())
-            })
-            .collect();
+    while go() && !views[0].over {
+        let who: Vec<usize> = (0..4).filter(|&s| !views[s].acts.is_empty()).collect();
         if who.is_empty() {
             break;
         }
@@ -130,9 +167,8 @@ pub async fn play<T>(
             tokio::time::sleep(Duration::from_millis(rng.random_range(0..2 * think))).await;
         }
         let s = who[rng.random_range(0..who.len())];
-        let acts = views[s]["actions"].as_array().cloned().unwrap_or_default();
-        let act = &acts[rng.random_range(0..acts.len())]["act"];
-        let version = views[s]["version"].as_u64().unwrap_or(0);
+        let act = &views[s].acts[rng.random_range(0..views[s].acts.len())];
+        let version = views[s].version;
         id += 1;
         let label = tag();
         let sent = Instant::now();

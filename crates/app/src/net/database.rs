@@ -73,7 +73,79 @@ pub enum DbError {
     Newer(i32, usize),
 }
 
-type Job = Box<dyn FnOnce(&mut postgres::Client) + Send>;
+type Job = Box<dyn FnOnce(&mut Conn) + Send>;
+
+/// A connection and the statements it prepared: each frequent statement is parsed once per
+/// connection, not at every call (a statement sent as text costs the server a parse and the
+/// node a round trip more).
+pub struct Conn {
+    client: postgres::Client,
+    prepared: std::collections::HashMap<&'static str, postgres::Statement>,
+}
+
+impl Conn {
+    /// `sql`, prepared on this connection the first time.
+    fn prepared(&mut self, sql: &'static str) -> Result<postgres::Statement, DbError> {
+        if let Some(st) = self.prepared.get(sql) {
+            return Ok(st.clone());
+        }
+        let st = self.client.prepare(sql)?;
+        self.prepared.insert(sql, st.clone());
+        Ok(st)
+    }
+}
+
+impl std::ops::Deref for Conn {
+    type Target = postgres::Client;
+    fn deref(&self) -> &postgres::Client {
+        &self.client
+    }
+}
+
+impl std::ops::DerefMut for Conn {
+    fn deref_mut(&mut self) -> &mut postgres::Client {
+        &mut self.client
+    }
+}
+
+/// An action appended (the common case): the lease checked, the journal's checksum and the
+/// table's kept state written, the new actions added, in one statement (one round trip, one
+/// commit); the count of games held (0: the lease is lost, nothing written).
+const SAVE: &str = "WITH held AS (
+        UPDATE games SET checksum = $2, served = $3, touched = now()
+        WHERE code = $1 AND owner = $4 AND lease_until > now() RETURNING code
+    ), added AS (
+        INSERT INTO actions (code, seq, action)
+        SELECT h.code, $5::integer + t.n::integer - 1, t.a FROM held h,
+            unnest($6::jsonb[]) WITH ORDINALITY AS t(a, n)
+    )
+    SELECT count(*) FROM held";
+
+/// A game's keys and the rows that find its game by key, under its lease, in one statement:
+/// the keys no longer given deleted, the others written; the count of games held.
+const SAVE_KEYS: &str = "WITH held AS (
+        UPDATE games SET keys = $2
+        WHERE code = $1 AND owner = $3 AND lease_until > now() RETURNING code
+    ), gone AS (
+        DELETE FROM seat_keys WHERE code IN (SELECT code FROM held) AND NOT (key = ANY($4))
+    ), put AS (
+        INSERT INTO seat_keys (key, code, seat, invite)
+        SELECT t.k, h.code, t.s, t.i FROM held h,
+            unnest($4::text[], $5::integer[], $6::boolean[]) AS t(k, s, i)
+        ON CONFLICT (key) DO UPDATE SET seat = EXCLUDED.seat, invite = EXCLUDED.invite
+            WHERE seat_keys.code = EXCLUDED.code
+    )
+    SELECT count(*) FROM held";
+
+/// A new game's key rows (its game just written in the same transaction).
+const NEW_KEYS: &str = "INSERT INTO seat_keys (key, code, seat, invite)
+    SELECT t.k, $1, t.s, t.i FROM unnest($2::text[], $3::integer[], $4::boolean[]) AS t(k, s, i)";
+
+/// What a key opens and who serves its game.
+const KEY: &str = "SELECT k.code, k.seat, CASE WHEN g.lease_until > now() THEN g.owner END,
+        k.invite
+    FROM seat_keys k JOIN games g USING (code)
+    WHERE k.key = $1 AND g.put_away IS NULL";
 
 /// One node's connection to the database, on a thread of its own.
 pub struct Database {
@@ -119,14 +191,18 @@ impl Database {
                 url,
                 migrate,
                 ready,
-                move |mut client| {
+                move |client| {
+                    let mut conn = Conn {
+                        client,
+                        prepared: Default::default(),
+                    };
                     loop {
                         let job = match rx.lock() {
                             Ok(rx) => rx.recv(),
                             Err(_) => return,
                         };
                         match job {
-                            Ok(job) => job(&mut client),
+                            Ok(job) => job(&mut conn),
                             Err(_) => return,
                         }
                     }
@@ -146,7 +222,7 @@ impl Database {
     /// Runs `f` on the database's thread; its answer.
     fn run<T: Send + 'static>(
         &self,
-        f: impl FnOnce(&mut postgres::Client) -> Result<T, DbError> + Send + 'static,
+        f: impl FnOnce(&mut Conn) -> Result<T, DbError> + Send + 'static,
     ) -> Result<T, DbError> {
         let (tx, rx) = mpsc::sync_channel(1);
         let job: Job = Box::new(move |c| {
@@ -186,13 +262,13 @@ impl Database {
                     &lease_ms(),
                 ],
             )?;
-            for (seq, a) in actions.iter().enumerate() {
-                t.execute(
-                    "INSERT INTO actions (code, seq, action) VALUES ($1, $2, $3)",
-                    &[&code, &(seq as i32), a],
-                )?;
-            }
-            write_key_rows(&mut t, &code, &keys)?;
+            t.execute(
+                "INSERT INTO actions (code, seq, action)
+                 SELECT $1, t.n::integer - 1, t.a FROM unnest($2::jsonb[]) WITH ORDINALITY AS t(a, n)",
+                &[&code, &actions],
+            )?;
+            let (k, s, i) = key_rows(&keys);
+            t.execute(NEW_KEYS, &[&code, &k, &s, &i])?;
             t.commit()?;
             Ok(())
         })
@@ -212,18 +288,10 @@ impl Database {
         let (_, checksum, actions) = split(game);
         let tail: Vec<serde_json::Value> = actions.into_iter().skip(from).collect();
         self.run(move |c| {
-            // Actions appended (the common case): one statement, one round trip, one commit.
+            let save = c.prepared(SAVE)?;
             let held: i64 = c
                 .query_one(
-                    "WITH held AS (
-                        UPDATE games SET checksum = $2, served = $3, touched = now()
-                        WHERE code = $1 AND owner = $4 AND lease_until > now() RETURNING code
-                    ), added AS (
-                        INSERT INTO actions (code, seq, action)
-                        SELECT h.code, $5::integer + t.n::integer - 1, t.a FROM held h,
-                            unnest($6::jsonb[]) WITH ORDINALITY AS t(a, n)
-                    )
-                    SELECT count(*) FROM held",
+                    &save,
                     &[&code, &checksum, &served, &node, &(from as i32), &tail],
                 )?
                 .get(0);
@@ -275,16 +343,14 @@ impl Database {
     pub fn save_keys(&self, code: &str, keys: &super::SeatKeys) -> Result<(), DbError> {
         let (code, node, keys) = (code.to_string(), self.node.clone(), keys.clone());
         self.run(move |c| {
-            let mut t = c.transaction()?;
-            let held = t.execute(
-                "UPDATE games SET keys = $2 WHERE code = $1 AND owner = $3 AND lease_until > now()",
-                &[&code, &keys_json(&keys), &node],
-            )?;
+            let save = c.prepared(SAVE_KEYS)?;
+            let (k, s, i) = key_rows(&keys);
+            let held: i64 = c
+                .query_one(&save, &[&code, &keys_json(&keys), &node, &k, &s, &i])?
+                .get(0);
             if held != 1 {
                 return Err(DbError::LeaseLost(code));
             }
-            write_key_rows(&mut t, &code, &keys)?;
-            t.commit()?;
             Ok(())
         })
     }
@@ -415,13 +481,8 @@ impl Database {
     pub fn key(&self, key: &str) -> Result<Option<KeyOf>, DbError> {
         let key = key.to_string();
         self.run(move |c| {
-            let row = c.query_opt(
-                "SELECT k.code, k.seat, CASE WHEN g.lease_until > now() THEN g.owner END,
-                    k.invite
-                 FROM seat_keys k JOIN games g USING (code)
-                 WHERE k.key = $1 AND g.put_away IS NULL",
-                &[&key],
-            )?;
+            let st = c.prepared(KEY)?;
+            let row = c.query_opt(&st, &[&key])?;
             Ok(row.map(|r| {
                 let seat: Option<i32> = r.get(1);
                 KeyOf {
@@ -614,31 +675,28 @@ fn keys_json(keys: &super::SeatKeys) -> serde_json::Value {
     serde_json::to_value(keys).unwrap_or(serde_json::Value::Null)
 }
 
-fn write_key_rows(
-    t: &mut postgres::Transaction<'_>,
-    code: &str,
-    keys: &super::SeatKeys,
-) -> Result<(), DbError> {
-    t.execute("DELETE FROM seat_keys WHERE code = $1", &[&code])?;
-    let seats = keys
+/// A game's key rows as three columns: each key, its seat (none: the spectators'), whether it
+/// is an invitation.
+fn key_rows(keys: &super::SeatKeys) -> (Vec<String>, Vec<Option<i32>>, Vec<bool>) {
+    let rows = keys
         .seats
         .iter()
         .enumerate()
-        .map(|(s, k)| (k.as_str(), Some(s as i32), false))
-        .chain([(keys.spectator.as_str(), None, false)])
+        .map(|(s, k)| (k.clone(), Some(s as i32), false))
+        .chain([(keys.spectator.clone(), None, false)])
         .chain(
             keys.invites
                 .iter()
                 .enumerate()
-                .map(|(s, k)| (k.as_str(), Some(s as i32), true)),
+                .map(|(s, k)| (k.clone(), Some(s as i32), true)),
         );
-    for (key, seat, invite) in seats {
-        t.execute(
-            "INSERT INTO seat_keys (key, code, seat, invite) VALUES ($1, $2, $3, $4)",
-            &[&key, &code, &seat, &invite],
-        )?;
+    let mut cols = (Vec::new(), Vec::new(), Vec::new());
+    for (k, s, i) in rows {
+        cols.0.push(k);
+        cols.1.push(s);
+        cols.2.push(i);
     }
-    Ok(())
+    cols
 }
 
 fn lease_ms() -> f64 {

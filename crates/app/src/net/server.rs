@@ -159,6 +159,25 @@ enum Found {
 /// Where `key`'s game is served: here, by another node, or nowhere. A key of no game served
 /// here is looked up in the database at the pace codes are (`Guard::lookup`): keys are not
 /// guessed by trying, nor the database loaded by it.
+/// Runs `f` where waiting is harmless: on a thread for blocking work when the games are kept
+/// in a database (a runtime's worker waiting on it would stall every socket it serves), at
+/// once otherwise. `None`: the server is stopping.
+async fn unblocked<T: Send + 'static>(
+    hub: &Arc<Hub>,
+    f: impl FnOnce(&Hub) -> T + Send + 'static,
+) -> Option<T> {
+    if !hub.shared() {
+        return Some(f(hub));
+    }
+    let hub = Arc::clone(hub);
+    tokio::task::spawn_blocking(move || f(&hub)).await.ok()
+}
+
+/// A lobby's answer worked out off the workers, or the server stopping.
+fn stopping() -> Response {
+    (StatusCode::SERVICE_UNAVAILABLE, "the server is stopping").into_response()
+}
+
 fn find(hub: &Hub, key: &str, from: IpAddr) -> Found {
     if let Some(seat) = hub.seat(key) {
         return Found::Here(seat);
@@ -184,7 +203,10 @@ async fn seat_page(
     Client(from): Client,
 ) -> Response {
     // The page is the same on every node: its socket is carried to the game's.
-    match find(&hub, &key, from) {
+    let Some(found) = unblocked(&hub, move |hub| find(hub, &key, from)).await else {
+        return stopping();
+    };
+    match found {
         Found::Here(_) | Found::Elsewhere(_) => Html(super::page::SEAT).into_response(),
         Found::Nowhere => (StatusCode::NOT_FOUND, Html(super::page::NO_SEAT)).into_response(),
         Found::Slow => lobby_error(Refused::Slow),
@@ -197,9 +219,11 @@ async fn invite_page(
     Client(from): Client,
 ) -> Response {
     // A page that asks before it takes the seat: a link preview does not spend it.
-    let here = hub.has_invite(&invite);
-    let kept = || hub.invitation(&invite).is_some() || hub.elsewhere(&invite).is_some();
-    if here || (hub.shared() && hub.guard.lookup(from) && kept()) {
+    let known = unblocked(&hub, move |hub| {
+        let kept = || hub.invitation(&invite).is_some() || hub.elsewhere(&invite).is_some();
+        hub.has_invite(&invite) || (hub.shared() && hub.guard.lookup(from) && kept())
+    });
+    if known.await == Some(true) {
         Html(super::page::INVITE).into_response()
     } else {
         (StatusCode::NOT_FOUND, Html(super::page::NO_SEAT)).into_response()
@@ -221,7 +245,14 @@ async fn socket(
     Client(from): Client,
     ws: WebSocketUpgrade,
 ) -> Response {
-    let (table, seat) = match find(&hub, &key, from) {
+    let looked = {
+        let key = key.clone();
+        unblocked(&hub, move |hub| find(hub, &key, from)).await
+    };
+    let Some(found) = looked else {
+        return stopping();
+    };
+    let (table, seat) = match found {
         Found::Here(seat) => seat,
         // Another node serves the game: the socket is carried there.
         Found::Elsewhere(owner) => {
@@ -396,7 +427,13 @@ impl Seated {
                         }
                         continue;
                     }
-                    let (reply, new_lang) = answer(&self.table, self.seat, lang, text.as_str());
+                    // With a database the answer waits on its write: off the workers.
+                    let (table, seat) = (Arc::clone(&self.table), self.seat);
+                    let Some((reply, new_lang)) =
+                        unblocked(&hub, move |_| answer(&table, seat, lang, text.as_str())).await
+                    else {
+                        break;
+                    };
                     if send(&mut ws, &reply).await.is_err() {
                         break;
                     }
@@ -637,9 +674,10 @@ async fn create(State(hub): State<Arc<Hub>>, Client(from): Client, body: String)
         Ok(a) => a,
         Err(e) => return (StatusCode::BAD_REQUEST, e.to_string()).into_response(),
     };
-    match hub.create(&ask, from) {
-        Ok(made) => axum::Json(made).into_response(),
-        Err(e) => lobby_error(e),
+    match unblocked(&hub, move |hub| hub.create(&ask, from)).await {
+        Some(Ok(made)) => axum::Json(made).into_response(),
+        Some(Err(e)) => lobby_error(e),
+        None => stopping(),
     }
 }
 
@@ -649,27 +687,40 @@ struct SeatFree {
     free: bool,
 }
 
+/// A lobby's request answered here, or carried to the node that serves its game.
+enum Answered<T> {
+    Here(T),
+    Elsewhere(String),
+}
+
 async fn seats(
     State(hub): State<Arc<Hub>>,
     Path(code): Path<String>,
     Client(from): Client,
     _: Lookup,
 ) -> Response {
-    if hub.game(&code).is_none()
-        && let Some(owner) = hub.elsewhere_game(&code)
-    {
-        let path = format!("/api/games/{}", code.to_ascii_uppercase());
-        return super::carry::request(&owner, "GET", &path, "", from).await;
-    }
-    match hub.seats_of(&code) {
-        Some(seats) => axum::Json(
+    let path = format!("/api/games/{}", code.to_ascii_uppercase());
+    let answered = unblocked(&hub, move |hub| {
+        if hub.game(&code).is_none()
+            && let Some(owner) = hub.elsewhere_game(&code)
+        {
+            return Answered::Elsewhere(owner);
+        }
+        Answered::Here(hub.seats_of(&code))
+    });
+    match answered.await {
+        Some(Answered::Elsewhere(owner)) => {
+            super::carry::request(&owner, "GET", &path, "", from).await
+        }
+        Some(Answered::Here(Some(seats))) => axum::Json(
             seats
                 .into_iter()
                 .map(|(name, free)| SeatFree { name, free })
                 .collect::<Vec<_>>(),
         )
         .into_response(),
-        None => lobby_error(Refused::NotFound),
+        Some(Answered::Here(None)) => lobby_error(Refused::NotFound),
+        None => stopping(),
     }
 }
 
@@ -679,13 +730,22 @@ async fn claim(
     Client(from): Client,
     _: Lookup,
 ) -> Response {
-    if hub.game(&code).is_none()
-        && let Some(owner) = hub.elsewhere_game(&code)
-    {
-        let path = format!("/api/games/{}/seats/{seat}", code.to_ascii_uppercase());
-        return super::carry::request(&owner, "POST", &path, "", from).await;
+    let path = format!("/api/games/{}/seats/{seat}", code.to_ascii_uppercase());
+    let answered = unblocked(&hub, move |hub| {
+        if hub.game(&code).is_none()
+            && let Some(owner) = hub.elsewhere_game(&code)
+        {
+            return Answered::Elsewhere(owner);
+        }
+        Answered::Here(hub.claim(&code, seat))
+    });
+    match answered.await {
+        Some(Answered::Elsewhere(owner)) => {
+            super::carry::request(&owner, "POST", &path, "", from).await
+        }
+        Some(Answered::Here(handed)) => key_or_why(handed),
+        None => stopping(),
     }
-    key_or_why(hub.claim(&code, seat))
 }
 
 /// A seat's key handed out, or why not.
@@ -702,18 +762,25 @@ async fn invitation(
     Client(from): Client,
     _: Lookup,
 ) -> Response {
-    let found = hub.invitation(&invite);
-    if found.is_none()
-        && let Some(owner) = hub.elsewhere(&invite)
-    {
-        let path = format!("/api/invites/{invite}");
-        return super::carry::request(&owner, "GET", &path, "", from).await;
-    }
-    match found {
-        Some((name, free)) => {
+    let path = format!("/api/invites/{invite}");
+    let answered = unblocked(&hub, move |hub| {
+        let found = hub.invitation(&invite);
+        if found.is_none()
+            && let Some(owner) = hub.elsewhere(&invite)
+        {
+            return Answered::Elsewhere(owner);
+        }
+        Answered::Here(found)
+    });
+    match answered.await {
+        Some(Answered::Elsewhere(owner)) => {
+            super::carry::request(&owner, "GET", &path, "", from).await
+        }
+        Some(Answered::Here(Some((name, free)))) => {
             axum::Json(serde_json::json!({ "name": name, "free": free })).into_response()
         }
-        None => lobby_error(Refused::NotFound),
+        Some(Answered::Here(None)) => lobby_error(Refused::NotFound),
+        None => stopping(),
     }
 }
 
@@ -723,12 +790,21 @@ async fn accept(
     Client(from): Client,
     _: Lookup,
 ) -> Response {
-    let taken = hub.accept(&invite);
-    if matches!(taken, Err(Refused::NotFound))
-        && let Some(owner) = hub.elsewhere(&invite)
-    {
-        let path = format!("/api/invites/{invite}");
-        return super::carry::request(&owner, "POST", &path, "", from).await;
+    let path = format!("/api/invites/{invite}");
+    let answered = unblocked(&hub, move |hub| {
+        let taken = hub.accept(&invite);
+        if matches!(taken, Err(Refused::NotFound))
+            && let Some(owner) = hub.elsewhere(&invite)
+        {
+            return Answered::Elsewhere(owner);
+        }
+        Answered::Here(taken)
+    });
+    match answered.await {
+        Some(Answered::Elsewhere(owner)) => {
+            super::carry::request(&owner, "POST", &path, "", from).await
+        }
+        Some(Answered::Here(taken)) => key_or_why(taken),
+        None => stopping(),
     }
-    key_or_why(taken)
 }
