@@ -6,6 +6,11 @@
 //! sending it to every seat of its game holding the new view, in both phases of the same run.
 //!
 //!     cargo build --release && cargo run --release --example serve_attack -- [GAMES] [SECONDS] [THINK_MS]
+//!         [--database postgres://… [--nodes N]]
+//!
+//! With `--database` (an empty database), N nodes keep the games in PostgreSQL (issue 93): the
+//! honest games are made on them in turn, and the attacker reaches the node that does not serve
+//! its game (its sockets carried to the owner, its guesses looked up in the database).
 //!
 //! (defaults 20 four-seat games, 30 s a phase, players pausing 0 to 2×THINK_MS ms, THINK_MS
 //! 300; the server is `target/release/foreman serve --behind-proxy`, each client giving its
@@ -39,6 +44,8 @@ struct Got {
     games_refused: AtomicUsize,
     lookups_answered: AtomicUsize,
     lookups_slowed: AtomicUsize,
+    reconnects: AtomicUsize,
+    reconnects_seated: AtomicUsize,
 }
 
 /// One of the attacker's sockets: floods until `stop`, asking Suggest at every turn.
@@ -131,6 +138,12 @@ struct Args {
     seconds: u64,
     #[arg(default_value_t = 300)]
     think: u64,
+    /// Keep the games in this PostgreSQL database (an empty one).
+    #[arg(long)]
+    database: Option<String>,
+    /// How many nodes serve the database.
+    #[arg(long, default_value_t = 2, requires = "database")]
+    nodes: usize,
 }
 
 fn main() {
@@ -138,42 +151,63 @@ fn main() {
         games,
         seconds,
         think,
+        database,
+        nodes,
     } = clap::Parser::parse();
-    let data = tempfile::tempdir().expect("a data folder");
     let capped = capped_position().expect("a position at the planner's limit");
-    let path = data.path().join("ATTACK.json");
-    foreman::store::save_game(&path, &capped).expect("saved");
     let mut keys = SeatKeys::for_lobby(2);
     let attack_key = keys.claim(0).expect("seat 0");
     keys.claim(1);
-    keys.write_for(&path).expect("keys saved");
-    let port = std::net::TcpListener::bind("127.0.0.1:0")
-        .and_then(|l| l.local_addr())
-        .map(|a| a.port())
-        .expect("a free port");
-    let mut server = std::process::Command::new("target/release/foreman")
-        .args([
-            "serve",
-            "--bind",
-            "127.0.0.1",
-            "--port",
-            &port.to_string(),
-            "--behind-proxy",
-        ])
-        .arg("--data")
-        .arg(data.path())
-        .stdout(std::process::Stdio::null())
-        .spawn()
-        .expect("target/release/foreman (cargo build --release first)");
-    let addr = format!("127.0.0.1:{port}");
-    let start = Instant::now();
-    while std::net::TcpStream::connect(&addr).is_err() {
-        assert!(
-            start.elapsed() < Duration::from_secs(20),
-            "the server did not start"
-        );
-        std::thread::sleep(Duration::from_millis(50));
-    }
+    let data = tempfile::tempdir().expect("a data folder");
+    // The servers, the address the honest games are made on in turn, and the attacker's.
+    let (servers, addrs, attack_addr) = match &database {
+        None => {
+            let path = data.path().join("ATTACK.json");
+            foreman::store::save_game(&path, &capped).expect("saved");
+            keys.write_for(&path).expect("keys saved");
+            let data = data.path().to_string_lossy().to_string();
+            let (server, addr) = serving::server(&["--data".to_string(), data]);
+            (vec![server], vec![addr.clone()], addr)
+        }
+        Some(url) => {
+            // The attacker's game kept in the database, served by nobody: a node takes it.
+            let db = foreman::net::database::Database::connect(url, "attack-setup")
+                .expect("the database");
+            db.create("ATTACK", &capped, None, &keys)
+                .expect("the attacker's game kept");
+            db.release_all().expect("its lease given up");
+            let mut servers = Vec::new();
+            let mut addrs = Vec::new();
+            for n in 0..nodes.max(2) {
+                let (server, addr) = serving::server(&[
+                    "--database".to_string(),
+                    url.clone(),
+                    "--node".to_string(),
+                    format!("node{n}"),
+                ]);
+                servers.push(server);
+                addrs.push(addr);
+            }
+            // The attacker goes to a node that does not serve its game.
+            let start = Instant::now();
+            let owner = loop {
+                if let Ok(Some(Some(owner))) = db.game_node("ATTACK") {
+                    break owner;
+                }
+                assert!(
+                    start.elapsed() < Duration::from_secs(20),
+                    "nobody serves it"
+                );
+                std::thread::sleep(Duration::from_millis(100));
+            };
+            let other = (0..addrs.len())
+                .find(|n| format!("node{n}") != owner)
+                .unwrap_or(0);
+            println!("the attacker's game is served by {owner}; it reaches node{other}");
+            let attack_addr = addrs[other].clone();
+            (servers, addrs, attack_addr)
+        }
+    };
     let rt = tokio::runtime::Builder::new_multi_thread()
         .enable_all()
         .build()
@@ -184,7 +218,8 @@ fn main() {
     let times = rt.block_on(async {
         let mut tasks = Vec::new();
         for g in 0..games {
-            let (addr, attack, stop) = (addr.clone(), Arc::clone(&attack), Arc::clone(&stop));
+            let addr = addrs[g % addrs.len()].clone();
+            let (attack, stop) = (Arc::clone(&attack), Arc::clone(&stop));
             tasks.push(tokio::spawn(async move {
                 let go = || !stop.load(Ordering::Relaxed);
                 serving::play(
@@ -205,14 +240,39 @@ fn main() {
         let mut attackers = Vec::new();
         for i in 0..100 {
             attackers.push(tokio::spawn(flood(
-                addr.clone(),
+                attack_addr.clone(),
                 attack_key.clone(),
                 format!("attacker{i:04}"),
                 Arc::clone(&got),
                 Arc::clone(&quit),
             )));
         }
-        let (a, g2, q2) = (addr.clone(), Arc::clone(&got), Arc::clone(&quit));
+        // Its seat's link opened and closed again as fast as it goes.
+        for r in 0..4 {
+            let (a, key, got, quit) = (
+                attack_addr.clone(),
+                attack_key.clone(),
+                Arc::clone(&got),
+                Arc::clone(&quit),
+            );
+            attackers.push(tokio::spawn(async move {
+                while !quit.load(Ordering::Relaxed) {
+                    got.reconnects.fetch_add(1, Ordering::Relaxed);
+                    if let Some(mut ws) =
+                        socket(&a, "10.66.6.6", &key, &format!("again{r:05}")).await
+                    {
+                        if let Ok(Some(Ok(Message::Text(t)))) =
+                            tokio::time::timeout(Duration::from_secs(2), ws.next()).await
+                            && t.contains("\"view\"")
+                        {
+                            got.reconnects_seated.fetch_add(1, Ordering::Relaxed);
+                        }
+                        let _ = ws.close(None).await;
+                    }
+                }
+            }));
+        }
+        let (a, g2, q2) = (attack_addr.clone(), Arc::clone(&got), Arc::clone(&quit));
         attackers.push(tokio::spawn(async move {
             let mut rng = StdRng::seed_from_u64(66);
             while !q2.load(Ordering::Relaxed) {
@@ -257,8 +317,10 @@ fn main() {
         }
         all
     });
-    let _ = server.kill();
-    let _ = server.wait();
+    for mut server in servers {
+        let _ = server.kill();
+        let _ = server.wait();
+    }
     let stats = |during: bool| {
         let mut ms: Vec<f64> = times
             .iter()
@@ -287,7 +349,7 @@ fn main() {
     );
     let g = |c: &AtomicUsize| c.load(Ordering::Relaxed);
     println!(
-        "the attacker: {} sockets in, {} refused; {} messages sent, {} answered; {} suggestions, {} told busy; games made {} refused {}; code lookups answered {} slowed {}",
+        "the attacker: {} sockets in, {} refused; {} messages sent, {} answered; {} suggestions, {} told busy; games made {} refused {}; code lookups answered {} slowed {}; its link opened again {} times, {} with a view",
         g(&got.sockets_in),
         g(&got.sockets_refused),
         g(&got.sent),
@@ -297,6 +359,8 @@ fn main() {
         g(&got.games_made),
         g(&got.games_refused),
         g(&got.lookups_answered),
-        g(&got.lookups_slowed)
+        g(&got.lookups_slowed),
+        g(&got.reconnects),
+        g(&got.reconnects_seated)
     );
 }

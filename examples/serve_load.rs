@@ -60,43 +60,16 @@ struct Args {
     nodes: usize,
 }
 
-/// A `target/release/foreman serve` on a free port of the loopback: the process, its address.
+/// A node of the load: games without limits, kept in `database` when given.
 fn server(database: Option<&str>, node: usize) -> (std::process::Child, String) {
-    let port = std::net::TcpListener::bind("127.0.0.1:0")
-        .and_then(|l| l.local_addr())
-        .map(|a| a.port())
-        .expect("a free port");
-    let mut args = vec![
-        "serve".to_string(),
-        "--bind".into(),
-        "127.0.0.1".into(),
-        "--port".into(),
-        port.to_string(),
-        "--behind-proxy".into(),
-        "--max-games".into(),
-        "100000".into(),
-        "--games-per-hour".into(),
-        "100000".into(),
-    ];
+    let mut args: Vec<String> = ["--max-games", "100000", "--games-per-hour", "100000"]
+        .map(String::from)
+        .to_vec();
     if let Some(url) = database {
         args.extend(["--database".into(), url.to_string()]);
         args.extend(["--node".into(), format!("bench{node}")]);
     }
-    let server = std::process::Command::new("target/release/foreman")
-        .args(&args)
-        .stdout(std::process::Stdio::null())
-        .spawn()
-        .expect("target/release/foreman (cargo build --release first)");
-    let addr = format!("127.0.0.1:{port}");
-    let start = Instant::now();
-    while std::net::TcpStream::connect(&addr).is_err() {
-        assert!(
-            start.elapsed() < Duration::from_secs(20),
-            "the server did not start"
-        );
-        std::thread::sleep(Duration::from_millis(50));
-    }
-    (server, addr)
+    serving::server(&args)
 }
 
 fn main() {

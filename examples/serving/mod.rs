@@ -14,6 +14,32 @@ use tokio_tungstenite::tungstenite::client::IntoClientRequest;
 pub type Socket =
     tokio_tungstenite::WebSocketStream<tokio_tungstenite::MaybeTlsStream<tokio::net::TcpStream>>;
 
+/// A `target/release/foreman serve --behind-proxy` on a free port of the loopback, with
+/// `more` arguments: the process, its address.
+pub fn server(more: &[String]) -> (std::process::Child, String) {
+    let port = std::net::TcpListener::bind("127.0.0.1:0")
+        .and_then(|l| l.local_addr())
+        .map(|a| a.port())
+        .expect("a free port");
+    let server = std::process::Command::new("target/release/foreman")
+        .args(["serve", "--bind", "127.0.0.1", "--port", &port.to_string()])
+        .arg("--behind-proxy")
+        .args(more)
+        .stdout(std::process::Stdio::null())
+        .spawn()
+        .expect("target/release/foreman (cargo build --release first)");
+    let addr = format!("127.0.0.1:{port}");
+    let start = Instant::now();
+    while std::net::TcpStream::connect(&addr).is_err() {
+        assert!(
+            start.elapsed() < Duration::from_secs(20),
+            "the server did not start"
+        );
+        std::thread::sleep(Duration::from_millis(50));
+    }
+    (server, addr)
+}
+
 /// An HTTP request from the client at `from`: status and body.
 pub async fn http(addr: &str, from: &str, method: &str, path: &str, body: &str) -> (u16, String) {
     let Ok(mut s) = tokio::net::TcpStream::connect(addr).await else {

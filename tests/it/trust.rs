@@ -439,6 +439,43 @@ fn a_client_is_bounded_whatever_sockets_it_opens() {
     });
 }
 
+/// Issue 93's attack: a seat's link opened and closed again and again from one address is
+/// refused (429) before anything is looked up, once its burst is spent (each opening costs a
+/// look-up, and on a node of a database perhaps a query and a carried socket).
+#[test]
+fn a_link_opened_again_and_again_is_slowed() {
+    runtime().block_on(async {
+        let limits = Limits {
+            opens_burst: 3.0,
+            opens_per_second: 0.001,
+            ..Default::default()
+        };
+        let table = Arc::new(Table::new(dealt(2, 12), None, SeatKeys::new(2)));
+        let keys = table.keys();
+        let hub = Hub::host_with(
+            Arc::clone(&table),
+            Options {
+                limits,
+                ..Default::default()
+            },
+        );
+        let addr = serve(hub).await;
+        for i in 0..3 {
+            let name = format!("again{i:04}");
+            let mut d = Device::connect(addr, &keys.seats[0], "en", Some(&name)).await;
+            d.until(|m| m["type"] == "view").await;
+        }
+        let url = format!("ws://{addr}/ws/{}", keys.seats[0]);
+        match tokio_tungstenite::connect_async(url).await {
+            Err(tokio_tungstenite::tungstenite::Error::Http(r)) => {
+                assert_eq!(r.status(), 429, "the fourth opening is slowed")
+            }
+            Err(e) => panic!("the fourth opening: {e}"),
+            Ok(_) => panic!("the fourth opening is slowed, not served"),
+        }
+    });
+}
+
 /// Finding 8: the lobby cannot be filled: its limit holds under many makers at once, an
 /// address makes a few games an hour, games nobody plays are put away, codes are not guessed.
 #[test]

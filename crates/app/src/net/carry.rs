@@ -41,42 +41,50 @@ pub async fn socket(mut device: WebSocket, owner: String, path: String, from: Ip
         request.headers_mut().insert("x-forwarded-for", v);
     }
     let connected = tokio::time::timeout(ANSWER, tokio_tungstenite::connect_async(request)).await;
-    let Ok(Ok((mut served, _))) = connected else {
+    let Ok(Ok((served, _))) = connected else {
         tracing::info!("the node at {owner} does not answer: the device will try again");
         let _ = device.send(Message::Close(None)).await;
         return;
     };
-    loop {
-        tokio::select! {
-            m = device.recv() => {
-                let m = match m {
-                    Some(Ok(Message::Text(t))) => tungstenite::Message::text(t.as_str()),
-                    Some(Ok(Message::Binary(b))) => tungstenite::Message::Binary(b),
-                    Some(Ok(Message::Ping(p))) => tungstenite::Message::Ping(p),
-                    Some(Ok(Message::Pong(p))) => tungstenite::Message::Pong(p),
-                    _ => break,
-                };
-                if served.send(m).await.is_err() {
-                    break;
-                }
-            }
-            m = served.next() => {
-                let m = match m {
-                    Some(Ok(tungstenite::Message::Text(t))) => Message::Text(t.as_str().into()),
-                    Some(Ok(tungstenite::Message::Binary(b))) => Message::Binary(b),
-                    Some(Ok(tungstenite::Message::Ping(p))) => Message::Ping(p),
-                    Some(Ok(tungstenite::Message::Pong(p))) => Message::Pong(p),
-                    Some(Ok(tungstenite::Message::Frame(_))) => continue,
-                    _ => break,
-                };
-                if device.send(m).await.is_err() {
-                    break;
-                }
+    // Each way pumped on its own: a side slow to take messages never holds up the other's.
+    let (mut to_device, mut from_device) = device.split();
+    let (mut to_served, mut from_served) = served.split();
+    let up = async {
+        while let Some(Ok(m)) = from_device.next().await {
+            let m = match m {
+                Message::Text(t) => tungstenite::Message::text(t.as_str()),
+                Message::Binary(b) => tungstenite::Message::Binary(b),
+                Message::Ping(p) => tungstenite::Message::Ping(p),
+                Message::Pong(p) => tungstenite::Message::Pong(p),
+                Message::Close(_) => break,
+            };
+            if to_served.send(m).await.is_err() {
+                break;
             }
         }
+        let _ = to_served.close().await;
+    };
+    let down = async {
+        while let Some(Ok(m)) = from_served.next().await {
+            let m = match m {
+                tungstenite::Message::Text(t) => Message::Text(t.as_str().into()),
+                tungstenite::Message::Binary(b) => Message::Binary(b),
+                tungstenite::Message::Ping(p) => Message::Ping(p),
+                tungstenite::Message::Pong(p) => Message::Pong(p),
+                tungstenite::Message::Frame(_) => continue,
+                tungstenite::Message::Close(_) => break,
+            };
+            if to_device.send(m).await.is_err() {
+                break;
+            }
+        }
+        let _ = to_device.send(Message::Close(None)).await;
+    };
+    // Either side gone ends both.
+    tokio::select! {
+        _ = up => {}
+        _ = down => {}
     }
-    let _ = served.close(None).await;
-    let _ = device.send(Message::Close(None)).await;
 }
 
 /// A lobby request (`method path`, with `body`) for a game `owner` serves, carried there: its

@@ -35,6 +35,10 @@ pub struct Limits {
     /// many a second, per address (a code cannot be guessed by trying).
     pub lookup_burst: f64,
     pub lookup_per_second: f64,
+    /// Sockets opened from one address (a link opened again and again costs a look-up, and
+    /// with a database perhaps a query and a carried socket): a burst, then this many a second.
+    pub opens_burst: f64,
+    pub opens_per_second: f64,
     /// *Suggest*: planner threads for the whole server, the requests waiting at most, each
     /// address's requests at once, and the time one may think.
     pub planners: usize,
@@ -58,6 +62,8 @@ impl Default for Limits {
             address_per_second: 30.0,
             lookup_burst: 10.0,
             lookup_per_second: 0.5,
+            opens_burst: 40.0,
+            opens_per_second: 2.0,
             planners: std::thread::available_parallelism()
                 .map_or(1, |n| n.get().saturating_sub(1).max(1)),
             planner_queue: 32,
@@ -129,6 +135,7 @@ enum Of {
     Address(IpAddr),
     Lookup(IpAddr),
     Games(IpAddr),
+    Opens(IpAddr),
 }
 
 /// The server's shared counts and buckets.
@@ -161,6 +168,7 @@ impl Guard {
             Of::Key(_) => (l.key_burst, l.key_per_second),
             Of::Address(_) => (l.address_burst, l.address_per_second),
             Of::Lookup(_) => (l.lookup_burst, l.lookup_per_second),
+            Of::Opens(_) => (l.opens_burst, l.opens_per_second),
             Of::Games(_) => (l.games_per_hour.clamp(1.0, 10.0), l.games_per_hour / 3600.0),
         };
         let mut map = self.buckets.lock().unwrap_or_else(|e| e.into_inner());
@@ -183,6 +191,11 @@ impl Guard {
     /// be now.
     pub fn lookup(&self, from: IpAddr) -> bool {
         self.bucket(Of::Lookup(from), Bucket::try_take)
+    }
+
+    /// A socket opened from `from` (a seat's or spectators' link): whether it may be now.
+    pub fn open(&self, from: IpAddr) -> bool {
+        self.bucket(Of::Opens(from), Bucket::try_take)
     }
 
     /// A game made from `from`: whether it may be now.

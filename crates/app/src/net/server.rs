@@ -245,6 +245,10 @@ async fn socket(
     Client(from): Client,
     ws: WebSocketUpgrade,
 ) -> Response {
+    // A link opened again and again is slowed before anything is looked up.
+    if !hub.guard.open(from) {
+        return lobby_error(Refused::Slow);
+    }
     let looked = {
         let key = key.clone();
         unblocked(&hub, move |hub| find(hub, &key, from)).await
