@@ -133,10 +133,11 @@ enum Command {
         node: Option<String>,
         /// Where the other nodes reach this one, in plain HTTP (default: http://ADDRESS:PORT
         /// as bound, this computer's address on the network when bound to every address).
-        #[arg(long, requires = "database", value_name = "URL")]
+        #[arg(long, requires = "database", value_name = "URL", value_parser = plain_http)]
         node_url: Option<String>,
-        /// Speak HTTPS with this certificate chain (PEM); needs --key.
-        #[arg(long, requires = "key")]
+        /// Speak HTTPS with this certificate chain (PEM); needs --key. Nodes of a database
+        /// speak plain HTTP to each other: the certificate is their reverse proxy's.
+        #[arg(long, requires = "key", conflicts_with = "database")]
         cert: Option<PathBuf>,
         /// The certificate's private key (PEM).
         #[arg(long, requires = "cert")]
@@ -327,4 +328,17 @@ pub fn run(started: std::time::Instant) -> Result<()> {
             Ok(())
         }
     }
+}
+
+/// A node's address for the other nodes: `http://HOST:PORT` (they carry devices to each other
+/// in plain HTTP, on the network behind the reverse proxy).
+fn plain_http(url: &str) -> Result<String, String> {
+    let host = url
+        .strip_prefix("http://")
+        .ok_or("the nodes reach each other in plain HTTP: http://HOST:PORT (the reverse proxy holds the certificate)")?;
+    let host = host.trim_end_matches('/');
+    if host.is_empty() || host.contains('/') {
+        return Err("http://HOST:PORT, with no path".to_string());
+    }
+    Ok(format!("http://{host}"))
 }

@@ -367,3 +367,33 @@ fn plan_in_the_market_phase_gives_the_planner_bots_choice() {
         "{text}"
     );
 }
+
+/// Issue 93: nodes of one database carry devices to each other in plain HTTP, behind the
+/// reverse proxy that holds the certificate: an `https://` node address and a certificate on
+/// a node are refused at the start, each with its reason (nothing is served, nothing hangs).
+#[test]
+fn a_node_of_a_database_is_reached_in_plain_http() {
+    let (ok, _, err) = run(&[
+        "serve",
+        "--database",
+        "postgres://nobody@127.0.0.1:1/none",
+        "--node-url",
+        "https://10.0.0.1:7878",
+    ]);
+    assert!(!ok, "refused");
+    assert!(err.contains("plain HTTP"), "{err}");
+    let (ok, _, err) = run(&[
+        "serve",
+        "--database",
+        "postgres://nobody@127.0.0.1:1/none",
+        "--cert",
+        "c.pem",
+        "--key",
+        "k.pem",
+    ]);
+    assert!(!ok, "refused");
+    assert!(
+        err.contains("--cert") && err.contains("--database"),
+        "{err}"
+    );
+}
