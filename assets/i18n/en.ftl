@@ -556,12 +556,14 @@ die-correct-hint = Click a die, or move to it with the arrows, then type its fac
 contractor-progress = Contractor { $k } of { $n }: it goes to the market, slot { $slot }.
 suggest = Suggest
 suggest-hint = The best work phase for these dice, by the planner (S): numbered steps to play one by one, all at once, or not at all. In the market phase: the blueprint to take or the contractor to hire.
-suggest-title = Suggested: { $gain } by the planner's measure ({ $positions ->
+suggest-title = Suggested: worth about { $gain } points by the game's end
+suggest-title-hint = The planner's estimate: the prestige and goods this brings, and the resources, buildings and blueprints it leaves, counted at what they usually bring in points later ({ $positions ->
     [one] { $positions } position searched
    *[other] { $positions } positions searched
-})
-suggest-market-title = Suggested: { $gain } by the planner's measure, its next work phase played ahead on { $rolls } rolls
-suggest-market-plain = Suggested: { $gain } by the planner's measure
+}).
+suggest-how = What is this estimate?
+suggest-market-hint = The planner's estimate, its next work phase played ahead on { $rolls } rolls: the prestige and goods it brings, and what it leaves counted at what it usually brings in points later.
+suggest-market-plain-hint = The planner's estimate: the prestige and goods it brings, and what it leaves counted at what it usually brings in points later.
 suggest-market-or = or: { $act }, { $gain }
 suggest-nothing = Nothing to suggest: no choice is open now.
 suggest-hidden = Foreman was not told your cards drawn in secret: a step may name a card you do not hold. Tell them for an exact suggestion.

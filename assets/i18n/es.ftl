@@ -562,12 +562,14 @@ die-correct-hint = Haz clic en un dado, o ve a él con las flechas, y escribe su
 contractor-progress = Contratista { $k } de { $n }: va al mercado, hueco { $slot }.
 suggest = Sugerir
 suggest-hint = La mejor fase de trabajo para estos dados, según el planificador (S): pasos numerados para jugar uno a uno, todos a la vez o ninguno. En la fase de mercado: el plano que tomar o el contratista que contratar.
-suggest-title = Sugerencia: { $gain } según el planificador ({ $positions ->
+suggest-title = Sugerencia: vale unos { $gain } puntos al final de la partida
+suggest-title-hint = Estimación del planificador: el prestigio y los bienes que aporta, y los recursos, edificios y planos que deja, contados por lo que suelen aportar en puntos más adelante ({ $positions ->
     [one] { $positions } posición examinada
    *[other] { $positions } posiciones examinadas
-})
-suggest-market-title = Sugerencia: { $gain } según el planificador, su próxima fase de trabajo jugada de antemano con { $rolls } tiradas
-suggest-market-plain = Sugerencia: { $gain } según el planificador
+}).
+suggest-how = ¿Qué es esta estimación?
+suggest-market-hint = Estimación del planificador, su próxima fase de trabajo jugada de antemano con { $rolls } tiradas: el prestigio y los bienes que aporta, y lo que deja contado por lo que suele aportar en puntos más adelante.
+suggest-market-plain-hint = Estimación del planificador: el prestigio y los bienes que aporta, y lo que deja contado por lo que suele aportar en puntos más adelante.
 suggest-market-or = o: { $act }, { $gain }
 suggest-nothing = Nada que sugerir: no hay ninguna elección abierta ahora.
 suggest-hidden = Foreman no conoce tus cartas robadas en secreto: un paso puede nombrar una carta que no tienes. Indícalas para una sugerencia exacta.

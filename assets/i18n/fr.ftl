@@ -562,12 +562,14 @@ die-correct-hint = Cliquez sur un dé, ou allez-y avec les flèches, puis tapez 
 contractor-progress = Prestataire { $k } sur { $n } : il va au marché, emplacement { $slot }.
 suggest = Suggérer
 suggest-hint = La meilleure phase de travail pour ces dés, selon le planificateur (S) : des étapes numérotées à jouer une à une, toutes, ou pas du tout. Pendant la phase de marché : le plan à prendre ou le prestataire à engager.
-suggest-title = Suggestion : { $gain } selon le planificateur ({ $positions ->
+suggest-title = Suggestion : vaut environ { $gain } points d'ici la fin de la partie
+suggest-title-hint = Estimation du planificateur : le prestige et les marchandises que cela rapporte, et les ressources, bâtiments et plans que cela laisse, comptés pour ce qu'ils rapportent d'habitude en points ensuite ({ $positions ->
     [one] { $positions } position examinée
    *[other] { $positions } positions examinées
-})
-suggest-market-title = Suggestion : { $gain } selon le planificateur, sa prochaine phase de travail jouée d'avance sur { $rolls } lancers
-suggest-market-plain = Suggestion : { $gain } selon le planificateur
+}).
+suggest-how = Qu'est-ce que cette estimation ?
+suggest-market-hint = Estimation du planificateur, sa prochaine phase de travail jouée d'avance sur { $rolls } lancers : le prestige et les marchandises que cela rapporte, et ce que cela laisse compté pour ce que cela rapporte d'habitude en points ensuite.
+suggest-market-plain-hint = Estimation du planificateur : le prestige et les marchandises que cela rapporte, et ce que cela laisse compté pour ce que cela rapporte d'habitude en points ensuite.
 suggest-market-or = ou : { $act }, { $gain }
 suggest-nothing = Rien à suggérer : aucun choix n'est ouvert maintenant.
 suggest-hidden = Foreman ne connaît pas vos cartes piochées en secret : une étape peut nommer une carte que vous n'avez pas. Indiquez-les pour une suggestion exacte.

@@ -177,7 +177,7 @@ pub struct ForemanApp {
     /// A line that tells, not refuses (a copy saved, the only discard taken): shown plainly.
     pub(super) note: Option<String>,
     /// What undo and redo last did (the log's notes); the log itself is the journal's.
-    pub(super) log: Vec<String>,
+    pub(super) log: Vec<Note>,
     /// The log "What happened", rebuilt from the journal when it changes.
     pub(super) log_view: super::log::LogView,
     /// The seed of the next new game (tests fix it; otherwise the clock gives one).
@@ -344,9 +344,9 @@ impl ForemanApp {
         matches!(self.dialog, Some(Dialog::Options(_)))
     }
 
-    /// The log "What happened", oldest first.
-    pub fn log(&self) -> &[String] {
-        &self.log
+    /// The window's notes in the log (undo, redo), oldest first, in its language now.
+    pub fn log(&self) -> Vec<String> {
+        self.log.iter().map(|n| n.say(&self.tr)).collect()
     }
 
     /// The note in view (what was done, not a refusal), if any.
@@ -801,9 +801,12 @@ impl ForemanApp {
                 Ok(Some(action)) => {
                     // Described against the game as it was before the action was played.
                     let at = if done == "undone" { s.shared() } else { before };
-                    let what = words::act(&self.tr, &at, &action.act);
                     self.message = None;
-                    self.log.push(self.ta(done, &[("action", what.into())]));
+                    self.log.push(Note {
+                        key: if done == "undone" { "undone" } else { "redone" },
+                        act: action.act,
+                        at,
+                    });
                 }
                 Ok(None) => {}
                 Err(e) => self.message = Some(self.say(&e)),
@@ -885,5 +888,21 @@ impl ForemanApp {
         if !acts.is_empty() && ui.button(self.t(key)).clicked() {
             self.choose(self.t(key), acts, || None);
         }
+    }
+}
+
+/// A line the window adds to the log (an action taken back or played again), said in the
+/// window's language each time it is shown (a language chosen later says it too).
+pub(super) struct Note {
+    key: &'static str,
+    act: Act,
+    /// The game the action is described on (as it was before the action).
+    at: std::rc::Rc<Game>,
+}
+
+impl Note {
+    pub(super) fn say(&self, tr: &Tr) -> String {
+        let what = words::act(tr, &self.at, &self.act);
+        tr.t_args(self.key, &[("action", what.into())])
     }
 }

@@ -35,8 +35,10 @@ pub struct Suggestion {
     played: usize,
     /// The steps in words, said against the game when the plan was made.
     steps: Vec<String>,
-    /// The heading, and lines said under the steps (the market's next best choices).
+    /// The heading (what it is worth, in points), what the estimate is (its hover), and lines
+    /// said under the steps (the market's next best choices).
     title: String,
+    hint: String,
     notes: Vec<String>,
     /// The language it is said in, the game it was made against, and the market choice it
     /// shows (if it is one): said again in a new language when the window switches.
@@ -163,10 +165,11 @@ impl ForemanApp {
         let steps = words::acts_in_order(&self.tr, &game, &plan.steps);
         let title = self.ta(
             "suggest-title",
-            &[
-                ("gain", format!("{:+.1}", plan.gain).into()),
-                ("positions", plan.positions.into()),
-            ],
+            &[("gain", format!("{:+.1}", plan.gain).into())],
+        );
+        let hint = self.ta(
+            "suggest-title-hint",
+            &[("positions", plan.positions.into())],
         );
         // What the plan brings, in the game's own terms: prestige, goods, resources, cards.
         let notes = match crate::i18n::gains::plan_brings(&self.tr, &game, &plan.steps) {
@@ -179,6 +182,7 @@ impl ForemanApp {
             played: 0,
             steps,
             title,
+            hint,
             notes,
             lang: self.settings.lang,
             made: game,
@@ -195,19 +199,11 @@ impl ForemanApp {
             .collect();
         let digits = gain_digits(&shown);
         let gain = |g: f64| format!("{g:+.digits$}");
-        let title = if choice.rolls > 0 {
-            self.ta(
-                "suggest-market-title",
-                &[
-                    ("gain", gain(choice.gain).into()),
-                    ("rolls", choice.rolls.into()),
-                ],
-            )
+        let title = self.ta("suggest-title", &[("gain", gain(choice.gain).into())]);
+        let hint = if choice.rolls > 0 {
+            self.ta("suggest-market-hint", &[("rolls", choice.rolls.into())])
         } else {
-            self.ta(
-                "suggest-market-plain",
-                &[("gain", gain(choice.gain).into())],
-            )
+            self.t("suggest-market-plain-hint")
         };
         let notes = choice
             .others
@@ -235,6 +231,7 @@ impl ForemanApp {
             made_at: self.version(),
             played: 0,
             title,
+            hint,
             notes,
             lang: self.settings.lang,
             made: game,
@@ -293,7 +290,8 @@ impl ForemanApp {
         };
         let mut play = 0;
         egui::Frame::group(ui.style()).show(ui, |ui| {
-            ui.label(RichText::new(&s.title).strong());
+            ui.label(RichText::new(&s.title).strong())
+                .on_hover_text(&s.hint);
             for (i, step) in s.steps.iter().enumerate() {
                 let text = format!("{}. {step}", i + 1);
                 if i < s.played {

@@ -469,7 +469,7 @@ fn a_card_drawn_is_told_on_the_phone_and_suggest_plays_a_step() {
         driver.text()
     );
     assert!(driver.tap("Suggest"), "Suggest: {}", driver.text());
-    driver.wait_for("Suggested:");
+    driver.wait_for("points by the game's end");
     driver.shot("suggest-ann");
     let before = table.game().journal().len();
     assert!(driver.tap("Play the next step"), "{}", driver.text());

@@ -362,7 +362,14 @@ fn suggest_shows_the_plan_and_plays_it() {
     suggest(&mut h);
     let plan = h.state().suggested().expect("a plan").clone();
     assert!(!plan.steps.is_empty());
-    h.get_by_label_contains("Suggested: ");
+    // Issue 89, point 8: what the plan is worth in points by the game's end, with the sign
+    // the planner gives it (the search's size is left to the hover).
+    let worth = format!(
+        "Suggested: worth about {:+.1} points by the game's end",
+        plan.gain
+    );
+    h.get_by_label(&worth);
+    assert!(h.query_by_label_contains("searched").is_none());
     h.get_by_label_contains("1. ");
     let before = h.state().game().unwrap().journal().len();
     click(&mut h, "Play all");

@@ -318,6 +318,17 @@ fn undo_restores_the_previous_state_and_redo_replays_it() {
         "the log names the action taken back: {:?}",
         h.state().log()
     );
+    // Issue 89, point 8: the note is said in the language chosen after it too.
+    h.state_mut().set_lang(foreman::i18n::Lang::Fr);
+    assert!(
+        h.state()
+            .log()
+            .iter()
+            .any(|l| l.starts_with("Action reprise : Placer")),
+        "{:?}",
+        h.state().log()
+    );
+    h.state_mut().set_lang(foreman::i18n::Lang::En);
     // The roll showed the dice: undo stops there and says why.
     h.key_press_modifiers(egui::Modifiers::COMMAND, egui::Key::Z);
     h.run();

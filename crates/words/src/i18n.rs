@@ -295,12 +295,7 @@ mod plural_tests {
             assert_eq!(timed, format!("{one}, 30 min"), "{lang:?}");
         }
         let en = Tr::new(Lang::En);
-        let title = |n: usize| {
-            en.t_args(
-                "suggest-title",
-                &[("gain", "+1.0".into()), ("positions", n.into())],
-            )
-        };
+        let title = |n: usize| en.t_args("suggest-title-hint", &[("positions", n.into())]);
         assert!(title(1).contains("(1 position searched)"), "{}", title(1));
         assert!(
             title(564).contains("(564 positions searched)"),

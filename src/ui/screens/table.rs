@@ -646,6 +646,38 @@ impl TableScreen {
                             chosen = Some((label, acts));
                         }
                     });
+                    // A die dropped on the card: its activations with that die (one played,
+                    // several asked), or the activation tried so the rules say why not.
+                    if let Some(die) = r.dnd_release_payload::<DraggedDie>()
+                        && !card.is_passive()
+                    {
+                        let with: Vec<Act> = legal
+                            .iter()
+                            .filter(|a| match a {
+                                Act::Activate { card: c, dice, .. } => {
+                                    *c == card && dice.contains(&die.0)
+                                }
+                                Act::Replicate { dice, .. } => {
+                                    card == Blueprint::Replicator && dice.contains(&die.0)
+                                }
+                                _ => false,
+                            })
+                            .cloned()
+                            .collect();
+                        if with.is_empty() {
+                            out.push(TableCommand::Play(Act::Activate {
+                                card,
+                                dice: crate::engine::DiceList::one(die.0),
+                                choice: Default::default(),
+                            }));
+                        } else {
+                            let label = self.tr.t_args(
+                                "activate",
+                                &[("card", words::card_name(&self.tr, card).into())],
+                            );
+                            chosen = Some((label, with));
+                        }
+                    }
                     marks.tag(ui, &self.tr, r.rect, marks.in_compound(card));
                 }
             });

@@ -16,8 +16,11 @@ use std::sync::atomic::AtomicBool;
 pub struct Suggestion {
     /// The table's version it was worked out on.
     pub version: u64,
-    /// What it is, with the planner's measure ("Suggested: +3.2 by the planner's measure").
+    /// What it is worth ("Suggested: worth about +3.2 points by the game's end").
     pub title: String,
+    /// What that estimate is (the positions searched, the rolls played ahead).
+    #[serde(default)]
+    pub hint: String,
     pub steps: Vec<ActionView>,
     /// What the steps bring, and what to do after them, in words.
     pub notes: Vec<String>,
@@ -79,9 +82,14 @@ fn suggestion_at(
             Ok(Suggestion {
                 version,
                 title: tr.t_args(
-                    "suggest-market-plain",
+                    "suggest-title",
                     &[("gain", format!("{:+.1}", choice.gain).into())],
                 ),
+                hint: if choice.rolls > 0 {
+                    tr.t_args("suggest-market-hint", &[("rolls", choice.rolls.into())])
+                } else {
+                    tr.t("suggest-market-plain-hint")
+                },
                 steps: vec![step(&choice.act)],
                 notes: Vec::new(),
             })
@@ -100,10 +108,11 @@ fn suggestion_at(
                 version,
                 title: tr.t_args(
                     "suggest-title",
-                    &[
-                        ("gain", format!("{:+.1}", plan.gain).into()),
-                        ("positions", plan.positions.into()),
-                    ],
+                    &[("gain", format!("{:+.1}", plan.gain).into())],
+                ),
+                hint: tr.t_args(
+                    "suggest-title-hint",
+                    &[("positions", plan.positions.into())],
                 ),
                 // Each step said on the game as the steps before leave it.
                 steps: words::acts_in_order(tr, at, &plan.steps)

@@ -53,8 +53,9 @@ impl ForemanApp {
             Slot::Log => {
                 ui.heading(self.t("log"));
                 let secret: Vec<bool> = (0..seats).map(|seat| self.hides_hand(seat)).collect();
+                let notes: Vec<String> = self.log.iter().map(|n| n.say(&self.tr)).collect();
                 self.log_view
-                    .show(ui, &self.tr, &screen.game, &secret, &self.log);
+                    .show(ui, &self.tr, &screen.game, &secret, &notes);
             }
             Slot::Suggestion => suggested = self.suggestion_ui(ui),
         });

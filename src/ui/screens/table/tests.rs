@@ -98,3 +98,110 @@ fn the_table_is_drawn_alone_and_its_buttons_are_commands() {
         asked.borrow()
     );
 }
+
+/// Issue 89, point 4 (docs/cards.md, Mega Factory: place X=X=X): with no three dice alike left
+/// to place, *Activate Mega Factory* is greyed and says why on hover; with three 4s it
+/// offers the choice of the extra die's value.
+#[test]
+fn mega_factory_is_greyed_without_three_dice_alike() {
+    use crate::engine::state::{DieOrigin, Section, Spot};
+    use egui_kittest::Harness;
+    use egui_kittest::kittest::{NodeT, Queryable};
+    use std::cell::RefCell;
+    use std::rc::Rc;
+    let dealt = Game::new_dealt(Setup::solo("Ann", Difficulty::Easy, 3)).expect("a game");
+    let tr = Rc::new(Tr::new(Lang::En));
+    let at = |values: &[u8], placed: bool| {
+        let mut st = dealt.state().clone();
+        let p = &mut st.players[0];
+        p.compound = Default::default();
+        p.compound.add(Blueprint::MegaFactory);
+        p.dice.clear();
+        for &v in values {
+            p.dice.push(v, DieOrigin::Own);
+        }
+        if placed {
+            for i in 0..values.len() {
+                if let Some(d) = p.dice.get_mut(i) {
+                    d.placed = Some(Spot::Hq(Section::Generate));
+                }
+            }
+        }
+        st.phase = Phase::Work {
+            turn: 0,
+            rolled: true,
+        };
+        Game::at_position(dealt.setup().clone(), st)
+    };
+    let label = tr.t_args("activate", &[("card", "Mega Factory".into())]);
+    for (values, placed, open) in [
+        (&[4u8, 4, 4][..], true, false),
+        (&[4, 4, 1][..], false, false),
+        (&[4, 4, 4][..], false, true),
+    ] {
+        let game = at(values, placed);
+        let legal = crate::engine::legal_actions(game.state());
+        let screen = TableScreen {
+            tr: Rc::clone(&tr),
+            game: Rc::new(game),
+            legal,
+            preview: None,
+            marks: Default::default(),
+            names: vec!["Ann".into()],
+            hand_hidden: vec![None],
+            board_open: true,
+            suggesting: false,
+            camera_on: false,
+        };
+        let asked = RefCell::new(Vec::new());
+        let mut view = TableView::default();
+        let mut h = Harness::builder()
+            .with_size(egui::vec2(1280.0, 800.0))
+            .build_ui(|ui| {
+                asked
+                    .borrow_mut()
+                    .extend(screen.ui(ui, &mut view, |_, _| {}));
+            });
+        h.run();
+        let button = h.get_by_label(&label);
+        assert_eq!(
+            button.accesskit_node().is_disabled(),
+            !open,
+            "{values:?} placed {placed}"
+        );
+        button.click();
+        h.run();
+        let six_choices = |asked: &[TableCommand]| matches!(asked, [TableCommand::Choose { acts, .. }] if acts.len() == 6);
+        if open {
+            assert!(six_choices(&asked.borrow()), "{:?}", asked.borrow());
+        } else {
+            assert!(asked.borrow().is_empty(), "{:?}", asked.borrow());
+        }
+        asked.borrow_mut().clear();
+        if placed {
+            continue;
+        }
+        // Issue 89, point 4: die 1 dragged onto the card: its activations, or the activation
+        // tried so that the rules say why not (a drop never does nothing).
+        let from = h.get_by_label("Die 1: 4").rect().center();
+        let to = h.get_by_label(&label).rect().center();
+        h.drag_at(from);
+        h.step();
+        h.hover_at(from + egui::vec2(8.0, 8.0));
+        h.step();
+        h.hover_at(to);
+        h.step();
+        h.drop_at(to);
+        h.run();
+        if open {
+            assert!(six_choices(&asked.borrow()), "{:?}", asked.borrow());
+        } else {
+            let tried = Act::Activate {
+                card: Blueprint::MegaFactory,
+                dice: crate::engine::DiceList::one(0),
+                choice: Default::default(),
+            };
+            assert_eq!(asked.borrow().as_slice(), [TableCommand::Play(tried)]);
+        }
+    }
+}
