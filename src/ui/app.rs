@@ -103,6 +103,9 @@ pub(super) struct Pending {
     pub(super) search: String,
     /// The highlighted match of the card picker (arrows move it, Enter takes it).
     pub(super) cursor: usize,
+    /// A card was chosen with the arrows since the search last changed: Enter takes it even
+    /// when the letters match several.
+    pub(super) chose: bool,
     /// Where the next revealed card goes and how far along the action is, for the number of
     /// cards named when it was worked out (asked of the rules once, not every frame).
     pub(super) guide: Option<(usize, String)>,
@@ -121,6 +124,7 @@ impl Pending {
             need,
             search: String::new(),
             cursor: 0,
+            chose: false,
             guide: None,
             faces: None,
             tools: Vec::new(),

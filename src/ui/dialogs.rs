@@ -592,6 +592,9 @@ impl ForemanApp {
         if !r.has_focus() && !r.lost_focus() {
             r.request_focus();
         }
+        if r.changed() {
+            pending.chose = false;
+        }
         let q = pending.search.trim().to_lowercase();
         let matches: Vec<&Listed<T>> = items
             .iter()
@@ -611,20 +614,46 @@ impl ForemanApp {
                 .find(|&k| open(k))
                 .unwrap_or(first_open);
         }
-        if down && let Some(k) = (pending.cursor + 1..matches.len()).find(|&k| open(k)) {
+        // Letters that match several cards take none until one is chosen (arrows or a click)
+        // or the letters are a card's whole name: "meg" is Mega Factory or Megalith.
+        let several = matches.iter().filter(|l| l.left > 0).count() > 1;
+        if (down || up) && several && !pending.chose {
+            // The first arrow shows the highlight where it is.
+            pending.chose = true;
+        } else {
+            if down && let Some(k) = (pending.cursor + 1..matches.len()).find(|&k| open(k)) {
+                pending.cursor = k;
+            }
+            if up && let Some(k) = (0..pending.cursor).rev().find(|&k| open(k)) {
+                pending.cursor = k;
+            }
+        }
+        let whole = (0..matches.len())
+            .find(|&k| open(k) && matches[k].names.iter().any(|n| n.to_lowercase() == q));
+        if several
+            && !pending.chose
+            && let Some(k) = whole
+        {
             pending.cursor = k;
         }
-        if up && let Some(k) = (0..pending.cursor).rev().find(|&k| open(k)) {
-            pending.cursor = k;
-        }
-        let mut take = (enter && open(pending.cursor)).then(|| matches[pending.cursor].item);
+        let sure = !several || pending.chose || whole.is_some();
+        let mut take =
+            (enter && sure && open(pending.cursor)).then(|| matches[pending.cursor].item);
+        // Its line is kept when there is nothing to say: the list below never moves.
+        let n = matches.iter().filter(|l| l.left > 0).count();
+        let hint = if several && !sure && !q.is_empty() {
+            self.tr.t_args("search-several", &[("count", n.into())])
+        } else {
+            " ".to_string()
+        };
+        ui.add(egui::Label::new(RichText::new(hint).weak()).truncate());
         egui::ScrollArea::vertical()
             .max_height(360.0)
             .show(ui, |ui| {
                 for (k, l) in matches.iter().enumerate() {
                     let r = ui.add_enabled(
                         l.left > 0,
-                        egui::Button::selectable(k == pending.cursor, l.line.as_str()),
+                        egui::Button::selectable(k == pending.cursor && sure, l.line.as_str()),
                     );
                     if k == pending.cursor && (down || up) {
                         r.scroll_to_me(None);

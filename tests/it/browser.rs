@@ -450,7 +450,20 @@ fn a_card_drawn_is_told_on_the_phone_and_suggest_plays_a_step() {
     driver.wait_for("4 cards drawn in secret");
     assert!(driver.tap("Tell Foreman a card"), "{}", driver.text());
     driver.wait_for("Which card did you draw?");
-    driver.type_keys("#tell", "gole\u{E007}");
+    // Issue 89, point 9: letters that begin several cards tell none, and say which.
+    driver.type_keys("#tell", "meg\u{E007}");
+    driver.wait_for("Several cards begin so");
+    assert!(
+        driver.text().contains("Mega Factory") && driver.text().contains("Megalith"),
+        "{}",
+        driver.text()
+    );
+    assert!(
+        table.game().state().players[1].told.is_empty(),
+        "nothing told"
+    );
+    // Backspaces, then a card's own letters.
+    driver.type_keys("#tell", "\u{E003}\u{E003}\u{E003}gole\u{E007}");
     driver.wait_for("only on your screen");
     driver.wait_for("3 cards drawn in secret");
     assert!(

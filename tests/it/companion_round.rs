@@ -103,19 +103,20 @@ impl Table {
     }
 
     /// Names a revealed blueprint as a person types: the first three letters of its name, a
-    /// fourth if it is not then the first line offered, and Enter; or, if it is still not the
-    /// first, a click on its line.
+    /// fourth if other cards still match, and Enter once it is the only card left (letters that
+    /// match several take none, issue 89 point 9); else a click on its line.
     fn name_blueprint(&mut self, card: Blueprint) -> Inputs {
         assert_eq!(self.asking(), Some("blueprint"));
         let before = self.n;
         let name: Vec<char> = card.name().to_lowercase().chars().collect();
         let mut typed = name.len().min(3);
         self.type_text(&name[..typed].iter().collect::<String>());
-        while self.first_line().as_deref() != Some(card.name()) && typed < name.len().min(4) {
+        let alone = |t: &Self| t.open_lines() == [card.name().to_string()];
+        while !alone(self) && typed < name.len().min(4) {
             self.type_text(&name[typed].to_string());
             typed += 1;
         }
-        if self.first_line().as_deref() == Some(card.name()) {
+        if alone(self) {
             self.key(egui::Key::Enter);
         } else {
             self.click_button(&format!("{} / ", card.name()));
@@ -123,8 +124,8 @@ impl Table {
         self.n.since(before)
     }
 
-    /// The English name on the picker's first line that can be taken.
-    fn first_line(&self) -> Option<String> {
+    /// The English names on the picker's lines that can be taken, in order.
+    fn open_lines(&self) -> Vec<String> {
         self.h
             .get_all(
                 By::new()
@@ -132,9 +133,9 @@ impl Table {
                     .label_contains(" / ")
                     .predicate(|n| !n.is_disabled()),
             )
-            .next()
-            .and_then(|n| n.accesskit_node().label())
-            .and_then(|l| l.split(" / ").next().map(str::to_string))
+            .filter_map(|n| n.accesskit_node().label())
+            .filter_map(|l| l.split(" / ").next().map(str::to_string))
+            .collect()
     }
 
     fn name_contractor(&mut self, card: Contractor) -> Inputs {
@@ -171,9 +172,9 @@ fn digit(f: u8) -> egui::Key {
     [Num0, Num1, Num2, Num3, Num4, Num5, Num6][usize::from(f.min(6))]
 }
 
-/// Plays the round and counts.
-pub fn play() -> Report {
-    use Blueprint as B;
+/// A 3-player game at a real table, every player's dice typed, started: the table at the
+/// deal's first question (its data folder beside it), and the inputs the setup took.
+fn at_the_deal() -> (Table, tempfile::TempDir, Inputs) {
     let dir = tempfile::tempdir().expect("temp dir");
     let settings = Settings {
         help_seen: true,
@@ -201,6 +202,13 @@ pub fn play() -> Report {
     }
     let setup = t.n;
     t.click_label("Start the game");
+    (t, dir, setup)
+}
+
+/// Plays the round and counts.
+pub fn play() -> Report {
+    use Blueprint as B;
+    let (mut t, _dir, setup) = at_the_deal();
 
     // The deal: tool tokens (the fourth is the one left), the market, no hand.
     let mut report = Report {
@@ -341,4 +349,31 @@ fn the_companion_round_meets_its_targets() {
     // The deal asks nothing for the hands: 3 tool clicks, the 8 market cards.
     assert!(r.deal.total() <= 3 + 4 * 5 + 4, "{:?}", r.deal);
     assert!(r.per_player_and_round() <= ROUND_TARGET, "{}", r.text());
+}
+
+/// Issue 89, point 9: letters that match several cards ("meg": Mega Factory and Megalith)
+/// take none on Enter: every match stays offered and the picker says to type more or choose;
+/// a card chosen with the arrows is taken by Enter.
+#[test]
+fn letters_that_match_several_cards_take_none() {
+    let (mut t, _dir, _) = at_the_deal();
+    for tool in ["Shovel", "Gear", "Wrench"] {
+        t.click_label(tool);
+    }
+    assert_eq!(t.asking(), Some("blueprint"));
+    t.type_text("meg");
+    let lines = t.open_lines();
+    assert!(
+        lines.contains(&"Mega Factory".to_string()) && lines.contains(&"Megalith".to_string()),
+        "{lines:?}"
+    );
+    let told = |t: &Table| t.h.state().pending_inputs().map(|i| i.blueprints.to_vec());
+    t.key(egui::Key::Enter);
+    assert_eq!(t.asking(), Some("blueprint"));
+    assert_eq!(told(&t), Some(Vec::new()), "nothing taken");
+    t.h.get_by_label_contains(&format!("{} cards match", lines.len()));
+    t.key(egui::Key::ArrowDown);
+    t.key(egui::Key::Enter);
+    let first = Blueprint::from_name(&lines[0]).expect("a card");
+    assert_eq!(told(&t), Some(vec![first]));
 }

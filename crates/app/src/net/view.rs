@@ -125,8 +125,9 @@ pub fn undo_view(
 }
 
 /// The page's words, sent with every view (the page has none of its own).
-const LABELS: [&str; 46] = [
+const LABELS: [&str; 47] = [
     "web-tell-hint",
+    "web-several-cards",
     "suggest-how",
     "web-offline",
     "web-tell",
