@@ -152,9 +152,9 @@ impl StartScreen<'_> {
                 centred(ui, 720.0, |ui| {
                     ui.add_space(16.0);
                     ui.label(RichText::new(t("start-title")).size(24.0).strong());
-                    if let Some(m) = self.message {
-                        ui.colored_label(Color32::from_rgb(230, 90, 70), m);
-                    }
+                    // The error's line is kept when there is none: nothing below moves
+                    // when it goes (the path box keeps its place and the keyboard).
+                    ui.colored_label(Color32::from_rgb(230, 90, 70), self.message.unwrap_or(" "));
                     ui.add_space(8.0);
                     ui.horizontal(|ui| {
                         ui.selectable_value(&mut form.solo, true, t("solo"));
@@ -322,6 +322,7 @@ impl StartScreen<'_> {
                         let typed = ui
                             .add(
                                 egui::TextEdit::singleline(&mut form.open_path)
+                                    .id_salt("open-path")
                                     .desired_width(320.0)
                                     .hint_text(label.clone()),
                             )
@@ -792,5 +793,42 @@ mod tests {
         h.key_press(Key::Enter);
         h.run();
         assert_eq!(clicked.get(), Some(StartCommand::Open));
+    }
+
+    /// Issue 89, point 1: the error above the path box goes away at the first letter typed
+    /// (the window clears it): the box keeps the keyboard, every letter typed after lands in
+    /// it, and it does not move.
+    #[test]
+    fn the_path_box_keeps_the_keyboard_when_the_error_above_it_goes() {
+        let tr = Tr::new(Lang::En);
+        let offers = Offers::default();
+        let form = RefCell::new(StartForm::default());
+        let message = RefCell::new(Some("That file is not a saved game.".to_string()));
+        let mut h = Harness::new_ui(|ui| {
+            let shown = message.borrow().clone();
+            let screen = StartScreen {
+                tr: &tr,
+                message: shown.as_deref(),
+                offers: &offers,
+            };
+            if let Some(StartCommand::PathTyped) = screen.ui(ui, &mut form.borrow_mut(), |_| {}) {
+                *message.borrow_mut() = None;
+            }
+        });
+        h.run();
+        let at = h.get_by_label(&tr.t("open-path")).rect();
+        h.get_by_label(&tr.t("open-path")).click();
+        h.run();
+        for letter in ["s", "a", "v", "e", "d"] {
+            h.get_by_label(&tr.t("open-path")).type_text(letter);
+            h.run();
+        }
+        assert!(message.borrow().is_none(), "the error went away");
+        assert_eq!(form.borrow().open_path, "saved");
+        assert_eq!(
+            h.get_by_label(&tr.t("open-path")).rect(),
+            at,
+            "the box stays put"
+        );
     }
 }
