@@ -195,6 +195,7 @@ tie-shared = Still tied after every tie-break: a shared victory.
 tie-machine = Tied with the Machine, which wins ties.
 tie-values = Tie-break values: metal { $metal }, energy { $energy }, hand { $hand }
 score-cards-prestige = Prestige of these cards, in all: { $count }
+score-last-round = The last round, as it was played
 player-total = { $name }: { $score ->
     [one] { $score } point
    *[other] { $score } points

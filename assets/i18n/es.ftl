@@ -195,6 +195,7 @@ tie-shared = Sigue el empate: victoria compartida.
 tie-machine = Empate con la Máquina, que gana los empates.
 tie-values = Desempate: metal { $metal }, energía { $energy }, mano { $hand }
 score-cards-prestige = Prestigio de estas cartas, en total: { $count }
+score-last-round = La última ronda, tal como se jugó
 player-total = { $name }: { $score ->
     [one] { $score } punto
    *[other] { $score } puntos

@@ -195,6 +195,7 @@ tie-shared = Toujours à égalité : victoire partagée.
 tie-machine = À égalité avec la Machine, qui gagne les égalités.
 tie-values = Départage : métal { $metal }, énergie { $energy }, main { $hand }
 score-cards-prestige = Prestige de ces cartes, en tout : { $count }
+score-last-round = Le dernier tour, tel qu'il a été joué
 player-total = { $name } : { $score ->
     [one] { $score } point
    *[other] { $score } points

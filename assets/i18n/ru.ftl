@@ -189,6 +189,7 @@ tie-shared = Ничья после всех проверок: общая поб�
 tie-machine = Ничья с Машиной — при ничьей побеждает Машина.
 tie-values = Для ничьей: металл { $metal }, энергия { $energy }, рука { $hand }
 score-cards-prestige = Престиж этих карт, всего: { $count }
+score-last-round = Последний раунд, как он был сыгран
 player-total = { $name }: { $score ->
     [one] { $score } очко
     [few] { $score } очка

@@ -81,6 +81,16 @@ impl LogView {
         }
     }
 
+    /// The last round's lines (the final score shows them: the Machine's last turn among
+    /// them), built as the log is.
+    pub fn last_round(&mut self, tr: &Tr, game: &Game, secret: &[bool]) -> Vec<String> {
+        self.refresh(tr, game, secret);
+        self.rounds
+            .last()
+            .map(|r| r.lines.clone())
+            .unwrap_or_default()
+    }
+
     /// Draws the log, the newest round open and in view; `notes` (what undo or redo took
     /// back or played again) come last.
     pub fn show(&mut self, ui: &mut Ui, tr: &Tr, game: &Game, secret: &[bool], notes: &[String]) {

@@ -24,6 +24,8 @@ pub(in crate::ui) struct FinalScore<'a> {
     pub(in crate::ui) tr: &'a Tr,
     pub(in crate::ui) game: &'a Game,
     pub(in crate::ui) said: Option<&'a str>,
+    /// What happened in the last round, the Machine's last turn among it (as the log says it).
+    pub(in crate::ui) last_round: &'a [String],
 }
 
 impl FinalScore<'_> {
@@ -112,6 +114,18 @@ impl FinalScore<'_> {
                     if let Some(m) = self.said {
                         ui.label(m);
                     }
+                    // Below the buttons (they never move): how the game ended, the
+                    // Machine's last turn among it (issue 89, point 5).
+                    if !self.last_round.is_empty() {
+                        ui.add_space(8.0);
+                        egui::CollapsingHeader::new(RichText::new(t("score-last-round")).strong())
+                            .default_open(true)
+                            .show(ui, |ui| {
+                                for line in self.last_round {
+                                    ui.add(egui::Label::new(line.as_str()).wrap());
+                                }
+                            });
+                    }
                 })
             });
         });
@@ -126,10 +140,14 @@ impl ForemanApp {
             return;
         };
         let said = self.message.clone().or_else(|| self.note.clone());
+        let seats = game.state().players.len();
+        let secret: Vec<bool> = (0..seats).map(|seat| self.hides_hand(seat)).collect();
+        let last_round = self.log_view.last_round(&self.tr, &game, &secret);
         let screen = FinalScore {
             tr: &self.tr,
             game: &game,
             said: said.as_deref(),
+            last_round: &last_round,
         };
         let mut undo = false;
         let command = screen.ui(ui, |ui| undo = self.undo_button_clicked(ui));
@@ -182,12 +200,22 @@ mod tests {
         let game = play(Seating::Solo(Difficulty::Easy), 3, BotKind::Greedy).expect("a game");
         assert!(game.state().is_over());
         let tr = Tr::new(Lang::En);
+        let last_round = crate::ui::log::rounds(&tr, &game, &[false])
+            .pop()
+            .map(|r| r.lines)
+            .unwrap_or_default();
+        // Issue 89, point 5: the Machine's last turn is seen from the score.
+        assert!(
+            last_round.iter().any(|l| l.starts_with("The Machine")),
+            "{last_round:?}"
+        );
         let clicked = std::cell::Cell::new(None);
         let mut h = Harness::new_ui(|ui| {
             let screen = FinalScore {
                 tr: &tr,
                 game: &game,
                 said: Some("Saved to the data folder."),
+                last_round: &last_round,
             };
             if let Some(c) = screen.ui(ui, |ui| {
                 ui.label("beside");
@@ -216,6 +244,10 @@ mod tests {
         assert!(h.query_by_label(&bare).is_none(), "{bare}");
         assert!(h.query_by_label("Saved to the data folder.").is_some());
         assert!(h.query_by_label("beside").is_some());
+        assert!(h.query_by_label(&tr.t("score-last-round")).is_some());
+        for line in &last_round {
+            assert!(h.query_by_label(line).is_some(), "{line}");
+        }
         assert_eq!(clicked.get(), None);
         h.get_by_label(&tr.t("new-game")).click();
         h.run();
