@@ -397,18 +397,28 @@ fn the_suggestion_says_what_it_brings_follows_the_language_and_moves_nothing() {
     h.run();
     start_take_and_roll(&mut h);
     let board = h.get_by_label("Headquarters").rect();
+    let hand = h.get_by_label_contains("blueprints in hand").rect();
     suggest(&mut h);
-    h.get_by_label_contains("Suggested: ");
+    let title = h.get_by_label_contains("Suggested: ").rect();
     h.get_by_label_contains("It brings: ");
     assert_eq!(
         h.get_by_label("Headquarters").rect(),
         board,
         "the board stays put"
     );
+    // Issue 89, point 3: it covers nothing of the player's own: it is in the column beside
+    // the centre, and the hand stays where it was.
+    let generate = h.get_by_label("Generate").rect();
+    assert!(title.left() > generate.right(), "{title:?} {generate:?}");
+    assert_eq!(
+        h.get_by_label_contains("blueprints in hand").rect(),
+        hand,
+        "the hand stays put"
+    );
     h.state_mut().set_lang(foreman::i18n::Lang::Fr);
     h.run();
     h.run();
-    h.get_by_label_contains("selon le planificateur");
+    h.get_by_label_contains("d'ici la fin de la partie");
     h.get_by_label("Jouer l'étape suivante");
     assert!(h.query_by_label_contains("Suggested: ").is_none());
 }
@@ -582,6 +592,17 @@ fn suggest_in_the_market_phase_names_the_card_to_take() {
         ),
         ref other => panic!("not a market choice: {other:?}"),
     };
+    // What the estimate is, in the title's hover (issue 89, point 8).
+    h.get_by_label_contains("Suggested: worth about").hover();
+    for _ in 0..40 {
+        h.step();
+        if h.query_by_label_contains("played ahead on 6 rolls")
+            .is_some()
+        {
+            break;
+        }
+        std::thread::sleep(std::time::Duration::from_millis(20));
+    }
     h.get_by_label_contains("played ahead on 6 rolls");
     h.get_by_label_contains(&line);
     // Tagged on the table: of the market's buttons, the one in the tag's column and nearest

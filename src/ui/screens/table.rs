@@ -142,6 +142,14 @@ impl TableScreen {
                     (false, false) => 300.0,
                 })
                 .show(ui, |ui| {
+                    // The suggestion at the head of the column: it covers nothing of the
+                    // player's own board, hand or compound (issue 89, point 3).
+                    if self.suggesting {
+                        egui::ScrollArea::vertical()
+                            .id_salt("suggestion")
+                            .max_height(ui.available_height() * 0.5)
+                            .show(ui, |ui| slot(Slot::Suggestion, ui));
+                    }
                     // The camera's picture and roll need more room than the log.
                     let share = if self.camera_on { 0.85 } else { 0.55 };
                     egui::ScrollArea::vertical()
@@ -164,11 +172,19 @@ impl TableScreen {
                 });
         }
         egui::CentralPanel::default_margins().show(ui, |ui| {
-            // The suggestion at the foot of the centre: opening it moves nothing above it.
-            if self.suggesting {
+            // Without the column beside (a narrow window): the suggestion at the foot of the
+            // centre, at most a third of it, its own lines scrolled; opening it moves nothing
+            // above it.
+            if self.suggesting && !show_others {
+                let most = ui.available_height() / 3.0;
                 egui::Panel::bottom("suggestion")
                     .resizable(false)
-                    .show(ui, |ui| slot(Slot::Suggestion, ui));
+                    .show(ui, |ui| {
+                        egui::ScrollArea::vertical()
+                            .id_salt("suggestion")
+                            .max_height(most)
+                            .show(ui, |ui| slot(Slot::Suggestion, ui));
+                    });
             }
             let mut centre = egui::ScrollArea::vertical().id_salt("centre");
             if new_turn {
