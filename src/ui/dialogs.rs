@@ -419,12 +419,15 @@ impl ForemanApp {
                         .collect::<Vec<_>>()
                         .join(" · "),
                 );
+                // All four stay in their places, a token told greyed: the next is where it
+                // was (issue 89, point 2).
                 ui.horizontal(|ui| {
                     for t in Tool::ALL {
-                        if pending.tools.contains(&t) {
-                            continue;
-                        }
-                        if ui.button(words::tool(&self.tr, t)).clicked() {
+                        let told = pending.tools.contains(&t);
+                        if ui
+                            .add_enabled(!told, egui::Button::new(words::tool(&self.tr, t)))
+                            .clicked()
+                        {
                             pending.tools.push(t);
                             // Three told, the fourth is the one left.
                             if pending.tools.len() == 3

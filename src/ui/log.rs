@@ -36,8 +36,12 @@ pub fn rounds(tr: &Tr, game: &Game, secret: &[bool]) -> Vec<Round> {
         let Some(lines) = out.last_mut().map(|r| &mut r.lines) else {
             break;
         };
-        // A card told in private is never named on this screen, whoever's it is.
-        lines.push(head.for_seat(None).to_string());
+        // A card told in private is never named on this screen, whoever's it is. The table
+        // turning to a player ("Ana works now") is no line: everyone works at once, and the
+        // lines were most of the log (issue 89, point 16).
+        if !matches!(action.act, crate::engine::Act::Switch { .. }) {
+            lines.push(head.for_seat(None).to_string());
+        }
         for line in journal::events(tr, &replay, &events) {
             // A secret seat's draws (a bot's, while a person plays) are not named.
             let hidden = line

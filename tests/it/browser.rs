@@ -239,10 +239,40 @@ fn three_phones_and_a_spectator_play_a_digital_round_in_chromium() {
         .collect();
     let spectator = driver.new_window(&format!("http://{addr}/s/{}?lang=en", keys.spectator));
     driver.wait_for("Watching the game");
-    // Each page shows its own seat: the name at its top.
-    for (w, name) in seats.iter().zip(["Ann", "Bo", "Cy"]) {
+    // Each page shows its own seat: the name at its top; the seat at work is told it is its
+    // turn, the others are not (issue 89, point 13).
+    let first = table.game().state().current_player();
+    for (k, (w, name)) in seats.iter().zip(["Ann", "Bo", "Cy"]).enumerate() {
         driver.switch(w);
         driver.wait_for(name);
+        driver.wait_for("Round 1");
+        assert_eq!(
+            driver.text().contains("Your turn"),
+            first == Some(k),
+            "{name}: {}",
+            driver.text()
+        );
+    }
+    // Issue 89, point 12: the page scrolled down to a button, a tap brings the player's own
+    // board back into view.
+    if let Some(k) = first {
+        driver.switch(&seats[k]);
+        let scrolled = driver.run(
+            "window.scrollTo(0, document.body.scrollHeight); return window.scrollY;",
+            vec![],
+        );
+        assert!(scrolled.as_f64().is_some_and(|y| y > 0.0), "{scrolled}");
+        let version = table.version();
+        assert!(driver.tap("Take "), "{}", driver.text());
+        let t = Instant::now();
+        loop {
+            let y = driver.run("return window.scrollY;", vec![]);
+            if table.version() != version && y.as_f64() == Some(0.0) {
+                break;
+            }
+            assert!(t.elapsed() < Duration::from_secs(20), "scrolled at {y}");
+            std::thread::sleep(Duration::from_millis(20));
+        }
     }
     // The round: each seat, when its page offers something, taps as a player would.
     let start = Instant::now();
@@ -448,7 +478,15 @@ fn a_card_drawn_is_told_on_the_phone_and_suggest_plays_a_step() {
     let bo = driver.new_window(&format!("http://{addr}/s/{}?lang=en", keys.seats[1]));
     driver.switch(&bo);
     driver.wait_for("4 cards drawn in secret");
-    assert!(driver.tap("Tell Foreman a card"), "{}", driver.text());
+    // Issue 89, point 10: the hand is asked for first, and the builds of cards not told are
+    // one group, not one each.
+    driver.wait_for("Tell Foreman your cards");
+    assert!(
+        driver.text().matches("Build ").count() <= 1,
+        "{}",
+        driver.text()
+    );
+    assert!(driver.tap("Tell Foreman your cards"), "{}", driver.text());
     driver.wait_for("Which card did you draw?");
     // Issue 89, point 9: letters that begin several cards tell none, and say which.
     driver.type_keys("#tell", "meg\u{E007}");

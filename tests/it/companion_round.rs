@@ -377,3 +377,31 @@ fn letters_that_match_several_cards_take_none() {
     let first = Blueprint::from_name(&lines[0]).expect("a card");
     assert_eq!(told(&t), Some(vec![first]));
 }
+
+/// Issue 89, point 2: the deal's tool tokens keep their places as they are told (a token told
+/// is greyed where it was): the next click lands where the eye left it.
+#[test]
+fn the_deals_tool_tokens_stay_put() {
+    let (mut t, _dir, _) = at_the_deal();
+    let token = |t: &Table, name: &str| {
+        t.h.get_all(By::new().role(egui::Role::Button).label(name))
+            .next()
+            .map(|n| (n.rect(), n.accesskit_node().is_disabled()))
+            .expect("the token's button")
+    };
+    let before: Vec<_> = ["Shovel", "Gear", "Wrench", "Hammer"]
+        .iter()
+        .map(|n| token(&t, n))
+        .collect();
+    t.click_label("Shovel");
+    let (shovel, greyed) = token(&t, "Shovel");
+    assert!(greyed, "the Shovel told is greyed");
+    assert_eq!(shovel, before[0].0);
+    for (k, name) in ["Gear", "Wrench", "Hammer"].iter().enumerate() {
+        assert_eq!(
+            token(&t, name),
+            (before[k + 1].0, false),
+            "{name} stays put"
+        );
+    }
+}

@@ -173,3 +173,42 @@ fn the_table_window_never_shows_a_card_told_on_a_phone() {
     // The phone's own screen names it.
     assert!(phone.view["hand"].to_string().contains("Golem"));
 }
+
+/// Issue 89, point 10: at a real table, a hand Foreman was not told offers every card it
+/// could hold; on the phone those builds are one group ("Build a card you have not told…"),
+/// while a card told has its own ("Build Golem…"): a few groups, not one per card.
+#[test]
+fn builds_of_cards_not_told_are_one_group_on_the_phone() {
+    use foreman::engine::state::Phase;
+    let dealt = dealt_at_a_real_table(2, 12);
+    let mut st = dealt.state().clone();
+    let p = &mut st.players[0];
+    p.metal = 12;
+    p.energy = 12;
+    p.hand.add(B::Golem);
+    p.hidden = 3;
+    st.phase = Phase::Work {
+        turn: 0,
+        rolled: true,
+    };
+    let game = Game::at_position(dealt.setup().clone(), st);
+    let tr = foreman::i18n::Tr::new(Lang::En);
+    let view = foreman::net::view::seat_view(&tr, &game.known_to(Some(0)), 0, &[], false);
+    let builds: Vec<&str> = view
+        .actions
+        .iter()
+        .filter(|a| matches!(a.act, Act::Build { .. }))
+        .map(|a| a.group.as_str())
+        .collect();
+    let untold = builds
+        .iter()
+        .filter(|g| **g == "Build a card you have not told…")
+        .count();
+    assert!(
+        untold >= 10,
+        "every card the secret ones could be: {builds:?}"
+    );
+    let groups: HashSet<&str> = builds.iter().copied().collect();
+    assert!(groups.contains("Build Golem…"), "{groups:?}");
+    assert_eq!(groups.len(), 2, "{groups:?}");
+}

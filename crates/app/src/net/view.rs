@@ -125,8 +125,11 @@ pub fn undo_view(
 }
 
 /// The page's words, sent with every view (the page has none of its own).
-const LABELS: [&str; 47] = [
+const LABELS: [&str; 50] = [
     "web-tell-hint",
+    "web-tell-now",
+    "web-drew-tell",
+    "web-your-turn",
     "web-several-cards",
     "suggest-how",
     "web-offline",
@@ -483,7 +486,16 @@ pub fn dice_to_roll(game: &Game) -> Option<usize> {
 /// The first step of an action on a small screen: a build by its card, a hire by its
 /// contractor, an activation by its card, a die by where it goes; the rest by themselves.
 fn group(tr: &Tr, game: &Game, act: &Act) -> String {
+    let st = game.state();
+    // A card of the hand Foreman was not told (at a real table, one drawn in secret): the
+    // builds of all such cards are one group, not one each (issue 89, point 10).
+    let untold = |card: crate::engine::Blueprint| {
+        st.current_player()
+            .and_then(|p| st.players.get(p))
+            .is_some_and(|p| p.hidden > 0 && p.hand.count(card) == 0)
+    };
     match act {
+        Act::Build { card, .. } if untold(*card) => tr.t("web-group-build-untold"),
         Act::Build { card, .. } => tr.t_args(
             "web-group-build",
             &[("card", words::card_name(tr, *card).into())],
