@@ -524,8 +524,8 @@ act-untell = a card told to Foreman is counted as hidden again
 act-untell-card = { $card } is counted as hidden again: another player named a card that could only be there if it was not yours (only on this screen)
 more-choices = …and { $count } more: type a few letters to narrow the list
 hand-hidden = { $count ->
-    [one] { $count } card drawn in secret: Foreman does not see it
-   *[other] { $count } cards drawn in secret: Foreman does not see them
+    [one] { $count } card drawn in secret, not told on this screen
+   *[other] { $count } cards drawn in secret, not told on this screen
 }
 build-from-hand = Build a card from your hand…
 build-from-hand-hint = Name the card you build and the card you discard with it; Foreman checks that they could be in your hand.

@@ -530,8 +530,8 @@ act-untell = una carta indicada a Foreman vuelve a contarse como oculta
 act-untell-card = { $card } vuelve a contarse como oculta: otro jugador nombró una carta que solo podía estar allí si no era tuya (solo en esta pantalla)
 more-choices = …y { $count } más: escribe unas letras para acortar la lista
 hand-hidden = { $count ->
-    [one] { $count } carta robada en secreto: Foreman no la ve
-   *[other] { $count } cartas robadas en secreto: Foreman no las ve
+    [one] { $count } carta robada en secreto, no indicada en esta pantalla
+   *[other] { $count } cartas robadas en secreto, no indicadas en esta pantalla
 }
 build-from-hand = Construir una carta de tu mano…
 build-from-hand-hint = Nombra la carta que construyes y la que descartas con ella; Foreman comprueba que puedan estar en tu mano.

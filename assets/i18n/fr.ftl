@@ -530,8 +530,8 @@ act-untell = une carte indiquée à Foreman est de nouveau comptée comme caché
 act-untell-card = { $card } est de nouveau comptée comme cachée : un autre joueur a nommé une carte qui ne pouvait être là que si elle n'était pas la vôtre (seulement sur cet écran)
 more-choices = …et { $count } de plus : tapez quelques lettres pour réduire la liste
 hand-hidden = { $count ->
-    [one] { $count } carte piochée en secret : Foreman ne la voit pas
-   *[other] { $count } cartes piochées en secret : Foreman ne les voit pas
+    [one] { $count } carte piochée en secret, non indiquée sur cet écran
+   *[other] { $count } cartes piochées en secret, non indiquées sur cet écran
 }
 build-from-hand = Construire une carte de votre main…
 build-from-hand-hint = Nommez la carte construite et la carte défaussée avec elle ; Foreman vérifie qu'elles peuvent être dans votre main.

@@ -16,7 +16,7 @@ pub struct Invite {
     pub open: bool,
     /// The address the server listens on (and its runtime), or why it could not.
     pub listening: Listening,
-    hub: Arc<Hub>,
+    pub(super) hub: Arc<Hub>,
     table: Arc<crate::net::Table>,
 }
 

@@ -615,6 +615,16 @@ fn the_window_invites_players_and_stays_the_table_screen() {
         h.state().game().expect("a game").journal().len(),
         before + 1
     );
+    // Issue 89, point 14: the table says which seats a device plays now.
+    use egui_kittest::kittest::Queryable as _;
+    assert!(
+        h.query_all_by_label_contains(" · connected").count() >= 1,
+        "a seat played on a device"
+    );
+    assert!(
+        h.query_all_by_label_contains(" · not connected").count() >= 1,
+        "a seat no device plays"
+    );
     // The window's own action (the second seat takes a card, as its button does) reaches
     // the device.
     h.state_mut().submit(Act::TakeBlueprint { slot: 0 });

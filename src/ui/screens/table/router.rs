@@ -18,7 +18,24 @@ impl ForemanApp {
             tr: std::rc::Rc::clone(&self.tr),
             preview: self.market_preview(&game),
             marks: self.step_marks(&game),
-            names: (0..seats).map(|s| self.seat_name(&game, s)).collect(),
+            names: {
+                // Served to phones: each seat's name says whether a device plays it now
+                // (issue 89, point 14).
+                let connected = self.invite.as_ref().and_then(|invite| {
+                    let table = self.session.as_ref().and_then(|s| s.hosted())?;
+                    Some(invite.hub.connected(table))
+                });
+                (0..seats)
+                    .map(|s| {
+                        let name = self.seat_name(&game, s);
+                        match connected.as_ref().and_then(|c| c.get(s)) {
+                            Some(true) => format!("{name} · {}", self.t("web-connected")),
+                            Some(false) => format!("{name} · {}", self.t("web-not-connected")),
+                            None => name,
+                        }
+                    })
+                    .collect()
+            },
             hand_hidden: (0..seats)
                 .map(|s| {
                     if self.bot_seats.hides_hand(s) {
