@@ -325,9 +325,9 @@ impl Report {
             self.per_player_and_round()
         ));
         s.push_str(
-            "(counted as a person types: 3 letters of a card's name, a 4th if it is not then \
-             first, Enter, or a click on its line; a key per die, then Enter or \
-             the placement that confirms it)\n",
+            "(counted as a person types: 3 letters of a card's name, a 4th if other cards \
+             still match, Enter once it is the only one left, or a click on its line; a key \
+             per die, then Enter or the placement that confirms it)\n",
         );
         s
     }

@@ -2021,3 +2021,51 @@ fn the_window_says_where_it_painted_each_die() {
         assert!((rect.width() - rect.height()).abs() < 0.5 && rect.width() > 10.0);
     }
 }
+
+/// Issue 89, point 2: placing dice one after another moves nothing below the board: the
+/// compound and the hand stay where the eye left them (a click aimed below lands there).
+#[test]
+fn placing_dice_moves_nothing_below_the_board() {
+    let dir = tempfile::tempdir().expect("temp dir");
+    let mut h = harness_with(
+        dir.path(),
+        7,
+        Settings {
+            help_seen: true,
+            ..Settings::default()
+        },
+        egui::vec2(1280.0, 800.0),
+    );
+    h.run();
+    start_take_and_roll(&mut h);
+    let at = |h: &Harness<'_, ForemanApp>| {
+        (
+            h.get_by_label("Compound").rect(),
+            h.get_by_label_contains("blueprints in hand").rect(),
+        )
+    };
+    let before = at(&h);
+    let mut placed = 0;
+    for _ in 0..4 {
+        let Some(button) = h
+            .get_all(
+                egui_kittest::kittest::By::new()
+                    .role(egui::Role::Button)
+                    .label_contains("Place "),
+            )
+            .find(|n| {
+                !n.accesskit_node().is_disabled()
+                    && n.accesskit_node()
+                        .label()
+                        .is_some_and(|l| l.starts_with("Place a ") || l.starts_with("Place all"))
+            })
+        else {
+            break;
+        };
+        button.click();
+        h.run();
+        placed += 1;
+        assert_eq!(at(&h), before, "after {placed} dice placed");
+    }
+    assert!(placed >= 2, "{placed} placed");
+}
