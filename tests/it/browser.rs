@@ -536,3 +536,83 @@ fn a_card_drawn_is_told_on_the_phone_and_suggest_plays_a_step() {
         std::thread::sleep(Duration::from_millis(50));
     }
 }
+
+/// Issue 89, point 15: the phone shows the player's board: a die tapped, then the section it
+/// goes to (the sections it may go to light up), as on the window; the list of actions stays
+/// for the rest.
+#[test]
+fn a_die_tapped_then_a_section_places_it_on_the_phone() {
+    let _one = ONE_BROWSER.lock().unwrap_or_else(|e| e.into_inner());
+    let (table, addr, _rt) = serve(Game::new(Setup::players(2, 5)).expect("a game"));
+    table
+        .act_as_host(Act::Deal, Inputs::default(), Source::Digital)
+        .expect("dealt");
+    let keys = table.keys().clone();
+    let driver = Driver::start();
+    let pages: Vec<WindowHandle> = keys
+        .seats
+        .iter()
+        .map(|k| driver.new_window(&format!("http://{addr}/s/{k}?lang=en")))
+        .collect();
+    // Market, then a roll, by the pages' own buttons, until a page has dice to tap.
+    let start = Instant::now();
+    let dice_up = "return document.querySelectorAll('button.die').length;";
+    let page = 'found: loop {
+        assert!(
+            start.elapsed() < Duration::from_secs(60),
+            "no dice to tap: {}",
+            driver.text()
+        );
+        for w in &pages {
+            driver.switch(w);
+            if driver.run(dice_up, vec![]).as_u64().unwrap_or(0) > 0 {
+                break 'found w;
+            }
+            if ["Take ", "Roll"].iter().any(|b| driver.tap(b)) {
+                std::thread::sleep(Duration::from_millis(200));
+            }
+        }
+    };
+    driver.switch(page);
+    assert_eq!(
+        driver
+            .run(
+                "return document.querySelectorAll('.section.open').length;",
+                vec![]
+            )
+            .as_u64(),
+        Some(0),
+        "no section lit before a die is tapped"
+    );
+    driver.wait_for("Tap a die, then where it goes");
+    let board = "return JSON.stringify(document.querySelector('.hq').getBoundingClientRect());";
+    let before_tap = driver.run(board, vec![]);
+    driver.run(
+        "document.querySelector('button.die').click(); return 0;",
+        vec![],
+    );
+    let lit = "return document.querySelectorAll('.section.open').length;";
+    let t = Instant::now();
+    while driver.run(lit, vec![]).as_u64() == Some(0) {
+        assert!(t.elapsed() < Duration::from_secs(20), "{}", driver.text());
+        std::thread::sleep(Duration::from_millis(20));
+    }
+    driver.shot("board-picked");
+    // Nothing moved when the die was tapped.
+    assert_eq!(driver.run(board, vec![]), before_tap);
+    let before = table.game().journal().len();
+    driver.run(
+        "document.querySelector('.section.open').click(); return 0;",
+        vec![],
+    );
+    // The die placed (after the table turns to this seat: everyone works at once).
+    let t = Instant::now();
+    while !table.game().journal()[before..]
+        .iter()
+        .any(|a| matches!(a.act, Act::Place { .. }))
+    {
+        assert!(t.elapsed() < Duration::from_secs(20), "{}", driver.text());
+        std::thread::sleep(Duration::from_millis(20));
+    }
+    driver.shot("board-tapped");
+}

@@ -125,8 +125,10 @@ pub fn undo_view(
 }
 
 /// The page's words, sent with every view (the page has none of its own).
-const LABELS: [&str; 50] = [
+const LABELS: [&str; 52] = [
     "web-tell-hint",
+    "web-die",
+    "web-die-then",
     "web-tell-now",
     "web-drew-tell",
     "web-your-turn",
