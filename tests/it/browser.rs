@@ -616,3 +616,45 @@ fn a_die_tapped_then_a_section_places_it_on_the_phone() {
     }
     driver.shot("board-tapped");
 }
+
+/// Issue 89, point 11: at a real table, a die placed on Research draws a card in secret: the
+/// phone says so at once and opens the telling (before, nothing said it).
+#[test]
+fn a_card_drawn_in_secret_is_asked_for_on_the_phone() {
+    use foreman::engine::state::{DieOrigin, Phase};
+    let _one = ONE_BROWSER.lock().unwrap_or_else(|e| e.into_inner());
+    let dealt = super::told::dealt_at_a_real_table(2, 12);
+    let mut st = dealt.state().clone();
+    st.players[0].dice.clear();
+    for v in [2, 3] {
+        st.players[0].dice.push(v, DieOrigin::Own);
+    }
+    st.phase = Phase::Work {
+        turn: 0,
+        rolled: true,
+    };
+    let (table, addr, _rt) = serve(Game::at_position(dealt.setup().clone(), st));
+    let driver = Driver::start();
+    driver.new_window(&format!(
+        "http://{addr}/s/{}?lang=en",
+        table.keys().seats[0]
+    ));
+    driver.wait_for("Tap a die");
+    let hidden = table.game().state().players[0].hidden;
+    driver.run(
+        "document.querySelector('button.die').click(); return 0;",
+        vec![],
+    );
+    let research = "const b = [...document.querySelectorAll('.section.open')]\
+        .find(b => b.innerText.startsWith('Research')); if (!b) return false; b.click(); return true;";
+    let t = Instant::now();
+    while driver.run(research, vec![]) != Value::Bool(true) {
+        assert!(t.elapsed() < Duration::from_secs(20), "{}", driver.text());
+        std::thread::sleep(Duration::from_millis(20));
+    }
+    driver.wait_for("You drew a card in secret");
+    assert_eq!(table.game().state().players[0].hidden, hidden + 1);
+    // The telling is open: the box to name it.
+    driver.wait_for("Which card did you draw?");
+    driver.shot("drew-in-secret");
+}
