@@ -22,25 +22,24 @@ pub fn rounds(tr: &Tr, game: &Game, secret: &[bool]) -> Vec<Round> {
     };
     for action in game.journal() {
         let round = replay.state().round;
-        if out.last().is_none_or(|r| r.round != round) {
-            out.push(Round {
-                round,
-                lines: Vec::new(),
-            });
-        }
         let head = journal::head(tr, &replay, action);
         let Ok(events) = replay.apply(action.clone()) else {
             // The journal replayed when the game was opened; a refusal here cannot happen.
             break;
         };
-        let Some(lines) = out.last_mut().map(|r| &mut r.lines) else {
-            break;
-        };
-        // A card told in private is never named on this screen, whoever's it is. The table
-        // turning to a player ("Ana works now") is no line: everyone works at once, and the
-        // lines were most of the log (issue 89, point 16).
-        if !matches!(action.act, crate::engine::Act::Switch { .. }) {
-            lines.push(head.for_seat(None).to_string());
+        let mut said = Vec::new();
+        // A card told in private is never named on this screen, whoever's it is; one told on
+        // a seat's own device is no line at all: the table screen is everyone's, and must not
+        // say even that a card was told (nor open a round for it). The table turning to a
+        // player ("Ana works now") is no line: everyone works at once, and those lines were
+        // most of the log (issue 89, point 16).
+        let told_elsewhere = head.private
+            && head
+                .secret
+                .as_ref()
+                .is_some_and(|(p, _)| secret.get(*p).copied().unwrap_or(false));
+        if !matches!(action.act, crate::engine::Act::Switch { .. }) && !told_elsewhere {
+            said.push(head.for_seat(None).to_string());
         }
         for line in journal::events(tr, &replay, &events) {
             // A secret seat's draws (a bot's, while a person plays) are not named.
@@ -48,11 +47,18 @@ pub fn rounds(tr: &Tr, game: &Game, secret: &[bool]) -> Vec<Round> {
                 .secret
                 .as_ref()
                 .is_some_and(|(p, _)| secret.get(*p).copied().unwrap_or(false));
-            lines.push(if hidden {
+            said.push(if hidden {
                 line.for_seat(None).to_string()
             } else {
                 line.text
             });
+        }
+        if said.is_empty() {
+            continue;
+        }
+        match out.last_mut() {
+            Some(r) if r.round == round => r.lines.extend(said),
+            _ => out.push(Round { round, lines: said }),
         }
     }
     out

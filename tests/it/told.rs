@@ -119,7 +119,7 @@ fn a_card_told_on_a_phone_is_named_on_that_phone_only() {
 }
 
 /// The shared window, serving the game, never shows a card told on a phone: not in its hands,
-/// not in its log (the window's text as a screen reader reads it).
+/// not in its log, not even that one was told (the window's text as a screen reader reads it).
 #[test]
 fn the_table_window_never_shows_a_card_told_on_a_phone() {
     use egui_kittest::kittest::Queryable as _;
@@ -164,11 +164,12 @@ fn the_table_window_never_shows_a_card_told_on_a_phone() {
         0,
         "a told card on the shared screen"
     );
-    assert!(
-        h.query_all_by_label_contains("tells Foreman a card drawn in secret")
-            .count()
-            > 0,
-        "the log says a card was told"
+    // Nor even that a card was told (the trial of issue 89 found the shared screen's log
+    // saying it): the table screen is everyone's.
+    assert_eq!(
+        h.query_all_by_label_contains("tells Foreman").count(),
+        0,
+        "the shared screen says a card was told"
     );
     // The phone's own screen names it.
     assert!(phone.view["hand"].to_string().contains("Golem"));
@@ -211,4 +212,53 @@ fn builds_of_cards_not_told_are_one_group_on_the_phone() {
     let groups: HashSet<&str> = builds.iter().copied().collect();
     assert!(groups.contains("Build Golem…"), "{groups:?}");
     assert_eq!(groups.len(), 2, "{groups:?}");
+}
+
+/// The trial of issue 89: the table screen (everyone's) said "Ann: tells Foreman a card drawn
+/// in secret" when Ann told her phone. Two windows serving the same game, one where Ann's
+/// phone tells a Golem and one where it tells nothing, show the same words, the log included.
+#[test]
+fn the_table_screen_says_nothing_of_a_card_told_on_a_phone() {
+    use egui_kittest::kittest::{NodeT as _, Queryable as _};
+    let words = |telling: bool| -> Vec<String> {
+        let dir = tempfile::tempdir().expect("temp dir");
+        let mut h = super::window::harness(dir.path(), 5);
+        h.state_mut().invite_at = foreman::ui::InviteAt {
+            bind: "127.0.0.1".into(),
+            port: 0,
+        };
+        super::window::open_game(&mut h, dir.path(), &dealt_at_a_real_table(2, 41));
+        let (addr, ann) = super::seats::invited(&mut h, 0);
+        let rt = tokio::runtime::Builder::new_current_thread()
+            .enable_all()
+            .build()
+            .expect("a runtime");
+        let _ann = rt.block_on(async {
+            let mut a = device::Device::open(addr, &ann, "en").await;
+            if telling {
+                a.send(tell(0, 3, B::Golem, 0)).await;
+                a.until(|m| m["type"] == "done").await;
+            }
+            a
+        });
+        for _ in 0..20 {
+            h.run();
+        }
+        // Every word on the screen but the links (each window has keys of its own).
+        let mut said: Vec<String> = h
+            .query_all(egui_kittest::kittest::By::new())
+            .filter_map(|n| n.accesskit_node().label().map(|l| l.to_string()))
+            .filter(|l| !l.contains("http://"))
+            .collect();
+        said.sort();
+        said
+    };
+    let told = words(true);
+    assert!(
+        !told
+            .iter()
+            .any(|l| l.contains("tells Foreman") || l.contains("Golem")),
+        "{told:?}"
+    );
+    assert_eq!(told, words(false));
 }

@@ -13,8 +13,9 @@ pub struct Line {
     /// For whom the line is a secret, and what the others read instead.
     pub secret: Option<(usize, String)>,
     /// A line of a private action (a card told or taken back): another seat's screen does
-    /// not show it at all (it would say that something was told); a shared screen reads
-    /// `secret`.
+    /// not show it at all (it would say that something was told), nor does the shared table
+    /// screen when it was told on the seat's own device; told on the shared screen itself, it
+    /// reads `secret` there.
     pub private: bool,
 }
 
