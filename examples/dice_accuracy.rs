@@ -6,7 +6,7 @@
 //! [--whole F] [--close-always]
 //! [--loso DIR] [--frame] [--light F] [--jpeg Q] [--labelled-boxes] [--mistakes DIR]
 //! [--box-fit] [-v] [--phantoms] [--made-up N] [--among-cards N [--ground R,G,B]]
-//! [--colours]`
+//! [--colours] [--count-known]`
 //!
 //! - `--data DIR`: the sources' folders (default `tests/data/dice`, the held-back pictures
 //!   kept with the tests; `../shared/dice` holds them all).
@@ -39,6 +39,8 @@
 //!   (with `--mistakes DIR`, each picture not read exactly written there); then the same dice
 //!   laid alike on the window's plain ground, or on `--ground R,G,B`, read whole and by the
 //!   classifier alone on their boxes.
+//! - `--count-known`: each picture read as a roll of as many dice as it has pip d6 labelled
+//!   (`Model::read_expecting`: the surest that many), as the game waits for a known roll.
 //! - `--colours`: the colour accuracy on the dice whose colours were told by eye
 //!   (`tests/dice_colours.txt`, in the 43 held-back tray photos).
 use anyhow::Context;
@@ -89,6 +91,10 @@ struct Args {
     /// Read the close look's candidates even among three small dice or more.
     #[arg(long)]
     close_always: bool,
+    /// Each picture read as a roll of as many dice as it has pip d6 labelled (the game says
+    /// how many dice it waits for: issue 90, point 1).
+    #[arg(long)]
+    count_known: bool,
     /// For each source S, read it with the model in DIR/S, trained without it.
     #[arg(long, value_name = "DIR")]
     loso: Option<PathBuf>,
@@ -230,6 +236,9 @@ fn main() -> anyhow::Result<()> {
         for (i, p) in source.pictures.iter().enumerate() {
             let seen = if boxes {
                 labelled_boxes(&model, p, i, name, mistakes.as_deref())?
+            } else if args.count_known {
+                let count = p.dice.iter().filter(|d| d.class != 0).count();
+                foreman::vision::labelled::read_picture_expecting(&model, &p.image, p.whole, count)
             } else {
                 read_picture(&model, &p.image, p.whole)
             };

@@ -220,7 +220,29 @@ enum DiceCommand {
         /// "confidence"}]}, or {"image", "error"}.
         #[arg(long)]
         json: bool,
+        /// The roll has this many dice: at most that many are read, the surest, and a photo
+        /// with fewer says so.
+        #[arg(long, value_name = "N", value_parser = clap::value_parser!(u8).range(1..=16))]
+        count: Option<u8>,
+        /// The dice are all of this colour (a seat's own: red, blue, green, purple, yellow,
+        /// white, black).
+        #[arg(long, value_name = "NAME", value_parser = die_colour)]
+        colour: Option<foreman::vision::DieColour>,
     },
+}
+
+/// `--colour`: a die colour by its name.
+fn die_colour(name: &str) -> Result<foreman::vision::DieColour, String> {
+    foreman::vision::DieColour::ALL
+        .into_iter()
+        .find(|c| c.name().eq_ignore_ascii_case(name.trim()))
+        .ok_or_else(|| {
+            let names: Vec<&str> = foreman::vision::DieColour::ALL
+                .iter()
+                .map(|c| c.name())
+                .collect();
+            format!("no die colour {name:?}: {}", names.join(", "))
+        })
 }
 
 /// `--bot`: one of the bots' names, listed in the help.
@@ -299,8 +321,14 @@ pub fn run(started: std::time::Instant) -> Result<()> {
                 },
         } => listen(port, json, count, seconds),
         Command::Dice {
-            action: DiceCommand::Read { images, json },
-        } => read_photos(&images, json),
+            action:
+                DiceCommand::Read {
+                    images,
+                    json,
+                    count,
+                    colour,
+                },
+        } => read_photos(&images, json, count.map(usize::from), colour),
         Command::Plan { file, json } => plan::plan(&file, json),
         Command::History {
             player,

@@ -5,19 +5,38 @@ use std::io::Write;
 use std::path::PathBuf;
 
 /// `foreman dice read`: the camera reader on photos, one line per photo.
-pub(super) fn read_photos(images: &[PathBuf], json: bool) -> Result<()> {
+pub(super) fn read_photos(
+    images: &[PathBuf],
+    json: bool,
+    count: Option<usize>,
+    colour: Option<foreman::vision::DieColour>,
+) -> Result<()> {
     use foreman::vision;
     let mut failed = 0;
     for path in images {
-        let result = vision::read_file(path);
+        let result = match count {
+            Some(n) => vision::read_file_expecting(path, n, colour),
+            None => vision::read_file(path).map(|mut dice| {
+                if let Some(c) = colour {
+                    dice.iter_mut().for_each(|d| d.colour = Some(c));
+                }
+                dice
+            }),
+        };
         if result.is_err() {
             failed += 1;
         }
-        let line = if json {
+        let mut line = if json {
             vision::json_line(path, &result)
         } else {
             vision::text_line(path, &result)
         };
+        // Fewer dice than the roll has: said, not guessed.
+        if let (Some(n), Ok(dice), false) = (count, &result, json)
+            && dice.len() < n
+        {
+            line.push_str(&format!(" (saw {} of the {n} dice)", dice.len()));
+        }
         println!("{line}");
     }
     if failed > 0 {

@@ -397,3 +397,28 @@ fn a_node_of_a_database_is_reached_in_plain_http() {
         "{err}"
     );
 }
+
+/// Issue 90, point 1: `foreman dice read --count N --colour NAME` reads a roll the game waits
+/// for: at most N dice, the surest, each of the seat's colour; a photo with fewer says so
+/// rather than guess; an unknown colour is refused with the colours there are.
+#[test]
+fn dice_read_takes_the_roll_it_waits_for() {
+    let photo = concat!(
+        env!("CARGO_MANIFEST_DIR"),
+        "/tests/data/dice/d6-tray-photos/images/IMG_20191209_100728.jpg"
+    );
+    let (ok, all, err) = run(&["dice", "read", photo]);
+    assert!(ok, "{err}");
+    assert!(all.contains(": 5 dice"), "{all}");
+    let (ok, three, err) = run(&["dice", "read", "--count", "3", "--colour", "red", photo]);
+    assert!(ok, "{err}");
+    assert!(three.contains(": 3 dice"), "{three}");
+    assert_eq!(three.matches(" red at ").count(), 3, "{three}");
+    assert!(!three.contains("white"), "{three}");
+    let (ok, eight, err) = run(&["dice", "read", "--count", "8", photo]);
+    assert!(ok, "{err}");
+    assert!(eight.contains("(saw 5 of the 8 dice)"), "{eight}");
+    let (ok, _, err) = run(&["dice", "read", "--colour", "pink", photo]);
+    assert!(!ok);
+    assert!(err.contains("red, blue, green"), "{err}");
+}

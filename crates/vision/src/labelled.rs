@@ -83,6 +83,25 @@ pub fn read_picture(model: &Model, image: &RgbImage, whole: bool) -> Vec<SeenDie
     seen
 }
 
+/// [`read_picture`] for a roll of `count` dice (the game says how many: issue 90, point 1).
+pub fn read_picture_expecting(
+    model: &Model,
+    image: &RgbImage,
+    whole: bool,
+    count: usize,
+) -> Vec<SeenDie> {
+    if whole {
+        return model.read_expecting(image, Area::whole(image.width(), image.height()), count);
+    }
+    let (w, h) = image.dimensions();
+    let mut seen = model.read_expecting(&framed(image), Area::whole(3 * w, 3 * h), count);
+    for s in &mut seen {
+        s.x -= w as f32;
+        s.y -= h as f32;
+    }
+    seen
+}
+
 /// A crop set in the middle of a picture three times its size, filled out with its own edge
 /// colours: the crop's pixel (x, y) lies at (x + width, y + height).
 pub fn framed(image: &RgbImage) -> RgbImage {

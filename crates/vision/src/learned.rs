@@ -186,6 +186,17 @@ impl Model {
     /// or when none, among the whole look's candidates; one die found twice kept once, and
     /// dice far larger than the rest dropped.
     pub fn read(&self, image: &RgbImage, area: Area) -> Vec<SeenDie> {
+        self.read_surest(image, area, None)
+    }
+
+    /// [`Model::read`] when the game says how many dice the roll has (issue 90, point 1): at
+    /// most `count` dice, the surest of those read (a die is no less a die for being
+    /// one too many: the least sure ones are the phantoms).
+    pub fn read_expecting(&self, image: &RgbImage, area: Area, count: usize) -> Vec<SeenDie> {
+        self.read_surest(image, area, Some(count))
+    }
+
+    fn read_surest(&self, image: &RgbImage, area: Area, count: Option<usize>) -> Vec<SeenDie> {
         let (_, mut dice) = self.candidates_read(image, area);
         if dice.is_empty() && self.look.whole > 0.0 {
             // No die at the usual looks: perhaps dice too large for them, which they see only
@@ -206,6 +217,10 @@ impl Model {
             }
         }
         keep_one_size(&mut kept, self.look.size_spread);
+        // `kept` is surest first: a known count keeps the surest.
+        if let Some(n) = count {
+            kept.truncate(n);
+        }
         colour_dice(image, &mut kept);
         kept
     }

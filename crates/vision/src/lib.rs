@@ -93,6 +93,44 @@ pub fn read_file(path: &std::path::Path) -> Result<Vec<SeenDie>, PhotoError> {
     Ok(read_dice(&image))
 }
 
+/// Reads the dice of a roll the game waits for in a photo file (issue 90, point 1): at most
+/// `count` dice, the surest read, each given `colour` when told (a seat's dice are its
+/// colour); `seen` says how many the reader found, to say "3 of 4" rather than guess.
+pub fn read_file_expecting(
+    path: &std::path::Path,
+    count: usize,
+    colour: Option<DieColour>,
+) -> Result<Vec<SeenDie>, PhotoError> {
+    let bytes = std::fs::read(path)?;
+    let image = image::load_from_memory(&bytes)?.to_rgb8();
+    Ok(read_dice_expecting(&image, None, count, colour))
+}
+
+/// [`read_dice_in`] for a roll of `count` dice of `colour` (when told): the surest `count`
+/// of the dice read, in reading order, each of that colour.
+pub fn read_dice_expecting(
+    image: &RgbImage,
+    area: Option<Area>,
+    count: usize,
+    colour: Option<DieColour>,
+) -> Vec<SeenDie> {
+    let model = match learned::Model::shipped() {
+        Ok(m) => m,
+        Err(e) => {
+            tracing::error!("the dice model built into Foreman cannot be read: {e}");
+            return Vec::new();
+        }
+    };
+    let mut dice = model.read_expecting(image, area_in(image, area), count);
+    if let Some(c) = colour {
+        for d in &mut dice {
+            d.colour = Some(c);
+        }
+    }
+    reading_order(&mut dice);
+    dice
+}
+
 #[derive(serde::Serialize)]
 struct JsonDie {
     x: f64,
