@@ -335,6 +335,12 @@ impl CameraDice {
         self.relearning = None;
     }
 
+    /// The roll the game waits for (how many dice; their colour when all are one), or none:
+    /// the reader keeps the surest that many.
+    pub fn set_expected(&self, expect: Option<(usize, Option<crate::dice::DieColour>)>) {
+        self.capture.set_expected(expect);
+    }
+
     /// Marks the tray area (None: the whole picture).
     pub fn set_area(&mut self, area: Option<Area>) {
         self.area = area;

@@ -73,7 +73,34 @@ impl ForemanApp {
 
     /// When the game waits for a die from a seat whose dice are read (smart dice or the
     /// camera), a waiting reading of the right colour answers it.
+    /// The roll the game waits for from the camera: how many dice (the Machine's five, or the
+    /// player's as the rules count them), or none.
+    fn expected_roll(&self) -> Option<(usize, Option<crate::dice::DieColour>)> {
+        let Some(Dialog::Input(pending)) = &self.dialog else {
+            return None;
+        };
+        if !matches!(pending.need, Need::Die(_))
+            || !matches!(self.acting_dice(), Some(DiceSource::Camera))
+        {
+            return None;
+        }
+        match pending.act {
+            crate::engine::Act::MachineTurn => Some((5, None)),
+            crate::engine::Act::Roll { .. } => {
+                let game = self.game()?;
+                crate::net::view::dice_to_roll(game).map(|n| (n, None))
+            }
+            _ => None,
+        }
+    }
+
     pub(super) fn feed_read_dice(&mut self) {
+        // The camera reads the roll the game waits for (issue 90, point 1): as many dice as
+        // it has, the surest, phantoms left out.
+        let expect = self.expected_roll();
+        if let Some(camera) = self.camera.dice.as_ref() {
+            camera.set_expected(expect);
+        }
         let Some(Dialog::Input(pending)) = &self.dialog else {
             return;
         };

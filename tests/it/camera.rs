@@ -1085,3 +1085,53 @@ fn ten_confirmed_rolls_train_the_whole_classifier_again() {
     );
     assert_eq!(next_stable(&capture, Duration::from_secs(20)), vec![6]);
 }
+
+/// Issue 90, point 1: told the roll it waits for (two dice, white), the camera reads at most
+/// that many dice, the surest, each of that colour; told nothing again, every die it sees.
+#[test]
+fn the_camera_reads_the_roll_the_game_waits_for() {
+    let dir = tempfile::tempdir().expect("temp dir");
+    let still = dir.path().join("four.png");
+    synthetic_roll(&still, &[4, 2, 5, 3], [200, 30, 30], [255; 3]);
+    let clock = FrameClock::new(Duration::from_millis(5));
+    let ticks = clock.clone();
+    let capture = Capture::start_paced(
+        move || {
+            Box::new(Ticking {
+                inner: ImageFile::new(still, Duration::from_millis(1)),
+                clock: ticks,
+            }) as Box<dyn FrameSource>
+        },
+        3,
+        Duration::ZERO,
+        clock,
+    );
+    let white = foreman::vision::DieColour::White;
+    capture.set_expected(Some((2, Some(white))));
+    let deadline = Instant::now() + Duration::from_secs(60);
+    let roll = loop {
+        assert!(Instant::now() < deadline, "no roll of two");
+        if let Ok(CameraEvent::Stable(roll)) =
+            capture.events.recv_timeout(Duration::from_millis(50))
+            && roll.dice.len() == 2
+        {
+            break roll;
+        }
+    };
+    assert!(
+        roll.dice.iter().all(|d| d.colour == Some(white)),
+        "{:?}",
+        roll.dice
+    );
+    capture.set_expected(None);
+    let deadline = Instant::now() + Duration::from_secs(60);
+    loop {
+        assert!(Instant::now() < deadline, "no roll of four");
+        if let Ok(CameraEvent::Stable(roll)) =
+            capture.events.recv_timeout(Duration::from_millis(50))
+            && roll.dice.len() == 4
+        {
+            break;
+        }
+    }
+}

@@ -114,21 +114,13 @@ pub fn read_dice_expecting(
     count: usize,
     colour: Option<DieColour>,
 ) -> Vec<SeenDie> {
-    let model = match learned::Model::shipped() {
-        Ok(m) => m,
+    match learned::Model::shipped() {
+        Ok(model) => read_dice_expecting_with(model, image, area, Some((count, colour))),
         Err(e) => {
             tracing::error!("the dice model built into Foreman cannot be read: {e}");
-            return Vec::new();
-        }
-    };
-    let mut dice = model.read_expecting(image, area_in(image, area), count);
-    if let Some(c) = colour {
-        for d in &mut dice {
-            d.colour = Some(c);
+            Vec::new()
         }
     }
-    reading_order(&mut dice);
-    dice
 }
 
 #[derive(serde::Serialize)]
@@ -229,6 +221,27 @@ pub fn read_dice_with(
     area: Option<Area>,
 ) -> Vec<SeenDie> {
     let mut dice = model.read(image, area_in(image, area));
+    reading_order(&mut dice);
+    dice
+}
+
+/// [`read_dice_with`] for a roll the game waits for, when `expect` says how many dice and of
+/// which colour: the surest that many, each of that colour (told); every die otherwise.
+pub fn read_dice_expecting_with(
+    model: &learned::Model,
+    image: &RgbImage,
+    area: Option<Area>,
+    expect: Option<(usize, Option<DieColour>)>,
+) -> Vec<SeenDie> {
+    let Some((count, colour)) = expect else {
+        return read_dice_with(model, image, area);
+    };
+    let mut dice = model.read_expecting(image, area_in(image, area), count);
+    if let Some(c) = colour {
+        for d in &mut dice {
+            d.colour = Some(c);
+        }
+    }
     reading_order(&mut dice);
     dice
 }

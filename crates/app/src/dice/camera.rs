@@ -398,10 +398,19 @@ struct Slot {
     wanted: AtomicBool,
 }
 
+/// What the reader looks for: where (the marked tray, or everywhere) and, when the game waits
+/// for a roll, how many dice it has and of which colour (issue 90, point 1: at most that many
+/// are read, the surest, each of that colour).
+#[derive(Debug, Clone, Copy, Default, PartialEq)]
+pub struct Looking {
+    pub area: Option<Area>,
+    pub expect: Option<(usize, Option<vision::DieColour>)>,
+}
+
 /// A running camera: its two threads, stopped when this is dropped.
 pub struct Capture {
     stop: Arc<AtomicBool>,
-    area: Arc<Mutex<Option<Area>>>,
+    area: Arc<Mutex<Looking>>,
     pub events: Receiver<CameraEvent>,
     threads: Vec<JoinHandle<()>>,
     slot: Arc<Slot>,
@@ -475,7 +484,7 @@ impl Capture {
         pace: Pace,
     ) -> Capture {
         let stop = Arc::new(AtomicBool::new(false));
-        let area = Arc::new(Mutex::new(None));
+        let area = Arc::new(Mutex::new(Looking::default()));
         let slot = Arc::new(Slot {
             frame: Mutex::new(None),
             ready: Condvar::new(),
@@ -544,7 +553,15 @@ impl Capture {
     /// Reads only inside `area` from the next frame on (the marked tray), or everywhere.
     pub fn set_area(&self, area: Option<Area>) {
         if let Ok(mut a) = self.area.lock() {
-            *a = area;
+            a.area = area;
+        }
+    }
+
+    /// Reads a roll of `count` dice of `colour` from the next frame on (the game waits for
+    /// it), or every die seen (`None`).
+    pub fn set_expected(&self, expect: Option<(usize, Option<vision::DieColour>)>) {
+        if let Ok(mut a) = self.area.lock() {
+            a.expect = expect;
         }
     }
 }
@@ -703,7 +720,7 @@ fn taught_event(
 fn read_loop(
     stop: &AtomicBool,
     slot: &Slot,
-    area: &Mutex<Option<Area>>,
+    area: &Mutex<Looking>,
     taught: &Receiver<Lesson>,
     pace: Pace,
     tell: &ToWindow<CameraEvent>,
@@ -730,7 +747,7 @@ fn read_loop(
     }
     let mut stabiliser = Stabiliser::new(pace.still_frames);
     let mut number = 0;
-    let mut last_area = None;
+    let mut last_area = Looking::default();
     // The last frame read and its dice: the same frame again is not read again.
     let mut last: Option<(Arc<RgbImage>, Vec<SeenDie>)> = None;
     let mut next_read = pace.clock.now();
@@ -800,17 +817,18 @@ fn read_loop(
         }
         let Some(frame) = frame else { continue };
         next_read = pace.clock.now() + pace.read_every;
-        let area = area.lock().map(|a| *a).unwrap_or(None);
-        if area != last_area {
+        let looking = area.lock().map(|a| *a).unwrap_or_default();
+        if looking != last_area {
             stabiliser = Stabiliser::new(pace.still_frames);
-            last_area = area;
+            last_area = looking;
             last = None;
         }
+        let area = looking.area;
         let seen_before = last.as_ref().filter(|(f, _)| **f == frame);
         let (frame, dice, new) = match seen_before {
             Some((f, dice)) => (f.clone(), dice.clone(), false),
             None => {
-                let dice = vision::read_dice_with(&model, &frame, area);
+                let dice = vision::read_dice_expecting_with(&model, &frame, area, looking.expect);
                 (Arc::new(frame), dice, true)
             }
         };
