@@ -400,7 +400,8 @@ camera-starting = Starting the camera…
 camera-mark-tray = Mark the tray
 camera-marking = Drag over the picture to mark the tray (click to cancel)
 camera-whole-picture = Whole picture
-camera-roll = Settled roll: { $dice }. Click a die on the picture to correct it, Shift+click to change its colour, click a die it missed to add it, right-click what is no die to take it away.
+camera-picture = The camera's picture
+camera-roll = Settled roll: { $dice }. Point at a die on the picture and type its face to correct it, Shift+click to change its colour, click a die it missed to add it, right-click or Delete what is no die to take it away.
 camera-taught = Learning your dice: { $rolls ->
     [one] one confirmed roll
    *[other] { $rolls } confirmed rolls
@@ -427,7 +428,7 @@ teach-title = Teach Foreman your dice
 teach-offer = New camera, table or dice? Roll all your dice into the tray { $goal } times and confirm each roll, correcting what it reads wrong: Foreman learns your dice, table and light. These rolls are not played.
 teach-start = Start teaching
 teach-not-now = Not now
-teach-how = Roll all your dice into the tray. When they settle, click a die read wrong to correct it, click a die it missed to add it, right-click what is no die, then press "This roll is right".
+teach-how = Roll all your dice into the tray. When they settle, point at a die read wrong and type its face, click a die it missed to add it, right-click what is no die, then press "This roll is right".
 teach-progress = { $done } of { $goal } rolls
 teach-roll-right = This roll is right
 teach-stop = Stop teaching

@@ -403,7 +403,8 @@ camera-starting = Iniciando la cámara…
 camera-mark-tray = Marcar la bandeja
 camera-marking = Arrastra sobre la imagen para marcar la bandeja (clic para cancelar)
 camera-whole-picture = Toda la imagen
-camera-roll = Tirada estable: { $dice }. Haz clic en un dado de la imagen para corregirlo (Mayús+clic: su color), en un dado que no vio para añadirlo, y clic derecho en lo que no es un dado para quitarlo.
+camera-picture = La imagen de la cámara
+camera-roll = Tirada estable: { $dice }. Señala un dado de la imagen y teclea su cara para corregirlo (Mayús+clic: su color), en un dado que no vio para añadirlo, y clic derecho o Supr en lo que no es un dado para quitarlo.
 camera-taught = Aprendiendo tus dados: { $rolls ->
     [one] una tirada confirmada
    *[other] { $rolls } tiradas confirmadas
@@ -430,7 +431,7 @@ teach-title = Enseña tus dados a Foreman
 teach-offer = ¿Cámara, mesa o dados nuevos? Tira todos tus dados en la bandeja { $goal } veces y confirma cada tirada corrigiendo lo que lea mal: Foreman aprende tus dados, tu mesa y tu luz. Estas tiradas no se juegan.
 teach-start = Empezar
 teach-not-now = Ahora no
-teach-how = Tira todos tus dados en la bandeja. Cuando se detengan, haz clic en un dado mal leído para corregirlo, en un dado que no vio para añadirlo, clic derecho en lo que no es un dado, y pulsa «Esta tirada es correcta».
+teach-how = Tira todos tus dados en la bandeja. Cuando se detengan, señala un dado mal leído y teclea su cara, en un dado que no vio para añadirlo, clic derecho en lo que no es un dado, y pulsa «Esta tirada es correcta».
 teach-progress = { $done } de { $goal } tiradas
 teach-roll-right = Esta tirada es correcta
 teach-stop = Dejar de enseñar

@@ -403,7 +403,8 @@ camera-starting = Démarrage de la caméra…
 camera-mark-tray = Délimiter la piste
 camera-marking = Faites glisser sur l’image pour délimiter la piste (cliquez pour annuler)
 camera-whole-picture = Toute l’image
-camera-roll = Lancer stable : { $dice }. Cliquez sur un dé de l’image pour le corriger (Maj+clic : sa couleur), sur un dé oublié pour l’ajouter, et clic droit sur ce qui n’est pas un dé pour l’enlever.
+camera-picture = L'image de la caméra
+camera-roll = Lancer stable : { $dice }. Pointez un dé de l’image et tapez sa face pour le corriger (Maj+clic : sa couleur), sur un dé oublié pour l’ajouter, et clic droit ou Suppr sur ce qui n’est pas un dé pour l’enlever.
 camera-taught = Apprend vos dés : { $rolls ->
     [one] un lancer confirmé
    *[other] { $rolls } lancers confirmés
@@ -430,7 +431,7 @@ teach-title = Apprendre vos dés à Foreman
 teach-offer = Nouvelle caméra, table ou dés ? Lancez tous vos dés dans la piste { $goal } fois et confirmez chaque lancer en corrigeant ce qui est mal lu : Foreman apprend vos dés, votre table et votre lumière. Ces lancers ne sont pas joués.
 teach-start = Commencer
 teach-not-now = Plus tard
-teach-how = Lancez tous vos dés dans la piste. Une fois posés, cliquez un dé mal lu pour le corriger, un dé oublié pour l’ajouter, faites un clic droit sur ce qui n’est pas un dé, puis appuyez sur « Ce lancer est juste ».
+teach-how = Lancez tous vos dés dans la piste. Une fois posés, pointez un dé mal lu et tapez sa face, un dé oublié pour l’ajouter, faites un clic droit sur ce qui n’est pas un dé, puis appuyez sur « Ce lancer est juste ».
 teach-progress = { $done } lancers sur { $goal }
 teach-roll-right = Ce lancer est juste
 teach-stop = Arrêter l’apprentissage

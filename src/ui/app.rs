@@ -434,6 +434,8 @@ impl ForemanApp {
         self.undo_request(&ctx);
         self.feed_read_dice();
         self.shortcuts(&ctx);
+        // Drawn again this frame if the camera's picture still is.
+        self.camera.picture_at = None;
         self.ask_for_roll();
         if matches!(self.screen, Screen::Table) {
             self.play_bots(&ctx);

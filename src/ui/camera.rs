@@ -257,9 +257,10 @@ impl CameraDice {
         self.proposed.as_mut()
     }
 
-    /// A click on the preview at picture position (x, y): the die there in the proposed roll
-    /// shows the next value; where there is none, a die the reader missed is marked there
-    /// (its side and value as the model read with sees it: [`Model::die_at`]).
+    /// A click on the preview at picture position (x, y): on a die of the proposed roll, it is
+    /// the one its face typed next goes to (no value stepped by clicks: issue 90, point 3);
+    /// where there is none, a die the reader missed is marked there (its side and value as the
+    /// model read with sees it: [`Model::die_at`]), its face typed next.
     pub fn correct_at(&mut self, x: f32, y: f32) -> bool {
         if self.proposal().is_none() {
             return false;
@@ -267,9 +268,7 @@ impl CameraDice {
         let (Some(roll), Some(frame)) = (self.proposed.as_mut(), &self.proposed_frame) else {
             return false;
         };
-        if let Some(die) = roll.dice.iter_mut().find(|d| hit(d, x, y)) {
-            die.value = die.value % 6 + 1;
-            die.confidence = 1.0;
+        if roll.dice.iter().any(|d| hit(d, x, y)) {
             return true;
         }
         let inside = crate::vision::area_in(frame, self.area);
@@ -285,6 +284,23 @@ impl CameraDice {
         }
         let die = model.die_at(frame, inside, (x, y), &roll.dice);
         roll.dice.push(die);
+        true
+    }
+
+    /// A face typed with the pointer on a die of the preview at (x, y): that die shows it (one
+    /// key per wrong die, issue 90, point 3). False where there is no die.
+    pub fn type_face_at(&mut self, x: f32, y: f32, value: u8) -> bool {
+        if !(1..=6).contains(&value) {
+            return false;
+        }
+        let Some(roll) = self.proposal() else {
+            return false;
+        };
+        let Some(die) = roll.dice.iter_mut().find(|d| hit(d, x, y)) else {
+            return false;
+        };
+        die.value = value;
+        die.confidence = 1.0;
         true
     }
 

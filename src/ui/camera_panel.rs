@@ -20,6 +20,9 @@ pub struct CameraPanel {
     /// Marking the tray on the preview: the next drag draws the area.
     pub(super) marking_tray: bool,
     pub(super) mark_start: Option<egui::Pos2>,
+    /// Where the picture was drawn last frame: a face typed with the pointer on it corrects a
+    /// die, and is no shortcut of the table's.
+    pub(super) picture_at: Option<egui::Rect>,
 }
 
 impl ForemanApp {
@@ -439,6 +442,11 @@ impl ForemanApp {
             egui::vec2(width, h as f32 * scale),
             egui::Sense::click_and_drag(),
         );
+        self.camera.picture_at = Some(rect);
+        let named = self.t("camera-picture");
+        response.widget_info(|| {
+            egui::WidgetInfo::labeled(egui::WidgetType::Image, true, named.clone())
+        });
         let painter = ui.painter_at(rect);
         painter.image(
             texture.id(),
@@ -534,6 +542,35 @@ impl ForemanApp {
                     }
                 }
             }
+        } else if let Some(p) = response.hover_pos().filter(|_| response.hovered())
+            && let Some(c) = self.camera.dice.as_mut()
+            && let Some((key, face)) = ui.input_mut(|i| {
+                // A face typed, or Delete, with the pointer on a die: taken here, before the
+                // roll's picker sees the key.
+                use egui::Key::*;
+                [
+                    (Num1, 1),
+                    (Num2, 2),
+                    (Num3, 3),
+                    (Num4, 4),
+                    (Num5, 5),
+                    (Num6, 6),
+                    (Delete, 0),
+                    (Backspace, 0),
+                ]
+                .into_iter()
+                .find(|&(k, _)| i.key_pressed(k))
+            })
+            && {
+                let (x, y) = to_picture(p);
+                if face == 0 {
+                    c.take_away_at(x, y)
+                } else {
+                    c.type_face_at(x, y, face)
+                }
+            }
+        {
+            ui.input_mut(|i| i.consume_key(egui::Modifiers::NONE, key));
         } else if let Some(p) = response.interact_pointer_pos() {
             let (x, y) = to_picture(p);
             if let Some(c) = self.camera.dice.as_mut() {

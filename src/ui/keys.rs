@@ -101,7 +101,14 @@ impl ForemanApp {
         if machine && legal.contains(&Act::MachineTurn) {
             self.submit(Act::MachineTurn);
         }
-        // Keys 1–5: the work phase turns to that player (everyone works at once).
+        // Keys 1–5: the work phase turns to that player (everyone works at once), unless the
+        // pointer is on the camera's picture, where a key is a die's face.
+        let on_picture = ctx
+            .pointer_hover_pos()
+            .is_some_and(|p| self.camera.picture_at.is_some_and(|r| r.contains(p)));
+        if on_picture {
+            return;
+        }
         let keys = [Key::Num1, Key::Num2, Key::Num3, Key::Num4, Key::Num5];
         let pressed =
             ctx.input_mut(|i| keys.iter().position(|&k| i.consume_key(Modifiers::NONE, k)));

@@ -589,3 +589,75 @@ fn a_die_read_in_the_wrong_colour_is_given_its_colour() {
     );
     assert_eq!(camera.take(DieColour::Blue, false), Some(first.value));
 }
+
+/// Issue 90, point 3: one input per wrong die. A click on a die of the proposed roll steps
+/// nothing (no cycling through the faces); its face typed with the pointer on it sets it (one
+/// key); Delete there (as a right click) takes it away.
+#[test]
+fn a_wrong_die_takes_one_key() {
+    let dir = tempfile::tempdir().expect("temp dir");
+    let mut h = companion_with_a_settled_camera_roll(dir.path());
+    let camera = h.state_mut().camera_dice_mut().expect("camera");
+    let roll = camera.proposed.clone().expect("a roll").dice;
+    let first = roll[0];
+    assert!(camera.correct_at(first.x, first.y));
+    assert_eq!(
+        camera.proposed.as_ref().map(|r| r.dice[0].value),
+        Some(first.value),
+        "a click steps nothing"
+    );
+    let other = first.value % 6 + 1;
+    assert!(camera.type_face_at(first.x, first.y, other));
+    assert_eq!(
+        camera.proposed.as_ref().map(|r| r.dice[0].value),
+        Some(other),
+        "one key sets the face"
+    );
+    assert!(!camera.type_face_at(-100.0, -100.0, 3), "no die there");
+    assert!(!camera.type_face_at(first.x, first.y, 7), "no face 7");
+    assert!(camera.take_away_at(first.x, first.y));
+    assert_eq!(
+        camera.proposed.as_ref().map(|r| r.dice.len()),
+        Some(roll.len() - 1)
+    );
+}
+
+/// Issue 90, point 3, in the window: the pointer on a die of the camera's picture and its
+/// face typed: that die shows it, and the roll's picker beside does not take the key.
+#[test]
+fn a_face_typed_on_the_cameras_picture_corrects_that_die() {
+    use egui_kittest::kittest::Queryable as _;
+    let dir = tempfile::tempdir().expect("temp dir");
+    let mut h = companion_with_a_settled_camera_roll(dir.path());
+    let camera = h.state().camera_dice().expect("camera");
+    let die = camera.proposed.as_ref().expect("a roll").dice[0];
+    let width = camera.view.as_ref().expect("a frame").frame.width() as f32;
+    let told = h.state().pending_inputs().map(|i| i.dice.len());
+    let picture = h.get_by_label("The camera's picture").rect();
+    let scale = picture.width() / width;
+    let at = picture.min + egui::vec2(die.x * scale, die.y * scale);
+    let face = die.value % 6 + 1;
+    h.hover_at(at);
+    h.run();
+    h.key_press(
+        [
+            egui::Key::Num1,
+            egui::Key::Num2,
+            egui::Key::Num3,
+            egui::Key::Num4,
+            egui::Key::Num5,
+            egui::Key::Num6,
+        ][usize::from(face - 1)],
+    );
+    h.run();
+    let camera = h.state().camera_dice().expect("camera");
+    assert_eq!(
+        camera.proposed.as_ref().map(|r| r.dice[0].value),
+        Some(face)
+    );
+    assert_eq!(
+        h.state().pending_inputs().map(|i| i.dice.len()),
+        told,
+        "the picker took no die"
+    );
+}
