@@ -444,9 +444,7 @@ impl ForemanApp {
         );
         self.camera.picture_at = Some(rect);
         let named = self.t("camera-picture");
-        response.widget_info(|| {
-            egui::WidgetInfo::labeled(egui::WidgetType::Image, true, named.clone())
-        });
+        response.widget_info(|| egui::WidgetInfo::labeled(egui::Role::Image, true, named.clone()));
         let painter = ui.painter_at(rect);
         painter.image(
             texture.id(),

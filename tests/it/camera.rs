@@ -151,7 +151,7 @@ fn colours_on_the_hand_labelled_photos() {
 }
 
 /// The colour namer's embedded examples (`models/dice/colour-examples.txt`) are what
-/// `examples/dice_colour_fit.rs --write` measures from the training photos' told colours with
+/// `models/dice/training/examples/dice_colour_fit.rs --write` measures from the training photos' told colours with
 /// the shipped reader: none edited by hand, none left behind by a new model.
 #[test]
 fn the_colour_examples_are_measured_from_the_training_photos() {

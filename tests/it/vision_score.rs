@@ -1,5 +1,5 @@
 //! Scoring the dice reader against YOLO-labelled photos (`tests/data/dice/d6-tray-photos`).
-//! Shared by the accuracy tests (`tests/it/camera.rs`) and `examples/dice_accuracy.rs`.
+//! Shared by the accuracy tests (`tests/it/camera.rs`) and `models/dice/training/examples/dice_accuracy.rs`.
 //!
 //! A detection matches a labelled die when its centre lies inside the labelled box (the
 //! dataset's README); each labelled die is matched at most once, nearest centre first.

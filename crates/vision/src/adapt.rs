@@ -13,7 +13,7 @@
 //! the shipped weights ([`PULL`]) so that a few lessons move it only as far as they show;
 //! [`Model::taught`] uses it from [`LEAST_ROLLS`] rolls on. The layers before it, and the
 //! detector, stay as shipped. Measured: 6 ms for 20 lessons, about 0.3 s for 1,000
-//! (`examples/dice_adapt.rs`). Pure: no I/O, no clock.
+//! (`models/dice/training/examples/dice_adapt.rs`). Pure: no I/O, no clock.
 
 use super::labelled::{LabelledDie, LabelledPicture, framed, matches, read_picture};
 use super::learned::{Candidate, Model, PATCH, SMALLEST_DIE, classifier_input, patch_pixels};
@@ -28,7 +28,7 @@ pub const STEPS: usize = 300;
 /// The fit's step (Adam's rate).
 const RATE: f32 = 0.01;
 /// The reader uses what it learned from this many rolls on (fewer taught the tray photos,
-/// with the model trained without them, more harm than good: `examples/dice_adapt.rs --tune`).
+/// with the model trained without them, more harm than good: `models/dice/training/examples/dice_adapt.rs --tune`).
 pub const LEAST_ROLLS: usize = 5;
 /// The most lessons kept: the oldest go first.
 pub const MOST_LESSONS: usize = 1000;
@@ -406,7 +406,7 @@ pub struct Work {
 }
 
 /// One labelled picture taught as a player teaches a roll at the table (the harness's stand-in
-/// for the player, `examples/dice_adapt.rs`): `model` reads it; each wrong value is corrected
+/// for the player, `models/dice/training/examples/dice_adapt.rs`): `model` reads it; each wrong value is corrected
 /// to the label; a reading of a die's size (0.6–1.6 of its labelled side) on a labelled pip d6
 /// is that die, every other reading (on a pip, a numeral die, nothing) is taken away; each
 /// labelled pip d6 left is marked at its centre ([`Model::die_at`] with `base`); the roll so

@@ -4,7 +4,7 @@
 //! example: its body and pip colours as the reader measures them (the face's two lightness
 //! clusters, exposure and light evened out: `learned::face_colours_seen`), and its colour.
 //! Each die is measured twice, at its labelled box and where the shipped reader finds it (a
-//! little off its centre, a little larger). `examples/dice_colour_fit.rs` measures them from
+//! little off its centre, a little larger). `models/dice/training/examples/dice_colour_fit.rs` measures them from
 //! the photos and writes [`EXAMPLES`] (`models/dice/colour-examples.txt`), which is embedded. A
 //! die is named by its [`NEIGHBOURS`] nearest examples in CIELAB, its pips counting
 //! [`PIP_WEIGHT`] as much as its body, each voting by closeness. Pure.

@@ -18,7 +18,7 @@
 //!    median and the pips', balanced by the light that white pips show, name the colour by
 //!    the dice told by eye that look most like it ([`super::colour`]).
 //!
-//! Both nets are trained by `examples/dice_train/` (see `models/dice/README.md`) and
+//! Both nets are trained by `models/dice/training/examples/dice_train/` (see `models/dice/README.md`) and
 //! embedded in the binary. Pure: no I/O, no clock.
 
 use super::cnn::{Net, NetError, Shape, sigmoid, softmax};
@@ -97,7 +97,7 @@ pub struct Model {
 }
 
 /// How the reader looks, besides the nets: [`DIE_PIXELS`], [`LOOK_AGAIN`], [`TURNS`] and
-/// [`SIZE_SPREAD`] unless told (`examples/dice_accuracy.rs` tries others).
+/// [`SIZE_SPREAD`] unless told (`models/dice/training/examples/dice_accuracy.rs` tries others).
 #[derive(Debug, Clone, Copy, PartialEq)]
 pub struct Look {
     /// The dice's side the detector's second look brings them to, in its pixels.
@@ -600,7 +600,7 @@ impl Candidate {
 /// How far from a die's centre its face is sampled for its colours, in sides: a quarter
 /// keeps the table out when the die is found a little off its centre or larger than it is
 /// (cross-validated on the training photos' told colours: 0.960 of the dice found named
-/// right, against 0.949 at a third; `examples/dice_colour_fit.rs`).
+/// right, against 0.949 at a third; `models/dice/training/examples/dice_colour_fit.rs`).
 pub const FACE_RADIUS: f32 = 0.25;
 
 /// The face's body colour and its pips' colour: the face's pixels (within [`FACE_RADIUS`] of

@@ -4,7 +4,7 @@
 //! each pip d6, its centre and size in pixels, its value 1–6, its colour and a confidence.
 //! A learned model reads it ([`learned`]): a detector proposes where a die may lie, a
 //! classifier says whether it is a pip d6 and which face is up, and its probability is the
-//! reading's confidence. The model is trained by `examples/dice_train/` with the workspace's
+//! reading's confidence. The model is trained by `models/dice/training/examples/dice_train/` with the workspace's
 //! `foreman-dice-training` crate (`models/dice/training/`: made data, labelled sources, the
 //! trainer), and its weights are embedded in the binary (`models/dice/`). What the program
 //! carries besides reading is learning the player's table ([`adapt`], [`relearn`], [`fit`]).

@@ -15,7 +15,7 @@
 //! [`Relearning::afresh`], which the measures found worse and slower) on samples drawn from
 //! the replay set and, [`Relearning::share`] of the time, from the lessons' patches; each
 //! sample is turned a quarter way at random, mirrored at random, and its light changed as the
-//! training changes it. The detector stays as shipped. Measured by `examples/dice_relearn.rs`
+//! training changes it. The detector stays as shipped. Measured by `models/dice/training/examples/dice_relearn.rs`
 //! (`models/dice/README.md`, "Learning a table whole"). Pure: no I/O, no clock; the caller
 //! runs it on a thread of its own.
 

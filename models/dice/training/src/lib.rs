@@ -1,7 +1,7 @@
 //! How Foreman's dice reader is made and measured; the program does not carry it.
 //!
 //! - [`training`]: the detector's and the classifier's samples and losses, drawn afresh each
-//!   epoch from labelled photos, crops and made data (`examples/dice_train/` runs it);
+//!   epoch from labelled photos, crops and made data (`models/dice/training/examples/dice_train/` runs it);
 //! - [`sources`]: the nine labelled sources as folders are laid out, the splits (held back,
 //!   validation, a source left out), and the harness's scoring ([`sources::Tally`]);
 //! - [`synthetic`], [`render`]: made pictures, from drawn dice and backgrounds to rendered dice

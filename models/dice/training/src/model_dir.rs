@@ -1,4 +1,4 @@
-//! A model's folder, as `examples/dice_train/` writes it and `models/dice/` holds it: the
+//! A model's folder, as `models/dice/training/examples/dice_train/` writes it and `models/dice/` holds it: the
 //! detector's and the classifier's weights as safetensors (`cnn::Net::to_bytes`). A folder
 //! written before the weights were safetensors holds them as `detector.bin` and
 //! `classifier.bin` (FNET bytes, which `cnn::Net::from_bytes` still reads).

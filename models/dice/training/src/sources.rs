@@ -542,7 +542,7 @@ pub fn dice_among_cards(snapshot: &RgbImage, dice: &Source, n: usize) -> Vec<Lab
 }
 
 /// [`dice_among_cards`] from the generator's seed `first` on: other pictures of the same
-/// table (the rolls a player teaches the reader, `examples/dice_adapt.rs --among-cards`).
+/// table (the rolls a player teaches the reader, `models/dice/training/examples/dice_adapt.rs --among-cards`).
 pub fn dice_among_cards_from(
     snapshot: &RgbImage,
     dice: &Source,

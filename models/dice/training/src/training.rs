@@ -1,6 +1,6 @@
 //! Training the dice reader's two nets ([`foreman_vision::learned`]) from labelled photos and crops.
 //!
-//! Pure: the caller loads the pictures (see `examples/dice_train/`); every random choice
+//! Pure: the caller loads the pictures (see `models/dice/training/examples/dice_train/`); every random choice
 //! comes from a generator seeded by the run's seed, the epoch and the sample's number, so a run
 //! gives the same weights each time on one machine, whatever thread computes a sample.
 //!

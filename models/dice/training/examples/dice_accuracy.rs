@@ -1,7 +1,7 @@
 //! The dice reader's harness: per data source, precision, recall, value accuracy, pictures read
 //! exactly, other dice read as pip d6, and the confusions.
 //!
-//! `cargo run --release --example dice_accuracy -- [--data DIR] [--model DIR] [--all]
+//! `cargo run --release -p foreman-dice-training --example dice_accuracy -- [--data DIR] [--model DIR] [--all]
 //! [--train] [--validation] [--die-pixels F] [--look-again F] [--turns N] [--size-spread F]
 //! [--whole F] [--close-always]
 //! [--loso DIR] [--frame] [--light F] [--jpeg Q] [--labelled-boxes] [--mistakes DIR]
@@ -55,7 +55,7 @@ use std::time::Instant;
 /// Which of a source's files are read.
 type Which = dyn Fn(&str) -> bool;
 
-/// The dice reader's figures per data source (see the top of examples/dice_accuracy.rs).
+/// The dice reader's figures per data source (see the top of models/dice/training/examples/dice_accuracy.rs).
 #[derive(clap::Parser)]
 struct Args {
     /// The sources' folders (default: tests/data/dice).

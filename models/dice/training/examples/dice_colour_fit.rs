@@ -2,7 +2,7 @@
 //! colours told by eye (`models/dice/colours.txt`), and how well they name colours, by
 //! cross-validation on those photos alone.
 //!
-//! `cargo run --release --example dice_colour_fit -- [--write]`
+//! `cargo run --release -p foreman-dice-training --example dice_colour_fit -- [--write]`
 //!
 //! Each told die is measured as the reader measures a die it found
 //! (`learned::face_colours_seen`): at its labelled box, and where the shipped reader finds it
@@ -12,7 +12,7 @@
 //! few numbers of neighbours and pip weights; `vision::colour` ships [`NEIGHBOURS`] and
 //! [`PIP_WEIGHT`].
 //! The held-back photos' colours (`tests/dice_colours.txt`) are never read here:
-//! `examples/dice_accuracy.rs --colours` and the tests measure on them. With `--write` the
+//! `models/dice/training/examples/dice_accuracy.rs --colours` and the tests measure on them. With `--write` the
 //! examples file is written again.
 use foreman::vision::colour::{self, Example, NEIGHBOURS, PIP_WEIGHT};
 use foreman::vision::learned::Model;
@@ -97,4 +97,4 @@ const HEADER: &str =
 models/dice/colours.txt tells, measured in its training photo of tests/data/dice/d6-tray-photos
 at its labelled box, then where the shipped reader finds it: body R G B, pips R G B (exposure
 and light evened out), colour.
-Written by `cargo run --release --example dice_colour_fit -- --write`; do not edit.";
+Written by `cargo run --release -p foreman-dice-training --example dice_colour_fit -- --write`; do not edit.";

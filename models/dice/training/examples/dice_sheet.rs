@@ -1,7 +1,7 @@
 //! Contact sheets of the labelled dice of the tray photos, for telling their colours by eye
 //! (`models/dice/colours.txt`, `tests/dice_colours.txt`).
 //!
-//! `cargo run --release --example dice_sheet -- OUT_DIR [--held-back] [--photos N]
+//! `cargo run --release -p foreman-dice-training --example dice_sheet -- OUT_DIR [--held-back] [--photos N]
 //! [--per-sheet N] [--except FILE] [--check FILE]`
 //!
 //! Each sheet shows the dice of a few photos, one photo to a band, its dice in the order of the
@@ -22,7 +22,7 @@ const GAP: u32 = 4;
 /// Dice to a row.
 const ACROSS: u32 = 12;
 
-/// Contact sheets of the tray photos' labelled dice (see the top of examples/dice_sheet.rs).
+/// Contact sheets of the tray photos' labelled dice (see the top of models/dice/training/examples/dice_sheet.rs).
 #[derive(clap::Parser)]
 struct Args {
     /// The folder the sheets are written to.

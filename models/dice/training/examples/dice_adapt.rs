@@ -2,7 +2,7 @@
 //! `--leave-out S`) is taught by K pictures of S as a player teaches it at the table, then
 //! reads S's held-back pictures.
 //!
-//! `cargo run --release --example dice_adapt -- --loso DIR [--data DIR] [--teach K,K,...]
+//! `cargo run --release -p foreman-dice-training --example dice_adapt -- --loso DIR [--data DIR] [--teach K,K,...]
 //! [--tune]`, or `-- --among-cards N [--teach K,K,...]`
 //!
 //! Teaching one picture is what a player does with one roll: the reader reads it (as taught
@@ -26,7 +26,7 @@ use foreman_dice_training::training::held_back;
 use std::path::PathBuf;
 use std::time::Instant;
 
-/// Learning the table, measured (see the top of examples/dice_adapt.rs).
+/// Learning the table, measured (see the top of models/dice/training/examples/dice_adapt.rs).
 #[derive(clap::Parser)]
 struct Args {
     /// The models trained with each source left out, one folder a source.

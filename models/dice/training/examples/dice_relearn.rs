@@ -4,7 +4,7 @@
 //! window fits it), then its classifier is trained again on the replay set and the lessons
 //! (`vision::relearn`). Both read S's held-back pictures.
 //!
-//! `cargo run --release --example dice_relearn -- --loso DIR --source S [--data DIR]
+//! `cargo run --release -p foreman-dice-training --example dice_relearn -- --loso DIR --source S [--data DIR]
 //! [--teach K,K,...] [--epochs N] [--per-epoch N] [--share F] [--rate F] [--threads N] [--seed N] [--patches N] [--afresh] [--tune]
 //! [--others] [--judge J] [--refit]`
 //!
@@ -37,7 +37,7 @@ use std::path::PathBuf;
 use std::sync::atomic::AtomicBool;
 use std::time::Instant;
 
-/// Learning a table whole, measured (see the top of examples/dice_relearn.rs).
+/// Learning a table whole, measured (see the top of models/dice/training/examples/dice_relearn.rs).
 #[derive(clap::Parser)]
 struct Args {
     /// The models trained with each source left out, with their replay sets.
