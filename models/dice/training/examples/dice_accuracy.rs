@@ -153,7 +153,7 @@ fn main() -> anyhow::Result<()> {
     let args: Args = clap::Parser::parse();
     let data = args
         .data
-        .unwrap_or_else(|| Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/data/dice"));
+        .unwrap_or_else(|| foreman_dice_training::repository().join("tests/data/dice"));
     let (light, jpeg, frame) = (args.light, args.jpeg, args.frame);
     let verbose = args.verbose;
     let boxes = args.labelled_boxes;
@@ -423,7 +423,7 @@ fn in_frame(p: &LabelledPicture) -> LabelledPicture {
 /// The dice `model` reads on the pictures without a die the tests hold the reader to
 /// ([`sources::pictures_without_dice`]).
 fn phantoms(model: &Model) -> anyhow::Result<()> {
-    let path = Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/data/dice/window-cards.png");
+    let path = foreman_dice_training::repository().join("tests/data/dice/window-cards.png");
     let snapshot = image::open(&path)
         .with_context(|| format!("reading {}", path.display()))?
         .to_rgb8();
@@ -454,7 +454,7 @@ fn among_cards(
     (n, ground): (usize, Option<image::Rgb<u8>>),
     mistakes: Option<&Path>,
 ) -> anyhow::Result<()> {
-    let path = Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/data/dice/window-cards.png");
+    let path = foreman_dice_training::repository().join("tests/data/dice/window-cards.png");
     let snapshot = image::open(&path)
         .with_context(|| format!("reading {}", path.display()))?
         .to_rgb8();
@@ -544,7 +544,7 @@ fn made_up(model: &Model, n: u64) -> anyhow::Result<()> {
 /// The colours named against those told by eye (`tests/dice_colours.txt`): a reading counts
 /// for the labelled die [`sources::matches`] pairs it with.
 fn colours(model: &Model) -> anyhow::Result<()> {
-    let root = Path::new(env!("CARGO_MANIFEST_DIR"));
+    let root = foreman_dice_training::repository();
     let told = sources::read_told_colours(&root.join("tests/dice_colours.txt"))
         .map_err(anyhow::Error::msg)?;
     let dir = root.join("tests/data/dice/d6-tray-photos");

@@ -17,10 +17,9 @@
 use foreman::vision::colour::{self, Example, NEIGHBOURS, PIP_WEIGHT};
 use foreman::vision::learned::Model;
 use foreman_dice_training::sources;
-use std::path::Path;
 
 fn main() -> anyhow::Result<()> {
-    let root = Path::new(env!("CARGO_MANIFEST_DIR"));
+    let root = foreman_dice_training::repository();
     /// `--write`: write the examples file again.
     #[derive(clap::Parser)]
     struct Args {

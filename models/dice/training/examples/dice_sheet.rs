@@ -49,7 +49,7 @@ fn main() -> anyhow::Result<()> {
     let out = args.out_dir;
     let photos = args.photos.unwrap_or(usize::MAX);
     let per_sheet = args.per_sheet.max(1);
-    let dir = Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/data/dice/d6-tray-photos");
+    let dir = foreman_dice_training::repository().join("tests/data/dice/d6-tray-photos");
     if let Some(file) = &args.check {
         return check(&dir, file, &out);
     }

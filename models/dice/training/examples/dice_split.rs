@@ -22,7 +22,7 @@ fn main() -> anyhow::Result<()> {
         Some(dir) => foreman_dice_training::model_dir::read_model(&dir)?,
         None => Model::shipped()?.clone(),
     };
-    let path = std::path::Path::new(env!("CARGO_MANIFEST_DIR"))
+    let path = foreman_dice_training::repository()
         .join("tests/data/dice/d6-tray-photos/images/IMG_20191208_111228.jpg");
     let photo = image::open(&path)
         .with_context(|| format!("reading {}", path.display()))?

@@ -31,7 +31,7 @@ fn main() -> anyhow::Result<()> {
             .with_context(|| format!("reading the model in {dir}"))?,
         None => Model::shipped()?.clone(),
     };
-    let path = std::path::Path::new(env!("CARGO_MANIFEST_DIR"))
+    let path = foreman_dice_training::repository()
         .join("tests/data/dice/d6-tray-photos/images/IMG_20191208_111228.jpg");
     let photo = image::open(&path)
         .with_context(|| format!("reading {}", path.display()))?

@@ -16,3 +16,9 @@ pub mod render;
 pub mod sources;
 pub mod synthetic;
 pub mod training;
+
+/// The repository's root folder (the trials in `examples/` read its `tests/data` and
+/// `models/dice` from there, wherever they are run from).
+pub fn repository() -> std::path::PathBuf {
+    std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("../../..")
+}

@@ -70,10 +70,9 @@ pub fn among_cards(
 ) -> anyhow::Result<(Source, Vec<LabelledPicture>)> {
     use foreman_dice_training::sources::{self, SOURCES};
     use foreman_dice_training::training::held_back;
-    let snapshot = image::open(
-        Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/data/dice/window-cards.png"),
-    )?
-    .to_rgb8();
+    let snapshot =
+        image::open(foreman_dice_training::repository().join("tests/data/dice/window-cards.png"))?
+            .to_rgb8();
     let (name, layout) = SOURCES[0];
     let dir = data.join(name);
     let trained = sources::load(name, &dir, layout, &|f| !held_back(f), usize::MAX)
