@@ -91,7 +91,11 @@ impl ForemanApp {
             crate::engine::Act::MachineTurn => Some((5, None)),
             crate::engine::Act::Roll { .. } => {
                 let game = self.game()?;
-                crate::net::view::dice_to_roll(game).map(|n| (n, None))
+                let n = crate::net::view::dice_to_roll(game)?;
+                // A roll of the player's own four dice is of their colour (white when solo);
+                // one with extras (Hired Hands' white dice) keeps the colours read.
+                let colour = (n <= 4).then(|| self.wanted_colour(pending)).flatten();
+                Some((n, colour))
             }
             _ => None,
         }
