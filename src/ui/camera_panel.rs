@@ -443,7 +443,7 @@ impl ForemanApp {
         // Clear of the panel's scroll bar, which floats over the right edge (the trial of
         // issue 90 clicked the bar, not the die under it).
         let bar = ui.spacing().scroll.bar_width + ui.spacing().scroll.bar_outer_margin + 2.0;
-        let width = (ui.available_width() - bar).max(64.0).min(480.0);
+        let width = (ui.available_width() - bar).clamp(64.0, 480.0);
         let scale = width / w as f32;
         let (rect, response) = ui.allocate_exact_size(
             egui::vec2(width, h as f32 * scale),
