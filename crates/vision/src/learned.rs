@@ -214,10 +214,7 @@ impl Model {
         // part of it (a pip) or the same die.
         let mut kept: Vec<SeenDie> = Vec::with_capacity(dice.len());
         for (d, _) in dice {
-            if kept.iter().all(|k| {
-                (k.x - d.x).hypot(k.y - d.y) >= SAME_DIE * k.size.min(d.size)
-                    && ((k.x - d.x).abs().max((k.y - d.y).abs()) >= 0.45 * k.size)
-            }) {
+            if kept.iter().all(|k| apart(k, d.x, d.y, d.size)) {
                 kept.push(d);
             }
         }
@@ -245,10 +242,8 @@ impl Model {
             .iter()
             .copied()
             .filter(|c| {
-                kept.iter().all(|k| {
-                    (k.x - c.x).hypot(k.y - c.y) >= SAME_DIE * k.size.min(c.size)
-                        && (k.x - c.x).abs().max((k.y - c.y).abs()) >= 0.45 * k.size
-                }) && typical.is_none_or(|t| (0.67..1.5).contains(&(c.size / t)))
+                kept.iter().all(|k| apart(k, c.x, c.y, c.size))
+                    && typical.is_none_or(|t| (0.67..1.5).contains(&(c.size / t)))
             })
             .collect();
         let probs = self.classes_of(image, &free);
@@ -267,10 +262,7 @@ impl Model {
             if kept.len() >= n {
                 break;
             }
-            if kept.iter().all(|k| {
-                (k.x - d.x).hypot(k.y - d.y) >= SAME_DIE * k.size.min(d.size)
-                    && (k.x - d.x).abs().max((k.y - d.y).abs()) >= 0.45 * k.size
-            }) {
+            if kept.iter().all(|k| apart(k, d.x, d.y, d.size)) {
                 kept.push(d);
             }
         }
@@ -555,6 +547,13 @@ impl Model {
 /// middle one (the lower middle of an even count) is something else (a tray's screw hole, a
 /// round token) that the close look found. Of two, neither can be told the odd one. None is
 /// dropped when `spread` is 0.
+/// Whether a die at (x, y) of side `size` is another die than `k`: a die's centre never lies
+/// on another die (one inside a surer die's square is a part of it, a pip, or the same die).
+fn apart(k: &SeenDie, x: f32, y: f32, size: f32) -> bool {
+    (k.x - x).hypot(k.y - y) >= SAME_DIE * k.size.min(size)
+        && (k.x - x).abs().max((k.y - y).abs()) >= 0.45 * k.size
+}
+
 fn keep_one_size(dice: &mut Vec<SeenDie>, spread: f32) {
     if spread <= 0.0 || dice.len() < 3 {
         return;

@@ -697,6 +697,34 @@ enum Answered<T> {
     Elsewhere(String),
 }
 
+/// A lobby request: `look` (off the workers) finds it served here or by another node; here,
+/// `answer` says it; elsewhere, `method path` is carried to that node.
+async fn here_or_carried<T: Send + 'static>(
+    hub: &Arc<Hub>,
+    from: IpAddr,
+    (method, path): (&str, String),
+    look: impl FnOnce(&Hub) -> Answered<T> + Send + 'static,
+    answer: impl FnOnce(T) -> Response,
+) -> Response {
+    match unblocked(hub, look).await {
+        Some(Answered::Here(t)) => answer(t),
+        Some(Answered::Elsewhere(owner)) => {
+            super::carry::request(&owner, method, &path, "", from).await
+        }
+        None => stopping(),
+    }
+}
+
+/// Game `code` served here, or the node that serves it.
+fn game_here<T>(hub: &Hub, code: &str, here: impl FnOnce() -> T) -> Answered<T> {
+    if hub.game(code).is_none()
+        && let Some(owner) = hub.elsewhere_game(code)
+    {
+        return Answered::Elsewhere(owner);
+    }
+    Answered::Here(here())
+}
+
 async fn seats(
     State(hub): State<Arc<Hub>>,
     Path(code): Path<String>,
@@ -704,28 +732,23 @@ async fn seats(
     _: Lookup,
 ) -> Response {
     let path = format!("/api/games/{}", code.to_ascii_uppercase());
-    let answered = unblocked(&hub, move |hub| {
-        if hub.game(&code).is_none()
-            && let Some(owner) = hub.elsewhere_game(&code)
-        {
-            return Answered::Elsewhere(owner);
-        }
-        Answered::Here(hub.seats_of(&code))
-    });
-    match answered.await {
-        Some(Answered::Elsewhere(owner)) => {
-            super::carry::request(&owner, "GET", &path, "", from).await
-        }
-        Some(Answered::Here(Some(seats))) => axum::Json(
-            seats
-                .into_iter()
-                .map(|(name, free)| SeatFree { name, free })
-                .collect::<Vec<_>>(),
-        )
-        .into_response(),
-        Some(Answered::Here(None)) => lobby_error(Refused::NotFound),
-        None => stopping(),
-    }
+    here_or_carried(
+        &hub,
+        from,
+        ("GET", path),
+        move |hub| game_here(hub, &code, || hub.seats_of(&code)),
+        |seats| match seats {
+            Some(seats) => axum::Json(
+                seats
+                    .into_iter()
+                    .map(|(name, free)| SeatFree { name, free })
+                    .collect::<Vec<_>>(),
+            )
+            .into_response(),
+            None => lobby_error(Refused::NotFound),
+        },
+    )
+    .await
 }
 
 async fn claim(
@@ -735,21 +758,14 @@ async fn claim(
     _: Lookup,
 ) -> Response {
     let path = format!("/api/games/{}/seats/{seat}", code.to_ascii_uppercase());
-    let answered = unblocked(&hub, move |hub| {
-        if hub.game(&code).is_none()
-            && let Some(owner) = hub.elsewhere_game(&code)
-        {
-            return Answered::Elsewhere(owner);
-        }
-        Answered::Here(hub.claim(&code, seat))
-    });
-    match answered.await {
-        Some(Answered::Elsewhere(owner)) => {
-            super::carry::request(&owner, "POST", &path, "", from).await
-        }
-        Some(Answered::Here(handed)) => key_or_why(handed),
-        None => stopping(),
-    }
+    here_or_carried(
+        &hub,
+        from,
+        ("POST", path),
+        move |hub| game_here(hub, &code, || hub.claim(&code, seat)),
+        key_or_why,
+    )
+    .await
 }
 
 /// A seat's key handed out, or why not.
@@ -767,25 +783,27 @@ async fn invitation(
     _: Lookup,
 ) -> Response {
     let path = format!("/api/invites/{invite}");
-    let answered = unblocked(&hub, move |hub| {
-        let found = hub.invitation(&invite);
-        if found.is_none()
-            && let Some(owner) = hub.elsewhere(&invite)
-        {
-            return Answered::Elsewhere(owner);
-        }
-        Answered::Here(found)
-    });
-    match answered.await {
-        Some(Answered::Elsewhere(owner)) => {
-            super::carry::request(&owner, "GET", &path, "", from).await
-        }
-        Some(Answered::Here(Some((name, free)))) => {
-            axum::Json(serde_json::json!({ "name": name, "free": free })).into_response()
-        }
-        Some(Answered::Here(None)) => lobby_error(Refused::NotFound),
-        None => stopping(),
-    }
+    here_or_carried(
+        &hub,
+        from,
+        ("GET", path),
+        move |hub| {
+            let found = hub.invitation(&invite);
+            if found.is_none()
+                && let Some(owner) = hub.elsewhere(&invite)
+            {
+                return Answered::Elsewhere(owner);
+            }
+            Answered::Here(found)
+        },
+        |found| match found {
+            Some((name, free)) => {
+                axum::Json(serde_json::json!({ "name": name, "free": free })).into_response()
+            }
+            None => lobby_error(Refused::NotFound),
+        },
+    )
+    .await
 }
 
 async fn accept(
@@ -795,20 +813,20 @@ async fn accept(
     _: Lookup,
 ) -> Response {
     let path = format!("/api/invites/{invite}");
-    let answered = unblocked(&hub, move |hub| {
-        let taken = hub.accept(&invite);
-        if matches!(taken, Err(Refused::NotFound))
-            && let Some(owner) = hub.elsewhere(&invite)
-        {
-            return Answered::Elsewhere(owner);
-        }
-        Answered::Here(taken)
-    });
-    match answered.await {
-        Some(Answered::Elsewhere(owner)) => {
-            super::carry::request(&owner, "POST", &path, "", from).await
-        }
-        Some(Answered::Here(taken)) => key_or_why(taken),
-        None => stopping(),
-    }
+    here_or_carried(
+        &hub,
+        from,
+        ("POST", path),
+        move |hub| {
+            let taken = hub.accept(&invite);
+            if matches!(taken, Err(Refused::NotFound))
+                && let Some(owner) = hub.elsewhere(&invite)
+            {
+                return Answered::Elsewhere(owner);
+            }
+            Answered::Here(taken)
+        },
+        key_or_why,
+    )
+    .await
 }
