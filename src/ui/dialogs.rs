@@ -451,7 +451,8 @@ impl ForemanApp {
     /// "Blueprint 5 of 12, for the market, slot 1." (see `steps`).
     pub(super) fn reveal_guide(&self, game: &Game, act: &Act, inputs: &Inputs) -> String {
         use super::steps::{Place, blueprints_needed, next_place};
-        let Some(place) = next_place(game, act, inputs) else {
+        let virtual_dice = self.input_source() == crate::engine::known::Source::VirtualDice;
+        let Some(place) = next_place(game, act, inputs, virtual_dice) else {
             return String::new();
         };
         let place = match place {
@@ -465,7 +466,7 @@ impl ForemanApp {
             Place::Discard => self.t("place-discard"),
         };
         let k = inputs.blueprints.len() + 1;
-        match blueprints_needed(game, act, inputs) {
+        match blueprints_needed(game, act, inputs, virtual_dice) {
             Some(n) if n >= k => self.ta(
                 "reveal-progress",
                 &[("k", k.into()), ("n", n.into()), ("place", place.into())],

@@ -2,7 +2,10 @@
 //! asks which blueprint came off the deck, it says where that card is to be put ("the
 //! market's slot 2", "Player 1's hand", "the Machine's compound") and how far along the
 //! action is ("card 5 of 12"). It asks the rules: the action is tried with two different
-//! cards in the next place, and the place where they differ is where the card goes.
+//! cards in the next place, and the place where they differ is where the card goes. The dice
+//! are tried as the game will roll them: those given, then, when the seat's dice are the
+//! program's own (`virtual_dice`), the game's generator's, never made-up ones (the Machine's
+//! green die says where its card comes from).
 
 use crate::engine::{Act, Action, Blueprint, Game, Inputs, RuleError, State};
 
@@ -20,8 +23,14 @@ pub enum Place {
 /// A blueprint that can come off the deck after `inputs` (asked of the rules where the action
 /// has got to), not one of `avoid` while another can: non-Monuments first, as a Monument
 /// revealed for the Machine's start asks for one more.
-fn next_card(game: &Game, act: &Act, inputs: &Inputs, avoid: &[Blueprint]) -> Option<Blueprint> {
-    let (so_far, _) = game.attempt(act, inputs, false);
+fn next_card(
+    game: &Game,
+    act: &Act,
+    inputs: &Inputs,
+    virtual_dice: bool,
+    avoid: &[Blueprint],
+) -> Option<Blueprint> {
+    let (so_far, _) = game.attempt(act, inputs, virtual_dice);
     let left = so_far.next_reveal_options();
     let open: Vec<Blueprint> = Blueprint::ALL
         .iter()
@@ -37,8 +46,13 @@ fn next_card(game: &Game, act: &Act, inputs: &Inputs, avoid: &[Blueprint]) -> Op
 }
 
 /// Two blueprints that can still come off the deck after `inputs`, to tell places apart.
-fn probes(game: &Game, act: &Act, inputs: &Inputs) -> Option<(Blueprint, Blueprint)> {
-    let (so_far, _) = game.attempt(act, inputs, false);
+fn probes(
+    game: &Game,
+    act: &Act,
+    inputs: &Inputs,
+    virtual_dice: bool,
+) -> Option<(Blueprint, Blueprint)> {
+    let (so_far, _) = game.attempt(act, inputs, virtual_dice);
     let left = so_far.next_reveal_options();
     let mut cards = Blueprint::ALL
         .iter()
@@ -49,12 +63,13 @@ fn probes(game: &Game, act: &Act, inputs: &Inputs) -> Option<(Blueprint, Bluepri
 }
 
 /// `act` completed from `inputs` (then `card`, if given, revealed next, then cards that can
-/// come off the deck, none of `avoid` while others can) with ones for the dice: its state, and
-/// how many blueprints it revealed in all.
+/// come off the deck, none of `avoid` while others can), the dice as given (then the game's own
+/// with `virtual_dice`, else ones): its state, and how many blueprints it revealed in all.
 fn completed(
     game: &Game,
     act: &Act,
     inputs: &Inputs,
+    virtual_dice: bool,
     card: Option<Blueprint>,
     avoid: &[Blueprint],
 ) -> Option<(State, usize)> {
@@ -63,10 +78,16 @@ fn completed(
     trial.blueprints.extend(card);
     for _ in 0..64 {
         let mut g = game.clone();
-        match g.apply(Action::with_inputs(act.clone(), trial.clone())) {
+        let action = Action::with_inputs(act.clone(), trial.clone());
+        let tried = if virtual_dice {
+            g.apply_virtual_dice(action)
+        } else {
+            g.apply(action)
+        };
+        match tried {
             Ok(_) => return Some((g.state().clone(), trial.blueprints.len())),
             Err(RuleError::NeedBlueprint) => {
-                let next = next_card(game, act, &trial, avoid)?;
+                let next = next_card(game, act, &trial, virtual_dice, avoid)?;
                 trial.blueprints.push(next);
             }
             Err(RuleError::NeedDie(_)) => trial.dice.push(1),
@@ -80,19 +101,21 @@ fn completed(
                 trial.contractors.push(c);
             }
             Err(RuleError::NeedTools) => trial.tools = Some(crate::engine::Tool::ALL),
-            Err(_) => return None,
+            Err(e) => {
+                return None;
+            }
         }
     }
     None
 }
 
 /// Where the next blueprint revealed by `act` goes, told by trying two different cards there.
-pub fn next_place(game: &Game, act: &Act, inputs: &Inputs) -> Option<Place> {
-    let (a, b) = probes(game, act, inputs)?;
+pub fn next_place(game: &Game, act: &Act, inputs: &Inputs, virtual_dice: bool) -> Option<Place> {
+    let (a, b) = probes(game, act, inputs, virtual_dice)?;
     // The same cards after the probe in both tries (neither probe): only the next place
     // differs.
-    let (sa, _) = completed(game, act, inputs, Some(a), &[a, b])?;
-    let (sb, _) = completed(game, act, inputs, Some(b), &[a, b])?;
+    let (sa, _) = completed(game, act, inputs, virtual_dice, Some(a), &[a, b])?;
+    let (sb, _) = completed(game, act, inputs, virtual_dice, Some(b), &[a, b])?;
     for (p, (pa, pb)) in sa.players.iter().zip(&sb.players).enumerate() {
         if pa.hand.count(a) != pb.hand.count(a) {
             return Some(Place::Hand(p));
@@ -113,6 +136,11 @@ pub fn next_place(game: &Game, act: &Act, inputs: &Inputs) -> Option<Place> {
 
 /// How many blueprints `act` reveals in all (the deal: 4 per player, 4 for the market and the
 /// Machine's start), counting those already named.
-pub fn blueprints_needed(game: &Game, act: &Act, inputs: &Inputs) -> Option<usize> {
-    completed(game, act, inputs, None, &[]).map(|(_, n)| n)
+pub fn blueprints_needed(
+    game: &Game,
+    act: &Act,
+    inputs: &Inputs,
+    virtual_dice: bool,
+) -> Option<usize> {
+    completed(game, act, inputs, virtual_dice, None, &[]).map(|(_, n)| n)
 }

@@ -274,6 +274,94 @@ fn the_machine_at_a_real_table_is_told_step_by_step() {
     h.get_by_label_contains(&red);
 }
 
+/// The Machine's dice rolled by Foreman at a real table (the camera trial of issue 90 found
+/// "it goes to the market, slot 1" when its green die had taken slot 2, and "the market" when
+/// a green 5 sends the card to its compound): each card asked for goes where the prompt says.
+/// docs/rules.md, solo game: green 1-4 takes that market slot, refilled from the deck; 5 or 6
+/// takes the deck's top card, then clears a row, refilled.
+#[test]
+fn the_machines_reveal_says_where_each_card_goes_with_foremans_dice() {
+    use egui::Key::*;
+    let mut greens = std::collections::BTreeSet::new();
+    for seed in 40..52u64 {
+        let dir = tempfile::tempdir().expect("temp dir");
+        let mut h = harness(dir.path(), seed);
+        h.run();
+        click(&mut h, "Real cards and dice on the table");
+        choose(&mut h, "Dice of player 1", "Typed by hand");
+        choose(&mut h, "its five coloured dice", "Virtual dice");
+        click(&mut h, "Start the game");
+        answer_pickers(&mut h);
+        click_first_containing(&mut h, "Take ");
+        answer_pickers_but_dice(&mut h);
+        keys(&mut h, &[Num6, Num6, Num6, Num6, Enter]);
+        keys(&mut h, &[E]);
+        click(&mut h, "Machine's turn");
+        let mut said = Vec::new();
+        while let Some(need) = h.state().asking() {
+            if need != "blueprint" {
+                // The contractors a green 6 clears, refilled.
+                super::window::answer_pickers_once_any(&mut h, need);
+                continue;
+            }
+            let k = said.len() + 1;
+            h.run();
+            let prompt: Option<String> = h
+                .get_all_by_label_contains(&format!("Blueprint {k} of "))
+                .next()
+                .map(|n| {
+                    let node = n.accesskit_node();
+                    node.label()
+                        .or(node.value())
+                        .unwrap_or_default()
+                        .to_string()
+                });
+            let prompt =
+                prompt.unwrap_or_else(|| panic!("seed {seed}: no prompt for blueprint {k}"));
+            said.push(prompt);
+            super::window::answer_pickers_once_any(&mut h, "blueprint");
+        }
+        let game = h.state().game().expect("a game").clone();
+        let turn = game
+            .journal()
+            .iter()
+            .rev()
+            .find(|a| a.act == Act::MachineTurn)
+            .unwrap_or_else(|| panic!("seed {seed}: the Machine played ({said:?})"));
+        let green = turn.inputs.dice[4];
+        greens.insert(green);
+        let st = game.state();
+        let machine = st.machine.clone().expect("solo");
+        assert_eq!(said.len(), turn.inputs.blueprints.len(), "seed {seed}");
+        for (prompt, &card) in said.iter().zip(&turn.inputs.blueprints) {
+            if prompt.contains("the Machine's compound") {
+                assert!(
+                    green >= 5 && machine.compound.contains(card),
+                    "seed {seed}, green {green}: {prompt:?} but {card} is not there"
+                );
+            } else {
+                let slot = (0..4)
+                    .find(|&i| prompt.contains(&format!("slot {}", i + 1)))
+                    .unwrap_or_else(|| panic!("seed {seed}: {prompt:?} names no place"));
+                assert_eq!(
+                    st.market.blueprints[slot],
+                    Some(card),
+                    "seed {seed}, green {green}: {prompt:?}"
+                );
+            }
+        }
+        if (1..=4).contains(&green) {
+            assert_eq!(said.len(), 1, "seed {seed}: one slot refilled");
+            assert!(said[0].contains(&format!("slot {green}")), "{said:?}");
+        } else {
+            assert!(said[0].contains("the Machine's compound"), "{said:?}");
+        }
+    }
+    // The seeds cover a green die that takes a slot other than the first, and one of 5 or 6.
+    assert!(greens.iter().any(|g| (2..=4).contains(g)), "{greens:?}");
+    assert!(greens.iter().any(|&g| g >= 5), "{greens:?}");
+}
+
 /// Issue 27, points 2 and 4: a contractor asked for in the deal says where it goes; a die told
 /// wrong is corrected by selecting it (a click or the arrows) and typing its face.
 #[test]
