@@ -805,3 +805,4 @@ web-undo-you-asked = You asked to take back: { $what }
 web-undo-waiting-table = Waiting for the table screen to agree…
 web-undo-title = Take back an action?
 web-plays-on-phone = { $name } plays on their own phone: their choices are made there.
+web-waiting-phone = Waiting for { $name }'s phone (a card revealed is named there), or play their turn here.

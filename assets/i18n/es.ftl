@@ -811,3 +811,4 @@ web-undo-you-asked = Pediste deshacer: { $what }
 web-undo-waiting-table = Esperando a que la pantalla de la mesa esté de acuerdo…
 web-undo-title = ¿Deshacer una acción?
 web-plays-on-phone = { $name } juega en su propio teléfono: sus decisiones se toman allí.
+web-waiting-phone = Esperando el teléfono de { $name } (una carta revelada se nombra allí), o juega su turno aquí.

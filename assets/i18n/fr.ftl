@@ -811,3 +811,4 @@ web-undo-you-asked = Vous avez demandé à reprendre : { $what }
 web-undo-waiting-table = En attente de l'accord de l'écran de la table…
 web-undo-title = Reprendre une action ?
 web-plays-on-phone = { $name } joue sur son propre téléphone : ses choix se font là.
+web-waiting-phone = En attente du téléphone de { $name } (une carte révélée y est nommée), ou jouez son tour ici.

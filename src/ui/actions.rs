@@ -94,6 +94,12 @@ impl ForemanApp {
                     ui.separator();
                     ui.label(self.ta("web-plays-on-phone", &[("name", name.into())]));
                 }
+                // At a real table, a seat whose phone is connected may be naming a card there.
+                if let Some(seat) = self.phone_at_the_table() {
+                    let name = self.seat_name(game, seat);
+                    ui.separator();
+                    ui.label(self.ta("web-waiting-phone", &[("name", name.into())]));
+                }
                 // Everyone works at once: a button (or the key 1–5) per player turns the work
                 // phase to them; a tick marks whoever has ended. A bot's turn is not cut short.
                 if matches!(st.phase, Phase::Work { .. }) && st.players.len() > 1 {

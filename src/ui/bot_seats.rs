@@ -77,6 +77,26 @@ impl ForemanApp {
                 .is_some_and(|s| s.played_on_a_device(seat))
     }
 
+    /// At a real table, the seat to act now when a device plays it at this moment: its player
+    /// may be naming a card on their phone, so the window says it waits (the trial of issue
+    /// 89 found it silent); anyone at the window may still act for them.
+    pub(super) fn phone_at_the_table(&self) -> Option<usize> {
+        let game = self.game()?;
+        if game.setup().mode == crate::engine::Mode::Digital {
+            return None;
+        }
+        let seat = game.state().current_player()?;
+        let invite = self.invite.as_ref()?;
+        let table = self.session.as_ref().and_then(|s| s.hosted())?;
+        invite
+            .hub
+            .connected(table)
+            .get(seat)
+            .copied()
+            .unwrap_or(false)
+            .then_some(seat)
+    }
+
     /// The seat to act now when it is played on its own device in an on-screen game: the
     /// table screen, which knows that hand, does not act or suggest for it (a choice would
     /// list its cards).

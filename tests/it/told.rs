@@ -244,16 +244,24 @@ fn the_table_screen_says_nothing_of_a_card_told_on_a_phone() {
         for _ in 0..20 {
             h.run();
         }
-        // Every word on the screen but the links (each window has keys of its own).
+        // Every word on the screen but the links (each window has keys of its own): a
+        // button's label, and a text's value (egui gives a label's words as its value).
         let mut said: Vec<String> = h
             .query_all(egui_kittest::kittest::By::new())
-            .filter_map(|n| n.accesskit_node().label().map(|l| l.to_string()))
+            .filter_map(|n| {
+                let node = n.accesskit_node();
+                node.label().or(node.value()).map(|l| l.to_string())
+            })
             .filter(|l| !l.contains("http://"))
+            // The seats' keys, shown beside their links.
+            .filter(|l| !(l.len() >= 16 && l.chars().all(|c| c.is_ascii_hexdigit())))
             .collect();
         said.sort();
         said
     };
     let told = words(true);
+    // The log's lines are read too (a text, not a button).
+    assert!(told.iter().any(|l| l.contains("Deal")), "{told:?}");
     assert!(
         !told
             .iter()
@@ -261,4 +269,37 @@ fn the_table_screen_says_nothing_of_a_card_told_on_a_phone() {
         "{told:?}"
     );
     assert_eq!(told, words(false));
+}
+
+/// The trial of issue 89: the window waited in silence while Ann's phone named the card that
+/// refilled the market. At a real table, while the seat to act has a phone connected, the
+/// window says it waits for that phone (and that its turn may be played here); with no
+/// phone connected it says nothing of one.
+#[test]
+fn the_window_says_it_waits_for_the_phone_of_the_seat_to_act() {
+    use egui_kittest::kittest::Queryable as _;
+    let waiting = |phone: bool| -> usize {
+        let dir = tempfile::tempdir().expect("temp dir");
+        let mut h = super::window::harness(dir.path(), 5);
+        h.state_mut().invite_at = foreman::ui::InviteAt {
+            bind: "127.0.0.1".into(),
+            port: 0,
+        };
+        let game = dealt_at_a_real_table(2, 41);
+        let first = game.state().current_player().expect("a seat to act");
+        super::window::open_game(&mut h, dir.path(), &game);
+        let (addr, key) = super::seats::invited(&mut h, first);
+        let rt = tokio::runtime::Builder::new_current_thread()
+            .enable_all()
+            .build()
+            .expect("a runtime");
+        let _device = phone.then(|| rt.block_on(device::Device::open(addr, &key, "en")));
+        for _ in 0..20 {
+            h.run();
+        }
+        h.query_all_by_label_contains(&format!("Waiting for Player {}'s phone", first + 1))
+            .count()
+    };
+    assert_eq!(waiting(true), 1);
+    assert_eq!(waiting(false), 0);
 }

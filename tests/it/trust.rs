@@ -1167,7 +1167,11 @@ fn the_table_window_never_shows_a_hand_played_on_a_phone() {
         bind: "127.0.0.1".into(),
         port: 0,
     };
-    super::window::open_game(&mut h, dir.path(), &dealt(2, 31));
+    let start = dealt(2, 31);
+    // What everyone saw: the market before Ann takes from it, and all after.
+    let mut seen = HashSet::new();
+    super::seats::public_cards(&start, &mut seen);
+    super::window::open_game(&mut h, dir.path(), &start);
     let (addr, ann) = super::seats::invited(&mut h, 0);
     let links: Vec<String> = h
         .query_all_by_label_contains("http://127.0.0.1:")
@@ -1190,7 +1194,6 @@ fn the_table_window_never_shows_a_hand_played_on_a_phone() {
         h.run();
     }
     let game = h.state().game().cloned().expect("a game");
-    let mut seen = HashSet::new();
     let public = super::seats::public_cards(&game, &mut seen);
     let secret: Vec<_> = game
         .state()
@@ -1215,7 +1218,14 @@ fn the_table_window_never_shows_a_hand_played_on_a_phone() {
     for card in secret {
         let on: Vec<String> = h
             .query_all_by_label_contains(card.name())
-            .filter_map(|n| n.accesskit_node().label().map(|l| l.to_string()))
+            .map(|n| {
+                // A button's label, or a text's words (egui gives those as its value).
+                let node = n.accesskit_node();
+                node.label()
+                    .or(node.value())
+                    .unwrap_or_default()
+                    .to_string()
+            })
             .collect();
         assert!(on.is_empty(), "{card} on the table screen: {on:?}");
     }
