@@ -101,9 +101,7 @@ fn completed(
                 trial.contractors.push(c);
             }
             Err(RuleError::NeedTools) => trial.tools = Some(crate::engine::Tool::ALL),
-            Err(e) => {
-                return None;
-            }
+            Err(_) => return None,
         }
     }
     None
