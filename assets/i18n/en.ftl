@@ -652,6 +652,7 @@ web-tell-hint = Builds and hires offer every card your secret cards could be: te
 web-die = Die
 web-die-then = Tap a die, then where it goes: a section, or a card it can activate.
 web-group-build-untold = Build a card you have not told…
+web-group-hire-untold = Hire, discarding a card you have not told…
 web-tell-now = Tell Foreman your cards
 web-drew-tell = You drew a card in secret: tell Foreman which (below).
 web-your-turn = Your turn

@@ -658,6 +658,7 @@ web-tell-hint = Construir y contratar ofrecen todas las cartas que podrían ser 
 web-die = Dado
 web-die-then = Toca un dado, luego dónde va: una sección, o una carta que pueda activar.
 web-group-build-untold = Construir una carta que no has indicado…
+web-group-hire-untold = Contratar, descartando una carta que no has indicado…
 web-tell-now = Indicar tus cartas a Foreman
 web-drew-tell = Has robado una carta en secreto: indica a Foreman cuál (más abajo).
 web-your-turn = Tu turno

@@ -658,6 +658,7 @@ web-tell-hint = Les constructions et embauches proposent toutes les cartes que v
 web-die = Dé
 web-die-then = Touchez un dé, puis où il va : une section, ou une carte qu'il peut activer.
 web-group-build-untold = Construire une carte non indiquée…
+web-group-hire-untold = Engager, en défaussant une carte non indiquée…
 web-tell-now = Indiquer vos cartes à Foreman
 web-drew-tell = Vous avez pioché une carte en secret : indiquez-la à Foreman (plus bas).
 web-your-turn = À vous de jouer

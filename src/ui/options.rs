@@ -206,60 +206,9 @@ impl ForemanApp {
         }
     }
 
-    /// A choice's words, with what it would change for the player.
+    /// A choice's words, with what it would change for the player (and a hire's gift).
     fn choice_text(&self, game: &Game, act: &Act) -> String {
-        // A hire's gift: each gain beside whom it goes to ("Hire Miner (+3 metal); Bob gets
-        // the contractor's gift (+1 metal)").
-        if let (
-            Act::Hire {
-                slot,
-                discard,
-                opponent: Some(o),
-            },
-            Some(p),
-            Ok(after),
-        ) = (act, game.state().current_player(), game.preview(act))
-        {
-            let o = usize::from(*o);
-            let own = Act::Hire {
-                slot: *slot,
-                discard: *discard,
-                opponent: None,
-            };
-            let with = |text: String, gain: String| match gain.is_empty() {
-                true => text,
-                false => format!("{text} ({gain})"),
-            };
-            let st = game.state();
-            let mine = with(
-                words::act(&self.tr, game, &own),
-                crate::i18n::gains::gain_text(&self.tr, &st.players[p], &after.players[p]),
-            );
-            let theirs = match (st.players.get(o), after.players.get(o)) {
-                (Some(b), Some(a)) => with(
-                    words::player_name(&self.tr, game, o),
-                    crate::i18n::gains::gain_text(&self.tr, b, a),
-                ),
-                _ => words::player_name(&self.tr, game, o),
-            };
-            return self.ta(
-                "act-hire-gift",
-                &[("act", mine.into()), ("player", theirs.into())],
-            );
-        }
-        let text = words::act(&self.tr, game, act);
-        let seat = game.state().current_player();
-        if let (Some(p), Ok(after)) = (seat, game.preview(act)) {
-            let gain = crate::i18n::gains::gain_text(
-                &self.tr,
-                &game.state().players[p],
-                &after.players[p],
-            );
-            if !gain.is_empty() {
-                return format!("{text} ({gain})");
-            }
-        }
-        text
+        crate::i18n::gains::choice_line(&self.tr, game, act)
     }
 
     /// Why the typed letters offer nothing: the rules' reason for the card they name (its

@@ -424,3 +424,51 @@ fn on_the_wire_the_pair_sends_the_same_frames() {
     same(&a.0, &b.0, "seat 0's frames");
     same(&a.1, &b.1, "the spectator's frames");
 }
+
+/// A choice's line says what it brings for certain, never what the deck holds (cards.md,
+/// Investor: "reveal the top blueprint; gain its printed build cost"): the Investor's hire on
+/// positions that differ only in their seed (the deck's order) reads the same in the window's
+/// choices and on a seat's phone (`choice_line`), and still says its certain cost, the card
+/// discarded. Before, the window previewed it on the true game and foretold the card's cost.
+#[test]
+fn a_hire_of_the_investor_never_foretells_the_card_it_reveals() {
+    use foreman::engine::{Contractor, legal_actions};
+    let tr = foreman::i18n::Tr::new(Lang::En);
+    let mut differ_before = 0;
+    for seed in 1..=6u64 {
+        let dealt = Game::new_dealt(Setup::players(2, seed)).expect("a game");
+        let mut st = dealt.state().clone();
+        st.market.contractors[0] = Some(Contractor::Investor);
+        let tool = st.market.tools[0];
+        let card = Blueprint::ALL
+            .iter()
+            .copied()
+            .find(|c| c.tool() == tool)
+            .expect("a card with the slot's tool");
+        let p = st.current_player().expect("a seat to act");
+        st.players[p].hand.add(card);
+        let at = |s: u64| {
+            let mut setup = dealt.setup().clone();
+            setup.seed = s;
+            Game::at_position(setup, st.clone())
+        };
+        let (a, b) = (at(seed), at(seed + 100));
+        let hire = legal_actions(a.state())
+            .into_iter()
+            .find(|x| matches!(x, Act::Hire { slot: 0, discard, .. } if *discard == card))
+            .expect("the Investor may be hired");
+        let line_a = foreman::i18n::gains::choice_line(&tr, &a, &hire);
+        let line_b = foreman::i18n::gains::choice_line(&tr, &b, &hire);
+        assert_eq!(line_a, line_b, "seed {seed}");
+        assert!(line_a.contains("-1 blueprint in hand"), "{line_a}");
+        // The true games do reveal different cards: the test could tell.
+        let gain = |g: &Game| {
+            let after = g.preview(&hire).expect("the hire");
+            (after.players[p].metal, after.players[p].energy)
+        };
+        if gain(&a) != gain(&b) {
+            differ_before += 1;
+        }
+    }
+    assert!(differ_before > 0, "every seed revealed cards of one cost");
+}

@@ -303,3 +303,69 @@ fn the_window_says_it_waits_for_the_phone_of_the_seat_to_act() {
     assert_eq!(waiting(true), 1);
     assert_eq!(waiting(false), 0);
 }
+
+/// The trial of issue 89: on the phone a hire from a hand not told listed every discard the
+/// secret cards could be, times each gift (16 lines), and no line said what it changes. Now
+/// the hires discarding a card not told are one group, a told card's hire its contractor's,
+/// and every line says what it brings, as the window's choices do ("(+3 metal, -1 card)").
+#[test]
+fn hires_from_cards_not_told_are_one_group_and_lines_say_their_effect() {
+    let dealt = dealt_at_a_real_table(2, 12);
+    let mut st = dealt.state().clone();
+    let p = st.current_player().expect("a seat to act");
+    let tool = st.market.tools[1];
+    let told = B::ALL
+        .iter()
+        .copied()
+        .find(|c| c.tool() == tool)
+        .expect("a card with the Miner's tool");
+    st.players[p].energy = 8;
+    st.players[p].hand.add(told);
+    st.players[p].hidden = 3;
+    let game = Game::at_position(dealt.setup().clone(), st);
+    let tr = foreman::i18n::Tr::new(Lang::En);
+    let view = foreman::net::view::seat_view(&tr, &game.known_to(Some(p)), 0, &[], false);
+    let hires: Vec<(&str, &str)> = view
+        .actions
+        .iter()
+        .filter(|a| matches!(a.act, Act::Hire { .. }))
+        .map(|a| (a.group.as_str(), a.label.as_str()))
+        .collect();
+    let groups: HashSet<&str> = hires.iter().map(|(g, _)| *g).collect();
+    let untold = "Hire, discarding a card you have not told…";
+    assert!(groups.contains(untold), "{groups:?}");
+    // The Miner (slot 2) discarding the card told: its own group, a line per gift, each
+    // with the player's gain and the gift's.
+    let miner: Vec<&str> = hires
+        .iter()
+        .filter(|(g, _)| *g == "Hire the Miner…")
+        .map(|(_, l)| *l)
+        .collect();
+    assert!(!miner.is_empty(), "{hires:?}");
+    assert!(
+        miner
+            .iter()
+            .all(|l| l.contains("+3 metal") && l.contains("+1 metal")),
+        "{miner:?}"
+    );
+    assert!(
+        hires
+            .iter()
+            .filter(|(g, _)| *g != untold)
+            .all(|(_, l)| l.contains(told.name())),
+        "only the told card's hires outside the group: {hires:?}"
+    );
+    // A build line says its cost.
+    let builds: Vec<&str> = view
+        .actions
+        .iter()
+        .filter(|a| matches!(a.act, Act::Build { .. }))
+        .map(|a| a.label.as_str())
+        .collect();
+    assert!(
+        builds
+            .iter()
+            .all(|l| l.contains(" metal") || l.contains(" energy")),
+        "{builds:?}"
+    );
+}

@@ -459,7 +459,8 @@ fn actions_for(
             }
             Some(ActionView {
                 group: group(tr, at, &act),
-                label: words::act(tr, at, &act),
+                // With what it changes for the player, as the window's choices say it.
+                label: crate::i18n::gains::choice_line(tr, at, &act),
                 act,
             })
         })
@@ -498,6 +499,9 @@ fn group(tr: &Tr, game: &Game, act: &Act) -> String {
     };
     match act {
         Act::Build { card, .. } if untold(*card) => tr.t("web-group-build-untold"),
+        // A hire discarding a card not told: one group too (the trial of issue 89 found 16
+        // lines, every discard the secret cards could be times each gift).
+        Act::Hire { discard, .. } if untold(*discard) => tr.t("web-group-hire-untold"),
         Act::Build { card, .. } => tr.t_args(
             "web-group-build",
             &[("card", words::card_name(tr, *card).into())],
