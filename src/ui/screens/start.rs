@@ -215,19 +215,27 @@ impl StartScreen<'_> {
                             for i in 0..form.names.len() {
                                 let label = ta("player-name", &[("seat", (i + 1).into())]);
                                 let default = ta("player-default", &[("seat", (i + 1).into())]);
-                                let name = ui
-                                    .add(
-                                        // A grid's column is as wide as it was: the field
-                                        // asks its width as a least size, or it never grows.
-                                        egui::TextEdit::singleline(&mut form.names[i])
-                                            .id_salt(("player-name", i))
-                                            .desired_width(160.0)
-                                            .min_size(egui::vec2(160.0, 0.0))
-                                            .hint_text(default)
-                                            // Tab is ours: it goes to the next name.
-                                            .lock_focus(true),
+                                let name = ui.add(
+                                    // A grid's column is as wide as it was: the field
+                                    // asks its width as a least size, or it never grows.
+                                    egui::TextEdit::singleline(&mut form.names[i])
+                                        .id_salt(("player-name", i))
+                                        .desired_width(160.0)
+                                        .min_size(egui::vec2(160.0, 0.0))
+                                        .hint_text(default)
+                                        // Tab is ours: it goes to the next name.
+                                        .lock_focus(true),
+                                );
+                                // No tooltip: it covered the next seat's field (the trial of
+                                // issue 89); the column says "Name", the box "Player N", and
+                                // a screen reader its name.
+                                name.widget_info(|| {
+                                    egui::WidgetInfo::labeled(
+                                        egui::Role::TextInput,
+                                        true,
+                                        label.clone(),
                                     )
-                                    .on_hover_text(label.clone());
+                                });
                                 name_ids.push(name.id);
                                 if name.has_focus() {
                                     tab_to = tab_to.or(ui.input(|k| tabbed(k, i)));
