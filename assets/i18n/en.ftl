@@ -87,6 +87,7 @@ browse = Choose…
 browse-hint = Choose the file with the system's file dialog (or type its path)
 market = Market
 others = Players and log
+camera-side = Camera
 blueprints = Blueprints
 contractors = Contractors
 take = Take { $card }
@@ -401,7 +402,9 @@ camera-mark-tray = Mark the tray
 camera-marking = Drag over the picture to mark the tray (click to cancel)
 camera-whole-picture = Whole picture
 camera-picture = The camera's picture
-camera-roll = Settled roll: { $dice }. Point at a die on the picture and type its face to correct it, Shift+click to change its colour, click a die it missed to add it, right-click or Delete what is no die to take it away.
+camera-roll = Settled roll: { $dice }.
+camera-fix-short = A die read wrong: point at it and type its face.
+camera-fix-how = Point at a die on the picture and type its face to correct it, Shift+click to change its colour, click a die it missed to add it, right-click or Delete what is no die to take it away.
 camera-taught = Learning your dice: { $rolls ->
     [one] one confirmed roll
    *[other] { $rolls } confirmed rolls

@@ -87,6 +87,7 @@ browse = Elegir…
 browse-hint = Elegir el archivo con el diálogo de archivos del sistema (o escribir su ruta)
 market = Mercado
 others = Jugadores y registro
+camera-side = Cámara
 blueprints = Planos
 contractors = Contratistas
 take = Tomar { $card }
@@ -404,7 +405,9 @@ camera-mark-tray = Marcar la bandeja
 camera-marking = Arrastra sobre la imagen para marcar la bandeja (clic para cancelar)
 camera-whole-picture = Toda la imagen
 camera-picture = La imagen de la cámara
-camera-roll = Tirada estable: { $dice }. Señala un dado de la imagen y teclea su cara para corregirlo (Mayús+clic: su color), en un dado que no vio para añadirlo, y clic derecho o Supr en lo que no es un dado para quitarlo.
+camera-roll = Tirada estable: { $dice }.
+camera-fix-short = Un dado mal leído: señálalo y teclea su cara.
+camera-fix-how = Señala un dado de la imagen y teclea su cara para corregirlo (Mayús+clic: su color), en un dado que no vio para añadirlo, y clic derecho o Supr en lo que no es un dado para quitarlo.
 camera-taught = Aprendiendo tus dados: { $rolls ->
     [one] una tirada confirmada
    *[other] { $rolls } tiradas confirmadas

@@ -87,6 +87,7 @@ browse = Choisir…
 browse-hint = Choisir le fichier avec la fenêtre de fichiers du système (ou taper son chemin)
 market = Marché
 others = Joueurs et journal
+camera-side = Caméra
 blueprints = Plans
 contractors = Prestataires
 take = Prendre { $card }
@@ -404,7 +405,9 @@ camera-mark-tray = Délimiter la piste
 camera-marking = Faites glisser sur l’image pour délimiter la piste (cliquez pour annuler)
 camera-whole-picture = Toute l’image
 camera-picture = L'image de la caméra
-camera-roll = Lancer stable : { $dice }. Pointez un dé de l’image et tapez sa face pour le corriger (Maj+clic : sa couleur), sur un dé oublié pour l’ajouter, et clic droit ou Suppr sur ce qui n’est pas un dé pour l’enlever.
+camera-roll = Lancer stable : { $dice }.
+camera-fix-short = Un dé mal lu : pointez-le et tapez sa face.
+camera-fix-how = Pointez un dé de l’image et tapez sa face pour le corriger (Maj+clic : sa couleur), sur un dé oublié pour l’ajouter, et clic droit ou Suppr sur ce qui n’est pas un dé pour l’enlever.
 camera-taught = Apprend vos dés : { $rolls ->
     [one] un lancer confirmé
    *[other] { $rolls } lancers confirmés

@@ -16,7 +16,13 @@ impl ForemanApp {
             ui.add_space(4.0);
             ui.horizontal_wrapped(|ui| {
                 if ui.ctx().content_rect().width() < NARROW {
-                    for (side, key) in [(Side::Market, "market"), (Side::Others, "others")] {
+                    let mut sides = vec![(Side::Market, "market"), (Side::Others, "others")];
+                    // The camera's own side: its picture squeezed under the others at
+                    // 800×560 could not be read (issue 89, point 7).
+                    if self.camera_used() {
+                        sides.push((Side::Camera, "camera-side"));
+                    }
+                    for (side, key) in sides {
                         let on = self.view.side == Some(side);
                         if ui.selectable_label(on, self.t(key)).clicked() {
                             self.view.side = if on { None } else { Some(side) };

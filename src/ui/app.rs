@@ -212,6 +212,8 @@ pub struct ForemanApp {
 pub(super) enum Side {
     Market,
     Others,
+    /// The camera's panel alone, its picture as large as the window allows.
+    Camera,
 }
 
 impl ForemanApp {

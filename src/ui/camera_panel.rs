@@ -65,6 +65,16 @@ impl ForemanApp {
     }
 
     /// The camera reader, if started.
+    /// Whether the camera reads dice in this game, or was chosen to (its panel is shown).
+    pub(super) fn camera_used(&self) -> bool {
+        self.camera.dice.is_some() || self.settings.dice.contains(&DiceSource::Camera)
+    }
+
+    /// Where the camera's picture was last drawn (none when it was not).
+    pub fn camera_picture_at(&self) -> Option<egui::Rect> {
+        self.camera.picture_at
+    }
+
     pub fn camera_dice(&self) -> Option<&super::camera::CameraDice> {
         self.camera.dice.as_ref()
     }
@@ -395,6 +405,10 @@ impl ForemanApp {
                 c.confirm();
             }
             ui.label(self.ta("camera-roll", &[("dice", faces.join(", ").into())]));
+            // How to correct, in a line (the whole of it in its hover): the long sentence
+            // pushed the picture out of a small window (issue 89, point 7).
+            ui.weak(self.t("camera-fix-short"))
+                .on_hover_text(self.t("camera-fix-how"));
             if unsure > 0 {
                 ui.colored_label(
                     egui::Color32::from_rgb(255, 140, 0),

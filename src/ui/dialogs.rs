@@ -28,9 +28,17 @@ impl ForemanApp {
                 self.acting_dice(),
                 Some(DiceSource::Camera | DiceSource::SmartDice)
             );
+        // On a small window, the dice read are told beside the camera's side: no wider than
+        // the board (issue 89, point 7).
+        let window = ctx.content_rect().width();
+        let width = if read && window < super::table::NARROW {
+            (window * 0.45 - 24.0).max(280.0)
+        } else {
+            560.0
+        };
         let body = |ui: &mut Ui| {
             // One width from the first frame: a dialog never grows under the pointer.
-            ui.set_width(560.0);
+            ui.set_width(width);
             match dialog {
                 Dialog::Options(mut form) => match self.options_ui(ui, &mut form) {
                     Some(act) => send = Some((act, Inputs::default())),
@@ -98,7 +106,10 @@ impl ForemanApp {
                 .collapsible(false)
                 .resizable(false)
                 .movable(true)
-                .default_pos(ctx.content_rect().min + egui::vec2(16.0, 48.0))
+                // At the foot, left: the camera's picture (at the right) and the player's
+                // board stay in sight while the dice are read (issue 89, point 7).
+                .pivot(egui::Align2::LEFT_BOTTOM)
+                .default_pos(ctx.content_rect().left_bottom() + egui::vec2(16.0, -64.0))
                 .show(ctx, body);
             false
         } else {

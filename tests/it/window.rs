@@ -990,7 +990,8 @@ fn the_picker_beside_the_table_is_dragged_aside() {
     let before = h.get_by_label_contains("Read by the camera").rect();
     // Beside the line, on the picker's background (a label's own text is selected by a drag).
     let from = egui::pos2(before.max.x + 40.0, before.center().y);
-    let by = egui::vec2(300.0, 200.0);
+    // Up and right: the picker stands at the foot of the window.
+    let by = egui::vec2(300.0, -200.0);
     h.drag_at(from);
     h.step();
     for k in 1..=4 {
@@ -2068,4 +2069,61 @@ fn placing_dice_moves_nothing_below_the_board() {
         assert_eq!(at(&h), before, "after {placed} dice placed");
     }
     assert!(placed >= 2, "{placed} placed");
+}
+
+/// Issue 89, point 7: at 800×560 the camera's picture was squeezed under the other players
+/// and the log, out of sight, and the roll's picker covered *Use this roll*. On a small window
+/// a roll awaited with the camera on shows the camera's side by itself (a *Camera* button in
+/// the bottom bar too); the picker stands at the foot, left, no wider than the board: the
+/// button and the picture's dice are in sight, clear of it.
+#[test]
+fn a_small_window_shows_the_camera_beside_the_roll() {
+    let dir = tempfile::tempdir().expect("temp dir");
+    let photo = image::open(
+        Path::new(env!("CARGO_MANIFEST_DIR"))
+            .join("tests/data/dice/d6-tray-photos/images/IMG_20191209_100728.jpg"),
+    )
+    .expect("the photo")
+    .to_rgb8();
+    let crop = image::imageops::crop_imm(&photo, 0, 170, 640, 300).to_image();
+    let (w, hgt) = (800.0, 560.0);
+    let path = dir.path().join("roll.png");
+    crop.save(&path).expect("write picture");
+    let settings = Settings {
+        help_seen: true,
+        ..Settings::default()
+    };
+    let mut h = harness_with(dir.path(), 23, settings, egui::vec2(w, hgt));
+    h.run();
+    click(&mut h, "Real cards and dice on the table");
+    choose(&mut h, "Dice of player 1", "Camera");
+    click(&mut h, "Start the game");
+    answer_pickers(&mut h);
+    // The camera chosen: its side is a button of the bottom bar before it is started.
+    click(&mut h, "Camera");
+    h.get_by_label("Camera dice reader");
+    h.state_mut().start_camera(&path.display().to_string());
+    step_until_offered(&mut h);
+    click(&mut h, "Camera");
+    click_first_containing(&mut h, "Take ");
+    answer_pickers_but_dice(&mut h);
+    for _ in 0..5 {
+        h.step();
+    }
+    h.run();
+    let window = egui::Rect::from_min_size(egui::Pos2::ZERO, egui::vec2(w, hgt));
+    h.get_by_label("Camera");
+    let use_roll = h.get_by_label("Use this roll").rect();
+    let picker = h.get_by_label("The die shows 6").rect();
+    let confirm = h.get_by_label("Confirm the roll (Enter)").rect();
+    assert!(window.contains_rect(use_roll), "{use_roll:?}");
+    assert!(
+        !use_roll.intersects(picker.union(confirm)),
+        "{use_roll:?} under the picker {picker:?}"
+    );
+    let picture = h.state().camera_picture_at().expect("the picture drawn");
+    // The picture's top band (its first dice) in the window, beside the picker.
+    let top = egui::Rect::from_min_size(picture.min, egui::vec2(picture.width(), 100.0));
+    assert!(window.contains_rect(top), "{picture:?}");
+    assert!(!top.intersects(picker.union(confirm)), "{picture:?}");
 }

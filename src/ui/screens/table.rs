@@ -77,6 +77,9 @@ pub(in crate::ui) struct TableScreen {
     pub(in crate::ui) suggesting: bool,
     /// Whether the camera is on (its panel wider).
     pub(in crate::ui) camera_on: bool,
+    /// Whether the camera reads this game's dice or was chosen to (on a small window, its
+    /// own side).
+    pub(in crate::ui) camera_used: bool,
 }
 
 impl TableScreen {
@@ -107,15 +110,28 @@ impl TableScreen {
             view.centre_for = Some(now);
             view.side = None;
         }
-        let (show_market, show_others) = if narrow {
+        // A roll awaited with the camera on: its picture beside the board by itself.
+        let rolling = matches!(st.phase, Phase::Work { rolled: false, .. } | Phase::Machine);
+        let (show_market, show_others, show_camera) = if narrow {
             match view.side {
-                Some(Side::Market) => (true, false),
-                Some(Side::Others) => (false, true),
-                None => (in_market, false),
+                Some(Side::Market) => (true, false, false),
+                Some(Side::Others) => (false, true, false),
+                Some(Side::Camera) => (false, false, self.camera_used),
+                None => (in_market, false, self.camera_on && rolling),
             }
         } else {
-            (true, true)
+            (true, true, false)
         };
+        if show_camera {
+            egui::Panel::right("camera-side")
+                .resizable(true)
+                .default_size((width * 0.55).max(360.0))
+                .show(ui, |ui| {
+                    egui::ScrollArea::vertical()
+                        .id_salt("camera-side")
+                        .show(ui, |ui| slot(Slot::Devices, ui));
+                });
+        }
         if show_market {
             egui::Panel::left("market")
                 .resizable(true)

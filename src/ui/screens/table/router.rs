@@ -50,6 +50,7 @@ impl ForemanApp {
             board_open: self.bot_to_act().is_none() && self.phone_to_act().is_none(),
             suggesting: self.thinking.is_some() || self.suggestion.is_some(),
             camera_on: self.camera.dice.is_some(),
+            camera_used: self.camera_used(),
             game,
             legal,
         };
@@ -62,7 +63,7 @@ impl ForemanApp {
                     self.smart_dice_ui(ui);
                     ui.separator();
                 }
-                if self.camera.dice.is_some() || self.settings.dice.contains(&DiceSource::Camera) {
+                if self.camera_used() {
                     self.camera_ui(ui);
                     ui.separator();
                 }

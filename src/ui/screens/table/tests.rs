@@ -57,6 +57,7 @@ fn the_table_is_drawn_alone_and_its_buttons_are_commands() {
         board_open: true,
         suggesting: true,
         camera_on: false,
+        camera_used: false,
     };
     let asked = RefCell::new(Vec::new());
     let slots = RefCell::new(Vec::new());
@@ -152,6 +153,7 @@ fn mega_factory_is_greyed_without_three_dice_alike() {
             board_open: true,
             suggesting: false,
             camera_on: false,
+            camera_used: false,
         };
         let asked = RefCell::new(Vec::new());
         let mut view = TableView::default();
