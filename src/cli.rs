@@ -7,7 +7,7 @@ mod play;
 mod serve;
 mod simulate;
 
-use dice::{listen, read_photos};
+use dice::{listen, read_photos, teach_photos};
 use history::{export_command, history_command, stats_command};
 use play::play;
 use serve::{host, serve};
@@ -228,6 +228,22 @@ enum DiceCommand {
         /// white, black).
         #[arg(long, value_name = "NAME", value_parser = die_colour)]
         colour: Option<foreman::vision::DieColour>,
+        /// Read with the model built in, not with what was taught at this table.
+        #[arg(long)]
+        shipped: bool,
+    },
+    /// Teach the camera's reader your dice, table and light from photos whose rolls you tell
+    /// in a file (one line per photo: `IMG_1.jpg: 3 5 6 1`), as confirmed rolls in the window
+    /// do. `foreman dice read` and the window then read with it.
+    Teach {
+        /// The rolls: a photo's file name, a colon, its dice's faces.
+        #[arg(long, value_name = "FILE", required_unless_present = "forget")]
+        truth: Option<PathBuf>,
+        /// The photos (JPEG or PNG), each named in the truth file.
+        images: Vec<PathBuf>,
+        /// Forget everything taught (the built-in model reads again).
+        #[arg(long, conflicts_with_all = ["truth", "images"])]
+        forget: bool,
     },
 }
 
@@ -327,8 +343,17 @@ pub fn run(started: std::time::Instant) -> Result<()> {
                     json,
                     count,
                     colour,
+                    shipped,
                 },
-        } => read_photos(&images, json, count.map(usize::from), colour),
+        } => read_photos(&images, json, count.map(usize::from), colour, shipped),
+        Command::Dice {
+            action:
+                DiceCommand::Teach {
+                    truth,
+                    images,
+                    forget,
+                },
+        } => teach_photos(truth.as_deref(), &images, forget),
         Command::Plan { file, json } => plan::plan(&file, json),
         Command::History {
             player,

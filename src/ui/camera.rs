@@ -24,7 +24,7 @@ pub const TEACH_ROLLS: usize = 10;
 
 /// The file in the data folder the reader's classifier trained again is kept in
 /// ([`crate::dice::relearner::Whole`]).
-pub const KEPT_CLASSIFIER: &str = "dice-classifier.bin";
+pub use crate::dice::teach::KEPT_CLASSIFIER;
 
 /// The camera's state as the window sees it.
 pub struct CameraDice {

@@ -19,6 +19,20 @@ pub(crate) fn run(args: &[&str]) -> (bool, String, String) {
     )
 }
 
+/// [`run`] with `data` as the data folder's home (`XDG_DATA_HOME`): nothing of the user's.
+fn run_in(data: &std::path::Path, args: &[&str]) -> (bool, String, String) {
+    let out = foreman()
+        .env("XDG_DATA_HOME", data)
+        .args(args)
+        .output()
+        .expect("runs");
+    (
+        out.status.success(),
+        String::from_utf8_lossy(&out.stdout).into(),
+        String::from_utf8_lossy(&out.stderr).into(),
+    )
+}
+
 #[test]
 fn simulate_json_solo_has_the_documented_fields() {
     let (ok, out, err) = run(&[
@@ -407,6 +421,9 @@ fn dice_read_takes_the_roll_it_waits_for() {
         env!("CARGO_MANIFEST_DIR"),
         "/tests/data/dice/d6-tray-photos/images/IMG_20191209_100728.jpg"
     );
+    // A data folder of its own: nothing taught at the user's table reads here.
+    let home = tempfile::tempdir().expect("temp dir");
+    let run = |args: &[&str]| run_in(home.path(), args);
     let (ok, all, err) = run(&["dice", "read", photo]);
     assert!(ok, "{err}");
     assert!(all.contains(": 5 dice"), "{all}");
@@ -421,4 +438,99 @@ fn dice_read_takes_the_roll_it_waits_for() {
     let (ok, _, err) = run(&["dice", "read", "--colour", "pink", photo]);
     assert!(!ok);
     assert!(err.contains("red, blue, green"), "{err}");
+}
+
+/// Issue 90, point 4: `foreman dice teach --truth FILE PHOTO...` teaches the reader from photos
+/// whose rolls are told in a file, into the data folder; `foreman dice read` then reads with it
+/// (and says so; `--shipped` reads with the model built in), `--forget` removes it; a photo
+/// where the roll cannot be placed (a die missed) is said and not taught; a wrong truth file is
+/// refused with its line.
+#[test]
+fn dice_teach_teaches_the_reader_and_forget_removes_it() {
+    let home = tempfile::tempdir().expect("temp dir");
+    let run = |args: &[&str]| run_in(home.path(), args);
+    let dir = concat!(
+        env!("CARGO_MANIFEST_DIR"),
+        "/tests/data/dice/d6-tray-photos"
+    );
+    // Six photos with their labels as the truth (class = pips - 1).
+    let mut names: Vec<String> = std::fs::read_dir(format!("{dir}/images"))
+        .expect("the photos")
+        .filter_map(|e| e.ok().map(|e| e.file_name().to_string_lossy().into_owned()))
+        .collect();
+    names.sort();
+    // Photos of a roll's size (most hold a score of dice: the reader misses some of those).
+    let faces_of = |n: &String| -> Vec<String> {
+        let stem = n.rsplit_once('.').map_or(n.as_str(), |(s, _)| s);
+        std::fs::read_to_string(format!("{dir}/labels/{stem}.txt"))
+            .expect("label")
+            .lines()
+            .filter_map(|l| l.split_whitespace().next()?.parse::<u8>().ok())
+            .map(|c| (c + 1).to_string())
+            .collect()
+    };
+    names.retain(|n| (3..=6).contains(&faces_of(n).len()));
+    names.truncate(6);
+    assert_eq!(names.len(), 6);
+    let mut truth = String::from("# the tray\n");
+    for n in &names {
+        let faces = faces_of(n);
+        truth.push_str(&format!("{n}: {}\n", faces.join(" ")));
+    }
+    // One photo told with more dice than it has: a die the reader cannot find.
+    let first = names[0].clone();
+    truth = truth.replacen(
+        &format!("{first}: "),
+        &format!("{first}: 6 6 6 6 6 6 6 6 6 6 6 6 "),
+        1,
+    );
+    let truth_file = home.path().join("truth.txt");
+    std::fs::write(&truth_file, &truth).expect("write");
+    let photos: Vec<String> = names.iter().map(|n| format!("{dir}/images/{n}")).collect();
+    let mut args = vec![
+        "dice",
+        "teach",
+        "--truth",
+        truth_file.to_str().expect("path"),
+    ];
+    args.extend(photos.iter().map(String::as_str));
+    let (ok, out, err) = run(&args);
+    assert!(ok, "{err}");
+    assert!(out.contains("not taught (teach it in the window)"), "{out}");
+    assert!(out.contains("Taught 5 of 6 photos"), "{out}");
+    assert!(out.contains("5 rolls taught in all"), "{out}");
+    let kept = home.path().join("foreman/dice-lessons.bin");
+    assert!(kept.exists(), "the lessons kept in the data folder");
+    // Read with it, and said; --shipped reads with the model built in.
+    let (ok, _, said) = run(&["dice", "read", &photos[1]]);
+    assert!(ok, "{said}");
+    assert!(
+        said.contains("Reading with what was taught from 5 rolls"),
+        "{said}"
+    );
+    let (ok, _, said) = run(&["dice", "read", "--shipped", &photos[1]]);
+    assert!(ok);
+    assert!(!said.contains("Reading with what was taught"), "{said}");
+    // Forgotten: the files gone, the model built in reads again.
+    let (ok, out, err) = run(&["dice", "teach", "--forget"]);
+    assert!(ok, "{err}");
+    assert!(out.contains("Forgot what was taught (5 rolls)"), "{out}");
+    assert!(!kept.exists());
+    let (_, _, said) = run(&["dice", "read", &photos[1]]);
+    assert!(!said.contains("Reading with what was taught"), "{said}");
+    // A wrong truth file: refused with its line, nothing taught.
+    std::fs::write(&truth_file, format!("{}: 3 7\n", names[1])).expect("write");
+    let (ok, _, err) = run(&[
+        "dice",
+        "teach",
+        "--truth",
+        truth_file.to_str().expect("path"),
+        &photos[1],
+    ]);
+    assert!(!ok);
+    assert!(
+        err.contains("line 1") && err.contains("\"7\" is not a face"),
+        "{err}"
+    );
+    assert!(!kept.exists());
 }

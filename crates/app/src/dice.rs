@@ -6,6 +6,7 @@
 pub mod camera;
 pub mod relearner;
 pub mod serial;
+pub mod teach;
 
 pub use foreman_dice_protocol::{DieColour, RollState};
 use std::sync::mpsc::Sender;

@@ -476,3 +476,101 @@ pub fn teach_as_labelled(
     work.dice += roll.len();
     lessons.learn(base, &image, area, &roll, &taken_away, picture.whole);
 }
+
+/// Why a roll told by its values alone cannot be placed on the dice read.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, thiserror::Error)]
+pub enum Unplaced {
+    /// The reader saw fewer dice than the roll has: where the others lie is not known.
+    #[error("{seen} of the {told} dice seen: where the others lie is not known")]
+    Missed { seen: usize, told: usize },
+    /// Several dice read with values the roll does not have, and the values left differ:
+    /// which is which is not known.
+    #[error("{0} dice read wrong: which is which is not known")]
+    Ambiguous(usize),
+}
+
+/// The dice `seen` given the values of a roll told by its faces alone (`foreman dice teach`'s
+/// truth: "3 5 6 1", no places): a die whose value read is among the roll's keeps it, surest
+/// first; the dice left take the values left when that is certain (one die left, or every value
+/// left the same). Pure.
+pub fn roll_from_values(seen: &[SeenDie], values: &[u8]) -> Result<Vec<SeenDie>, Unplaced> {
+    if seen.len() < values.len() {
+        return Err(Unplaced::Missed {
+            seen: seen.len(),
+            told: values.len(),
+        });
+    }
+    // The surest dice, as many as the roll has.
+    let mut order: Vec<usize> = (0..seen.len()).collect();
+    order.sort_by(|&a, &b| seen[b].confidence.total_cmp(&seen[a].confidence));
+    order.truncate(values.len());
+    let mut left: Vec<u8> = values.to_vec();
+    let mut roll: Vec<Option<SeenDie>> = vec![None; order.len()];
+    for (k, &i) in order.iter().enumerate() {
+        if let Some(j) = left.iter().position(|&v| v == seen[i].value) {
+            left.swap_remove(j);
+            roll[k] = Some(seen[i]);
+        }
+    }
+    let wrong = roll.iter().filter(|d| d.is_none()).count();
+    if wrong > 1 && left.iter().any(|&v| v != left[0]) {
+        return Err(Unplaced::Ambiguous(wrong));
+    }
+    Ok(order
+        .iter()
+        .zip(roll)
+        .map(|(&i, d)| {
+            d.unwrap_or_else(|| SeenDie {
+                value: left.pop().unwrap_or(seen[i].value),
+                confidence: 1.0,
+                ..seen[i]
+            })
+        })
+        .collect())
+}
+
+#[cfg(test)]
+mod roll_from_values_tests {
+    use super::*;
+
+    fn die(x: f32, value: u8, confidence: f32) -> SeenDie {
+        SeenDie {
+            x,
+            y: 10.0,
+            size: 20.0,
+            value,
+            colour: None,
+            confidence,
+        }
+    }
+
+    #[test]
+    fn a_roll_told_by_its_values_is_placed_when_certain() {
+        let seen = [die(0.0, 3, 0.9), die(30.0, 5, 0.8), die(60.0, 2, 0.4)];
+        // Read right: kept as read.
+        let roll = roll_from_values(&seen, &[5, 3, 2]).expect("placed");
+        let mut values: Vec<u8> = roll.iter().map(|d| d.value).collect();
+        values.sort_unstable();
+        assert_eq!(values, [2, 3, 5]);
+        // One die read wrong: it takes the value left.
+        let roll = roll_from_values(&seen, &[3, 5, 6]).expect("placed");
+        let third = roll.iter().find(|d| d.x == 60.0).expect("the third die");
+        assert_eq!(third.value, 6);
+        // Two wrong with different values left: not known which is which.
+        assert_eq!(
+            roll_from_values(&seen, &[3, 6, 1]),
+            Err(Unplaced::Ambiguous(2))
+        );
+        // Two wrong, both a 6: certain.
+        let roll = roll_from_values(&seen, &[3, 6, 6]).expect("placed");
+        assert_eq!(roll.iter().filter(|d| d.value == 6).count(), 2);
+        // Fewer seen than told.
+        assert_eq!(
+            roll_from_values(&seen[..2], &[3, 5, 6]),
+            Err(Unplaced::Missed { seen: 2, told: 3 })
+        );
+        // More seen than told: the surest.
+        let roll = roll_from_values(&seen, &[3, 5]).expect("placed");
+        assert!(roll.iter().all(|d| d.x != 60.0));
+    }
+}

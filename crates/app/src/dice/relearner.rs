@@ -172,6 +172,11 @@ impl Whole {
         }
     }
 
+    /// Whether a training runs.
+    pub fn running(&self) -> bool {
+        self.running.is_some()
+    }
+
     /// The classifier trained again, in a model, once there is one.
     pub fn model(&self) -> Option<Arc<Model>> {
         self.trained.as_ref().map(|t| t.0.clone())
