@@ -662,3 +662,109 @@ fn a_card_drawn_in_secret_is_asked_for_on_the_phone() {
     driver.wait_for("Which card did you draw?");
     driver.shot("drew-in-secret");
 }
+
+/// The trial of issue 89 on phones: the header's dice looked tappable and did nothing; after
+/// the first placement *Your turn* and *Take back* came above the actions and pushed them
+/// down under the finger; a build of a card not told was a list of 240; "meg" needed
+/// "mega f". Now a header die is picked as the board's, the actions stay where they were, the
+/// build of a card not told opens the box to tell it, and the cards the letters begin are
+/// buttons under that box: one tap tells Megalith.
+#[test]
+fn the_phone_keeps_its_buttons_still_and_asks_the_card_first() {
+    use foreman::engine::state::{DieOrigin, Phase};
+    let _one = ONE_BROWSER.lock().unwrap_or_else(|e| e.into_inner());
+    let dealt = super::told::dealt_at_a_real_table(2, 12);
+    let mut st = dealt.state().clone();
+    st.players[0].dice.clear();
+    for v in [2, 3] {
+        st.players[0].dice.push(v, DieOrigin::Own);
+    }
+    st.players[0].metal = 10;
+    st.players[0].energy = 10;
+    // Bob is at work: Ann's first placement turns the table to her.
+    st.phase = Phase::Work {
+        turn: 1,
+        rolled: true,
+    };
+    let (table, addr, _rt) = serve(Game::at_position(dealt.setup().clone(), st));
+    let driver = Driver::start();
+    driver.new_window(&format!(
+        "http://{addr}/s/{}?lang=en",
+        table.keys().seats[0]
+    ));
+    driver.wait_for("Tap a die");
+    let actions = "return Math.round(document.getElementById('actions-part').getBoundingClientRect().top + window.scrollY);";
+    let before = driver.run(actions, vec![]);
+    // A die of the header is tapped: the sections it may go to are lit.
+    driver.run(
+        "document.querySelector('#mine button.die').click(); return 0;",
+        vec![],
+    );
+    let generate = "const b = [...document.querySelectorAll('.section.open')]\
+        .find(b => b.innerText.startsWith('Generate')); if (!b) return false; b.click(); return true;";
+    let t = Instant::now();
+    while driver.run(generate, vec![]) != Value::Bool(true) {
+        assert!(t.elapsed() < Duration::from_secs(20), "{}", driver.text());
+        std::thread::sleep(Duration::from_millis(20));
+    }
+    let t = Instant::now();
+    while !table
+        .game()
+        .journal()
+        .iter()
+        .any(|a| matches!(a.act, Act::Place { .. }))
+    {
+        assert!(t.elapsed() < Duration::from_secs(20), "{}", driver.text());
+        std::thread::sleep(Duration::from_millis(20));
+    }
+    driver.wait_for("Your turn");
+    driver.shot("placed-from-the-header");
+    assert_eq!(
+        driver.run(actions, vec![]),
+        before,
+        "the actions moved after the first placement"
+    );
+    // The build of a card not told asks for the card.
+    assert!(
+        driver.tap("Build a card you have not told"),
+        "{}",
+        driver.text()
+    );
+    let focused = "return document.activeElement && document.activeElement.id;";
+    assert_eq!(driver.run(focused, vec![]), Value::from("tell"));
+    driver.type_keys("#tell", "meg\u{E007}");
+    let choices =
+        "return [...document.querySelectorAll('#tell-choices button')].map(b => b.innerText);";
+    let t = Instant::now();
+    while driver
+        .run(choices, vec![])
+        .as_array()
+        .is_none_or(Vec::is_empty)
+    {
+        assert!(t.elapsed() < Duration::from_secs(20), "{}", driver.text());
+        std::thread::sleep(Duration::from_millis(20));
+    }
+    let offered = driver.run(choices, vec![]);
+    assert!(
+        offered.to_string().contains("Megalith") && offered.to_string().contains("Mega Factory"),
+        "{offered}"
+    );
+    driver.shot("several-cards");
+    driver.run(
+        "[...document.querySelectorAll('#tell-choices button')].find(b => b.innerText === 'Megalith').click(); return 0;",
+        vec![],
+    );
+    let t = Instant::now();
+    while !table.game().journal().iter().any(|a| {
+        matches!(
+            a.act,
+            Act::Tell {
+                player: 0,
+                card: Blueprint::Megalith
+            }
+        )
+    }) {
+        assert!(t.elapsed() < Duration::from_secs(20), "{}", driver.text());
+        std::thread::sleep(Duration::from_millis(20));
+    }
+}

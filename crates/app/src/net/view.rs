@@ -125,7 +125,7 @@ pub fn undo_view(
 }
 
 /// The page's words, sent with every view (the page has none of its own).
-const LABELS: [&str; 52] = [
+const LABELS: [&str; 54] = [
     "web-tell-hint",
     "web-die",
     "web-die-then",
@@ -178,6 +178,8 @@ const LABELS: [&str; 52] = [
     "web-your-turn",
     "web-connected",
     "web-not-connected",
+    "web-group-build-untold",
+    "web-group-hire-untold",
 ];
 
 #[derive(Debug, Clone, PartialEq, Serialize)]
