@@ -77,12 +77,16 @@ impl ForemanApp {
                 .is_some_and(|s| s.played_on_a_device(seat))
     }
 
-    /// At a real table, the seat to act now when a device plays it at this moment: its player
-    /// may be naming a card on their phone, so the window says it waits (the trial of issue
-    /// 89 found it silent); anyone at the window may still act for them.
+    /// At a real table in the market phase, the seat to act when a device plays it at this
+    /// moment: its player may be naming a card on their phone, so the window says it waits
+    /// (the trial of issue 89 found it silent); anyone at the window may still act for them.
     pub(super) fn phone_at_the_table(&self) -> Option<usize> {
         let game = self.game()?;
-        if game.setup().mode == crate::engine::Mode::Digital {
+        // In the market phase only: in the work phase everyone works at once, each on
+        // their own phone (the second trial read "waiting for Ann's phone" while all rolled).
+        if game.setup().mode == crate::engine::Mode::Digital
+            || !matches!(game.state().phase, crate::engine::Phase::Market { .. })
+        {
             return None;
         }
         let seat = game.state().current_player()?;

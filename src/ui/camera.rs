@@ -117,6 +117,11 @@ impl CameraDice {
                 // A folder's next picture is not the dice being moved: the roll offered
                 // stays until it is used.
                 CameraEvent::Stable(_) if self.hold_offer && self.proposed.is_some() => {}
+                // The roll just used, still lying there (read again once the game no longer
+                // waits for its count): not offered again (the second trial of issue 89 saw
+                // *Use this roll* come back with it).
+                CameraEvent::Stable(roll)
+                    if crate::vision::stable::still_lying(&self.given_view, &roll.dice) => {}
                 CameraEvent::Stable(roll) => {
                     self.proposed = Some(roll);
                     self.proposed_frame = self.view.as_ref().map(|v| v.frame.clone());
@@ -353,8 +358,18 @@ impl CameraDice {
 
     /// The roll the game waits for (how many dice; their colour when all are one), or none:
     /// the reader keeps the surest that many.
-    pub fn set_expected(&self, expect: Option<(usize, Option<crate::dice::DieColour>)>) {
+    pub fn set_expected(&mut self, expect: Option<(usize, Option<crate::dice::DieColour>)>) {
         self.capture.set_expected(expect);
+        // A roll offered before the game said its size, with more dice than it has, is read
+        // again to that size (the second trial of issue 89 was offered five dice for four,
+        // beside "the picture shows 5 dice; the roll has 4").
+        if let (Some((n, _)), Some(roll)) = (expect, &self.proposed)
+            && roll.dice.len() > n
+        {
+            self.proposed = None;
+            self.proposed_frame = None;
+            self.taken_away.clear();
+        }
     }
 
     /// Marks the tray area (None: the whole picture).

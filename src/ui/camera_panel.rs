@@ -115,7 +115,7 @@ impl ForemanApp {
         // The camera reads the roll the game waits for (issue 90, point 1): as many dice as
         // it has, the surest, phantoms left out.
         let expect = self.expected_roll();
-        if let Some(camera) = self.camera.dice.as_ref() {
+        if let Some(camera) = self.camera.dice.as_mut() {
             camera.set_expected(expect);
         }
         let Some(Dialog::Input(pending)) = &self.dialog else {
@@ -178,49 +178,14 @@ impl ForemanApp {
     /// tray marking, the automatic setting and the confirm button.
     pub(super) fn camera_ui(&mut self, ui: &mut Ui) {
         ui.heading(self.t("camera-panel"));
-        let hint = self.t("camera-source-hint");
-        ui.horizontal(|ui| {
-            ui.add(
-                egui::TextEdit::singleline(&mut self.camera.source)
-                    .desired_width(160.0)
-                    .hint_text(hint),
-            );
-            if self.camera.dice.is_some() {
-                if ui.button(self.t("camera-stop")).clicked() {
-                    self.camera.dice = None;
-                    self.camera.texture = None;
-                }
-            } else if ui.button(self.t("camera-start")).clicked() {
-                let source = self.camera.source.clone();
-                self.start_camera(&source);
-            }
-        });
-        if ui.button(self.t("camera-find")).clicked() {
-            self.camera.cameras = Some(crate::dice::camera::list_cameras());
+        // Running: the roll and the picture first, side by side in the panel's order, then
+        // the source's controls; a small window showed the picture or *Use this roll*,
+        // never both (the second trial of issue 89).
+        if self.camera.dice.is_some() {
+            self.camera_reading_ui(ui);
+            ui.separator();
         }
-        match self.camera.cameras.clone() {
-            Some(cameras) if cameras.is_empty() => {
-                ui.weak(self.t("camera-none"));
-            }
-            Some(cameras) => {
-                ui.horizontal_wrapped(|ui| {
-                    for c in &cameras {
-                        if ui.small_button(&c.name).clicked() {
-                            self.start_camera(&format!("camera {}", c.index));
-                        }
-                    }
-                });
-            }
-            None => {}
-        }
-        let mut automatic = self.settings.camera_automatic;
-        ui.checkbox(&mut automatic, self.t("camera-automatic"));
-        if automatic != self.settings.camera_automatic {
-            self.settings.camera_automatic = automatic;
-            if let Some(c) = self.camera.dice.as_mut() {
-                c.automatic = automatic;
-            }
-        }
+        self.camera_source_ui(ui);
         let Some(camera) = &self.camera.dice else {
             return;
         };
@@ -236,37 +201,6 @@ impl ForemanApp {
             }
         }
         self.teach_ui(ui);
-        // The roll and its button first: they stay in sight above a tall picture.
-        // The roll's lines keep one height, whether a roll waits or not, so that the picture
-        // below stays put under the pointer.
-        let spacing = ui.spacing().item_spacing.y;
-        let lines = 2.0 * ui.text_style_height(&egui::TextStyle::Body)
-            + ui.spacing().interact_size.y
-            + 2.0 * spacing;
-        ui.vertical(|ui| {
-            ui.set_min_height(lines);
-            self.camera_roll_ui(ui);
-        });
-        // Marking the tray above the picture too: below a tall picture the panel's end cut it
-        // off (a new player's trial).
-        let has_area = self.camera.dice.as_ref().is_some_and(|c| c.area.is_some());
-        ui.horizontal(|ui| {
-            let mark = if self.camera.marking_tray {
-                self.t("camera-marking")
-            } else {
-                self.t("camera-mark-tray")
-            };
-            if ui.button(mark).clicked() {
-                self.camera.marking_tray = !self.camera.marking_tray;
-            }
-            if has_area
-                && ui.button(self.t("camera-whole-picture")).clicked()
-                && let Some(c) = self.camera.dice.as_mut()
-            {
-                c.set_area(None);
-            }
-        });
-        self.camera_preview(ui);
         let taught = self
             .camera
             .dice
@@ -299,6 +233,104 @@ impl ForemanApp {
                 c.forget();
             }
         }
+    }
+
+    /// The source: a camera or a picture (typed, or chosen in the system's dialog), started
+    /// and stopped; the cameras found; whether a settled roll is used at once.
+    fn camera_source_ui(&mut self, ui: &mut Ui) {
+        let hint = self.t("camera-source-hint");
+        ui.horizontal_wrapped(|ui| {
+            ui.add(
+                egui::TextEdit::singleline(&mut self.camera.source)
+                    .desired_width(160.0)
+                    .hint_text(hint),
+            );
+            if self.camera.dice.is_some() {
+                if ui.button(self.t("camera-stop")).clicked() {
+                    self.camera.dice = None;
+                    self.camera.texture = None;
+                }
+            } else if ui.button(self.t("camera-start")).clicked() {
+                let source = self.camera.source.clone();
+                self.start_camera(&source);
+            }
+            // A picture chosen rather than its path typed (the second trial typed 72
+            // letters).
+            if ui.button(self.t("camera-choose")).clicked() {
+                match super::files::picture_dialog() {
+                    Ok(Some(p)) => {
+                        let source = p.display().to_string();
+                        self.camera.source = source.clone();
+                        self.start_camera(&source);
+                    }
+                    Ok(None) => {}
+                    Err(super::files::NoDialog) => {
+                        self.message = Some(self.t("no-file-dialog"));
+                    }
+                }
+            }
+        });
+        ui.horizontal_wrapped(|ui| {
+            if ui.button(self.t("camera-find")).clicked() {
+                self.camera.cameras = Some(crate::dice::camera::list_cameras());
+            }
+            let mut automatic = self.settings.camera_automatic;
+            ui.checkbox(&mut automatic, self.t("camera-automatic"));
+            if automatic != self.settings.camera_automatic {
+                self.settings.camera_automatic = automatic;
+                if let Some(c) = self.camera.dice.as_mut() {
+                    c.automatic = automatic;
+                }
+            }
+        });
+        match self.camera.cameras.clone() {
+            Some(cameras) if cameras.is_empty() => {
+                ui.weak(self.t("camera-none"));
+            }
+            Some(cameras) => {
+                ui.horizontal_wrapped(|ui| {
+                    for c in &cameras {
+                        if ui.small_button(&c.name).clicked() {
+                            self.start_camera(&format!("camera {}", c.index));
+                        }
+                    }
+                });
+            }
+            None => {}
+        }
+    }
+
+    /// The roll read and its button, the tray's marking, the picture, and the rolls waiting.
+    fn camera_reading_ui(&mut self, ui: &mut Ui) {
+        // The roll's lines keep one height, whether a roll waits or not, so that the picture
+        // below stays put under the pointer.
+        let spacing = ui.spacing().item_spacing.y;
+        // (the roll, how to correct it, and a warning: more dice than the roll, or unsure)
+        let lines = 3.0 * ui.text_style_height(&egui::TextStyle::Body)
+            + ui.spacing().interact_size.y
+            + 2.0 * spacing;
+        ui.vertical(|ui| {
+            ui.set_min_height(lines);
+            self.camera_roll_ui(ui);
+        });
+        let has_area = self.camera.dice.as_ref().is_some_and(|c| c.area.is_some());
+        ui.horizontal(|ui| {
+            let mark = if self.camera.marking_tray {
+                self.t("camera-marking")
+            } else {
+                self.t("camera-mark-tray")
+            };
+            if ui.button(mark).clicked() {
+                self.camera.marking_tray = !self.camera.marking_tray;
+            }
+            if has_area
+                && ui.button(self.t("camera-whole-picture")).clicked()
+                && let Some(c) = self.camera.dice.as_mut()
+            {
+                c.set_area(None);
+            }
+        });
+        self.camera_preview(ui);
         if let Some(c) = &self.camera.dice
             && !c.waiting.is_empty()
         {
@@ -399,12 +431,28 @@ impl ForemanApp {
             } else {
                 self.t("camera-use-roll")
             };
+            let more = camera
+                .view
+                .as_ref()
+                .filter(|v| v.seen > v.dice.len())
+                .map(|v| (v.seen, v.dice.len()));
             if ui.button(confirm).clicked()
                 && let Some(c) = self.camera.dice.as_mut()
             {
                 c.confirm();
             }
             ui.label(self.ta("camera-roll", &[("dice", faces.join(", ").into())]));
+            // More dice in the picture than the roll has: said, not dropped in silence (the
+            // second trial of issue 89 saw a fifth die vanish).
+            if let Some((seen, roll)) = more {
+                ui.colored_label(
+                    egui::Color32::from_rgb(255, 140, 0),
+                    self.ta(
+                        "camera-more-dice",
+                        &[("seen", seen.into()), ("roll", roll.into())],
+                    ),
+                );
+            }
             // How to correct, in a line (the whole of it in its hover): the long sentence
             // pushed the picture out of a small window (issue 89, point 7).
             ui.weak(self.t("camera-fix-short"))

@@ -601,9 +601,9 @@ impl ForemanApp {
         why: &dyn Fn(&str) -> String,
     ) -> Option<T> {
         let label = self.t("search");
-        let r = ui
-            .add(egui::TextEdit::singleline(&mut pending.search).hint_text(label.clone()))
-            .on_hover_text(label);
+        // No tooltip: it covered the list's first line and the note below (the second trial
+        // of issue 89); the box's hint says what to type.
+        let r = ui.add(egui::TextEdit::singleline(&mut pending.search).hint_text(label));
         if !r.has_focus() && !r.lost_focus() {
             r.request_focus();
         }
@@ -613,7 +613,7 @@ impl ForemanApp {
         let q = pending.search.trim().to_lowercase();
         let matches: Vec<&Listed<T>> = items
             .iter()
-            .filter(|l| q.is_empty() || l.names.iter().any(|n| n.to_lowercase().contains(&q)))
+            .filter(|l| q.is_empty() || l.names.iter().any(|n| begins(n, &q)))
             .collect();
         let (down, up, enter) = ui.input(|i| {
             (
@@ -662,8 +662,11 @@ impl ForemanApp {
             " ".to_string()
         };
         ui.add(egui::Label::new(RichText::new(hint).weak()).truncate());
+        // Always as tall: a first list cut short, then a dialog that grew and moved *Cancel*
+        // under the pointer (the second trial of issue 89).
         egui::ScrollArea::vertical()
             .max_height(360.0)
+            .auto_shrink([false, false])
             .show(ui, |ui| {
                 for (k, l) in matches.iter().enumerate() {
                     let r = ui.add_enabled(
@@ -686,6 +689,16 @@ impl ForemanApp {
             });
         take
     }
+}
+
+/// Whether the letters `q` (lower case) begin `name` or one of its words: "con" is Concrete
+/// Plant, not Beacon (the second trial of issue 89 found "con" matching inside words).
+fn begins(name: &str, q: &str) -> bool {
+    let name = name.to_lowercase();
+    name.starts_with(q)
+        || name
+            .match_indices(|c: char| !c.is_alphanumeric())
+            .any(|(i, sep)| name[i + sep.len()..].starts_with(q))
 }
 
 /// A card a picker may be told: its line ("English / French (copies left)"), its names to
@@ -759,4 +772,21 @@ fn typed_keys(events: &[egui::Event]) -> Vec<Typed> {
             _ => None,
         })
         .collect()
+}
+
+#[cfg(test)]
+mod tests {
+    use super::begins;
+
+    /// The second trial of issue 89: "con" matched Beacon (inside the word) as well as
+    /// Concrete Plant. Letters begin a name or one of its words.
+    #[test]
+    fn letters_begin_a_name_or_one_of_its_words() {
+        assert!(begins("Concrete Plant", "con"));
+        assert!(!begins("Beacon", "con"));
+        assert!(begins("Concrete Plant", "pla"));
+        assert!(begins("Mega Factory", "mega f"));
+        assert!(begins("Usine d'Aluminium", "alu"));
+        assert!(!begins("Megalith", "lith"));
+    }
 }

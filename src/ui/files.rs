@@ -25,6 +25,15 @@ pub fn open_dialog() -> Result<Option<PathBuf>, NoDialog> {
     })
 }
 
+/// Asks which picture (or folder of pictures) the camera reads.
+pub fn picture_dialog() -> Result<Option<PathBuf>, NoDialog> {
+    answered(|| {
+        rfd::FileDialog::new()
+            .add_filter("Pictures", &["jpg", "jpeg", "png"])
+            .pick_file()
+    })
+}
+
 /// The system's file dialog did not open (no desktop portal, no display): the typed path is
 /// the way.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]

@@ -274,18 +274,34 @@ fn the_table_screen_says_nothing_of_a_card_told_on_a_phone() {
 /// The trial of issue 89: the window waited in silence while Ann's phone named the card that
 /// refilled the market. At a real table, while the seat to act has a phone connected, the
 /// window says it waits for that phone (and that its turn may be played here); with no
-/// phone connected it says nothing of one.
+/// phone connected it says nothing of one, nor in the work phase, where everyone works at once
+/// on their own phone (the second trial read it while all rolled).
 #[test]
 fn the_window_says_it_waits_for_the_phone_of_the_seat_to_act() {
     use egui_kittest::kittest::Queryable as _;
-    let waiting = |phone: bool| -> usize {
+    let waiting = |phone: bool, work: bool| -> usize {
         let dir = tempfile::tempdir().expect("temp dir");
         let mut h = super::window::harness(dir.path(), 5);
         h.state_mut().invite_at = foreman::ui::InviteAt {
             bind: "127.0.0.1".into(),
             port: 0,
         };
-        let game = dealt_at_a_real_table(2, 41);
+        let mut game = dealt_at_a_real_table(2, 41);
+        if work {
+            // Each takes the first market card (the refill told): the work phase.
+            for card in [B::Golem, B::Robot] {
+                let inputs = Inputs {
+                    blueprints: [card].as_slice().into(),
+                    ..Inputs::default()
+                };
+                game.apply(Action::with_inputs(Act::TakeBlueprint { slot: 0 }, inputs))
+                    .expect("a card taken");
+            }
+            assert!(matches!(
+                game.state().phase,
+                foreman::engine::Phase::Work { .. }
+            ));
+        }
         let first = game.state().current_player().expect("a seat to act");
         super::window::open_game(&mut h, dir.path(), &game);
         let (addr, key) = super::seats::invited(&mut h, first);
@@ -300,8 +316,9 @@ fn the_window_says_it_waits_for_the_phone_of_the_seat_to_act() {
         h.query_all_by_label_contains(&format!("Waiting for Player {}'s phone", first + 1))
             .count()
     };
-    assert_eq!(waiting(true), 1);
-    assert_eq!(waiting(false), 0);
+    assert_eq!(waiting(true, false), 1);
+    assert_eq!(waiting(false, false), 0);
+    assert_eq!(waiting(true, true), 0);
 }
 
 /// The trial of issue 89: on the phone a hire from a hand not told listed every discard the

@@ -191,17 +191,33 @@ impl Model {
     /// or when none, among the whole look's candidates; one die found twice kept once, and
     /// dice far larger than the rest dropped.
     pub fn read(&self, image: &RgbImage, area: Area) -> Vec<SeenDie> {
-        self.read_surest(image, area, None)
+        self.read_surest(image, area, None).0
     }
 
     /// [`Model::read`] when the game says how many dice the roll has (issue 90, point 1): at
     /// most `count` dice, the surest of those read (a die is no less a die for being
     /// one too many: the least sure ones are the phantoms).
     pub fn read_expecting(&self, image: &RgbImage, area: Area, count: usize) -> Vec<SeenDie> {
+        self.read_surest(image, area, Some(count)).0
+    }
+
+    /// [`Model::read_expecting`], and how many dice were read before the roll's count was
+    /// taken (more than `count`: the camera says it sees more dice than the roll has).
+    pub fn read_expecting_seen(
+        &self,
+        image: &RgbImage,
+        area: Area,
+        count: usize,
+    ) -> (Vec<SeenDie>, usize) {
         self.read_surest(image, area, Some(count))
     }
 
-    fn read_surest(&self, image: &RgbImage, area: Area, count: Option<usize>) -> Vec<SeenDie> {
+    fn read_surest(
+        &self,
+        image: &RgbImage,
+        area: Area,
+        count: Option<usize>,
+    ) -> (Vec<SeenDie>, usize) {
         let (candidates, mut dice) = self.candidates_read(image, area);
         if dice.is_empty() && self.look.whole > 0.0 {
             // No die at the usual looks: perhaps dice too large for them, which they see only
@@ -219,6 +235,7 @@ impl Model {
             }
         }
         keep_one_size(&mut kept, self.look.size_spread);
+        let seen = kept.len();
         // `kept` is surest first: a known count keeps the surest, and when the roll has more
         // dice than were read, the likeliest of the candidates the classifier doubted fill it
         // (a die of the roll's size, on no die read).
@@ -229,7 +246,7 @@ impl Model {
             }
         }
         colour_dice(image, &mut kept);
-        kept
+        (kept, seen)
     }
 
     /// Adds to `kept` (fewer than `n` dice) the candidates most likely a die among those the

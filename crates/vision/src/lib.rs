@@ -233,17 +233,30 @@ pub fn read_dice_expecting_with(
     area: Option<Area>,
     expect: Option<(usize, Option<DieColour>)>,
 ) -> Vec<SeenDie> {
+    read_dice_seen_with(model, image, area, expect).0
+}
+
+/// [`read_dice_expecting_with`], and how many dice were read before the roll's count was
+/// taken (more than the roll has: said to the player, not dropped in silence).
+pub fn read_dice_seen_with(
+    model: &learned::Model,
+    image: &RgbImage,
+    area: Option<Area>,
+    expect: Option<(usize, Option<DieColour>)>,
+) -> (Vec<SeenDie>, usize) {
     let Some((count, colour)) = expect else {
-        return read_dice_with(model, image, area);
+        let dice = read_dice_with(model, image, area);
+        let seen = dice.len();
+        return (dice, seen);
     };
-    let mut dice = model.read_expecting(image, area_in(image, area), count);
+    let (mut dice, seen) = model.read_expecting_seen(image, area_in(image, area), count);
     if let Some(c) = colour {
         for d in &mut dice {
             d.colour = Some(c);
         }
     }
     reading_order(&mut dice);
-    dice
+    (dice, seen)
 }
 
 /// The part of `area` inside the picture (all of it when none is given).

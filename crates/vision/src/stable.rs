@@ -89,3 +89,9 @@ fn near(a: &SeenDie, b: &SeenDie) -> bool {
 pub fn same_places(a: &[SeenDie], b: &[SeenDie]) -> bool {
     a.len() == b.len() && a.iter().all(|d| b.iter().any(|e| near(d, e)))
 }
+
+/// Whether every die of `given` still lies in place among `now` (dice may have come beside
+/// them: the one the roll did not take).
+pub fn still_lying(given: &[SeenDie], now: &[SeenDie]) -> bool {
+    !given.is_empty() && given.iter().all(|d| now.iter().any(|e| near(d, e)))
+}

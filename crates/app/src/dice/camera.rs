@@ -343,6 +343,9 @@ pub struct CameraView {
     /// Counts frames read, so the window knows when to refresh its picture.
     pub number: u64,
     pub dice: Vec<SeenDie>,
+    /// The dice read before the roll's count was taken: more than `dice` when the picture
+    /// shows more than the roll has (the window says so).
+    pub seen: usize,
 }
 
 /// What the camera threads tell the window.
@@ -749,7 +752,7 @@ fn read_loop(
     let mut number = 0;
     let mut last_area = Looking::default();
     // The last frame read and its dice: the same frame again is not read again.
-    let mut last: Option<(Arc<RgbImage>, Vec<SeenDie>)> = None;
+    let mut last: Option<(Arc<RgbImage>, Vec<SeenDie>, usize)> = None;
     let mut next_read = pace.clock.now();
     while !stop.load(Ordering::Relaxed) {
         wait_until(next_read, pace.clock.as_ref(), stop);
@@ -824,22 +827,24 @@ fn read_loop(
             last = None;
         }
         let area = looking.area;
-        let seen_before = last.as_ref().filter(|(f, _)| **f == frame);
-        let (frame, dice, new) = match seen_before {
-            Some((f, dice)) => (f.clone(), dice.clone(), false),
+        let seen_before = last.as_ref().filter(|(f, _, _)| **f == frame);
+        let (frame, dice, seen, new) = match seen_before {
+            Some((f, dice, seen)) => (f.clone(), dice.clone(), *seen, false),
             None => {
-                let dice = vision::read_dice_expecting_with(&model, &frame, area, looking.expect);
-                (Arc::new(frame), dice, true)
+                let (dice, seen) =
+                    vision::read_dice_seen_with(&model, &frame, area, looking.expect);
+                (Arc::new(frame), dice, seen, true)
             }
         };
         let stable = stabiliser.push(dice.clone());
         if new {
             number += 1;
-            last = Some((frame.clone(), dice.clone()));
+            last = Some((frame.clone(), dice.clone(), seen));
             let view = CameraView {
                 frame,
                 number,
                 dice,
+                seen,
             };
             if !tell.send(CameraEvent::View(view)) {
                 return;
