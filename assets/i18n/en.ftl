@@ -429,6 +429,7 @@ camera-settling = Waiting for the dice to settle…
 colour-other = Other
 camera-find = Find cameras
 camera-choose = Choose a picture…
+camera-next-picture = Next picture
 teach-title = Teach Foreman your dice
 teach-offer = New camera, table or dice? Roll all your dice into the tray { $goal } times and confirm each roll, correcting what it reads wrong: Foreman learns your dice, table and light. These rolls are not played.
 teach-start = Start teaching

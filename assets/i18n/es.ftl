@@ -432,6 +432,7 @@ camera-settling = Esperando a que los dados se detengan…
 colour-other = Otro
 camera-find = Buscar cámaras
 camera-choose = Elegir una imagen…
+camera-next-picture = Imagen siguiente
 teach-title = Enseña tus dados a Foreman
 teach-offer = ¿Cámara, mesa o dados nuevos? Tira todos tus dados en la bandeja { $goal } veces y confirma cada tirada corrigiendo lo que lea mal: Foreman aprende tus dados, tu mesa y tu luz. Estas tiradas no se juegan.
 teach-start = Empezar

@@ -432,6 +432,7 @@ camera-settling = En attente de l’arrêt des dés…
 colour-other = Autre
 camera-find = Chercher les caméras
 camera-choose = Choisir une image…
+camera-next-picture = Image suivante
 teach-title = Apprendre vos dés à Foreman
 teach-offer = Nouvelle caméra, table ou dés ? Lancez tous vos dés dans la piste { $goal } fois et confirmez chaque lancer en corrigeant ce qui est mal lu : Foreman apprend vos dés, votre table et votre lumière. Ces lancers ne sont pas joués.
 teach-start = Commencer

@@ -62,6 +62,9 @@ pub struct CameraDice {
     /// The roll offered stays until it is used, whatever settles after it (a folder of
     /// pictures: its next picture is not the player's dice moved).
     pub hold_offer: bool,
+    /// A folder of pictures: counted up to show its next picture (a roll used, or *Next
+    /// picture*).
+    pub folder_moves: Option<std::sync::Arc<std::sync::atomic::AtomicU64>>,
     /// Dice confirmed and waiting for the game to ask for their colour: (colour, face).
     pub waiting: VecDeque<(Option<DieColour>, u8)>,
     /// The marked tray area, in picture pixels.
@@ -92,6 +95,7 @@ impl CameraDice {
             given_view: Vec::new(),
             automatic,
             hold_offer: false,
+            folder_moves: None,
             waiting: VecDeque::new(),
             area: None,
             teaching: None,
@@ -169,6 +173,7 @@ impl CameraDice {
             Some(done) => {
                 let done = done + usize::from(confirmed);
                 self.set_aside();
+                self.move_on();
                 if done >= TEACH_ROLLS {
                     self.teaching = None;
                     self.teach_done = done;
@@ -205,10 +210,27 @@ impl CameraDice {
         self.proposed = None;
     }
 
+    /// A folder's next picture (the roll offered, if any, put away unused).
+    pub fn next_picture(&mut self) {
+        self.proposed = None;
+        self.proposed_frame = None;
+        self.taken_away.clear();
+        self.given_view.clear();
+        self.move_on();
+    }
+
+    /// A folder of pictures moves on to its next one.
+    fn move_on(&self) {
+        if let Some(m) = &self.folder_moves {
+            m.fetch_add(1, std::sync::atomic::Ordering::Relaxed);
+        }
+    }
+
     /// Gives the proposed roll to the game: its dice wait until their colour is asked for.
     fn give(&mut self) {
         let proposed = self.proposed.take();
         self.set_aside();
+        self.move_on();
         if let Some(roll) = proposed {
             self.waiting.clear();
             self.waiting

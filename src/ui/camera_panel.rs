@@ -35,6 +35,9 @@ impl ForemanApp {
         self.camera.source = source.clone();
         self.settings.camera_source = source.clone();
         let period = Duration::from_millis(100);
+        // A folder's picture stays until its roll is used or the player moves on.
+        let moves = std::sync::Arc::new(std::sync::atomic::AtomicU64::new(0));
+        let folder_moves = moves.clone();
         let make: Box<dyn FnOnce() -> Box<dyn FrameSource> + Send> = {
             let path = PathBuf::from(&source);
             if source.is_empty() || source.starts_with("camera") {
@@ -45,7 +48,9 @@ impl ForemanApp {
                     .unwrap_or(0);
                 Box::new(move || Box::new(Webcam::new(index)) as Box<dyn FrameSource>)
             } else if path.is_dir() {
-                Box::new(move || Box::new(Folder::new(path, 50, period)) as Box<dyn FrameSource>)
+                Box::new(move || {
+                    Box::new(Folder::on_use(path, period, folder_moves)) as Box<dyn FrameSource>
+                })
             } else {
                 Box::new(move || Box::new(ImageFile::new(path, period)) as Box<dyn FrameSource>)
             }
@@ -59,7 +64,10 @@ impl ForemanApp {
             Some(self.data_dir.join(super::camera::KEPT_CLASSIFIER)),
         );
         let mut camera = super::camera::CameraDice::new(capture, self.settings.camera_automatic);
-        camera.hold_offer = PathBuf::from(&source).is_dir();
+        if PathBuf::from(&source).is_dir() {
+            camera.hold_offer = true;
+            camera.folder_moves = Some(moves);
+        }
         self.camera.dice = Some(camera);
         self.camera.texture = None;
     }
@@ -328,6 +336,17 @@ impl ForemanApp {
                 && let Some(c) = self.camera.dice.as_mut()
             {
                 c.set_area(None);
+            }
+            // A folder of pictures: the next one, its roll (if any) not used.
+            if self
+                .camera
+                .dice
+                .as_ref()
+                .is_some_and(|c| c.folder_moves.is_some())
+                && ui.button(self.t("camera-next-picture")).clicked()
+                && let Some(c) = self.camera.dice.as_mut()
+            {
+                c.next_picture();
             }
         });
         self.camera_preview(ui);

@@ -107,8 +107,8 @@ impl FrameSource for ImageFile {
     }
 }
 
-/// A folder of pictures played in name order as a sequence, each held for `repeat` frames,
-/// then from the start again.
+/// A folder of pictures played in name order as a sequence, each held for `repeat` frames
+/// (or, [`Folder::on_use`], until the player moves on), then from the start again.
 pub struct Folder {
     dir: PathBuf,
     files: Vec<PathBuf>,
@@ -117,6 +117,8 @@ pub struct Folder {
     repeat: usize,
     current: Option<RgbImage>,
     period: Duration,
+    /// Moved on by the player: the count of moves, and the count last seen.
+    moves: Option<(Arc<std::sync::atomic::AtomicU64>, u64)>,
 }
 
 impl Folder {
@@ -129,6 +131,20 @@ impl Folder {
             repeat: repeat.max(1),
             current: None,
             period,
+            moves: None,
+        }
+    }
+
+    /// A folder whose picture stays until `moves` is counted up (its roll used, or *Next
+    /// picture*): a camera trial saw 6 of 12 photos go by while one roll was offered.
+    pub fn on_use(
+        dir: impl Into<PathBuf>,
+        period: Duration,
+        moves: Arc<std::sync::atomic::AtomicU64>,
+    ) -> Folder {
+        Folder {
+            moves: Some((moves, 0)),
+            ..Folder::new(dir, 1, period)
         }
     }
 }
@@ -158,7 +174,16 @@ impl FrameSource for Folder {
     }
     fn frame(&mut self) -> Result<RgbImage, CameraError> {
         std::thread::sleep(self.period);
-        if self.current.is_none() || self.held >= self.repeat {
+        let next = match &mut self.moves {
+            Some((moves, seen)) => {
+                let now = moves.load(Ordering::Relaxed);
+                let moved = now != *seen;
+                *seen = now;
+                moved
+            }
+            None => self.held >= self.repeat,
+        };
+        if self.current.is_none() || next {
             let path = self
                 .files
                 .get(self.next % self.files.len().max(1))
