@@ -16,9 +16,7 @@
 //! (`models/dice/training/examples/dice_adapt.rs`). Pure: no I/O, no clock.
 
 use super::labelled::{LabelledDie, LabelledPicture, framed, matches, read_picture};
-use super::learned::{
-    Candidate, Model, PATCH, SMALLEST_DIE, STRIDE, classifier_input, patch_pixels,
-};
+use super::learned::{Candidate, Model, PATCH, SMALLEST_DIE, classifier_input, patch_pixels};
 use super::{Area, SeenDie};
 use image::RgbImage;
 use std::collections::VecDeque;
@@ -50,29 +48,10 @@ pub struct Lesson {
     pub roll: usize,
 }
 
-/// One cell of the detector's look at a confirmed roll (issue 90, point 4: the detector
-/// learns the table too): what its last layer sees there, and whether a die's centre lies in
-/// it.
-#[derive(Debug, Clone, PartialEq)]
-pub struct CellLesson {
-    pub features: Vec<f32>,
-    pub die: bool,
-    /// The roll it came from (counting from 0).
-    pub roll: usize,
-}
-
-/// The most detector cells kept: the oldest go first.
-pub const MOST_CELLS: usize = 8000;
-/// Cells far from every die taught as none, per die of the roll (at least 16): the ones the
-/// detector is surest hold one, then others spread over the picture, as many again.
-const FAR_CELLS_PER_DIE: usize = 8;
-
 /// The lessons of the rolls confirmed so far, newest last.
 #[derive(Debug, Clone, Default, PartialEq)]
 pub struct Lessons {
     pub lessons: VecDeque<Lesson>,
-    /// The detector's cells of the rolls (their dice's centres, and places far from any).
-    pub cells: VecDeque<CellLesson>,
     /// Rolls learned from.
     pub rolls: usize,
 }
@@ -152,82 +131,7 @@ impl Lessons {
         while self.lessons.len() > MOST_LESSONS {
             self.lessons.pop_front();
         }
-        if whole {
-            self.learn_cells(model, image, area, dice);
-        }
         self.rolls += 1;
-    }
-
-    /// The detector's cells of a confirmed roll at the look that reads it: each die's centre
-    /// cell a die, cells farther than three quarters of a die from every die none (those the
-    /// detector is surest of first: its mistakes), the cells between left out.
-    fn learn_cells(&mut self, model: &Model, image: &RgbImage, area: Area, dice: &[SeenDie]) {
-        let dice: Vec<&SeenDie> = dice.iter().filter(|d| (1..=6).contains(&d.value)).collect();
-        if dice.is_empty() {
-            return;
-        }
-        let (_, side) = model.usual_look(image, area);
-        let Some(view) = model.detector_view(image, area, side) else {
-            return;
-        };
-        let (features, n, channels) = model.detector.features_map(&view.input, view.dh, view.dw);
-        let (gh, gw) = (view.dh.div_ceil(STRIDE), view.dw.div_ceil(STRIDE));
-        let Some(last) = model.detector.layers.last() else {
-            return;
-        };
-        if n != gh * gw || channels != last.cin || last.w.len() < channels || last.b.is_empty() {
-            return;
-        }
-        let s = STRIDE as f32;
-        let mut centre = vec![false; n];
-        let mut near = vec![false; n];
-        for d in &dice {
-            let fx = ((d.x - view.x0) / view.scale - 0.5) / s;
-            let fy = ((d.y - view.y0) / view.scale - 0.5) / s;
-            let reach = (0.75 * d.size / view.scale / s).max(1.0);
-            for y in 0..gh {
-                for x in 0..gw {
-                    if (x as f32 - fx).powi(2) + (y as f32 - fy).powi(2) <= reach * reach {
-                        near[y * gw + x] = true;
-                    }
-                }
-            }
-            let (gx, gy) = (fx.round(), fy.round());
-            if gx >= 0.0 && gy >= 0.0 && (gx as usize) < gw && (gy as usize) < gh {
-                centre[gy as usize * gw + gx as usize] = true;
-            }
-        }
-        let feature = |i: usize| -> Vec<f32> { (0..channels).map(|c| features[c * n + i]).collect() };
-        let score = |i: usize| -> f32 {
-            last.b[0]
-                + (0..channels)
-                    .map(|c| last.w[c] * features[c * n + i])
-                    .sum::<f32>()
-        };
-        let roll = self.rolls;
-        for i in (0..n).filter(|&i| centre[i]) {
-            self.cells.push_back(CellLesson {
-                features: feature(i),
-                die: true,
-                roll,
-            });
-        }
-        let mut far: Vec<(usize, f32)> = (0..n).filter(|&i| !near[i]).map(|i| (i, score(i))).collect();
-        far.sort_by(|a, b| b.1.total_cmp(&a.1));
-        let most = (FAR_CELLS_PER_DIE * dice.len()).max(16);
-        let spread = (far.len() / most.max(1)).max(1);
-        let mut chosen: Vec<usize> = far.iter().take(most).map(|&(i, _)| i).collect();
-        chosen.extend(far.iter().skip(most).step_by(spread).take(most).map(|&(i, _)| i));
-        for i in chosen {
-            self.cells.push_back(CellLesson {
-                features: feature(i),
-                die: false,
-                roll,
-            });
-        }
-        while self.cells.len() > MOST_CELLS {
-            self.cells.pop_front();
-        }
     }
 }
 
@@ -314,18 +218,6 @@ impl Lessons {
             bytes.extend_from_slice(&(l.roll as u32).to_le_bytes());
             bytes.extend(l.pixels.iter().flatten());
         }
-        // Then the detector's cells (files kept before have none): `FBOX1`, the count, each
-        // cell's die (0 or 1), roll (u32), features' count (u32) and features (f32).
-        bytes.extend_from_slice(CELLS_MAGIC);
-        bytes.extend_from_slice(&(self.cells.len() as u32).to_le_bytes());
-        for c in &self.cells {
-            bytes.push(u8::from(c.die));
-            bytes.extend_from_slice(&(c.roll as u32).to_le_bytes());
-            bytes.extend_from_slice(&(c.features.len() as u32).to_le_bytes());
-            for f in &c.features {
-                bytes.extend_from_slice(&f.to_le_bytes());
-            }
-        }
         bytes
     }
 
@@ -343,14 +235,12 @@ impl Lessons {
         let rolls = word(0)?;
         let count = word(4)?;
         let body = &rest[8..];
-        if count > MOST_LESSONS || body.len() < count * LESSON_BYTES {
+        if count > MOST_LESSONS || body.len() != count * LESSON_BYTES {
             return Err(format!(
                 "{count} lessons said, {} bytes of them found",
                 body.len()
             ));
         }
-        let (body, tail) = body.split_at(count * LESSON_BYTES);
-        let cells = read_cells(tail, rolls)?;
         let mut lessons = VecDeque::with_capacity(count);
         for chunk in body.chunks_exact(LESSON_BYTES) {
             let class = chunk[0];
@@ -375,61 +265,8 @@ impl Lessons {
         for (lesson, f) in lessons.iter_mut().zip(features) {
             lesson.features = f;
         }
-        Ok(Lessons {
-            lessons,
-            cells,
-            rolls,
-        })
+        Ok(Lessons { lessons, rolls })
     }
-}
-
-/// The start of the detector's cells in the lessons' bytes.
-const CELLS_MAGIC: &[u8; 5] = b"FBOX1";
-
-/// The detector's cells after the classifier's lessons ([`Lessons::to_bytes`]); none in a
-/// file kept before they were.
-fn read_cells(tail: &[u8], rolls: usize) -> Result<VecDeque<CellLesson>, String> {
-    let mut cells = VecDeque::new();
-    if tail.is_empty() {
-        return Ok(cells);
-    }
-    let rest = tail
-        .strip_prefix(CELLS_MAGIC)
-        .ok_or("bytes after the lessons that are not the detector's cells")?;
-    let mut at = 0usize;
-    let word = |at: &mut usize| -> Result<u32, String> {
-        let w = rest.get(*at..*at + 4).ok_or("the detector's cells cut short")?;
-        *at += 4;
-        Ok(u32::from_le_bytes([w[0], w[1], w[2], w[3]]))
-    };
-    let count = word(&mut at)? as usize;
-    if count > MOST_CELLS {
-        return Err(format!("{count} detector cells said"));
-    }
-    for _ in 0..count {
-        let die = *rest.get(at).ok_or("the detector's cells cut short")?;
-        at += 1;
-        let roll = word(&mut at)? as usize;
-        let len = word(&mut at)? as usize;
-        if die > 1 || roll >= rolls || len > 1024 {
-            return Err(format!(
-                "a detector cell ({die}, roll {roll} of {rolls}, {len} features)"
-            ));
-        }
-        let mut features = Vec::with_capacity(len);
-        for _ in 0..len {
-            features.push(f32::from_bits(word(&mut at)?));
-        }
-        cells.push_back(CellLesson {
-            features,
-            die: die == 1,
-            roll,
-        });
-    }
-    if at != rest.len() {
-        return Err("bytes after the detector's cells".into());
-    }
-    Ok(cells)
 }
 
 /// Whether proposal `c` is die `d` seen again: centred within a quarter of its side, of about
@@ -448,7 +285,7 @@ impl Model {
     /// This model with its classifier's last layer fitted to `lessons` (see the module's
     /// doc); the model itself when there are none.
     pub fn adapted(&self, lessons: &Lessons) -> Model {
-        let mut model = self.detector_adapted(lessons);
+        let mut model = self.clone();
         let Some(last) = model.classifier.layers.last_mut() else {
             return model;
         };
@@ -492,66 +329,6 @@ impl Model {
             let (c1, c2) = (1.0 - beta1.powi(step as i32), 1.0 - beta2.powi(step as i32));
             let params = last.w.iter_mut().zip(&w0).chain(last.b.iter_mut().zip(&b0));
             for (i, (p, p0)) in params.enumerate() {
-                let g = grad[i] + PULL * (*p - p0);
-                m[i] = beta1 * m[i] + (1.0 - beta1) * g;
-                v[i] = beta2 * v[i] + (1.0 - beta2) * g * g;
-                *p -= RATE * (m[i] / c1) / ((v[i] / c2).sqrt() + 1e-8);
-            }
-        }
-        model
-    }
-
-    /// This model with its detector's sureness that a cell holds a die (the last layer's
-    /// first channel) fitted to the lessons' cells, pulled towards its weights as the
-    /// classifier's last layer is; the model itself when there are none.
-    pub fn detector_adapted(&self, lessons: &Lessons) -> Model {
-        let mut model = self.clone();
-        if std::env::var_os("MEASURE_NO_DETECTOR").is_some() {
-            return model;
-        }
-        let Some(last) = model.detector.layers.last_mut() else {
-            return model;
-        };
-        let cin = last.cin;
-        let usable: Vec<&CellLesson> = lessons
-            .cells
-            .iter()
-            .filter(|c| c.features.len() == cin)
-            .collect();
-        if usable.is_empty() || last.k != 1 || last.w.len() < cin || last.b.is_empty() {
-            return model;
-        }
-        let (w0, b0) = (last.w[..cin].to_vec(), last.b[0]);
-        // The dice's cells and the far ones weigh half each: far cells outnumber the dice's
-        // many times, and a plain mean taught the detector to see none (measured).
-        let dice = usable.iter().filter(|c| c.die).count().max(1) as f32;
-        let far = usable.iter().filter(|c| !c.die).count().max(1) as f32;
-        let mut grad = vec![0.0f32; cin + 1];
-        let (mut m, mut v) = (vec![0.0f32; cin + 1], vec![0.0f32; cin + 1]);
-        let (beta1, beta2) = (0.9f32, 0.999f32);
-        for step in 1..=STEPS {
-            grad.fill(0.0);
-            for c in &usable {
-                let z = last.b[0]
-                    + last.w[..cin]
-                        .iter()
-                        .zip(&c.features)
-                        .map(|(w, f)| w * f)
-                        .sum::<f32>();
-                let weight = if c.die { 0.5 / dice } else { 0.5 / far };
-                let g = (super::cnn::sigmoid(z) - f32::from(u8::from(c.die))) * weight;
-                grad[cin] += g;
-                for (gw, f) in grad[..cin].iter_mut().zip(&c.features) {
-                    *gw += g * f;
-                }
-            }
-            let (c1, c2) = (1.0 - beta1.powi(step as i32), 1.0 - beta2.powi(step as i32));
-            for i in 0..=cin {
-                let (p, p0) = if i < cin {
-                    (&mut last.w[i], w0[i])
-                } else {
-                    (&mut last.b[0], b0)
-                };
                 let g = grad[i] + PULL * (*p - p0);
                 m[i] = beta1 * m[i] + (1.0 - beta1) * g;
                 v[i] = beta2 * v[i] + (1.0 - beta2) * g * g;

@@ -120,14 +120,6 @@ impl Net {
             .collect()
     }
 
-    /// What the last layer of an unpooled net (the detector) sees at each place of `input`:
-    /// the layer before it, after its ReLU, as `[channel][place]`, with the places and the
-    /// channels ([`crate::adapt`] fits the detector's last layer on them).
-    pub fn features_map(&self, input: &[f32], h: usize, w: usize) -> (Vec<f32>, usize, usize) {
-        let upto = self.layers.len().saturating_sub(1);
-        self.run_many(std::slice::from_ref(&input.to_vec()), h, w, upto)
-    }
-
     /// The first `upto` layers on all `inputs` at once: the activations (`[c][sample][y][x]`),
     /// the places per sample and the channels.
     fn run_many(

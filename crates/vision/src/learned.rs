@@ -358,17 +358,6 @@ impl Model {
     /// [`Model::candidates`] but the close look's: the first look's, or the look again at
     /// the scale the first look's dice ask for.
     pub fn usual_candidates(&self, image: &RgbImage, area: Area) -> (Vec<Candidate>, bool) {
-        let (first, side) = self.usual_look(image, area);
-        if side > 1.1 * DETECTOR_SIDE {
-            (self.candidates_at(image, area, side), true)
-        } else {
-            (first, false)
-        }
-    }
-
-    /// The first look's candidates, and the side the usual look reads the area at: the first
-    /// look's, or larger when its dice are small.
-    pub fn usual_look(&self, image: &RgbImage, area: Area) -> (Vec<Candidate>, f32) {
         let first = self.candidates_at(image, area, DETECTOR_SIDE);
         let scale = area.width.min(area.height) as f32 / DETECTOR_SIDE;
         let mut sizes: Vec<f32> = first
@@ -382,12 +371,11 @@ impl Model {
             .map_or(DETECTOR_SIDE, |&typical| {
                 (DETECTOR_SIDE * self.look.die_pixels / typical).clamp(DETECTOR_SIDE, MAX_SIDE)
             });
-        let side = if side > 1.1 * DETECTOR_SIDE {
-            side
+        if side > 1.1 * DETECTOR_SIDE {
+            (self.candidates_at(image, area, side), true)
         } else {
-            DETECTOR_SIDE
-        };
-        (first, side)
+            (first, false)
+        }
     }
 
     /// The close look's candidates that none of `found` already is.
@@ -409,23 +397,31 @@ impl Model {
 
     /// The candidates at one scale: the area's shorter side resampled to `side` pixels.
     pub fn candidates_at(&self, image: &RgbImage, area: Area, side: f32) -> Vec<Candidate> {
-        let Some(view) = self.detector_view(image, area, side) else {
+        let shorter = area.width.min(area.height) as f32;
+        if shorter < 8.0 {
             return Vec::new();
+        }
+        let scale = shorter / side;
+        let dw = ((area.width as f32 / scale).round() as usize).max(STRIDE);
+        let dh = ((area.height as f32 / scale).round() as usize).max(STRIDE);
+        let (cx, cy) = (
+            area.x as f32 + area.width as f32 / 2.0,
+            area.y as f32 + area.height as f32 / 2.0,
+        );
+        let a = [scale, 0.0, 0.0, scale];
+        let pixels = if self.look.general_sampling {
+            sample_general(image, (cx, cy), a, dw, dh)
+        } else {
+            sample(image, (cx, cy), a, dw, dh)
         };
-        let DetectorView {
-            dw,
-            dh,
-            scale,
-            x0,
-            y0,
-            ..
-        } = view;
-        let out = self.detector.forward(&view.input, dh, dw);
+        let input = normalised(&pixels, dw, dh);
+        let out = self.detector.forward(&input, dh, dw);
         let (gh, gw) = (dh.div_ceil(STRIDE), dw.div_ceil(STRIDE));
         let n = gh * gw;
         if out.len() < 4 * n {
             return Vec::new();
         }
+        let (x0, y0) = (cx - scale * dw as f32 / 2.0, cy - scale * dh as f32 / 2.0);
         let mut cells = Vec::new();
         for gy in 0..gh {
             for gx in 0..gw {
@@ -458,36 +454,6 @@ impl Model {
             }
         }
         found
-    }
-
-    /// The detector's input for `area` resampled with its shorter side at `side` pixels, and
-    /// where its pixels lie in the picture (none for an area too small).
-    pub fn detector_view(&self, image: &RgbImage, area: Area, side: f32) -> Option<DetectorView> {
-        let shorter = area.width.min(area.height) as f32;
-        if shorter < 8.0 {
-            return None;
-        }
-        let scale = shorter / side;
-        let dw = ((area.width as f32 / scale).round() as usize).max(STRIDE);
-        let dh = ((area.height as f32 / scale).round() as usize).max(STRIDE);
-        let (cx, cy) = (
-            area.x as f32 + area.width as f32 / 2.0,
-            area.y as f32 + area.height as f32 / 2.0,
-        );
-        let a = [scale, 0.0, 0.0, scale];
-        let pixels = if self.look.general_sampling {
-            sample_general(image, (cx, cy), a, dw, dh)
-        } else {
-            sample(image, (cx, cy), a, dw, dh)
-        };
-        Some(DetectorView {
-            input: normalised(&pixels, dw, dh),
-            dw,
-            dh,
-            scale,
-            x0: cx - scale * dw as f32 / 2.0,
-            y0: cy - scale * dh as f32 / 2.0,
-        })
     }
 
     /// The classifier's probabilities for the patch around `c`: not a pip d6, then 1–6.
@@ -675,19 +641,6 @@ pub(crate) fn reading(c: Candidate, p: [f32; 7]) -> Option<(SeenDie, f32)> {
         },
         1.0 - p[0],
     ))
-}
-
-/// The detector's input at one scale: `dw × dh` pixels, each `scale` picture pixels, the
-/// first's corner at (`x0`, `y0`) in the picture. Cell (gx, gy) of its output lies at
-/// `x0 + scale·(gx·STRIDE + ½)`.
-#[derive(Debug, Clone)]
-pub struct DetectorView {
-    pub input: Vec<f32>,
-    pub dw: usize,
-    pub dh: usize,
-    pub scale: f32,
-    pub x0: f32,
-    pub y0: f32,
 }
 
 /// A place the detector thinks holds a die.
