@@ -313,8 +313,9 @@ impl ForemanApp {
         // The roll's lines keep one height, whether a roll waits or not, so that the picture
         // below stays put under the pointer.
         let spacing = ui.spacing().item_spacing.y;
-        // (the roll, how to correct it, and a warning: more dice than the roll, or unsure)
-        let lines = 3.0 * ui.text_style_height(&egui::TextStyle::Body)
+        // (the roll, how to correct it, and the warnings: more dice than the roll (two lines),
+        // dice unsure)
+        let lines = 5.0 * ui.text_style_height(&egui::TextStyle::Body)
             + ui.spacing().interact_size.y
             + 2.0 * spacing;
         ui.vertical(|ui| {

@@ -661,7 +661,9 @@ impl ForemanApp {
         } else {
             " ".to_string()
         };
-        ui.add(egui::Label::new(RichText::new(hint).weak()).truncate());
+        // In the warning's colour: "meg" and Enter taking nothing looked silent (the second
+        // trial of issue 89).
+        ui.add(egui::Label::new(RichText::new(hint).color(ui.visuals().warn_fg_color)).truncate());
         // Always as tall: a first list cut short, then a dialog that grew and moved *Cancel*
         // under the pointer (the second trial of issue 89).
         egui::ScrollArea::vertical()

@@ -732,6 +732,7 @@ fn the_phone_keeps_its_buttons_still_and_asks_the_card_first() {
     );
     let focused = "return document.activeElement && document.activeElement.id;";
     assert_eq!(driver.run(focused, vec![]), Value::from("tell"));
+    driver.wait_for("Which card from your hand do you build?");
     driver.type_keys("#tell", "meg\u{E007}");
     let choices =
         "return [...document.querySelectorAll('#tell-choices button')].map(b => b.innerText);";
@@ -767,4 +768,32 @@ fn the_phone_keeps_its_buttons_still_and_asks_the_card_first() {
         assert!(t.elapsed() < Duration::from_secs(20), "{}", driver.text());
         std::thread::sleep(Duration::from_millis(20));
     }
+    // Told, the card's builds unfold at once (the second trial had to find them again).
+    driver.wait_for("▾ Build Megalith");
+    driver.shot("told-then-builds");
+    // A group unfolds in place: its button stays under the finger, and a second tap folds it
+    // (it never lands on one of its lines).
+    let place = "const b = [...document.querySelectorAll('button[data-group]')]\
+        .find(b => b.innerText.includes('End the work phase')); \
+        return b ? Math.round(b.getBoundingClientRect().top + window.scrollY) : null;";
+    let before = driver.run(place, vec![]);
+    assert!(before.is_number(), "{}", driver.text());
+    assert!(driver.tap("End the work phase"));
+    driver.wait_for("▾ End the work phase");
+    assert_eq!(driver.run(place, vec![]), before);
+    assert!(driver.tap("▾ End the work phase"));
+    let folded = "return [...document.querySelectorAll('button.opened')]\
+        .filter(b => b.innerText.includes('End the work phase')).length;";
+    let t = Instant::now();
+    while driver.run(folded, vec![]).as_u64() != Some(0) {
+        assert!(t.elapsed() < Duration::from_secs(20), "{}", driver.text());
+        std::thread::sleep(Duration::from_millis(20));
+    }
+    assert_eq!(driver.run(place, vec![]), before);
+    let ended = table
+        .game()
+        .journal()
+        .iter()
+        .any(|a| matches!(a.act, Act::EndWork { .. }));
+    assert!(!ended, "a tap on the group ended the work phase");
 }

@@ -2177,3 +2177,15 @@ fn a_small_window_shows_the_camera_beside_the_roll() {
         "the roll used offered again"
     );
 }
+
+/// The second trial of issue 89: *Use this roll* moved up and down by 90 px as the Machine's
+/// dice row above the camera came and went. With the camera on, its panel heads the column.
+#[test]
+fn the_camera_heads_its_column_while_it_is_on() {
+    let dir = tempfile::tempdir().expect("temp dir");
+    let mut h = companion_with_a_settled_camera_roll(dir.path());
+    h.run();
+    let camera = h.get_by_label("Camera dice reader").rect();
+    let machine = h.get_by_label("The Machine").rect();
+    assert!(camera.top() < machine.top(), "{camera:?} below {machine:?}");
+}

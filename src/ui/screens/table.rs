@@ -172,6 +172,13 @@ impl TableScreen {
                         .id_salt("others")
                         .max_height(ui.available_height() * share)
                         .show(ui, |ui| {
+                            // The camera at the head of the column while it is on: its
+                            // picture and *Use this roll* no longer move as the Machine's
+                            // dice come and go above them (the second trial of issue 89).
+                            if self.camera_on {
+                                slot(Slot::Devices, ui);
+                                ui.separator();
+                            }
                             for (seat, p) in st.players.iter().enumerate() {
                                 if Some(seat) != focus_seat(game) {
                                     self.player_summary_ui(ui, seat, p);
@@ -182,7 +189,9 @@ impl TableScreen {
                                 self.machine_ui(ui, m);
                                 ui.separator();
                             }
-                            slot(Slot::Devices, ui);
+                            if !self.camera_on {
+                                slot(Slot::Devices, ui);
+                            }
                         });
                     slot(Slot::Log, ui);
                 });

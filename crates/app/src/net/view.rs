@@ -125,7 +125,7 @@ pub fn undo_view(
 }
 
 /// The page's words, sent with every view (the page has none of its own).
-const LABELS: [&str; 54] = [
+const LABELS: [&str; 56] = [
     "web-tell-hint",
     "web-die",
     "web-die-then",
@@ -180,6 +180,8 @@ const LABELS: [&str; 54] = [
     "web-not-connected",
     "web-group-build-untold",
     "web-group-hire-untold",
+    "web-tell-which-build",
+    "web-tell-which-hire",
 ];
 
 #[derive(Debug, Clone, PartialEq, Serialize)]
