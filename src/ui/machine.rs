@@ -20,7 +20,7 @@ pub fn steps(tr: &Tr, game: &Game, inputs: &Inputs, virtual_dice: bool) -> Vec<S
     let colour = |d: MachineDie| words::colour_named(tr, &format!("{d:?}"));
     let mut out = vec![
         tr.t_args(
-            "machine-rolled",
+            "machine-rolled-dice",
             &[(
                 "dice",
                 MachineDie::ORDER

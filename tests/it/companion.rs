@@ -246,6 +246,8 @@ fn the_machine_at_a_real_table_is_told_step_by_step() {
     // Red 1, blue 6, purple 6, yellow 6, green 2.
     keys(&mut h, &[Num1, Num6, Num6, Num6, Num2]);
     let second = market[1].expect("a market blueprint in slot 2");
+    // The roll said with its dice (a key written twice made it a bare "Rolled:").
+    h.get_by_label_contains("The Machine rolled: ");
     h.get_by_label_contains(&format!(
         "Green 2: take market blueprint 2 ({}) into the Machine's compound; then reveal a blueprint from the deck to refill slot 2.",
         second.name()

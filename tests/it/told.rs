@@ -386,3 +386,17 @@ fn hires_from_cards_not_told_are_one_group_and_lines_say_their_effect() {
         "{builds:?}"
     );
 }
+
+/// The second trial of issue 89: before the deal a phone said "Nothing to do now: the others
+/// are playing". A seat with nothing to do before the deal is told the table deals first.
+#[test]
+fn a_phone_before_the_deal_waits_for_it() {
+    let game = Game::new(Setup::players(2, 3).companion()).expect("a game");
+    let tr = foreman::i18n::Tr::new(Lang::En);
+    let view = foreman::net::view::seat_view(&tr, &game.known_to(Some(1)), 0, &[], false);
+    assert!(view.actions.is_empty());
+    assert_eq!(view.waiting, "The table deals first: wait for it.");
+    let dealt = dealt_at_a_real_table(2, 3);
+    let view = foreman::net::view::seat_view(&tr, &dealt.known_to(Some(1)), 0, &[], false);
+    assert_eq!(view.waiting, "Nothing to do now: the others are playing.");
+}

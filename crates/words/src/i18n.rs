@@ -277,6 +277,24 @@ mod plural_tests {
 
     /// Issue 89, point 8: one round is "1 round", not "1 rounds"; one position searched the
     /// same, in each language that says a number before its noun.
+    /// A key written twice takes the first and hides the second (the Machine's "Rolled:"
+    /// stood for "The Machine rolled: red 4, …", its dice never said): each key once.
+    #[test]
+    fn every_key_is_written_once() {
+        for lang in Lang::ALL {
+            let mut seen = std::collections::HashSet::new();
+            for line in lang.source().lines() {
+                let Some((key, _)) = line.split_once(" =") else {
+                    continue;
+                };
+                if key.is_empty() || key.starts_with([' ', '#', '*', '[']) {
+                    continue;
+                }
+                assert!(seen.insert(key), "{lang:?}: {key} written twice");
+            }
+        }
+    }
+
     #[test]
     fn one_is_said_in_the_singular() {
         for (lang, one, two) in [

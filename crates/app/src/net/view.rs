@@ -31,6 +31,8 @@ pub struct SeatView {
     /// Whose turn it is (the work phase: whom the table is turned to).
     pub acting: Option<usize>,
     pub over: bool,
+    /// What the seat waits for when it has nothing to do: the deal, or the others.
+    pub waiting: String,
     pub market: MarketView,
     pub players: Vec<PlayerView>,
     pub machine: Option<MachineView>,
@@ -368,6 +370,12 @@ pub fn seat_view(tr: &Tr, known: &Known, version: u64, log: &[String], runs: boo
         phase: words::phase_for_seats(tr, game),
         acting: st.current_player(),
         over: st.is_over(),
+        // Before the deal "the others are playing" was wrong (the second trial of issue 89).
+        waiting: tr.t(if st.phase == Phase::Setup {
+            "web-waiting-deal"
+        } else {
+            "web-no-actions"
+        }),
         market,
         players,
         machine,
