@@ -4,6 +4,7 @@ mod dice;
 mod history;
 mod plan;
 mod play;
+mod review;
 mod serve;
 mod simulate;
 
@@ -193,6 +194,18 @@ enum Command {
     Score { file: PathBuf },
     /// Replay a saved game and report its final state, or the first illegal action.
     Replay { file: PathBuf },
+    /// Review a saved game: a player's choices round by round against the planner bot's, with
+    /// what each cost in points by the game's end (weighed on what the player knew then).
+    Review {
+        file: PathBuf,
+        /// The player reviewed: a name or a number from 1 (default: the first player the
+        /// program does not play).
+        #[arg(long)]
+        player: Option<String>,
+        /// The language: en, fr, es or ru.
+        #[arg(long, default_value = "en")]
+        lang: String,
+    },
 }
 
 #[derive(Subcommand)]
@@ -355,6 +368,9 @@ pub fn run(started: std::time::Instant) -> Result<()> {
                 },
         } => teach_photos(truth.as_deref(), &images, forget),
         Command::Plan { file, json } => plan::plan(&file, json),
+        Command::Review { file, player, lang } => {
+            review::review(&file, player.as_deref(), Some(&lang))
+        }
         Command::History {
             player,
             json,

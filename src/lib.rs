@@ -2,7 +2,7 @@
 //!
 //! The window, over the workspace's layers, re-exported here under their names (`engine`,
 //! `planner`, `bots`, `sim`, `i18n`, `text`, `vision`, and the application's `session`, `net`,
-//! `store`, `history`, `dice`). See `ARCHITECTURE.md` for the map and its invariants.
+//! `store`, `history`, `dice`), and `review` (the review after a game in words). See `ARCHITECTURE.md` for the map and its invariants.
 
 pub use foreman_app::{dice, history, net, session, store};
 pub use foreman_engine as engine;
@@ -10,4 +10,5 @@ pub use foreman_planner::{bots, planner, sim};
 pub use foreman_vision as vision;
 pub use foreman_words::{i18n, text};
 
+pub mod review;
 pub mod ui;

@@ -815,3 +815,26 @@ web-undo-waiting-table = Waiting for the table screen to agree…
 web-undo-title = Take back an action?
 web-plays-on-phone = { $name } plays on their own phone: their choices are made there.
 web-waiting-phone = Waiting for { $name }'s phone, or play their turn here.
+
+## The review after a game (the final score's Review, foreman review; issue 91)
+review = Review the game
+review-hint = Your choices round by round against the planner bot's, with what each cost in points by the game's end.
+review-whose = Review the game of:
+review-title = { $player }'s game, reviewed
+review-measure = Each choice of { $player } is weighed as the planner bot weighs it, from what { $player } knew then: about how many points by the game's end it cost against the bot's choice. Luck does not count: a roll or a draw is weighed before it falls.
+review-total = In all, the choices cost about { $points } points by this measure.
+review-none = No choice to review.
+review-biggest = The three costliest choices
+review-round = Round { $round }
+review-market-same = Market: { $played } (as the planner would).
+review-market-other = Market: { $played }; about { $points } points less than the planner's choice: { $best }.
+review-work-same = Work phase: { $played } (as the planner would).
+review-work = Work phase, about { $points } points less than the planner's: { $played }
+review-work-slip = The costliest step: { $played }, where the planner would play: { $best } (about { $points } points).
+review-not-weighed = (partly not weighed: a card Foreman was not told)
+review-biggest-line = Round { $round }, { $stage }: about { $points } points. Played: { $played }; the planner: { $best }.
+review-stage-market = market phase
+review-stage-work = work phase
+review-working = Reviewing the game… { $percent }%
+review-back = Back to the score
+review-failed = This game cannot be reviewed: { $reason }

@@ -821,3 +821,26 @@ web-undo-waiting-table = Esperando a que la pantalla de la mesa esté de acuerdo
 web-undo-title = ¿Deshacer una acción?
 web-plays-on-phone = { $name } juega en su propio teléfono: sus decisiones se toman allí.
 web-waiting-phone = Esperando el teléfono de { $name }, o juega su turno aquí.
+
+## The review after a game (the final score's Review, foreman review; issue 91)
+review = Revisar la partida
+review-hint = Tus decisiones ronda a ronda frente a las del bot planificador, y lo que costó cada una en puntos al final de la partida.
+review-whose = Revisar la partida de:
+review-title = La partida de { $player }, revisada
+review-measure = Cada decisión de { $player } se pesa como la pesa el bot planificador, según lo que { $player } sabía entonces: unos cuántos puntos al final de la partida costó frente a la decisión del bot. La suerte no cuenta: una tirada o un robo se pesa antes de caer.
+review-total = En total, las decisiones costaron unos { $points } puntos según esta medida.
+review-none = Ninguna decisión que revisar.
+review-biggest = Las tres decisiones más costosas
+review-round = Ronda { $round }
+review-market-same = Mercado: { $played } (como el planificador).
+review-market-other = Mercado: { $played }; unos { $points } puntos menos que la decisión del planificador: { $best }.
+review-work-same = Fase de trabajo: { $played } (como el planificador).
+review-work = Fase de trabajo, unos { $points } puntos menos que la del planificador: { $played }
+review-work-slip = El paso más costoso: { $played }, donde el planificador jugaría: { $best } (unos { $points } puntos).
+review-not-weighed = (en parte sin pesar: una carta que no se le dijo a Foreman)
+review-biggest-line = Ronda { $round }, { $stage }: unos { $points } puntos. Jugado: { $played }; el planificador: { $best }.
+review-stage-market = fase de mercado
+review-stage-work = fase de trabajo
+review-working = Revisando la partida… { $percent } %
+review-back = Volver a la puntuación
+review-failed = Esta partida no se puede revisar: { $reason }

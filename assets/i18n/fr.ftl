@@ -821,3 +821,26 @@ web-undo-waiting-table = En attente de l'accord de l'écran de la table…
 web-undo-title = Reprendre une action ?
 web-plays-on-phone = { $name } joue sur son propre téléphone : ses choix se font là.
 web-waiting-phone = En attente du téléphone de { $name }, ou jouez son tour ici.
+
+## The review after a game (the final score's Review, foreman review; issue 91)
+review = Revoir la partie
+review-hint = Vos choix tour par tour face à ceux du bot planificateur, et ce que chacun a coûté en points d'ici la fin de la partie.
+review-whose = Revoir la partie de :
+review-title = La partie de { $player }, revue
+review-measure = Chaque choix de { $player } est pesé comme le bot planificateur le pèse, d'après ce que { $player } savait alors : environ combien de points d'ici la fin de la partie il a coûté face au choix du bot. La chance ne compte pas : un lancer ou une pioche est pesé avant de tomber.
+review-total = En tout, les choix ont coûté environ { $points } points selon cette mesure.
+review-none = Aucun choix à revoir.
+review-biggest = Les trois choix les plus coûteux
+review-round = Tour { $round }
+review-market-same = Marché : { $played } (comme le planificateur).
+review-market-other = Marché : { $played } ; environ { $points } points de moins que le choix du planificateur : { $best }.
+review-work-same = Phase de travail : { $played } (comme le planificateur).
+review-work = Phase de travail, environ { $points } points de moins que celle du planificateur : { $played }
+review-work-slip = L'étape la plus coûteuse : { $played }, là où le planificateur jouerait : { $best } (environ { $points } points).
+review-not-weighed = (en partie non pesé : une carte que Foreman n'a pas apprise)
+review-biggest-line = Tour { $round }, { $stage } : environ { $points } points. Joué : { $played } ; le planificateur : { $best }.
+review-stage-market = phase de marché
+review-stage-work = phase de travail
+review-working = Revue de la partie… { $percent } %
+review-back = Retour au score
+review-failed = Cette partie ne peut pas être revue : { $reason }

@@ -782,3 +782,26 @@ web-undo-waiting-table = Ждём согласия экрана стола…
 web-undo-title = Отменить действие?
 web-plays-on-phone = { $name } играет на своём телефоне: решения принимаются там.
 web-waiting-phone = Ждём телефон игрока { $name } — или сыграйте его ход здесь.
+
+## The review after a game (the final score's Review, foreman review; issue 91)
+review = Разбор партии
+review-hint = Ваши решения по раундам рядом с решениями бота-планировщика и сколько очков к концу игры стоило каждое.
+review-whose = Разобрать партию игрока:
+review-title = Партия игрока { $player }: разбор
+review-measure = Каждое решение игрока { $player } взвешено так, как его взвешивает бот-планировщик, по тому, что { $player } знал(а) тогда: примерно сколько очков к концу игры оно стоило по сравнению с выбором бота. Удача не считается: бросок или взятие карты взвешиваются до того, как выпадут.
+review-total = Всего решения стоили около { $points } очков по этой мере.
+review-none = Нет решений для разбора.
+review-biggest = Три самых дорогих решения
+review-round = Раунд { $round }
+review-market-same = Рынок: { $played } (как у планировщика).
+review-market-other = Рынок: { $played }; примерно на { $points } очков меньше, чем выбор планировщика: { $best }.
+review-work-same = Фаза работы: { $played } (как у планировщика).
+review-work = Фаза работы, примерно на { $points } очков меньше, чем у планировщика: { $played }
+review-work-slip = Самый дорогой шаг: { $played }; планировщик сыграл бы: { $best } (около { $points } очков).
+review-not-weighed = (отчасти не взвешено: карта, о которой Foreman не сказали)
+review-biggest-line = Раунд { $round }, { $stage }: около { $points } очков. Сыграно: { $played }; планировщик: { $best }.
+review-stage-market = фаза рынка
+review-stage-work = фаза работы
+review-working = Разбор партии… { $percent } %
+review-back = Назад к счёту
+review-failed = Эту партию нельзя разобрать: { $reason }

@@ -201,6 +201,8 @@ pub struct ForemanApp {
     pub(super) suggestion: Option<super::suggest::Suggestion>,
     /// The planner thinking about a suggestion, on its thread.
     pub(super) thinking: Option<super::suggest::Thinking>,
+    /// The review after the game (from the final score), at work or shown.
+    pub(super) review: Option<super::screens::review::Reviewing>,
     /// The bots of the game on the table.
     pub(super) bot_seats: super::bot_seats::BotSeats,
     /// How long a bot's actions are apart (tests make it nothing).
@@ -258,6 +260,7 @@ impl ForemanApp {
             help: Default::default(),
             suggestion: None,
             thinking: None,
+            review: None,
             bot_seats: Default::default(),
             bot_pace: super::bot_seats::BOT_PACE,
         }
@@ -271,6 +274,7 @@ impl ForemanApp {
         let form = self.settings.setup.clone().map(StartForm::mended);
         self.screen = Screen::Start(Box::new(form.unwrap_or_default()));
         self.dialog = None;
+        self.review = None;
         self.offers.has_last_game = self.last_game_path().exists();
         self.offers.last_game = crate::store::load_game(&self.last_game_path())
             .ok()
@@ -448,10 +452,14 @@ impl ForemanApp {
             Screen::Start(_) => self.start_screen(ui),
             Screen::History(_) => self.history_screen(ui),
             Screen::Table => {
-                if self.game().is_some_and(|g| g.state().is_over()) {
-                    self.final_screen(ui);
-                } else {
+                if !self.game().is_some_and(|g| g.state().is_over()) {
+                    // An undo took the game back from its end: its review is gone with it.
+                    self.review = None;
                     self.table(ui);
+                } else if self.review.is_some() {
+                    self.review_screen(ui);
+                } else {
+                    self.final_screen(ui);
                 }
             }
         }

@@ -1,11 +1,12 @@
-//! The window's screens, one file each: the start screen, the table, the final score, and
-//! *History* with its *Statistics*. Each reaches the rest of the window through its parent's
+//! The window's screens, one file each: the start screen, the table, the final score and its
+//! review, and *History* with its *Statistics*. Each reaches the rest of the window through its parent's
 //! names (`super::app`, `super::widgets`, …).
 
 use super::*;
 
 pub(super) mod final_score;
 pub(super) mod history;
+pub(super) mod review;
 pub(super) mod start;
 pub(super) mod stats;
 pub(super) mod table;

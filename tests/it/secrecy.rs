@@ -472,3 +472,53 @@ fn a_hire_of_the_investor_never_foretells_the_card_it_reveals() {
     }
     assert!(differ_before > 0, "every seed revealed cards of one cost");
 }
+
+/// Issue 91, point 4: the review of seat 0's game is worked out on what seat 0 knew at each
+/// choice: on-screen games that differ only in another seat's hand and the deck's order
+/// review the same, word for word.
+#[test]
+fn a_review_says_the_same_of_games_that_differ_only_in_what_the_player_could_not_see() {
+    let tr = foreman::i18n::Tr::new(Lang::En);
+    let mut pairs = 0;
+    for seed in [3u64, 8] {
+        let mut g = Game::new(Setup::players(3, seed)).expect("a game");
+        let mut bot = Bot::new(BotKind::Greedy, seed);
+        let mut at_turn = 0;
+        while !g.state().is_over() && g.journal().len() < 160 {
+            let Some(act) = bot.choose(&g) else { break };
+            g.apply_digital(act).expect("a bot's action");
+            if !seat_0_thinks(&g) {
+                continue;
+            }
+            at_turn += 1;
+            if at_turn % 7 != 3 {
+                continue;
+            }
+            let Some(twin) = swapped(&g, 1) else {
+                continue;
+            };
+            let said = |game: &Game| {
+                let r = foreman::review::review(
+                    game.setup().clone(),
+                    game.journal(),
+                    0,
+                    |_| {},
+                    || false,
+                )
+                .expect("reviewed");
+                assert!(!r.moments.is_empty());
+                let s = foreman::review::say(&tr, game.setup(), game.journal(), &r);
+                foreman::review::as_text(&tr, &s)
+            };
+            let (a, b) = (said(&g), said(&twin));
+            assert!(
+                a == b,
+                "seed {seed}, action {}: {}",
+                g.journal().len(),
+                differ(&a, &b)
+            );
+            pairs += 1;
+        }
+    }
+    assert!(pairs >= 3, "only {pairs} pairs");
+}

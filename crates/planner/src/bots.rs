@@ -170,7 +170,7 @@ impl Bot {
             (Phase::Market { .. }, Some(_)) => {
                 let options = std::mem::take(&mut self.options);
                 let mut rng = self.rng.clone();
-                let choice = market_choice(game, options, &mut rng, self);
+                let choice = market_choice(game, options, &mut rng, self, None);
                 self.rng = rng;
                 choice.map(|c| c.act)
             }
@@ -199,6 +199,8 @@ pub struct MarketChoice {
     pub others: Vec<(Act, f64)>,
     /// How many rolls of the next work phase each choice was played ahead on.
     pub rolls: usize,
+    /// The gain of a choice asked about ([`judge_market`]), weighed as the others.
+    pub played: Option<f64>,
 }
 
 /// A hire's discard that a suggestion cannot name ([`State::unseen_discard`]).
@@ -218,7 +220,24 @@ pub fn suggest_market(game: &Game, seed: u64) -> Option<MarketChoice> {
     let mut options = Vec::new();
     legal_actions_into(game.state(), &mut options);
     let mut rng = bot.rng.clone();
-    market_choice(game, options, &mut rng, &bot)
+    market_choice(game, options, &mut rng, &bot, None)
+}
+
+/// The review's market choice ([`crate::review`]): the planner bot's choice for the player
+/// choosing in `game` (as [`suggest_market`] gives it with `seed`), and what `played` is
+/// worth by the same measure, weighed on the same rolls (`None`: a choice not weighed, as a
+/// refresh of the market, which does not end the turn).
+pub fn judge_market(game: &Game, seed: u64, played: &Act) -> Option<(MarketChoice, Option<f64>)> {
+    if !matches!(game.state().phase, crate::engine::Phase::Market { .. }) {
+        return None;
+    }
+    let bot = Bot::new(BotKind::Planner, seed);
+    let mut options = Vec::new();
+    legal_actions_into(game.state(), &mut options);
+    let mut rng = bot.rng.clone();
+    let mut choice = market_choice(game, options, &mut rng, &bot, Some(played))?;
+    let worth = choice.played.take();
+    Some((choice, worth))
 }
 
 /// The market choice *Suggest* gives the player choosing now in `game`, worked out on what
@@ -244,6 +263,7 @@ fn market_choice(
     options: Vec<Act>,
     rng: &mut ChaCha8Rng,
     bot: &Bot,
+    played: Option<&Act>,
 ) -> Option<MarketChoice> {
     let st = game.state();
     let p = st.current_player()?;
@@ -260,6 +280,7 @@ fn market_choice(
     }
     ranked.sort_by(|a, b| b.0.total_cmp(&a.0));
     if bot.lookahead == 0 || ranked.len() < 2 {
+        let judged = played.and_then(|p| ranked.iter().find(|r| &r.1 == p).map(|r| r.0 - now));
         let mut all = ranked.into_iter().map(|(v, a, _)| (a, v - now));
         let (act, gain) = all.next()?;
         return Some(MarketChoice {
@@ -267,8 +288,12 @@ fn market_choice(
             gain,
             others: all.collect(),
             rolls: 0,
+            played: judged,
         });
     }
+    // The choice asked about, as it leaves the position (weighed ahead below when it ends the
+    // turn).
+    let asked = played.and_then(|p| ranked.iter().find(|r| &r.1 == p).cloned());
     // The best few choices that end the turn (not a refresh of the market) played ahead on
     // the same rolls.
     let rolls: Vec<[u8; 8]> = (0..bot.lookahead)
@@ -302,6 +327,16 @@ fn market_choice(
         let v = ahead + market_bonus(st, &act, &w);
         weighed.push((act, v - now));
     }
+    let judged = asked.and_then(|(_, act, after)| {
+        if matches!(act, Act::RefreshMarket { .. }) {
+            return None;
+        }
+        if let Some((_, g)) = weighed.iter().find(|(a, _)| *a == act) {
+            return Some(*g);
+        }
+        let ahead = crate::planner::next_work_phase(game, &after, p, &rolls, &w, LOOKAHEAD_LIMIT)?;
+        Some(ahead + market_bonus(st, &act, &w) - now)
+    });
     // The first of equals wins, as the choices came (best by the position first).
     let mut best: Option<usize> = None;
     for (i, (_, v)) in weighed.iter().enumerate() {
@@ -316,6 +351,7 @@ fn market_choice(
             gain,
             others: Vec::new(),
             rolls: 0,
+            played: judged,
         });
     };
     let (act, gain) = weighed.remove(b);
@@ -339,6 +375,7 @@ fn market_choice(
         gain,
         others: weighed,
         rolls: rolls.len(),
+        played: judged,
     })
 }
 

@@ -9,4 +9,5 @@ use foreman_engine as engine;
 
 pub mod bots;
 pub mod planner;
+pub mod review;
 pub mod sim;

@@ -107,7 +107,10 @@ use std::collections::HashMap;
 use std::hash::{BuildHasherDefault, Hasher};
 
 mod bound;
+mod judge;
 mod outcomes;
+
+pub use judge::{Judged, judge_step};
 
 use outcomes::{Slots, outcomes};
 
@@ -428,6 +431,26 @@ pub fn plan_until(
     limit: Limit,
     stop: Option<std::sync::Arc<std::sync::atomic::AtomicBool>>,
 ) -> Result<Plan, PlanError> {
+    let mut done = searched(game, weights, limit, stop)?;
+    follow(&mut done.search, &done.root, done.value - done.before)
+}
+
+/// A search from the position of the player at work, done.
+struct Searched {
+    search: Search,
+    /// The position searched from (the game as the planner sees it).
+    root: Game,
+    /// The position's worth, and its value (the best play's expected worth at the end).
+    before: f64,
+    value: f64,
+}
+
+fn searched(
+    game: &Game,
+    weights: &Weights,
+    limit: Limit,
+    stop: Option<std::sync::Arc<std::sync::atomic::AtomicBool>>,
+) -> Result<Searched, PlanError> {
     let st = game.state();
     let (Phase::Work { rolled: true, .. }, Some(seat)) = (st.phase, st.current_player()) else {
         return Err(PlanError::NotWorking);
@@ -440,6 +463,18 @@ pub fn plan_until(
     search.stop = stop;
     let before = worth_in(root.state(), seat, weights, means);
     let (value, _) = search.value(root.state(), f64::NEG_INFINITY);
+    Ok(Searched {
+        search,
+        root,
+        before,
+        value,
+    })
+}
+
+/// The plan a search found from `root`'s position: its best steps while their results are
+/// certain, its `gain` given.
+fn follow(search: &mut Search, root: &Game, gain: f64) -> Result<Plan, PlanError> {
+    let seat = search.seat;
     // Follow the best steps while their results are certain.
     let mut steps = Vec::new();
     let mut at = root.state().clone();
@@ -453,7 +488,7 @@ pub fn plan_until(
         if matches!(best, Act::EndWork { .. }) {
             break;
         }
-        let next = outcomes(&root, &at, &best);
+        let next = outcomes(root, &at, &best);
         if next.len() != 1 || search.drew(&at, &next[0].0) {
             then_ask_again = true;
             break;
@@ -473,7 +508,7 @@ pub fn plan_until(
     }
     Ok(Plan {
         steps,
-        gain: value - before,
+        gain,
         then_ask_again,
         positions: search.memo.len(),
         exact: !search.cut,

@@ -16,6 +16,8 @@ pub(in crate::ui) enum FinalCommand {
     SaveAs,
     /// *New game*: back to the start screen.
     NewGame,
+    /// *Review the game* of a seat (issue 91, point 4).
+    Review(usize),
 }
 
 /// The final score of `game`, in `tr`'s words: card by card, goods, the Machine's formula, the
@@ -26,6 +28,8 @@ pub(in crate::ui) struct FinalScore<'a> {
     pub(in crate::ui) said: Option<&'a str>,
     /// What happened in the last round, the Machine's last turn among it (as the log says it).
     pub(in crate::ui) last_round: &'a [String],
+    /// The seats whose game can be reviewed (the people's, not the bots'), with their names.
+    pub(in crate::ui) reviewable: &'a [(usize, String)],
 }
 
 impl FinalScore<'_> {
@@ -111,6 +115,26 @@ impl FinalScore<'_> {
                         }
                         beside(ui);
                     });
+                    // The review: one button for a lone player, else one per person.
+                    match self.reviewable {
+                        [] => {}
+                        [(seat, _)] => {
+                            let b = ui.button(t("review")).on_hover_text(t("review-hint"));
+                            if b.clicked() {
+                                command = Some(FinalCommand::Review(*seat));
+                            }
+                        }
+                        many => {
+                            ui.horizontal_wrapped(|ui| {
+                                ui.label(t("review-whose")).on_hover_text(t("review-hint"));
+                                for (seat, name) in many {
+                                    if ui.button(name).clicked() {
+                                        command = Some(FinalCommand::Review(*seat));
+                                    }
+                                }
+                            });
+                        }
+                    }
                     if let Some(m) = self.said {
                         ui.label(m);
                     }
@@ -143,11 +167,16 @@ impl ForemanApp {
         let seats = game.state().players.len();
         let secret: Vec<bool> = (0..seats).map(|seat| self.hides_hand(seat)).collect();
         let last_round = self.log_view.last_round(&self.tr, &game, &secret);
+        let reviewable: Vec<(usize, String)> = (0..seats)
+            .filter(|&s| game.setup().players.get(s).is_some_and(|p| p.bot.is_none()))
+            .map(|s| (s, words::player_name(&self.tr, &game, s)))
+            .collect();
         let screen = FinalScore {
             tr: &self.tr,
             game: &game,
             said: said.as_deref(),
             last_round: &last_round,
+            reviewable: &reviewable,
         };
         let mut undo = false;
         let command = screen.ui(ui, |ui| undo = self.undo_button_clicked(ui));
@@ -168,6 +197,7 @@ impl ForemanApp {
                 });
             }
             Some(FinalCommand::NewGame) => self.open_start_screen(),
+            Some(FinalCommand::Review(seat)) => self.start_review(ui.ctx(), seat),
             None => {}
         }
     }
@@ -216,6 +246,7 @@ mod tests {
                 game: &game,
                 said: Some("Saved to the data folder."),
                 last_round: &last_round,
+                reviewable: &[(0, "Ann".to_string())],
             };
             if let Some(c) = screen.ui(ui, |ui| {
                 ui.label("beside");
@@ -255,5 +286,9 @@ mod tests {
         h.get_by_label(&tr.t("save-as")).click();
         h.run();
         assert_eq!(clicked.get(), Some(FinalCommand::SaveAs));
+        // Issue 91, point 4: the review of the game, from the score.
+        h.get_by_label(&tr.t("review")).click();
+        h.run();
+        assert_eq!(clicked.get(), Some(FinalCommand::Review(0)));
     }
 }

@@ -1,0 +1,197 @@
+//! The review after a game (issue 91, point 4): each choice against the planner bot's, with
+//! what it cost by the planner's measure.
+
+use foreman::bots::{Bot, BotKind};
+use foreman::engine::{Act, Difficulty, Game, Phase, SavedGame};
+use foreman::i18n::{Lang, Tr};
+use foreman::planner::{self, Limit, Weights};
+use foreman::review::{Stage, review, say};
+use foreman::sim::{self, Seating};
+
+/// A solo game at medium played by `bot` to its end.
+fn solo(seed: u64, bot: BotKind) -> Game {
+    sim::play(Seating::Solo(Difficulty::Medium), seed, bot).expect("a game")
+}
+
+/// The first position of a work phase after the roll, in a solo game played by the greedy
+/// bot, where the planner's best first step is not the end of the work phase.
+fn a_work_phase_with_something_to_do(seed: u64) -> Game {
+    let mut g = Game::new(Seating::Solo(Difficulty::Medium).setup(seed)).expect("a game");
+    let mut bot = Bot::new(BotKind::Greedy, seed);
+    loop {
+        if matches!(g.state().phase, Phase::Work { rolled: true, .. })
+            && planner::plan(&g).is_ok_and(|p| !matches!(p.steps[0], Act::EndWork { .. }))
+        {
+            return g;
+        }
+        let act = bot.choose(&g).expect("the game goes on");
+        g.apply_digital(act).expect("a bot's action");
+    }
+}
+
+/// The planner's own first step costs nothing by its own measure; ending the work phase at
+/// once, when the plan does more, costs what the plan gains (luck aside: the same position).
+#[test]
+fn the_planners_own_step_costs_nothing_and_stopping_at_once_costs_its_gain() {
+    for seed in [1u64, 2, 3] {
+        let g = a_work_phase_with_something_to_do(seed);
+        let w = Weights::default();
+        let plan = planner::plan(&g).expect("a plan");
+        let own = planner::judge_step(&g, &plan.steps[0], &w, Limit::SUGGEST).expect("judged");
+        assert!(own.cost() < 1e-9, "seed {seed}: {own:?}");
+        assert!((own.best - own.played).abs() < 1e-9, "seed {seed}: {own:?}");
+        let end = foreman::engine::legal_actions(g.state())
+            .into_iter()
+            .find(|a| matches!(a, Act::EndWork { .. }))
+            .expect("the work phase may end");
+        let stop = planner::judge_step(&g, &end, &w, Limit::SUGGEST).expect("judged");
+        assert!(
+            (stop.cost() - plan.gain).abs() < 1e-6 && plan.gain > 0.0,
+            "seed {seed}: stopping costs {}, the plan gains {}",
+            stop.cost(),
+            plan.gain
+        );
+    }
+}
+
+/// A game played at random reviews as costlier, choice for choice, than one the planner bot
+/// played, on the same seeds; and the planner bot's own work phases cost it next to nothing.
+#[test]
+fn a_random_game_costs_more_than_the_planner_bots() {
+    let mut per_choice = Vec::new();
+    for bot in [BotKind::Planner, BotKind::Random] {
+        let (mut cost, mut choices, mut work) = (0.0, 0, 0.0);
+        for seed in [4u64, 5] {
+            let g = solo(seed, bot);
+            let r = review(g.setup().clone(), g.journal(), 0, |_| {}, || false).expect("reviewed");
+            assert!(r.moments.iter().any(|m| m.stage == Stage::Market));
+            assert!(!r.machine.is_empty(), "the Machine's turns are found");
+            cost += r.total();
+            choices += r.moments.iter().map(|m| m.steps.len()).sum::<usize>();
+            work += r
+                .moments
+                .iter()
+                .filter(|m| m.stage == Stage::Work)
+                .map(|m| m.cost())
+                .sum::<f64>();
+            // The three biggest are the costliest, in order.
+            let big = r.biggest(3);
+            assert!(big.windows(2).all(|w| w[0].cost() >= w[1].cost()));
+            if let Some(top) = big.first() {
+                assert!(r.moments.iter().all(|m| m.cost() <= top.cost() + 1e-12));
+            }
+        }
+        per_choice.push(cost / choices.max(1) as f64);
+        if bot == BotKind::Planner {
+            // Its plans are searched within a smaller limit than the review's, and it plans
+            // again after each roll: close to nothing, not always nothing.
+            assert!(work < 3.0, "the planner bot's work phases cost {work}");
+        }
+    }
+    assert!(
+        per_choice[1] > 4.0 * per_choice[0] && per_choice[1] > 0.2,
+        "points a choice: planner {}, random {}",
+        per_choice[0],
+        per_choice[1]
+    );
+}
+
+/// The review in words: every round of the game has its heading, each market choice and work
+/// phase a line, the Machine's turns beside them; the total is the moments' sum as said.
+#[test]
+fn the_review_is_said_round_by_round_in_each_language() {
+    let g = solo(6, BotKind::Greedy);
+    let r = review(g.setup().clone(), g.journal(), 0, |_| {}, || false).expect("reviewed");
+    let rounds = g.state().round;
+    for lang in [Lang::En, Lang::Fr, Lang::Es, Lang::Ru] {
+        let tr = Tr::new(lang);
+        let said = say(&tr, g.setup(), g.journal(), &r);
+        assert_eq!(said.rounds.len() as u32, rounds, "{lang:?}");
+        let lines: usize = said.rounds.iter().map(|(_, l)| l.len()).sum();
+        assert_eq!(lines, r.moments.len() + r.machine.len(), "{lang:?}");
+        assert!(
+            said.total.contains(&format!("{:.1}", r.total())),
+            "{lang:?}: {}",
+            said.total
+        );
+        assert!(said.biggest.len() <= 3);
+        for (_, lines) in &said.rounds {
+            for l in lines {
+                assert!(!l.text.contains('{') && !l.text.trim().is_empty(), "{l:?}");
+            }
+        }
+    }
+    let en = say(&Tr::new(Lang::En), g.setup(), g.journal(), &r);
+    assert!(en.rounds[0].0 == "Round 1");
+    assert!(
+        en.rounds[0]
+            .1
+            .iter()
+            .any(|l| l.text.starts_with("The Machine")),
+        "{:?}",
+        en.rounds[0].1
+    );
+}
+
+/// A review stopped early answers with what it went through, and its progress rises to 1.
+#[test]
+fn a_review_stops_when_asked_and_tells_its_progress() {
+    let g = solo(7, BotKind::Greedy);
+    let mut seen = Vec::new();
+    let whole = review(
+        g.setup().clone(),
+        g.journal(),
+        0,
+        |p| seen.push(p),
+        || false,
+    )
+    .unwrap();
+    assert!(seen.windows(2).all(|w| w[0] <= w[1]) && seen.last() == Some(&1.0));
+    let asked = std::cell::Cell::new(0);
+    let stopped = review(
+        g.setup().clone(),
+        g.journal(),
+        0,
+        |_| {},
+        || {
+            asked.set(asked.get() + 1);
+            asked.get() > 40
+        },
+    )
+    .unwrap();
+    assert!(stopped.moments.len() < whole.moments.len());
+    assert!(
+        review(g.setup().clone(), g.journal(), 3, |_| {}, || false).is_err(),
+        "a solo game has one seat"
+    );
+}
+
+/// `foreman review FILE`: the review of a saved game on the command line, by a player's name
+/// or number; a player the game does not have is refused with the names it has.
+#[test]
+fn foreman_review_prints_the_review_of_a_saved_game() {
+    let dir = tempfile::tempdir().unwrap();
+    let path = dir.path().join("g.json");
+    let g = solo(8, BotKind::Greedy);
+    std::fs::write(&path, SavedGame::from_game(&g).to_json()).unwrap();
+    let file = path.to_str().unwrap();
+    let (ok, out, err) = crate::cli::run(&["review", file]);
+    assert!(ok, "{err}");
+    let name = g.setup().player_name(0);
+    assert!(
+        out.starts_with(&format!("{name}'s game, reviewed")),
+        "{out}"
+    );
+    assert!(
+        out.contains("\nRound 1\n") && out.contains("  Market: "),
+        "{out}"
+    );
+    assert!(out.contains("In all, the choices cost about "), "{out}");
+    let (ok, fr, _) = crate::cli::run(&["review", file, "--player", "1", "--lang", "fr"]);
+    assert!(ok && fr.contains("\nTour 1\n"), "{fr}");
+    let (ok, _, err) = crate::cli::run(&["review", file, "--player", "Zed"]);
+    assert!(
+        !ok && err.contains("no player is called \"Zed\"") && err.contains(&name),
+        "{err}"
+    );
+}
