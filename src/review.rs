@@ -38,9 +38,22 @@ pub struct Said {
     pub rounds: Vec<(String, Vec<Line>)>,
 }
 
-/// Points as a player reads them: one decimal.
-fn points(p: f64) -> String {
-    format!("{:.1}", p.max(0.0))
+/// Points as a player reads them: one decimal, with the language's decimal mark.
+fn points(tr: &Tr, p: f64) -> String {
+    let s = format!("{:.1}", shown(p));
+    match tr.lang() {
+        crate::i18n::Lang::En => s,
+        _ => s.replace('.', ","),
+    }
+}
+
+/// A cost as the lines say it: to one decimal, nothing below [`AGREED`].
+fn shown(p: f64) -> f64 {
+    if p < AGREED {
+        0.0
+    } else {
+        (p * 10.0).round() / 10.0
+    }
 }
 
 /// Below this a choice counts as the planner's own (the measure's noise).
@@ -87,7 +100,10 @@ pub fn say(tr: &Tr, setup: &Setup, journal: &[Action], review: &Review) -> Said 
         total: if review.moments.is_empty() {
             tr.t("review-none")
         } else {
-            tr.t_args("review-total", &[("points", points(review.total()).into())])
+            // The lines' costs as they are said, added up: the total is their sum to the
+            // decimal (a trial added the rounds and found 16.9 against "about 16.7").
+            let total: f64 = review.moments.iter().map(|m| shown(m.cost())).sum();
+            tr.t_args("review-total", &[("points", points(tr, total).into())])
         },
         biggest,
         rounds,
@@ -127,13 +143,13 @@ fn moment_line(tr: &Tr, m: &Moment) -> Line {
             &[
                 ("played", play.into()),
                 ("best", bots_play(tr, m).into()),
-                ("points", points(cost).into()),
+                ("points", points(tr, cost).into()),
             ],
         ),
         (Stage::Work, false) => tr.t_args("review-work-same", &[("played", play.into())]),
         (Stage::Work, true) => tr.t_args(
             "review-work",
-            &[("played", play.into()), ("points", points(cost).into())],
+            &[("played", play.into()), ("points", points(tr, cost).into())],
         ),
     };
     if not_weighed {
@@ -167,39 +183,43 @@ fn worst_step(tr: &Tr, s: &Step) -> String {
         &[
             ("played", step_said(tr, &s.before, &s.act).into()),
             ("best", best.into()),
-            ("points", points(s.cost).into()),
+            ("points", points(tr, s.cost).into()),
         ],
     )
 }
 
+/// One of the costliest moments: a market choice against the planner's, or a work phase's
+/// cost in all with its costliest step (a trial read a phase's cost beside one step as that
+/// step's).
 fn biggest_line(tr: &Tr, m: &Moment) -> String {
-    let (played, best) = match (m.stage, m.worst()) {
-        (Stage::Work, Some(s)) => (
-            step_said(tr, &s.before, &s.act),
-            s.best
-                .as_ref()
-                .map(|b| step_said(tr, &s.before, b))
-                .unwrap_or_default(),
+    match (m.stage, m.worst()) {
+        (Stage::Work, Some(s)) => tr.t_args(
+            "review-biggest-work",
+            &[
+                ("round", m.round.into()),
+                ("points", points(tr, m.cost()).into()),
+                ("played", step_said(tr, &s.before, &s.act).into()),
+                (
+                    "best",
+                    s.best
+                        .as_ref()
+                        .map(|b| step_said(tr, &s.before, b))
+                        .unwrap_or_default()
+                        .into(),
+                ),
+                ("step", points(tr, s.cost).into()),
+            ],
         ),
-        _ => (played(tr, m), bots_play(tr, m)),
-    };
-    tr.t_args(
-        "review-biggest-line",
-        &[
-            ("round", m.round.into()),
-            (
-                "stage",
-                tr.t(match m.stage {
-                    Stage::Market => "review-stage-market",
-                    Stage::Work => "review-stage-work",
-                })
-                .into(),
-            ),
-            ("points", points(m.cost()).into()),
-            ("played", played.into()),
-            ("best", best.into()),
-        ],
-    )
+        _ => tr.t_args(
+            "review-biggest-market",
+            &[
+                ("round", m.round.into()),
+                ("points", points(tr, m.cost()).into()),
+                ("played", played(tr, m).into()),
+                ("best", bots_play(tr, m).into()),
+            ],
+        ),
+    }
 }
 
 /// The Machine's turns in words, each with its round: its line and its events, as the log
@@ -247,7 +267,7 @@ fn machine_lines(
 pub fn as_text(tr: &Tr, said: &Said) -> String {
     let mut out = format!("{}\n{}\n\n{}\n", said.title, said.measure, said.total);
     if !said.biggest.is_empty() {
-        out.push_str(&format!("\n{}:\n", tr.t("review-biggest")));
+        out.push_str(&format!("\n{}\n", tr.t("review-biggest")));
         for (i, b) in said.biggest.iter().enumerate() {
             out.push_str(&format!("  {}. {b}\n", i + 1));
         }

@@ -23,7 +23,15 @@ pub(super) fn review(file: &std::path::Path, seat: Option<&str>, lang: Option<&s
         None => Lang::En,
     };
     let tr = Tr::new(lang);
-    let review = foreman::review::review(setup.clone(), game.journal(), seat, |_| {}, || false)?;
+    let threads = std::thread::available_parallelism().map_or(1, |n| n.get());
+    let review = foreman::review::review(
+        setup.clone(),
+        game.journal(),
+        seat,
+        threads,
+        |_| {},
+        || false,
+    )?;
     let said = foreman::review::say(&tr, setup, game.journal(), &review);
     print!("{}", foreman::review::as_text(&tr, &said));
     Ok(())

@@ -63,7 +63,8 @@ fn a_random_game_costs_more_than_the_planner_bots() {
         let (mut cost, mut choices, mut work) = (0.0, 0, 0.0);
         for seed in [4u64, 5] {
             let g = solo(seed, bot);
-            let r = review(g.setup().clone(), g.journal(), 0, |_| {}, || false).expect("reviewed");
+            let r =
+                review(g.setup().clone(), g.journal(), 0, 2, |_| {}, || false).expect("reviewed");
             assert!(r.moments.iter().any(|m| m.stage == Stage::Market));
             assert!(!r.machine.is_empty(), "the Machine's turns are found");
             cost += r.total();
@@ -101,7 +102,7 @@ fn a_random_game_costs_more_than_the_planner_bots() {
 #[test]
 fn the_review_is_said_round_by_round_in_each_language() {
     let g = solo(6, BotKind::Greedy);
-    let r = review(g.setup().clone(), g.journal(), 0, |_| {}, || false).expect("reviewed");
+    let r = review(g.setup().clone(), g.journal(), 0, 2, |_| {}, || false).expect("reviewed");
     let rounds = g.state().round;
     for lang in [Lang::En, Lang::Fr, Lang::Es, Lang::Ru] {
         let tr = Tr::new(lang);
@@ -109,11 +110,23 @@ fn the_review_is_said_round_by_round_in_each_language() {
         assert_eq!(said.rounds.len() as u32, rounds, "{lang:?}");
         let lines: usize = said.rounds.iter().map(|(_, l)| l.len()).sum();
         assert_eq!(lines, r.moments.len() + r.machine.len(), "{lang:?}");
-        assert!(
-            said.total.contains(&format!("{:.1}", r.total())),
-            "{lang:?}: {}",
-            said.total
-        );
+        // The total is the lines' costs as said, added up (each to the decimal).
+        let shown: f64 = r
+            .moments
+            .iter()
+            .map(|m| {
+                if m.cost() < 0.05 {
+                    0.0
+                } else {
+                    (m.cost() * 10.0).round() / 10.0
+                }
+            })
+            .sum();
+        let mut total = format!("{shown:.1}");
+        if lang != Lang::En {
+            total = total.replace('.', ",");
+        }
+        assert!(said.total.contains(&total), "{lang:?}: {}", said.total);
         assert!(said.biggest.len() <= 3);
         for (_, lines) in &said.rounds {
             for l in lines {
@@ -133,35 +146,40 @@ fn the_review_is_said_round_by_round_in_each_language() {
     );
 }
 
-/// A review stopped early answers with what it went through, and its progress rises to 1.
+/// A review stopped early answers with the moments judged by then, and its progress rises
+/// to 1; a review is the same on one thread as on two.
 #[test]
 fn a_review_stops_when_asked_and_tells_its_progress() {
+    use std::sync::Mutex;
+    use std::sync::atomic::{AtomicUsize, Ordering};
     let g = solo(7, BotKind::Greedy);
-    let mut seen = Vec::new();
-    let whole = review(
-        g.setup().clone(),
-        g.journal(),
-        0,
-        |p| seen.push(p),
-        || false,
-    )
-    .unwrap();
+    let seen = Mutex::new(Vec::new());
+    let push = |p| seen.lock().expect("not poisoned").push(p);
+    let whole = review(g.setup().clone(), g.journal(), 0, 2, push, || false).unwrap();
+    let seen = seen.into_inner().expect("not poisoned");
     assert!(seen.windows(2).all(|w| w[0] <= w[1]) && seen.last() == Some(&1.0));
-    let asked = std::cell::Cell::new(0);
+    assert!(
+        seen.len() > whole.moments.len(),
+        "a step of progress for each moment"
+    );
+    let alone = review(g.setup().clone(), g.journal(), 0, 1, |_| {}, || false).unwrap();
+    let costs =
+        |r: &foreman::review::Review| -> Vec<f64> { r.moments.iter().map(|m| m.cost()).collect() };
+    assert_eq!(costs(&alone), costs(&whole));
+    let asked = AtomicUsize::new(0);
     let stopped = review(
         g.setup().clone(),
         g.journal(),
         0,
+        1,
         |_| {},
-        || {
-            asked.set(asked.get() + 1);
-            asked.get() > 40
-        },
+        || asked.fetch_add(1, Ordering::Relaxed) >= 5,
     )
     .unwrap();
+    assert_eq!(stopped.moments.len(), 5);
     assert!(stopped.moments.len() < whole.moments.len());
     assert!(
-        review(g.setup().clone(), g.journal(), 3, |_| {}, || false).is_err(),
+        review(g.setup().clone(), g.journal(), 3, 1, |_| {}, || false).is_err(),
         "a solo game has one seat"
     );
 }

@@ -502,6 +502,7 @@ fn a_review_says_the_same_of_games_that_differ_only_in_what_the_player_could_not
                     game.setup().clone(),
                     game.journal(),
                     0,
+                    2,
                     |_| {},
                     || false,
                 )

@@ -110,7 +110,7 @@ mod bound;
 mod judge;
 mod outcomes;
 
-pub use judge::{Judged, judge_step};
+pub use judge::{Judged, PhaseJudge, judge_step};
 
 use outcomes::{Slots, outcomes};
 

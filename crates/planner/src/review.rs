@@ -19,7 +19,7 @@
 
 use crate::bots;
 use crate::engine::{Act, Action, Game, Phase, RuleError, Setup};
-use crate::planner::{Limit, Weights, judge_step};
+use crate::planner::{Limit, PhaseJudge, Weights};
 
 /// Where in a round a moment is.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -121,91 +121,96 @@ pub enum ReviewError {
 /// How far each step's search goes: the window's *Suggest* limit.
 pub const LIMIT: Limit = Limit::SUGGEST;
 
-/// Reviews `seat`'s choices in the game of `setup` and `journal` (finished or not). `progress`
-/// is told the share of the journal gone through (for a window's bar); `stop` returning true
-/// ends the review early with what it has.
+/// Reviews `seat`'s choices in the game of `setup` and `journal` (finished or not), its
+/// moments judged on `threads` threads (each alone: the same review on any number). `progress`
+/// is told the share of the moments judged (for a window's bar); `stop` returning true ends
+/// the review early with the moments judged by then.
 pub fn review(
     setup: Setup,
     journal: &[Action],
     seat: usize,
-    mut progress: impl FnMut(f64),
-    stop: impl Fn() -> bool,
+    threads: usize,
+    progress: impl Fn(f64) + Sync,
+    stop: impl Fn() -> bool + Sync,
 ) -> Result<Review, ReviewError> {
+    let (mut review, seeds) = moments(setup, journal, seat)?;
+    let done = std::sync::atomic::AtomicUsize::new(0);
+    let all = review.moments.len().max(1);
+    let order: Vec<u64> = (0..review.moments.len() as u64).collect();
+    let moments = &review.moments;
+    let judged = crate::sim::on_threads(&order, threads, |i| {
+        if stop() {
+            return None;
+        }
+        let i = i as usize;
+        let mut m = moments[i].clone();
+        judge(&mut m, seeds[i]);
+        let n = done.fetch_add(1, std::sync::atomic::Ordering::Relaxed) + 1;
+        progress(n as f64 / all as f64);
+        Some(m)
+    });
+    review.moments = judged.into_iter().flatten().collect();
+    progress(1.0);
+    Ok(review)
+}
+
+/// The review's moments, not judged yet (each step as the seat knew its position), with each
+/// market choice's seed (what everyone saw: the lookahead's rolls of *Suggest* then).
+fn moments(
+    setup: Setup,
+    journal: &[Action],
+    seat: usize,
+) -> Result<(Review, Vec<u64>), ReviewError> {
     let mut game = Game::replay(setup, Vec::new()).map_err(|(i, e)| ReviewError::Replay(i, e))?;
     if seat >= game.state().players.len() {
         return Err(ReviewError::NoSeat(seat));
     }
-    let weights = Weights::default();
     let mut review = Review {
         seat,
         moments: Vec::new(),
         machine: Vec::new(),
     };
+    let mut seeds = Vec::new();
     // The seat's work phase under way (its steps may be interleaved with the others').
     let mut work: Option<Moment> = None;
     for (i, action) in journal.iter().enumerate() {
-        if stop() {
-            break;
-        }
-        progress(i as f64 / journal.len().max(1) as f64);
         let st = game.state();
         let round = st.round;
         let ours = st.current_player() == Some(seat) && !action.act.is_private();
         if action.act == Act::MachineTurn {
             review.machine.push((round, i));
         }
+        let step = |before: Game| Step {
+            before,
+            act: action.act.clone(),
+            best: None,
+            cost: 0.0,
+            judged: false,
+        };
         if ours {
             match (st.phase, &action.act) {
                 (Phase::Market { .. }, Act::RefreshMarket { .. } | Act::Deal) => {}
-                (Phase::Market { .. }, act) => {
+                (Phase::Market { .. }, _) => {
                     let known = game.known_to(Some(seat));
-                    let judged = bots::judge_market(known.game(), bots::public_seed(&known), act);
-                    let (best, cost, ok) = match judged {
-                        Some((choice, played)) => (
-                            Some(choice.act),
-                            played.map_or(0.0, |p| (choice.gain - p).max(0.0)),
-                            played.is_some(),
-                        ),
-                        None => (None, 0.0, false),
-                    };
+                    seeds.push(bots::public_seed(&known));
                     review.moments.push(Moment {
                         round,
                         stage: Stage::Market,
                         at: i,
-                        bot: best.iter().cloned().collect(),
-                        steps: vec![Step {
-                            before: known.game().clone(),
-                            act: act.clone(),
-                            best,
-                            cost,
-                            judged: ok,
-                        }],
+                        bot: Vec::new(),
+                        steps: vec![step(known.game().clone())],
                     });
                 }
                 (Phase::Work { rolled: true, .. }, act) if !matches!(act, Act::Switch { .. }) => {
-                    let known = game.position_known_to(Some(seat));
-                    let judged = judge_step(&known, act, &weights, LIMIT);
-                    let moment = work.get_or_insert_with(|| Moment {
+                    work.get_or_insert_with(|| Moment {
                         round,
                         stage: Stage::Work,
                         at: i,
                         steps: Vec::new(),
-                        bot: match &judged {
-                            Ok(j) => j.plan.steps.clone(),
-                            Err(_) => Vec::new(),
-                        },
-                    });
-                    let (best, cost, ok) = match judged {
-                        Ok(j) => (j.plan.steps.first().cloned(), j.cost(), true),
-                        Err(_) => (None, 0.0, false),
-                    };
-                    moment.steps.push(Step {
-                        before: known,
-                        act: act.clone(),
-                        best,
-                        cost,
-                        judged: ok,
-                    });
+                        bot: Vec::new(),
+                    })
+                    .steps
+                    .push(step(game.position_known_to(Some(seat))));
                 }
                 _ => {}
             }
@@ -217,11 +222,44 @@ pub fn review(
             && let Some(m) = work.take()
         {
             review.moments.push(m);
+            seeds.push(0);
         }
     }
     if let Some(m) = work.take() {
         review.moments.push(m);
+        seeds.push(0);
     }
-    progress(1.0);
-    Ok(review)
+    Ok((review, seeds))
+}
+
+/// A moment judged: each step's cost and the bot's choice (market: on `seed`'s rolls; work:
+/// every step on one search of the phase where it can).
+fn judge(m: &mut Moment, seed: u64) {
+    match m.stage {
+        Stage::Market => {
+            let Some(s) = m.steps.first_mut() else {
+                return;
+            };
+            if let Some((choice, played)) = bots::judge_market(&s.before, seed, &s.act) {
+                s.cost = played.map_or(0.0, |p| (choice.gain - p).max(0.0));
+                s.judged = played.is_some();
+                m.bot = vec![choice.act.clone()];
+                s.best = Some(choice.act);
+            }
+        }
+        Stage::Work => {
+            let mut judge = PhaseJudge::new(Weights::default(), LIMIT);
+            for (k, s) in m.steps.iter_mut().enumerate() {
+                let Ok(j) = judge.judge(&s.before, &s.act) else {
+                    continue;
+                };
+                if k == 0 {
+                    m.bot = j.plan.steps.clone();
+                }
+                s.cost = j.cost();
+                s.best = j.plan.steps.first().cloned();
+                s.judged = true;
+            }
+        }
+    }
 }

@@ -46,112 +46,120 @@ impl FinalScore<'_> {
         let board = scoreboard(game.state());
         let mut command = None;
         egui::CentralPanel::default_margins().show(ui, |ui| {
-            egui::ScrollArea::vertical().show(ui, |ui| {
-                super::start::centred(ui, 560.0, |ui| {
-                    ui.add_space(16.0);
-                    ui.heading(t("final-score"));
-                    let winner = words::winner(tr, game, &board.winner);
-                    ui.label(
-                        RichText::new(ta("winner", &[("name", winner.into())]))
-                            .size(22.0)
-                            .strong(),
-                    );
-                    if let Some(tb) = board.tie_break {
-                        ui.label(words::tie_break(tr, tb));
-                    }
-                    ui.add_space(8.0);
-                    for s in &board.players {
-                        let name = words::player_name(tr, game, s.seat);
-                        let heading = ta(
-                            "player-total",
-                            &[("name", name.into()), ("score", s.total.into())],
+            // As wide as the window: its scroll bar at the window's edge, never over the boxes.
+            egui::ScrollArea::vertical()
+                .auto_shrink([false, false])
+                .show(ui, |ui| {
+                    super::start::centred(ui, 560.0, |ui| {
+                        ui.add_space(16.0);
+                        ui.heading(t("final-score"));
+                        let winner = words::winner(tr, game, &board.winner);
+                        ui.label(
+                            RichText::new(ta("winner", &[("name", winner.into())]))
+                                .size(22.0)
+                                .strong(),
                         );
-                        score_group(ui, heading, |ui| {
-                            for line in &s.cards {
-                                ui.label(format!(
-                                    "{} ×{} = {}",
-                                    words::card_name(tr, line.card),
-                                    line.count,
-                                    line.prestige
-                                ));
-                            }
-                            // The card lines' sum, said as one (issue 89, point 5: "Prestige 7"
-                            // under them read as prestige counted twice).
-                            ui.label(ta("score-cards-prestige", &[("count", s.prestige.into())]));
-                            ui.label(ta("goods-count", &[("count", s.goods.into())]));
-                            ui.weak(ta(
-                                "tie-values",
-                                &[
-                                    ("metal", s.metal.into()),
-                                    ("energy", s.energy.into()),
-                                    ("hand", s.hand.into()),
-                                ],
-                            ));
-                        });
-                    }
-                    if let Some(m) = &board.machine {
-                        let heading = ta("machine-total", &[("score", m.total.into())]);
-                        score_group(ui, heading, |ui| {
-                            ui.label(ta(
-                                "machine-formula",
-                                &[
-                                    ("goods", m.goods.into()),
-                                    ("cards", m.cards.into()),
-                                    ("monuments", m.monuments.into()),
-                                ],
-                            ));
-                        });
-                    }
-                    ui.add_space(8.0);
-                    ui.horizontal(|ui| {
-                        if ui.button(t("export-result")).clicked() {
-                            command = Some(FinalCommand::ExportResult);
+                        if let Some(tb) = board.tie_break {
+                            ui.label(words::tie_break(tr, tb));
                         }
-                        if ui.button(t("save-as")).clicked() {
-                            command = Some(FinalCommand::SaveAs);
-                        }
-                        if ui.button(t("new-game")).clicked() {
-                            command = Some(FinalCommand::NewGame);
-                        }
-                        beside(ui);
-                    });
-                    // The review: one button for a lone player, else one per person.
-                    match self.reviewable {
-                        [] => {}
-                        [(seat, _)] => {
-                            let b = ui.button(t("review")).on_hover_text(t("review-hint"));
-                            if b.clicked() {
-                                command = Some(FinalCommand::Review(*seat));
-                            }
-                        }
-                        many => {
-                            ui.horizontal_wrapped(|ui| {
-                                ui.label(t("review-whose")).on_hover_text(t("review-hint"));
-                                for (seat, name) in many {
-                                    if ui.button(name).clicked() {
-                                        command = Some(FinalCommand::Review(*seat));
-                                    }
+                        ui.add_space(8.0);
+                        for s in &board.players {
+                            let name = words::player_name(tr, game, s.seat);
+                            let heading = ta(
+                                "player-total",
+                                &[("name", name.into()), ("score", s.total.into())],
+                            );
+                            score_group(ui, heading, |ui| {
+                                for line in &s.cards {
+                                    ui.label(format!(
+                                        "{} ×{} = {}",
+                                        words::card_name(tr, line.card),
+                                        line.count,
+                                        line.prestige
+                                    ));
                                 }
+                                // The card lines' sum, said as one (issue 89, point 5: "Prestige 7"
+                                // under them read as prestige counted twice).
+                                ui.label(ta(
+                                    "score-cards-prestige",
+                                    &[("count", s.prestige.into())],
+                                ));
+                                ui.label(ta("goods-count", &[("count", s.goods.into())]));
+                                ui.weak(ta(
+                                    "tie-values",
+                                    &[
+                                        ("metal", s.metal.into()),
+                                        ("energy", s.energy.into()),
+                                        ("hand", s.hand.into()),
+                                    ],
+                                ));
                             });
                         }
-                    }
-                    if let Some(m) = self.said {
-                        ui.label(m);
-                    }
-                    // Below the buttons (they never move): how the game ended, the
-                    // Machine's last turn among it (issue 89, point 5).
-                    if !self.last_round.is_empty() {
+                        if let Some(m) = &board.machine {
+                            let heading = ta("machine-total", &[("score", m.total.into())]);
+                            score_group(ui, heading, |ui| {
+                                ui.label(ta(
+                                    "machine-formula",
+                                    &[
+                                        ("goods", m.goods.into()),
+                                        ("cards", m.cards.into()),
+                                        ("monuments", m.monuments.into()),
+                                    ],
+                                ));
+                            });
+                        }
                         ui.add_space(8.0);
-                        egui::CollapsingHeader::new(RichText::new(t("score-last-round")).strong())
+                        ui.horizontal(|ui| {
+                            if ui.button(t("export-result")).clicked() {
+                                command = Some(FinalCommand::ExportResult);
+                            }
+                            if ui.button(t("save-as")).clicked() {
+                                command = Some(FinalCommand::SaveAs);
+                            }
+                            if ui.button(t("new-game")).clicked() {
+                                command = Some(FinalCommand::NewGame);
+                            }
+                            beside(ui);
+                        });
+                        // The review: one button for a lone player, else one per person.
+                        match self.reviewable {
+                            [] => {}
+                            [(seat, _)] => {
+                                let b = ui.button(t("review")).on_hover_text(t("review-hint"));
+                                if b.clicked() {
+                                    command = Some(FinalCommand::Review(*seat));
+                                }
+                            }
+                            many => {
+                                ui.horizontal_wrapped(|ui| {
+                                    ui.label(t("review-whose")).on_hover_text(t("review-hint"));
+                                    for (seat, name) in many {
+                                        if ui.button(name).clicked() {
+                                            command = Some(FinalCommand::Review(*seat));
+                                        }
+                                    }
+                                });
+                            }
+                        }
+                        if let Some(m) = self.said {
+                            ui.label(m);
+                        }
+                        // Below the buttons (they never move): how the game ended, the
+                        // Machine's last turn among it (issue 89, point 5).
+                        if !self.last_round.is_empty() {
+                            ui.add_space(8.0);
+                            egui::CollapsingHeader::new(
+                                RichText::new(t("score-last-round")).strong(),
+                            )
                             .default_open(true)
                             .show(ui, |ui| {
                                 for line in self.last_round {
                                     ui.add(egui::Label::new(line.as_str()).wrap());
                                 }
                             });
-                    }
-                })
-            });
+                        }
+                    })
+                });
         });
         command
     }

@@ -50,23 +50,29 @@ impl ReviewScreen<'_> {
                 }
             });
             ui.add_space(4.0);
-            egui::ScrollArea::vertical().show(ui, |ui| {
-                super::start::centred(ui, 760.0, |ui| match self.shown {
-                    Shown::Working { player, done } => {
-                        ui.heading(tr.t_args("review-title", &[("player", player.clone().into())]));
-                        let percent = (done * 100.0).round() as u32;
-                        ui.label(tr.t_args("review-working", &[("percent", percent.into())]));
-                        ui.add(egui::ProgressBar::new(*done));
-                    }
-                    Shown::Failed(reason) => {
-                        ui.colored_label(
-                            ui.visuals().error_fg_color,
-                            tr.t_args("review-failed", &[("reason", reason.clone().into())]),
-                        );
-                    }
-                    Shown::Done(said) => said_ui(ui, tr, said),
+            // Its own scroll (the score's is kept apart: back on the score, it is where it was).
+            egui::ScrollArea::vertical()
+                .id_salt("review")
+                .auto_shrink([false, false])
+                .show(ui, |ui| {
+                    super::start::centred(ui, 760.0, |ui| match self.shown {
+                        Shown::Working { player, done } => {
+                            ui.heading(
+                                tr.t_args("review-title", &[("player", player.clone().into())]),
+                            );
+                            let percent = (done * 100.0).round() as u32;
+                            ui.label(tr.t_args("review-working", &[("percent", percent.into())]));
+                            ui.add(egui::ProgressBar::new(*done));
+                        }
+                        Shown::Failed(reason) => {
+                            ui.colored_label(
+                                ui.visuals().error_fg_color,
+                                tr.t_args("review-failed", &[("reason", reason.clone().into())]),
+                            );
+                        }
+                        Shown::Done(said) => said_ui(ui, tr, said),
+                    });
                 });
-            });
         });
         command
     }
@@ -139,19 +145,15 @@ impl ForemanApp {
         let (tx, rx) = mpsc::channel();
         let (d, s, window) = (done.clone(), stop.clone(), ctx.clone());
         let work = move || {
-            let mut last = 0;
+            let threads = std::thread::available_parallelism().map_or(1, |n| n.get());
             let reviewed = crate::review::review(
                 setup.clone(),
                 &journal,
                 seat,
+                threads,
                 |share| {
-                    let now = (share * 1000.0) as u32;
-                    d.store(now, Ordering::Relaxed);
-                    // A repaint for each tenth of a percent gone through at most.
-                    if now != last {
-                        last = now;
-                        window.request_repaint();
-                    }
+                    d.store((share * 1000.0) as u32, Ordering::Relaxed);
+                    window.request_repaint();
                 },
                 || s.load(Ordering::Relaxed),
             );
@@ -229,7 +231,7 @@ mod tests {
         let game = play(Seating::Solo(Difficulty::Easy), 5, BotKind::Greedy).expect("a game");
         assert!(game.state().is_over());
         let tr = Tr::new(Lang::En);
-        let r = crate::review::review(game.setup().clone(), game.journal(), 0, |_| {}, || false)
+        let r = crate::review::review(game.setup().clone(), game.journal(), 0, 2, |_| {}, || false)
             .expect("reviewed");
         let said = crate::review::say(&tr, game.setup(), game.journal(), &r);
         let shown = Shown::Done(Box::new(said.clone()));

@@ -4,8 +4,11 @@
 //! chance (a reroll, a card drawn) is worth the mean over its outcomes, as the planner values
 //! it before the dice fall, never the outcome that came.
 
-use super::{Limit, Plan, PlanError, Weights, follow, outcomes, searched, worth_in};
-use crate::engine::{Act, Game, RuleError};
+use super::{
+    Limit, Plan, PlanError, Searched, Weights, follow, key, means_count, outcomes, searched,
+    worth_in,
+};
+use crate::engine::{Act, Game, Phase, RuleError};
 
 /// A work-phase step played, against the planner's best.
 #[derive(Debug, Clone, PartialEq)]
@@ -35,28 +38,70 @@ pub fn judge_step(
     weights: &Weights,
     limit: Limit,
 ) -> Result<Judged, PlanError> {
-    let mut done = searched(game, weights, limit, None)?;
-    let plan = follow(&mut done.search, &done.root, done.value - done.before)?;
-    let search = &mut done.search;
-    let next = outcomes(&done.root, done.root.state(), played);
-    if next.is_empty() {
-        return Err(PlanError::Stuck(
-            game.check(played).err().unwrap_or(RuleError::NotRolled),
-        ));
+    PhaseJudge::new(*weights, limit).judge(game, played)
+}
+
+/// The steps of one work phase judged one after another, on one search: a step's position is
+/// one the search of the phase's first reached (its memo and its bound hold there), so the
+/// steps after the first cost next to nothing. A position it did not reach (a card drawn and
+/// then known, a search cut short by its limit) starts a search of its own.
+pub struct PhaseJudge {
+    weights: Weights,
+    limit: Limit,
+    done: Option<Searched>,
+}
+
+impl PhaseJudge {
+    pub fn new(weights: Weights, limit: Limit) -> PhaseJudge {
+        PhaseJudge {
+            weights,
+            limit,
+            done: None,
+        }
     }
-    let mut total = 0.0;
-    for (s, p) in &next {
-        let v = if matches!(played, Act::EndWork { .. }) {
-            worth_in(s, search.seat, weights, search.means)
-        } else {
-            search.value(s, f64::NEG_INFINITY).0
+
+    /// [`judge_step`], on the phase's search where it reached the position.
+    pub fn judge(&mut self, game: &Game, played: &Act) -> Result<Judged, PlanError> {
+        let st = game.state();
+        let (Phase::Work { rolled: true, .. }, Some(seat)) = (st.phase, st.current_player()) else {
+            return Err(PlanError::NotWorking);
         };
-        total += p * v;
+        let now = game.for_planning();
+        let means = means_count(st, &self.weights);
+        let reached = self.done.as_ref().is_some_and(|d| {
+            d.search.seat == seat
+                && d.search.means == means
+                && !d.search.cut
+                && d.search.memo.contains_key(&key(&now.state().players[seat]))
+        });
+        let done = match &mut self.done {
+            Some(d) if reached => d,
+            slot => slot.insert(searched(game, &self.weights, self.limit, None)?),
+        };
+        let search = &mut done.search;
+        let before = worth_in(now.state(), seat, &self.weights, means);
+        let (best, _) = search.value(now.state(), f64::NEG_INFINITY);
+        let plan = follow(search, &now, best - before)?;
+        let next = outcomes(&now, now.state(), played);
+        if next.is_empty() {
+            return Err(PlanError::Stuck(
+                game.check(played).err().unwrap_or(RuleError::NotRolled),
+            ));
+        }
+        let mut total = 0.0;
+        for (s, p) in &next {
+            let v = if matches!(played, Act::EndWork { .. }) {
+                worth_in(s, seat, &self.weights, means)
+            } else {
+                search.value(s, f64::NEG_INFINITY).0
+            };
+            total += p * v;
+        }
+        Ok(Judged {
+            plan,
+            best,
+            // A search cut short by its limit may value a step a hair above its best.
+            played: total.min(best),
+        })
     }
-    Ok(Judged {
-        plan,
-        best: done.value,
-        // A search cut short by its limit may value a step a hair above its best.
-        played: total.min(done.value),
-    })
 }

@@ -720,7 +720,14 @@ pub fn act(tr: &Tr, game: &Game, a: &Act) -> String {
             dice,
             choice,
         } => {
-            let mut s = ta("activate", &[("card", card(tr, *c))]);
+            // A market card used through the Replicator says so (a trial read "Activate
+            // Biolab" for a card never built).
+            let key = if matches!(a, Act::Replicate { .. }) {
+                "activate-replicated"
+            } else {
+                "activate"
+            };
+            let mut s = ta(key, &[("card", card(tr, *c))]);
             if !dice.is_empty() {
                 s.push_str(&format!(
                     " — {}",
