@@ -17,6 +17,8 @@ packages=(
   libwayland-client0 libwayland-cursor0 libwayland-egl1
   # rendering (real GPU drivers or software OpenGL)
   libegl1 libegl-mesa0 libgl1-mesa-dri
+  # the Debian package's check: its window started under a virtual display (issue 95)
+  xvfb xdotool
   # a seat's page tested in a real browser, driven over WebDriver (issue 73)
   chromium chromium-driver
   # the smart die's firmware run in an RP2040 emulator (rp2040js, issue 74), which

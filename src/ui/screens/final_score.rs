@@ -175,8 +175,11 @@ impl ForemanApp {
         let seats = game.state().players.len();
         let secret: Vec<bool> = (0..seats).map(|seat| self.hides_hand(seat)).collect();
         let last_round = self.log_view.last_round(&self.tr, &game, &secret);
+        // A person's game, reviewed on what they knew: never on this shared screen for a
+        // seat whose hand it keeps to itself (played on its own phone).
         let reviewable: Vec<(usize, String)> = (0..seats)
             .filter(|&s| game.setup().players.get(s).is_some_and(|p| p.bot.is_none()))
+            .filter(|&s| !self.hides_hand(s))
             .map(|s| (s, words::player_name(&self.tr, &game, s)))
             .collect();
         let screen = FinalScore {
