@@ -2,13 +2,12 @@
 //!
 //! The window, over the workspace's layers, re-exported here under their names (`engine`,
 //! `planner`, `bots`, `sim`, `i18n`, `text`, `vision`, and the application's `session`, `net`,
-//! `store`, `history`, `dice`), and `review` (the review after a game in words). See `ARCHITECTURE.md` for the map and its invariants.
+//! `store`, `history`, `dice`, `review`). See `ARCHITECTURE.md` for the map and its invariants.
 
-pub use foreman_app::{dice, history, net, session, store};
+pub use foreman_app::{dice, history, net, review, session, store};
 pub use foreman_engine as engine;
 pub use foreman_planner::{bots, planner, sim};
 pub use foreman_vision as vision;
 pub use foreman_words::{i18n, text};
 
-pub mod review;
 pub mod ui;

@@ -838,3 +838,5 @@ review-biggest-work = Round { $round }, work phase: about { $points } points in 
 review-working = Reviewing the game… { $percent }%
 review-back = Back to the score
 review-failed = This game cannot be reviewed: { $reason }
+web-reviewing = Reviewing your game: a few seconds…
+web-review-after = The review comes once the game is over.

@@ -844,3 +844,5 @@ review-biggest-work = Ronda { $round }, fase de trabajo: unos { $points } puntos
 review-working = Revisando la partida… { $percent } %
 review-back = Volver a la puntuación
 review-failed = Esta partida no se puede revisar: { $reason }
+web-reviewing = Revisando tu partida: unos segundos…
+web-review-after = La revisión llega cuando termina la partida.

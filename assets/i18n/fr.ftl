@@ -844,3 +844,5 @@ review-biggest-work = Tour { $round }, phase de travail : environ { $points } po
 review-working = Revue de la partie… { $percent } %
 review-back = Retour au score
 review-failed = Cette partie ne peut pas être revue : { $reason }
+web-reviewing = Revue de votre partie : quelques secondes…
+web-review-after = La revue vient une fois la partie finie.

@@ -805,3 +805,5 @@ review-biggest-work = Раунд { $round }, фаза работы: около {
 review-working = Разбор партии… { $percent } %
 review-back = Назад к счёту
 review-failed = Эту партию нельзя разобрать: { $reason }
+web-reviewing = Разбор вашей партии: несколько секунд…
+web-review-after = Разбор будет доступен после окончания игры.

@@ -797,3 +797,40 @@ fn the_phone_keeps_its_buttons_still_and_asks_the_card_first() {
         .any(|a| matches!(a.act, Act::EndWork { .. }));
     assert!(!ended, "a tap on the group ended the work phase");
 }
+
+/// Issue 91, point 4: after the game a phone asks for its player's review (*Review the
+/// game*) and reads it: the total, the costliest choices and each round, worked out on what
+/// that seat knew. The same words as the review said on the host for that seat.
+#[test]
+fn a_phone_reads_its_players_review_after_the_game() {
+    let _one = ONE_BROWSER.lock().unwrap_or_else(|e| e.into_inner());
+    let game = foreman::sim::play(
+        foreman::sim::Seating::Players(2),
+        11,
+        foreman::bots::BotKind::Greedy,
+    )
+    .expect("a game");
+    assert!(game.state().is_over());
+    let (table, addr, _rt) = serve(game.clone());
+    let driver = Driver::start();
+    let bo = &table.keys().seats[1];
+    driver.new_window(&format!("http://{addr}/s/{bo}?lang=en"));
+    driver.wait_for("Review the game");
+    assert!(driver.tap("Review the game"));
+    let r = foreman::review::review(game.setup().clone(), game.journal(), 1, 1, |_| {}, || false)
+        .expect("reviewed");
+    let tr = foreman::i18n::Tr::new(foreman::i18n::Lang::En);
+    let said = foreman::review::say(&tr, game.setup(), game.journal(), &r);
+    driver.wait_for(&said.total);
+    let text = driver.text();
+    assert!(text.contains(&said.title), "{text}");
+    assert!(
+        text.contains("Round 1") && text.contains("Market: "),
+        "{text}"
+    );
+    let last = &said.rounds.last().expect("rounds").1[0].text;
+    assert!(text.contains(last.as_str()), "{last}");
+    // Asked once: the button is gone with the review shown.
+    assert!(!driver.tap("Review the game"));
+    driver.shot("review-360");
+}

@@ -407,6 +407,30 @@ impl Seated {
                         }
                         continue;
                     }
+                    // A review is seconds of the planner's time: counted as *Suggest* is,
+                    // worked out off the workers.
+                    if matches!(decoded, Ok(ClientMsg::Review)) {
+                        let reply = match (self.seat, hub.guard.suggest(self.from)) {
+                            (None, _) => refusal(Refusal::Spectator.say(lang)),
+                            (_, None) => refusal(tr(lang).t("web-planner-busy")),
+                            (Some(seat), Some(counted)) => {
+                                let table = Arc::clone(&self.table);
+                                let reviewed = tokio::task::spawn_blocking(move || {
+                                    review_answer(&table, seat, lang)
+                                })
+                                .await;
+                                drop(counted);
+                                match reviewed {
+                                    Ok(reply) => reply,
+                                    Err(_) => break,
+                                }
+                            }
+                        };
+                        if send(&mut ws, &reply).await.is_err() {
+                            break;
+                        }
+                        continue;
+                    }
                     if matches!(decoded, Ok(ClientMsg::Suggest)) {
                         let reply = match (&thinking, self.seat) {
                             (_, None) => Some(refusal(Refusal::Spectator.say(lang))),
@@ -591,6 +615,10 @@ pub fn answer(
             }
             None => (refusal(Refusal::Spectator.say(lang)), None),
         },
+        Ok(ClientMsg::Review) => match seat {
+            Some(s) => (review_answer(table, s, lang), None),
+            None => (refusal(Refusal::Spectator.say(lang)), None),
+        },
         Ok(ClientMsg::TakeOver) => (ServerMsg::Done { id: 0 }, None),
         Ok(ClientMsg::Undo) => match table.ask_undo(seat) {
             Ok(()) => (ServerMsg::Done { id: 0 }, None),
@@ -620,6 +648,23 @@ pub fn answer(
                 Err(e) => (refused(id, &e, lang), None),
             }
         }
+    }
+}
+
+/// The review of `seat`'s game once it is over (issue 91, point 4): each of its choices is
+/// judged on what that seat knew when it made it (`Game::position_known_to`, step by step:
+/// never another hand, the deck or the seed), and said in `lang`.
+pub fn review_answer(table: &Table, seat: usize, lang: Lang) -> ServerMsg {
+    let game = table.game();
+    if !game.state().is_over() {
+        return refusal(tr(lang).t("web-review-after"));
+    }
+    let (setup, journal) = (game.setup(), game.journal());
+    match crate::review::review(setup.clone(), journal, seat, 1, |_| {}, || false) {
+        Ok(r) => ServerMsg::Review {
+            review: Box::new(crate::review::say(tr(lang), setup, journal, &r)),
+        },
+        Err(e) => refusal(tr(lang).t_args("review-failed", &[("reason", e.to_string().into())])),
     }
 }
 

@@ -127,7 +127,10 @@ pub fn undo_view(
 }
 
 /// The page's words, sent with every view (the page has none of its own).
-const LABELS: [&str; 56] = [
+const LABELS: [&str; 59] = [
+    "review",
+    "review-biggest",
+    "web-reviewing",
     "web-tell-hint",
     "web-die",
     "web-die-then",

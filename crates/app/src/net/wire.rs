@@ -36,6 +36,9 @@ pub enum ClientMsg {
     Lang { lang: String },
     /// *Suggest* for this seat: the answer is a `suggestion` (or a refusal saying why not).
     Suggest,
+    /// The review of this seat's game, once it is over: the answer is a `review` (or a
+    /// refusal saying why not).
+    Review,
     /// This device plays the seat from now on (it was open on another).
     TakeOver,
     /// Take back this seat's own last action (the others, or the host's window, agree).
@@ -56,6 +59,8 @@ pub enum ServerMsg {
     Suggestion {
         suggestion: Box<super::suggest::Suggestion>,
     },
+    /// The review of the seat's game, worked out on what the seat knew at each choice.
+    Review { review: Box<crate::review::Said> },
     /// The seat is open on another device: this one shows nothing of it until the player
     /// taps `take` (sending `take_over`).
     Elsewhere { text: String, take: String },

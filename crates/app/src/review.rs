@@ -1,13 +1,15 @@
 //! The review after a game: [`review`] (the planner crate's `review`) weighs each choice a
 //! seat made; this says it in the interface's language. The window's review on the final
-//! score and `foreman review FILE` read the same lines.
+//! score, a phone's (*Review my game*) and `foreman review FILE` read the same lines.
 
 use crate::engine::{Act, Action, Game, Setup};
 use crate::i18n::{Tr, journal, words};
 pub use foreman_planner::review::{Moment, Review, ReviewError, Stage, Step, review};
+use serde::Serialize;
 
-/// What a line is about (the window colours them).
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+/// What a line is about (the window and the phone colour them).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize)]
+#[serde(rename_all = "snake_case")]
 pub enum Kind {
     /// A choice as good as the planner's, or close to it (or not weighed).
     Agreed,
@@ -17,7 +19,7 @@ pub enum Kind {
     Machine,
 }
 
-#[derive(Debug, Clone, PartialEq)]
+#[derive(Debug, Clone, PartialEq, Serialize)]
 pub struct Line {
     pub kind: Kind,
     pub text: String,
@@ -25,8 +27,8 @@ pub struct Line {
     pub detail: Option<String>,
 }
 
-/// A review in words.
-#[derive(Debug, Clone, PartialEq)]
+/// A review in words (sent as it is to a phone).
+#[derive(Debug, Clone, PartialEq, Serialize)]
 pub struct Said {
     pub title: String,
     /// How the choices are weighed.
