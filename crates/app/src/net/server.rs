@@ -365,6 +365,8 @@ impl Seated {
             return;
         }
         let mut thinking: Option<(super::pool::Ticket, Asked, super::guard::Counted<'_>)> = None;
+        // The last review sent on this socket: the game's version, its language, the answer.
+        let mut reviewed: Option<(u64, Lang, ServerMsg)> = None;
         loop {
             tokio::select! {
                 msg = ws.recv() => {
@@ -410,21 +412,34 @@ impl Seated {
                     // A review is seconds of the planner's time: counted as *Suggest* is,
                     // worked out off the workers.
                     if matches!(decoded, Ok(ClientMsg::Review)) {
-                        let reply = match (self.seat, hub.guard.suggest(self.from)) {
+                        // Asked again on the same game (a flood, a second tap): the same answer,
+                        // not the planner's seconds again.
+                        let version = self.table.version();
+                        let kept = reviewed
+                            .as_ref()
+                            .filter(|(v, l, _)| *v == version && *l == lang)
+                            .map(|(_, _, reply)| reply.clone());
+                        let reply = match (self.seat, kept) {
+                            (_, Some(reply)) => reply,
                             (None, _) => refusal(Refusal::Spectator.say(lang)),
-                            (_, None) => refusal(tr(lang).t("web-planner-busy")),
-                            (Some(seat), Some(counted)) => {
+                            (Some(seat), None) => match hub.guard.suggest(self.from) {
+                            None => refusal(tr(lang).t("web-planner-busy")),
+                            Some(counted) => {
                                 let table = Arc::clone(&self.table);
-                                let reviewed = tokio::task::spawn_blocking(move || {
+                                let answered = tokio::task::spawn_blocking(move || {
                                     review_answer(&table, seat, lang)
                                 })
                                 .await;
                                 drop(counted);
-                                match reviewed {
-                                    Ok(reply) => reply,
+                                match answered {
+                                    Ok(reply) => {
+                                        reviewed = Some((version, lang, reply.clone()));
+                                        reply
+                                    }
                                     Err(_) => break,
                                 }
                             }
+                            },
                         };
                         if send(&mut ws, &reply).await.is_err() {
                             break;
