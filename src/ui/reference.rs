@@ -59,6 +59,9 @@ pub fn show(ctx: &Context, tr: &Tr, help: &mut Help) -> bool {
         egui::Window::new(tr.t("reference-title"))
             .id(egui::Id::unique("card-reference"))
             .default_size([3.0 * TILE_WIDTH + 60.0, 560.0])
+            // Below the top bar, whose *Cards* button closes it again (a trial found it
+            // opened over the bar).
+            .default_pos([12.0, 44.0])
             .open(&mut open)
             .show(ctx, |ui| {
                 let r = ui.add(
