@@ -213,14 +213,7 @@ pub fn unseen_discard(state: &State, act: &Act) -> Option<crate::engine::Tool> {
 /// seat's *Suggest* gives one from what everyone saw), so asking again at the same moment
 /// gives the same answer. `None` when nobody chooses in the market now.
 pub fn suggest_market(game: &Game, seed: u64) -> Option<MarketChoice> {
-    if !matches!(game.state().phase, crate::engine::Phase::Market { .. }) {
-        return None;
-    }
-    let bot = Bot::new(BotKind::Planner, seed);
-    let mut options = Vec::new();
-    legal_actions_into(game.state(), &mut options);
-    let mut rng = bot.rng.clone();
-    market_choice(game, options, &mut rng, &bot, None)
+    planner_market(game, seed, None)
 }
 
 /// The review's market choice ([`crate::review`]): the planner bot's choice for the player
@@ -228,6 +221,13 @@ pub fn suggest_market(game: &Game, seed: u64) -> Option<MarketChoice> {
 /// worth by the same measure, weighed on the same rolls (`None`: a choice not weighed, as a
 /// refresh of the market, which does not end the turn).
 pub fn judge_market(game: &Game, seed: u64, played: &Act) -> Option<(MarketChoice, Option<f64>)> {
+    let mut choice = planner_market(game, seed, Some(played))?;
+    let worth = choice.played.take();
+    Some((choice, worth))
+}
+
+/// [`suggest_market`], weighing `played` too when given.
+fn planner_market(game: &Game, seed: u64, played: Option<&Act>) -> Option<MarketChoice> {
     if !matches!(game.state().phase, crate::engine::Phase::Market { .. }) {
         return None;
     }
@@ -235,9 +235,7 @@ pub fn judge_market(game: &Game, seed: u64, played: &Act) -> Option<(MarketChoic
     let mut options = Vec::new();
     legal_actions_into(game.state(), &mut options);
     let mut rng = bot.rng.clone();
-    let mut choice = market_choice(game, options, &mut rng, &bot, Some(played))?;
-    let worth = choice.played.take();
-    Some((choice, worth))
+    market_choice(game, options, &mut rng, &bot, played)
 }
 
 /// The market choice *Suggest* gives the player choosing now in `game`, worked out on what
