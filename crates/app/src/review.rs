@@ -68,12 +68,12 @@ const MARKED: f64 = 0.5;
 /// The review of `review.seat` in the game of `setup` and `journal`, said in `tr`'s language.
 pub fn say(tr: &Tr, setup: &Setup, journal: &[Action], review: &Review) -> Said {
     let seat = review.seat;
-    let game = Game::replay(setup.clone(), Vec::new()).ok();
-    let player = game
+    let start = Game::replay(setup.clone(), Vec::new()).ok();
+    let player = start
         .as_ref()
         .map(|g| words::player_name(tr, g, seat))
         .unwrap_or_default();
-    let machine = machine_lines(tr, setup, journal, review);
+    let machine = start.map_or_else(Vec::new, |g| machine_lines(tr, g, journal, review));
     let mut rounds = Vec::new();
     for round in review.rounds() {
         let mut lines = Vec::new();
@@ -225,17 +225,14 @@ fn biggest_line(tr: &Tr, m: &Moment) -> String {
 }
 
 /// The Machine's turns in words, each with its round: its line and its events, as the log
-/// says them to the seat reviewed (the Machine's turn is public).
+/// says them to the seat reviewed (the Machine's turn is public), `game` replayed from its start.
 fn machine_lines(
     tr: &Tr,
-    setup: &Setup,
+    mut game: Game,
     journal: &[Action],
     review: &Review,
 ) -> Vec<(u32, String)> {
     let Some(&(_, last)) = review.machine.last() else {
-        return Vec::new();
-    };
-    let Ok(mut game) = Game::replay(setup.clone(), Vec::new()) else {
         return Vec::new();
     };
     let mut out = Vec::new();

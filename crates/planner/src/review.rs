@@ -48,8 +48,6 @@ pub struct Step {
 pub struct Moment {
     pub round: u32,
     pub stage: Stage,
-    /// The journal's index of its first step.
-    pub at: usize,
     pub steps: Vec<Step>,
     /// What the bot would have played from the moment's first position: its market choice,
     /// or its work phase's plan (up to the first step left to chance).
@@ -196,7 +194,6 @@ fn moments(
                     review.moments.push(Moment {
                         round,
                         stage: Stage::Market,
-                        at: i,
                         bot: Vec::new(),
                         steps: vec![step(known.game().clone())],
                     });
@@ -205,7 +202,6 @@ fn moments(
                     work.get_or_insert_with(|| Moment {
                         round,
                         stage: Stage::Work,
-                        at: i,
                         steps: Vec::new(),
                         bot: Vec::new(),
                     })
