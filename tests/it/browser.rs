@@ -833,4 +833,7 @@ fn a_phone_reads_its_players_review_after_the_game() {
     // Asked once: the button is gone with the review shown.
     assert!(!driver.tap("Review the game"));
     driver.shot("review-360");
+    driver.go("a 1280x800 window", |c| c.set_window_size(1280, 800));
+    assert!(driver.text().contains(&said.total));
+    driver.shot("review-1280");
 }
