@@ -17,7 +17,7 @@ mod actions;
 mod screens;
 mod widgets;
 // The screens and widgets under their own names, as the rest of the window calls them.
-use screens::{history, start, table};
+use screens::{history, little_factory, start, table, traumfabrik};
 pub use widgets::die::PaintedDice;
 use widgets::{card, die, hq, icons};
 pub mod app;

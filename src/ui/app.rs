@@ -151,6 +151,9 @@ pub(super) enum Screen {
     Start(Box<StartForm>),
     Table,
     History(Box<super::history::HistoryView>),
+    /// The games beside Fantastic Factories (issue 92), their table companions.
+    LittleFactory(Box<super::little_factory::LfScreen>),
+    Traumfabrik(Box<super::traumfabrik::TfScreen>),
 }
 
 /// The size of the window's small text (cards' effects, rules, notes), in points at 100%.
@@ -451,6 +454,8 @@ impl ForemanApp {
         match &self.screen {
             Screen::Start(_) => self.start_screen(ui),
             Screen::History(_) => self.history_screen(ui),
+            Screen::LittleFactory(_) => self.little_factory_screen(ui),
+            Screen::Traumfabrik(_) => self.traumfabrik_screen(ui),
             Screen::Table => {
                 if !self.game().is_some_and(|g| g.state().is_over()) {
                     // An undo took the game back from its end: its review is gone with it.

@@ -6,7 +6,9 @@ use super::*;
 
 pub(super) mod final_score;
 pub(super) mod history;
+pub(super) mod little_factory;
 pub(super) mod review;
 pub(super) mod start;
 pub(super) mod stats;
 pub(super) mod table;
+pub(super) mod traumfabrik;

@@ -15,6 +15,7 @@ use foreman_words::i18n;
 
 pub mod dice;
 pub mod history;
+pub mod kept;
 pub mod net;
 pub mod review;
 pub mod session;

@@ -33,7 +33,8 @@ pub struct Setup {
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(tag = "card", rename_all = "snake_case")]
 pub enum Card {
-    /// A resource card to the hand: its level (1 to 3) and its value in coins (top left).
+    /// A resource card to the hand: its level (1 to 3; 0 when not told, as in an exchange,
+    /// where only the coins count) and its value in coins (top left).
     Resource { level: u8, coins: u32 },
     /// A building, face up before its player: its printed influence and its cost in coins.
     Building {
@@ -412,7 +413,7 @@ impl Rules for LittleFactory {
 
 fn check_card(c: &Card) -> Result<(), Refusal> {
     match c {
-        Card::Resource { level, .. } if !(1..=3).contains(level) => Err(Refusal::Level),
+        Card::Resource { level, .. } if *level > 3 => Err(Refusal::Level),
         _ => Ok(()),
     }
 }

@@ -123,6 +123,8 @@ pub(in crate::ui) enum StartCommand {
     ResumeKept(usize),
     /// The path was typed on: the last error about it no longer stands.
     PathTyped,
+    /// Another game at the table: Traumfabrik (true) or Little Factory.
+    Other(bool),
 }
 
 /// The start screen in `tr`'s words, with the last `message` and what it `offers` to resume.
@@ -152,6 +154,24 @@ impl StartScreen<'_> {
                 centred(ui, 720.0, |ui| {
                     ui.add_space(16.0);
                     ui.label(RichText::new(t("start-title")).size(24.0).strong());
+                    // The games beside it (issue 92), at the table.
+                    ui.horizontal_wrapped(|ui| {
+                        ui.label(t("other-games"));
+                        if ui
+                            .button("Traumfabrik")
+                            .on_hover_text(t("other-traumfabrik-hint"))
+                            .clicked()
+                        {
+                            command = Some(StartCommand::Other(true));
+                        }
+                        if ui
+                            .button("Little Factory")
+                            .on_hover_text(t("other-little-factory-hint"))
+                            .clicked()
+                        {
+                            command = Some(StartCommand::Other(false));
+                        }
+                    });
                     // The error's line is kept when there is none: nothing below moves
                     // when it goes (the path box keeps its place and the keyboard).
                     ui.colored_label(Color32::from_rgb(230, 90, 70), self.message.unwrap_or(" "));
@@ -431,6 +451,14 @@ impl ForemanApp {
             },
             Some(StartCommand::ResumeKept(i)) => self.resume_kept(i, &form),
             Some(StartCommand::PathTyped) => self.message = None,
+            Some(StartCommand::Other(true)) => {
+                self.open_traumfabrik();
+                return;
+            }
+            Some(StartCommand::Other(false)) => {
+                self.open_little_factory();
+                return;
+            }
             None => {}
         }
         if let Screen::Start(f) = &mut self.screen {

@@ -1,0 +1,506 @@
+//! Little Factory at the table (issue 92): the setup, each turn's activations, action and end,
+//! the hands' size, the buildings and influence, the end said as it happens. The game is kept
+//! in the data folder after every action (`little-factory.json`), and resumed from there.
+
+use super::app::{ForemanApp, Screen};
+use crate::i18n::{Arg, Tr};
+use crate::kept::{Kept, KeptError};
+use crate::little_factory::{
+    Action, Card, Ending, Given, HAND_LIMIT, LittleFactory, Phase, Refusal, Setup,
+};
+use egui::{Color32, RichText, Ui};
+use std::path::{Path, PathBuf};
+
+/// The file the game is kept in.
+pub(in crate::ui) const FILE: &str = "little-factory.json";
+
+/// The screen: a setup form, or a game being played.
+pub(in crate::ui) struct LfScreen {
+    kept: Option<Kept<LittleFactory>>,
+    names: Vec<String>,
+    first: usize,
+    entry: Entry,
+    /// The last refusal or notice, and whether it is a refusal.
+    said: Option<(String, bool)>,
+    path: PathBuf,
+}
+
+/// The action forms' fields.
+#[derive(Default)]
+struct Entry {
+    building: usize,
+    discard: u32,
+    /// Resources got by an activation, by level.
+    gain: [u32; 3],
+    token: bool,
+    /// Produce: 0 a building, else the resource's level.
+    level: u8,
+    influence: u32,
+    free: bool,
+    /// Exchange: the coins of the cards given, the resources and buildings got.
+    given: String,
+    start_tile: bool,
+    got: String,
+    got_buildings: String,
+}
+
+impl LfScreen {
+    /// The game kept in `data`, or a new game's form.
+    pub(in crate::ui) fn open(data: &Path) -> (LfScreen, Option<String>) {
+        let path = data.join(FILE);
+        let (kept, said) = if path.exists() {
+            match Kept::<LittleFactory>::open(&path) {
+                Ok(k) => (Some(k), None),
+                Err(e) => (None, Some(e.to_string())),
+            }
+        } else {
+            (None, None)
+        };
+        let screen = LfScreen {
+            kept,
+            names: vec![String::new(), String::new()],
+            first: 0,
+            entry: Entry {
+                level: 1,
+                ..Entry::default()
+            },
+            said: None,
+            path,
+        };
+        (screen, said)
+    }
+}
+
+/// A refusal in the player's language.
+fn say(tr: &Tr, r: &Refusal) -> String {
+    let n = |v: u32| Arg::from(v);
+    match r {
+        Refusal::Players => tr.t("lf-refusal-players"),
+        Refusal::FirstPlayer => tr.t("lf-refusal-first"),
+        Refusal::Over => tr.t("lf-refusal-over"),
+        Refusal::NoBuilding(..) => tr.t("lf-refusal-no-building"),
+        Refusal::AlreadyActivated => tr.t("lf-refusal-activated"),
+        Refusal::ActionDone => tr.t("lf-refusal-action-done"),
+        Refusal::ActionFirst => tr.t("lf-refusal-action-first"),
+        Refusal::FirstTurnExchange => tr.t("lf-refusal-first-turn"),
+        Refusal::NotInHand(h, d) => tr.t_args(
+            "lf-refusal-not-in-hand",
+            &[("hand", n(*h)), ("discard", n(*d))],
+        ),
+        Refusal::HandLimit(h) => tr.t_args("lf-refusal-hand-limit", &[("hand", n(*h))]),
+        Refusal::PoolEmpty => tr.t("lf-refusal-pool"),
+        Refusal::Level => tr.t("lf-refusal-level"),
+        Refusal::FreeNotLevel1 | Refusal::SlowProduction => tr.t("lf-refusal-slow"),
+        Refusal::ExchangeOne => tr.t("lf-refusal-exchange-one"),
+        Refusal::ExchangeEmpty => tr.t("lf-refusal-exchange-empty"),
+        Refusal::ExchangeValue { given, got } => tr.t_args(
+            "lf-refusal-exchange-value",
+            &[("given", n(*given)), ("got", n(*got))],
+        ),
+        Refusal::NoStartTile | Refusal::StartTileTwice => tr.t("lf-refusal-start-tile"),
+    }
+}
+
+/// Numbers typed apart by spaces or commas; None when one is not a number.
+fn numbers(text: &str) -> Option<Vec<u32>> {
+    text.split([' ', ',', ';'])
+        .filter(|s| !s.is_empty())
+        .map(|s| s.parse().ok())
+        .collect()
+}
+
+impl ForemanApp {
+    pub(in crate::ui) fn open_little_factory(&mut self) {
+        let (screen, said) = LfScreen::open(&self.data_dir);
+        self.screen = Screen::LittleFactory(Box::new(screen));
+        self.message = said.map(|e| self.ta("other-game-unreadable", &[("reason", e.into())]));
+    }
+
+    pub(in crate::ui) fn little_factory_screen(&mut self, ui: &mut Ui) {
+        let Screen::LittleFactory(screen) = &mut self.screen else {
+            return;
+        };
+        let tr = self.tr.clone();
+        let mut back = false;
+        egui::CentralPanel::default_margins().show(ui, |ui| {
+            egui::ScrollArea::vertical().id_salt("lf").show(ui, |ui| {
+                super::start::centred(ui, 900.0, |ui| {
+                    ui.horizontal(|ui| {
+                        ui.heading("Little Factory");
+                        if ui.button(tr.t("other-back")).clicked() {
+                            back = true;
+                        }
+                    });
+                    if let Some((text, refusal)) = &screen.said {
+                        let colour = if *refusal {
+                            Color32::from_rgb(230, 90, 70)
+                        } else {
+                            Color32::from_rgb(120, 200, 120)
+                        };
+                        ui.colored_label(colour, text);
+                    }
+                    if screen.kept.is_some() {
+                        play(ui, &tr, screen);
+                    } else {
+                        setup(ui, &tr, screen);
+                    }
+                });
+            });
+        });
+        if back {
+            self.open_start_screen();
+        }
+    }
+}
+
+fn setup(ui: &mut Ui, tr: &Tr, s: &mut LfScreen) {
+    ui.label(tr.t("lf-setup"));
+    ui.horizontal(|ui| {
+        ui.label(tr.t("players"));
+        for n in 2..=4usize {
+            if ui
+                .selectable_label(s.names.len() == n, n.to_string())
+                .clicked()
+            {
+                s.names.resize(n, String::new());
+                s.first = s.first.min(n - 1);
+            }
+        }
+    });
+    for i in 0..s.names.len() {
+        ui.horizontal(|ui| {
+            let l = ui.label(tr.t_args("other-player-n", &[("n", (i + 1).into())]));
+            ui.add(egui::TextEdit::singleline(&mut s.names[i]).desired_width(160.0))
+                .labelled_by(l.id);
+            ui.radio_value(&mut s.first, i, tr.t("other-first"));
+        });
+    }
+    if ui.button(tr.t("other-start")).clicked() {
+        let players: Vec<String> = s
+            .names
+            .iter()
+            .enumerate()
+            .map(|(i, n)| {
+                let n = n.trim();
+                if n.is_empty() {
+                    tr.t_args("other-player-n", &[("n", (i + 1).into())])
+                } else {
+                    n.to_string()
+                }
+            })
+            .collect();
+        let setup = Setup {
+            players,
+            first_player: s.first,
+        };
+        match Kept::start(setup, &s.path) {
+            Ok(k) => {
+                s.kept = Some(k);
+                s.said = None;
+            }
+            Err(KeptError::Refused(r)) => s.said = Some((say(tr, &r), true)),
+            Err(KeptError::Save(e)) => s.said = Some((e.to_string(), true)),
+        }
+    }
+}
+
+fn play(ui: &mut Ui, tr: &Tr, s: &mut LfScreen) {
+    let Some(kept) = &s.kept else {
+        return;
+    };
+    let st = kept.game.state().clone();
+    let can_undo = !kept.game.journal().is_empty();
+    let seat = st.turn;
+    let name = st.players[seat].name.clone();
+    ui.label(tr.t_args("lf-pool", &[("tokens", st.pool.into())]));
+    match &st.ending {
+        Some(Ending::Reached { seat }) => {
+            ui.label(
+                RichText::new(tr.t_args(
+                    "lf-over-reached",
+                    &[("name", st.players[*seat].name.clone().into())],
+                ))
+                .size(20.0)
+                .strong(),
+            );
+        }
+        Some(Ending::PoolEmpty { winners }) => {
+            let names: Vec<&str> = winners
+                .iter()
+                .map(|&w| st.players[w].name.as_str())
+                .collect();
+            ui.label(
+                RichText::new(tr.t_args("lf-over-pool", &[("names", names.join(", ").into())]))
+                    .size(20.0)
+                    .strong(),
+            );
+        }
+        None => {
+            let key = if st.phase == Phase::Start {
+                "lf-turn-start"
+            } else {
+                "lf-turn-end"
+            };
+            ui.label(
+                RichText::new(tr.t_args(key, &[("name", name.clone().into())]))
+                    .size(18.0)
+                    .strong(),
+            );
+        }
+    }
+    egui::Grid::new("lf-players").striped(true).show(ui, |ui| {
+        for k in [
+            "other-player",
+            "lf-hand",
+            "lf-start-tile",
+            "lf-buildings",
+            "lf-influence",
+        ] {
+            ui.label(RichText::new(tr.t(k)).strong());
+        }
+        ui.end_row();
+        for (i, p) in st.players.iter().enumerate() {
+            let mark = if i == seat && st.ending.is_none() {
+                "» "
+            } else {
+                ""
+            };
+            ui.label(format!("{mark}{}", p.name));
+            ui.label(format!("{} / {HAND_LIMIT}", p.hand));
+            ui.label(p.start_tile.map_or("—".to_string(), |v| v.to_string()));
+            let b: Vec<String> = p
+                .buildings
+                .iter()
+                .enumerate()
+                .map(|(k, b)| {
+                    let done = if b.activated {
+                        format!(" ({})", tr.t("lf-activated"))
+                    } else {
+                        String::new()
+                    };
+                    tr.t_args(
+                        "lf-building",
+                        &[
+                            ("n", (k + 1).into()),
+                            ("influence", b.influence.into()),
+                            ("tokens", b.tokens.into()),
+                        ],
+                    ) + &done
+                })
+                .collect();
+            ui.label(if b.is_empty() {
+                "—".to_string()
+            } else {
+                b.join(" · ")
+            });
+            ui.label(RichText::new(p.influence().to_string()).strong());
+            ui.end_row();
+        }
+    });
+    ui.separator();
+    let mut action = None;
+    let mut undo = false;
+    ui.horizontal(|ui| {
+        if ui
+            .add_enabled(can_undo, egui::Button::new(tr.t("undo")))
+            .clicked()
+        {
+            undo = true;
+        }
+        if ui.button(tr.t("other-new")).clicked() {
+            s.said = None;
+            s.kept = None;
+        }
+    });
+    if s.kept.is_none() || st.ending.is_some() {
+        apply(tr, s, None, undo);
+        return;
+    }
+    let e = &mut s.entry;
+    let buildings = st.players[seat].buildings.len();
+    if buildings > 0 {
+        ui.group(|ui| {
+            ui.label(RichText::new(tr.t("lf-activate")).strong());
+            ui.horizontal_wrapped(|ui| {
+                e.building = e.building.min(buildings - 1);
+                for k in 0..buildings {
+                    ui.selectable_value(&mut e.building, k, (k + 1).to_string());
+                }
+                let l = ui.label(tr.t("lf-discard"));
+                ui.add(egui::DragValue::new(&mut e.discard).range(0..=HAND_LIMIT))
+                    .labelled_by(l.id);
+                for (l, g) in e.gain.iter_mut().enumerate() {
+                    let l = ui.label(tr.t_args("lf-gain-level", &[("level", (l + 1).into())]));
+                    ui.add(egui::DragValue::new(g).range(0..=HAND_LIMIT))
+                        .labelled_by(l.id);
+                }
+                ui.checkbox(&mut e.token, tr.t("lf-token"));
+                if ui.button(tr.t("lf-activate-button")).clicked() {
+                    let mut gain = Vec::new();
+                    for (l, &g) in e.gain.iter().enumerate() {
+                        gain.extend(std::iter::repeat_n(
+                            Card::Resource {
+                                level: l as u8 + 1,
+                                coins: 0,
+                            },
+                            g as usize,
+                        ));
+                    }
+                    action = Some(Action::Activate {
+                        building: e.building,
+                        discard: e.discard,
+                        gain,
+                        token: e.token,
+                    });
+                }
+            });
+        });
+    }
+    let first_turn = st.players[seat].turns == 1;
+    if st.phase == Phase::Start && first_turn {
+        ui.label(tr.t("lf-first-turn"));
+    }
+    if st.phase == Phase::Start && !first_turn {
+        ui.group(|ui| {
+            ui.label(RichText::new(tr.t("lf-produce")).strong());
+            ui.horizontal_wrapped(|ui| {
+                for l in 1..=3u8 {
+                    ui.selectable_value(
+                        &mut e.level,
+                        l,
+                        tr.t_args("lf-level", &[("level", l.into())]),
+                    );
+                }
+                ui.selectable_value(&mut e.level, 0, tr.t("lf-a-building"));
+                if e.level == 0 {
+                    let l = ui.label(tr.t("lf-influence"));
+                    ui.add(egui::DragValue::new(&mut e.influence).range(0..=10))
+                        .labelled_by(l.id);
+                    e.free = false;
+                }
+                let l = ui.label(tr.t("lf-discard"));
+                ui.add(egui::DragValue::new(&mut e.discard).range(0..=HAND_LIMIT))
+                    .labelled_by(l.id);
+                if e.level == 1 {
+                    ui.checkbox(&mut e.free, tr.t("lf-free"));
+                }
+                if ui.button(tr.t("lf-produce-button")).clicked() {
+                    let card = if e.level == 0 {
+                        Card::Building {
+                            name: None,
+                            influence: e.influence,
+                            coins: 0,
+                        }
+                    } else {
+                        Card::Resource {
+                            level: e.level,
+                            coins: 0,
+                        }
+                    };
+                    action = Some(Action::Produce {
+                        card,
+                        discard: e.discard,
+                        free: e.free && e.level == 1,
+                    });
+                }
+            });
+        });
+    }
+    if st.phase == Phase::Start {
+        ui.group(|ui| {
+            ui.label(RichText::new(tr.t("lf-exchange")).strong());
+            ui.horizontal_wrapped(|ui| {
+                let l = ui.label(tr.t("lf-given"));
+                ui.add(
+                    egui::TextEdit::singleline(&mut e.given)
+                        .desired_width(90.0)
+                        .hint_text("8 6"),
+                )
+                .labelled_by(l.id);
+                ui.checkbox(&mut e.start_tile, tr.t("lf-start-tile"));
+                let l = ui.label(tr.t("lf-got"));
+                ui.add(
+                    egui::TextEdit::singleline(&mut e.got)
+                        .desired_width(90.0)
+                        .hint_text("2 2"),
+                )
+                .labelled_by(l.id);
+                let l = ui.label(tr.t("lf-got-buildings"));
+                ui.add(
+                    egui::TextEdit::singleline(&mut e.got_buildings)
+                        .desired_width(90.0)
+                        .hint_text("3/12"),
+                )
+                .labelled_by(l.id);
+                if ui.button(tr.t("lf-exchange-button")).clicked() {
+                    action = exchange(e).or_else(|| {
+                        s.said = Some((tr.t("lf-bad-numbers"), true));
+                        None
+                    });
+                }
+            });
+        });
+    } else if ui
+        .button(RichText::new(tr.t("lf-end-turn")).strong())
+        .clicked()
+    {
+        action = Some(Action::EndTurn);
+    }
+    apply(tr, s, action, undo);
+}
+
+/// The exchange typed: None when a field is not numbers.
+fn exchange(e: &Entry) -> Option<Action> {
+    let mut given: Vec<Given> = numbers(&e.given)?
+        .into_iter()
+        .map(|coins| Given::Resource { coins })
+        .collect();
+    if e.start_tile {
+        given.push(Given::StartTile);
+    }
+    let mut gained: Vec<Card> = numbers(&e.got)?
+        .into_iter()
+        .map(|coins| Card::Resource { level: 0, coins })
+        .collect();
+    for b in e
+        .got_buildings
+        .split([' ', ',', ';'])
+        .filter(|s| !s.is_empty())
+    {
+        let (influence, coins) = b.split_once('/')?;
+        gained.push(Card::Building {
+            name: None,
+            influence: influence.trim().parse().ok()?,
+            coins: coins.trim().parse().ok()?,
+        });
+    }
+    Some(Action::Exchange { given, gained })
+}
+
+fn apply(tr: &Tr, s: &mut LfScreen, action: Option<Action>, undo: bool) {
+    let Some(kept) = &mut s.kept else {
+        return;
+    };
+    if undo {
+        s.said = match kept.undo() {
+            Ok(_) => Some((tr.t("other-undone"), false)),
+            Err(e) => Some((e.to_string(), true)),
+        };
+        return;
+    }
+    let Some(action) = action else {
+        return;
+    };
+    match kept.apply(action) {
+        Ok(_) => {
+            s.said = None;
+            let level = s.entry.level;
+            s.entry = Entry {
+                level,
+                ..Entry::default()
+            };
+        }
+        Err(KeptError::Refused(r)) => s.said = Some((say(tr, &r), true)),
+        Err(KeptError::Save(e)) => s.said = Some((e.to_string(), true)),
+    }
+}

@@ -1,0 +1,792 @@
+//! Traumfabrik at the table (issue 92): the setup with each studio's scenarios, the places'
+//! tiles told, the auctions, the parties' picks, the tiles laid on the films, the scenarios
+//! drawn, the awards and the final score. Kept in the data folder after every action
+//! (`traumfabrik.json`); the scenarios' slots, once told, are remembered to be offered again
+//! (`traumfabrik-scenarios.json`).
+
+use super::app::{ForemanApp, Screen};
+use crate::i18n::Tr;
+use crate::kept::{Kept, KeptError};
+use crate::traumfabrik::film::Misplaced;
+use crate::traumfabrik::{
+    Action, Award, Film, Genre, Kind, PlayerSetup, Refusal, Scenario, Setup, SlotKind, SlotRef,
+    Stage, Tile, Traumfabrik, score,
+};
+use egui::{Color32, RichText, Ui};
+use std::collections::BTreeMap;
+use std::path::{Path, PathBuf};
+
+pub(in crate::ui) const FILE: &str = "traumfabrik.json";
+const CATALOGUE: &str = "traumfabrik-scenarios.json";
+
+/// The 22 scenarios the rulebook lists: name, genre, studio (0: the shared pile).
+pub(in crate::ui) const SCENARIOS: [(&str, Genre, u8); 22] = [
+    ("Vertigo", Genre::Drama, 1),
+    ("Les Dix Commandements", Genre::Comedy, 1),
+    ("Le Bouffon du Roi", Genre::Adventure, 1),
+    ("Les Raisins de la Colère", Genre::Drama, 2),
+    ("Les Hommes Préfèrent les Blondes", Genre::Comedy, 2),
+    ("Le Roi et moi", Genre::Adventure, 2),
+    ("Casablanca", Genre::Drama, 3),
+    ("Arsenic et Vieilles Dentelles", Genre::Comedy, 3),
+    ("L'Aigle des Mers", Genre::Adventure, 3),
+    ("La Mort aux Trousses", Genre::Drama, 4),
+    ("Autant en Emporte le Vent", Genre::Comedy, 4),
+    ("Les Trois Mousquetaires", Genre::Adventure, 4),
+    ("A l'Ouest rien de nouveau", Genre::Drama, 5),
+    ("Harvey", Genre::Comedy, 5),
+    ("Frankenstein", Genre::Adventure, 5),
+    ("Sur les Quais", Genre::Drama, 0),
+    ("Citizen Kane", Genre::Drama, 0),
+    ("Ben Hur", Genre::Comedy, 0),
+    ("Bambi", Genre::Comedy, 0),
+    ("King Kong", Genre::Adventure, 0),
+    ("Tant qu'il y aura des hommes", Genre::Adventure, 0),
+    ("Le Train sifflera trois fois", Genre::Adventure, 0),
+];
+
+/// A scenario's slots and stars as typed ("D A A W", stars), remembered by name.
+#[derive(Debug, Clone, Default, PartialEq, serde::Serialize, serde::Deserialize)]
+pub(in crate::ui) struct Typed {
+    pub slots: String,
+    pub stars: i32,
+}
+
+pub(in crate::ui) struct TfScreen {
+    kept: Option<Kept<Traumfabrik>>,
+    /// Setup: each player's name and studio, the first player.
+    names: Vec<String>,
+    studios: Vec<u8>,
+    first: usize,
+    catalogue: BTreeMap<String, Typed>,
+    /// The tiles typed at a place ("A3 M1").
+    tiles: String,
+    bid: u32,
+    /// The tile being placed (its place among those waiting).
+    selected: usize,
+    /// The scenario drawn: its place in [`SCENARIOS`], its slots and stars.
+    draw: usize,
+    draw_typed: Typed,
+    said: Option<(String, bool)>,
+    path: PathBuf,
+    catalogue_path: PathBuf,
+}
+
+impl TfScreen {
+    pub(in crate::ui) fn open(data: &Path) -> (TfScreen, Option<String>) {
+        let path = data.join(FILE);
+        let catalogue_path = data.join(CATALOGUE);
+        let catalogue = std::fs::read_to_string(&catalogue_path)
+            .ok()
+            .and_then(|t| serde_json::from_str(&t).ok())
+            .unwrap_or_default();
+        let (kept, said) = if path.exists() {
+            match Kept::<Traumfabrik>::open(&path) {
+                Ok(k) => (Some(k), None),
+                Err(e) => (None, Some(e.to_string())),
+            }
+        } else {
+            (None, None)
+        };
+        let screen = TfScreen {
+            kept,
+            names: vec![String::new(); 3],
+            studios: vec![1, 2, 3],
+            first: 0,
+            catalogue,
+            tiles: String::new(),
+            bid: 0,
+            selected: 0,
+            draw: 15,
+            draw_typed: Typed::default(),
+            said: None,
+            path,
+            catalogue_path,
+        };
+        (screen, said)
+    }
+
+    fn remember(&mut self, name: &str, typed: &Typed) {
+        self.catalogue.insert(name.to_string(), typed.clone());
+        if let Ok(text) = serde_json::to_string_pretty(&self.catalogue) {
+            // The catalogue is a convenience: a failure to keep it loses nothing of the game.
+            if let Err(e) = crate::store::write_atomic(&self.catalogue_path, text) {
+                tracing::warn!("cannot keep the scenarios told: {e}");
+            }
+        }
+    }
+}
+
+/// Slots typed as letters: D director, A actor, C crew, M music, X effects, W white.
+pub(in crate::ui) fn parse_slots(text: &str) -> Option<Vec<SlotKind>> {
+    let slots: Option<Vec<SlotKind>> = text
+        .chars()
+        .filter(|c| !c.is_whitespace() && *c != ',')
+        .map(|c| match c.to_ascii_uppercase() {
+            'D' => Some(SlotKind::Director),
+            'A' => Some(SlotKind::Actor),
+            'C' => Some(SlotKind::Crew),
+            'M' => Some(SlotKind::Music),
+            'X' => Some(SlotKind::Effects),
+            'W' => Some(SlotKind::White),
+            _ => None,
+        })
+        .collect();
+    slots.filter(|s| !s.is_empty())
+}
+
+/// Tiles typed as a letter and stars: D4 A3 C2 M1 X2 G0 (agency) S2 S-1 (guest stars).
+pub(in crate::ui) fn parse_tiles(text: &str) -> Option<Vec<Tile>> {
+    let tiles: Option<Vec<Tile>> = text
+        .split([' ', ','])
+        .filter(|s| !s.is_empty())
+        .map(|w| {
+            let mut chars = w.chars();
+            let kind = match chars.next()?.to_ascii_uppercase() {
+                'D' => Kind::Director,
+                'A' => Kind::Actor,
+                'C' => Kind::Crew,
+                'M' => Kind::Music,
+                'X' => Kind::Effects,
+                'G' => Kind::Agency,
+                'S' => Kind::GuestStar,
+                _ => return None,
+            };
+            let stars: i32 = chars.as_str().parse().ok()?;
+            (-1..=9).contains(&stars).then_some(Tile::new(kind, stars))
+        })
+        .collect();
+    tiles.filter(|t| !t.is_empty())
+}
+
+fn letter(k: Kind) -> char {
+    match k {
+        Kind::Director => 'D',
+        Kind::Actor => 'A',
+        Kind::Crew => 'C',
+        Kind::Music => 'M',
+        Kind::Effects => 'X',
+        Kind::Agency => 'G',
+        Kind::GuestStar => 'S',
+    }
+}
+
+fn slot_letter(k: SlotKind) -> char {
+    match k {
+        SlotKind::Director => 'D',
+        SlotKind::Actor => 'A',
+        SlotKind::Crew => 'C',
+        SlotKind::Music => 'M',
+        SlotKind::Effects => 'X',
+        SlotKind::White => 'W',
+    }
+}
+
+fn tile_text(t: Tile) -> String {
+    format!("{}{}", letter(t.kind), t.stars)
+}
+
+fn genre_key(g: Genre) -> &'static str {
+    match g {
+        Genre::Drama => "tf-drama",
+        Genre::Adventure => "tf-adventure",
+        Genre::Comedy => "tf-comedy",
+    }
+}
+
+fn award_text(tr: &Tr, a: Award) -> String {
+    match a {
+        Award::FirstFilm(g) => tr.t_args("tf-award-first", &[("genre", tr.t(genre_key(g)).into())]),
+        Award::BestFilm(r) => tr.t_args("tf-award-best", &[("round", r.into())]),
+        Award::BestOfGenre(g) => {
+            tr.t_args("tf-award-genre", &[("genre", tr.t(genre_key(g)).into())])
+        }
+        Award::WorstFilm => tr.t("tf-award-worst"),
+        Award::BestDirection => tr.t("tf-award-direction"),
+    }
+}
+
+fn say_misplaced(tr: &Tr, m: Misplaced) -> String {
+    tr.t(match m {
+        Misplaced::Finished => "tf-refusal-finished",
+        Misplaced::NoSlot(_) => "tf-refusal-no-slot",
+        Misplaced::GuestOnly => "tf-refusal-guest-only",
+        Misplaced::GuestStarSlot => "tf-refusal-guest-slot",
+        Misplaced::DirectorSlot => "tf-refusal-director",
+        Misplaced::WrongSlot => "tf-refusal-wrong-slot",
+        Misplaced::White => "tf-refusal-white",
+        Misplaced::Cover => "tf-refusal-cover",
+    })
+}
+
+fn say(tr: &Tr, r: &Refusal) -> String {
+    match r {
+        Refusal::Players => tr.t("tf-refusal-players"),
+        Refusal::FirstPlayer => tr.t("lf-refusal-first"),
+        Refusal::Scenarios | Refusal::EmptyScenario => tr.t("tf-refusal-scenarios"),
+        Refusal::Places => tr.t("tf-refusal-places"),
+        Refusal::Over => tr.t("lf-refusal-over"),
+        Refusal::NotNow(_) => tr.t("tf-refusal-not-now"),
+        Refusal::FamousTiles => tr.t("tf-refusal-famous"),
+        Refusal::PartyTiles(n) => tr.t_args("tf-refusal-party", &[("count", (*n).into())]),
+        Refusal::BidTooLow(b) => tr.t_args("tf-refusal-bid-low", &[("bid", (*b).into())]),
+        Refusal::BidTooHigh(c) => tr.t_args("tf-refusal-bid-high", &[("contracts", (*c).into())]),
+        Refusal::NoTile(_) | Refusal::NoFilm(..) => tr.t("tf-refusal-not-now"),
+        Refusal::Misplaced(m) => say_misplaced(tr, *m),
+        Refusal::PileEmpty => tr.t("tf-refusal-pile"),
+    }
+}
+
+impl ForemanApp {
+    pub(in crate::ui) fn open_traumfabrik(&mut self) {
+        let (screen, said) = TfScreen::open(&self.data_dir);
+        self.screen = Screen::Traumfabrik(Box::new(screen));
+        self.message = said.map(|e| self.ta("other-game-unreadable", &[("reason", e.into())]));
+    }
+
+    pub(in crate::ui) fn traumfabrik_screen(&mut self, ui: &mut Ui) {
+        let Screen::Traumfabrik(screen) = &mut self.screen else {
+            return;
+        };
+        let tr = self.tr.clone();
+        let mut back = false;
+        egui::CentralPanel::default_margins().show(ui, |ui| {
+            egui::ScrollArea::vertical().id_salt("tf").show(ui, |ui| {
+                super::start::centred(ui, 1000.0, |ui| {
+                    ui.horizontal(|ui| {
+                        ui.heading("Traumfabrik");
+                        if ui.button(tr.t("other-back")).clicked() {
+                            back = true;
+                        }
+                    });
+                    if let Some((text, refusal)) = &screen.said {
+                        let colour = if *refusal {
+                            Color32::from_rgb(230, 90, 70)
+                        } else {
+                            Color32::from_rgb(120, 200, 120)
+                        };
+                        ui.colored_label(colour, text);
+                    }
+                    if screen.kept.is_some() {
+                        play(ui, &tr, screen);
+                    } else {
+                        setup(ui, &tr, screen);
+                    }
+                });
+            });
+        });
+        if back {
+            self.open_start_screen();
+        }
+    }
+}
+
+fn setup(ui: &mut Ui, tr: &Tr, s: &mut TfScreen) {
+    ui.label(tr.t("tf-setup"));
+    ui.horizontal(|ui| {
+        ui.label(tr.t("players"));
+        for n in 2..=5usize {
+            if ui
+                .selectable_label(s.names.len() == n, n.to_string())
+                .clicked()
+            {
+                s.names.resize(n, String::new());
+                let studios = s.studios.clone();
+                s.studios = (0..n)
+                    .map(|i| studios.get(i).copied().unwrap_or(i as u8 + 1))
+                    .collect();
+                s.first = s.first.min(n - 1);
+            }
+        }
+    });
+    ui.label(RichText::new(tr.t("tf-slots-legend")).small());
+    let mut typed_all = Vec::new();
+    for i in 0..s.names.len() {
+        ui.group(|ui| {
+            ui.horizontal(|ui| {
+                let l = ui.label(tr.t_args("other-player-n", &[("n", (i + 1).into())]));
+                ui.add(egui::TextEdit::singleline(&mut s.names[i]).desired_width(140.0))
+                    .labelled_by(l.id);
+                ui.radio_value(&mut s.first, i, tr.t("other-first"));
+                ui.label(tr.t("tf-studio"));
+                for st in 1..=5u8 {
+                    ui.selectable_value(&mut s.studios[i], st, st.to_string());
+                }
+            });
+            egui::Grid::new(("tf-scenarios", i)).show(ui, |ui| {
+                for (name, genre, studio) in SCENARIOS {
+                    if studio != s.studios[i] {
+                        continue;
+                    }
+                    let typed = s.catalogue.entry(name.to_string()).or_default();
+                    let l = ui.label(format!("{name} ({})", tr.t(genre_key(genre))));
+                    ui.add(
+                        egui::TextEdit::singleline(&mut typed.slots)
+                            .desired_width(110.0)
+                            .hint_text("D A W M"),
+                    )
+                    .labelled_by(l.id);
+                    ui.horizontal(|ui| {
+                        let l = ui.label(tr.t("tf-stars"));
+                        ui.add(egui::DragValue::new(&mut typed.stars).range(-2..=9))
+                            .labelled_by(l.id);
+                    });
+                    ui.end_row();
+                    typed_all.push((i, name, genre, typed.clone()));
+                }
+            });
+        });
+    }
+    if ui.button(tr.t("other-start")).clicked() {
+        let mut players: Vec<PlayerSetup> = (0..s.names.len())
+            .map(|i| {
+                let n = s.names[i].trim();
+                PlayerSetup {
+                    name: if n.is_empty() {
+                        tr.t_args("other-player-n", &[("n", (i + 1).into())])
+                    } else {
+                        n.to_string()
+                    },
+                    scenarios: Vec::new(),
+                }
+            })
+            .collect();
+        for (i, name, genre, typed) in &typed_all {
+            let Some(slots) = parse_slots(&typed.slots) else {
+                s.said = Some((
+                    tr.t_args("tf-bad-slots", &[("name", name.to_string().into())]),
+                    true,
+                ));
+                return;
+            };
+            players[*i].scenarios.push(Scenario {
+                name: name.to_string(),
+                genre: *genre,
+                slots,
+                stars: typed.stars,
+            });
+        }
+        let mut studios = s.studios.clone();
+        studios.sort_unstable();
+        studios.dedup();
+        if studios.len() != s.studios.len() {
+            s.said = Some((tr.t("tf-same-studio"), true));
+            return;
+        }
+        for (_, name, _, typed) in &typed_all {
+            s.remember(name, typed);
+        }
+        let setup = Setup {
+            players,
+            first_player: s.first,
+            places: crate::traumfabrik::Place::BOARD.to_vec(),
+            pile: 7,
+        };
+        match Kept::start(setup, &s.path) {
+            Ok(k) => {
+                s.kept = Some(k);
+                s.said = None;
+            }
+            Err(KeptError::Refused(r)) => s.said = Some((say(tr, &r), true)),
+            Err(KeptError::Save(e)) => s.said = Some((e.to_string(), true)),
+        }
+    }
+}
+
+fn play(ui: &mut Ui, tr: &Tr, s: &mut TfScreen) {
+    let Some(kept) = &s.kept else {
+        return;
+    };
+    let setup = kept.game.setup().clone();
+    let st = kept.game.state().clone();
+    let can_undo = !kept.game.journal().is_empty();
+    let name = |i: usize| st.players[i].name.clone();
+    let mut action: Option<Action> = None;
+    let mut undo = false;
+    ui.horizontal_wrapped(|ui| {
+        ui.label(tr.t_args(
+            "tf-round",
+            &[("round", st.round.into()), ("place", (st.place + 1).into())],
+        ));
+        ui.label(tr.t_args("tf-camera", &[("name", name(st.camera).into())]));
+        ui.label(tr.t_args(
+            "tf-centre",
+            &[("contracts", st.centre.into()), ("pile", st.pile.into())],
+        ));
+        if ui
+            .add_enabled(can_undo, egui::Button::new(tr.t("undo")))
+            .clicked()
+        {
+            undo = true;
+        }
+        if ui.button(tr.t("other-new")).clicked() {
+            s.said = None;
+            s.kept = None;
+        }
+    });
+    if s.kept.is_none() {
+        return;
+    }
+    // What the game waits for.
+    let placing = match &st.stage {
+        Stage::Placing { seat, tiles, .. } => Some((*seat, tiles.clone())),
+        _ => None,
+    };
+    ui.group(|ui| match &st.stage {
+        Stage::Reveal => {
+            let place = setup.places[st.place];
+            let key = if place == crate::traumfabrik::Place::Party {
+                "tf-reveal-party"
+            } else {
+                "tf-reveal-famous"
+            };
+            ui.label(RichText::new(tr.t(key)).strong());
+            ui.label(RichText::new(tr.t("tf-tiles-legend")).small());
+            let l = ui.label(tr.t("tf-tiles"));
+            let r = ui
+                .add(egui::TextEdit::singleline(&mut s.tiles).hint_text("A3 M1 C2"))
+                .labelled_by(l.id);
+            let enter = r.lost_focus() && ui.input(|i| i.key_pressed(egui::Key::Enter));
+            if ui.button(tr.t("tf-reveal")).clicked() || enter {
+                match parse_tiles(&s.tiles) {
+                    Some(tiles) => action = Some(Action::Reveal { tiles }),
+                    None => s.said = Some((tr.t("tf-bad-tiles"), true)),
+                }
+            }
+        }
+        Stage::Auction {
+            tiles,
+            to_bid,
+            high,
+            ..
+        } => {
+            let on_offer: Vec<String> = tiles.iter().map(|t| tile_text(*t)).collect();
+            ui.label(
+                RichText::new(tr.t_args("tf-auction", &[("tiles", on_offer.join(" ").into())]))
+                    .strong(),
+            );
+            if let Some((seat, bid)) = high {
+                ui.label(tr.t_args(
+                    "tf-high",
+                    &[("name", name(*seat).into()), ("bid", (*bid).into())],
+                ));
+            }
+            ui.horizontal(|ui| {
+                let l = ui.label(tr.t_args("tf-to-bid", &[("name", name(*to_bid).into())]));
+                let least = high.map_or(0, |(_, b)| b + 1);
+                s.bid = s.bid.max(least);
+                ui.add(egui::DragValue::new(&mut s.bid).range(least..=60))
+                    .labelled_by(l.id);
+                if ui.button(tr.t("tf-bid")).clicked() {
+                    action = Some(Action::Bid { contracts: s.bid });
+                }
+                if ui.button(tr.t("tf-pass")).clicked() {
+                    action = Some(Action::Pass);
+                }
+            });
+        }
+        Stage::Party { tiles, order, next } => {
+            let order_names: Vec<String> = order.iter().map(|&i| name(i)).collect();
+            ui.label(tr.t_args(
+                "tf-party-order",
+                &[("names", order_names.join(", ").into())],
+            ));
+            ui.horizontal(|ui| {
+                ui.label(
+                    RichText::new(tr.t_args("tf-picks", &[("name", name(order[*next]).into())]))
+                        .strong(),
+                );
+                for (i, t) in tiles.iter().enumerate() {
+                    if ui.button(tile_text(*t)).clicked() {
+                        action = Some(Action::Pick { tile: i });
+                    }
+                }
+            });
+        }
+        Stage::Placing { seat, tiles, .. } => {
+            s.selected = s.selected.min(tiles.len().saturating_sub(1));
+            ui.horizontal(|ui| {
+                ui.label(
+                    RichText::new(tr.t_args("tf-place", &[("name", name(*seat).into())])).strong(),
+                );
+                for (i, t) in tiles.iter().enumerate() {
+                    ui.selectable_value(&mut s.selected, i, tile_text(*t));
+                }
+                if ui
+                    .button(tr.t("tf-discard"))
+                    .on_hover_text(tr.t("tf-discard-hint"))
+                    .clicked()
+                {
+                    action = Some(Action::Discard { tile: s.selected });
+                }
+            });
+        }
+        Stage::Draw { seat, .. } => {
+            ui.label(RichText::new(tr.t_args("tf-draw", &[("name", name(*seat).into())])).strong());
+            let in_play: Vec<&str> = st
+                .players
+                .iter()
+                .flat_map(|p| p.films.iter().map(|f| f.scenario.name.as_str()))
+                .collect();
+            ui.horizontal(|ui| {
+                let before = s.draw;
+                egui::ComboBox::new("tf-draw", tr.t("tf-scenario"))
+                    .selected_text(SCENARIOS[s.draw].0)
+                    .show_ui(ui, |ui| {
+                        for (i, (n, _, studio)) in SCENARIOS.iter().enumerate() {
+                            if *studio == 0 && !in_play.contains(n) {
+                                ui.selectable_value(&mut s.draw, i, *n);
+                            }
+                        }
+                    });
+                if before != s.draw || s.draw_typed.slots.is_empty() {
+                    s.draw_typed = s
+                        .catalogue
+                        .get(SCENARIOS[s.draw].0)
+                        .cloned()
+                        .unwrap_or_default();
+                }
+                let l = ui.label(tr.t("tf-slots"));
+                ui.add(
+                    egui::TextEdit::singleline(&mut s.draw_typed.slots)
+                        .desired_width(110.0)
+                        .hint_text("D A W M"),
+                )
+                .labelled_by(l.id);
+                let l = ui.label(tr.t("tf-stars"));
+                ui.add(egui::DragValue::new(&mut s.draw_typed.stars).range(-2..=9))
+                    .labelled_by(l.id);
+                if ui.button(tr.t("tf-take")).clicked() {
+                    let (n, genre, _) = SCENARIOS[s.draw];
+                    match parse_slots(&s.draw_typed.slots) {
+                        Some(slots) => {
+                            action = Some(Action::Draw {
+                                scenario: Scenario {
+                                    name: n.to_string(),
+                                    genre,
+                                    slots,
+                                    stars: s.draw_typed.stars,
+                                },
+                            });
+                        }
+                        None => {
+                            s.said = Some((
+                                tr.t_args("tf-bad-slots", &[("name", n.to_string().into())]),
+                                true,
+                            ))
+                        }
+                    }
+                }
+            });
+        }
+        Stage::Over => {
+            ui.label(RichText::new(tr.t("tf-over")).size(20.0).strong());
+        }
+    });
+    // The players' films, contracts and awards.
+    let (scores, winners) = score(&st);
+    for (i, p) in st.players.iter().enumerate() {
+        ui.group(|ui| {
+            ui.horizontal(|ui| {
+                ui.label(RichText::new(&p.name).strong());
+                let seen = st.contracts_seen_by(&setup, Some(i))[i];
+                if setup.screens() && st.stage != Stage::Over {
+                    // Behind the studio's screen: seen only while held.
+                    let held = ui.button(tr.t("tf-peek")).is_pointer_button_down_on();
+                    if held {
+                        ui.label(
+                            tr.t_args("tf-contracts", &[("contracts", seen.unwrap_or(0).into())]),
+                        );
+                    }
+                } else {
+                    ui.label(tr.t_args("tf-contracts", &[("contracts", p.contracts.into())]));
+                }
+                for (a, _) in &p.awards {
+                    ui.label(
+                        RichText::new(award_text(tr, *a)).color(Color32::from_rgb(220, 180, 60)),
+                    );
+                }
+            });
+            for (f, film) in p.films.iter().enumerate() {
+                ui.horizontal_wrapped(|ui| {
+                    let clicked = film_row(ui, tr, film, |at| {
+                        let (seat, tiles) = placing.as_ref()?;
+                        (*seat == i).then(|| (tiles.get(s.selected).copied(), at))
+                    });
+                    if let Some(at) = clicked {
+                        action = Some(Action::Place {
+                            tile: s.selected,
+                            film: f,
+                            at,
+                        });
+                    }
+                });
+            }
+            if st.stage == Stage::Over {
+                let sc = &scores[i];
+                let films: u32 = sc.films.iter().map(|f| f.1).sum();
+                let awards: u32 = sc.awards.iter().map(|a| a.1).sum();
+                let line = tr.t_args(
+                    "tf-score",
+                    &[
+                        ("films", films.into()),
+                        ("awards", awards.into()),
+                        ("contracts", sc.contracts.into()),
+                        ("total", sc.total.into()),
+                    ],
+                );
+                let won = if winners.contains(&i) {
+                    format!(" — {}", tr.t("tf-winner"))
+                } else {
+                    String::new()
+                };
+                ui.label(RichText::new(line + &won).size(16.0).strong());
+            }
+        });
+    }
+    apply(tr, s, action, undo);
+}
+
+/// A film in a row: its name, genre and value, and its slots as buttons; the slot clicked
+/// when a tile is being placed on it (`placing` gives the tile for a slot of this film).
+fn film_row(
+    ui: &mut Ui,
+    tr: &Tr,
+    film: &Film,
+    placing: impl Fn(SlotRef) -> Option<(Option<Tile>, SlotRef)>,
+) -> Option<SlotRef> {
+    let mut head = format!(
+        "{} ({})",
+        film.scenario.name,
+        tr.t(genre_key(film.scenario.genre))
+    );
+    if let Some(t) = film.token {
+        head += &format!(" — {}{}", t.value, if t.plus { "+" } else { "" });
+    } else if film.finished {
+        head += " — 0";
+    }
+    ui.label(RichText::new(head).strong());
+    let mut clicked = None;
+    let slots = film
+        .scenario
+        .slots
+        .iter()
+        .enumerate()
+        .map(|(k, kind)| {
+            (
+                SlotRef::Slot(k),
+                slot_letter(*kind),
+                film.slots[k].last().copied(),
+            )
+        })
+        .chain(std::iter::once((
+            SlotRef::Guest,
+            'S',
+            film.guest.last().copied(),
+        )));
+    for (at, l, top) in slots {
+        let text = match top {
+            Some(t) => tile_text(t),
+            None => format!("{l}·"),
+        };
+        match placing(at) {
+            Some((Some(tile), at)) => {
+                let ok = film.check(tile, at);
+                let r = ui.add_enabled(ok.is_ok(), egui::Button::new(text));
+                let r = match ok {
+                    Err(m) => r.on_disabled_hover_text(say_misplaced(tr, m)),
+                    Ok(()) => r,
+                };
+                if r.clicked() {
+                    clicked = Some(at);
+                }
+            }
+            _ => {
+                ui.label(RichText::new(text).monospace());
+            }
+        }
+    }
+    clicked
+}
+
+fn apply(tr: &Tr, s: &mut TfScreen, action: Option<Action>, undo: bool) {
+    let Some(kept) = &mut s.kept else {
+        return;
+    };
+    if undo {
+        s.said = match kept.undo() {
+            Ok(_) => Some((tr.t("other-undone"), false)),
+            Err(e) => Some((e.to_string(), true)),
+        };
+        return;
+    }
+    let Some(action) = action else {
+        return;
+    };
+    let drawn = match &action {
+        Action::Draw { scenario } => Some((
+            scenario.name.clone(),
+            Typed {
+                slots: s.draw_typed.slots.clone(),
+                stars: scenario.stars,
+            },
+        )),
+        _ => None,
+    };
+    match kept.apply(action) {
+        Ok(events) => {
+            let names: Vec<String> = kept
+                .game
+                .state()
+                .players
+                .iter()
+                .map(|p| p.name.clone())
+                .collect();
+            let said: Vec<String> = events
+                .iter()
+                .filter_map(|e| event_text(tr, &names, e))
+                .collect();
+            s.said = (!said.is_empty()).then(|| (said.join(" "), false));
+            s.tiles.clear();
+            s.bid = 0;
+            s.selected = 0;
+            if let Some((name, typed)) = drawn {
+                s.remember(&name, &typed);
+                s.draw_typed = Typed::default();
+            }
+        }
+        Err(KeptError::Refused(r)) => s.said = Some((say(tr, &r), true)),
+        Err(KeptError::Save(e)) => s.said = Some((e.to_string(), true)),
+    }
+}
+
+/// What happened, said (the auction's sharing, a film's value, an award).
+fn event_text(tr: &Tr, names: &[String], e: &crate::traumfabrik::Event) -> Option<String> {
+    use crate::traumfabrik::Event;
+    let name = |i: &usize| names.get(*i).cloned().unwrap_or_default();
+    Some(match e {
+        Event::Won {
+            seat,
+            bid,
+            share,
+            left,
+        } => tr.t_args(
+            "tf-won",
+            &[
+                ("name", name(seat).into()),
+                ("bid", (*bid).into()),
+                ("share", (*share).into()),
+                ("left", (*left).into()),
+            ],
+        ),
+        Event::Finished { seat, token, .. } => tr.t_args(
+            "tf-finished",
+            &[
+                ("name", name(seat).into()),
+                ("value", token.map_or(0, |t| t.value).into()),
+            ],
+        ),
+        Event::Awarded { seat, award } => format!("{}: {}.", name(seat), award_text(tr, *award)),
+        Event::RoundOver(_) | Event::GameOver => return None,
+    })
+}

@@ -1,0 +1,160 @@
+//! Issue 92: Traumfabrik and Little Factory at Foreman's table, driven through the window
+//! (egui_kittest): started from the start screen, played, refused with the rule's reason,
+//! undone, and kept after every action (a new window resumes them).
+
+use crate::window::harness;
+use egui::Role;
+use egui_kittest::Harness;
+use egui_kittest::kittest::{NodeT as _, Queryable as _};
+use foreman::ui::ForemanApp;
+
+fn to_start_screen(h: &mut Harness<'_, ForemanApp>) {
+    if h.query_by_label("New game").is_some() {
+        h.get_by_label("New game").click();
+        h.run();
+    }
+    h.get_by_label("Little Factory").hover();
+}
+
+fn type_into(h: &mut Harness<'_, ForemanApp>, label: &str, text: &str) {
+    h.get_by_role_and_label(Role::TextInput, label).click();
+    h.run();
+    h.get_by_role_and_label(Role::TextInput, label)
+        .type_text(text);
+    h.run();
+}
+
+#[test]
+fn little_factory_is_played_refused_undone_and_resumed_in_the_window() {
+    let dir = tempfile::tempdir().expect("tempdir");
+    let mut h = harness(dir.path(), 1);
+    h.run();
+    to_start_screen(&mut h);
+    h.get_by_label("Little Factory").click();
+    h.run();
+    h.get_by_label("Start the game").click();
+    h.run();
+    h.get_by_label("Player 1's turn: activate buildings, then produce or exchange.");
+    // LF, Exchange: "Lors de votre premier tour, vous ne pouvez qu'échanger."
+    h.get_by_label("First turn: exchange only (give the start-coin tile).");
+    assert!(
+        h.query_by_label("Produce").is_none(),
+        "no production on the first turn"
+    );
+    // The tile of 3 for resources of 2 and 2: refused with the rule.
+    h.get_by_role_and_label(Role::CheckBox, "Start-coin tile")
+        .click();
+    type_into(&mut h, "coins of the resources got:", "2 2");
+    h.get_by_label("Exchange").click();
+    h.run();
+    h.get_by_label("The cards got are worth 4 coins, more than the 3 given.");
+    // Three cards of 1: the hand holds 3.
+    h.get_by_role_and_label(Role::TextInput, "coins of the resources got:")
+        .click();
+    h.run();
+    h.key_press_modifiers(egui::Modifiers::COMMAND, egui::Key::A);
+    h.run();
+    h.get_by_role_and_label(Role::TextInput, "coins of the resources got:")
+        .type_text("1 1 1");
+    h.run();
+    h.get_by_label("Exchange").click();
+    h.run();
+    h.get_by_label("3 / 7");
+    h.get_by_label("End the turn").click();
+    h.run();
+    h.get_by_label("Player 2's turn: activate buildings, then produce or exchange.");
+    // Undo takes the end of the turn back.
+    h.get_by_label("Undo").click();
+    h.run();
+    h.get_by_label("The last action was taken back.");
+    h.get_by_label("End the turn");
+    drop(h);
+    // A new window: the game kept is resumed where it was.
+    let mut h = harness(dir.path(), 2);
+    h.run();
+    to_start_screen(&mut h);
+    h.get_by_label("Little Factory").click();
+    h.run();
+    h.get_by_label("3 / 7");
+    h.get_by_label("End the turn");
+}
+
+#[test]
+fn a_traumfabrik_auction_and_a_film_finished_in_the_window() {
+    let dir = tempfile::tempdir().expect("tempdir");
+    let mut h = harness(dir.path(), 1);
+    h.run();
+    to_start_screen(&mut h);
+    h.get_by_label("Traumfabrik").click();
+    h.run();
+    // The players' count (the first "2"; the studios' buttons follow).
+    h.get_all_by_label("2").next().expect("2 players").click();
+    h.run();
+    // Studio 1 and studio 2: each scenario's slots typed once (a director's slot and a crew's).
+    for name in [
+        "Vertigo (drama)",
+        "Les Dix Commandements (comedy)",
+        "Le Bouffon du Roi (adventure)",
+        "Les Raisins de la Colère (drama)",
+        "Les Hommes Préfèrent les Blondes (comedy)",
+        "Le Roi et moi (adventure)",
+    ] {
+        type_into(&mut h, name, "D C");
+    }
+    h.get_by_label("Start the game").click();
+    h.run();
+    h.get_by_label("Round 1 of 4, place 1 of 8");
+    h.get_by_label("Auction for: D4");
+    // Two players: no screens, the contracts are shown (TF, Setup).
+    assert_eq!(h.get_all_by_label("12 contracts").count(), 2);
+    // Player 1 bids 0 (the least), player 2 passes: TF, "une mise de « zéro » est autorisée".
+    h.get_by_label("Bid").click();
+    h.run();
+    h.get_by_label("Pass").click();
+    h.run();
+    h.get_by_label("Player 1 places the tile chosen on a slot below:");
+    // The director cannot go on the crew's slot: that slot's button is disabled.
+    let crew = h
+        .get_all_by_label("C·")
+        .next()
+        .expect("Vertigo's crew slot");
+    assert!(crew.accesskit_node().is_disabled());
+    h.get_all_by_label("D·")
+        .next()
+        .expect("Vertigo's director slot")
+        .click();
+    h.run();
+    h.get_by_label("D4");
+    // The next famous place: a crew of 2 and music, won by player 1 for nothing.
+    type_into(&mut h, "Tiles:", "C2 M1");
+    h.get_by_label("Tell them").click();
+    h.run();
+    h.get_by_label("Auction for: C2 M1");
+    h.get_by_label("Pass").click();
+    h.run();
+    // Player 2 alone in: the tiles are theirs for nothing.
+    h.get_by_label("Player 2 places the tile chosen on a slot below:");
+    h.get_by_label("Undo").click();
+    h.run();
+    h.get_by_label("Bid").click();
+    h.run();
+    h.get_by_label("Pass").click();
+    h.run();
+    h.get_by_label("Player 1 places the tile chosen on a slot below:");
+    // Vertigo's crew slot finishes it: 4 + 2 = 6, the first drama (TF, Awards).
+    h.get_all_by_label("C·")
+        .next()
+        .expect("Vertigo's crew slot")
+        .click();
+    h.run();
+    h.get_by_label("Vertigo (drama) — 6");
+    assert!(h.query_all_by_label("first drama film (5)").count() >= 1);
+    h.get_by_label("Player 1 finished a film and takes the scenario on top of the pile:");
+    type_into(&mut h, "Slots:", "W");
+    h.get_by_label("Take it").click();
+    h.run();
+    h.get_by_label("Player 1 places the tile chosen on a slot below:");
+    h.get_by_label("Discard").click();
+    h.run();
+    h.get_by_label("The famous place's tiles (2 or 3):");
+}
