@@ -961,3 +961,4 @@ tf-tiles = Tiles:
 tf-slots = Slots:
 lf-activated = activated
 tf-scenario = the scenario
+tf-no-bid = No bid yet: the camera's holder opens (0 is allowed).

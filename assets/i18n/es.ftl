@@ -967,3 +967,4 @@ tf-tiles = Losetas:
 tf-slots = Casillas:
 lf-activated = activado
 tf-scenario = el guion
+tf-no-bid = Aún no hay puja: abre quien tiene la cámara (se permite 0).

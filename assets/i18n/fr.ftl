@@ -967,3 +967,4 @@ tf-tiles = Tuiles :
 tf-slots = Emplacements :
 lf-activated = activé
 tf-scenario = le scénario
+tf-no-bid = Pas encore de mise : le joueur à la caméra commence (zéro est autorisé).

@@ -131,14 +131,13 @@ impl ForemanApp {
                             back = true;
                         }
                     });
-                    if let Some((text, refusal)) = &screen.said {
-                        let colour = if *refusal {
-                            Color32::from_rgb(230, 90, 70)
-                        } else {
-                            Color32::from_rgb(120, 200, 120)
-                        };
-                        ui.colored_label(colour, text);
-                    }
+                    // The notice's line is kept when there is none: nothing below moves.
+                    let (text, colour) = match &screen.said {
+                        Some((text, true)) => (text.as_str(), Color32::from_rgb(230, 90, 70)),
+                        Some((text, false)) => (text.as_str(), Color32::from_rgb(120, 200, 120)),
+                        None => (" ", Color32::TRANSPARENT),
+                    };
+                    ui.colored_label(colour, text);
                     if screen.kept.is_some() {
                         play(ui, &tr, screen);
                     } else {

@@ -259,14 +259,13 @@ impl ForemanApp {
                             back = true;
                         }
                     });
-                    if let Some((text, refusal)) = &screen.said {
-                        let colour = if *refusal {
-                            Color32::from_rgb(230, 90, 70)
-                        } else {
-                            Color32::from_rgb(120, 200, 120)
-                        };
-                        ui.colored_label(colour, text);
-                    }
+                    // The notice's line is kept when there is none: nothing below moves.
+                    let (text, colour) = match &screen.said {
+                        Some((text, true)) => (text.as_str(), Color32::from_rgb(230, 90, 70)),
+                        Some((text, false)) => (text.as_str(), Color32::from_rgb(120, 200, 120)),
+                        None => (" ", Color32::TRANSPARENT),
+                    };
+                    ui.colored_label(colour, text);
                     if screen.kept.is_some() {
                         play(ui, &tr, screen);
                     } else {
@@ -320,10 +319,9 @@ fn setup(ui: &mut Ui, tr: &Tr, s: &mut TfScreen) {
                     }
                     let typed = s.catalogue.entry(name.to_string()).or_default();
                     let l = ui.label(format!("{name} ({})", tr.t(genre_key(genre))));
-                    ui.add(
-                        egui::TextEdit::singleline(&mut typed.slots)
-                            .desired_width(110.0)
-                            .hint_text("D A W M"),
+                    ui.add_sized(
+                        [120.0, 20.0],
+                        egui::TextEdit::singleline(&mut typed.slots).hint_text("D A W M"),
                     )
                     .labelled_by(l.id);
                     ui.horizontal(|ui| {
@@ -427,160 +425,176 @@ fn play(ui: &mut Ui, tr: &Tr, s: &mut TfScreen) {
     if s.kept.is_none() {
         return;
     }
+    ui.label(RichText::new(tr.t("tf-tiles-legend")).small());
     // What the game waits for.
     let placing = match &st.stage {
         Stage::Placing { seat, tiles, .. } => Some((*seat, tiles.clone())),
         _ => None,
     };
-    ui.group(|ui| match &st.stage {
-        Stage::Reveal => {
-            let place = setup.places[st.place];
-            let key = if place == crate::traumfabrik::Place::Party {
-                "tf-reveal-party"
-            } else {
-                "tf-reveal-famous"
-            };
-            ui.label(RichText::new(tr.t(key)).strong());
-            ui.label(RichText::new(tr.t("tf-tiles-legend")).small());
-            let l = ui.label(tr.t("tf-tiles"));
-            let r = ui
-                .add(egui::TextEdit::singleline(&mut s.tiles).hint_text("A3 M1 C2"))
-                .labelled_by(l.id);
-            let enter = r.lost_focus() && ui.input(|i| i.key_pressed(egui::Key::Enter));
-            if ui.button(tr.t("tf-reveal")).clicked() || enter {
-                match parse_tiles(&s.tiles) {
-                    Some(tiles) => action = Some(Action::Reveal { tiles }),
-                    None => s.said = Some((tr.t("tf-bad-tiles"), true)),
-                }
-            }
-        }
-        Stage::Auction {
-            tiles,
-            to_bid,
-            high,
-            ..
-        } => {
-            let on_offer: Vec<String> = tiles.iter().map(|t| tile_text(*t)).collect();
-            ui.label(
-                RichText::new(tr.t_args("tf-auction", &[("tiles", on_offer.join(" ").into())]))
-                    .strong(),
-            );
-            if let Some((seat, bid)) = high {
-                ui.label(tr.t_args(
-                    "tf-high",
-                    &[("name", name(*seat).into()), ("bid", (*bid).into())],
-                ));
-            }
-            ui.horizontal(|ui| {
-                let l = ui.label(tr.t_args("tf-to-bid", &[("name", name(*to_bid).into())]));
-                let least = high.map_or(0, |(_, b)| b + 1);
-                s.bid = s.bid.max(least);
-                ui.add(egui::DragValue::new(&mut s.bid).range(least..=60))
+    // The stage's box keeps one height (the films below stay put from one stage to the next).
+    ui.group(|ui| {
+        ui.set_min_height(72.0);
+        ui.set_min_width(600.0);
+        match &st.stage {
+            Stage::Reveal => {
+                let place = setup.places[st.place];
+                let key = if place == crate::traumfabrik::Place::Party {
+                    "tf-reveal-party"
+                } else {
+                    "tf-reveal-famous"
+                };
+                ui.label(RichText::new(tr.t(key)).strong());
+                let l = ui.label(tr.t("tf-tiles"));
+                let r = ui
+                    .add(egui::TextEdit::singleline(&mut s.tiles).hint_text("A3 M1 C2"))
                     .labelled_by(l.id);
-                if ui.button(tr.t("tf-bid")).clicked() {
-                    action = Some(Action::Bid { contracts: s.bid });
+                let enter = r.lost_focus() && ui.input(|i| i.key_pressed(egui::Key::Enter));
+                // The tiles are typed at once: the box has the keyboard while nothing else does.
+                if ui.memory(|m| m.focused().is_none()) {
+                    r.request_focus();
                 }
-                if ui.button(tr.t("tf-pass")).clicked() {
-                    action = Some(Action::Pass);
+                if ui.button(tr.t("tf-reveal")).clicked() || enter {
+                    match parse_tiles(&s.tiles) {
+                        Some(tiles) => action = Some(Action::Reveal { tiles }),
+                        None => s.said = Some((tr.t("tf-bad-tiles"), true)),
+                    }
                 }
-            });
-        }
-        Stage::Party { tiles, order, next } => {
-            let order_names: Vec<String> = order.iter().map(|&i| name(i)).collect();
-            ui.label(tr.t_args(
-                "tf-party-order",
-                &[("names", order_names.join(", ").into())],
-            ));
-            ui.horizontal(|ui| {
+            }
+            Stage::Auction {
+                tiles,
+                to_bid,
+                high,
+                ..
+            } => {
+                let on_offer: Vec<String> = tiles.iter().map(|t| tile_text(*t)).collect();
                 ui.label(
-                    RichText::new(tr.t_args("tf-picks", &[("name", name(order[*next]).into())]))
+                    RichText::new(tr.t_args("tf-auction", &[("tiles", on_offer.join(" ").into())]))
                         .strong(),
                 );
-                for (i, t) in tiles.iter().enumerate() {
-                    if ui.button(tile_text(*t)).clicked() {
-                        action = Some(Action::Pick { tile: i });
+                // The best bid's line is there from the start: the buttons below stay put.
+                match high {
+                    Some((seat, bid)) => ui.label(tr.t_args(
+                        "tf-high",
+                        &[("name", name(*seat).into()), ("bid", (*bid).into())],
+                    )),
+                    None => ui.label(tr.t("tf-no-bid")),
+                };
+                ui.horizontal(|ui| {
+                    let l = ui.label(tr.t_args("tf-to-bid", &[("name", name(*to_bid).into())]));
+                    let least = high.map_or(0, |(_, b)| b + 1);
+                    s.bid = s.bid.max(least);
+                    ui.add(egui::DragValue::new(&mut s.bid).range(least..=60))
+                        .labelled_by(l.id);
+                    if ui.button(tr.t("tf-bid")).clicked() {
+                        action = Some(Action::Bid { contracts: s.bid });
                     }
-                }
-            });
-        }
-        Stage::Placing { seat, tiles, .. } => {
-            s.selected = s.selected.min(tiles.len().saturating_sub(1));
-            ui.horizontal(|ui| {
+                    if ui.button(tr.t("tf-pass")).clicked() {
+                        action = Some(Action::Pass);
+                    }
+                });
+            }
+            Stage::Party { tiles, order, next } => {
+                let order_names: Vec<String> = order.iter().map(|&i| name(i)).collect();
+                ui.label(tr.t_args(
+                    "tf-party-order",
+                    &[("names", order_names.join(", ").into())],
+                ));
+                ui.horizontal(|ui| {
+                    ui.label(
+                        RichText::new(
+                            tr.t_args("tf-picks", &[("name", name(order[*next]).into())]),
+                        )
+                        .strong(),
+                    );
+                    for (i, t) in tiles.iter().enumerate() {
+                        if ui.button(tile_text(*t)).clicked() {
+                            action = Some(Action::Pick { tile: i });
+                        }
+                    }
+                });
+            }
+            Stage::Placing { seat, tiles, .. } => {
+                s.selected = s.selected.min(tiles.len().saturating_sub(1));
+                ui.horizontal(|ui| {
+                    ui.label(
+                        RichText::new(tr.t_args("tf-place", &[("name", name(*seat).into())]))
+                            .strong(),
+                    );
+                    for (i, t) in tiles.iter().enumerate() {
+                        ui.selectable_value(&mut s.selected, i, tile_text(*t));
+                    }
+                    if ui
+                        .button(tr.t("tf-discard"))
+                        .on_hover_text(tr.t("tf-discard-hint"))
+                        .clicked()
+                    {
+                        action = Some(Action::Discard { tile: s.selected });
+                    }
+                });
+            }
+            Stage::Draw { seat, .. } => {
                 ui.label(
-                    RichText::new(tr.t_args("tf-place", &[("name", name(*seat).into())])).strong(),
+                    RichText::new(tr.t_args("tf-draw", &[("name", name(*seat).into())])).strong(),
                 );
-                for (i, t) in tiles.iter().enumerate() {
-                    ui.selectable_value(&mut s.selected, i, tile_text(*t));
-                }
-                if ui
-                    .button(tr.t("tf-discard"))
-                    .on_hover_text(tr.t("tf-discard-hint"))
-                    .clicked()
-                {
-                    action = Some(Action::Discard { tile: s.selected });
-                }
-            });
-        }
-        Stage::Draw { seat, .. } => {
-            ui.label(RichText::new(tr.t_args("tf-draw", &[("name", name(*seat).into())])).strong());
-            let in_play: Vec<&str> = st
-                .players
-                .iter()
-                .flat_map(|p| p.films.iter().map(|f| f.scenario.name.as_str()))
-                .collect();
-            ui.horizontal(|ui| {
-                let before = s.draw;
-                egui::ComboBox::new("tf-draw", tr.t("tf-scenario"))
-                    .selected_text(SCENARIOS[s.draw].0)
-                    .show_ui(ui, |ui| {
-                        for (i, (n, _, studio)) in SCENARIOS.iter().enumerate() {
-                            if *studio == 0 && !in_play.contains(n) {
-                                ui.selectable_value(&mut s.draw, i, *n);
+                let in_play: Vec<&str> = st
+                    .players
+                    .iter()
+                    .flat_map(|p| p.films.iter().map(|f| f.scenario.name.as_str()))
+                    .collect();
+                ui.horizontal(|ui| {
+                    let before = s.draw;
+                    egui::ComboBox::new("tf-draw", tr.t("tf-scenario"))
+                        .selected_text(SCENARIOS[s.draw].0)
+                        .show_ui(ui, |ui| {
+                            for (i, (n, _, studio)) in SCENARIOS.iter().enumerate() {
+                                if *studio == 0 && !in_play.contains(n) {
+                                    ui.selectable_value(&mut s.draw, i, *n);
+                                }
+                            }
+                        });
+                    if before != s.draw || s.draw_typed.slots.is_empty() {
+                        s.draw_typed = s
+                            .catalogue
+                            .get(SCENARIOS[s.draw].0)
+                            .cloned()
+                            .unwrap_or_default();
+                    }
+                    let l = ui.label(tr.t("tf-slots"));
+                    ui.add(
+                        egui::TextEdit::singleline(&mut s.draw_typed.slots)
+                            .desired_width(110.0)
+                            .hint_text("D A W M"),
+                    )
+                    .labelled_by(l.id);
+                    let l = ui.label(tr.t("tf-stars"));
+                    ui.add(egui::DragValue::new(&mut s.draw_typed.stars).range(-2..=9))
+                        .labelled_by(l.id);
+                    if ui.button(tr.t("tf-take")).clicked() {
+                        let (n, genre, _) = SCENARIOS[s.draw];
+                        match parse_slots(&s.draw_typed.slots) {
+                            Some(slots) => {
+                                action = Some(Action::Draw {
+                                    scenario: Scenario {
+                                        name: n.to_string(),
+                                        genre,
+                                        slots,
+                                        stars: s.draw_typed.stars,
+                                    },
+                                });
+                            }
+                            None => {
+                                s.said = Some((
+                                    tr.t_args("tf-bad-slots", &[("name", n.to_string().into())]),
+                                    true,
+                                ))
                             }
                         }
-                    });
-                if before != s.draw || s.draw_typed.slots.is_empty() {
-                    s.draw_typed = s
-                        .catalogue
-                        .get(SCENARIOS[s.draw].0)
-                        .cloned()
-                        .unwrap_or_default();
-                }
-                let l = ui.label(tr.t("tf-slots"));
-                ui.add(
-                    egui::TextEdit::singleline(&mut s.draw_typed.slots)
-                        .desired_width(110.0)
-                        .hint_text("D A W M"),
-                )
-                .labelled_by(l.id);
-                let l = ui.label(tr.t("tf-stars"));
-                ui.add(egui::DragValue::new(&mut s.draw_typed.stars).range(-2..=9))
-                    .labelled_by(l.id);
-                if ui.button(tr.t("tf-take")).clicked() {
-                    let (n, genre, _) = SCENARIOS[s.draw];
-                    match parse_slots(&s.draw_typed.slots) {
-                        Some(slots) => {
-                            action = Some(Action::Draw {
-                                scenario: Scenario {
-                                    name: n.to_string(),
-                                    genre,
-                                    slots,
-                                    stars: s.draw_typed.stars,
-                                },
-                            });
-                        }
-                        None => {
-                            s.said = Some((
-                                tr.t_args("tf-bad-slots", &[("name", n.to_string().into())]),
-                                true,
-                            ))
-                        }
                     }
-                }
-            });
-        }
-        Stage::Over => {
-            ui.label(RichText::new(tr.t("tf-over")).size(20.0).strong());
+                });
+            }
+            Stage::Over => {
+                ui.label(RichText::new(tr.t("tf-over")).size(20.0).strong());
+            }
         }
     });
     // The players' films, contracts and awards.
