@@ -74,11 +74,13 @@ pub(super) fn export_command(bgstats: Option<PathBuf>, csv: Option<PathBuf>) -> 
     let history = open_history()?;
     let rows = history.games(&Default::default())?;
     if let Some(file) = bgstats {
-        let text = serde_json::to_string_pretty(&export::bgstats(&rows))?;
+        let others = history.other_plays()?;
+        let text = serde_json::to_string_pretty(&export::bgstats_with(&rows, &others))?;
         store::write_atomic(&file, text).with_context(|| format!("writing {}", file.display()))?;
         println!(
             "{} finished games written to {} (a BG Stats play file: open it with BG Stats on your phone).",
-            rows.iter().filter(|g| g.finished).count(),
+            rows.iter().filter(|g| g.finished).count()
+                + others.iter().filter(|p| p.finished).count(),
             file.display()
         );
     }

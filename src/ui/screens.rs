@@ -7,6 +7,7 @@ use super::*;
 pub(super) mod final_score;
 pub(super) mod history;
 pub(super) mod little_factory;
+pub(super) mod other_history;
 pub(super) mod review;
 pub(super) mod start;
 pub(super) mod stats;

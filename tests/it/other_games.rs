@@ -158,3 +158,55 @@ fn a_traumfabrik_auction_and_a_film_finished_in_the_window() {
     h.run();
     h.get_by_label("The famous place's tiles (2 or 3):");
 }
+
+#[test]
+fn a_little_factory_play_goes_into_the_history_and_bg_stats_file() {
+    // LF, End: "Un joueur a atteint ou dépassé un total de 10 Points d'influence ... ce joueur
+    // remporte la partie": a building of 10 influence, got for the start tile, ends it at once.
+    let dir = tempfile::tempdir().expect("tempdir");
+    let mut h = harness(dir.path(), 1);
+    h.run();
+    to_start_screen(&mut h);
+    h.get_by_label("Little Factory").click();
+    h.run();
+    type_into(&mut h, "Player 1", "Ana");
+    h.get_by_label("Start the game").click();
+    h.run();
+    h.get_by_role_and_label(Role::CheckBox, "Start-coin tile")
+        .click();
+    type_into(&mut h, "buildings got (influence/coins):", "10/3");
+    h.get_by_label("Exchange").click();
+    h.run();
+    h.get_by_label("Ana reaches 10 influence and wins!");
+    // History, its other games: the play, its winner, and Ana's wins.
+    h.get_by_label("History").click();
+    h.run();
+    h.get_by_label("Other games").click();
+    h.run();
+    h.get_by_label("won by Ana");
+    h.get_by_label("Ana 10, Player 2 0");
+    h.get_by_label("1 won of 1");
+    h.get_by_label("0 won of 1");
+    // Exported for BG Stats with the Fantastic Factories games.
+    h.get_by_label("Export every game…").click();
+    h.run();
+    let text = std::fs::read_to_string(dir.path().join("exports/foreman.bgsplay"))
+        .expect("the BG Stats file");
+    let v: serde_json::Value = serde_json::from_str(&text).expect("JSON");
+    let games = v["games"].as_array().expect("games");
+    let lf = games
+        .iter()
+        .find(|g| g["name"] == "Little Factory")
+        .expect("Little Factory listed");
+    let plays: Vec<&serde_json::Value> = v["plays"]
+        .as_array()
+        .expect("plays")
+        .iter()
+        .filter(|p| p["gameRefId"] == lf["id"])
+        .collect();
+    assert_eq!(plays.len(), 1);
+    let scores = plays[0]["playerScores"].as_array().expect("scores");
+    assert_eq!(scores[0]["score"], "10");
+    assert_eq!(scores[0]["winner"], true);
+    assert_eq!(scores[1]["winner"], false);
+}

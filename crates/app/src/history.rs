@@ -12,6 +12,7 @@
 //!   [`History::rename`] merges two.
 
 pub mod export;
+pub mod other;
 pub mod report;
 pub mod stats;
 
@@ -318,7 +319,9 @@ impl History {
                  won INTEGER NOT NULL);
              CREATE INDEX IF NOT EXISTS built_game ON built(game);
              -- The card statistics read this index alone, in card order.
-             CREATE INDEX IF NOT EXISTS built_card ON built(card, count, won);"
+             CREATE INDEX IF NOT EXISTS built_card ON built(card, count, won);
+             {}",
+            other::TABLE
         ))?;
         Ok(History { conn })
     }

@@ -24,6 +24,8 @@ pub enum Since {
 pub enum Tab {
     Games,
     Statistics,
+    /// Traumfabrik's and Little Factory's plays (issue 92).
+    Others,
 }
 
 /// A game opened from the list: every position of its replay, and the log line of each action.
@@ -127,6 +129,8 @@ pub struct HistoryView {
     pub exported: Option<String>,
     /// Opened from a game on the table: *Back* returns to it.
     pub from_table: bool,
+    /// The plays of the other games.
+    pub others: Vec<crate::history::other::OtherPlay>,
 }
 
 /// What *History* asks of the window: its buttons, as commands the router applies (the
@@ -166,6 +170,7 @@ impl HistoryView {
                 ui.separator();
                 ui.selectable_value(&mut self.tab, Tab::Games, tr.t("history-games"));
                 ui.selectable_value(&mut self.tab, Tab::Statistics, tr.t("history-stats"));
+                ui.selectable_value(&mut self.tab, Tab::Others, tr.t("history-others"));
                 ui.separator();
                 if ui.button(tr.t("history-export")).clicked() {
                     command = Some(HistoryCommand::Export);
@@ -176,6 +181,7 @@ impl HistoryView {
             }
         });
         match self.tab {
+            Tab::Others => super::other_history::show(ui, tr, &self.others),
             Tab::Statistics => {
                 // Worked out when the tab opens or its player changes, not every frame.
                 if self.stats.as_ref().is_none_or(|s| s.player != self.player) {
@@ -282,7 +288,14 @@ impl ForemanApp {
             ),
         };
         let from_table = matches!(self.screen, Screen::Table) && self.session.is_some();
+        let others = self
+            .recorder
+            .history
+            .as_ref()
+            .and_then(|h| h.other_plays().ok())
+            .unwrap_or_default();
         self.screen = Screen::History(Box::new(HistoryView {
+            others,
             tab: Tab::Games,
             rows,
             people,
@@ -344,7 +357,7 @@ impl ForemanApp {
         let written = std::fs::create_dir_all(&dir)
             .map_err(|e| e.to_string())
             .and_then(|_| {
-                serde_json::to_string_pretty(&export::bgstats(&view.rows))
+                serde_json::to_string_pretty(&export::bgstats_with(&view.rows, &view.others))
                     .map_err(|e| e.to_string())
             })
             .and_then(|text| crate::store::write_atomic(&bgstats, text).map_err(|e| e.to_string()))
@@ -905,6 +918,7 @@ mod tests {
             message: None,
             exported: None,
             from_table: false,
+            others: Vec::new(),
         });
         let clicked = Cell::new(None);
         let mut h = Harness::builder()

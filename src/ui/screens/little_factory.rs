@@ -23,6 +23,8 @@ pub(in crate::ui) struct LfScreen {
     /// The last refusal or notice, and whether it is a refusal.
     said: Option<(String, bool)>,
     path: PathBuf,
+    /// The journal's length and the play's id in the history when last recorded.
+    recorded: Option<(usize, i64)>,
 }
 
 /// The action forms' fields.
@@ -66,6 +68,7 @@ impl LfScreen {
             },
             said: None,
             path,
+            recorded: None,
         };
         (screen, said)
     }
@@ -148,6 +151,52 @@ impl ForemanApp {
         });
         if back {
             self.open_start_screen();
+        } else {
+            self.record_little_factory();
+        }
+    }
+
+    /// The play as it stands into the history, when it changed.
+    fn record_little_factory(&mut self) {
+        let Screen::LittleFactory(s) = &mut self.screen else {
+            return;
+        };
+        let (Some(kept), Some(history)) = (&s.kept, self.recorder.history.as_mut()) else {
+            return;
+        };
+        let n = kept.game.journal().len();
+        if n == 0 || s.recorded.is_some_and(|(len, _)| len == n) {
+            return;
+        }
+        let st = kept.game.state();
+        let winners = st.winners();
+        let seats: Vec<crate::history::other::OtherSeat> = st
+            .players
+            .iter()
+            .enumerate()
+            .map(|(i, p)| crate::history::other::OtherSeat {
+                name: p.name.clone(),
+                score: Some(p.influence()),
+                won: winners.contains(&i),
+                first: i == kept.game.setup().first_player,
+            })
+            .collect();
+        let setup = serde_json::to_string(kept.game.setup()).unwrap_or_default();
+        let record = crate::history::other::OtherRecord {
+            game: "little-factory",
+            setup_json: &setup,
+            actions: n,
+            finished: st.ending.is_some(),
+            seats: &seats,
+            file: Some(kept.path()),
+        };
+        let hint = s.recorded.map(|(_, id)| id);
+        match history.record_other(&record, crate::session::recorder::now(), hint) {
+            Ok(id) => s.recorded = Some((n, id)),
+            Err(e) => {
+                tracing::warn!("the play was not recorded: {e}");
+                s.recorded = Some((n, hint.unwrap_or(0)));
+            }
         }
     }
 }
@@ -309,6 +358,7 @@ fn play(ui: &mut Ui, tr: &Tr, s: &mut LfScreen) {
         if ui.button(tr.t("other-new")).clicked() {
             s.said = None;
             s.kept = None;
+            s.recorded = None;
         }
     });
     if s.kept.is_none() || st.ending.is_some() {

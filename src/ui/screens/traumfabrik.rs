@@ -70,6 +70,8 @@ pub(in crate::ui) struct TfScreen {
     said: Option<(String, bool)>,
     path: PathBuf,
     catalogue_path: PathBuf,
+    /// The journal's length and the play's id in the history when last recorded.
+    recorded: Option<(usize, i64)>,
 }
 
 impl TfScreen {
@@ -102,6 +104,7 @@ impl TfScreen {
             said: None,
             path,
             catalogue_path,
+            recorded: None,
         };
         (screen, said)
     }
@@ -276,6 +279,53 @@ impl ForemanApp {
         });
         if back {
             self.open_start_screen();
+        } else {
+            self.record_traumfabrik();
+        }
+    }
+
+    /// The play as it stands into the history, when it changed.
+    fn record_traumfabrik(&mut self) {
+        let Screen::Traumfabrik(s) = &mut self.screen else {
+            return;
+        };
+        let (Some(kept), Some(history)) = (&s.kept, self.recorder.history.as_mut()) else {
+            return;
+        };
+        let n = kept.game.journal().len();
+        if n == 0 || s.recorded.is_some_and(|(len, _)| len == n) {
+            return;
+        }
+        let st = kept.game.state();
+        let over = st.stage == Stage::Over;
+        let (scores, winners) = score(st);
+        let seats: Vec<crate::history::other::OtherSeat> = st
+            .players
+            .iter()
+            .enumerate()
+            .map(|(i, p)| crate::history::other::OtherSeat {
+                name: p.name.clone(),
+                score: over.then_some(scores[i].total),
+                won: over && winners.contains(&i),
+                first: i == kept.game.setup().first_player,
+            })
+            .collect();
+        let setup = serde_json::to_string(kept.game.setup()).unwrap_or_default();
+        let record = crate::history::other::OtherRecord {
+            game: "traumfabrik",
+            setup_json: &setup,
+            actions: n,
+            finished: over,
+            seats: &seats,
+            file: Some(kept.path()),
+        };
+        let hint = s.recorded.map(|(_, id)| id);
+        match history.record_other(&record, crate::session::recorder::now(), hint) {
+            Ok(id) => s.recorded = Some((n, id)),
+            Err(e) => {
+                tracing::warn!("the play was not recorded: {e}");
+                s.recorded = Some((n, hint.unwrap_or(0)));
+            }
         }
     }
 }
@@ -420,6 +470,7 @@ fn play(ui: &mut Ui, tr: &Tr, s: &mut TfScreen) {
         if ui.button(tr.t("other-new")).clicked() {
             s.said = None;
             s.kept = None;
+            s.recorded = None;
         }
     });
     if s.kept.is_none() {

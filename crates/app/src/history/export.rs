@@ -105,9 +105,23 @@ fn minutes(g: &GameRow) -> u32 {
     g.played.map_or(0, |s| (s as f64 / 60.0).round() as u32)
 }
 
+/// The games beside Fantastic Factories in BG Stats' file: their id there, name, and player
+/// counts. **Decision**: their BoardGameGeek numbers are not written (0): BG Stats then
+/// matches them by name.
+const OTHERS: [(&str, u32, &str, u32, u32); 2] = [
+    ("traumfabrik", 2, "Traumfabrik", 2, 5),
+    ("little-factory", 3, "Little Factory", 2, 4),
+];
+
 /// BG Stats' play file for `games` (finished ones: a play is logged when it is over).
 pub fn bgstats(games: &[GameRow]) -> Value {
+    bgstats_with(games, &[])
+}
+
+/// [`bgstats`], with the finished plays of the other games (Traumfabrik, Little Factory).
+pub fn bgstats_with(games: &[GameRow], others: &[super::other::OtherPlay]) -> Value {
     let games: Vec<&GameRow> = games.iter().filter(|g| g.finished).collect();
+    let others: Vec<&super::other::OtherPlay> = others.iter().filter(|p| p.finished).collect();
     let mut names: Vec<(String, bool)> = Vec::new();
     for g in &games {
         for s in scores(g) {
@@ -116,7 +130,19 @@ pub fn bgstats(games: &[GameRow]) -> Value {
             }
         }
     }
-    let newest = games.iter().map(|g| g.updated).max().unwrap_or(0);
+    for p in &others {
+        for s in &p.seats {
+            if !names.iter().any(|(n, _)| *n == s.name) {
+                names.push((s.name.clone(), false));
+            }
+        }
+    }
+    let newest = games
+        .iter()
+        .map(|g| g.updated)
+        .chain(others.iter().map(|p| p.updated))
+        .max()
+        .unwrap_or(0);
     let players: Vec<Value> = names
         .iter()
         .enumerate()
@@ -132,7 +158,7 @@ pub fn bgstats(games: &[GameRow]) -> Value {
             })
         })
         .collect();
-    let plays: Vec<Value> = games
+    let mut plays: Vec<Value> = games
         .iter()
         .map(|g| {
             let scores: Vec<Value> = scores(g)
@@ -171,6 +197,81 @@ pub fn bgstats(games: &[GameRow]) -> Value {
             })
         })
         .collect();
+    let mut listed = vec![json!({
+        "id": 1,
+        "uuid": uuid("game:216600"),
+        "name": GAME,
+        "bggId": BGG_ID,
+        "bggName": GAME,
+        "bggYear": 2019,
+        "highestWins": true,
+        "noPoints": false,
+        "cooperative": false,
+        "usesTeams": false,
+        "isBaseGame": 1,
+        "isExpansion": 0,
+        "minPlayerCount": 1,
+        "maxPlayerCount": 5,
+        "minPlayTime": 45,
+        "maxPlayTime": 60,
+    })];
+    for (kind, id, name, min, max) in OTHERS {
+        let of_it: Vec<&&super::other::OtherPlay> =
+            others.iter().filter(|p| p.game == kind).collect();
+        if of_it.is_empty() {
+            continue;
+        }
+        listed.push(json!({
+            "id": id,
+            "uuid": uuid(&format!("game:{kind}")),
+            "name": name,
+            "bggId": 0,
+            "bggName": name,
+            "highestWins": true,
+            "noPoints": false,
+            "cooperative": false,
+            "usesTeams": false,
+            "isBaseGame": 1,
+            "isExpansion": 0,
+            "minPlayerCount": min,
+            "maxPlayerCount": max,
+        }));
+        for p in of_it {
+            let scores: Vec<Value> = p
+                .seats
+                .iter()
+                .enumerate()
+                .map(|(i, s)| {
+                    json!({
+                        "playerRefId": names.iter().position(|(n, _)| *n == s.name).map_or(0, |p| p + 1),
+                        "score": s.score.map(|v| v.to_string()).unwrap_or_default(),
+                        "winner": s.won,
+                        "newPlayer": false,
+                        "startPlayer": s.first,
+                        "rank": 0,
+                        "seatOrder": i + 1,
+                        "team": "",
+                        "role": "",
+                    })
+                })
+                .collect();
+            plays.push(json!({
+                "uuid": uuid(&format!("play:{kind}:{}:{}", p.id, p.started)),
+                "playDate": local_date_time(p.started),
+                "entryDate": local_date_time(p.updated),
+                "modificationDate": local_date_time(p.updated),
+                "gameRefId": id,
+                "locationRefId": 1,
+                "durationMin": ((p.updated - p.started).max(0) as f64 / 60.0).round() as u32,
+                "ignored": false,
+                "manualWinner": false,
+                "usesTeams": false,
+                "comments": "Recorded by Foreman",
+                "expansionPlays": [],
+                "playerScores": scores,
+            }));
+        }
+    }
     json!({
         "about": "Fantastic Factories plays recorded by Foreman, in BG Stats' structure",
         "userInfo": { "meRefId": 1 },
@@ -181,24 +282,7 @@ pub fn bgstats(games: &[GameRow]) -> Value {
             "name": "Foreman",
             "modificationDate": local_date_time(newest),
         }],
-        "games": [{
-            "id": 1,
-            "uuid": uuid("game:216600"),
-            "name": GAME,
-            "bggId": BGG_ID,
-            "bggName": GAME,
-            "bggYear": 2019,
-            "highestWins": true,
-            "noPoints": false,
-            "cooperative": false,
-            "usesTeams": false,
-            "isBaseGame": 1,
-            "isExpansion": 0,
-            "minPlayerCount": 1,
-            "maxPlayerCount": 5,
-            "minPlayTime": 45,
-            "maxPlayTime": 60,
-        }],
+        "games": listed,
         "plays": plays,
     })
 }

@@ -1,0 +1,64 @@
+//! *History*'s tab for the games beside Fantastic Factories (issue 92): their plays, newest
+//! first, with each player's score and the winners, and each person's wins per game.
+
+use crate::history::other::{OtherPlay, wins};
+use crate::i18n::Tr;
+use egui::{RichText, Ui};
+
+fn game_name(kind: &str) -> &str {
+    match kind {
+        "traumfabrik" => "Traumfabrik",
+        "little-factory" => "Little Factory",
+        other => other,
+    }
+}
+
+pub(in crate::ui) fn show(ui: &mut Ui, tr: &Tr, plays: &[OtherPlay]) {
+    egui::CentralPanel::default_margins().show(ui, |ui| {
+        egui::ScrollArea::vertical()
+            .id_salt("other-history")
+            .show(ui, |ui| {
+                if plays.is_empty() {
+                    ui.label(tr.t("history-others-none"));
+                    return;
+                }
+                ui.label(RichText::new(tr.t("history-others-wins")).strong());
+                egui::Grid::new("other-wins").striped(true).show(ui, |ui| {
+                    for (game, name, won, played) in wins(plays) {
+                        ui.label(game_name(&game));
+                        ui.label(name);
+                        ui.label(tr.t_args(
+                            "history-others-won",
+                            &[("won", won.into()), ("played", played.into())],
+                        ));
+                        ui.end_row();
+                    }
+                });
+                ui.separator();
+                egui::Grid::new("other-plays").striped(true).show(ui, |ui| {
+                    for p in plays {
+                        ui.label(crate::history::export::local_date_time(p.started));
+                        ui.label(game_name(&p.game));
+                        let seats: Vec<String> = p
+                            .seats
+                            .iter()
+                            .map(|s| match s.score {
+                                Some(v) => format!("{} {v}", s.name),
+                                None => s.name.clone(),
+                            })
+                            .collect();
+                        ui.label(seats.join(", "));
+                        if p.finished {
+                            ui.label(tr.t_args(
+                                "history-others-winners",
+                                &[("names", p.winners().join(", ").into())],
+                            ));
+                        } else {
+                            ui.label(tr.t("history-others-unfinished"));
+                        }
+                        ui.end_row();
+                    }
+                });
+            });
+    });
+}
