@@ -210,3 +210,32 @@ fn a_little_factory_play_goes_into_the_history_and_bg_stats_file() {
     assert_eq!(scores[0]["winner"], true);
     assert_eq!(scores[1]["winner"], false);
 }
+
+#[test]
+fn a_damaged_traumfabrik_game_is_said_and_kept_aside() {
+    let dir = tempfile::tempdir().expect("tempdir");
+    let kept = dir.path().join("traumfabrik.json");
+    std::fs::write(
+        &kept,
+        "{\"kind\": \"foreman-traumfabrik\", \"format\": 1, \"setup\": ",
+    )
+    .expect("write");
+    let mut h = harness(dir.path(), 1);
+    h.run();
+    to_start_screen(&mut h);
+    h.get_by_label("Traumfabrik").click();
+    h.run();
+    let aside = dir.path().join("traumfabrik.damaged.json");
+    let said = format!(
+        "The game kept could not be read ({}: the file ends too early: it was cut off while being written or copied); it is kept aside as {}, and a new one can be started.",
+        kept.display(),
+        aside.display()
+    );
+    h.get_by_label(&said);
+    assert_eq!(
+        std::fs::read_to_string(&aside).expect("kept aside"),
+        "{\"kind\": \"foreman-traumfabrik\", \"format\": 1, \"setup\": "
+    );
+    // The setup is offered for a new game.
+    h.get_by_label("Start the game");
+}

@@ -48,12 +48,17 @@ struct Entry {
 
 impl LfScreen {
     /// The game kept in `data`, or a new game's form.
-    pub(in crate::ui) fn open(data: &Path) -> (LfScreen, Option<String>) {
+    pub(in crate::ui) fn open(data: &Path) -> (LfScreen, Option<(String, String)>) {
         let path = data.join(FILE);
         let (kept, said) = if path.exists() {
             match Kept::<LittleFactory>::open(&path) {
                 Ok(k) => (Some(k), None),
-                Err(e) => (None, Some(e.to_string())),
+                // A game that does not load is kept aside: a new game never overwrites it.
+                Err(e) => {
+                    let aside = crate::kept::set_aside(&path)
+                        .map_or_else(|why| why.to_string(), |p| p.display().to_string());
+                    (None, Some((e.to_string(), aside)))
+                }
             }
         } else {
             (None, None)
@@ -114,9 +119,15 @@ fn numbers(text: &str) -> Option<Vec<u32>> {
 
 impl ForemanApp {
     pub(in crate::ui) fn open_little_factory(&mut self) {
-        let (screen, said) = LfScreen::open(&self.data_dir);
+        let (mut screen, said) = LfScreen::open(&self.data_dir);
+        screen.said = said.map(|(e, aside)| {
+            let text = self.ta(
+                "other-game-unreadable",
+                &[("reason", e.into()), ("path", aside.into())],
+            );
+            (text, true)
+        });
         self.screen = Screen::LittleFactory(Box::new(screen));
-        self.message = said.map(|e| self.ta("other-game-unreadable", &[("reason", e.into())]));
     }
 
     pub(in crate::ui) fn little_factory_screen(&mut self, ui: &mut Ui) {

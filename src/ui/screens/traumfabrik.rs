@@ -75,7 +75,7 @@ pub(in crate::ui) struct TfScreen {
 }
 
 impl TfScreen {
-    pub(in crate::ui) fn open(data: &Path) -> (TfScreen, Option<String>) {
+    pub(in crate::ui) fn open(data: &Path) -> (TfScreen, Option<(String, String)>) {
         let path = data.join(FILE);
         let catalogue_path = data.join(CATALOGUE);
         let catalogue = std::fs::read_to_string(&catalogue_path)
@@ -85,7 +85,12 @@ impl TfScreen {
         let (kept, said) = if path.exists() {
             match Kept::<Traumfabrik>::open(&path) {
                 Ok(k) => (Some(k), None),
-                Err(e) => (None, Some(e.to_string())),
+                // A game that does not load is kept aside: a new game never overwrites it.
+                Err(e) => {
+                    let aside = crate::kept::set_aside(&path)
+                        .map_or_else(|why| why.to_string(), |p| p.display().to_string());
+                    (None, Some((e.to_string(), aside)))
+                }
             }
         } else {
             (None, None)
@@ -242,9 +247,15 @@ fn say(tr: &Tr, r: &Refusal) -> String {
 
 impl ForemanApp {
     pub(in crate::ui) fn open_traumfabrik(&mut self) {
-        let (screen, said) = TfScreen::open(&self.data_dir);
+        let (mut screen, said) = TfScreen::open(&self.data_dir);
+        screen.said = said.map(|(e, aside)| {
+            let text = self.ta(
+                "other-game-unreadable",
+                &[("reason", e.into()), ("path", aside.into())],
+            );
+            (text, true)
+        });
         self.screen = Screen::Traumfabrik(Box::new(screen));
-        self.message = said.map(|e| self.ta("other-game-unreadable", &[("reason", e.into())]));
     }
 
     pub(in crate::ui) fn traumfabrik_screen(&mut self, ui: &mut Ui) {
