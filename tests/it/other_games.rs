@@ -60,8 +60,11 @@ fn little_factory_is_played_refused_undone_and_resumed_in_the_window() {
     h.get_by_label("Exchange").click();
     h.run();
     h.get_by_label("3 / 7");
+    // The log says it.
+    h.get_by_label("Player 1 exchanges 1 for 3.");
     h.get_by_label("End the turn").click();
     h.run();
+    h.get_by_label("Player 1 ends the turn.");
     h.get_by_label("Player 2's turn: activate buildings, then produce or exchange.");
     // Undo takes the end of the turn back.
     h.get_by_label("Undo").click();
@@ -113,6 +116,17 @@ fn a_traumfabrik_auction_and_a_film_finished_in_the_window() {
     h.get_by_label("Pass").click();
     h.run();
     h.get_by_label("Player 1 places the tile chosen on a slot below:");
+    // The log: the bid, the pass, the sharing (nothing to share).
+    h.get_by_label("Player 1 bids 0.");
+    h.get_by_label("Player 2 passes.");
+    assert_eq!(
+        h.get_all_by_label(
+            "Player 1 wins the auction for 0: 0 to each other player, 0 stay in the centre."
+        )
+        .count(),
+        2,
+        "said above the table and in the log"
+    );
     // The director cannot go on the crew's slot: that slot's button is disabled.
     let crew = h
         .get_all_by_label("C·")
@@ -177,7 +191,12 @@ fn a_little_factory_play_goes_into_the_history_and_bg_stats_file() {
     type_into(&mut h, "buildings got (influence/coins):", "10/3");
     h.get_by_label("Exchange").click();
     h.run();
-    h.get_by_label("Ana reaches 10 influence and wins!");
+    // Said on the table and in the log.
+    assert_eq!(
+        h.get_all_by_label("Ana reaches 10 influence and wins!")
+            .count(),
+        2
+    );
     // History, its other games: the play, its winner, and Ana's wins.
     h.get_by_label("History").click();
     h.run();

@@ -25,6 +25,8 @@ pub(in crate::ui) struct LfScreen {
     path: PathBuf,
     /// The journal's length and the play's id in the history when last recorded.
     recorded: Option<(usize, i64)>,
+    /// The log, for the journal's length it was worked out at.
+    log: (usize, Vec<String>),
 }
 
 /// The action forms' fields.
@@ -74,6 +76,7 @@ impl LfScreen {
             said: None,
             path,
             recorded: None,
+            log: (usize::MAX, Vec::new()),
         };
         (screen, said)
     }
@@ -136,6 +139,13 @@ impl ForemanApp {
         };
         let tr = self.tr.clone();
         let mut back = false;
+        if let Some(kept) = &screen.kept {
+            let n = kept.game.journal().len();
+            if screen.log.0 != n {
+                screen.log = (n, log(&tr, &kept.game));
+            }
+            super::other_log::panel(ui, "lf-log", &tr, &screen.log.1);
+        }
         egui::CentralPanel::default_margins().show(ui, |ui| {
             egui::ScrollArea::vertical().id_salt("lf").show(ui, |ui| {
                 super::start::centred(ui, 900.0, |ui| {
@@ -563,4 +573,91 @@ fn apply(tr: &Tr, s: &mut LfScreen, action: Option<Action>, undo: bool) {
         Err(KeptError::Refused(r)) => s.said = Some((say(tr, &r), true)),
         Err(KeptError::Save(e)) => s.said = Some((e.to_string(), true)),
     }
+}
+
+/// The game's log: each action in words, newest last (the journal replayed from the setup).
+fn log(tr: &Tr, game: &crate::little_factory::Game) -> Vec<String> {
+    use crate::little_factory::{Event, Game};
+    let Ok(mut g) = Game::new(game.setup().clone()) else {
+        return Vec::new();
+    };
+    let names: Vec<String> = g.state().players.iter().map(|p| p.name.clone()).collect();
+    let mut lines = Vec::new();
+    for action in game.journal() {
+        let who = names.get(g.state().turn).cloned().unwrap_or_default();
+        let n = |v: usize| Arg::from(v);
+        let text = match action {
+            Action::Activate {
+                building,
+                discard,
+                gain,
+                ..
+            } => tr.t_args(
+                "lf-log-activate",
+                &[
+                    ("name", who.clone().into()),
+                    ("n", n(building + 1)),
+                    ("discard", (*discard).into()),
+                    ("gain", n(gain.len())),
+                ],
+            ),
+            Action::Produce {
+                card: Card::Resource { level, .. },
+                free,
+                ..
+            } => tr.t_args(
+                if *free {
+                    "lf-log-produce-free"
+                } else {
+                    "lf-log-produce"
+                },
+                &[("name", who.clone().into()), ("level", (*level).into())],
+            ),
+            Action::Produce {
+                card: Card::Building { influence, .. },
+                ..
+            } => tr.t_args(
+                "lf-log-produce-building",
+                &[
+                    ("name", who.clone().into()),
+                    ("influence", (*influence).into()),
+                ],
+            ),
+            Action::Exchange { given, gained } => tr.t_args(
+                "lf-log-exchange",
+                &[
+                    ("name", who.clone().into()),
+                    ("given", n(given.len())),
+                    ("got", n(gained.len())),
+                ],
+            ),
+            Action::EndTurn => tr.t_args("lf-log-end", &[("name", who.clone().into())]),
+        };
+        lines.push(text);
+        // Every action of the journal was accepted once from this setup: it replays.
+        let Ok(events) = g.apply(action.clone()) else {
+            break;
+        };
+        for e in events {
+            match e {
+                Event::Token { left, .. } => lines.push(tr.t_args(
+                    "lf-log-token",
+                    &[("name", who.clone().into()), ("left", left.into())],
+                )),
+                Event::Ended(Ending::Reached { seat }) => lines.push(tr.t_args(
+                    "lf-over-reached",
+                    &[("name", names.get(seat).cloned().unwrap_or_default().into())],
+                )),
+                Event::Ended(Ending::PoolEmpty { winners }) => {
+                    let w: Vec<&str> = winners
+                        .iter()
+                        .filter_map(|&i| names.get(i).map(String::as_str))
+                        .collect();
+                    lines.push(tr.t_args("lf-over-pool", &[("names", w.join(", ").into())]))
+                }
+                Event::Built { .. } | Event::TurnTo(_) => {}
+            }
+        }
+    }
+    lines
 }

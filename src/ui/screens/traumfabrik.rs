@@ -7,43 +7,21 @@
 use super::app::{ForemanApp, Screen};
 use crate::i18n::Tr;
 use crate::kept::{Kept, KeptError};
-use crate::traumfabrik::film::Misplaced;
-use crate::traumfabrik::{
-    Action, Award, Film, Genre, Kind, PlayerSetup, Refusal, Scenario, Setup, SlotKind, SlotRef,
-    Stage, Tile, Traumfabrik, score,
-};
+use crate::traumfabrik::{Action, Film, Scenario, SlotRef, Stage, Tile, Traumfabrik, score};
 use egui::{Color32, RichText, Ui};
+use setup::setup;
+use words::{
+    SCENARIOS, award_text, event_text, genre_key, parse_slots, parse_tiles, say, say_misplaced,
+    slot_letter, tile_text,
+};
+
+mod setup;
+mod words;
 use std::collections::BTreeMap;
 use std::path::{Path, PathBuf};
 
 pub(in crate::ui) const FILE: &str = "traumfabrik.json";
 const CATALOGUE: &str = "traumfabrik-scenarios.json";
-
-/// The 22 scenarios the rulebook lists: name, genre, studio (0: the shared pile).
-pub(in crate::ui) const SCENARIOS: [(&str, Genre, u8); 22] = [
-    ("Vertigo", Genre::Drama, 1),
-    ("Les Dix Commandements", Genre::Comedy, 1),
-    ("Le Bouffon du Roi", Genre::Adventure, 1),
-    ("Les Raisins de la Colère", Genre::Drama, 2),
-    ("Les Hommes Préfèrent les Blondes", Genre::Comedy, 2),
-    ("Le Roi et moi", Genre::Adventure, 2),
-    ("Casablanca", Genre::Drama, 3),
-    ("Arsenic et Vieilles Dentelles", Genre::Comedy, 3),
-    ("L'Aigle des Mers", Genre::Adventure, 3),
-    ("La Mort aux Trousses", Genre::Drama, 4),
-    ("Autant en Emporte le Vent", Genre::Comedy, 4),
-    ("Les Trois Mousquetaires", Genre::Adventure, 4),
-    ("A l'Ouest rien de nouveau", Genre::Drama, 5),
-    ("Harvey", Genre::Comedy, 5),
-    ("Frankenstein", Genre::Adventure, 5),
-    ("Sur les Quais", Genre::Drama, 0),
-    ("Citizen Kane", Genre::Drama, 0),
-    ("Ben Hur", Genre::Comedy, 0),
-    ("Bambi", Genre::Comedy, 0),
-    ("King Kong", Genre::Adventure, 0),
-    ("Tant qu'il y aura des hommes", Genre::Adventure, 0),
-    ("Le Train sifflera trois fois", Genre::Adventure, 0),
-];
 
 /// A scenario's slots and stars as typed ("D A A W", stars), remembered by name.
 #[derive(Debug, Clone, Default, PartialEq, serde::Serialize, serde::Deserialize)]
@@ -72,6 +50,8 @@ pub(in crate::ui) struct TfScreen {
     catalogue_path: PathBuf,
     /// The journal's length and the play's id in the history when last recorded.
     recorded: Option<(usize, i64)>,
+    /// The log, for the journal's length it was worked out at.
+    log: (usize, Vec<String>),
 }
 
 impl TfScreen {
@@ -110,6 +90,7 @@ impl TfScreen {
             path,
             catalogue_path,
             recorded: None,
+            log: (usize::MAX, Vec::new()),
         };
         (screen, said)
     }
@@ -122,126 +103,6 @@ impl TfScreen {
                 tracing::warn!("cannot keep the scenarios told: {e}");
             }
         }
-    }
-}
-
-/// Slots typed as letters: D director, A actor, C crew, M music, X effects, W white.
-pub(in crate::ui) fn parse_slots(text: &str) -> Option<Vec<SlotKind>> {
-    let slots: Option<Vec<SlotKind>> = text
-        .chars()
-        .filter(|c| !c.is_whitespace() && *c != ',')
-        .map(|c| match c.to_ascii_uppercase() {
-            'D' => Some(SlotKind::Director),
-            'A' => Some(SlotKind::Actor),
-            'C' => Some(SlotKind::Crew),
-            'M' => Some(SlotKind::Music),
-            'X' => Some(SlotKind::Effects),
-            'W' => Some(SlotKind::White),
-            _ => None,
-        })
-        .collect();
-    slots.filter(|s| !s.is_empty())
-}
-
-/// Tiles typed as a letter and stars: D4 A3 C2 M1 X2 G0 (agency) S2 S-1 (guest stars).
-pub(in crate::ui) fn parse_tiles(text: &str) -> Option<Vec<Tile>> {
-    let tiles: Option<Vec<Tile>> = text
-        .split([' ', ','])
-        .filter(|s| !s.is_empty())
-        .map(|w| {
-            let mut chars = w.chars();
-            let kind = match chars.next()?.to_ascii_uppercase() {
-                'D' => Kind::Director,
-                'A' => Kind::Actor,
-                'C' => Kind::Crew,
-                'M' => Kind::Music,
-                'X' => Kind::Effects,
-                'G' => Kind::Agency,
-                'S' => Kind::GuestStar,
-                _ => return None,
-            };
-            let stars: i32 = chars.as_str().parse().ok()?;
-            (-1..=9).contains(&stars).then_some(Tile::new(kind, stars))
-        })
-        .collect();
-    tiles.filter(|t| !t.is_empty())
-}
-
-fn letter(k: Kind) -> char {
-    match k {
-        Kind::Director => 'D',
-        Kind::Actor => 'A',
-        Kind::Crew => 'C',
-        Kind::Music => 'M',
-        Kind::Effects => 'X',
-        Kind::Agency => 'G',
-        Kind::GuestStar => 'S',
-    }
-}
-
-fn slot_letter(k: SlotKind) -> char {
-    match k {
-        SlotKind::Director => 'D',
-        SlotKind::Actor => 'A',
-        SlotKind::Crew => 'C',
-        SlotKind::Music => 'M',
-        SlotKind::Effects => 'X',
-        SlotKind::White => 'W',
-    }
-}
-
-fn tile_text(t: Tile) -> String {
-    format!("{}{}", letter(t.kind), t.stars)
-}
-
-fn genre_key(g: Genre) -> &'static str {
-    match g {
-        Genre::Drama => "tf-drama",
-        Genre::Adventure => "tf-adventure",
-        Genre::Comedy => "tf-comedy",
-    }
-}
-
-fn award_text(tr: &Tr, a: Award) -> String {
-    match a {
-        Award::FirstFilm(g) => tr.t_args("tf-award-first", &[("genre", tr.t(genre_key(g)).into())]),
-        Award::BestFilm(r) => tr.t_args("tf-award-best", &[("round", r.into())]),
-        Award::BestOfGenre(g) => {
-            tr.t_args("tf-award-genre", &[("genre", tr.t(genre_key(g)).into())])
-        }
-        Award::WorstFilm => tr.t("tf-award-worst"),
-        Award::BestDirection => tr.t("tf-award-direction"),
-    }
-}
-
-fn say_misplaced(tr: &Tr, m: Misplaced) -> String {
-    tr.t(match m {
-        Misplaced::Finished => "tf-refusal-finished",
-        Misplaced::NoSlot(_) => "tf-refusal-no-slot",
-        Misplaced::GuestOnly => "tf-refusal-guest-only",
-        Misplaced::GuestStarSlot => "tf-refusal-guest-slot",
-        Misplaced::DirectorSlot => "tf-refusal-director",
-        Misplaced::WrongSlot => "tf-refusal-wrong-slot",
-        Misplaced::White => "tf-refusal-white",
-        Misplaced::Cover => "tf-refusal-cover",
-    })
-}
-
-fn say(tr: &Tr, r: &Refusal) -> String {
-    match r {
-        Refusal::Players => tr.t("tf-refusal-players"),
-        Refusal::FirstPlayer => tr.t("lf-refusal-first"),
-        Refusal::Scenarios | Refusal::EmptyScenario => tr.t("tf-refusal-scenarios"),
-        Refusal::Places => tr.t("tf-refusal-places"),
-        Refusal::Over => tr.t("lf-refusal-over"),
-        Refusal::NotNow(_) => tr.t("tf-refusal-not-now"),
-        Refusal::FamousTiles => tr.t("tf-refusal-famous"),
-        Refusal::PartyTiles(n) => tr.t_args("tf-refusal-party", &[("count", (*n).into())]),
-        Refusal::BidTooLow(b) => tr.t_args("tf-refusal-bid-low", &[("bid", (*b).into())]),
-        Refusal::BidTooHigh(c) => tr.t_args("tf-refusal-bid-high", &[("contracts", (*c).into())]),
-        Refusal::NoTile(_) | Refusal::NoFilm(..) => tr.t("tf-refusal-not-now"),
-        Refusal::Misplaced(m) => say_misplaced(tr, *m),
-        Refusal::PileEmpty => tr.t("tf-refusal-pile"),
     }
 }
 
@@ -264,6 +125,13 @@ impl ForemanApp {
         };
         let tr = self.tr.clone();
         let mut back = false;
+        if let Some(kept) = &screen.kept {
+            let n = kept.game.journal().len();
+            if screen.log.0 != n {
+                screen.log = (n, words::log(&tr, &kept.game));
+            }
+            super::other_log::panel(ui, "tf-log", &tr, &screen.log.1);
+        }
         egui::CentralPanel::default_margins().show(ui, |ui| {
             egui::ScrollArea::vertical().id_salt("tf").show(ui, |ui| {
                 super::start::centred(ui, 1000.0, |ui| {
@@ -337,117 +205,6 @@ impl ForemanApp {
                 tracing::warn!("the play was not recorded: {e}");
                 s.recorded = Some((n, hint.unwrap_or(0)));
             }
-        }
-    }
-}
-
-fn setup(ui: &mut Ui, tr: &Tr, s: &mut TfScreen) {
-    ui.label(tr.t("tf-setup"));
-    ui.horizontal(|ui| {
-        ui.label(tr.t("players"));
-        for n in 2..=5usize {
-            if ui
-                .selectable_label(s.names.len() == n, n.to_string())
-                .clicked()
-            {
-                s.names.resize(n, String::new());
-                let studios = s.studios.clone();
-                s.studios = (0..n)
-                    .map(|i| studios.get(i).copied().unwrap_or(i as u8 + 1))
-                    .collect();
-                s.first = s.first.min(n - 1);
-            }
-        }
-    });
-    ui.label(RichText::new(tr.t("tf-slots-legend")).small());
-    let mut typed_all = Vec::new();
-    for i in 0..s.names.len() {
-        ui.group(|ui| {
-            ui.horizontal(|ui| {
-                let l = ui.label(tr.t_args("other-player-n", &[("n", (i + 1).into())]));
-                ui.add(egui::TextEdit::singleline(&mut s.names[i]).desired_width(140.0))
-                    .labelled_by(l.id);
-                ui.radio_value(&mut s.first, i, tr.t("other-first"));
-                ui.label(tr.t("tf-studio"));
-                for st in 1..=5u8 {
-                    ui.selectable_value(&mut s.studios[i], st, st.to_string());
-                }
-            });
-            egui::Grid::new(("tf-scenarios", i)).show(ui, |ui| {
-                for (name, genre, studio) in SCENARIOS {
-                    if studio != s.studios[i] {
-                        continue;
-                    }
-                    let typed = s.catalogue.entry(name.to_string()).or_default();
-                    let l = ui.label(format!("{name} ({})", tr.t(genre_key(genre))));
-                    ui.add_sized(
-                        [120.0, 20.0],
-                        egui::TextEdit::singleline(&mut typed.slots).hint_text("D A W M"),
-                    )
-                    .labelled_by(l.id);
-                    ui.horizontal(|ui| {
-                        let l = ui.label(tr.t("tf-stars"));
-                        ui.add(egui::DragValue::new(&mut typed.stars).range(-2..=9))
-                            .labelled_by(l.id);
-                    });
-                    ui.end_row();
-                    typed_all.push((i, name, genre, typed.clone()));
-                }
-            });
-        });
-    }
-    if ui.button(tr.t("other-start")).clicked() {
-        let mut players: Vec<PlayerSetup> = (0..s.names.len())
-            .map(|i| {
-                let n = s.names[i].trim();
-                PlayerSetup {
-                    name: if n.is_empty() {
-                        tr.t_args("other-player-n", &[("n", (i + 1).into())])
-                    } else {
-                        n.to_string()
-                    },
-                    scenarios: Vec::new(),
-                }
-            })
-            .collect();
-        for (i, name, genre, typed) in &typed_all {
-            let Some(slots) = parse_slots(&typed.slots) else {
-                s.said = Some((
-                    tr.t_args("tf-bad-slots", &[("name", name.to_string().into())]),
-                    true,
-                ));
-                return;
-            };
-            players[*i].scenarios.push(Scenario {
-                name: name.to_string(),
-                genre: *genre,
-                slots,
-                stars: typed.stars,
-            });
-        }
-        let mut studios = s.studios.clone();
-        studios.sort_unstable();
-        studios.dedup();
-        if studios.len() != s.studios.len() {
-            s.said = Some((tr.t("tf-same-studio"), true));
-            return;
-        }
-        for (_, name, _, typed) in &typed_all {
-            s.remember(name, typed);
-        }
-        let setup = Setup {
-            players,
-            first_player: s.first,
-            places: crate::traumfabrik::Place::BOARD.to_vec(),
-            pile: 7,
-        };
-        match Kept::start(setup, &s.path) {
-            Ok(k) => {
-                s.kept = Some(k);
-                s.said = None;
-            }
-            Err(KeptError::Refused(r)) => s.said = Some((say(tr, &r), true)),
-            Err(KeptError::Save(e)) => s.said = Some((e.to_string(), true)),
         }
     }
 }
@@ -834,35 +591,4 @@ fn apply(tr: &Tr, s: &mut TfScreen, action: Option<Action>, undo: bool) {
         Err(KeptError::Refused(r)) => s.said = Some((say(tr, &r), true)),
         Err(KeptError::Save(e)) => s.said = Some((e.to_string(), true)),
     }
-}
-
-/// What happened, said (the auction's sharing, a film's value, an award).
-fn event_text(tr: &Tr, names: &[String], e: &crate::traumfabrik::Event) -> Option<String> {
-    use crate::traumfabrik::Event;
-    let name = |i: &usize| names.get(*i).cloned().unwrap_or_default();
-    Some(match e {
-        Event::Won {
-            seat,
-            bid,
-            share,
-            left,
-        } => tr.t_args(
-            "tf-won",
-            &[
-                ("name", name(seat).into()),
-                ("bid", (*bid).into()),
-                ("share", (*share).into()),
-                ("left", (*left).into()),
-            ],
-        ),
-        Event::Finished { seat, token, .. } => tr.t_args(
-            "tf-finished",
-            &[
-                ("name", name(seat).into()),
-                ("value", token.map_or(0, |t| t.value).into()),
-            ],
-        ),
-        Event::Awarded { seat, award } => format!("{}: {}.", name(seat), award_text(tr, *award)),
-        Event::RoundOver(_) | Event::GameOver => return None,
-    })
 }
