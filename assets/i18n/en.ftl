@@ -916,7 +916,10 @@ tf-reveal-party = The party's tiles, turned face up (one a player):
 tf-reveal = Tell them
 tf-bad-tiles = Type each tile as a letter and its stars, say A3 M1.
 tf-auction = Auction for: { $tiles }
-tf-high = Best bid: { $name }, { $bid } contracts
+tf-high = Best bid: { $name }, { $bid ->
+    [one] 1 contract
+   *[other] { $bid } contracts
+}
 tf-to-bid = { $name } bids or passes:
 tf-bid = Bid
 tf-pass = Pass
@@ -929,11 +932,14 @@ tf-draw = { $name } finished a film and takes the scenario on top of the pile:
 tf-take = Take it
 tf-over = The game is over: the Grand Prix is awarded.
 tf-peek = Hold to see the contracts
-tf-contracts = { $contracts } contracts
+tf-contracts = { $contracts ->
+    [one] 1 contract
+   *[other] { $contracts } contracts
+}
 tf-score = Films { $films } + awards { $awards } + contracts { $contracts } = { $total }
 tf-winner = winner
 tf-won = { $name } wins the auction for { $bid }: { $share } to each other player, { $left } stay in the centre.
-tf-finished = { $name } finishes a film worth { $value }.
+tf-finished = { $name } finishes a film of { $stars } stars: it takes the token { $token }.
 tf-award-first = first { $genre } film (5)
 tf-award-best = best film of round { $round } (5)
 tf-award-genre = Grand Prix, best { $genre } film (10)
@@ -983,3 +989,7 @@ lf-log-produce-building = { $name } produces a building of { $influence } influe
 lf-log-exchange = { $name } exchanges { $given } for { $got }.
 lf-log-end = { $name } ends the turn.
 lf-log-token = { $name } takes an influence token ({ $left } left).
+tf-refusal-in-play = { $name } is already in play: each scenario is played once.
+tf-refusal-two-directors = A scenario has one director's slot at most.
+tf-value-hint = { $stars } stars on the film. It took the highest token left at or below its value (a "+" token beats the plain one of its value): { $token }.
+tf-stars-now = { $stars } stars so far

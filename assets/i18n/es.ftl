@@ -922,7 +922,10 @@ tf-reveal-party = Las losetas de la fiesta, boca arriba (una por jugador):
 tf-reveal = Decirlas
 tf-bad-tiles = Escribe cada loseta como una letra y sus estrellas, por ejemplo A3 M1.
 tf-auction = Subasta por: { $tiles }
-tf-high = Mejor puja: { $name }, { $bid } contratos
+tf-high = Mejor puja: { $name }, { $bid ->
+    [one] 1 contrato
+   *[other] { $bid } contratos
+}
 tf-to-bid = { $name } puja o pasa:
 tf-bid = Pujar
 tf-pass = Pasar
@@ -935,11 +938,14 @@ tf-draw = { $name } terminó una película y toma el guion de encima del mazo:
 tf-take = Tomarlo
 tf-over = La partida ha terminado: se entregan los Grandes Premios.
 tf-peek = Mantén pulsado para ver los contratos
-tf-contracts = { $contracts } contratos
+tf-contracts = { $contracts ->
+    [one] 1 contrato
+   *[other] { $contracts } contratos
+}
 tf-score = Películas { $films } + premios { $awards } + contratos { $contracts } = { $total }
 tf-winner = ganador
 tf-won = { $name } gana la subasta por { $bid }: { $share } a cada otro jugador, { $left } quedan en el centro.
-tf-finished = { $name } termina una película de valor { $value }.
+tf-finished = { $name } termina una película de { $stars } estrellas: toma la ficha { $token }.
 tf-award-first = primera película de { $genre } (5)
 tf-award-best = mejor película de la ronda { $round } (5)
 tf-award-genre = Gran Premio, mejor película de { $genre } (10)
@@ -989,3 +995,7 @@ lf-log-produce-building = { $name } produce un edificio de { $influence } de inf
 lf-log-exchange = { $name } intercambia { $given } por { $got }.
 lf-log-end = { $name } termina el turno.
 lf-log-token = { $name } toma una ficha de influencia (quedan { $left }).
+tf-refusal-in-play = { $name } ya está en juego: cada guion se juega una vez.
+tf-refusal-two-directors = Un guion tiene como mucho una casilla de director.
+tf-value-hint = { $stars } estrellas en la película. Tomó la ficha más alta que quedaba en su valor o por debajo (una ficha «+» vale más que la de su valor sin «+»): { $token }.
+tf-stars-now = { $stars } estrellas por ahora

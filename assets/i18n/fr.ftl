@@ -922,7 +922,10 @@ tf-reveal-party = Les tuiles de la Party, retournées face visible (une par joue
 tf-reveal = Les dire
 tf-bad-tiles = Tapez chaque tuile en une lettre et ses étoiles, par exemple A3 M1.
 tf-auction = Enchère pour : { $tiles }
-tf-high = Plus grosse mise : { $name }, { $bid } contrats
+tf-high = Plus grosse mise : { $name }, { $bid ->
+    [one] 1 contrat
+   *[other] { $bid } contrats
+}
 tf-to-bid = { $name } mise ou passe :
 tf-bid = Miser
 tf-pass = Passer
@@ -935,11 +938,14 @@ tf-draw = { $name } a terminé un film et prend le scénario du dessus de la pio
 tf-take = Le prendre
 tf-over = La partie est finie : les Grands Prix sont attribués.
 tf-peek = Maintenir pour voir les contrats
-tf-contracts = { $contracts } contrats
+tf-contracts = { $contracts ->
+    [one] 1 contrat
+   *[other] { $contracts } contrats
+}
 tf-score = Films { $films } + récompenses { $awards } + contrats { $contracts } = { $total }
 tf-winner = vainqueur
 tf-won = { $name } remporte l'enchère pour { $bid } : { $share } à chaque autre joueur, { $left } restent au centre.
-tf-finished = { $name } termine un film de valeur { $value }.
+tf-finished = { $name } termine un film de { $stars } étoiles : il prend le pion { $token }.
 tf-award-first = premier film { $genre } (5)
 tf-award-best = meilleur film de la manche { $round } (5)
 tf-award-genre = Grand Prix, meilleur film { $genre } (10)
@@ -989,3 +995,7 @@ lf-log-produce-building = { $name } produit un Bâtiment de { $influence } Point
 lf-log-exchange = { $name } échange { $given } contre { $got }.
 lf-log-end = { $name } finit son tour.
 lf-log-token = { $name } prend un jeton Point d'influence (il en reste { $left }).
+tf-refusal-in-play = { $name } est déjà en jeu : chaque scénario ne se joue qu'une fois.
+tf-refusal-two-directors = Un scénario a au plus un emplacement réalisateur.
+tf-value-hint = { $stars } étoiles sur le film. Il a pris le plus haut pion restant à sa valeur ou en dessous (un pion « + » vaut plus que celui de même valeur sans « + ») : { $token }.
+tf-stars-now = { $stars } étoiles pour l'instant

@@ -883,7 +883,11 @@ tf-reveal-party = Жетоны вечеринки, открытые (по одн
 tf-reveal = Ввести
 tf-bad-tiles = Введите каждый жетон буквой и звёздами, например A3 M1.
 tf-auction = Аукцион за: { $tiles }
-tf-high = Лучшая ставка: { $name }, контрактов { $bid }
+tf-high = Лучшая ставка: { $name }, { $bid ->
+    [one] { $bid } контракт
+    [few] { $bid } контракта
+   *[other] { $bid } контрактов
+}
 tf-to-bid = { $name } делает ставку или пасует:
 tf-bid = Ставка
 tf-pass = Пас
@@ -896,11 +900,15 @@ tf-draw = { $name } закончил фильм и берёт верхний с�
 tf-take = Взять
 tf-over = Игра окончена: вручены Гран-при.
 tf-peek = Удерживайте, чтобы увидеть контракты
-tf-contracts = контрактов: { $contracts }
+tf-contracts = { $contracts ->
+    [one] { $contracts } контракт
+    [few] { $contracts } контракта
+   *[other] { $contracts } контрактов
+}
 tf-score = Фильмы { $films } + награды { $awards } + контракты { $contracts } = { $total }
 tf-winner = победитель
 tf-won = { $name } выигрывает аукцион за { $bid }: по { $share } каждому другому игроку, { $left } остаётся в центре.
-tf-finished = { $name } заканчивает фильм ценностью { $value }.
+tf-finished = { $name } заканчивает фильм на { $stars } звёзд: он берёт жетон { $token }.
 tf-award-first = первый фильм жанра «{ $genre }» (5)
 tf-award-best = лучший фильм раунда { $round } (5)
 tf-award-genre = Гран-при, лучший фильм жанра «{ $genre }» (10)
@@ -950,3 +958,7 @@ lf-log-produce-building = { $name } производит здание с вли�
 lf-log-exchange = { $name } обменивает { $given } на { $got }.
 lf-log-end = { $name } завершает ход.
 lf-log-token = { $name } берёт жетон влияния (осталось { $left }).
+tf-refusal-in-play = «{ $name }» уже в игре: каждый сценарий играется один раз.
+tf-refusal-two-directors = У сценария не больше одной ячейки режиссёра.
+tf-value-hint = Звёзд на фильме: { $stars }. Он взял самый высокий оставшийся жетон не выше своей ценности (жетон с «+» сильнее такого же без «+»): { $token }.
+tf-stars-now = пока звёзд: { $stars }

@@ -96,11 +96,11 @@ fn a_traumfabrik_auction_and_a_film_finished_in_the_window() {
     // Studio 1 and studio 2: each scenario's slots typed once (a director's slot and a crew's).
     for name in [
         "Vertigo (drama)",
-        "Les Dix Commandements (comedy)",
-        "Le Bouffon du Roi (adventure)",
-        "Les Raisins de la Colère (drama)",
-        "Les Hommes Préfèrent les Blondes (comedy)",
-        "Le Roi et moi (adventure)",
+        "The Ten Commandments (comedy)",
+        "The Court Jester (adventure)",
+        "The Grapes of Wrath (drama)",
+        "Gentlemen Prefer Blondes (comedy)",
+        "The King and I (adventure)",
     ] {
         type_into(&mut h, name, "D C");
     }
@@ -161,8 +161,10 @@ fn a_traumfabrik_auction_and_a_film_finished_in_the_window() {
         .expect("Vertigo's crew slot")
         .click();
     h.run();
-    h.get_by_label("Vertigo (drama) — 6");
-    assert!(h.query_all_by_label("first drama film (5)").count() >= 1);
+    // Its token beside it, and what it took said: 6 stars, the token 6.
+    h.get_by_label("Player 1 finishes a film of 6 stars: it takes the token 6.");
+    assert!(h.query_all_by_label("6").count() >= 1);
+    h.get_by_label("first drama film (5): Vertigo");
     h.get_by_label("Player 1 finished a film and takes the scenario on top of the pile:");
     type_into(&mut h, "Slots:", "W");
     h.get_by_label("Take it").click();
@@ -257,4 +259,35 @@ fn a_damaged_traumfabrik_game_is_said_and_kept_aside() {
     );
     // The setup is offered for a new game.
     h.get_by_label("Start the game");
+}
+
+#[test]
+fn at_three_players_the_contracts_stay_behind_the_screens() {
+    // TF, Setup: "Chaque joueur prend un écran studio derrière lequel il cache ses contrats. A
+    // deux joueurs, les écrans ne sont pas nécessaires": from three, the shared screen shows
+    // no one's contracts but while their button is held.
+    let dir = tempfile::tempdir().expect("tempdir");
+    let mut h = harness(dir.path(), 1);
+    h.run();
+    to_start_screen(&mut h);
+    h.get_by_label("Traumfabrik").click();
+    h.run();
+    for name in [
+        "Vertigo (drama)",
+        "The Ten Commandments (comedy)",
+        "The Court Jester (adventure)",
+        "The Grapes of Wrath (drama)",
+        "Gentlemen Prefer Blondes (comedy)",
+        "The King and I (adventure)",
+        "Casablanca (drama)",
+        "Arsenic and Old Lace (comedy)",
+        "The Sea Hawk (adventure)",
+    ] {
+        type_into(&mut h, name, "D W");
+    }
+    h.get_by_label("Start the game").click();
+    h.run();
+    h.get_by_label("Auction for: D4");
+    assert!(h.query_all_by_label("12 contracts").next().is_none());
+    assert_eq!(h.get_all_by_label("Hold to see the contracts").count(), 3);
 }

@@ -138,9 +138,12 @@ pub enum Event {
         share: u32,
         left: u32,
     },
+    /// A film finished: its stars, and the token it took (a lower one when its value's are
+    /// gone).
     Finished {
         seat: usize,
         film: usize,
+        stars: i32,
         token: Option<Token>,
     },
     Awarded {
@@ -184,6 +187,10 @@ pub enum Refusal {
     Misplaced(#[from] Misplaced),
     #[error("the scenario pile is empty")]
     PileEmpty,
+    #[error("{0} is already in play: each scenario is played once")]
+    InPlay(String),
+    #[error("a scenario has at most one director's slot")]
+    TwoDirectors,
 }
 
 /// Traumfabrik's rules for the journal.
@@ -216,12 +223,16 @@ impl Rules for Traumfabrik {
             return Err(Refusal::Places);
         }
         let mut players = Vec::new();
+        let mut names = std::collections::HashSet::new();
         for p in &setup.players {
             if p.scenarios.len() != 3 {
                 return Err(Refusal::Scenarios);
             }
-            if p.scenarios.iter().any(|s| s.slots.is_empty()) {
-                return Err(Refusal::EmptyScenario);
+            for sc in &p.scenarios {
+                check_scenario(sc)?;
+                if !names.insert(sc.name.as_str()) {
+                    return Err(Refusal::InPlay(sc.name.clone()));
+                }
             }
             players.push(PlayerState {
                 name: p.name.clone(),
@@ -261,6 +272,23 @@ impl Rules for Traumfabrik {
             }
         }
     }
+}
+
+/// A scenario as told: slots, and one director's slot at most (TF, Placing the tiles: "Chaque
+/// scénario ne peut avoir au plus qu'un réalisateur").
+fn check_scenario(s: &Scenario) -> Result<(), Refusal> {
+    if s.slots.is_empty() {
+        return Err(Refusal::EmptyScenario);
+    }
+    let directors = s
+        .slots
+        .iter()
+        .filter(|k| **k == crate::film::SlotKind::Director)
+        .count();
+    if directors > 1 {
+        return Err(Refusal::TwoDirectors);
+    }
+    Ok(())
 }
 
 fn auction(first: usize, n: usize, tiles: Vec<Tile>) -> Stage {
@@ -432,8 +460,15 @@ fn step(
             ))
         }
         (Stage::Draw { seat, then }, Action::Draw { scenario }) => {
-            if scenario.slots.is_empty() {
-                return Err(Refusal::EmptyScenario);
+            check_scenario(scenario)?;
+            // "Chaque joueur reçoit un ensemble de 3 scénarii": each scenario card is one.
+            if st
+                .players
+                .iter()
+                .flat_map(|p| &p.films)
+                .any(|f| f.scenario.name == scenario.name)
+            {
+                return Err(Refusal::InPlay(scenario.name.clone()));
             }
             if st.pile == 0 {
                 return Err(Refusal::PileEmpty);
@@ -486,8 +521,13 @@ fn finish(st: &mut State, seat: usize, film: usize, events: &mut Vec<Event>) {
     let f = &mut st.players[seat].films[film];
     f.finished = true;
     f.token = take_token(&mut st.tokens, f.stars());
-    let (token, genre) = (f.token, f.scenario.genre);
-    events.push(Event::Finished { seat, film, token });
+    let (token, genre, stars) = (f.token, f.scenario.genre, f.stars());
+    events.push(Event::Finished {
+        seat,
+        film,
+        stars,
+        token,
+    });
     if !st.first_films.contains(&genre) {
         st.first_films.push(genre);
         let award = Award::FirstFilm(genre);

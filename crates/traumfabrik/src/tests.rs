@@ -376,6 +376,7 @@ fn the_first_film_of_a_genre_is_awarded_and_a_new_scenario_is_drawn() {
     assert!(events.contains(&Event::Finished {
         seat: 0,
         film: 0,
+        stars: 6,
         token: Some(Token {
             value: 6,
             plus: false
@@ -445,6 +446,7 @@ fn best_film_after_rounds_1_to_3_the_plus_beating_the_plain() {
     assert!(events.contains(&Event::Finished {
         seat: 1,
         film: 0,
+        stars: 9,
         token: Some(Token {
             value: 9,
             plus: false
@@ -537,4 +539,24 @@ fn a_saved_game_replays_and_a_refusal_changes_nothing() {
         Game::load(&other.to_json()),
         Err(foreman_journal::LoadError::NotThisGame { .. })
     ));
+}
+
+#[test]
+fn a_scenario_is_played_once_and_has_one_director_at_most() {
+    // TF, Setup: each studio's own three scenarios, the seven others in one pile; Placing the
+    // tiles: "Chaque scénario ne peut avoir au plus qu'un réalisateur".
+    let mut twice = setup(2);
+    twice.players[1].scenarios[0] = small("D0", Genre::Drama);
+    assert_eq!(Game::new(twice).err(), Some(Refusal::InPlay("D0".into())));
+    let mut two = setup(2);
+    two.players[0].scenarios[0].slots = vec![SlotKind::Director, SlotKind::Director];
+    assert_eq!(Game::new(two).err(), Some(Refusal::TwoDirectors));
+    let mut g = Game::new(setup(2)).expect("setup");
+    finish_drama(&mut g, 2);
+    assert_eq!(
+        g.check(&Action::Draw {
+            scenario: small("A1", Genre::Adventure)
+        }),
+        Err(Refusal::InPlay("A1".into()))
+    );
 }

@@ -405,7 +405,12 @@ fn play(ui: &mut Ui, tr: &Tr, s: &mut LfScreen) {
                         .labelled_by(l.id);
                 }
                 ui.checkbox(&mut e.token, tr.t("lf-token"));
-                if ui.button(tr.t("lf-activate-button")).clicked() {
+                let done = st.players[seat].buildings[e.building].activated;
+                if ui
+                    .add_enabled(!done, egui::Button::new(tr.t("lf-activate-button")))
+                    .on_disabled_hover_text(tr.t("lf-refusal-activated"))
+                    .clicked()
+                {
                     let mut gain = Vec::new();
                     for (l, &g) in e.gain.iter().enumerate() {
                         gain.extend(std::iter::repeat_n(
@@ -442,18 +447,24 @@ fn play(ui: &mut Ui, tr: &Tr, s: &mut LfScreen) {
                     );
                 }
                 ui.selectable_value(&mut e.level, 0, tr.t("lf-a-building"));
-                if e.level == 0 {
-                    let l = ui.label(tr.t("lf-influence"));
-                    ui.add(egui::DragValue::new(&mut e.influence).range(0..=10))
-                        .labelled_by(l.id);
-                    e.free = false;
-                }
+                // Every field always there (greyed when it does not apply): the button
+                // never moves.
+                let l = ui.label(tr.t("lf-influence"));
+                ui.add_enabled(
+                    e.level == 0,
+                    egui::DragValue::new(&mut e.influence).range(0..=10),
+                )
+                .labelled_by(l.id);
                 let l = ui.label(tr.t("lf-discard"));
                 ui.add(egui::DragValue::new(&mut e.discard).range(0..=HAND_LIMIT))
                     .labelled_by(l.id);
-                if e.level == 1 {
-                    ui.checkbox(&mut e.free, tr.t("lf-free"));
+                if e.level != 1 {
+                    e.free = false;
                 }
+                ui.add_enabled(
+                    e.level == 1,
+                    egui::Checkbox::new(&mut e.free, tr.t("lf-free")),
+                );
                 if ui.button(tr.t("lf-produce-button")).clicked() {
                     let card = if e.level == 0 {
                         Card::Building {

@@ -12,7 +12,7 @@ use egui::{Color32, RichText, Ui};
 use setup::setup;
 use words::{
     SCENARIOS, award_text, event_text, genre_key, parse_slots, parse_tiles, say, say_misplaced,
-    slot_letter, tile_text,
+    slot_letter, tile_text, title,
 };
 
 mod setup;
@@ -50,6 +50,8 @@ pub(in crate::ui) struct TfScreen {
     catalogue_path: PathBuf,
     /// The journal's length and the play's id in the history when last recorded.
     recorded: Option<(usize, i64)>,
+    /// The place and bidder the bid's field was last set for.
+    bid_for: Option<(usize, usize)>,
     /// The log, for the journal's length it was worked out at.
     log: (usize, Vec<String>),
 }
@@ -90,6 +92,7 @@ impl TfScreen {
             path,
             catalogue_path,
             recorded: None,
+            bid_for: None,
             log: (usize::MAX, Vec::new()),
         };
         (screen, said)
@@ -220,10 +223,12 @@ fn play(ui: &mut Ui, tr: &Tr, s: &mut TfScreen) {
     let mut action: Option<Action> = None;
     let mut undo = false;
     ui.horizontal_wrapped(|ui| {
-        ui.label(tr.t_args(
-            "tf-round",
-            &[("round", st.round.into()), ("place", (st.place + 1).into())],
-        ));
+        if st.stage != Stage::Over {
+            ui.label(tr.t_args(
+                "tf-round",
+                &[("round", st.round.into()), ("place", (st.place + 1).into())],
+            ));
+        }
         ui.label(tr.t_args("tf-camera", &[("name", name(st.camera).into())]));
         ui.label(tr.t_args(
             "tf-centre",
@@ -298,13 +303,24 @@ fn play(ui: &mut Ui, tr: &Tr, s: &mut TfScreen) {
                     )),
                     None => ui.label(tr.t("tf-no-bid")),
                 };
+                // The bidder's name on a line of its own: the buttons below never move.
+                let l = ui.label(
+                    RichText::new(tr.t_args("tf-to-bid", &[("name", name(*to_bid).into())]))
+                        .strong(),
+                );
                 ui.horizontal(|ui| {
-                    let l = ui.label(tr.t_args("tf-to-bid", &[("name", name(*to_bid).into())]));
+                    // Offered at the least that beats the best bid; a lower one typed is
+                    // refused with the rule, never raised in silence.
                     let least = high.map_or(0, |(_, b)| b + 1);
-                    s.bid = s.bid.max(least);
-                    ui.add(egui::DragValue::new(&mut s.bid).range(least..=60))
+                    if s.bid_for != Some((st.place, *to_bid)) {
+                        s.bid = least;
+                        s.bid_for = Some((st.place, *to_bid));
+                    }
+                    let r = ui
+                        .add(egui::DragValue::new(&mut s.bid).range(0..=99))
                         .labelled_by(l.id);
-                    if ui.button(tr.t("tf-bid")).clicked() {
+                    let enter = r.lost_focus() && ui.input(|i| i.key_pressed(egui::Key::Enter));
+                    if ui.button(tr.t("tf-bid")).clicked() || enter {
                         action = Some(Action::Bid { contracts: s.bid });
                     }
                     if ui.button(tr.t("tf-pass")).clicked() {
@@ -318,13 +334,15 @@ fn play(ui: &mut Ui, tr: &Tr, s: &mut TfScreen) {
                     "tf-party-order",
                     &[("names", order_names.join(", ").into())],
                 ));
-                ui.horizontal(|ui| {
-                    ui.label(
-                        RichText::new(
-                            tr.t_args("tf-picks", &[("name", name(order[*next]).into())]),
-                        )
+                ui.label(
+                    RichText::new(tr.t_args("tf-picks", &[("name", name(order[*next]).into())]))
                         .strong(),
-                    );
+                );
+                // The last player takes the last tile: nothing to choose.
+                if tiles.len() == 1 {
+                    action = Some(Action::Pick { tile: 0 });
+                }
+                ui.horizontal(|ui| {
                     for (i, t) in tiles.iter().enumerate() {
                         if ui.button(tile_text(*t)).clicked() {
                             action = Some(Action::Pick { tile: i });
@@ -334,20 +352,20 @@ fn play(ui: &mut Ui, tr: &Tr, s: &mut TfScreen) {
             }
             Stage::Placing { seat, tiles, .. } => {
                 s.selected = s.selected.min(tiles.len().saturating_sub(1));
+                ui.label(
+                    RichText::new(tr.t_args("tf-place", &[("name", name(*seat).into())])).strong(),
+                );
                 ui.horizontal(|ui| {
-                    ui.label(
-                        RichText::new(tr.t_args("tf-place", &[("name", name(*seat).into())]))
-                            .strong(),
-                    );
-                    for (i, t) in tiles.iter().enumerate() {
-                        ui.selectable_value(&mut s.selected, i, tile_text(*t));
-                    }
                     if ui
                         .button(tr.t("tf-discard"))
                         .on_hover_text(tr.t("tf-discard-hint"))
                         .clicked()
                     {
                         action = Some(Action::Discard { tile: s.selected });
+                    }
+                    ui.separator();
+                    for (i, t) in tiles.iter().enumerate() {
+                        ui.selectable_value(&mut s.selected, i, tile_text(*t));
                     }
                 });
             }
@@ -360,17 +378,34 @@ fn play(ui: &mut Ui, tr: &Tr, s: &mut TfScreen) {
                     .iter()
                     .flat_map(|p| p.films.iter().map(|f| f.scenario.name.as_str()))
                     .collect();
+                // Offered: a scenario of the pile not yet in play (never the last one taken).
+                if in_play.contains(&SCENARIOS[s.draw].0) || SCENARIOS[s.draw].2 != 0 {
+                    if let Some(i) = SCENARIOS
+                        .iter()
+                        .position(|(n, _, studio)| *studio == 0 && !in_play.contains(n))
+                    {
+                        s.draw = i;
+                        s.draw_typed = Typed::default();
+                    }
+                }
+                let shown = |i: usize| {
+                    let (n, g, _) = SCENARIOS[i];
+                    format!("{} ({})", title(tr, n), tr.t(genre_key(g)))
+                };
+                let before = s.draw;
                 ui.horizontal(|ui| {
-                    let before = s.draw;
                     egui::ComboBox::new("tf-draw", tr.t("tf-scenario"))
-                        .selected_text(SCENARIOS[s.draw].0)
+                        .width(300.0)
+                        .selected_text(shown(s.draw))
                         .show_ui(ui, |ui| {
                             for (i, (n, _, studio)) in SCENARIOS.iter().enumerate() {
                                 if *studio == 0 && !in_play.contains(n) {
-                                    ui.selectable_value(&mut s.draw, i, *n);
+                                    ui.selectable_value(&mut s.draw, i, shown(i));
                                 }
                             }
                         });
+                });
+                ui.horizontal(|ui| {
                     if before != s.draw || s.draw_typed.slots.is_empty() {
                         s.draw_typed = s
                             .catalogue
@@ -434,10 +469,12 @@ fn play(ui: &mut Ui, tr: &Tr, s: &mut TfScreen) {
                 } else {
                     ui.label(tr.t_args("tf-contracts", &[("contracts", p.contracts.into())]));
                 }
-                for (a, _) in &p.awards {
-                    ui.label(
-                        RichText::new(award_text(tr, *a)).color(Color32::from_rgb(220, 180, 60)),
-                    );
+                for (a, film) in &p.awards {
+                    let mut text = award_text(tr, *a);
+                    if let Some(f) = film.and_then(|f| p.films.get(f)) {
+                        text += &format!(": {}", title(tr, &f.scenario.name));
+                    }
+                    ui.label(RichText::new(text).color(Color32::from_rgb(220, 180, 60)));
                 }
             });
             for (f, film) in p.films.iter().enumerate() {
@@ -488,17 +525,42 @@ fn film_row(
     film: &Film,
     placing: impl Fn(SlotRef) -> Option<(Option<Tile>, SlotRef)>,
 ) -> Option<SlotRef> {
-    let mut head = format!(
+    let head = format!(
         "{} ({})",
-        film.scenario.name,
+        title(tr, &film.scenario.name),
         tr.t(genre_key(film.scenario.genre))
     );
-    if let Some(t) = film.token {
-        head += &format!(" — {}{}", t.value, if t.plus { "+" } else { "" });
-    } else if film.finished {
-        head += " — 0";
+    // A fixed width: the slots of every film start in one column, whatever the title.
+    ui.add_sized(
+        [300.0, 20.0],
+        egui::Label::new(RichText::new(head).strong()).truncate(),
+    );
+    if film.finished {
+        // The arithmetic: its stars, and the token taken (a lower one when its value's are gone).
+        let token = film.token.map_or("0".to_string(), |t| {
+            format!("{}{}", t.value, if t.plus { "+" } else { "" })
+        });
+        ui.label(
+            RichText::new(token)
+                .strong()
+                .color(Color32::from_rgb(220, 180, 60)),
+        )
+        .on_hover_text(tr.t_args(
+            "tf-value-hint",
+            &[
+                ("stars", crate::i18n::Arg::Num(i64::from(film.stars()))),
+                ("token", film.token.map_or(0, |t| t.value).into()),
+            ],
+        ));
+    } else {
+        ui.label(
+            RichText::new(tr.t_args(
+                "tf-stars-now",
+                &[("stars", crate::i18n::Arg::Num(i64::from(film.stars())))],
+            ))
+            .weak(),
+        );
     }
-    ui.label(RichText::new(head).strong());
     let mut clicked = None;
     let slots = film
         .scenario
@@ -525,7 +587,10 @@ fn film_row(
         match placing(at) {
             Some((Some(tile), at)) => {
                 let ok = film.check(tile, at);
-                let r = ui.add_enabled(ok.is_ok(), egui::Button::new(text));
+                let r = ui.add_enabled(
+                    ok.is_ok(),
+                    egui::Button::new(text).min_size(egui::vec2(34.0, 0.0)),
+                );
                 let r = match ok {
                     Err(m) => r.on_disabled_hover_text(say_misplaced(tr, m)),
                     Ok(()) => r,
@@ -535,7 +600,10 @@ fn film_row(
                 }
             }
             _ => {
-                ui.label(RichText::new(text).monospace());
+                ui.add_sized(
+                    [34.0, 18.0],
+                    egui::Label::new(RichText::new(text).monospace()),
+                );
             }
         }
     }
@@ -582,6 +650,7 @@ fn apply(tr: &Tr, s: &mut TfScreen, action: Option<Action>, undo: bool) {
             s.said = (!said.is_empty()).then(|| (said.join(" "), false));
             s.tiles.clear();
             s.bid = 0;
+            s.bid_for = None;
             s.selected = 0;
             if let Some((name, typed)) = drawn {
                 s.remember(&name, &typed);

@@ -2,7 +2,7 @@
 //! remembered.
 
 use super::TfScreen;
-use super::words::{SCENARIOS, genre_key, parse_slots, say};
+use super::words::{SCENARIOS, genre_key, parse_slots, say, title};
 use crate::i18n::Tr;
 use crate::kept::{Kept, KeptError};
 use crate::traumfabrik::{PlayerSetup, Scenario, Setup};
@@ -46,7 +46,7 @@ pub(super) fn setup(ui: &mut Ui, tr: &Tr, s: &mut TfScreen) {
                         continue;
                     }
                     let typed = s.catalogue.entry(name.to_string()).or_default();
-                    let l = ui.label(format!("{name} ({})", tr.t(genre_key(genre))));
+                    let l = ui.label(format!("{} ({})", title(tr, name), tr.t(genre_key(genre))));
                     ui.add_sized(
                         [120.0, 20.0],
                         egui::TextEdit::singleline(&mut typed.slots).hint_text("D A W M"),

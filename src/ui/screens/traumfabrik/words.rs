@@ -148,6 +148,8 @@ pub(super) fn say(tr: &Tr, r: &Refusal) -> String {
         Refusal::NoTile(_) | Refusal::NoFilm(..) => tr.t("tf-refusal-not-now"),
         Refusal::Misplaced(m) => say_misplaced(tr, *m),
         Refusal::PileEmpty => tr.t("tf-refusal-pile"),
+        Refusal::InPlay(n) => tr.t_args("tf-refusal-in-play", &[("name", title(tr, n).into())]),
+        Refusal::TwoDirectors => tr.t("tf-refusal-two-directors"),
     }
 }
 
@@ -174,11 +176,21 @@ pub(super) fn event_text(
                 ("left", (*left).into()),
             ],
         ),
-        Event::Finished { seat, token, .. } => tr.t_args(
+        Event::Finished {
+            seat, stars, token, ..
+        } => tr.t_args(
             "tf-finished",
             &[
                 ("name", name(seat).into()),
-                ("value", token.map_or(0, |t| t.value).into()),
+                ("stars", crate::i18n::Arg::Num(i64::from(*stars))),
+                (
+                    "token",
+                    token
+                        .map_or("0".to_string(), |t| {
+                            format!("{}{}", t.value, if t.plus { "+" } else { "" })
+                        })
+                        .into(),
+                ),
             ],
         ),
         Event::Awarded { seat, award } => format!("{}: {}.", name(seat), award_text(tr, *award)),
@@ -241,7 +253,7 @@ pub(super) fn log(tr: &Tr, game: &crate::traumfabrik::Game) -> Vec<String> {
                 let f = st.players[seat]
                     .films
                     .get(*film)
-                    .map(|f| f.scenario.name.clone())
+                    .map(|f| title(tr, &f.scenario.name))
                     .unwrap_or_default();
                 tr.t_args(
                     "tf-log-place",
@@ -258,7 +270,10 @@ pub(super) fn log(tr: &Tr, game: &crate::traumfabrik::Game) -> Vec<String> {
             ),
             Action::Draw { scenario } => tr.t_args(
                 "tf-log-draw",
-                &[("name", who.into()), ("film", scenario.name.clone().into())],
+                &[
+                    ("name", who.into()),
+                    ("film", title(tr, &scenario.name).into()),
+                ],
             ),
         };
         lines.push(text);
@@ -270,3 +285,48 @@ pub(super) fn log(tr: &Tr, game: &crate::traumfabrik::Game) -> Vec<String> {
     }
     lines
 }
+
+/// A scenario's title in the window's language: the French rulebook's in French, the film's
+/// English title otherwise.
+pub(super) fn title(tr: &Tr, name: &str) -> String {
+    if tr.lang() == crate::i18n::Lang::Fr {
+        return name.to_string();
+    }
+    ENGLISH
+        .iter()
+        .find(|(fr, _)| *fr == name)
+        .map_or(name, |(_, en)| en)
+        .to_string()
+}
+
+/// The rulebook's titles (French) and the films' English titles.
+const ENGLISH: [(&str, &str); 22] = [
+    ("Vertigo", "Vertigo"),
+    ("Les Dix Commandements", "The Ten Commandments"),
+    ("Le Bouffon du Roi", "The Court Jester"),
+    ("Les Raisins de la Colère", "The Grapes of Wrath"),
+    (
+        "Les Hommes Préfèrent les Blondes",
+        "Gentlemen Prefer Blondes",
+    ),
+    ("Le Roi et moi", "The King and I"),
+    ("Casablanca", "Casablanca"),
+    ("Arsenic et Vieilles Dentelles", "Arsenic and Old Lace"),
+    ("L'Aigle des Mers", "The Sea Hawk"),
+    ("La Mort aux Trousses", "North by Northwest"),
+    ("Autant en Emporte le Vent", "Gone with the Wind"),
+    ("Les Trois Mousquetaires", "The Three Musketeers"),
+    (
+        "A l'Ouest rien de nouveau",
+        "All Quiet on the Western Front",
+    ),
+    ("Harvey", "Harvey"),
+    ("Frankenstein", "Frankenstein"),
+    ("Sur les Quais", "On the Waterfront"),
+    ("Citizen Kane", "Citizen Kane"),
+    ("Ben Hur", "Ben-Hur"),
+    ("Bambi", "Bambi"),
+    ("King Kong", "King Kong"),
+    ("Tant qu'il y aura des hommes", "From Here to Eternity"),
+    ("Le Train sifflera trois fois", "High Noon"),
+];
