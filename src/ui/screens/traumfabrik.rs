@@ -379,14 +379,13 @@ fn play(ui: &mut Ui, tr: &Tr, s: &mut TfScreen) {
                     .flat_map(|p| p.films.iter().map(|f| f.scenario.name.as_str()))
                     .collect();
                 // Offered: a scenario of the pile not yet in play (never the last one taken).
-                if in_play.contains(&SCENARIOS[s.draw].0) || SCENARIOS[s.draw].2 != 0 {
-                    if let Some(i) = SCENARIOS
+                if (in_play.contains(&SCENARIOS[s.draw].0) || SCENARIOS[s.draw].2 != 0)
+                    && let Some(i) = SCENARIOS
                         .iter()
                         .position(|(n, _, studio)| *studio == 0 && !in_play.contains(n))
-                    {
-                        s.draw = i;
-                        s.draw_typed = Typed::default();
-                    }
+                {
+                    s.draw = i;
+                    s.draw_typed = Typed::default();
                 }
                 let shown = |i: usize| {
                     let (n, g, _) = SCENARIOS[i];
