@@ -229,7 +229,9 @@ fn a_little_factory_play_goes_into_the_history_and_bg_stats_file() {
     let scores = plays[0]["playerScores"].as_array().expect("scores");
     assert_eq!(scores[0]["score"], "10");
     assert_eq!(scores[0]["winner"], true);
+    assert_eq!(scores[0]["rank"], 1);
     assert_eq!(scores[1]["winner"], false);
+    assert_eq!(scores[1]["rank"], 2);
 }
 
 #[test]

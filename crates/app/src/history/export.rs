@@ -248,7 +248,12 @@ pub fn bgstats_with(games: &[GameRow], others: &[super::other::OtherPlay]) -> Va
                         "winner": s.won,
                         "newPlayer": false,
                         "startPlayer": s.first,
-                        "rank": 0,
+                        // 1 for the winners, then by score.
+                        "rank": if s.won {
+                            1
+                        } else {
+                            1 + p.seats.iter().filter(|o| o.won || o.score > s.score).count()
+                        },
                         "seatOrder": i + 1,
                         "team": "",
                         "role": "",
@@ -273,7 +278,7 @@ pub fn bgstats_with(games: &[GameRow], others: &[super::other::OtherPlay]) -> Va
         }
     }
     json!({
-        "about": "Fantastic Factories plays recorded by Foreman, in BG Stats' structure",
+        "about": "Board game plays recorded by Foreman (Fantastic Factories, and Traumfabrik and Little Factory at the table), in BG Stats' structure",
         "userInfo": { "meRefId": 1 },
         "players": players,
         "locations": [{
