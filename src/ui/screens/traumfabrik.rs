@@ -454,7 +454,7 @@ fn play(ui: &mut Ui, tr: &Tr, s: &mut TfScreen) {
     let (scores, winners) = score(&st);
     for (i, p) in st.players.iter().enumerate() {
         ui.group(|ui| {
-            ui.horizontal(|ui| {
+            ui.horizontal_wrapped(|ui| {
                 ui.label(RichText::new(&p.name).strong());
                 let seen = st.contracts_seen_by(&setup, Some(i))[i];
                 if setup.screens() && st.stage != Stage::Over {
@@ -530,9 +530,13 @@ fn film_row(
         tr.t(genre_key(film.scenario.genre))
     );
     // A fixed width: the slots of every film start in one column, whatever the title.
-    ui.add_sized(
-        [300.0, 20.0],
-        egui::Label::new(RichText::new(head).strong()).truncate(),
+    ui.allocate_ui_with_layout(
+        egui::vec2(300.0, 20.0),
+        egui::Layout::left_to_right(egui::Align::Center),
+        |ui| {
+            ui.set_min_width(300.0);
+            ui.add(egui::Label::new(RichText::new(head).strong()).truncate());
+        },
     );
     if film.finished {
         // The arithmetic: its stars, and the token taken (a lower one when its value's are gone).
