@@ -95,11 +95,21 @@ pub(super) fn export_command(bgstats: Option<PathBuf>, csv: Option<PathBuf>) -> 
             &players,
             export::csv_players(&rows).context("the players as CSV")?,
         )?;
+        let others = file.with_file_name(format!(
+            "{}-other-games.csv",
+            file.file_stem()
+                .map_or("games".into(), |s| s.to_string_lossy())
+        ));
+        store::write_atomic(
+            &others,
+            export::csv_other_plays(&history.other_plays()?).context("the other games as CSV")?,
+        )?;
         println!(
-            "{} games written to {} and their players to {}.",
+            "{} games written to {} and their players to {}; Traumfabrik's and Little Factory's plays to {}.",
             rows.len(),
             file.display(),
-            players.display()
+            players.display(),
+            others.display()
         );
     }
     Ok(())

@@ -232,6 +232,14 @@ fn a_little_factory_play_goes_into_the_history_and_bg_stats_file() {
     assert_eq!(scores[0]["rank"], 1);
     assert_eq!(scores[1]["winner"], false);
     assert_eq!(scores[1]["rank"], 2);
+    // And a spreadsheet's rows, a seat each.
+    let csv = std::fs::read_to_string(dir.path().join("exports/foreman-games-other-games.csv"))
+        .expect("the CSV");
+    let lines: Vec<&str> = csv.lines().collect();
+    assert_eq!(lines.len(), 3, "{csv}");
+    assert!(lines[1].contains(",little-factory,"), "{}", lines[1]);
+    assert!(lines[1].ends_with(",1,Ana,10,1,1"), "{}", lines[1]);
+    assert!(lines[2].ends_with(",1,Player 2,0,0,0"), "{}", lines[2]);
 }
 
 #[test]

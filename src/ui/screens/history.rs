@@ -354,6 +354,7 @@ impl ForemanApp {
         let bgstats = dir.join("foreman.bgsplay");
         let csv = dir.join("foreman-games.csv");
         let players = dir.join("foreman-games-players.csv");
+        let others = dir.join("foreman-games-other-games.csv");
         let written = std::fs::create_dir_all(&dir)
             .map_err(|e| e.to_string())
             .and_then(|_| {
@@ -364,7 +365,9 @@ impl ForemanApp {
             .and_then(|_| export::csv_games(&view.rows).map_err(|e| e.to_string()))
             .and_then(|text| crate::store::write_atomic(&csv, text).map_err(|e| e.to_string()))
             .and_then(|_| export::csv_players(&view.rows).map_err(|e| e.to_string()))
-            .and_then(|text| crate::store::write_atomic(&players, text).map_err(|e| e.to_string()));
+            .and_then(|text| crate::store::write_atomic(&players, text).map_err(|e| e.to_string()))
+            .and_then(|_| export::csv_other_plays(&view.others).map_err(|e| e.to_string()))
+            .and_then(|text| crate::store::write_atomic(&others, text).map_err(|e| e.to_string()));
         match written {
             Ok(()) => {
                 view.exported = Some(self.tr.t_args(
