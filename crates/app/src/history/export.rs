@@ -448,6 +448,34 @@ pub fn csv_players(games: &[GameRow]) -> std::io::Result<String> {
     )
 }
 
+/// The plays of Traumfabrik and Little Factory as CSV: a row per seat (game, date, finished,
+/// player, score, winner, start player).
+pub fn csv_other_plays(plays: &[super::other::OtherPlay]) -> std::io::Result<String> {
+    let rows = plays
+        .iter()
+        .flat_map(|p| {
+            p.seats.iter().map(move |s| {
+                vec![
+                    p.id.to_string(),
+                    p.game.clone(),
+                    local_date_time(p.started),
+                    u8::from(p.finished).to_string(),
+                    s.name.clone(),
+                    s.score.map(|v| v.to_string()).unwrap_or_default(),
+                    u8::from(s.won).to_string(),
+                    u8::from(s.first).to_string(),
+                ]
+            })
+        })
+        .collect();
+    csv_table(
+        &[
+            "play", "game", "date", "finished", "player", "score", "winner", "first",
+        ],
+        rows,
+    )
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -482,32 +510,4 @@ mod tests {
         .expect("CSV");
         assert_eq!(text, "a,b\nAnn,\"Ann, Bo\"\n\"the \"\"Bo\"\"\",\n");
     }
-}
-
-/// The plays of Traumfabrik and Little Factory as CSV: a row per seat (game, date, finished,
-/// player, score, winner, start player).
-pub fn csv_other_plays(plays: &[super::other::OtherPlay]) -> std::io::Result<String> {
-    let rows = plays
-        .iter()
-        .flat_map(|p| {
-            p.seats.iter().map(move |s| {
-                vec![
-                    p.id.to_string(),
-                    p.game.clone(),
-                    local_date_time(p.started),
-                    u8::from(p.finished).to_string(),
-                    s.name.clone(),
-                    s.score.map(|v| v.to_string()).unwrap_or_default(),
-                    u8::from(s.won).to_string(),
-                    u8::from(s.first).to_string(),
-                ]
-            })
-        })
-        .collect();
-    csv_table(
-        &[
-            "play", "game", "date", "finished", "player", "score", "winner", "first",
-        ],
-        rows,
-    )
 }
