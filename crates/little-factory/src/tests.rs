@@ -346,3 +346,77 @@ fn a_refusal_changes_nothing_and_the_journal_replays() {
     assert_eq!(u.journal().len(), g.journal().len() - 1);
     assert_eq!(u.state().phase, Phase::End);
 }
+
+/// Random actions, legal or not, by the thousand: the rules never panic, a refusal changes
+/// nothing, the hand never passes 7, tokens are never made or lost, and the saved journal
+/// replays to the same game.
+#[test]
+fn random_play_never_panics_and_keeps_its_invariants() {
+    let mut seed: u64 = 0x2545_f491_4f6c_dd1d;
+    let mut next = |n: u64| {
+        seed ^= seed << 13;
+        seed ^= seed >> 7;
+        seed ^= seed << 17;
+        seed % n.max(1)
+    };
+    let mut ended = 0;
+    for game in 0..30 {
+        let mut g = game(2 + game % 3);
+        for _ in 0..3_000 {
+            if g.state().phase == Phase::Over {
+                break;
+            }
+            let card = |next: &mut dyn FnMut(u64) -> u64| {
+                if next(4) == 0 {
+                    building(next(4) as u32, next(12) as u32)
+                } else {
+                    res(next(4) as u8, next(9) as u32)
+                }
+            };
+            let action = match next(4) {
+                0 => Action::Activate {
+                    building: next(3) as usize,
+                    discard: next(3) as u32,
+                    gain: (0..next(3)).map(|_| card(&mut next)).collect(),
+                    token: next(2) == 0,
+                },
+                1 => Action::Produce {
+                    card: card(&mut next),
+                    discard: next(3) as u32,
+                    free: next(2) == 0,
+                },
+                2 => Action::Exchange {
+                    given: (0..next(3))
+                        .map(|_| {
+                            if next(3) == 0 {
+                                Given::StartTile
+                            } else {
+                                Given::Resource {
+                                    coins: next(9) as u32,
+                                }
+                            }
+                        })
+                        .collect(),
+                    gained: (0..next(3)).map(|_| card(&mut next)).collect(),
+                },
+                _ => Action::EndTurn,
+            };
+            let before = g.clone();
+            if g.apply(action).is_err() {
+                assert_eq!(g, before, "a refusal changes nothing");
+            }
+            let st = g.state();
+            assert!(st.players.iter().all(|p| p.hand <= HAND_LIMIT));
+            let tokens: u32 = st
+                .players
+                .iter()
+                .flat_map(|p| &p.buildings)
+                .map(|b| b.tokens)
+                .sum();
+            assert_eq!(tokens + st.pool, POOL);
+        }
+        ended += u32::from(g.state().phase == Phase::Over);
+        assert_eq!(Game::load(&g.saved().to_json()).expect("replays"), g);
+    }
+    assert!(ended > 0, "some random games reach their end");
+}

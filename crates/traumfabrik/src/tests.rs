@@ -560,3 +560,84 @@ fn a_scenario_is_played_once_and_has_one_director_at_most() {
         Err(Refusal::InPlay("A1".into()))
     );
 }
+
+/// Random actions, legal or not, by the thousand: the rules never panic, a refusal changes
+/// nothing, every game reaches its end when played on, and its saved journal replays to it.
+#[test]
+fn random_play_never_panics_and_replays() {
+    let mut seed: u64 = 0x9e37_79b9_7f4a_7c15;
+    let mut next = |n: u64| {
+        seed ^= seed << 13;
+        seed ^= seed >> 7;
+        seed ^= seed << 17;
+        seed % n.max(1)
+    };
+    let kinds = [
+        Kind::Director,
+        Kind::Actor,
+        Kind::Crew,
+        Kind::Music,
+        Kind::Effects,
+        Kind::Agency,
+        Kind::GuestStar,
+    ];
+    for game in 0..20 {
+        let n = 2 + game % 4;
+        let mut g = Game::new(setup(n)).expect("setup");
+        let mut steps = 0;
+        let mut drawn = 0;
+        while g.state().stage != Stage::Over && steps < 5_000 {
+            steps += 1;
+            let tile =
+                |next: &mut dyn FnMut(u64) -> u64| t(kinds[next(7) as usize], next(6) as i32 - 1);
+            let action = match next(8) {
+                0 => Action::Reveal {
+                    tiles: (0..1 + next(5)).map(|_| tile(&mut next)).collect(),
+                },
+                1 => Action::Bid {
+                    contracts: next(15) as u32,
+                },
+                2 => Action::Pass,
+                3 => Action::Pick {
+                    tile: next(6) as usize,
+                },
+                4 => Action::Place {
+                    tile: next(3) as usize,
+                    film: next(6) as usize,
+                    at: if next(4) == 0 {
+                        SlotRef::Guest
+                    } else {
+                        SlotRef::Slot(next(3) as usize)
+                    },
+                },
+                5 => Action::Discard {
+                    tile: next(3) as usize,
+                },
+                _ => {
+                    drawn += 1;
+                    Action::Draw {
+                        scenario: small(&format!("pile {drawn}"), Genre::ALL[next(3) as usize]),
+                    }
+                }
+            };
+            let before = g.clone();
+            if g.apply(action).is_err() {
+                assert_eq!(g, before, "a refusal changes nothing");
+            }
+        }
+        assert_eq!(g.state().stage, Stage::Over, "game {game} ends");
+        let replayed = Game::load(&g.saved().to_json()).expect("replays");
+        assert_eq!(replayed, g);
+        let (scores, winners) = score(g.state());
+        assert!(!winners.is_empty());
+        for s in &scores {
+            let films: u32 = s.films.iter().map(|f| f.1).sum();
+            let awards: u32 = s.awards.iter().map(|a| a.1).sum();
+            assert_eq!(s.total, films + awards + s.contracts);
+        }
+        // Contracts are never made or lost: the players' and the centre's always sum to the
+        // start's.
+        let held: u32 = g.state().players.iter().map(|p| p.contracts).sum();
+        assert_eq!(held + g.state().centre, g.setup().contracts() * n as u32);
+    }
+}
