@@ -360,8 +360,8 @@ fn random_play_never_panics_and_keeps_its_invariants() {
         seed % n.max(1)
     };
     let mut ended = 0;
-    for game in 0..30 {
-        let mut g = game(2 + game % 3);
+    for k in 0..30 {
+        let mut g = game(2 + k % 3);
         for _ in 0..3_000 {
             if g.state().phase == Phase::Over {
                 break;
