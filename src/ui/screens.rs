@@ -8,7 +8,7 @@ pub(super) mod final_score;
 pub(super) mod history;
 pub(super) mod little_factory;
 pub(super) mod other_history;
-pub(super) mod other_log;
+pub(super) mod other_shell;
 pub(super) mod review;
 pub(super) mod start;
 pub(super) mod stats;

@@ -5,6 +5,7 @@
 //! (`traumfabrik-scenarios.json`).
 
 use super::app::{ForemanApp, Screen};
+use super::other_shell as shell;
 use crate::i18n::Tr;
 use crate::kept::{Kept, KeptError};
 use crate::traumfabrik::{Action, Film, Scenario, SlotRef, Stage, Tile, Traumfabrik, score};
@@ -112,13 +113,7 @@ impl TfScreen {
 impl ForemanApp {
     pub(in crate::ui) fn open_traumfabrik(&mut self) {
         let (mut screen, said) = TfScreen::open(&self.data_dir);
-        screen.said = said.map(|(e, aside)| {
-            let text = self.ta(
-                "other-game-unreadable",
-                &[("reason", e.into()), ("path", aside.into())],
-            );
-            (text, true)
-        });
+        screen.said = shell::unreadable(&self.tr, said);
         self.screen = Screen::Traumfabrik(Box::new(screen));
     }
 
@@ -127,87 +122,55 @@ impl ForemanApp {
             return;
         };
         let tr = self.tr.clone();
-        let mut back = false;
         if let Some(kept) = &screen.kept {
             let n = kept.game.journal().len();
             if screen.log.0 != n {
                 screen.log = (n, words::log(&tr, &kept.game));
             }
-            super::other_log::panel(ui, "tf-log", &tr, &screen.log.1);
+            shell::log_panel(ui, "tf-log", &tr, &screen.log.1);
         }
-        egui::CentralPanel::default_margins().show(ui, |ui| {
-            egui::ScrollArea::vertical().id_salt("tf").show(ui, |ui| {
-                super::start::centred(ui, 1000.0, |ui| {
-                    ui.horizontal(|ui| {
-                        ui.heading("Traumfabrik");
-                        if ui.button(tr.t("other-back")).clicked() {
-                            back = true;
-                        }
-                    });
-                    // The notice's line is kept when there is none: nothing below moves.
-                    let (text, colour) = match &screen.said {
-                        Some((text, true)) => (text.as_str(), Color32::from_rgb(230, 90, 70)),
-                        Some((text, false)) => (text.as_str(), Color32::from_rgb(120, 200, 120)),
-                        None => (" ", Color32::TRANSPARENT),
-                    };
-                    ui.colored_label(colour, text);
-                    if screen.kept.is_some() {
-                        play(ui, &tr, screen);
-                    } else {
-                        setup(ui, &tr, screen);
-                    }
-                });
-            });
+        let said = screen.said.clone();
+        let back = shell::page(ui, "tf", 1000.0, &tr, "Traumfabrik", said, |ui| {
+            if screen.kept.is_some() {
+                play(ui, &tr, screen);
+            } else {
+                setup(ui, &tr, screen);
+            }
         });
         if back {
             self.open_start_screen();
-        } else {
-            self.record_traumfabrik();
+            return;
         }
-    }
-
-    /// The play as it stands into the history, when it changed.
-    fn record_traumfabrik(&mut self) {
+        // The play as it stands into the history, when it changed.
         let Screen::Traumfabrik(s) = &mut self.screen else {
             return;
         };
-        let (Some(kept), Some(history)) = (&s.kept, self.recorder.history.as_mut()) else {
-            return;
-        };
-        let n = kept.game.journal().len();
-        if n == 0 || s.recorded.is_some_and(|(len, _)| len == n) {
-            return;
-        }
-        let st = kept.game.state();
-        let over = st.stage == Stage::Over;
-        let (scores, winners) = score(st);
-        let seats: Vec<crate::history::other::OtherSeat> = st
-            .players
-            .iter()
-            .enumerate()
-            .map(|(i, p)| crate::history::other::OtherSeat {
-                name: p.name.clone(),
-                score: over.then_some(scores[i].total),
-                won: over && winners.contains(&i),
-                first: i == kept.game.setup().first_player,
-            })
-            .collect();
-        let setup = serde_json::to_string(kept.game.setup()).unwrap_or_default();
-        let record = crate::history::other::OtherRecord {
-            game: "traumfabrik",
-            setup_json: &setup,
-            actions: n,
-            finished: over,
-            seats: &seats,
-            file: Some(kept.path()),
-        };
-        let hint = s.recorded.map(|(_, id)| id);
-        match history.record_other(&record, crate::session::recorder::now(), hint) {
-            Ok(id) => s.recorded = Some((n, id)),
-            Err(e) => {
-                tracing::warn!("the play was not recorded: {e}");
-                s.recorded = Some((n, hint.unwrap_or(0)));
-            }
+        if let Some(kept) = &s.kept {
+            shell::record(
+                self.recorder.history.as_mut(),
+                &mut s.recorded,
+                kept,
+                || {
+                    let st = kept.game.state();
+                    let over = st.stage == Stage::Over;
+                    let (scores, winners) = score(st);
+                    shell::Play {
+                        game: "traumfabrik",
+                        finished: over,
+                        seats: st
+                            .players
+                            .iter()
+                            .enumerate()
+                            .map(|(i, p)| crate::history::other::OtherSeat {
+                                name: p.name.clone(),
+                                score: over.then_some(scores[i].total),
+                                won: over && winners.contains(&i),
+                                first: i == kept.game.setup().first_player,
+                            })
+                            .collect(),
+                    }
+                },
+            );
         }
     }
 }
@@ -618,10 +581,7 @@ fn apply(tr: &Tr, s: &mut TfScreen, action: Option<Action>, undo: bool) {
         return;
     };
     if undo {
-        s.said = match kept.undo() {
-            Ok(_) => Some((tr.t("other-undone"), false)),
-            Err(e) => Some((e.to_string(), true)),
-        };
+        s.said = shell::undo(tr, kept);
         return;
     }
     let Some(action) = action else {
