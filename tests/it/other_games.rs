@@ -24,6 +24,25 @@ fn type_into(h: &mut Harness<'_, ForemanApp>, label: &str, text: &str) {
     h.run();
 }
 
+/// The studios 1 to `players`' scenarios (as the English window titles them), each given
+/// `slots`.
+fn type_slots(h: &mut Harness<'_, ForemanApp>, players: usize, slots: &str) {
+    const STUDIOS: [&str; 9] = [
+        "Vertigo (drama)",
+        "The Ten Commandments (comedy)",
+        "The Court Jester (adventure)",
+        "The Grapes of Wrath (drama)",
+        "Gentlemen Prefer Blondes (comedy)",
+        "The King and I (adventure)",
+        "Casablanca (drama)",
+        "Arsenic and Old Lace (comedy)",
+        "The Sea Hawk (adventure)",
+    ];
+    for name in &STUDIOS[..3 * players] {
+        type_into(h, name, slots);
+    }
+}
+
 #[test]
 fn little_factory_is_played_refused_undone_and_resumed_in_the_window() {
     let dir = tempfile::tempdir().expect("tempdir");
@@ -94,16 +113,7 @@ fn a_traumfabrik_auction_and_a_film_finished_in_the_window() {
     h.get_all_by_label("2").next().expect("2 players").click();
     h.run();
     // Studio 1 and studio 2: each scenario's slots typed once (a director's slot and a crew's).
-    for name in [
-        "Vertigo (drama)",
-        "The Ten Commandments (comedy)",
-        "The Court Jester (adventure)",
-        "The Grapes of Wrath (drama)",
-        "Gentlemen Prefer Blondes (comedy)",
-        "The King and I (adventure)",
-    ] {
-        type_into(&mut h, name, "D C");
-    }
+    type_slots(&mut h, 2, "D C");
     h.get_by_label("Start the game").click();
     h.run();
     h.get_by_label("Round 1 of 4, place 1 of 8");
@@ -282,19 +292,7 @@ fn at_three_players_the_contracts_stay_behind_the_screens() {
     to_start_screen(&mut h);
     h.get_by_label("Traumfabrik").click();
     h.run();
-    for name in [
-        "Vertigo (drama)",
-        "The Ten Commandments (comedy)",
-        "The Court Jester (adventure)",
-        "The Grapes of Wrath (drama)",
-        "Gentlemen Prefer Blondes (comedy)",
-        "The King and I (adventure)",
-        "Casablanca (drama)",
-        "Arsenic and Old Lace (comedy)",
-        "The Sea Hawk (adventure)",
-    ] {
-        type_into(&mut h, name, "D W");
-    }
+    type_slots(&mut h, 3, "D W");
     h.get_by_label("Start the game").click();
     h.run();
     h.get_by_label("Auction for: D4");

@@ -94,6 +94,50 @@ fn scores(g: &GameRow) -> Vec<Score> {
     out
 }
 
+/// A play of another game's seats as exported: ranked 1 for the winners, then by score.
+fn other_scores(p: &super::other::OtherPlay) -> Vec<Score> {
+    p.seats
+        .iter()
+        .map(|s| Score {
+            name: s.name.clone(),
+            npc: false,
+            score: s.score,
+            winner: s.won,
+            rank: Some(if s.won {
+                1
+            } else {
+                1 + p
+                    .seats
+                    .iter()
+                    .filter(|o| o.won || o.score > s.score)
+                    .count() as u32
+            }),
+            first: s.first,
+        })
+        .collect()
+}
+
+/// A play's `playerScores` in BG Stats' file, its players found among `names`.
+fn player_scores(names: &[(String, bool)], scores: &[Score]) -> Vec<Value> {
+    scores
+        .iter()
+        .enumerate()
+        .map(|(i, s)| {
+            json!({
+                "playerRefId": names.iter().position(|(n, _)| *n == s.name).map_or(0, |p| p + 1),
+                "score": s.score.map(|v| v.to_string()).unwrap_or_default(),
+                "winner": s.winner,
+                "newPlayer": false,
+                "startPlayer": s.first,
+                "rank": s.rank.unwrap_or(0),
+                "seatOrder": i + 1,
+                "team": "",
+                "role": "",
+            })
+        })
+        .collect()
+}
+
 fn board(g: &GameRow) -> String {
     g.machine
         .as_ref()
@@ -161,23 +205,7 @@ pub fn bgstats_with(games: &[GameRow], others: &[super::other::OtherPlay]) -> Va
     let mut plays: Vec<Value> = games
         .iter()
         .map(|g| {
-            let scores: Vec<Value> = scores(g)
-                .iter()
-                .enumerate()
-                .map(|(i, s)| {
-                    json!({
-                        "playerRefId": names.iter().position(|(n, _)| *n == s.name).map_or(0, |p| p + 1),
-                        "score": s.score.map(|v| v.to_string()).unwrap_or_default(),
-                        "winner": s.winner,
-                        "newPlayer": false,
-                        "startPlayer": s.first,
-                        "rank": s.rank.unwrap_or(0),
-                        "seatOrder": i + 1,
-                        "team": "",
-                        "role": "",
-                    })
-                })
-                .collect();
+            let scores = player_scores(&names, &scores(g));
             json!({
                 "uuid": uuid(&format!("play:{}:{}", g.id, g.started)),
                 "playDate": local_date_time(g.started),
@@ -237,29 +265,7 @@ pub fn bgstats_with(games: &[GameRow], others: &[super::other::OtherPlay]) -> Va
             "maxPlayerCount": max,
         }));
         for p in of_it {
-            let scores: Vec<Value> = p
-                .seats
-                .iter()
-                .enumerate()
-                .map(|(i, s)| {
-                    json!({
-                        "playerRefId": names.iter().position(|(n, _)| *n == s.name).map_or(0, |p| p + 1),
-                        "score": s.score.map(|v| v.to_string()).unwrap_or_default(),
-                        "winner": s.won,
-                        "newPlayer": false,
-                        "startPlayer": s.first,
-                        // 1 for the winners, then by score.
-                        "rank": if s.won {
-                            1
-                        } else {
-                            1 + p.seats.iter().filter(|o| o.won || o.score > s.score).count()
-                        },
-                        "seatOrder": i + 1,
-                        "team": "",
-                        "role": "",
-                    })
-                })
-                .collect();
+            let scores = player_scores(&names, &other_scores(p));
             plays.push(json!({
                 "uuid": uuid(&format!("play:{kind}:{}:{}", p.id, p.started)),
                 "playDate": local_date_time(p.started),
