@@ -938,7 +938,7 @@ tf-contracts = { $contracts ->
 }
 tf-score = Films { $films } + awards { $awards } + contracts { $contracts } = { $total }
 tf-winner = winner
-tf-won = { $name } wins the auction for { $bid }: { $share } to each other player, { $left } stay in the centre.
+tf-won = { $name } wins the auction for { $bid }: the centre's { $pot } shared, { $share } to each other player, { $left } left there.
 tf-finished = { $name } finishes a film of { $stars } stars: it takes the token { $token }.
 tf-award-first = first { $genre } film (5)
 tf-award-best = best film of round { $round } (5)
@@ -992,4 +992,9 @@ lf-log-token = { $name } takes an influence token ({ $left } left).
 tf-refusal-in-play = { $name } is already in play: each scenario is played once.
 tf-refusal-two-directors = A scenario has one director's slot at most.
 tf-value-hint = { $stars } stars on the film. It took the highest token left at or below its value (a "+" token beats the plain one of its value): { $token }.
-tf-stars-now = { $stars } stars so far
+other-resume = { $game } (resume)
+tf-hollywood = Hollywood: one of the four four-star directors, one a round (the rules set it; nothing to type).
+tf-stars-so-far = { $stars ->
+    [one] 1 star so far
+   *[other] { $stars } stars so far
+}

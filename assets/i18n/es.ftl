@@ -944,7 +944,7 @@ tf-contracts = { $contracts ->
 }
 tf-score = Películas { $films } + premios { $awards } + contratos { $contracts } = { $total }
 tf-winner = ganador
-tf-won = { $name } gana la subasta por { $bid }: { $share } a cada otro jugador, { $left } quedan en el centro.
+tf-won = { $name } gana la subasta por { $bid }: se reparten los { $pot } del centro, { $share } a cada otro jugador, { $left } quedan allí.
 tf-finished = { $name } termina una película de { $stars } estrellas: toma la ficha { $token }.
 tf-award-first = primera película de { $genre } (5)
 tf-award-best = mejor película de la ronda { $round } (5)
@@ -998,4 +998,9 @@ lf-log-token = { $name } toma una ficha de influencia (quedan { $left }).
 tf-refusal-in-play = { $name } ya está en juego: cada guion se juega una vez.
 tf-refusal-two-directors = Un guion tiene como mucho una casilla de director.
 tf-value-hint = { $stars } estrellas en la película. Tomó la ficha más alta que quedaba en su valor o por debajo (una ficha «+» vale más que la de su valor sin «+»): { $token }.
-tf-stars-now = { $stars } estrellas por ahora
+other-resume = { $game } (continuar)
+tf-hollywood = Hollywood: uno de los cuatro directores de cuatro estrellas, uno por ronda (lo fijan las reglas; nada que escribir).
+tf-stars-so-far = { $stars ->
+    [one] 1 estrella por ahora
+   *[other] { $stars } estrellas por ahora
+}

@@ -944,7 +944,7 @@ tf-contracts = { $contracts ->
 }
 tf-score = Films { $films } + récompenses { $awards } + contrats { $contracts } = { $total }
 tf-winner = vainqueur
-tf-won = { $name } remporte l'enchère pour { $bid } : { $share } à chaque autre joueur, { $left } restent au centre.
+tf-won = { $name } remporte l'enchère pour { $bid } : les { $pot } contrats du centre partagés, { $share } à chaque autre joueur, { $left } y restent.
 tf-finished = { $name } termine un film de { $stars } étoiles : il prend le pion { $token }.
 tf-award-first = premier film { $genre } (5)
 tf-award-best = meilleur film de la manche { $round } (5)
@@ -998,4 +998,9 @@ lf-log-token = { $name } prend un jeton Point d'influence (il en reste { $left }
 tf-refusal-in-play = { $name } est déjà en jeu : chaque scénario ne se joue qu'une fois.
 tf-refusal-two-directors = Un scénario a au plus un emplacement réalisateur.
 tf-value-hint = { $stars } étoiles sur le film. Il a pris le plus haut pion restant à sa valeur ou en dessous (un pion « + » vaut plus que celui de même valeur sans « + ») : { $token }.
-tf-stars-now = { $stars } étoiles pour l'instant
+other-resume = { $game } (reprendre)
+tf-hollywood = Hollywood : un des quatre réalisateurs 4 étoiles, un par manche (la règle le fixe ; rien à taper).
+tf-stars-so-far = { $stars ->
+    [one] 1 étoile pour l'instant
+   *[other] { $stars } étoiles pour l'instant
+}

@@ -259,6 +259,8 @@ impl ForemanApp {
                 has_last_game,
                 last_game,
                 kept: Vec::new(),
+                traumfabrik: false,
+                little_factory: false,
             },
             help: Default::default(),
             suggestion: None,
@@ -282,6 +284,8 @@ impl ForemanApp {
         self.offers.last_game = crate::store::load_game(&self.last_game_path())
             .ok()
             .map(std::rc::Rc::new);
+        self.offers.traumfabrik = self.data_dir.join(super::traumfabrik::FILE).exists();
+        self.offers.little_factory = self.data_dir.join(super::little_factory::FILE).exists();
         self.offers.kept = crate::store::worth_resuming(
             crate::store::kept_games(&crate::store::games_dir(&self.data_dir)),
             self.offers.last_game.as_deref(),
@@ -570,17 +574,25 @@ impl ForemanApp {
                     self.zoom(0.1);
                 }
                 ui.separator();
-                if ui
-                    .button(self.t("help"))
-                    .on_hover_text(self.t("help-title"))
-                    .clicked()
+                // Help and the card list are Fantastic Factories': not on the other games'
+                // screens (their rules are on their own pages).
+                let other_game = matches!(
+                    self.screen,
+                    Screen::LittleFactory(_) | Screen::Traumfabrik(_)
+                );
+                if !other_game
+                    && ui
+                        .button(self.t("help"))
+                        .on_hover_text(self.t("help-title"))
+                        .clicked()
                 {
                     self.help.round_card = !self.help.round_card;
                 }
-                if ui
-                    .button(self.t("reference"))
-                    .on_hover_text(self.t("reference-title"))
-                    .clicked()
+                if !other_game
+                    && ui
+                        .button(self.t("reference"))
+                        .on_hover_text(self.t("reference-title"))
+                        .clicked()
                 {
                     self.help.reference = match self.help.reference {
                         Some(_) => None,

@@ -56,9 +56,15 @@ fn little_factory_is_played_refused_undone_and_resumed_in_the_window() {
     h.get_by_label("Player 1's turn: activate buildings, then produce or exchange.");
     // LF, Exchange: "Lors de votre premier tour, vous ne pouvez qu'échanger."
     h.get_by_label("First turn: exchange only (give the start-coin tile).");
+    // Production is there, greyed, and so is the end of the turn (the action comes first).
     assert!(
-        h.query_by_label("Produce").is_none(),
+        h.get_by_label("Produce").accesskit_node().is_disabled(),
         "no production on the first turn"
+    );
+    assert!(
+        h.get_by_label("End the turn")
+            .accesskit_node()
+            .is_disabled()
     );
     // The tile of 3 for resources of 2 and 2: refused with the rule.
     h.get_by_role_and_label(Role::CheckBox, "Start-coin tile")
@@ -81,6 +87,11 @@ fn little_factory_is_played_refused_undone_and_resumed_in_the_window() {
     h.get_by_label("3 / 7");
     // The log says it.
     h.get_by_label("Player 1 exchanges 1 for 3.");
+    assert!(
+        !h.get_by_label("End the turn")
+            .accesskit_node()
+            .is_disabled()
+    );
     h.get_by_label("End the turn").click();
     h.run();
     h.get_by_label("Player 1 ends the turn.");
@@ -89,7 +100,11 @@ fn little_factory_is_played_refused_undone_and_resumed_in_the_window() {
     h.get_by_label("Undo").click();
     h.run();
     h.get_by_label("The last action was taken back.");
-    h.get_by_label("End the turn");
+    assert!(
+        !h.get_by_label("End the turn")
+            .accesskit_node()
+            .is_disabled()
+    );
     drop(h);
     // A new window: the game kept is resumed where it was.
     let mut h = harness(dir.path(), 2);
@@ -98,7 +113,11 @@ fn little_factory_is_played_refused_undone_and_resumed_in_the_window() {
     h.get_by_label("Little Factory").click();
     h.run();
     h.get_by_label("3 / 7");
-    h.get_by_label("End the turn");
+    assert!(
+        !h.get_by_label("End the turn")
+            .accesskit_node()
+            .is_disabled()
+    );
 }
 
 #[test]
@@ -131,7 +150,7 @@ fn a_traumfabrik_auction_and_a_film_finished_in_the_window() {
     h.get_by_label("Player 2 passes.");
     assert_eq!(
         h.get_all_by_label(
-            "Player 1 wins the auction for 0: 0 to each other player, 0 stay in the centre."
+            "Player 1 wins the auction for 0: the centre's 0 shared, 0 to each other player, 0 left there."
         )
         .count(),
         2,

@@ -288,6 +288,11 @@ impl ForemanApp {
             ),
         };
         let from_table = matches!(self.screen, Screen::Table) && self.session.is_some();
+        // From a game of Traumfabrik or Little Factory, History opens on their tab.
+        let from_other = matches!(
+            self.screen,
+            Screen::LittleFactory(_) | Screen::Traumfabrik(_)
+        );
         let others = self
             .recorder
             .history
@@ -296,7 +301,7 @@ impl ForemanApp {
             .unwrap_or_default();
         self.screen = Screen::History(Box::new(HistoryView {
             others,
-            tab: Tab::Games,
+            tab: if from_other { Tab::Others } else { Tab::Games },
             rows,
             people,
             mode: None,

@@ -351,11 +351,25 @@ fn play(ui: &mut Ui, tr: &Tr, s: &mut LfScreen) {
     }
     let e = &mut s.entry;
     let buildings = st.players[seat].buildings.len();
-    if buildings > 0 {
-        ui.group(|ui| {
-            ui.label(RichText::new(tr.t("lf-activate")).strong());
+    let start = st.phase == Phase::Start;
+    let first_turn = st.players[seat].turns == 1;
+    // Every control is always where it was (greyed when the turn is elsewhere): End the turn
+    // first, then the activations, the production and the exchange.
+    if ui
+        .add_enabled(
+            !start,
+            egui::Button::new(RichText::new(tr.t("lf-end-turn")).strong()),
+        )
+        .on_disabled_hover_text(tr.t("lf-refusal-action-first"))
+        .clicked()
+    {
+        action = Some(Action::EndTurn);
+    }
+    ui.group(|ui| {
+        ui.label(RichText::new(tr.t("lf-activate")).strong());
+        ui.add_enabled_ui(buildings > 0, |ui| {
             ui.horizontal_wrapped(|ui| {
-                e.building = e.building.min(buildings - 1);
+                e.building = e.building.min(buildings.saturating_sub(1));
                 for k in 0..buildings {
                     ui.selectable_value(&mut e.building, k, (k + 1).to_string());
                 }
@@ -368,7 +382,10 @@ fn play(ui: &mut Ui, tr: &Tr, s: &mut LfScreen) {
                         .labelled_by(l.id);
                 }
                 ui.checkbox(&mut e.token, tr.t("lf-token"));
-                let done = st.players[seat].buildings[e.building].activated;
+                let done = st.players[seat]
+                    .buildings
+                    .get(e.building)
+                    .is_none_or(|b| b.activated);
                 if ui
                     .add_enabled(!done, egui::Button::new(tr.t("lf-activate-button")))
                     .on_disabled_hover_text(tr.t("lf-refusal-activated"))
@@ -393,14 +410,16 @@ fn play(ui: &mut Ui, tr: &Tr, s: &mut LfScreen) {
                 }
             });
         });
-    }
-    let first_turn = st.players[seat].turns == 1;
-    if st.phase == Phase::Start && first_turn {
-        ui.label(tr.t("lf-first-turn"));
-    }
-    if st.phase == Phase::Start && !first_turn {
-        ui.group(|ui| {
-            ui.label(RichText::new(tr.t("lf-produce")).strong());
+    });
+    ui.group(|ui| {
+        ui.label(RichText::new(tr.t("lf-produce")).strong());
+        // The first turn's rule on its own line, kept when it does not apply.
+        ui.label(if start && first_turn {
+            tr.t("lf-first-turn")
+        } else {
+            " ".to_string()
+        });
+        ui.add_enabled_ui(start && !first_turn, |ui| {
             ui.horizontal_wrapped(|ui| {
                 for l in 1..=3u8 {
                     ui.selectable_value(
@@ -410,8 +429,6 @@ fn play(ui: &mut Ui, tr: &Tr, s: &mut LfScreen) {
                     );
                 }
                 ui.selectable_value(&mut e.level, 0, tr.t("lf-a-building"));
-                // Every field always there (greyed when it does not apply): the button
-                // never moves.
                 let l = ui.label(tr.t("lf-influence"));
                 ui.add_enabled(
                     e.level == 0,
@@ -449,34 +466,41 @@ fn play(ui: &mut Ui, tr: &Tr, s: &mut LfScreen) {
                 }
             });
         });
-    }
-    if st.phase == Phase::Start {
-        ui.group(|ui| {
-            ui.label(RichText::new(tr.t("lf-exchange")).strong());
+    });
+    ui.group(|ui| {
+        ui.label(RichText::new(tr.t("lf-exchange")).strong());
+        ui.add_enabled_ui(start, |ui| {
             ui.horizontal_wrapped(|ui| {
+                let mut enter = false;
                 let l = ui.label(tr.t("lf-given"));
-                ui.add(
-                    egui::TextEdit::singleline(&mut e.given)
-                        .desired_width(90.0)
-                        .hint_text("8 6"),
-                )
-                .labelled_by(l.id);
+                let r = ui
+                    .add(
+                        egui::TextEdit::singleline(&mut e.given)
+                            .desired_width(90.0)
+                            .hint_text("8 6"),
+                    )
+                    .labelled_by(l.id);
+                enter |= r.lost_focus() && ui.input(|i| i.key_pressed(egui::Key::Enter));
                 ui.checkbox(&mut e.start_tile, tr.t("lf-start-tile"));
                 let l = ui.label(tr.t("lf-got"));
-                ui.add(
-                    egui::TextEdit::singleline(&mut e.got)
-                        .desired_width(90.0)
-                        .hint_text("2 2"),
-                )
-                .labelled_by(l.id);
+                let r = ui
+                    .add(
+                        egui::TextEdit::singleline(&mut e.got)
+                            .desired_width(90.0)
+                            .hint_text("2 2"),
+                    )
+                    .labelled_by(l.id);
+                enter |= r.lost_focus() && ui.input(|i| i.key_pressed(egui::Key::Enter));
                 let l = ui.label(tr.t("lf-got-buildings"));
-                ui.add(
-                    egui::TextEdit::singleline(&mut e.got_buildings)
-                        .desired_width(90.0)
-                        .hint_text("3/12"),
-                )
-                .labelled_by(l.id);
-                if ui.button(tr.t("lf-exchange-button")).clicked() {
+                let r = ui
+                    .add(
+                        egui::TextEdit::singleline(&mut e.got_buildings)
+                            .desired_width(90.0)
+                            .hint_text("3/12"),
+                    )
+                    .labelled_by(l.id);
+                enter |= r.lost_focus() && ui.input(|i| i.key_pressed(egui::Key::Enter));
+                if ui.button(tr.t("lf-exchange-button")).clicked() || enter {
                     action = exchange(e).or_else(|| {
                         s.said = Some((tr.t("lf-bad-numbers"), true));
                         None
@@ -484,12 +508,7 @@ fn play(ui: &mut Ui, tr: &Tr, s: &mut LfScreen) {
                 }
             });
         });
-    } else if ui
-        .button(RichText::new(tr.t("lf-end-turn")).strong())
-        .clicked()
-    {
-        action = Some(Action::EndTurn);
-    }
+    });
     apply(tr, s, action, undo);
 }
 

@@ -254,10 +254,15 @@ fn play(ui: &mut Ui, tr: &Tr, s: &mut TfScreen) {
                 ..
             } => {
                 let on_offer: Vec<String> = tiles.iter().map(|t| tile_text(*t)).collect();
-                ui.label(
+                let hollywood =
+                    setup.places.get(st.place) == Some(&crate::traumfabrik::Place::Hollywood);
+                let r = ui.label(
                     RichText::new(tr.t_args("tf-auction", &[("tiles", on_offer.join(" ").into())]))
                         .strong(),
                 );
+                if hollywood {
+                    r.on_hover_text(tr.t("tf-hollywood"));
+                }
                 // The best bid's line is there from the start: the buttons below stay put.
                 match high {
                     Some((seat, bid)) => ui.label(tr.t_args(
@@ -400,7 +405,7 @@ fn play(ui: &mut Ui, tr: &Tr, s: &mut TfScreen) {
                             }
                             None => {
                                 s.said = Some((
-                                    tr.t_args("tf-bad-slots", &[("name", n.to_string().into())]),
+                                    tr.t_args("tf-bad-slots", &[("name", title(tr, n).into())]),
                                     true,
                                 ))
                             }
@@ -501,32 +506,36 @@ fn film_row(
             ui.add(egui::Label::new(RichText::new(head).strong()).truncate());
         },
     );
-    if film.finished {
-        // The arithmetic: its stars, and the token taken (a lower one when its value's are gone).
-        let token = film.token.map_or("0".to_string(), |t| {
-            format!("{}{}", t.value, if t.plus { "+" } else { "" })
-        });
-        ui.label(
-            RichText::new(token)
-                .strong()
-                .color(Color32::from_rgb(220, 180, 60)),
-        )
-        .on_hover_text(tr.t_args(
-            "tf-value-hint",
-            &[
-                ("stars", crate::i18n::Arg::Num(i64::from(film.stars()))),
-                ("token", film.token.map_or(0, |t| t.value).into()),
-            ],
-        ));
-    } else {
-        ui.label(
-            RichText::new(tr.t_args(
-                "tf-stars-now",
-                &[("stars", crate::i18n::Arg::Num(i64::from(film.stars())))],
-            ))
-            .weak(),
-        );
-    }
+    // The value's column, one width whatever it says: the slots never move sideways.
+    ui.allocate_ui_with_layout(
+        egui::vec2(120.0, 20.0),
+        egui::Layout::left_to_right(egui::Align::Center),
+        |ui| {
+            ui.set_min_width(120.0);
+            let stars = crate::i18n::Arg::Num(i64::from(film.stars()));
+            if film.finished {
+                // The arithmetic: its stars, and the token taken (a lower one when its
+                // value's are gone).
+                let token = film.token.map_or("0".to_string(), |t| {
+                    format!("{}{}", t.value, if t.plus { "+" } else { "" })
+                });
+                ui.label(
+                    RichText::new(token)
+                        .strong()
+                        .color(Color32::from_rgb(220, 180, 60)),
+                )
+                .on_hover_text(tr.t_args(
+                    "tf-value-hint",
+                    &[
+                        ("stars", stars),
+                        ("token", film.token.map_or(0, |t| t.value).into()),
+                    ],
+                ));
+            } else {
+                ui.label(RichText::new(tr.t_args("tf-stars-so-far", &[("stars", stars)])).weak());
+            }
+        },
+    );
     let mut clicked = None;
     let slots = film
         .scenario

@@ -80,7 +80,7 @@ pub(super) fn setup(ui: &mut Ui, tr: &Tr, s: &mut TfScreen) {
         for (i, name, genre, typed) in &typed_all {
             let Some(slots) = parse_slots(&typed.slots) else {
                 s.said = Some((
-                    tr.t_args("tf-bad-slots", &[("name", name.to_string().into())]),
+                    tr.t_args("tf-bad-slots", &[("name", title(tr, name).into())]),
                     true,
                 ));
                 return;

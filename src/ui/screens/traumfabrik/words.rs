@@ -172,6 +172,11 @@ pub(super) fn event_text(
             &[
                 ("name", name(seat).into()),
                 ("bid", (*bid).into()),
+                // The centre shared: the bid and what stayed there from before.
+                (
+                    "pot",
+                    (share * names.len().saturating_sub(1) as u32 + left).into(),
+                ),
                 ("share", (*share).into()),
                 ("left", (*left).into()),
             ],
