@@ -15,6 +15,7 @@ pub(in crate::ui) fn log_panel(ui: &mut Ui, id: &'static str, tr: &Tr, lines: &[
     egui::Panel::right(id)
         .resizable(true)
         .default_size(300.0)
+        .min_size(240.0)
         .show(ui, |ui| {
             ui.label(RichText::new(tr.t("other-log")).strong());
             egui::ScrollArea::vertical()
