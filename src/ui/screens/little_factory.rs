@@ -204,9 +204,10 @@ fn setup(ui: &mut Ui, tr: &Tr, s: &mut LfScreen) {
             let l = ui.label(tr.t_args("other-player-n", &[("n", (i + 1).into())]));
             ui.add(egui::TextEdit::singleline(&mut s.names[i]).desired_width(160.0))
                 .labelled_by(l.id);
-            ui.radio_value(&mut s.first, i, tr.t("other-first"));
         });
     }
+    // Who plays first, below the names: Tab goes from name to name.
+    first_player(ui, tr, "lf-first", &s.names, &mut s.first);
     if ui.button(tr.t("other-start")).clicked() {
         let players: Vec<String> = s
             .names
@@ -650,4 +651,31 @@ fn log(tr: &Tr, game: &crate::little_factory::Game) -> Vec<String> {
         }
     }
     lines
+}
+
+/// Who plays first, chosen among the names typed (a list below them: Tab goes from name to
+/// name). Shared by both games' setups.
+pub(in crate::ui) fn first_player(
+    ui: &mut Ui,
+    tr: &Tr,
+    id: &'static str,
+    names: &[String],
+    first: &mut usize,
+) {
+    let shown = |i: usize| {
+        let n = names.get(i).map_or("", |n| n.trim());
+        if n.is_empty() {
+            tr.t_args("other-player-n", &[("n", (i + 1).into())])
+        } else {
+            n.to_string()
+        }
+    };
+    *first = (*first).min(names.len().saturating_sub(1));
+    egui::ComboBox::new(id, tr.t("other-first"))
+        .selected_text(shown(*first))
+        .show_ui(ui, |ui| {
+            for i in 0..names.len() {
+                ui.selectable_value(first, i, shown(i));
+            }
+        });
 }

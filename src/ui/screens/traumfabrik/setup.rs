@@ -34,11 +34,15 @@ pub(super) fn setup(ui: &mut Ui, tr: &Tr, s: &mut TfScreen) {
                 let l = ui.label(tr.t_args("other-player-n", &[("n", (i + 1).into())]));
                 ui.add(egui::TextEdit::singleline(&mut s.names[i]).desired_width(140.0))
                     .labelled_by(l.id);
-                ui.radio_value(&mut s.first, i, tr.t("other-first"));
-                ui.label(tr.t("tf-studio"));
-                for st in 1..=5u8 {
-                    ui.selectable_value(&mut s.studios[i], st, st.to_string());
-                }
+                // The studio in one list (one stop for Tab between the name and the slots).
+                let studio = s.studios[i];
+                egui::ComboBox::new(("tf-studio", i), tr.t("tf-studio"))
+                    .selected_text(studio.to_string())
+                    .show_ui(ui, |ui| {
+                        for st in 1..=5u8 {
+                            ui.selectable_value(&mut s.studios[i], st, st.to_string());
+                        }
+                    });
             });
             egui::Grid::new(("tf-scenarios", i)).show(ui, |ui| {
                 for (name, genre, studio) in SCENARIOS {
@@ -63,6 +67,7 @@ pub(super) fn setup(ui: &mut Ui, tr: &Tr, s: &mut TfScreen) {
             });
         });
     }
+    crate::ui::little_factory::first_player(ui, tr, "tf-first", &s.names, &mut s.first);
     if ui.button(tr.t("other-start")).clicked() {
         let mut players: Vec<PlayerSetup> = (0..s.names.len())
             .map(|i| {
