@@ -998,3 +998,4 @@ tf-stars-so-far = { $stars ->
     [one] 1 star so far
    *[other] { $stars } stars so far
 }
+history-others-resume = Resume

@@ -1004,3 +1004,4 @@ tf-stars-so-far = { $stars ->
     [one] 1 estrella por ahora
    *[other] { $stars } estrellas por ahora
 }
+history-others-resume = Continuar

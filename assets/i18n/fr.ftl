@@ -1004,3 +1004,4 @@ tf-stars-so-far = { $stars ->
     [one] 1 étoile pour l'instant
    *[other] { $stars } étoiles pour l'instant
 }
+history-others-resume = Reprendre

@@ -968,3 +968,4 @@ tf-stars-so-far = { $stars ->
     [few] { $stars } звезды пока
    *[other] { $stars } звёзд пока
 }
+history-others-resume = Продолжить

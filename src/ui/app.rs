@@ -225,6 +225,10 @@ impl ForemanApp {
     /// The window with `settings`, keeping its games in `data_dir`. The last game, if there is
     /// one, is offered on the start screen.
     pub fn new(settings: Settings, data_dir: PathBuf) -> ForemanApp {
+        let kept_other = (
+            data_dir.join(super::traumfabrik::FILE).exists(),
+            data_dir.join(super::little_factory::FILE).exists(),
+        );
         let has_last_game = data_dir.join(LAST_GAME).exists();
         let last_game = crate::store::load_game(&data_dir.join(LAST_GAME))
             .ok()
@@ -259,8 +263,8 @@ impl ForemanApp {
                 has_last_game,
                 last_game,
                 kept: Vec::new(),
-                traumfabrik: false,
-                little_factory: false,
+                traumfabrik: kept_other.0,
+                little_factory: kept_other.1,
             },
             help: Default::default(),
             suggestion: None,

@@ -109,8 +109,11 @@ fn little_factory_is_played_refused_undone_and_resumed_in_the_window() {
     // A new window: the game kept is resumed where it was.
     let mut h = harness(dir.path(), 2);
     h.run();
-    to_start_screen(&mut h);
-    h.get_by_label("Little Factory").click();
+    if h.query_by_label("New game").is_some() {
+        h.get_by_label("New game").click();
+        h.run();
+    }
+    h.get_by_label("Little Factory (resume)").click();
     h.run();
     h.get_by_label("3 / 7");
     assert!(
@@ -283,7 +286,8 @@ fn a_damaged_traumfabrik_game_is_said_and_kept_aside() {
     let mut h = harness(dir.path(), 1);
     h.run();
     to_start_screen(&mut h);
-    h.get_by_label("Traumfabrik").click();
+    // A file is kept: its button offers it (and then says it cannot be read).
+    h.get_by_label("Traumfabrik (resume)").click();
     h.run();
     let aside = dir.path().join("traumfabrik.damaged.json");
     let said = format!(
@@ -317,4 +321,37 @@ fn at_three_players_the_contracts_stay_behind_the_screens() {
     h.get_by_label("Auction for: D4");
     assert!(h.query_all_by_label("12 contracts").next().is_none());
     assert_eq!(h.get_all_by_label("Hold to see the contracts").count(), 3);
+}
+
+#[test]
+fn an_unfinished_play_is_resumed_from_the_history() {
+    let dir = tempfile::tempdir().expect("tempdir");
+    let mut h = harness(dir.path(), 1);
+    h.run();
+    to_start_screen(&mut h);
+    h.get_by_label("Little Factory").click();
+    h.run();
+    h.get_by_label("Start the game").click();
+    h.run();
+    h.get_by_role_and_label(Role::CheckBox, "Start-coin tile")
+        .click();
+    type_into(&mut h, "coins of the resources got:", "1 1 1");
+    h.get_by_label("Exchange").click();
+    h.run();
+    h.get_by_label("Back to the start").click();
+    h.run();
+    // The start screen says a game is kept.
+    h.get_by_label("Little Factory (resume)");
+    h.get_by_label("History").click();
+    h.run();
+    h.get_by_label("Other games").click();
+    h.run();
+    h.get_by_label("Resume").click();
+    h.run();
+    h.get_by_label("3 / 7");
+    assert!(
+        !h.get_by_label("End the turn")
+            .accesskit_node()
+            .is_disabled()
+    );
 }

@@ -145,6 +145,8 @@ pub(in crate::ui) enum HistoryCommand {
     Open(i64),
     /// *Resume* a game not finished.
     Resume(i64),
+    /// *Resume* a play of another game ("traumfabrik" or "little-factory").
+    ResumeOther(bool),
 }
 
 impl HistoryView {
@@ -181,7 +183,11 @@ impl HistoryView {
             }
         });
         match self.tab {
-            Tab::Others => super::other_history::show(ui, tr, &self.others),
+            Tab::Others => {
+                if let Some(game) = super::other_history::show(ui, tr, &self.others) {
+                    command = Some(HistoryCommand::ResumeOther(game == "traumfabrik"));
+                }
+            }
             Tab::Statistics => {
                 // Worked out when the tab opens or its player changes, not every frame.
                 if self.stats.as_ref().is_none_or(|s| s.player != self.player) {
@@ -336,6 +342,8 @@ impl ForemanApp {
             Some(HistoryCommand::Export) => self.export_history(),
             Some(HistoryCommand::Open(id)) => self.open_replay(id),
             Some(HistoryCommand::Resume(id)) => self.resume_from_history(id),
+            Some(HistoryCommand::ResumeOther(true)) => self.open_traumfabrik(),
+            Some(HistoryCommand::ResumeOther(false)) => self.open_little_factory(),
             Some(HistoryCommand::Back) => {
                 let from_table = matches!(&self.screen, Screen::History(v) if v.from_table);
                 if from_table && self.session.is_some() {

@@ -13,7 +13,9 @@ fn game_name(kind: &str) -> &str {
     }
 }
 
-pub(in crate::ui) fn show(ui: &mut Ui, tr: &Tr, plays: &[OtherPlay]) {
+/// The tab; the play whose *Resume* was clicked (its game: "traumfabrik" or "little-factory").
+pub(in crate::ui) fn show(ui: &mut Ui, tr: &Tr, plays: &[OtherPlay]) -> Option<String> {
+    let mut resume = None;
     egui::CentralPanel::default_margins().show(ui, |ui| {
         egui::ScrollArea::vertical()
             .id_salt("other-history")
@@ -53,6 +55,11 @@ pub(in crate::ui) fn show(ui: &mut Ui, tr: &Tr, plays: &[OtherPlay]) {
                                 "history-others-winners",
                                 &[("names", p.winners().join(", ").into())],
                             ));
+                        } else if p.file.as_ref().is_some_and(|f| f.exists()) {
+                            // Unfinished and still kept: back to its table.
+                            if ui.button(tr.t("history-others-resume")).clicked() {
+                                resume = Some(p.game.clone());
+                            }
                         } else {
                             ui.label(tr.t("history-others-unfinished"));
                         }
@@ -61,4 +68,5 @@ pub(in crate::ui) fn show(ui: &mut Ui, tr: &Tr, plays: &[OtherPlay]) {
                 });
             });
     });
+    resume
 }

@@ -161,15 +161,23 @@ impl StartScreen<'_> {
                     // The games beside it (issue 92), at the table.
                     ui.horizontal_wrapped(|ui| {
                         ui.label(t("other-games"));
+                        // A game kept in the data folder is resumed by its button: it says so.
+                        let resume = |name: &str, kept: bool| {
+                            if kept {
+                                ta("other-resume", &[("game", name.to_string().into())])
+                            } else {
+                                name.to_string()
+                            }
+                        };
                         if ui
-                            .button("Traumfabrik")
+                            .button(resume("Traumfabrik", self.offers.traumfabrik))
                             .on_hover_text(t("other-traumfabrik-hint"))
                             .clicked()
                         {
                             command = Some(StartCommand::Other(true));
                         }
                         if ui
-                            .button("Little Factory")
+                            .button(resume("Little Factory", self.offers.little_factory))
                             .on_hover_text(t("other-little-factory-hint"))
                             .clicked()
                         {

@@ -40,6 +40,8 @@ pub struct OtherPlay {
     pub actions: usize,
     pub finished: bool,
     pub seats: Vec<OtherSeat>,
+    /// Its game file when last recorded (where *Resume* finds it).
+    pub file: Option<std::path::PathBuf>,
 }
 
 impl OtherPlay {
@@ -125,7 +127,7 @@ impl History {
     /// damaged row) is shown empty.
     pub fn other_plays(&self) -> Result<Vec<OtherPlay>, HistoryError> {
         let mut stmt = self.conn.prepare(
-            "SELECT id, game, started, updated, actions, finished, seats FROM other_plays
+            "SELECT id, game, started, updated, actions, finished, seats, file FROM other_plays
              ORDER BY updated DESC, id DESC",
         )?;
         let rows = stmt.query_map([], |row| {
@@ -138,6 +140,9 @@ impl History {
                 actions: row.get::<_, i64>(4)?.max(0) as usize,
                 finished: row.get(5)?,
                 seats: serde_json::from_str(&seats).unwrap_or_default(),
+                file: row
+                    .get::<_, Option<String>>(7)?
+                    .map(std::path::PathBuf::from),
             })
         })?;
         Ok(rows.collect::<Result<Vec<_>, _>>()?)
