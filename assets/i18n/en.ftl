@@ -999,3 +999,4 @@ tf-stars-so-far = { $stars ->
    *[other] { $stars } stars so far
 }
 history-others-resume = Resume
+history-others-scores = best { $best }, mean { $mean }

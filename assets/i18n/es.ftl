@@ -1005,3 +1005,4 @@ tf-stars-so-far = { $stars ->
    *[other] { $stars } estrellas por ahora
 }
 history-others-resume = Continuar
+history-others-scores = mejor { $best }, media { $mean }

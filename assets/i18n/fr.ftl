@@ -1005,3 +1005,4 @@ tf-stars-so-far = { $stars ->
    *[other] { $stars } étoiles pour l'instant
 }
 history-others-resume = Reprendre
+history-others-scores = meilleur { $best }, moyenne { $mean }

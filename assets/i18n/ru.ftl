@@ -969,3 +969,4 @@ tf-stars-so-far = { $stars ->
    *[other] { $stars } звёзд пока
 }
 history-others-resume = Продолжить
+history-others-scores = лучший { $best }, в среднем { $mean }

@@ -240,6 +240,8 @@ fn a_little_factory_play_goes_into_the_history_and_bg_stats_file() {
     h.get_by_label("Ana 10, Player 2 0");
     h.get_by_label("1 won of 1");
     h.get_by_label("0 won of 1");
+    h.get_by_label("best 10, mean 10.0");
+    h.get_by_label("best 0, mean 0.0");
     // Exported for BG Stats with the Fantastic Factories games.
     h.get_by_label("Export every game…").click();
     h.run();

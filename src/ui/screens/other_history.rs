@@ -26,13 +26,20 @@ pub(in crate::ui) fn show(ui: &mut Ui, tr: &Tr, plays: &[OtherPlay]) -> Option<S
                 }
                 ui.label(RichText::new(tr.t("history-others-wins")).strong());
                 egui::Grid::new("other-wins").striped(true).show(ui, |ui| {
-                    for (game, name, won, played) in wins(plays) {
-                        ui.label(game_name(&game));
-                        ui.label(name);
+                    for r in wins(plays) {
+                        ui.label(game_name(&r.game));
+                        ui.label(r.name.as_str());
                         ui.label(tr.t_args(
                             "history-others-won",
-                            &[("won", won.into()), ("played", played.into())],
+                            &[("won", r.won.into()), ("played", r.played.into())],
                         ));
+                        match (r.best, r.mean()) {
+                            (Some(best), Some(mean)) => ui.label(tr.t_args(
+                                "history-others-scores",
+                                &[("best", best.into()), ("mean", format!("{mean:.1}").into())],
+                            )),
+                            _ => ui.label(""),
+                        };
                         ui.end_row();
                     }
                 });

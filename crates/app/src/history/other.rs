@@ -149,23 +149,63 @@ impl History {
     }
 }
 
-/// Wins and plays per person and game (finished plays), most wins first.
-pub fn wins(plays: &[OtherPlay]) -> Vec<(String, String, u32, u32)> {
-    let mut out: Vec<(String, String, u32, u32)> = Vec::new();
+/// A person's record at one game: finished plays, wins, best and total score.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Record {
+    pub game: String,
+    pub name: String,
+    pub won: u32,
+    pub played: u32,
+    pub best: Option<u32>,
+    /// The scores' sum, over the plays with a score.
+    pub total: u32,
+    pub scored: u32,
+}
+
+impl Record {
+    /// The mean score, over the plays with a score.
+    pub fn mean(&self) -> Option<f64> {
+        (self.scored > 0).then(|| f64::from(self.total) / f64::from(self.scored))
+    }
+}
+
+/// Each person's record per game (finished plays; a name in any case is one person), by game,
+/// most wins first.
+pub fn wins(plays: &[OtherPlay]) -> Vec<Record> {
+    let mut out: Vec<Record> = Vec::new();
     for p in plays.iter().filter(|p| p.finished) {
         for s in &p.seats {
             let at = out
                 .iter()
-                .position(|(g, n, _, _)| *g == p.game && n.eq_ignore_ascii_case(&s.name));
+                .position(|r| r.game == p.game && r.name.eq_ignore_ascii_case(&s.name));
             let i = at.unwrap_or_else(|| {
-                out.push((p.game.clone(), s.name.clone(), 0, 0));
+                out.push(Record {
+                    game: p.game.clone(),
+                    name: s.name.clone(),
+                    won: 0,
+                    played: 0,
+                    best: None,
+                    total: 0,
+                    scored: 0,
+                });
                 out.len() - 1
             });
-            out[i].2 += u32::from(s.won);
-            out[i].3 += 1;
+            let r = &mut out[i];
+            r.won += u32::from(s.won);
+            r.played += 1;
+            if let Some(v) = s.score {
+                r.best = Some(r.best.map_or(v, |b| b.max(v)));
+                r.total += v;
+                r.scored += 1;
+            }
         }
     }
-    out.sort_by(|a, b| a.0.cmp(&b.0).then(b.2.cmp(&a.2)).then(a.1.cmp(&b.1)));
+    out.sort_by(|a, b| {
+        a.game
+            .cmp(&b.game)
+            .then(b.won.cmp(&a.won))
+            .then(a.name.cmp(&b.name))
+    });
     out
 }
 
@@ -217,13 +257,27 @@ mod tests {
         assert!(plays[1].finished);
         assert_eq!(plays[1].winners(), vec!["Ana"]);
         assert_eq!(plays[1].actions, 4);
-        // Wins count finished plays only.
+        // Records count finished plays only: Ana won her one, with 10.
+        let records = wins(&plays);
+        assert_eq!(records.len(), 2);
         assert_eq!(
-            wins(&plays),
-            vec![
-                ("little-factory".into(), "Ana".into(), 1, 1),
-                ("little-factory".into(), "Ben".into(), 0, 1),
-            ]
+            (
+                records[0].name.as_str(),
+                records[0].won,
+                records[0].played,
+                records[0].best
+            ),
+            ("Ana", 1, 1, Some(10))
+        );
+        assert_eq!(records[0].mean(), Some(10.0));
+        assert_eq!(
+            (
+                records[1].name.as_str(),
+                records[1].won,
+                records[1].played,
+                records[1].best
+            ),
+            ("Ben", 0, 1, Some(1))
         );
     }
 }
