@@ -67,7 +67,8 @@ pub struct OtherRecord<'a> {
 
 impl History {
     /// Records a play at `now`: the play `hint` (its id when last recorded) further on or
-    /// taken back, else the unfinished play of the same game and setup, else a new play.
+    /// taken back, else the unfinished play of the same game and setup (or the finished one of
+    /// the same journal's length), else a new play.
     /// Returns its id.
     pub fn record_other(
         &mut self,
@@ -91,11 +92,15 @@ impl History {
                     |row| row.get(0),
                 )
                 .optional()?,
+            // Opened again (no id known): the unfinished play of that setup, or the finished
+            // one of that very journal's length (a finished game looked at again is not
+            // another play; a rematch starts shorter).
             None => tx
                 .query_row(
-                    "SELECT id FROM other_plays WHERE game = ?1 AND setup_hash = ?2 AND finished = 0
+                    "SELECT id FROM other_plays WHERE game = ?1 AND setup_hash = ?2
+                     AND (finished = 0 OR actions = ?3)
                      ORDER BY updated DESC LIMIT 1",
-                    params![r.game, hash],
+                    params![r.game, hash, r.actions as i64],
                     |row| row.get(0),
                 )
                 .optional()?,
@@ -245,6 +250,8 @@ mod tests {
         r.seats = &won;
         r.finished = true;
         assert_eq!(h.record_other(&r, 130, None).expect("resumed"), id);
+        // The finished game opened again and looked at: the same play.
+        assert_eq!(h.record_other(&r, 135, None).expect("looked at"), id);
         // The same players again: a new play, the finished one kept.
         r.finished = false;
         r.actions = 1;
