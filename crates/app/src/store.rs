@@ -244,6 +244,32 @@ pub fn kept_games(games: &Path) -> Vec<KeptGame> {
     out
 }
 
+/// Moves a game file that does not load out of the way (`NAME.damaged.json`, or
+/// `NAME.damaged-2.json` …): a new game never overwrites it, nor a second damaged file the
+/// first. Returns where it went.
+pub fn set_aside_damaged(path: &Path) -> std::io::Result<PathBuf> {
+    let stem = path
+        .file_stem()
+        .map(|s| s.to_string_lossy().into_owned())
+        .unwrap_or_default();
+    let dir = path.parent().unwrap_or(Path::new("."));
+    let mut n = 1u32;
+    let target = loop {
+        let name = if n == 1 {
+            format!("{stem}.damaged.json")
+        } else {
+            format!("{stem}.damaged-{n}.json")
+        };
+        let t = dir.join(name);
+        if !t.exists() {
+            break t;
+        }
+        n += 1;
+    };
+    std::fs::rename(path, &target)?;
+    Ok(target)
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -306,5 +332,22 @@ mod tests {
             None
         );
         assert!(last.exists());
+    }
+
+    #[test]
+    fn a_damaged_kept_game_is_set_aside_never_overwritten() {
+        let dir = tempfile::tempdir().expect("tempdir");
+        let path = dir.path().join("little-factory.json");
+        std::fs::write(&path, "{\"kind\": \"foreman-little").expect("write");
+        let first = set_aside_damaged(&path).expect("set aside");
+        assert_eq!(first, dir.path().join("little-factory.damaged.json"));
+        std::fs::write(&path, "again").expect("write");
+        let second = set_aside_damaged(&path).expect("set aside");
+        assert_eq!(second, dir.path().join("little-factory.damaged-2.json"));
+        assert_eq!(
+            std::fs::read_to_string(&first).expect("kept"),
+            "{\"kind\": \"foreman-little"
+        );
+        assert!(!path.exists());
     }
 }

@@ -58,7 +58,7 @@ impl LfScreen {
                 Ok(k) => (Some(k), None),
                 // A game that does not load is kept aside: a new game never overwrites it.
                 Err(e) => {
-                    let aside = crate::kept::set_aside(&path)
+                    let aside = crate::store::set_aside_damaged(&path)
                         .map_or_else(|why| why.to_string(), |p| p.display().to_string());
                     (None, Some((e.to_string(), aside)))
                 }

@@ -703,10 +703,9 @@ impl ForemanApp {
             Err(e) if last.exists() => {
                 // A damaged last game is kept aside, never overwritten by the new one.
                 tracing::warn!(path = %last.display(), "the last game could not be read");
-                let kept = last.with_extension("damaged.json");
                 let reason = self.say(&e);
-                Some(match std::fs::rename(&last, &kept) {
-                    Ok(()) => self.ta(
+                Some(match crate::store::set_aside_damaged(&last) {
+                    Ok(kept) => self.ta(
                         "last-game-damaged",
                         &[
                             ("reason", reason.into()),
