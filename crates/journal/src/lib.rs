@@ -2,7 +2,7 @@
 //! is its setup plus the journal of the actions applied to it. Pure: no I/O, no clock.
 //!
 //! - A game's rules implement [`Rules`]: a start from the setup, and one `apply` that
-//!   validates an action before it changes anything (on a refusal the state is untouched).
+//!   validates an action (on a copy: a refusal leaves the game untouched).
 //! - [`Journaled`] keeps the setup, the state and the journal; undo is a replay of the journal
 //!   less its last action; [`Saved`] writes and reads it as JSON with a checksum, and loading
 //!   replays every action, so a saved game never holds a state the rules would not reach.
@@ -30,7 +30,9 @@ pub trait Rules {
 
     /// The state at the start, or why the setup cannot be played.
     fn start(setup: &Self::Setup) -> Result<Self::State, Self::Error>;
-    /// Applies `action` to `state`: validates first, and changes nothing on a refusal.
+    /// Applies `action` to `state`, or says why not. On a refusal `state` may be left half
+    /// changed: [`Journaled`] applies to a copy and keeps it only when the action is accepted,
+    /// so that a refusal changes nothing of the game (the one guarantee, in one place).
     fn apply(
         setup: &Self::Setup,
         state: &mut Self::State,

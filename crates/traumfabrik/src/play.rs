@@ -257,20 +257,11 @@ impl Rules for Traumfabrik {
 
     fn apply(setup: &Setup, st: &mut State, action: &Action) -> Result<Vec<Event>, Refusal> {
         let mut events = Vec::new();
+        // A refusal may leave `st` half-changed: the journal applies on a copy it keeps only
+        // when the action is accepted (`foreman_journal::Rules::apply`).
         let stage = std::mem::replace(&mut st.stage, Stage::Over);
-        let result = step(setup, st, stage.clone(), action, &mut events);
-        match result {
-            Ok(next) => {
-                st.stage = next;
-                Ok(events)
-            }
-            Err(e) => {
-                // The caller's state is a copy (`Journaled::apply`), but the stage is put back
-                // all the same, so that a refusal never changes what is seen.
-                st.stage = stage;
-                Err(e)
-            }
-        }
+        st.stage = step(setup, st, stage, action, &mut events)?;
+        Ok(events)
     }
 }
 
