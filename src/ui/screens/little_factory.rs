@@ -187,18 +187,7 @@ impl ForemanApp {
 
 fn setup(ui: &mut Ui, tr: &Tr, s: &mut LfScreen) {
     ui.label(tr.t("lf-setup"));
-    ui.horizontal(|ui| {
-        ui.label(tr.t("players"));
-        for n in 2..=4usize {
-            if ui
-                .selectable_label(s.names.len() == n, n.to_string())
-                .clicked()
-            {
-                s.names.resize(n, String::new());
-                s.first = s.first.min(n - 1);
-            }
-        }
-    });
+    shell::player_count(ui, tr, 2..=4, &mut s.names);
     for i in 0..s.names.len() {
         ui.horizontal(|ui| {
             let l = ui.label(tr.t_args("other-player-n", &[("n", (i + 1).into())]));
@@ -207,7 +196,7 @@ fn setup(ui: &mut Ui, tr: &Tr, s: &mut LfScreen) {
         });
     }
     // Who plays first, below the names: Tab goes from name to name.
-    first_player(ui, tr, "lf-first", &s.names, &mut s.first);
+    shell::first_player(ui, tr, "lf-first", &s.names, &mut s.first);
     if ui.button(tr.t("other-start")).clicked() {
         let players: Vec<String> = s
             .names
@@ -651,31 +640,4 @@ fn log(tr: &Tr, game: &crate::little_factory::Game) -> Vec<String> {
         }
     }
     lines
-}
-
-/// Who plays first, chosen among the names typed (a list below them: Tab goes from name to
-/// name). Shared by both games' setups.
-pub(in crate::ui) fn first_player(
-    ui: &mut Ui,
-    tr: &Tr,
-    id: &'static str,
-    names: &[String],
-    first: &mut usize,
-) {
-    let shown = |i: usize| {
-        let n = names.get(i).map_or("", |n| n.trim());
-        if n.is_empty() {
-            tr.t_args("other-player-n", &[("n", (i + 1).into())])
-        } else {
-            n.to_string()
-        }
-    };
-    *first = (*first).min(names.len().saturating_sub(1));
-    egui::ComboBox::new(id, tr.t("other-first"))
-        .selected_text(shown(*first))
-        .show_ui(ui, |ui| {
-            for i in 0..names.len() {
-                ui.selectable_value(first, i, shown(i));
-            }
-        });
 }

@@ -124,3 +124,53 @@ pub(in crate::ui) fn record<R: Rules>(
         }
     }
 }
+
+/// Who plays first, chosen among the names typed (a list below them: Tab goes from name to
+/// name). Shared by both games' setups.
+pub(in crate::ui) fn first_player(
+    ui: &mut Ui,
+    tr: &Tr,
+    id: &'static str,
+    names: &[String],
+    first: &mut usize,
+) {
+    let shown = |i: usize| {
+        let n = names.get(i).map_or("", |n| n.trim());
+        if n.is_empty() {
+            tr.t_args("other-player-n", &[("n", (i + 1).into())])
+        } else {
+            n.to_string()
+        }
+    };
+    *first = (*first).min(names.len().saturating_sub(1));
+    egui::ComboBox::new(id, tr.t("other-first"))
+        .selected_text(shown(*first))
+        .show_ui(ui, |ui| {
+            for i in 0..names.len() {
+                ui.selectable_value(first, i, shown(i));
+            }
+        });
+}
+
+/// How many play: a button for each count in `range`; the names follow (true when changed).
+pub(in crate::ui) fn player_count(
+    ui: &mut Ui,
+    tr: &Tr,
+    range: std::ops::RangeInclusive<usize>,
+    names: &mut Vec<String>,
+) -> bool {
+    let mut changed = false;
+    ui.horizontal(|ui| {
+        ui.label(tr.t("players"));
+        for n in range {
+            if ui
+                .selectable_label(names.len() == n, n.to_string())
+                .clicked()
+            {
+                names.resize(n, String::new());
+                changed = true;
+            }
+        }
+    });
+    changed
+}

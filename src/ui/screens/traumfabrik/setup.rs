@@ -10,22 +10,14 @@ use egui::{RichText, Ui};
 
 pub(super) fn setup(ui: &mut Ui, tr: &Tr, s: &mut TfScreen) {
     ui.label(tr.t("tf-setup"));
-    ui.horizontal(|ui| {
-        ui.label(tr.t("players"));
-        for n in 2..=5usize {
-            if ui
-                .selectable_label(s.names.len() == n, n.to_string())
-                .clicked()
-            {
-                s.names.resize(n, String::new());
-                let studios = s.studios.clone();
-                s.studios = (0..n)
-                    .map(|i| studios.get(i).copied().unwrap_or(i as u8 + 1))
-                    .collect();
-                s.first = s.first.min(n - 1);
-            }
-        }
-    });
+    if super::shell::player_count(ui, tr, 2..=5, &mut s.names) {
+        // Each player keeps their studio; a new one takes the next.
+        let n = s.names.len();
+        let studios = s.studios.clone();
+        s.studios = (0..n)
+            .map(|i| studios.get(i).copied().unwrap_or(i as u8 + 1))
+            .collect();
+    }
     ui.label(RichText::new(tr.t("tf-slots-legend")).small());
     let mut typed_all = Vec::new();
     for i in 0..s.names.len() {
@@ -67,7 +59,7 @@ pub(super) fn setup(ui: &mut Ui, tr: &Tr, s: &mut TfScreen) {
             });
         });
     }
-    crate::ui::little_factory::first_player(ui, tr, "tf-first", &s.names, &mut s.first);
+    super::shell::first_player(ui, tr, "tf-first", &s.names, &mut s.first);
     if ui.button(tr.t("other-start")).clicked() {
         let mut players: Vec<PlayerSetup> = (0..s.names.len())
             .map(|i| {
