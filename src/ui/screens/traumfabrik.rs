@@ -99,8 +99,11 @@ impl TfScreen {
         (screen, said)
     }
 
-    fn remember(&mut self, name: &str, typed: &Typed) {
-        self.catalogue.insert(name.to_string(), typed.clone());
+    /// The scenarios' slots told, kept for next time (one write for them all).
+    fn remember<'a>(&mut self, told: impl IntoIterator<Item = (&'a str, &'a Typed)>) {
+        for (name, typed) in told {
+            self.catalogue.insert(name.to_string(), typed.clone());
+        }
         if let Ok(text) = serde_json::to_string_pretty(&self.catalogue) {
             // The catalogue is a convenience: a failure to keep it loses nothing of the game.
             if let Err(e) = crate::store::write_atomic(&self.catalogue_path, text) {
@@ -625,7 +628,7 @@ fn apply(tr: &Tr, s: &mut TfScreen, action: Option<Action>, undo: bool) {
             s.bid_for = None;
             s.selected = 0;
             if let Some((name, typed)) = drawn {
-                s.remember(&name, &typed);
+                s.remember([(name.as_str(), &typed)]);
                 s.draw_typed = Typed::default();
             }
         }

@@ -96,9 +96,7 @@ pub(super) fn setup(ui: &mut Ui, tr: &Tr, s: &mut TfScreen) {
             s.said = Some((tr.t("tf-same-studio"), true));
             return;
         }
-        for (_, name, _, typed) in &typed_all {
-            s.remember(name, typed);
-        }
+        s.remember(typed_all.iter().map(|(_, name, _, typed)| (*name, typed)));
         let setup = Setup {
             players,
             first_player: s.first,
