@@ -226,8 +226,8 @@ impl ForemanApp {
     /// one, is offered on the start screen.
     pub fn new(settings: Settings, data_dir: PathBuf) -> ForemanApp {
         let kept_other = (
-            data_dir.join(super::traumfabrik::FILE).exists(),
-            data_dir.join(super::little_factory::FILE).exists(),
+            super::traumfabrik::unfinished(&data_dir),
+            super::little_factory::unfinished(&data_dir),
         );
         let has_last_game = data_dir.join(LAST_GAME).exists();
         let last_game = crate::store::load_game(&data_dir.join(LAST_GAME))
@@ -288,8 +288,8 @@ impl ForemanApp {
         self.offers.last_game = crate::store::load_game(&self.last_game_path())
             .ok()
             .map(std::rc::Rc::new);
-        self.offers.traumfabrik = self.data_dir.join(super::traumfabrik::FILE).exists();
-        self.offers.little_factory = self.data_dir.join(super::little_factory::FILE).exists();
+        self.offers.traumfabrik = super::traumfabrik::unfinished(&self.data_dir);
+        self.offers.little_factory = super::little_factory::unfinished(&self.data_dir);
         self.offers.kept = crate::store::worth_resuming(
             crate::store::kept_games(&crate::store::games_dir(&self.data_dir)),
             self.offers.last_game.as_deref(),

@@ -288,8 +288,8 @@ fn a_damaged_traumfabrik_game_is_said_and_kept_aside() {
     let mut h = harness(dir.path(), 1);
     h.run();
     to_start_screen(&mut h);
-    // A file is kept: its button offers it (and then says it cannot be read).
-    h.get_by_label("Traumfabrik (resume)").click();
+    // A file that does not load is no game to resume: opened, it is said and set aside.
+    h.get_by_label("Traumfabrik").click();
     h.run();
     let aside = dir.path().join("traumfabrik.damaged.json");
     let said = format!(

@@ -49,6 +49,12 @@ struct Entry {
     got_buildings: String,
 }
 
+/// Whether a game of Little Factory not yet over is kept in `data` (the start screen offers
+/// to resume it).
+pub(in crate::ui) fn unfinished(data: &Path) -> bool {
+    Kept::<LittleFactory>::open(&data.join(FILE)).is_ok_and(|k| k.game.state().ending.is_none())
+}
+
 impl LfScreen {
     /// The game kept in `data`, or a new game's form.
     pub(in crate::ui) fn open(data: &Path) -> (LfScreen, Option<(String, String)>) {

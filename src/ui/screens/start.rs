@@ -105,8 +105,8 @@ pub(in crate::ui) struct Offers {
     pub(in crate::ui) last_game: Option<std::rc::Rc<crate::engine::Game>>,
     /// The games put aside (by *New game* while one was unfinished): most recent first.
     pub(in crate::ui) kept: Vec<crate::store::KeptGame>,
-    /// A game of Traumfabrik, of Little Factory, is kept in the data folder (resumed on its
-    /// button).
+    /// A game of Traumfabrik, of Little Factory, not yet over is kept in the data folder
+    /// (resumed on its button).
     pub(in crate::ui) traumfabrik: bool,
     pub(in crate::ui) little_factory: bool,
 }

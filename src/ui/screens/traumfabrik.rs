@@ -57,6 +57,12 @@ pub(in crate::ui) struct TfScreen {
     log: (usize, Vec<String>),
 }
 
+/// Whether a game of Traumfabrik not yet over is kept in `data` (the start screen offers to
+/// resume it).
+pub(in crate::ui) fn unfinished(data: &Path) -> bool {
+    Kept::<Traumfabrik>::open(&data.join(FILE)).is_ok_and(|k| k.game.state().stage != Stage::Over)
+}
+
 impl TfScreen {
     pub(in crate::ui) fn open(data: &Path) -> (TfScreen, Option<(String, String)>) {
         let path = data.join(FILE);
