@@ -819,7 +819,11 @@ impl Search {
             // An outcome the memo holds already: its exact value, or the bound it was given.
             let (promise, key) = if next.len() == 1 {
                 let k = key(&first.players[self.seat]);
-                (self.bound_of(first), Some((k, false)))
+                match self.memo.get(&k) {
+                    Some(e) if e.exact => (e.value, Some((k, true))),
+                    Some(e) => (self.bound_of(first).min(e.value), Some((k, false))),
+                    None => (self.bound_of(first), Some((k, false))),
+                }
             } else {
                 (f64::INFINITY, None)
             };
@@ -836,8 +840,10 @@ impl Search {
             // Stable: of equal promise, the rules' order stays.
             tries.sort_by(|a, b| {
                 let end = |t: &Try| !matches!(t.act, Act::EndWork { .. });
+                let unknown = |t: &Try| !matches!(t.key, Some((_, true)));
                 end(a)
                     .cmp(&end(b))
+                    .then(unknown(a).cmp(&unknown(b)))
                     .then(a.chance.cmp(&b.chance))
                     .then(b.promise.total_cmp(&a.promise))
             });
