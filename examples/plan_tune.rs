@@ -5,7 +5,8 @@
 //! hand, penultimate, market, anticipate, and `lookahead`: the planner bot's rolls per market choice,
 //! `looked`: how many of its best market choices it plays ahead, `hires=0`: not each
 //! contractor too).
-//! Several sets separated by `/` are played one after the other. With `3p`, 3-player games
+//! Several sets separated by `/` are played one after the other; `easy`, `hard` or `expert`
+//! anywhere plays every set against the Machine at that level instead. With `3p`, 3-player games
 //! instead: the planner in seat 1 against two greedy bots, printing the mean scores.
 use foreman::bots::{Bot, BotKind};
 use foreman::engine::{Difficulty, Game, Setup, Winner, scoreboard};
@@ -44,6 +45,8 @@ enum What {
     Next,
     /// `3p`: 3-player games.
     ThreePlayers,
+    /// `easy`, `medium`, `hard`, `expert`: the Machine's difficulty (medium unless told).
+    Level(Difficulty),
 }
 
 /// A word of the command line, or why it is none.
@@ -51,6 +54,10 @@ fn word(text: &str) -> Result<Word, String> {
     let what = match text {
         "/" => What::Next,
         "3p" => What::ThreePlayers,
+        "easy" => What::Level(Difficulty::Easy),
+        "medium" => What::Level(Difficulty::Medium),
+        "hard" => What::Level(Difficulty::Hard),
+        "expert" => What::Level(Difficulty::Expert),
         _ => {
             let (key, value) = text
                 .split_once('=')
@@ -101,11 +108,12 @@ fn game(
     (ahead, hires, looked): (usize, bool, usize),
     seed: u64,
     three: bool,
+    level: Difficulty,
 ) -> (u32, u32, bool) {
     let setup = if three {
         Setup::players(3, seed)
     } else {
-        Setup::solo("P", Difficulty::Medium, seed)
+        Setup::solo("P", level, seed)
     };
     let mut bots = vec![Bot::planner(seed, w, ahead)];
     bots[0].hires = hires;
@@ -136,6 +144,13 @@ fn main() {
     let three = words
         .iter()
         .any(|word| matches!(word.what, What::ThreePlayers));
+    let level = words
+        .iter()
+        .find_map(|word| match word.what {
+            What::Level(d) => Some(d),
+            _ => None,
+        })
+        .unwrap_or(Difficulty::Medium);
     for set in words.split(|word| matches!(word.what, What::Next)) {
         let mut w = Weights::default();
         let (mut ahead, mut hires, mut looked) =
@@ -146,13 +161,13 @@ fn main() {
                 What::Lookahead(k) => ahead = k,
                 What::Looked(n) => looked = n,
                 What::Hires(h) => hires = h,
-                What::Next | What::ThreePlayers => {}
+                What::Next | What::ThreePlayers | What::Level(_) => {}
             }
         }
         let start = if three { 60_000 } else { 50_000 };
         let seeds: Vec<u64> = (start..start + games).collect();
         let results = sim::on_threads(&seeds, 2, |seed| {
-            game(w, (ahead, hires, looked), seed, three)
+            game(w, (ahead, hires, looked), seed, three, level)
         });
         let n = results.len().max(1) as f64;
         let wins = results.iter().filter(|r| r.2).count();

@@ -50,11 +50,14 @@ if ! command -v npm >/dev/null 2>&1; then
 fi
 
 # The toolchain pieces CI uses (formatting and lints, the smart die's microcontroller
-# target); rustup ships them.
+# target, the browser's); rustup ships them.
 if command -v rustup >/dev/null 2>&1; then
   rustup component add rustfmt clippy >/dev/null 2>&1 || true
   rustup target list --installed | grep -qx thumbv6m-none-eabi ||
     rustup target add thumbv6m-none-eabi >/dev/null
+  # the game in a browser (WebAssembly)
+  rustup target list --installed | grep -qx wasm32-unknown-unknown ||
+    rustup target add wasm32-unknown-unknown >/dev/null
 fi
 
 # elf2uf2-rs turns the firmware's ELF into the UF2 file the die is flashed with. Without its
