@@ -48,7 +48,7 @@ impl<R: Rules> Kept<R> {
 
     /// The game kept at `path`.
     pub fn open(path: &Path) -> Result<Self, OpenError<R::Error>> {
-        let text = std::fs::read_to_string(path).map_err(|source| {
+        let text = crate::store::disk::read_to_string(path).map_err(|source| {
             OpenError::Read(StoreError::Read {
                 path: path.to_path_buf(),
                 source,

@@ -3,19 +3,29 @@
 //! receives only its seat's view (`view`), and sends actions for its own seat (`wire`).
 //! A seat's link carries a key of 128 random bits (`keys`); the page is embedded (`page`).
 
+#[cfg(not(target_arch = "wasm32"))]
 pub mod carry;
+#[cfg(not(target_arch = "wasm32"))]
 pub mod database;
+#[cfg(not(target_arch = "wasm32"))]
 pub mod devices;
+#[cfg(not(target_arch = "wasm32"))]
 pub mod guard;
+#[cfg(not(target_arch = "wasm32"))]
 pub mod links;
+#[cfg(not(target_arch = "wasm32"))]
 pub mod lobby;
 pub mod log;
+#[cfg(not(target_arch = "wasm32"))]
 pub mod page;
+#[cfg(not(target_arch = "wasm32"))]
 pub mod pool;
 pub mod seat_keys;
+#[cfg(not(target_arch = "wasm32"))]
 pub mod server;
 pub mod suggest;
 pub mod table;
+#[cfg(not(target_arch = "wasm32"))]
 pub mod tls;
 pub mod view;
 pub mod wire;
@@ -23,6 +33,7 @@ pub mod wire;
 pub use seat_keys::SeatKeys;
 pub use table::{Played, Refusal, Source, Table};
 
+#[cfg(not(target_arch = "wasm32"))]
 /// Serves `hub` on `bind:port` until the process ends, on a runtime of its own; with
 /// `any_port`, on a port the system gives when `port` is taken; over HTTPS with `secure`.
 pub fn serve_blocking(
@@ -68,6 +79,7 @@ pub fn serve_blocking(
 }
 
 /// Ctrl-C or SIGTERM.
+#[cfg(not(target_arch = "wasm32"))]
 async fn stop_asked() -> std::io::Result<()> {
     let mut term = tokio::signal::unix::signal(tokio::signal::unix::SignalKind::terminate())?;
     tokio::select! {

@@ -3,6 +3,7 @@
 //! so killing the program at any moment loses nothing; undo and redo move along the journal.
 //! [`recorder`] keeps every game played in the history as it is played.
 
+#[cfg(not(target_arch = "wasm32"))]
 pub mod recorder;
 
 use crate::engine::known::Source;

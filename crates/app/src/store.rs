@@ -1,10 +1,10 @@
-//! Saved games on disk: atomic writes (a temporary file in the same folder, flushed, then
+//! Saved games on disk (or in a browser's storage, [`disk`]): atomic writes (a temporary file in the same folder, flushed, then
 //! renamed over the old one) so a crash never leaves a partial file, and reading with a
 //! message that says what is wrong.
 
+pub mod disk;
+
 use crate::engine::{Game, LoadError, SavedGame};
-use std::fs;
-use std::io::Write;
 use std::path::{Path, PathBuf};
 use thiserror::Error;
 
@@ -67,33 +67,15 @@ pub fn last_game_path() -> PathBuf {
     data_dir().join("last-game.json")
 }
 
-/// Writes `bytes` (text or not) to `path` atomically: a temporary file of its own in the same
-/// folder (two writers never share one), readable by this user only (a game holds its seed,
-/// a seat file its keys), synced, renamed over `path`, and the folder synced.
+/// Writes `bytes` to `path` atomically ([`disk::write_atomic`]): on a disk, a temporary file
+/// of its own in the same folder (two writers never share one), readable by this user only (a
+/// game holds its seed, a seat file its keys), synced, renamed over `path`, and the folder
+/// synced.
 pub fn write_atomic(path: &Path, bytes: impl AsRef<[u8]>) -> Result<(), StoreError> {
-    let err = |source| StoreError::Write {
+    disk::write_atomic(path, bytes.as_ref()).map_err(|source| StoreError::Write {
         path: path.to_path_buf(),
         source,
-    };
-    let dir = path
-        .parent()
-        .filter(|d| !d.as_os_str().is_empty())
-        .unwrap_or(Path::new("."));
-    fs::create_dir_all(dir).map_err(err)?;
-    // tempfile makes it with mode 0600 and a name no other writer has.
-    let mut f = tempfile::Builder::new()
-        .prefix(".foreman-")
-        .suffix(".tmp")
-        .tempfile_in(dir)
-        .map_err(err)?;
-    f.write_all(bytes.as_ref()).map_err(err)?;
-    f.as_file().sync_all().map_err(err)?;
-    f.persist(path).map_err(|e| err(e.error))?;
-    // The rename itself is durable once the folder is synced.
-    if let Ok(d) = fs::File::open(dir) {
-        let _ = d.sync_all();
-    }
-    Ok(())
+    })
 }
 
 pub fn save_game(path: &Path, game: &Game) -> Result<(), StoreError> {
@@ -118,7 +100,7 @@ pub fn load_game(path: &Path) -> Result<Game, StoreError> {
 
 /// The game saved at `path`, and what its served table kept ([`save_game_with`]).
 pub fn load_game_with(path: &Path) -> Result<(Game, Option<serde_json::Value>), StoreError> {
-    let text = fs::read_to_string(path).map_err(|source| StoreError::Read {
+    let text = disk::read_to_string(path).map_err(|source| StoreError::Read {
         path: path.to_path_buf(),
         source,
     })?;
@@ -188,7 +170,7 @@ pub fn keep_unfinished(
     games: &Path,
     stamp: u64,
 ) -> Result<Option<PathBuf>, StoreError> {
-    if !last.exists() {
+    if !disk::exists(last) {
         return Ok(None);
     }
     // A finished game is in the history; a game nobody played yet (Foreman's own deal on
@@ -200,7 +182,7 @@ pub fn keep_unfinished(
         path: games.to_path_buf(),
         source,
     };
-    fs::create_dir_all(games).map_err(err)?;
+    disk::create_dir_all(games).map_err(err)?;
     let mut n = 0u32;
     let target = loop {
         let name = if n == 0 {
@@ -209,29 +191,24 @@ pub fn keep_unfinished(
             format!("game-{stamp}-{n}.json")
         };
         let p = games.join(name);
-        if !p.exists() {
+        if !disk::exists(&p) {
             break p;
         }
         n += 1;
     };
-    fs::rename(last, &target).map_err(err)?;
+    disk::rename(last, &target).map_err(err)?;
     Ok(Some(target))
 }
 
 /// The games put aside in `games`, most recently played first.
 pub fn kept_games(games: &Path) -> Vec<KeptGame> {
-    let Ok(entries) = fs::read_dir(games) else {
+    let Ok(entries) = disk::list(games) else {
         return Vec::new();
     };
     let mut out: Vec<KeptGame> = entries
-        .filter_map(|e| e.ok().map(|e| e.path()))
-        .filter(|p| p.extension().is_some_and(|x| x == "json"))
-        .map(|path| {
-            let modified = fs::metadata(&path)
-                .and_then(|m| m.modified())
-                .ok()
-                .and_then(|t| t.duration_since(std::time::UNIX_EPOCH).ok())
-                .map_or(0, |d| d.as_secs());
+        .into_iter()
+        .filter(|l| l.path.extension().is_some_and(|x| x == "json"))
+        .map(|disk::Listed { path, modified }| {
             let game = load_game(&path).map_err(|e| e.to_string());
             KeptGame {
                 path,
@@ -261,12 +238,12 @@ pub fn set_aside_damaged(path: &Path) -> std::io::Result<PathBuf> {
             format!("{stem}.damaged-{n}.json")
         };
         let t = dir.join(name);
-        if !t.exists() {
+        if !disk::exists(&t) {
             break t;
         }
         n += 1;
     };
-    std::fs::rename(path, &target)?;
+    disk::rename(path, &target)?;
     Ok(target)
 }
 

@@ -45,7 +45,7 @@ impl SeatKeys {
 
     /// The keys kept beside the game at `path`, if any (nothing is written).
     pub fn read_for(path: &Path) -> Option<SeatKeys> {
-        let text = std::fs::read_to_string(Self::path_for(path)).ok()?;
+        let text = crate::store::disk::read_to_string(&Self::path_for(path)).ok()?;
         serde_json::from_str(&text).ok()
     }
 
@@ -101,7 +101,7 @@ impl SeatKeys {
     /// ones are unreadable or for another number of seats).
     pub fn kept_for(path: &Path, seats: usize) -> Result<SeatKeys, StoreError> {
         let at = Self::path_for(path);
-        let kept = std::fs::read_to_string(&at)
+        let kept = crate::store::disk::read_to_string(&at)
             .ok()
             .and_then(|t| serde_json::from_str::<SeatKeys>(&t).ok())
             .filter(|k| k.seats.len() == seats && k.seats.iter().all(|s| s.len() == 32));

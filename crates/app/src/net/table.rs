@@ -124,6 +124,7 @@ pub enum Keep {
     /// A journal file, its keys beside it.
     File(PathBuf),
     /// A game of `foreman serve --database`: its rows, written while this node holds its lease.
+    #[cfg(not(target_arch = "wasm32"))]
     Database {
         db: std::sync::Arc<super::database::Database>,
         code: String,
@@ -136,11 +137,13 @@ impl Keep {
     }
 
     /// Writes `next`, the game after `before`, with what the table keeps beside it.
+    #[cfg_attr(target_arch = "wasm32", allow(unused_variables))]
     fn save(&self, before: &Game, next: &Game, kept: &Kept) -> Result<(), StoreError> {
         let served = serde_json::to_value(kept).ok();
         match self {
             Keep::Nowhere => Ok(()),
             Keep::File(path) => store::save_game_with(path, next, served),
+            #[cfg(not(target_arch = "wasm32"))]
             Keep::Database { db, code } => {
                 // The actions both journals share stay as they are.
                 let from = before
@@ -163,6 +166,7 @@ impl Keep {
         match self {
             Keep::Nowhere => Ok(()),
             Keep::File(path) => keys.write_for(path),
+            #[cfg(not(target_arch = "wasm32"))]
             Keep::Database { db, code } => db
                 .save_keys(code, keys)
                 .map_err(|e| StoreError::Database(e.to_string())),
@@ -219,6 +223,7 @@ impl Table {
     }
 
     /// A game kept in the database, served by this node (which holds its lease).
+    #[cfg(not(target_arch = "wasm32"))]
     pub fn from_database(
         stored: super::database::Stored,
         db: std::sync::Arc<super::database::Database>,
