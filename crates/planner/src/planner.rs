@@ -41,6 +41,13 @@
 //! counting the same bonus again for a card taken); `dead` 0.5, 222 (the default now). A card
 //! worth more by what it adds once built makes every build cost that worth, and builds fell.
 //!
+//! Against the Machine at hard (`plan_tune -- 200 hard KEY=VALUE`, seeds from 50,000), the
+//! weights matter no more: the defaults won 50 of 200, penultimate 0.6 49, engine_fade 0.8 51,
+//! hand 0.3 37, metal 0.3 with energy 0.2 43 (a 95% interval is about ±6 games). Of 120 such
+//! games, the Machine ended 31 (its 12 goods), and the bot won none of them; the bot ended 89
+//! and won 28 of those, behind by 2 or 3 points when it ended them: it loses the race of its
+//! engine, not the timing of the end.
+//!
 //! In a solo game the means' share also looks at the Machine: before its turn, the chance
 //! that its production brings its goods to 12 this round (the round would then be the one
 //! before the last) turns the share from 1 towards `penultimate` by that chance
