@@ -17,16 +17,21 @@ mod actions;
 mod screens;
 mod widgets;
 // The screens and widgets under their own names, as the rest of the window calls them.
-use screens::{history, little_factory, start, table, traumfabrik};
+#[cfg(not(target_arch = "wasm32"))]
+use screens::history;
+use screens::{little_factory, start, table, traumfabrik};
 pub use widgets::die::PaintedDice;
 use widgets::{card, die, hq, icons};
 pub mod app;
 mod bot_seats;
+#[cfg(not(target_arch = "wasm32"))]
 pub mod camera;
+#[cfg(not(target_arch = "wasm32"))]
 mod camera_panel;
 mod dialogs;
 pub mod discard;
 mod files;
+#[cfg(not(target_arch = "wasm32"))]
 mod invite;
 mod keys;
 mod log;
@@ -34,15 +39,21 @@ mod machine;
 mod marks;
 mod options;
 mod reference;
+#[cfg(not(target_arch = "wasm32"))]
 pub mod smart;
+#[cfg(not(target_arch = "wasm32"))]
 mod smart_panel;
 mod steps;
 mod suggest;
+#[cfg(target_arch = "wasm32")]
+mod web;
 
 pub use app::{DiceSource, ForemanApp, Settings};
+#[cfg(not(target_arch = "wasm32"))]
 pub use invite::InviteAt;
 pub use start::StartForm;
 
+#[cfg(not(target_arch = "wasm32"))]
 /// Opens the window; returns when it is closed. `started` is when the program started.
 pub fn run(started: std::time::Instant) -> anyhow::Result<()> {
     let options = eframe::NativeOptions {
@@ -105,6 +116,7 @@ impl eframe::App for ForemanApp {
     }
 }
 
+#[cfg(not(target_arch = "wasm32"))]
 /// Has a dice source's thread repaint `ctx` after each report, from the first frame it is
 /// drained on (the window then needs no timer to look for its events).
 fn repaint_on(wake: &crate::dice::Wake, ctx: &egui::Context) {

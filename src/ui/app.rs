@@ -4,7 +4,7 @@
 
 use super::start::StartForm;
 use crate::engine::known::Source;
-use crate::engine::state::{Colour, Phase};
+use crate::engine::state::Phase;
 use crate::engine::{Act, Action, Game, Inputs, Mode, RuleError, Tool, legal_actions};
 use crate::i18n::words;
 use crate::i18n::{Arg, Lang, Tr};
@@ -150,6 +150,7 @@ pub(super) enum Dialog {
 pub(super) enum Screen {
     Start(Box<StartForm>),
     Table,
+    #[cfg(not(target_arch = "wasm32"))]
     History(Box<super::history::HistoryView>),
     /// The games beside Fantastic Factories (issue 92), their table companions.
     LittleFactory(Box<super::little_factory::LfScreen>),
@@ -173,11 +174,14 @@ pub struct ForemanApp {
     pub(super) view: super::table::TableView,
     pub(super) data_dir: PathBuf,
     /// Every game played goes into the history as it is played.
+    #[cfg(not(target_arch = "wasm32"))]
     pub(super) recorder: crate::session::recorder::Recorder,
     pub(super) dialog: Option<Dialog>,
     /// *Invite players*: the game served to the devices, and its links window.
+    #[cfg(not(target_arch = "wasm32"))]
     pub(super) invite: Option<super::invite::Invite>,
     /// Where *Invite players* listens.
+    #[cfg(not(target_arch = "wasm32"))]
     pub invite_at: super::invite::InviteAt,
     /// The last refusal or error, shown in view until the next action.
     pub(super) message: Option<String>,
@@ -191,10 +195,12 @@ pub struct ForemanApp {
     pub next_seed: Option<u64>,
     pub(super) applied_zoom: f32,
     /// When the program started, until the first frame is drawn (start-up time).
-    pub started: Option<std::time::Instant>,
+    pub started: Option<web_time::Instant>,
     /// The smart dice panel: its port and the dice once connected.
+    #[cfg(not(target_arch = "wasm32"))]
     pub(super) smart: super::smart_panel::SmartPanel,
     /// The camera panel: its source, the reader once started, its preview.
+    #[cfg(not(target_arch = "wasm32"))]
     pub camera: super::camera_panel::CameraPanel,
     /// What the start screen offers to resume, read when it opens (not per frame).
     pub(super) offers: super::start::Offers,
@@ -229,12 +235,13 @@ impl ForemanApp {
             super::traumfabrik::unfinished(&data_dir),
             super::little_factory::unfinished(&data_dir),
         );
-        let has_last_game = data_dir.join(LAST_GAME).exists();
+        let has_last_game = crate::store::disk::exists(&data_dir.join(LAST_GAME));
         let last_game = crate::store::load_game(&data_dir.join(LAST_GAME))
             .ok()
             .map(std::rc::Rc::new);
         let form = settings.setup.clone().map(StartForm::mended);
         let form = form.unwrap_or_default();
+        #[cfg(not(target_arch = "wasm32"))]
         let camera_source = settings.camera_source.clone();
         ForemanApp {
             tr: std::rc::Rc::new(Tr::new(settings.lang)),
@@ -242,10 +249,13 @@ impl ForemanApp {
             screen: Screen::Start(Box::new(form)),
             session: None,
             view: Default::default(),
+            #[cfg(not(target_arch = "wasm32"))]
             recorder: crate::session::recorder::Recorder::open(&data_dir),
             data_dir,
             dialog: None,
+            #[cfg(not(target_arch = "wasm32"))]
             invite: None,
+            #[cfg(not(target_arch = "wasm32"))]
             invite_at: Default::default(),
             message: None,
             note: None,
@@ -254,7 +264,9 @@ impl ForemanApp {
             next_seed: None,
             applied_zoom: 0.0,
             started: None,
+            #[cfg(not(target_arch = "wasm32"))]
             smart: Default::default(),
+            #[cfg(not(target_arch = "wasm32"))]
             camera: super::camera_panel::CameraPanel {
                 source: camera_source,
                 ..Default::default()
@@ -284,7 +296,7 @@ impl ForemanApp {
         self.screen = Screen::Start(Box::new(form.unwrap_or_default()));
         self.dialog = None;
         self.review = None;
-        self.offers.has_last_game = self.last_game_path().exists();
+        self.offers.has_last_game = crate::store::disk::exists(&self.last_game_path());
         self.offers.last_game = crate::store::load_game(&self.last_game_path())
             .ok()
             .map(std::rc::Rc::new);
@@ -299,8 +311,8 @@ impl ForemanApp {
     /// Puts the last game aside if it is unfinished, so that nothing overwrites it; says so
     /// when it cannot (and then nothing may be started over it).
     pub(super) fn keep_last_game(&mut self) -> bool {
-        let stamp = std::time::SystemTime::now()
-            .duration_since(std::time::UNIX_EPOCH)
+        let stamp = web_time::SystemTime::now()
+            .duration_since(web_time::UNIX_EPOCH)
             .map_or(0, |d| d.as_secs());
         let games = crate::store::games_dir(&self.data_dir);
         match crate::store::keep_unfinished(&self.last_game_path(), &games, stamp) {
@@ -437,9 +449,11 @@ impl ForemanApp {
             }
             self.applied_zoom = self.settings.zoom;
         }
+        #[cfg(not(target_arch = "wasm32"))]
         if let Some(smart) = self.smart.dice.as_mut() {
             smart.drain(&ctx);
         }
+        #[cfg(not(target_arch = "wasm32"))]
         if let Some(camera) = self.camera.dice.as_mut() {
             camera.drain(&ctx);
         }
@@ -447,12 +461,16 @@ impl ForemanApp {
         if self.session.as_mut().is_some_and(|s| s.sync()) {
             self.log.clear();
         }
+        #[cfg(not(target_arch = "wasm32"))]
         self.invite_window(&ctx);
         self.undo_request(&ctx);
         self.feed_read_dice();
         self.shortcuts(&ctx);
         // Drawn again this frame if the camera's picture still is.
-        self.camera.picture_at = None;
+        #[cfg(not(target_arch = "wasm32"))]
+        {
+            self.camera.picture_at = None;
+        }
         self.ask_for_roll();
         if matches!(self.screen, Screen::Table) {
             self.play_bots(&ctx);
@@ -461,6 +479,7 @@ impl ForemanApp {
         self.top_bar(ui);
         match &self.screen {
             Screen::Start(_) => self.start_screen(ui),
+            #[cfg(not(target_arch = "wasm32"))]
             Screen::History(_) => self.history_screen(ui),
             Screen::LittleFactory(_) => self.little_factory_screen(ui),
             Screen::Traumfabrik(_) => self.traumfabrik_screen(ui),
@@ -476,9 +495,11 @@ impl ForemanApp {
                 }
             }
         }
+        #[cfg(not(target_arch = "wasm32"))]
         if let Some(s) = &self.session {
             self.recorder.record(s.path(), s.truth());
         }
+        #[cfg(not(target_arch = "wasm32"))]
         if let Some(path) = self.recorder.notice.take() {
             self.message = Some(self.ta("history-set-aside", &[("path", path.into())]));
         }
@@ -519,6 +540,7 @@ impl ForemanApp {
                     {
                         self.redo();
                     }
+                    #[cfg(not(target_arch = "wasm32"))]
                     if ui
                         .button(self.t("web-invite"))
                         .on_hover_text(self.t("web-invite-hint"))
@@ -535,6 +557,7 @@ impl ForemanApp {
                         });
                     }
                 }
+                #[cfg(not(target_arch = "wasm32"))]
                 if !matches!(self.screen, Screen::History(_))
                     && ui
                         .button(self.t("history"))
@@ -620,6 +643,7 @@ impl ForemanApp {
     /// The colour of the die the game asks for now (when it asks for one), as smart dice
     /// report it: the player's colour, white for a solo player, the Machine's die colours in
     /// their order.
+    #[cfg(not(target_arch = "wasm32"))]
     pub(super) fn wanted_colour(&self, pending: &Pending) -> Option<crate::dice::DieColour> {
         use crate::dice::DieColour as D;
         let game = self.game()?;
@@ -639,6 +663,7 @@ impl ForemanApp {
         if st.is_solo() {
             return Some(D::White);
         }
+        use crate::engine::state::Colour;
         Some(match st.players[seat].colour {
             Colour::Red => D::Red,
             Colour::Blue => D::Blue,

@@ -8,7 +8,8 @@ use super::app::ForemanApp;
 use crate::bots::{Bot, BotKind};
 use crate::engine::{Act, Game, Phase};
 use std::sync::mpsc::{Receiver, TryRecvError};
-use std::time::{Duration, Instant};
+use std::time::Duration;
+use web_time::Instant;
 
 /// How long a bot's actions are apart, by default.
 pub const BOT_PACE: Duration = Duration::from_millis(600);
@@ -90,15 +91,29 @@ impl ForemanApp {
             return None;
         }
         let seat = game.state().current_player()?;
-        let invite = self.invite.as_ref()?;
-        let table = self.session.as_ref().and_then(|s| s.hosted())?;
-        invite
-            .hub
-            .connected(table)
-            .get(seat)
-            .copied()
-            .unwrap_or(false)
-            .then_some(seat)
+        self.connected(seat).then_some(seat)
+    }
+
+    /// Whether a device plays `seat` now (*Invite players*; never in a browser).
+    #[cfg(not(target_arch = "wasm32"))]
+    pub(super) fn connected(&self, seat: usize) -> bool {
+        let table = self.session.as_ref().and_then(|s| s.hosted());
+        self.invite
+            .as_ref()
+            .zip(table)
+            .is_some_and(|(invite, table)| {
+                invite
+                    .hub
+                    .connected(table)
+                    .get(seat)
+                    .copied()
+                    .unwrap_or(false)
+            })
+    }
+
+    #[cfg(target_arch = "wasm32")]
+    pub(super) fn connected(&self, _seat: usize) -> bool {
+        false
     }
 
     /// The seat to act now when it is played on its own device in an on-screen game: the

@@ -74,6 +74,11 @@ impl ForemanApp {
 
     /// The camera reader, if started.
     /// Whether the camera reads dice in this game, or was chosen to (its panel is shown).
+    /// The camera reader is running.
+    pub(super) fn camera_on(&self) -> bool {
+        self.camera.dice.is_some()
+    }
+
     pub(super) fn camera_used(&self) -> bool {
         self.camera.dice.is_some() || self.settings.dice.contains(&DiceSource::Camera)
     }

@@ -103,9 +103,12 @@ impl ForemanApp {
         }
         // Keys 1–5: the work phase turns to that player (everyone works at once), unless the
         // pointer is on the camera's picture, where a key is a die's face.
+        #[cfg(not(target_arch = "wasm32"))]
         let on_picture = ctx
             .pointer_hover_pos()
             .is_some_and(|p| self.camera.picture_at.is_some_and(|r| r.contains(p)));
+        #[cfg(target_arch = "wasm32")]
+        let on_picture = false;
         if on_picture {
             return;
         }

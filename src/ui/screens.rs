@@ -5,12 +5,15 @@
 use super::*;
 
 pub(super) mod final_score;
+#[cfg(not(target_arch = "wasm32"))]
 pub(super) mod history;
 pub(super) mod little_factory;
+#[cfg(not(target_arch = "wasm32"))]
 pub(super) mod other_history;
 pub(super) mod other_shell;
 pub(super) mod review;
 pub(super) mod start;
+#[cfg(not(target_arch = "wasm32"))]
 pub(super) mod stats;
 pub(super) mod table;
 pub(super) mod traumfabrik;

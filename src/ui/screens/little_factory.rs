@@ -158,36 +158,41 @@ impl ForemanApp {
             self.open_start_screen();
             return;
         }
-        // The play as it stands into the history, when it changed.
-        let Screen::LittleFactory(s) = &mut self.screen else {
-            return;
-        };
-        if let Some(kept) = &s.kept {
-            shell::record(
-                self.recorder.history.as_mut(),
-                &mut s.recorded,
-                kept,
-                || {
-                    let st = kept.game.state();
-                    let winners = st.winners();
-                    shell::Play {
-                        game: "little-factory",
-                        finished: st.ending.is_some(),
-                        seats: st
-                            .players
-                            .iter()
-                            .enumerate()
-                            .map(|(i, p)| crate::history::other::OtherSeat {
-                                name: p.name.clone(),
-                                score: Some(p.influence()),
-                                won: winners.contains(&i),
-                                first: i == kept.game.setup().first_player,
-                            })
-                            .collect(),
-                    }
-                },
-            );
+        // The play as it stands into the history, when it changed (a browser keeps no
+        // history).
+        #[cfg(not(target_arch = "wasm32"))]
+        {
+            let Screen::LittleFactory(s) = &mut self.screen else {
+                return;
+            };
+            record_play(self.recorder.history.as_mut(), s);
         }
+    }
+}
+
+/// The play as it stands into `history`, when it changed.
+#[cfg(not(target_arch = "wasm32"))]
+fn record_play(history: Option<&mut crate::history::History>, s: &mut LfScreen) {
+    if let Some(kept) = &s.kept {
+        shell::record(history, &mut s.recorded, kept, || {
+            let st = kept.game.state();
+            let winners = st.winners();
+            shell::Play {
+                game: "little-factory",
+                finished: st.ending.is_some(),
+                seats: st
+                    .players
+                    .iter()
+                    .enumerate()
+                    .map(|(i, p)| crate::history::other::OtherSeat {
+                        name: p.name.clone(),
+                        score: Some(p.influence()),
+                        won: winners.contains(&i),
+                        first: i == kept.game.setup().first_player,
+                    })
+                    .collect(),
+            }
+        });
     }
 }
 

@@ -3,7 +3,9 @@
 //! (the game's name, *Back to the start*, the notice's line kept), the words of an undo and of
 //! a kept game that does not load, and the play recorded into the history as it changes.
 
+#[cfg(not(target_arch = "wasm32"))]
 use crate::history::History;
+#[cfg(not(target_arch = "wasm32"))]
 use crate::history::other::{OtherRecord, OtherSeat};
 use crate::i18n::Tr;
 use crate::kept::Kept;
@@ -84,6 +86,7 @@ pub(in crate::ui) fn undo<R: Rules>(tr: &Tr, kept: &mut Kept<R>) -> Option<(Stri
 }
 
 /// A play as it stands, for the history.
+#[cfg(not(target_arch = "wasm32"))]
 pub(in crate::ui) struct Play {
     pub game: &'static str,
     pub finished: bool,
@@ -92,6 +95,7 @@ pub(in crate::ui) struct Play {
 
 /// Records `kept`'s play into `history` when its journal changed since `recorded` (its length
 /// and the play's id then), which it updates.
+#[cfg(not(target_arch = "wasm32"))]
 pub(in crate::ui) fn record<R: Rules>(
     history: Option<&mut History>,
     recorded: &mut Option<(usize, i64)>,

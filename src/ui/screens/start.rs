@@ -425,14 +425,22 @@ impl ForemanApp {
         };
         let mut form = std::mem::take(form);
         let message = self.message.clone();
+        #[cfg(not(target_arch = "wasm32"))]
         let (tr, smart) = (&self.tr, &mut self.smart);
-        let mut said = None;
+        #[cfg(target_arch = "wasm32")]
+        let tr = &self.tr;
+        #[cfg_attr(target_arch = "wasm32", allow(unused_mut))]
+        let mut said: Option<String> = None;
         let screen = StartScreen {
             tr,
             message: message.as_deref(),
             offers: &self.offers,
         };
+        // The smart dice's port under their choice (none in a browser).
+        #[cfg(not(target_arch = "wasm32"))]
         let command = screen.ui(ui, &mut form, |ui| said = smart.ui(ui, tr));
+        #[cfg(target_arch = "wasm32")]
+        let command = screen.ui(ui, &mut form, |_| ());
         if let Some(said) = said {
             self.message = Some(said);
         }
@@ -619,8 +627,8 @@ impl ForemanApp {
 
     pub(in crate::ui) fn seed(&mut self) -> u64 {
         self.next_seed.take().unwrap_or_else(|| {
-            std::time::SystemTime::now()
-                .duration_since(std::time::UNIX_EPOCH)
+            web_time::SystemTime::now()
+                .duration_since(web_time::UNIX_EPOCH)
                 .map_or(1, |d| d.as_nanos() as u64)
         })
     }

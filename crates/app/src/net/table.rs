@@ -210,7 +210,7 @@ pub struct Table {
     keys: Mutex<SeatKeys>,
     runner: Mutex<Runner>,
     /// When the game last changed (a lobby puts away games nobody plays).
-    touched: Mutex<std::time::Instant>,
+    touched: Mutex<web_time::Instant>,
     /// No longer served here (another node serves it now): its sockets close, and the
     /// devices open them again where it is served.
     closed: std::sync::atomic::AtomicBool,
@@ -285,7 +285,7 @@ impl Table {
             changed: watch::channel(0).0,
             keys: Mutex::new(keys),
             runner: Mutex::new(Runner::Window),
-            touched: Mutex::new(std::time::Instant::now()),
+            touched: Mutex::new(web_time::Instant::now()),
             closed: Default::default(),
         }
     }
@@ -553,7 +553,7 @@ impl Table {
 
     pub(super) fn tell(&self, mut inner: MutexGuard<'_, Inner>) {
         if let Ok(mut t) = self.touched.lock() {
-            *t = std::time::Instant::now();
+            *t = web_time::Instant::now();
         }
         inner.tick += 1;
         let tick = inner.tick;

@@ -21,10 +21,13 @@ impl ForemanApp {
             names: {
                 // Served to phones: each seat's name says whether a device plays it now
                 // (issue 89, point 14).
+                #[cfg(not(target_arch = "wasm32"))]
                 let connected = self.invite.as_ref().and_then(|invite| {
                     let table = self.session.as_ref().and_then(|s| s.hosted())?;
                     Some(invite.hub.connected(table))
                 });
+                #[cfg(target_arch = "wasm32")]
+                let connected: Option<Vec<bool>> = None;
                 (0..seats)
                     .map(|s| {
                         let name = self.seat_name(&game, s);
@@ -49,7 +52,7 @@ impl ForemanApp {
                 .collect(),
             board_open: self.bot_to_act().is_none() && self.phone_to_act().is_none(),
             suggesting: self.thinking.is_some() || self.suggestion.is_some(),
-            camera_on: self.camera.dice.is_some(),
+            camera_on: self.camera_on(),
             camera_used: self.camera_used(),
             game,
             legal,
@@ -57,6 +60,10 @@ impl ForemanApp {
         let mut view = std::mem::take(&mut self.view);
         let mut suggested = 0;
         let commands = screen.ui(ui, &mut view, |slot, ui| match slot {
+            // No camera or smart dice in a browser.
+            #[cfg(target_arch = "wasm32")]
+            Slot::Devices => {}
+            #[cfg(not(target_arch = "wasm32"))]
             Slot::Devices => {
                 if self.smart.dice.is_some() || self.settings.dice.contains(&DiceSource::SmartDice)
                 {

@@ -1,0 +1,50 @@
+//! Foreman's window in a browser (issue 95): the same table as on a computer, compiled to
+//! WebAssembly. The page (`web/index.html`) calls [`start`] with its canvas; the games are kept
+//! in the browser's storage (`store::disk`), the settings by eframe's. What a browser cannot do
+//! (the camera, smart dice, the history, inviting phones) is the computer's.
+
+#[cfg(target_arch = "wasm32")]
+mod web {
+    use foreman::ui::ForemanApp;
+    use wasm_bindgen::JsCast;
+    use wasm_bindgen::prelude::*;
+
+    /// Opens the window in the canvas whose id is `canvas`.
+    #[wasm_bindgen]
+    pub async fn start(canvas: String) -> Result<(), JsValue> {
+        let window = web_sys::window().ok_or("no window")?;
+        let element = window
+            .document()
+            .and_then(|d| d.get_element_by_id(&canvas))
+            .ok_or_else(|| format!("no element {canvas}"))?;
+        let element: web_sys::HtmlCanvasElement = element
+            .dyn_into()
+            .map_err(|_| format!("{canvas} is no canvas"))?;
+        // The browser's language until one is chosen ("fr-FR" read as a system's "fr_FR").
+        let language = window.navigator().language();
+        eframe::WebRunner::new()
+            .start(
+                element,
+                eframe::WebOptions::default(),
+                Box::new(move |cc| {
+                    let mut settings = foreman::ui::kept_settings(cc.storage);
+                    if cc
+                        .storage
+                        .and_then(|s| s.get_string(eframe::APP_KEY))
+                        .is_none()
+                        && let Some(lang) = language.as_deref().and_then(|l| {
+                            foreman::i18n::Lang::of_system(|v| {
+                                (v == "LANG").then(|| l.replace('-', "_"))
+                            })
+                        })
+                    {
+                        settings.lang = lang;
+                    }
+                    let mut app = ForemanApp::new(settings, std::path::PathBuf::from("foreman"));
+                    app.open_default();
+                    Ok(Box::new(app))
+                }),
+            )
+            .await
+    }
+}
