@@ -19,6 +19,8 @@ pub mod log;
 #[cfg(not(target_arch = "wasm32"))]
 pub mod page;
 #[cfg(not(target_arch = "wasm32"))]
+pub mod play;
+#[cfg(not(target_arch = "wasm32"))]
 pub mod pool;
 pub mod seat_keys;
 #[cfg(not(target_arch = "wasm32"))]

@@ -30,6 +30,8 @@ pub fn router(hub: Arc<Hub>) -> Router {
         .route("/", get(front))
         .route("/s/{key}", get(seat_page))
         .route("/ws/{key}", get(socket));
+    // The window in a browser, for a solo table or a game on one screen (issue 95).
+    r = super::play::routes(r);
     if hub.lobby {
         r = r
             .route("/i/{invite}", get(invite_page))
