@@ -316,6 +316,7 @@ pub fn run(started: std::time::Instant) -> Result<()> {
                 limits,
                 names,
                 behind_proxy,
+                web: None,
             };
             let tls = match (cert, key) {
                 (Some(c), Some(k)) => Some(foreman::net::tls::config(&c, &k)?),

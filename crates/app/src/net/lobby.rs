@@ -32,6 +32,10 @@ pub struct Options {
     pub names: Vec<String>,
     /// Behind a reverse proxy: the client's address is the last of `X-Forwarded-For`.
     pub behind_proxy: bool,
+    /// The window in a browser, served at `/play` from this folder (`None`: looked for where
+    /// `scripts/web.sh` and the package put it, [`super::play::find`]). A folder given that
+    /// holds no bundle serves none.
+    pub web: Option<PathBuf>,
 }
 
 /// Everything one server serves.
@@ -55,6 +59,8 @@ pub struct Hub {
     pub guard: Guard,
     pub pool: Pool,
     pub devices: super::devices::Devices,
+    /// The browser's bundle served at `/play`, if there is one.
+    pub web: Option<PathBuf>,
 }
 
 /// Why a game was not made, or a seat not handed out.
@@ -75,7 +81,12 @@ pub enum Refused {
 impl Hub {
     fn empty(data: Option<PathBuf>, lobby: bool, options: Options) -> Hub {
         let l = &options.limits;
+        let web = match options.web.clone() {
+            Some(dir) => super::play::is_bundle(&dir).then_some(dir),
+            None => super::play::find(),
+        };
         Hub {
+            web,
             keys: RwLock::new(HashMap::new()),
             invites: RwLock::new(HashMap::new()),
             games: RwLock::new(HashMap::new()),
