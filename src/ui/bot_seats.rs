@@ -217,15 +217,23 @@ impl ForemanApp {
         };
         let (tx, answer) = std::sync::mpsc::channel();
         let window = ctx.clone();
+        let think = move || {
+            let act = bot.choose(&position);
+            // The window may have closed the game meanwhile: nobody to answer then.
+            if tx.send((bot, act)).is_ok() {
+                window.request_repaint();
+            }
+        };
+        // A browser has no threads: the bot chooses at once (the page waits for it).
+        #[cfg(target_arch = "wasm32")]
+        let spawned: std::io::Result<()> = {
+            think();
+            Ok(())
+        };
+        #[cfg(not(target_arch = "wasm32"))]
         let spawned = std::thread::Builder::new()
             .name(format!("bot {}", seat + 1))
-            .spawn(move || {
-                let act = bot.choose(&position);
-                // The window may have closed the game meanwhile: nobody to answer then.
-                if tx.send((bot, act)).is_ok() {
-                    window.request_repaint();
-                }
-            });
+            .spawn(think);
         match spawned {
             Ok(_) => {
                 self.bot_seats.thinking = Some(Thinking {
