@@ -156,16 +156,13 @@ impl ForemanApp {
         });
         if back {
             self.open_start_screen();
-            return;
-        }
-        // The play as it stands into the history, when it changed (a browser keeps no
-        // history).
-        #[cfg(not(target_arch = "wasm32"))]
-        {
-            let Screen::LittleFactory(s) = &mut self.screen else {
-                return;
-            };
-            record_play(self.recorder.history.as_mut(), s);
+        } else {
+            // The play as it stands into the history, when it changed (a browser keeps no
+            // history).
+            #[cfg(not(target_arch = "wasm32"))]
+            if let Screen::LittleFactory(s) = &mut self.screen {
+                record_play(self.recorder.history.as_mut(), s);
+            }
         }
     }
 }
