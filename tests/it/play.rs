@@ -7,17 +7,10 @@ use foreman::net::lobby::{Hub, Options};
 use std::net::SocketAddr;
 use std::sync::Arc;
 
-/// The response to `GET path` with `headers`: the status, the headers (lower-cased names) and
-/// the body's bytes.
+/// The response to `GET path` with `headers`: the status, the head (lower-cased) and the
+/// body's bytes.
 async fn get(addr: SocketAddr, path: &str, headers: &str) -> (u16, String, Vec<u8>) {
-    use tokio::io::{AsyncReadExt, AsyncWriteExt};
-    let mut s = tokio::net::TcpStream::connect(addr)
-        .await
-        .expect("connected");
-    let req = format!("GET {path} HTTP/1.1\r\nHost: {addr}\r\nConnection: close\r\n{headers}\r\n");
-    s.write_all(req.as_bytes()).await.expect("sent");
-    let mut out = Vec::new();
-    s.read_to_end(&mut out).await.expect("read");
+    let out = super::seats::get_with(addr, path, headers).await;
     let at = out
         .windows(4)
         .position(|w| w == b"\r\n\r\n")
@@ -25,6 +18,16 @@ async fn get(addr: SocketAddr, path: &str, headers: &str) -> (u16, String, Vec<u
     let head = String::from_utf8_lossy(&out[..at]).to_lowercase();
     let status = head.get(9..12).and_then(|c| c.parse().ok()).unwrap_or(0);
     (status, head, out[at + 4..].to_vec())
+}
+
+/// Serves `hub` on a port of the loopback; its address.
+async fn serve(hub: Arc<Hub>) -> SocketAddr {
+    let listener = tokio::net::TcpListener::bind("127.0.0.1:0")
+        .await
+        .expect("bound");
+    let addr = listener.local_addr().expect("an address");
+    tokio::spawn(foreman::net::server::run(listener, hub));
+    addr
 }
 
 #[test]
@@ -61,11 +64,7 @@ fn play_serves_the_bundle_and_nothing_else() {
                 ..Default::default()
             },
         );
-        let listener = tokio::net::TcpListener::bind("127.0.0.1:0")
-            .await
-            .expect("bound");
-        let addr = listener.local_addr().expect("an address");
-        tokio::spawn(foreman::net::server::run(listener, hub));
+        let addr = serve(hub).await;
 
         let (status, head, _) = get(addr, "/play", "").await;
         assert_eq!(status, 308, "{head}");
@@ -131,11 +130,7 @@ fn play_without_a_bundle_says_how_to_build_it() {
                 ..Default::default()
             },
         );
-        let listener = tokio::net::TcpListener::bind("127.0.0.1:0")
-            .await
-            .expect("bound");
-        let addr = listener.local_addr().expect("an address");
-        tokio::spawn(foreman::net::server::run(listener, hub));
+        let addr = serve(hub).await;
         let (status, _, body) = get(addr, "/play/", "").await;
         assert_eq!(status, 404);
         assert!(

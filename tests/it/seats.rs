@@ -449,14 +449,20 @@ fn three_seats_and_a_spectator_play_over_websockets() {
 
 /// An HTTP GET on the loopback: the response's head and body.
 pub(crate) async fn get(addr: std::net::SocketAddr, path: &str) -> String {
+    String::from_utf8_lossy(&get_with(addr, path, "").await).into_owned()
+}
+
+/// An HTTP GET on the loopback with more `headers` (each line ending in CRLF): the response's
+/// bytes, head and body.
+pub(crate) async fn get_with(addr: std::net::SocketAddr, path: &str, headers: &str) -> Vec<u8> {
     use tokio::io::{AsyncReadExt, AsyncWriteExt};
     let mut s = tokio::net::TcpStream::connect(addr)
         .await
         .expect("connected");
-    let req = format!("GET {path} HTTP/1.1\r\nHost: {addr}\r\nConnection: close\r\n\r\n");
+    let req = format!("GET {path} HTTP/1.1\r\nHost: {addr}\r\nConnection: close\r\n{headers}\r\n");
     s.write_all(req.as_bytes()).await.expect("sent");
-    let mut out = String::new();
-    s.read_to_string(&mut out).await.expect("read");
+    let mut out = Vec::new();
+    s.read_to_end(&mut out).await.expect("read");
     out
 }
 
