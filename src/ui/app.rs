@@ -549,7 +549,7 @@ impl ForemanApp {
                         let ctx = ui.ctx().clone();
                         self.invite_players(&ctx);
                     }
-                    if ui.button(self.t("save-as")).clicked() {
+                    if cfg!(not(target_arch = "wasm32")) && ui.button(self.t("save-as")).clicked() {
                         let path = self.data_dir.join("saved-game.json");
                         self.dialog = Some(Dialog::SaveAs {
                             path: path.display().to_string(),

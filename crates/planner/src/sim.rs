@@ -111,6 +111,10 @@ pub fn play_many(
 /// order of `seeds`. A panic in `f` is the caller's.
 pub fn on_threads<T: Send>(seeds: &[u64], threads: usize, f: impl Fn(u64) -> T + Sync) -> Vec<T> {
     use std::sync::atomic::{AtomicUsize, Ordering};
+    // One thread: this one (a browser has no other).
+    if threads <= 1 {
+        return seeds.iter().map(|&seed| f(seed)).collect();
+    }
     let next = AtomicUsize::new(0);
     let mut done: Vec<(usize, T)> = std::thread::scope(|s| {
         let workers: Vec<_> = (0..threads.max(1))

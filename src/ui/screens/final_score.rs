@@ -110,11 +110,14 @@ impl FinalScore<'_> {
                         }
                         ui.add_space(8.0);
                         ui.horizontal(|ui| {
-                            if ui.button(t("export-result")).clicked() {
-                                command = Some(FinalCommand::ExportResult);
-                            }
-                            if ui.button(t("save-as")).clicked() {
-                                command = Some(FinalCommand::SaveAs);
+                            // Files are the computer's: a browser keeps only its own game.
+                            if cfg!(not(target_arch = "wasm32")) {
+                                if ui.button(t("export-result")).clicked() {
+                                    command = Some(FinalCommand::ExportResult);
+                                }
+                                if ui.button(t("save-as")).clicked() {
+                                    command = Some(FinalCommand::SaveAs);
+                                }
                             }
                             if ui.button(t("new-game")).clicked() {
                                 command = Some(FinalCommand::NewGame);
