@@ -623,6 +623,8 @@ impl TableScreen {
             ui.weak(self.tr.t("compound-empty"));
         }
         let mut chosen = None;
+        // The die picked in the tray: *Activate* on a card then means with that die.
+        let picked = view.selected_die;
         for kind in CardType::ALL {
             if p.compound.of_type(kind) == 0 {
                 continue;
@@ -642,6 +644,7 @@ impl TableScreen {
                         used: p.has_activated(card),
                         ..Shown::default()
                     };
+                    let mut clicked = None;
                     let r = blueprint_tile(ui, &self.tr, card, tile, shown, |ui| {
                         // The dice placed on it this round.
                         let on: Vec<u8> = p
@@ -684,22 +687,35 @@ impl TableScreen {
                         let r =
                             super::disabled_because(r, || activation_refusal(&self.tr, game, card));
                         if r.clicked() {
-                            chosen = Some((label, acts));
+                            clicked = Some((label, acts));
                         }
                     });
-                    // A die dropped on the card: its activations with that die (one played,
-                    // several asked), or the activation tried so the rules say why not.
-                    if let Some(die) = r.dnd_release_payload::<DraggedDie>()
-                        && !card.is_passive()
-                    {
+                    // A die dropped on the card, or picked in the tray before *Activate*: its
+                    // activations with that die (one played, several asked), or the activation
+                    // tried so the rules say why not. Without a die, every way is offered.
+                    let dropped = r
+                        .dnd_release_payload::<DraggedDie>()
+                        .filter(|_| !card.is_passive())
+                        .map(|d| d.0);
+                    let with_die = match (dropped, clicked) {
+                        (Some(die), _) => Some(die),
+                        (None, Some((label, acts))) => {
+                            if picked.is_none() {
+                                chosen = Some((label, acts));
+                            }
+                            picked
+                        }
+                        (None, None) => None,
+                    };
+                    if let Some(die) = with_die {
                         let with: Vec<Act> = legal
                             .iter()
                             .filter(|a| match a {
                                 Act::Activate { card: c, dice, .. } => {
-                                    *c == card && dice.contains(&die.0)
+                                    *c == card && dice.contains(&die)
                                 }
                                 Act::Replicate { dice, .. } => {
-                                    card == Blueprint::Replicator && dice.contains(&die.0)
+                                    card == Blueprint::Replicator && dice.contains(&die)
                                 }
                                 _ => false,
                             })
@@ -708,7 +724,7 @@ impl TableScreen {
                         if with.is_empty() {
                             out.push(TableCommand::Play(Act::Activate {
                                 card,
-                                dice: crate::engine::DiceList::one(die.0),
+                                dice: crate::engine::DiceList::one(die),
                                 choice: Default::default(),
                             }));
                         } else {

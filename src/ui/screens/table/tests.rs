@@ -207,3 +207,83 @@ fn mega_factory_is_greyed_without_three_dice_alike() {
         }
     }
 }
+
+/// The trial of issue 95: a die picked in the tray, then *Activate Motherlode* (docs/cards.md,
+/// Motherlode: place a die; 1–3 gain 1 metal, 4–6 gain 2) offered every die, the lowest first,
+/// not the die picked. With a die picked, the card's activation is with that die; with none,
+/// every way is offered.
+#[test]
+fn activate_uses_the_die_picked_in_the_tray() {
+    use crate::engine::state::DieOrigin;
+    use egui_kittest::Harness;
+    use egui_kittest::kittest::Queryable;
+    use std::cell::RefCell;
+    use std::rc::Rc;
+    let dealt = Game::new_dealt(Setup::solo("Ann", Difficulty::Easy, 3)).expect("a game");
+    let tr = Rc::new(Tr::new(Lang::En));
+    let mut st = dealt.state().clone();
+    let p = &mut st.players[0];
+    p.compound = Default::default();
+    p.compound.add(Blueprint::Motherlode);
+    p.dice.clear();
+    for v in [3u8, 6] {
+        p.dice.push(v, DieOrigin::Own);
+    }
+    st.phase = Phase::Work {
+        turn: 0,
+        rolled: true,
+    };
+    let game = Game::at_position(dealt.setup().clone(), st);
+    let legal = crate::engine::legal_actions(game.state());
+    let label = tr.t_args("activate", &[("card", "Motherlode".into())]);
+    for (picked, wanted) in [
+        (Some(1u8), vec![vec![1u8]]),
+        (Some(0), vec![vec![0]]),
+        (None, vec![vec![0], vec![1]]),
+    ] {
+        let screen = TableScreen {
+            tr: Rc::clone(&tr),
+            game: Rc::new(game.clone()),
+            legal: legal.clone(),
+            preview: None,
+            marks: Default::default(),
+            names: vec!["Ann".into()],
+            hand_hidden: vec![None],
+            board_open: true,
+            suggesting: false,
+            camera_on: false,
+            camera_used: false,
+        };
+        let asked = RefCell::new(Vec::new());
+        let mut view = TableView {
+            selected_die: picked,
+            ..TableView::default()
+        };
+        let mut h = Harness::builder()
+            .with_size(egui::vec2(1280.0, 800.0))
+            .build_ui(|ui| {
+                asked
+                    .borrow_mut()
+                    .extend(screen.ui(ui, &mut view, |_, _| {}));
+            });
+        h.run();
+        h.get_by_label(&label).click();
+        h.run();
+        let asked = asked.borrow();
+        let [TableCommand::Choose { acts, .. }] = asked.as_slice() else {
+            panic!("picked {picked:?}: {asked:?}");
+        };
+        let mut dice: Vec<Vec<u8>> = acts
+            .iter()
+            .map(|a| match a {
+                Act::Activate { card, dice, .. } => {
+                    assert_eq!(*card, Blueprint::Motherlode);
+                    dice.iter().copied().collect()
+                }
+                other => panic!("not an activation: {other:?}"),
+            })
+            .collect();
+        dice.sort();
+        assert_eq!(dice, wanted, "picked {picked:?}");
+    }
+}
