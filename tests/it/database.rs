@@ -387,15 +387,20 @@ async fn play_round(devices: &mut [&mut Device], n: usize, id: &mut u64) {
                 idle = 0;
             }
         }
-        // Everyone at the newest version anyone holds.
-        let newest = devices
-            .iter()
-            .filter_map(|d| d.view["version"].as_u64())
-            .max()
-            .unwrap_or(0);
-        for d in devices.iter_mut() {
-            d.at(newest).await;
-        }
+        synced(devices).await;
+    }
+}
+
+/// Everyone at the newest version anyone holds (a view sent by one node may reach a device a
+/// moment after another's).
+async fn synced(devices: &mut [&mut Device]) {
+    let newest = devices
+        .iter()
+        .filter_map(|d| d.view["version"].as_u64())
+        .max()
+        .unwrap_or(0);
+    for d in devices.iter_mut() {
+        d.at(newest).await;
     }
 }
 
@@ -435,6 +440,7 @@ fn one_game_is_played_through_either_node() {
         let mut bo = Device::open(at_b, &bo_key, "en").await;
         let mut id = 0;
         play_round(&mut [&mut ann, &mut bo], 6, &mut id).await;
+        synced(&mut [&mut ann, &mut bo]).await;
         assert_eq!(ann.view["version"], bo.view["version"]);
         let before = seen.load(&made.code).expect("kept").game;
         assert!(before.journal().len() >= 6, "{}", before.journal().len());
@@ -471,8 +477,7 @@ fn one_game_is_played_through_either_node() {
         // Ann's phone, opened again on A, is carried to B and plays on.
         drop(ann_b);
         let mut ann_a = served_as(at_a, &made.seat, Some("annphone1")).await;
-        let version = ann_a.view["version"].as_u64().unwrap_or(0);
-        bo_b.at(version).await;
+        synced(&mut [&mut ann_a, &mut bo_b]).await;
         assert_eq!(ann_a.view["version"], bo_b.view["version"], "one game");
         play_round(&mut [&mut ann_a, &mut bo_b], 2, &mut id).await;
         let last = seen.load(&made.code).expect("kept").game;
