@@ -83,10 +83,19 @@ pub fn run(started: std::time::Instant) -> anyhow::Result<()> {
 
 /// The settings eframe kept from the last run, else the defaults in the system's language.
 pub fn kept_settings(storage: Option<&dyn eframe::Storage>) -> Settings {
+    kept_settings_in(storage, |v| std::env::var(v).ok())
+}
+
+/// [`kept_settings`], the system's language read from `var` (the environment's `LANG`,
+/// `LC_ALL`…; a browser's language in a browser).
+pub fn kept_settings_in(
+    storage: Option<&dyn eframe::Storage>,
+    var: impl Fn(&str) -> Option<String>,
+) -> Settings {
     storage
         .and_then(|s| eframe::get_value(s, eframe::APP_KEY))
         .unwrap_or_else(|| Settings {
-            lang: crate::i18n::Lang::of_system(|v| std::env::var(v).ok()).unwrap_or_default(),
+            lang: crate::i18n::Lang::of_system(var).unwrap_or_default(),
             ..Settings::default()
         })
 }
@@ -124,6 +133,22 @@ fn repaint_on(wake: &crate::dice::Wake, ctx: &egui::Context) {
         let ctx = ctx.clone();
         wake.set(move || ctx.request_repaint());
     }
+}
+
+/// Runs `work` on a thread of its own called `name` (the planner, a bot, the review), so the
+/// window goes on drawing. A browser has no threads: there it runs at once, the page waiting.
+fn think(name: String, work: impl FnOnce() + Send + 'static) -> std::io::Result<()> {
+    #[cfg(target_arch = "wasm32")]
+    {
+        let _ = name;
+        work();
+        Ok(())
+    }
+    #[cfg(not(target_arch = "wasm32"))]
+    std::thread::Builder::new()
+        .name(name)
+        .spawn(work)
+        .map(|_| ())
 }
 
 /// `r` with the reason it is disabled shown on hover, worked out only then (a refusal asks the

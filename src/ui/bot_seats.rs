@@ -224,16 +224,7 @@ impl ForemanApp {
                 window.request_repaint();
             }
         };
-        // A browser has no threads: the bot chooses at once (the page waits for it).
-        #[cfg(target_arch = "wasm32")]
-        let spawned: std::io::Result<()> = {
-            think();
-            Ok(())
-        };
-        #[cfg(not(target_arch = "wasm32"))]
-        let spawned = std::thread::Builder::new()
-            .name(format!("bot {}", seat + 1))
-            .spawn(think);
+        let spawned = super::think(format!("bot {}", seat + 1), think);
         match spawned {
             Ok(_) => {
                 self.bot_seats.thinking = Some(Thinking {

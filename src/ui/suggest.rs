@@ -106,14 +106,7 @@ impl ForemanApp {
                 window.request_repaint();
             }
         };
-        // A browser has no threads: the plan is made at once (the page waits for it).
-        #[cfg(target_arch = "wasm32")]
-        work();
-        #[cfg(not(target_arch = "wasm32"))]
-        if let Err(e) = std::thread::Builder::new()
-            .name("suggest".into())
-            .spawn(work)
-        {
+        if let Err(e) = super::think("suggest".into(), work) {
             tracing::error!("no thread for the planner: {e}");
             self.message = Some(e.to_string());
             return;

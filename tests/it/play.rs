@@ -20,16 +20,6 @@ async fn get(addr: SocketAddr, path: &str, headers: &str) -> (u16, String, Vec<u
     (status, head, out[at + 4..].to_vec())
 }
 
-/// Serves `hub` on a port of the loopback; its address.
-async fn serve(hub: Arc<Hub>) -> SocketAddr {
-    let listener = tokio::net::TcpListener::bind("127.0.0.1:0")
-        .await
-        .expect("bound");
-    let addr = listener.local_addr().expect("an address");
-    tokio::spawn(foreman::net::server::run(listener, hub));
-    addr
-}
-
 #[test]
 fn play_serves_the_bundle_and_nothing_else() {
     let dir = tempfile::tempdir().expect("a folder");
@@ -44,12 +34,7 @@ fn play_serves_the_bundle_and_nothing_else() {
     std::fs::write(dir.path().join("secret.json"), "{\"seed\": 7}").expect("written");
     std::fs::write(web.join("notes.txt"), "private").expect("written");
 
-    let rt = tokio::runtime::Builder::new_multi_thread()
-        .worker_threads(2)
-        .enable_all()
-        .build()
-        .expect("a runtime");
-    rt.block_on(async {
+    super::trust::runtime().block_on(async {
         let game = foreman::engine::Game::new_dealt(foreman::engine::Setup::solo(
             "P",
             foreman::engine::Difficulty::Medium,
@@ -64,7 +49,7 @@ fn play_serves_the_bundle_and_nothing_else() {
                 ..Default::default()
             },
         );
-        let addr = serve(hub).await;
+        let addr = super::trust::serve(hub).await;
 
         let (status, head, _) = get(addr, "/play", "").await;
         assert_eq!(status, 308, "{head}");
@@ -117,11 +102,7 @@ fn play_serves_the_bundle_and_nothing_else() {
 #[test]
 fn play_without_a_bundle_says_how_to_build_it() {
     let dir = tempfile::tempdir().expect("a folder");
-    let rt = tokio::runtime::Builder::new_current_thread()
-        .enable_all()
-        .build()
-        .expect("a runtime");
-    rt.block_on(async {
+    super::trust::runtime().block_on(async {
         let hub = Hub::lobby_with(
             None,
             Options {
@@ -130,7 +111,7 @@ fn play_without_a_bundle_says_how_to_build_it() {
                 ..Default::default()
             },
         );
-        let addr = serve(hub).await;
+        let addr = super::trust::serve(hub).await;
         let (status, _, body) = get(addr, "/play/", "").await;
         assert_eq!(status, 404);
         assert!(

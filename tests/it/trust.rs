@@ -54,7 +54,7 @@ pub(crate) async fn http(
 }
 
 /// Serves `hub` on a port of the loopback; its address.
-async fn serve(hub: Arc<Hub>) -> SocketAddr {
+pub(crate) async fn serve(hub: Arc<Hub>) -> SocketAddr {
     let listener = tokio::net::TcpListener::bind("127.0.0.1:0")
         .await
         .expect("bound");
@@ -63,7 +63,7 @@ async fn serve(hub: Arc<Hub>) -> SocketAddr {
     addr
 }
 
-fn runtime() -> tokio::runtime::Runtime {
+pub(crate) fn runtime() -> tokio::runtime::Runtime {
     tokio::runtime::Builder::new_multi_thread()
         .worker_threads(2)
         .enable_all()

@@ -183,19 +183,10 @@ pub fn keep_unfinished(
         source,
     };
     disk::create_dir_all(games).map_err(err)?;
-    let mut n = 0u32;
-    let target = loop {
-        let name = if n == 0 {
-            format!("game-{stamp}.json")
-        } else {
-            format!("game-{stamp}-{n}.json")
-        };
-        let p = games.join(name);
-        if !disk::exists(&p) {
-            break p;
-        }
-        n += 1;
-    };
+    let target = unused(games, |n| match n {
+        1 => format!("game-{stamp}.json"),
+        n => format!("game-{stamp}-{}.json", n - 1),
+    });
     disk::rename(last, &target).map_err(err)?;
     Ok(Some(target))
 }
@@ -230,21 +221,20 @@ pub fn set_aside_damaged(path: &Path) -> std::io::Result<PathBuf> {
         .map(|s| s.to_string_lossy().into_owned())
         .unwrap_or_default();
     let dir = path.parent().unwrap_or(Path::new("."));
-    let mut n = 1u32;
-    let target = loop {
-        let name = if n == 1 {
-            format!("{stem}.damaged.json")
-        } else {
-            format!("{stem}.damaged-{n}.json")
-        };
-        let t = dir.join(name);
-        if !disk::exists(&t) {
-            break t;
-        }
-        n += 1;
-    };
+    let target = unused(dir, |n| match n {
+        1 => format!("{stem}.damaged.json"),
+        n => format!("{stem}.damaged-{n}.json"),
+    });
     disk::rename(path, &target)?;
     Ok(target)
+}
+
+/// The first of the names `name(1)`, `name(2)`, … that no file in `dir` has.
+fn unused(dir: &Path, name: impl Fn(u32) -> String) -> PathBuf {
+    (1..)
+        .map(|n| dir.join(name(n)))
+        .find(|p| !disk::exists(p))
+        .unwrap_or_else(|| dir.join(name(0)))
 }
 
 #[cfg(test)]

@@ -27,19 +27,12 @@ mod web {
                 element,
                 eframe::WebOptions::default(),
                 Box::new(move |cc| {
-                    let mut settings = foreman::ui::kept_settings(cc.storage);
-                    if cc
-                        .storage
-                        .and_then(|s| s.get_string(eframe::APP_KEY))
-                        .is_none()
-                        && let Some(lang) = language.as_deref().and_then(|l| {
-                            foreman::i18n::Lang::of_system(|v| {
-                                (v == "LANG").then(|| l.replace('-', "_"))
-                            })
-                        })
-                    {
-                        settings.lang = lang;
-                    }
+                    let settings = foreman::ui::kept_settings_in(cc.storage, |v| {
+                        language
+                            .as_ref()
+                            .filter(|_| v == "LANG")
+                            .map(|l| l.replace('-', "_"))
+                    });
                     let mut app = ForemanApp::new(settings, std::path::PathBuf::from("foreman"));
                     app.open_default();
                     Ok(Box::new(app))

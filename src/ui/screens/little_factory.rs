@@ -470,34 +470,10 @@ fn play(ui: &mut Ui, tr: &Tr, s: &mut LfScreen) {
         ui.add_enabled_ui(start, |ui| {
             ui.horizontal_wrapped(|ui| {
                 let mut enter = false;
-                let l = ui.label(tr.t("lf-given"));
-                let r = ui
-                    .add(
-                        egui::TextEdit::singleline(&mut e.given)
-                            .desired_width(90.0)
-                            .hint_text("8 6"),
-                    )
-                    .labelled_by(l.id);
-                enter |= r.lost_focus() && ui.input(|i| i.key_pressed(egui::Key::Enter));
+                enter |= typed(ui, &tr.t("lf-given"), &mut e.given, "8 6");
                 ui.checkbox(&mut e.start_tile, tr.t("lf-start-tile"));
-                let l = ui.label(tr.t("lf-got"));
-                let r = ui
-                    .add(
-                        egui::TextEdit::singleline(&mut e.got)
-                            .desired_width(90.0)
-                            .hint_text("2 2"),
-                    )
-                    .labelled_by(l.id);
-                enter |= r.lost_focus() && ui.input(|i| i.key_pressed(egui::Key::Enter));
-                let l = ui.label(tr.t("lf-got-buildings"));
-                let r = ui
-                    .add(
-                        egui::TextEdit::singleline(&mut e.got_buildings)
-                            .desired_width(90.0)
-                            .hint_text("3/12"),
-                    )
-                    .labelled_by(l.id);
-                enter |= r.lost_focus() && ui.input(|i| i.key_pressed(egui::Key::Enter));
+                enter |= typed(ui, &tr.t("lf-got"), &mut e.got, "2 2");
+                enter |= typed(ui, &tr.t("lf-got-buildings"), &mut e.got_buildings, "3/12");
                 if ui.button(tr.t("lf-exchange-button")).clicked() || enter {
                     action = exchange(e).or_else(|| {
                         s.said = Some((tr.t("lf-bad-numbers"), true));
@@ -648,4 +624,18 @@ fn log(tr: &Tr, game: &crate::little_factory::Game) -> Vec<String> {
         }
     }
     lines
+}
+
+/// A short box of numbers with its label before it (read by screen readers as its name).
+/// Whether Enter was pressed in it.
+fn typed(ui: &mut Ui, label: &str, text: &mut String, hint: &str) -> bool {
+    let l = ui.label(label);
+    let r = ui
+        .add(
+            egui::TextEdit::singleline(text)
+                .desired_width(90.0)
+                .hint_text(hint),
+        )
+        .labelled_by(l.id);
+    r.lost_focus() && ui.input(|i| i.key_pressed(egui::Key::Enter))
 }

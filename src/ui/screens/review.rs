@@ -165,14 +165,7 @@ impl ForemanApp {
                 window.request_repaint();
             }
         };
-        // A browser has no threads: the review is made at once (the page waits for it).
-        #[cfg(target_arch = "wasm32")]
-        work();
-        #[cfg(not(target_arch = "wasm32"))]
-        if let Err(e) = std::thread::Builder::new()
-            .name("review".into())
-            .spawn(work)
-        {
+        if let Err(e) = crate::ui::think("review".into(), work) {
             tracing::error!("no thread for the review: {e}");
             self.message = Some(e.to_string());
             return;

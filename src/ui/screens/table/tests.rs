@@ -2,6 +2,23 @@ use super::*;
 use crate::engine::{Difficulty, Setup};
 use crate::i18n::Lang;
 
+/// The table of a solo game with Ann at work on this screen, her hand shown.
+fn ann_at_work(tr: &std::rc::Rc<Tr>, game: Game, legal: Vec<Act>) -> TableScreen {
+    TableScreen {
+        tr: std::rc::Rc::clone(tr),
+        game: std::rc::Rc::new(game),
+        legal,
+        preview: None,
+        marks: Default::default(),
+        names: vec!["Ann".into()],
+        hand_hidden: vec![None],
+        board_open: true,
+        suggesting: false,
+        camera_on: false,
+        camera_used: false,
+    }
+}
+
 /// Issue 25, point 3 (docs/rules.md, work phase, Build: discard *another* blueprint with the same
 /// tool): with no other Shovel blueprint in hand, the disabled *Build Gymnasium* says so, in
 /// the window's language; it never speaks of a second copy.
@@ -142,19 +159,7 @@ fn mega_factory_is_greyed_without_three_dice_alike() {
     ] {
         let game = at(values, placed);
         let legal = crate::engine::legal_actions(game.state());
-        let screen = TableScreen {
-            tr: Rc::clone(&tr),
-            game: Rc::new(game),
-            legal,
-            preview: None,
-            marks: Default::default(),
-            names: vec!["Ann".into()],
-            hand_hidden: vec![None],
-            board_open: true,
-            suggesting: false,
-            camera_on: false,
-            camera_used: false,
-        };
+        let screen = ann_at_work(&tr, game, legal);
         let asked = RefCell::new(Vec::new());
         let mut view = TableView::default();
         let mut h = Harness::builder()
@@ -241,19 +246,7 @@ fn activate_uses_the_die_picked_in_the_tray() {
         (Some(0), vec![vec![0]]),
         (None, vec![vec![0], vec![1]]),
     ] {
-        let screen = TableScreen {
-            tr: Rc::clone(&tr),
-            game: Rc::new(game.clone()),
-            legal: legal.clone(),
-            preview: None,
-            marks: Default::default(),
-            names: vec!["Ann".into()],
-            hand_hidden: vec![None],
-            board_open: true,
-            suggesting: false,
-            camera_on: false,
-            camera_used: false,
-        };
+        let screen = ann_at_work(&tr, game.clone(), legal.clone());
         let asked = RefCell::new(Vec::new());
         let mut view = TableView {
             selected_die: picked,
