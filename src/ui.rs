@@ -104,6 +104,8 @@ pub fn kept_settings_in(
 impl eframe::App for ForemanApp {
     fn ui(&mut self, ui: &mut egui::Ui, _frame: &mut eframe::Frame) {
         self.show(ui);
+        #[cfg(target_arch = "wasm32")]
+        self.expose(_frame);
         if let Some(started) = self.started.take() {
             let ms = started.elapsed().as_secs_f64() * 1000.0;
             tracing::info!("first frame laid out {ms:.0} ms after start");

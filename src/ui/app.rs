@@ -680,8 +680,9 @@ impl ForemanApp {
     }
 
     pub(super) fn open_session(&mut self, s: Session) {
-        // The first time a game is on the table, the round card says how a round goes.
-        if !self.settings.help_seen && !self.help.offered {
+        // The first time a game is on the table, the round card says how a round goes (not
+        // over a final score: a finished game has no round to go).
+        if !self.settings.help_seen && !self.help.offered && !s.game().state().is_over() {
             self.help.round_card = true;
             self.help.offered = true;
         }

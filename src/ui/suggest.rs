@@ -50,7 +50,7 @@ pub struct Suggestion {
 impl Suggestion {
     /// The step to play next, while the plan still matches a game whose table is at version `len`
     /// (nothing but its own steps played since it was made); `None` once it does not.
-    fn next_step(&self, len: u64) -> Option<&Act> {
+    pub(super) fn next_step(&self, len: u64) -> Option<&Act> {
         (len == self.made_at + self.played as u64)
             .then(|| self.plan.steps.get(self.played))
             .flatten()

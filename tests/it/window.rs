@@ -1296,6 +1296,30 @@ fn the_round_card_holds_the_table_until_it_is_closed() {
     assert!(h.query_by_label("How a round goes").is_none());
 }
 
+/// A finished game opened by a first-time player (a page reloaded on its final score) shows
+/// the final score, not the round card over it: a game over has no round to go. The card is
+/// still offered with the next game.
+#[test]
+fn no_round_card_over_a_final_score() {
+    use foreman::bots::BotKind;
+    use foreman::engine::Difficulty;
+    use foreman::sim::{self, Seating};
+    let dir = tempfile::tempdir().expect("temp dir");
+    let over = sim::play(Seating::Solo(Difficulty::Medium), 5, BotKind::Greedy).expect("a game");
+    let mut h = harness_with(dir.path(), 3, Settings::default(), egui::vec2(1280.0, 800.0));
+    open_game(&mut h, dir.path(), &over);
+    h.get_by_label("Final score");
+    assert!(h.query_by_label("How a round goes").is_none());
+    // The top bar's New game (the final score has one as well).
+    h.query_all_by_label("New game")
+        .next()
+        .expect("New game")
+        .click();
+    h.run();
+    click(&mut h, "Start the game");
+    h.get_by_label("How a round goes");
+}
+
 /// Issue 89, point 4: `N` with no plan says so, instead of doing nothing in silence.
 #[test]
 fn next_step_with_no_plan_says_so() {

@@ -701,10 +701,13 @@ impl ForemanApp {
 
     /// What `foreman` does on opening: resume the last game if it is still being played,
     /// otherwise start the default game (solo against the Machine, medium, virtual dice).
+    /// A page reloaded in a browser is the same table, not the program opened again: a game
+    /// just ended shows its final score there until *New game* (it has no history to go to).
     pub fn open_default(&mut self) {
         let last = self.last_game_path();
+        let reloaded_page = cfg!(target_arch = "wasm32");
         let damaged = match Session::resume(&last) {
-            Ok(s) if !s.game().state().is_over() => {
+            Ok(s) if !s.game().state().is_over() || reloaded_page => {
                 return self.open_resumed(s, &StartForm::default());
             }
             Ok(_) => None,
