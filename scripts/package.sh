@@ -1,10 +1,12 @@
 #!/usr/bin/env bash
 # Builds Foreman's Debian package from source: target/debian/foreman_VERSION_ARCH.deb, with the
-# binary, the applications menu's entry and icon, the README and the licence. Installing it
-# needs no Rust:  sudo apt install ./target/debian/foreman_*.deb
+# binary, the applications menu's entry and icon, the game in a browser that `foreman serve`
+# gives at /play (/usr/share/foreman/web), the README and the licence. Installing it needs no
+# Rust:  sudo apt install ./target/debian/foreman_*.deb
 #
-#   bash scripts/package.sh               # the release build players get
-#   bash scripts/package.sh --profile dev # the build `cargo test` made (CI's install check)
+#   bash scripts/package.sh               # the release build players get (the browser's too)
+#   bash scripts/package.sh --profile dev # the build `cargo test` made, and the browser's
+#                                         # bundle scripts/web.sh made (CI's install check)
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
@@ -13,8 +15,10 @@ if [ "${1:-}" = "--profile" ]; then
   profile="${2:?--profile dev or release}"
 fi
 case "$profile" in
-  release) cargo build --release --locked --bin foreman; bin=target/release/foreman; z=xz ;;
-  dev) cargo build --locked --bin foreman; bin=target/debug/foreman; z=gzip ;;
+  release) cargo build --release --locked --bin foreman; bin=target/release/foreman; z=xz
+           bash scripts/web.sh ;;
+  dev) cargo build --locked --bin foreman; bin=target/debug/foreman; z=gzip
+       [ -f target/web/foreman_web_bg.wasm ] || bash scripts/web.sh ;;
   *) echo "no profile $profile: dev or release" >&2; exit 2 ;;
 esac
 
@@ -31,6 +35,10 @@ install -Dm644 assets/foreman.desktop "$stage/usr/share/applications/foreman.des
 install -Dm644 assets/icon/foreman.svg "$stage/usr/share/icons/hicolor/scalable/apps/foreman.svg"
 install -Dm644 assets/icon/foreman.png "$stage/usr/share/icons/hicolor/256x256/apps/foreman.png"
 install -Dm644 README.md "$stage/usr/share/doc/foreman/README.md"
+# The browser's bundle, where `foreman serve` looks beside its binary (net::play::find).
+for f in index.html foreman_web.js foreman_web_bg.wasm foreman_web_bg.wasm.gz foreman.svg; do
+  install -Dm644 "target/web/$f" "$stage/usr/share/foreman/web/$f"
+done
 {
   echo "Format: https://www.debian.org/doc/packaging-manuals/copyright-format/1.0/"
   echo "Upstream-Name: foreman"
