@@ -36,7 +36,7 @@ install -Dm644 assets/icon/foreman.svg "$stage/usr/share/icons/hicolor/scalable/
 install -Dm644 assets/icon/foreman.png "$stage/usr/share/icons/hicolor/256x256/apps/foreman.png"
 install -Dm644 README.md "$stage/usr/share/doc/foreman/README.md"
 # The browser's bundle, where `foreman serve` looks beside its binary (net::play::find).
-for f in index.html foreman_web.js foreman_web_bg.wasm foreman_web_bg.wasm.gz foreman.svg; do
+for f in index.html foreman_web.js foreman_worker.js foreman_web_bg.wasm foreman_web_bg.wasm.gz foreman.svg; do
   install -Dm644 "target/web/$f" "$stage/usr/share/foreman/web/$f"
 done
 {

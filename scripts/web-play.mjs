@@ -148,14 +148,18 @@ let h = await table("opening the page");
 console.log(`web-play: the table shown ${Date.now() - opened} ms after opening ${url}`);
 await shot("web-start");
 
-// The frames' times before a reload (the hook counts them per page).
+// The frames' times before a reload (the hook counts them per page), and how much of each
+// the planner or the Machine's bots took: a page has one thread, they run inside a frame.
 const frames = [];
+const thinking = [];
 const keep = async () => {
-  const f = await evaluate("Array.from(window.foremanFrames ?? [])");
+  const f = (await evaluate("Array.from(window.foremanFrames ?? [])")) ?? [];
+  const t = (await evaluate("Array.from(window.foremanThought ?? [])")) ?? [];
   // The first frames load the fonts and build the page: not a frame in play.
-  frames.push(...(f ?? []).slice(5));
+  for (let i = 5; i < f.length; i++) (t[i] > 0 ? thinking : frames).push(f[i]);
 };
 let reloaded = false;
+const answers = []; // how long each Suggest took to show its answer, in ms
 let suggestedAt = null; // the journal's length when Suggest last answered nothing to play
 let stuck = 0;
 while (h.game.phase !== "over") {
@@ -185,8 +189,10 @@ while (h.game.phase !== "over") {
   else if (g.phase === "work") key = suggestedAt === g.actions ? "e" : "s";
   else fail(`a phase the script does not know: ${JSON.stringify(h)}`);
   if (key === "s") suggestedAt = g.actions;
+  const asked = Date.now();
   await press(key);
   const now = await changed(h);
+  if (key === "s" && now?.suggested) answers.push(Date.now() - asked);
   if (!now) {
     // S with nothing better to do answers nothing: the work phase ends next (E).
     if (key === "s") {
@@ -221,16 +227,30 @@ if (h.game.phase !== "over" || h.game.scores[0] !== you || h.game.machine !== ma
 await shot("web-final-score-reloaded");
 
 frames.sort((a, b) => a - b);
-const at = (q) => frames[Math.min(frames.length - 1, Math.floor(q * frames.length))];
+thinking.sort((a, b) => a - b);
+const at = (q, f = frames) => f[Math.min(f.length - 1, Math.floor(q * f.length))];
 console.log(
   `web-play: a whole solo game in ${end.round} rounds, ${end.actions} actions, ${pressed} keys; ` +
     `final score ${you} to the Machine's ${machine}, ${winner} won; kept over a reload`,
 );
 console.log(
   `web-play: ${frames.length} frames: median ${at(0.5).toFixed(1)} ms, p95 ${at(0.95).toFixed(1)} ms, ` +
-    `p99 ${at(0.99).toFixed(1)} ms, longest ${frames[frames.length - 1].toFixed(1)} ms`,
+    `longest ${frames[frames.length - 1].toFixed(1)} ms`,
 );
-writeFileSync(join(out, "web-frames.json"), JSON.stringify(frames));
+if (thinking.length > 0) {
+  console.log(
+    `web-play: ${thinking.length} frames with Suggest thought in them (no worker): median ${at(0.5, thinking).toFixed(1)} ms, ` +
+      `longest ${thinking[thinking.length - 1].toFixed(1)} ms`,
+  );
+}
+answers.sort((a, b) => a - b);
+if (answers.length > 0) {
+  console.log(
+    `web-play: ${answers.length} suggestions shown: median ${at(0.5, answers)} ms, ` +
+      `longest ${answers[answers.length - 1]} ms after S`,
+  );
+}
+writeFileSync(join(out, "web-frames.json"), JSON.stringify({ frames, thinking, answers }));
 clearTimeout(deadline);
 sock.close();
 cleanup();

@@ -32,6 +32,6 @@ rm -rf "$out"
 mkdir -p "$out"
 "$bindgen" --target web --no-typescript --out-dir "$out" \
   "target/wasm32-unknown-unknown/$profile/foreman_web.wasm"
-cp assets/web/index.html assets/icon/foreman.svg "$out/"
+cp assets/web/index.html assets/web/foreman_worker.js assets/icon/foreman.svg "$out/"
 gzip -9 -k "$out/foreman_web_bg.wasm"
 echo "built $out: $(du -k "$out/foreman_web_bg.wasm.gz" | cut -f1) kB compressed"

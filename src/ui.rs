@@ -47,11 +47,13 @@ mod steps;
 mod suggest;
 #[cfg(target_arch = "wasm32")]
 mod web;
+mod worker;
 
 pub use app::{DiceSource, ForemanApp, Settings};
 #[cfg(not(target_arch = "wasm32"))]
 pub use invite::InviteAt;
 pub use start::StartForm;
+pub use worker::{Job, Reply, worker_job};
 
 #[cfg(not(target_arch = "wasm32"))]
 /// Opens the window; returns when it is closed. `started` is when the program started.
@@ -143,7 +145,7 @@ fn think(name: String, work: impl FnOnce() + Send + 'static) -> std::io::Result<
     #[cfg(target_arch = "wasm32")]
     {
         let _ = name;
-        work();
+        web::think_now(work);
         Ok(())
     }
     #[cfg(not(target_arch = "wasm32"))]

@@ -32,6 +32,11 @@ struct Thinking {
     answer: Receiver<(Bot, Option<Act>)>,
 }
 
+/// The seed of `seat`'s bot in a game of `setup` (the browser's worker makes the same bot).
+pub(super) fn bot_seed(setup: &crate::engine::Setup, seat: usize) -> u64 {
+    setup.seed ^ (seat as u64 + 1)
+}
+
 impl BotSeats {
     /// The bots of `game`'s setup (only a digital game has any: `Setup::validate`).
     pub(super) fn of(game: &Game) -> BotSeats {
@@ -43,10 +48,7 @@ impl BotSeats {
                 .enumerate()
                 .map(|(seat, p)| {
                     let level = p.bot?;
-                    Some(Bot::new(
-                        BotKind::from(level),
-                        setup.seed ^ (seat as u64 + 1),
-                    ))
+                    Some(Bot::new(BotKind::from(level), bot_seed(setup, seat)))
                 })
                 .collect(),
             thinking: None,
@@ -217,14 +219,36 @@ impl ForemanApp {
         };
         let (tx, answer) = std::sync::mpsc::channel();
         let window = ctx.clone();
-        let think = move || {
-            let act = bot.choose(&position);
+        // The bot's choice (`chosen`: the browser's worker's), its bot handed back.
+        let finish = move |chosen: Option<Option<Act>>| {
+            let act = chosen.unwrap_or_else(|| bot.choose(&position));
             // The window may have closed the game meanwhile: nobody to answer then.
             if tx.send((bot, act)).is_ok() {
                 window.request_repaint();
             }
         };
-        let spawned = super::think(format!("bot {}", seat + 1), think);
+        // A browser's page has one thread: its worker chooses, the page drawing meanwhile
+        // (no worker: the page itself).
+        #[cfg(target_arch = "wasm32")]
+        let spawned = {
+            let Some(game) = self.game() else { return };
+            let job = super::worker::Job::Bot {
+                game: crate::engine::SavedGame::from_game(game).to_json(),
+                seat,
+            };
+            super::web::in_worker(job, move |reply| {
+                match reply
+                    .as_deref()
+                    .map(serde_json::from_str::<super::worker::Reply>)
+                {
+                    Some(Ok(super::worker::Reply::Bot(act))) => finish(Some(act)),
+                    _ => super::web::think_now(move || finish(None)),
+                }
+            });
+            Ok::<(), std::io::Error>(())
+        };
+        #[cfg(not(target_arch = "wasm32"))]
+        let spawned = super::think(format!("bot {}", seat + 1), move || finish(None));
         match spawned {
             Ok(_) => {
                 self.bot_seats.thinking = Some(Thinking {

@@ -26,6 +26,43 @@ enum Answer {
     Market(Option<crate::bots::MarketChoice>),
 }
 
+/// *Suggest*'s answer for the player at work in `known`, on what they may know alone: the
+/// planner bot's market choice (its rolls seeded by what everyone saw), or the work phase's
+/// plan.
+fn answer_for(known: &crate::engine::Known) -> Answer {
+    let seed = crate::bots::public_seed(known);
+    let game = known.game();
+    if matches!(game.state().phase, Phase::Market { .. }) {
+        Answer::Market(crate::bots::suggest_market(game, seed))
+    } else {
+        Answer::Work(planner::plan_with(
+            game,
+            &Weights::default(),
+            Limit::SUGGEST,
+        ))
+    }
+}
+
+/// The worker's reply read back as the window's answer (`None`: to be thought here).
+#[cfg(target_arch = "wasm32")]
+fn read_reply(text: &str) -> Option<Answer> {
+    match serde_json::from_str(text).ok()? {
+        super::worker::Reply::Plan(plan) => Some(Answer::Work(Ok(plan))),
+        super::worker::Reply::Market(choice) => Some(Answer::Market(choice)),
+        _ => None,
+    }
+}
+
+/// *Suggest* in the browser's worker ([`super::worker`]): the same answer as on a thread.
+pub(super) fn worker_answer(known: &crate::engine::Known) -> super::worker::Reply {
+    use super::worker::Reply;
+    match answer_for(known) {
+        Answer::Work(Ok(plan)) => Reply::Plan(plan),
+        Answer::Work(Err(_)) => Reply::NoPlan,
+        Answer::Market(choice) => Reply::Market(choice),
+    }
+}
+
 /// A plan shown, and where in the game it was made.
 #[derive(Debug, Clone)]
 pub struct Suggestion {
@@ -84,29 +121,39 @@ impl ForemanApp {
         self.suggestion = None;
         self.message = None;
         let made_at = self.version();
-        let market = matches!(game.state().phase, Phase::Market { .. });
         // Worked out on what the player at work may know: never another hand or the deck.
         let known = game.known_to(game.state().current_player());
-        let seed = crate::bots::public_seed(&known);
-        let game = known.game().clone();
         let (tx, rx) = mpsc::channel();
+        #[cfg(target_arch = "wasm32")]
+        let tx_for_worker = tx.clone();
         let window = ctx.clone();
         let work = move || {
-            let answer = if market {
-                Answer::Market(crate::bots::suggest_market(&game, seed))
-            } else {
-                Answer::Work(planner::plan_with(
-                    &game,
-                    &Weights::default(),
-                    Limit::SUGGEST,
-                ))
-            };
             // The window may have gone meanwhile: nobody to tell.
-            if tx.send(answer).is_ok() {
+            if tx.send(answer_for(&known)).is_ok() {
                 window.request_repaint();
             }
         };
-        if let Err(e) = super::think("suggest".into(), work) {
+        // A browser's page has one thread: its worker thinks, the page drawing meanwhile.
+        #[cfg(target_arch = "wasm32")]
+        let asked = {
+            let job = super::worker::Job::Suggest {
+                game: crate::engine::SavedGame::from_game(&game).to_json(),
+            };
+            let (tx, window) = (tx_for_worker, ctx.clone());
+            super::web::in_worker(job, move |reply| match reply.as_deref().map(read_reply) {
+                Some(Some(answer)) => {
+                    if tx.send(answer).is_ok() {
+                        window.request_repaint();
+                    }
+                }
+                // No worker, or no plan (why is said by the rules at once): here.
+                _ => super::web::think_now(work),
+            });
+            Ok::<(), std::io::Error>(())
+        };
+        #[cfg(not(target_arch = "wasm32"))]
+        let asked = super::think("suggest".into(), work);
+        if let Err(e) = asked {
             tracing::error!("no thread for the planner: {e}");
             self.message = Some(e.to_string());
             return;

@@ -25,15 +25,95 @@ impl ForemanApp {
 thread_local! {
     /// Every frame's time on this page, in milliseconds (the README's frame time in Chromium).
     static FRAMES: std::cell::RefCell<Vec<f32>> = const { std::cell::RefCell::new(Vec::new()) };
+    /// How much of each of those frames the planner, a bot or the review took (the page has
+    /// one thread: they run inside a frame).
+    static THOUGHT: std::cell::RefCell<Vec<f32>> = const { std::cell::RefCell::new(Vec::new()) };
+    /// The thinking of the frame being drawn, then of the one drawn before it.
+    static THINKING: std::cell::Cell<(f32, f32)> = const { std::cell::Cell::new((0.0, 0.0)) };
+}
+
+thread_local! {
+    /// The page's worker (`foreman_worker.js`): started at the first job; `Err` once it could
+    /// not start or failed, and jobs are then thought on the page.
+    static WORKER: std::cell::RefCell<Option<Result<web_sys::Worker, ()>>> =
+        const { std::cell::RefCell::new(None) };
+    /// What to do with each answer to come, in the order the jobs were sent (the worker
+    /// answers one after another).
+    static WAITING: std::cell::RefCell<std::collections::VecDeque<Answered>> =
+        const { std::cell::RefCell::new(std::collections::VecDeque::new()) };
+}
+
+/// What is done with a worker's answer (`None`: there was none).
+type Answered = Box<dyn FnOnce(Option<String>)>;
+
+/// Sends `job` to the page's worker; `done` gets its answer, or `None` when there is no worker
+/// (it could not start, or failed meanwhile): the caller thinks on the page then.
+pub(super) fn in_worker(job: super::worker::Job, done: impl FnOnce(Option<String>) + 'static) {
+    let Ok(job) = serde_json::to_string(&job) else {
+        return done(None);
+    };
+    let worker = WORKER.with(|w| w.borrow_mut().get_or_insert_with(start_worker).clone());
+    match worker {
+        Ok(w) if w.post_message(&job.into()).is_ok() => {
+            WAITING.with(|q| q.borrow_mut().push_back(Box::new(done)));
+        }
+        _ => done(None),
+    }
+}
+
+/// The worker, its answers handed to those waiting; its failure gives them `None`.
+fn start_worker() -> Result<web_sys::Worker, ()> {
+    use wasm_bindgen::JsCast;
+    use wasm_bindgen::closure::Closure;
+    let options = web_sys::WorkerOptions::new();
+    options.set_type(web_sys::WorkerType::Module);
+    let worker = web_sys::Worker::new_with_options("foreman_worker.js", &options).map_err(|e| {
+        tracing::warn!("no worker for the planner: {e:?}");
+    })?;
+    let answered = Closure::<dyn FnMut(web_sys::MessageEvent)>::new(|e: web_sys::MessageEvent| {
+        let next = WAITING.with(|q| q.borrow_mut().pop_front());
+        if let Some(done) = next {
+            done(e.data().as_string());
+        }
+    });
+    worker.set_onmessage(Some(answered.as_ref().unchecked_ref()));
+    answered.forget();
+    let failed = Closure::<dyn FnMut(web_sys::Event)>::new(|_: web_sys::Event| {
+        tracing::warn!("the planner's worker failed: thinking on the page");
+        WORKER.with(|w| *w.borrow_mut() = Some(Err(())));
+        let waiting = WAITING.with(|q| std::mem::take(&mut *q.borrow_mut()));
+        for done in waiting {
+            done(None);
+        }
+    });
+    worker.set_onerror(Some(failed.as_ref().unchecked_ref()));
+    failed.forget();
+    Ok(worker)
+}
+
+/// Runs `work` at once (a browser has no threads), counting its time in the frame's.
+pub(super) fn think_now(work: impl FnOnce()) {
+    let start = web_time::Instant::now();
+    work();
+    let ms = start.elapsed().as_secs_f32() * 1000.0;
+    THINKING.with(|t| t.set((t.get().0 + ms, t.get().1)));
 }
 
 impl ForemanApp {
     /// The page's test hook (issue 95, point 3): `window.foremanGame`, a JSON text of what the
     /// screen shows anyone at the table (the public score, the phase, whether a plan is
-    /// suggested, a dialog or the round card open), and `window.foremanFrames`, each frame's time so far. A
+    /// suggested, a dialog or the round card open), `window.foremanFrames`, each frame's time so
+    /// far, and `window.foremanThought`, how much of it was thinking. A
     /// script that plays in Chromium by the keyboard reads where the game is from it.
     pub(super) fn expose(&mut self, frame: &eframe::Frame) {
+        // eframe tells the time of the frame before this one: paired with its thinking.
         let ms = frame.info().cpu_usage.map_or(0.0, |s| s * 1000.0);
+        let thought = THINKING.with(|t| {
+            let (now, before) = t.get();
+            t.set((0.0, now));
+            before
+        });
+        THOUGHT.with(|t| t.borrow_mut().push(thought));
         let frames = FRAMES.with(|f| {
             let mut f = f.borrow_mut();
             f.push(ms);
@@ -103,5 +183,7 @@ impl ForemanApp {
         set("foremanGame", hook.to_string().into());
         let all = FRAMES.with(|f| js_sys::Float32Array::from(&f.borrow()[..]));
         set("foremanFrames", all.into());
+        let all = THOUGHT.with(|f| js_sys::Float32Array::from(&f.borrow()[..]));
+        set("foremanThought", all.into());
     }
 }

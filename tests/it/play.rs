@@ -27,6 +27,7 @@ fn play_serves_the_bundle_and_nothing_else() {
     std::fs::create_dir(&web).expect("made");
     std::fs::write(web.join("index.html"), "<canvas id=foreman>").expect("written");
     std::fs::write(web.join("foreman_web.js"), "export default 1;").expect("written");
+    std::fs::write(web.join("foreman_worker.js"), "onmessage = null;").expect("written");
     let wasm = b"\0asm\x01\0\0\0 the window".to_vec();
     std::fs::write(web.join("foreman_web_bg.wasm"), &wasm).expect("written");
     std::fs::write(web.join("foreman_web_bg.wasm.gz"), b"zipped").expect("written");
@@ -63,6 +64,11 @@ fn play_serves_the_bundle_and_nothing_else() {
         let (status, head, _) = get(addr, "/play/foreman_web.js", "").await;
         assert_eq!(status, 200);
         assert!(head.contains("content-type: text/javascript"), "{head}");
+        // The planner's worker, a module script too.
+        let (status, head, body) = get(addr, "/play/foreman_worker.js", "").await;
+        assert_eq!(status, 200);
+        assert!(head.contains("content-type: text/javascript"), "{head}");
+        assert_eq!(body, b"onmessage = null;");
 
         // Plain to a browser that takes no gzip; gzipped to one that does.
         let (status, head, body) = get(addr, "/play/foreman_web_bg.wasm", "").await;
@@ -120,4 +126,104 @@ fn play_without_a_bundle_says_how_to_build_it() {
             String::from_utf8_lossy(&body)
         );
     });
+}
+
+/// Issue 95, point 2: the browser's worker thinks *Suggest* for a saved game as the window
+/// does on a computer: the same plan at work and the same market choice as the planner gives
+/// on what the player at work may know; no saved game, a refusal said.
+#[test]
+fn the_browsers_worker_suggests_what_the_window_does() {
+    use foreman::bots::{self, Bot, BotKind};
+    use foreman::engine::{Game, Phase, SavedGame, Setup};
+    use foreman::planner::{self, Limit, Weights};
+    use foreman::ui::{Job, Reply, worker_job};
+    let reply = |g: &Game| -> Reply {
+        let job = Job::Suggest {
+            game: SavedGame::from_game(g).to_json(),
+        };
+        serde_json::from_str(&worker_job(&serde_json::to_string(&job).expect("json")))
+            .expect("a reply")
+    };
+    let mut g =
+        Game::new_dealt(Setup::solo("P", foreman::engine::Difficulty::Medium, 3)).expect("a game");
+    let mut bot = Bot::new(BotKind::Greedy, 3);
+    let (mut markets, mut works) = (0, 0);
+    while !g.state().is_over() && (markets < 2 || works < 2) {
+        let known = g.known_to(g.state().current_player());
+        let seed = bots::public_seed(&known);
+        match g.state().phase {
+            Phase::Market { .. } if g.state().current_player().is_some() => {
+                let expected = bots::suggest_market(known.game(), seed);
+                assert!(expected.is_some(), "a market choice");
+                assert_eq!(reply(&g), Reply::Market(expected));
+                markets += 1;
+            }
+            Phase::Work { rolled: true, .. } if works < 2 => {
+                let expected =
+                    planner::plan_with(known.game(), &Weights::default(), Limit::SUGGEST)
+                        .expect("a plan");
+                assert_eq!(reply(&g), Reply::Plan(expected));
+                works += 1;
+            }
+            _ => {}
+        }
+        let act = bot.choose(&g).expect("the game goes on");
+        g.apply_digital(act).expect("a bot's action");
+    }
+    assert!(
+        markets >= 2 && works >= 2,
+        "{markets} markets, {works} work phases asked"
+    );
+    for bad in [
+        "{\"not\": \"a job\"}".to_string(),
+        serde_json::to_string(&Job::Suggest {
+            game: "{\"not\": \"a game\"}".into(),
+        })
+        .expect("json"),
+    ] {
+        assert!(
+            matches!(
+                serde_json::from_str::<Reply>(&worker_job(&bad)),
+                Ok(Reply::Unreadable(_))
+            ),
+            "{bad}"
+        );
+    }
+}
+
+/// Issue 95, point 2: a bot's seat in a browser chooses in the worker as the window's thread
+/// does: the same choices, one after another, as the same bot made from the game's setup,
+/// choosing on what its seat may know; a seat no bot plays is refused.
+#[test]
+fn the_browsers_worker_chooses_for_a_bot_as_the_window_does() {
+    use foreman::bots::{Bot, BotKind};
+    use foreman::engine::{BotLevel, Game, SavedGame, Setup};
+    use foreman::ui::{Job, Reply, worker_job};
+    let mut setup = Setup::players(2, 21);
+    setup.players[1].bot = Some(BotLevel::Hard);
+    let mut g = Game::new_dealt(setup).expect("a game");
+    let mut ann = Bot::new(BotKind::Greedy, 1);
+    let mut mirror = Bot::new(BotKind::Planner, g.setup().seed ^ 2);
+    let ask = |g: &Game, seat: usize| -> Reply {
+        let job = Job::Bot {
+            game: SavedGame::from_game(g).to_json(),
+            seat,
+        };
+        serde_json::from_str(&worker_job(&serde_json::to_string(&job).expect("json")))
+            .expect("a reply")
+    };
+    let mut chosen = 0;
+    while !g.state().is_over() && chosen < 12 {
+        let act = if g.state().current_player() == Some(1) {
+            let expected = mirror.choose(&g.position_known_to(Some(1)));
+            assert_eq!(ask(&g, 1), Reply::Bot(expected.clone()), "choice {chosen}");
+            chosen += 1;
+            expected.expect("the bot chooses")
+        } else {
+            ann.choose(&g).expect("Ann plays")
+        };
+        g.apply_digital(act).expect("legal");
+    }
+    assert_eq!(chosen, 12, "the bot chose twelve times");
+    assert!(matches!(ask(&g, 0), Reply::Unreadable(_)), "Ann is no bot");
 }

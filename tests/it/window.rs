@@ -1306,7 +1306,12 @@ fn no_round_card_over_a_final_score() {
     use foreman::sim::{self, Seating};
     let dir = tempfile::tempdir().expect("temp dir");
     let over = sim::play(Seating::Solo(Difficulty::Medium), 5, BotKind::Greedy).expect("a game");
-    let mut h = harness_with(dir.path(), 3, Settings::default(), egui::vec2(1280.0, 800.0));
+    let mut h = harness_with(
+        dir.path(),
+        3,
+        Settings::default(),
+        egui::vec2(1280.0, 800.0),
+    );
     open_game(&mut h, dir.path(), &over);
     h.get_by_label("Final score");
     assert!(h.query_by_label("How a round goes").is_none());

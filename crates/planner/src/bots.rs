@@ -188,7 +188,7 @@ impl Bot {
 }
 
 /// The planner's choice in the market phase, and how it was weighed.
-#[derive(Debug, Clone)]
+#[derive(Debug, Clone, PartialEq, serde::Serialize, serde::Deserialize)]
 pub struct MarketChoice {
     /// The choice.
     pub act: Act,

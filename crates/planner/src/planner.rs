@@ -184,7 +184,7 @@ impl Default for Weights {
 }
 
 /// The best work phase found for the player at work.
-#[derive(Debug, Clone, PartialEq)]
+#[derive(Debug, Clone, PartialEq, serde::Serialize, serde::Deserialize)]
 pub struct Plan {
     /// The steps in order; the last ends the work phase, unless `then_ask_again`.
     pub steps: Vec<Act>,

@@ -9,6 +9,13 @@ mod web {
     use wasm_bindgen::JsCast;
     use wasm_bindgen::prelude::*;
 
+    /// The planner's worker (`foreman_worker.js`): *Suggest* for a saved game, its answer
+    /// (`foreman::ui::worker_job`), while the page goes on drawing.
+    #[wasm_bindgen]
+    pub fn work(job: String) -> String {
+        foreman::ui::worker_job(&job)
+    }
+
     /// Opens the window in the canvas whose id is `canvas`.
     #[wasm_bindgen]
     pub async fn start(canvas: String) -> Result<(), JsValue> {

@@ -13,9 +13,10 @@ use std::path::PathBuf;
 use std::sync::Arc;
 
 /// The bundle's files and their types.
-const FILES: [(&str, &str); 4] = [
+const FILES: [(&str, &str); 5] = [
     ("index.html", "text/html; charset=utf-8"),
     ("foreman_web.js", "text/javascript; charset=utf-8"),
+    ("foreman_worker.js", "text/javascript; charset=utf-8"),
     ("foreman_web_bg.wasm", "application/wasm"),
     ("foreman.svg", "image/svg+xml"),
 ];
