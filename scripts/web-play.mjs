@@ -3,7 +3,8 @@
 // plays by the keyboard shortcuts a player has (R roll, S suggest, N the next step, E end the
 // work phase, M the Machine, Enter the first of a dialog's choices, Escape the round card). Halfway through it
 // reloads the page and checks the game resumed where it was; at the end it reads the final
-// score, reloads again to see it kept, takes screenshots and prints the frame times.
+// score, reloads again to see it kept, opens the review from its button, takes screenshots
+// and prints the frame times.
 //
 //   node --experimental-websocket scripts/web-play.mjs URL OUT_DIR
 //
@@ -226,6 +227,26 @@ if (h.game.phase !== "over" || h.game.scores[0] !== you || h.game.machine !== ma
 }
 await shot("web-final-score-reloaded");
 
+// The review, from its button on the final score, thought in a worker of its own.
+const at_review = h.marks?.review;
+if (!at_review) fail(`no Review button on the final score: ${JSON.stringify(h)}`);
+const [x, y] = [(at_review[0] + at_review[2]) / 2, (at_review[1] + at_review[3]) / 2];
+const reviewAsked = Date.now();
+for (const type of ["mouseMoved", "mousePressed", "mouseReleased"]) {
+  await call("Input.dispatchMouseEvent", { type, x, y, button: "left", clickCount: 1 });
+}
+let reviewed = null;
+for (let i = 0; i < 1200 && !reviewed; i++) {
+  await sleep(100);
+  const r = await hook();
+  if (r?.review === "done" || r?.review === "failed") reviewed = r.review;
+}
+if (reviewed !== "done") fail(`the review did not come (${reviewed}): ${JSON.stringify(await hook())}`);
+const reviewMs = Date.now() - reviewAsked;
+await shot("web-review");
+const reviewFrames = (await evaluate("Array.from(window.foremanFrames ?? [])")) ?? [];
+const reviewLongest = Math.max(...reviewFrames.slice(5));
+
 frames.sort((a, b) => a - b);
 thinking.sort((a, b) => a - b);
 const at = (q, f = frames) => f[Math.min(f.length - 1, Math.floor(q * f.length))];
@@ -243,6 +264,10 @@ if (thinking.length > 0) {
       `longest ${thinking[thinking.length - 1].toFixed(1)} ms`,
   );
 }
+console.log(
+  `web-play: the review shown ${(reviewMs / 1000).toFixed(1)} s after its button; ` +
+    `the longest frame since the reload ${reviewLongest.toFixed(1)} ms`,
+);
 answers.sort((a, b) => a - b);
 if (answers.length > 0) {
   console.log(

@@ -107,7 +107,7 @@ impl eframe::App for ForemanApp {
     fn ui(&mut self, ui: &mut egui::Ui, _frame: &mut eframe::Frame) {
         self.show(ui);
         #[cfg(target_arch = "wasm32")]
-        self.expose(_frame);
+        self.expose(ui.ctx(), _frame);
         if let Some(started) = self.started.take() {
             let ms = started.elapsed().as_secs_f64() * 1000.0;
             tracing::info!("first frame laid out {ms:.0} ms after start");
@@ -140,15 +140,10 @@ fn repaint_on(wake: &crate::dice::Wake, ctx: &egui::Context) {
 }
 
 /// Runs `work` on a thread of its own called `name` (the planner, a bot, the review), so the
-/// window goes on drawing. A browser has no threads: there it runs at once, the page waiting.
+/// window goes on drawing. A browser has no threads: there they go to its worker
+/// (`ui::worker`), or run at once when it has none (`web::think_now`).
+#[cfg(not(target_arch = "wasm32"))]
 fn think(name: String, work: impl FnOnce() + Send + 'static) -> std::io::Result<()> {
-    #[cfg(target_arch = "wasm32")]
-    {
-        let _ = name;
-        web::think_now(work);
-        Ok(())
-    }
-    #[cfg(not(target_arch = "wasm32"))]
     std::thread::Builder::new()
         .name(name)
         .spawn(work)

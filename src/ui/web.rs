@@ -65,11 +65,7 @@ pub(super) fn in_worker(job: super::worker::Job, done: impl FnOnce(Option<String
 fn start_worker() -> Result<web_sys::Worker, ()> {
     use wasm_bindgen::JsCast;
     use wasm_bindgen::closure::Closure;
-    let options = web_sys::WorkerOptions::new();
-    options.set_type(web_sys::WorkerType::Module);
-    let worker = web_sys::Worker::new_with_options("foreman_worker.js", &options).map_err(|e| {
-        tracing::warn!("no worker for the planner: {e:?}");
-    })?;
+    let worker = new_worker()?;
     let answered = Closure::<dyn FnMut(web_sys::MessageEvent)>::new(|e: web_sys::MessageEvent| {
         let next = WAITING.with(|q| q.borrow_mut().pop_front());
         if let Some(done) = next {
@@ -91,6 +87,84 @@ fn start_worker() -> Result<web_sys::Worker, ()> {
     Ok(worker)
 }
 
+/// A worker of one long job's own (the review): dropping it stops the job (a review left).
+pub(super) struct OwnWorker {
+    worker: web_sys::Worker,
+    _answered: wasm_bindgen::closure::Closure<dyn FnMut(web_sys::MessageEvent)>,
+    _failed: wasm_bindgen::closure::Closure<dyn FnMut(web_sys::Event)>,
+}
+
+impl Drop for OwnWorker {
+    fn drop(&mut self) {
+        self.worker.terminate();
+    }
+}
+
+/// Sends `job` to a worker of its own; `done` gets its answer, or `None` when there is none
+/// (no worker could start, or it failed): the caller thinks on the page then.
+pub(super) fn in_own_worker(
+    job: super::worker::Job,
+    done: impl FnOnce(Option<String>) + 'static,
+) -> Option<OwnWorker> {
+    use std::rc::Rc;
+    use wasm_bindgen::JsCast;
+    use wasm_bindgen::closure::Closure;
+    let once: Rc<std::cell::RefCell<Option<Answered>>> =
+        Rc::new(std::cell::RefCell::new(Some(Box::new(done))));
+    let give = |once: &Rc<std::cell::RefCell<Option<Answered>>>, answer: Option<String>| {
+        let done = once.borrow_mut().take();
+        if let Some(done) = done {
+            done(answer);
+        }
+    };
+    let (Ok(worker), Ok(text)) = (new_worker(), serde_json::to_string(&job)) else {
+        give(&once, None);
+        return None;
+    };
+    let o = once.clone();
+    let answered =
+        Closure::<dyn FnMut(web_sys::MessageEvent)>::new(move |e: web_sys::MessageEvent| {
+            give(&o, e.data().as_string());
+        });
+    worker.set_onmessage(Some(answered.as_ref().unchecked_ref()));
+    let o = once.clone();
+    let failed = Closure::<dyn FnMut(web_sys::Event)>::new(move |_: web_sys::Event| {
+        tracing::warn!("a worker failed: thinking on the page");
+        give(&o, None);
+    });
+    worker.set_onerror(Some(failed.as_ref().unchecked_ref()));
+    if worker.post_message(&text.into()).is_err() {
+        worker.terminate();
+        give(&once, None);
+        return None;
+    }
+    Some(OwnWorker {
+        worker,
+        _answered: answered,
+        _failed: failed,
+    })
+}
+
+/// A module worker running `foreman_worker.js`.
+fn new_worker() -> Result<web_sys::Worker, ()> {
+    let options = web_sys::WorkerOptions::new();
+    options.set_type(web_sys::WorkerType::Module);
+    web_sys::Worker::new_with_options("foreman_worker.js", &options).map_err(|e| {
+        tracing::warn!("no worker for the planner: {e:?}");
+    })
+}
+
+thread_local! {
+    /// Where some buttons were drawn this frame, in points (the test hook's `marks`).
+    static MARKS: std::cell::RefCell<Vec<(&'static str, egui::Rect)>> =
+        const { std::cell::RefCell::new(Vec::new()) };
+}
+
+/// Notes where the button `name` is drawn this frame, for a test in a browser to click it.
+pub(super) fn mark(name: &'static str, rect: egui::Rect) {
+    MARKS.with(|m| m.borrow_mut().push((name, rect)));
+}
+
 /// Runs `work` at once (a browser has no threads), counting its time in the frame's.
 pub(super) fn think_now(work: impl FnOnce()) {
     let start = web_time::Instant::now();
@@ -105,7 +179,7 @@ impl ForemanApp {
     /// suggested, a dialog or the round card open), `window.foremanFrames`, each frame's time so
     /// far, and `window.foremanThought`, how much of it was thinking. A
     /// script that plays in Chromium by the keyboard reads where the game is from it.
-    pub(super) fn expose(&mut self, frame: &eframe::Frame) {
+    pub(super) fn expose(&mut self, ctx: &egui::Context, frame: &eframe::Frame) {
         // eframe tells the time of the frame before this one: paired with its thinking.
         let ms = frame.info().cpu_usage.map_or(0.0, |s| s * 1000.0);
         let thought = THINKING.with(|t| {
@@ -168,6 +242,18 @@ impl ForemanApp {
             "screen": screen,
             "dialog": dialog,
             "round_card": self.help.round_card,
+            "review": self.review.as_ref().map(|r| r.stage()),
+            // Buttons drawn this frame, in the page's pixels: [left, top, right, bottom].
+            "marks": MARKS.with(|m| {
+                let zoom = ctx.zoom_factor();
+                m.take()
+                    .into_iter()
+                    .map(|(name, r)| {
+                        let r = [r.min.x, r.min.y, r.max.x, r.max.y].map(|v| v * zoom);
+                        (name.to_string(), serde_json::json!(r))
+                    })
+                    .collect::<serde_json::Map<_, _>>()
+            }),
             "thinking": self.thinking.is_some(),
             "suggested": suggested,
             "message": self.message,

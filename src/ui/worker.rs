@@ -1,6 +1,7 @@
 //! What a browser's page hands to its worker (issue 95): a page has one thread, and the
 //! planner or a bot thinking on it would stop it drawing for as long as they think. The page
-//! (`ui::web::in_worker`) sends a [`Job`] as JSON to `assets/web/foreman_worker.js`, where
+//! (`ui::web::in_worker`; the review, `in_own_worker`) sends a [`Job`] as JSON to
+//! `assets/web/foreman_worker.js`, where
 //! Foreman's WebAssembly runs again (`crates/web`, `work`) and answers it by [`worker_job`].
 //!
 //! A job carries the whole saved game, as the page holds it; the worker thinks only on what
@@ -19,6 +20,12 @@ pub enum Job {
     Suggest { game: String },
     /// `seat`'s bot chooses its next action in the saved game.
     Bot { game: String, seat: usize },
+    /// The review of `seat`'s finished game, said in `lang` (a worker of its own: it is long).
+    Review {
+        game: String,
+        seat: usize,
+        lang: crate::i18n::Lang,
+    },
 }
 
 /// The worker's answer to a [`Job`].
@@ -32,6 +39,8 @@ pub enum Reply {
     NoPlan,
     /// The bot's choice (`None`: it has none).
     Bot(Option<Act>),
+    /// The review in words, or why there is none.
+    Review(Result<crate::review::Said, String>),
     /// The job could not be read: the page thinks it itself.
     Unreadable(String),
 }
@@ -53,7 +62,7 @@ pub fn worker_job(job: &str) -> String {
 }
 
 fn answer(job: Job) -> Reply {
-    let (Job::Suggest { game } | Job::Bot { game, .. }) = &job;
+    let (Job::Suggest { game } | Job::Bot { game, .. } | Job::Review { game, .. }) = &job;
     let game = match SavedGame::load(game) {
         Ok(g) => g,
         Err(e) => return Reply::Unreadable(e.to_string()),
@@ -77,6 +86,20 @@ fn answer(job: Job) -> Reply {
                     .entry(key)
                     .or_insert_with(|| Bot::new(BotKind::from(level), seed));
                 Reply::Bot(bot.choose(&position))
+            })
+        }
+        Job::Review { seat, lang, .. } => {
+            let (setup, journal) = (game.setup(), game.journal());
+            // One thread, never stopped: a review left ends its worker.
+            let reviewed = crate::review::review(setup.clone(), journal, seat, 1, |_| {}, || false);
+            Reply::Review(match reviewed {
+                Ok(r) => Ok(crate::review::say(
+                    &crate::i18n::Tr::new(lang),
+                    setup,
+                    journal,
+                    &r,
+                )),
+                Err(e) => Err(e.to_string()),
             })
         }
     }

@@ -227,3 +227,38 @@ fn the_browsers_worker_chooses_for_a_bot_as_the_window_does() {
     assert_eq!(chosen, 12, "the bot chose twelve times");
     assert!(matches!(ask(&g, 0), Reply::Unreadable(_)), "Ann is no bot");
 }
+
+/// Issue 95, point 2: the review in a browser is thought in a worker of its own; its words are
+/// the window's (the same review, said in the language asked), and a game that is no saved
+/// game is refused.
+#[test]
+fn the_browsers_worker_reviews_a_game_as_the_window_does() {
+    use foreman::bots::BotKind;
+    use foreman::engine::{Difficulty, SavedGame};
+    use foreman::i18n::{Lang, Tr};
+    use foreman::sim::{self, Seating};
+    use foreman::ui::{Job, Reply, worker_job};
+    let game = sim::play(Seating::Solo(Difficulty::Medium), 8, BotKind::Greedy).expect("a game");
+    let (setup, journal) = (game.setup().clone(), game.journal().to_vec());
+    let reviewed =
+        foreman::review::review(setup.clone(), &journal, 0, 1, |_| {}, || false).expect("a review");
+    let expected = foreman::review::say(&Tr::new(Lang::Fr), &setup, &journal, &reviewed);
+    let job = Job::Review {
+        game: SavedGame::from_game(&game).to_json(),
+        seat: 0,
+        lang: Lang::Fr,
+    };
+    let reply: Reply =
+        serde_json::from_str(&worker_job(&serde_json::to_string(&job).expect("json")))
+            .expect("a reply");
+    assert_eq!(reply, Reply::Review(Ok(expected)));
+    let job = Job::Review {
+        game: "{}".into(),
+        seat: 0,
+        lang: Lang::En,
+    };
+    assert!(matches!(
+        serde_json::from_str(&worker_job(&serde_json::to_string(&job).expect("json"))),
+        Ok(Reply::Unreadable(_))
+    ));
+}

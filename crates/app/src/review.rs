@@ -5,10 +5,10 @@
 use crate::engine::{Act, Action, Game, Setup};
 use crate::i18n::{Tr, journal, words};
 pub use foreman_planner::review::{Moment, Review, ReviewError, Stage, Step, review};
-use serde::Serialize;
+use serde::{Deserialize, Serialize};
 
 /// What a line is about (the window and the phone colour them).
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(rename_all = "snake_case")]
 pub enum Kind {
     /// A choice as good as the planner's, or close to it (or not weighed).
@@ -19,7 +19,7 @@ pub enum Kind {
     Machine,
 }
 
-#[derive(Debug, Clone, PartialEq, Serialize)]
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
 pub struct Line {
     pub kind: Kind,
     pub text: String,
@@ -27,8 +27,8 @@ pub struct Line {
     pub detail: Option<String>,
 }
 
-/// A review in words (sent as it is to a phone).
-#[derive(Debug, Clone, PartialEq, Serialize)]
+/// A review in words (sent as it is to a phone, and from the browser's worker).
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
 pub struct Said {
     pub title: String,
     /// How the choices are weighed.

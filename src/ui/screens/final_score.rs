@@ -129,6 +129,8 @@ impl FinalScore<'_> {
                             [] => {}
                             [(seat, _)] => {
                                 let b = ui.button(t("review")).on_hover_text(t("review-hint"));
+                                #[cfg(target_arch = "wasm32")]
+                                crate::ui::web::mark("review", b.rect);
                                 if b.clicked() {
                                     command = Some(FinalCommand::Review(*seat));
                                 }

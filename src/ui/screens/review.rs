@@ -121,6 +121,21 @@ pub(in crate::ui) struct Reviewing {
     done: Arc<AtomicU32>,
     stop: Arc<AtomicBool>,
     answer: Option<Receiver<Shown>>,
+    /// In a browser, the review's own worker (dropped with the review, it stops).
+    #[cfg(target_arch = "wasm32")]
+    _worker: Option<crate::ui::web::OwnWorker>,
+}
+
+impl Reviewing {
+    /// Where the review is, in a word (the browser's test hook, `ui::web`).
+    #[cfg(target_arch = "wasm32")]
+    pub(in crate::ui) fn stage(&self) -> &'static str {
+        match self.shown {
+            Shown::Working { .. } => "working",
+            Shown::Done(_) => "done",
+            Shown::Failed(_) => "failed",
+        }
+    }
 }
 
 impl Drop for Reviewing {
@@ -143,6 +158,8 @@ impl ForemanApp {
         let done = Arc::new(AtomicU32::new(0));
         let stop = Arc::new(AtomicBool::new(false));
         let (tx, rx) = mpsc::channel();
+        #[cfg(target_arch = "wasm32")]
+        let tx_for_worker = tx.clone();
         let (d, s, window) = (done.clone(), stop.clone(), ctx.clone());
         let work = move || {
             let threads = std::thread::available_parallelism().map_or(1, |n| n.get());
@@ -165,6 +182,29 @@ impl ForemanApp {
                 window.request_repaint();
             }
         };
+        // A browser's page has one thread: the review's own worker thinks, the page drawing
+        // meanwhile (its share done is not told: the bar waits) (no worker: the page itself).
+        #[cfg(target_arch = "wasm32")]
+        let worker = {
+            let job = crate::ui::worker::Job::Review {
+                game: crate::engine::SavedGame::from_game(game).to_json(),
+                seat,
+                lang: self.tr.lang(),
+            };
+            let window = ctx.clone();
+            crate::ui::web::in_own_worker(job, move |reply| {
+                use crate::ui::worker::Reply;
+                let shown = match reply.as_deref().map(serde_json::from_str::<Reply>) {
+                    Some(Ok(Reply::Review(Ok(said)))) => Shown::Done(Box::new(said)),
+                    Some(Ok(Reply::Review(Err(e)))) => Shown::Failed(e),
+                    _ => return crate::ui::web::think_now(work),
+                };
+                if tx_for_worker.send(shown).is_ok() {
+                    window.request_repaint();
+                }
+            })
+        };
+        #[cfg(not(target_arch = "wasm32"))]
         if let Err(e) = crate::ui::think("review".into(), work) {
             tracing::error!("no thread for the review: {e}");
             self.message = Some(e.to_string());
@@ -175,6 +215,8 @@ impl ForemanApp {
             done,
             stop,
             answer: Some(rx),
+            #[cfg(target_arch = "wasm32")]
+            _worker: worker,
         });
     }
 
