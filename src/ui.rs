@@ -53,7 +53,7 @@ pub use app::{DiceSource, ForemanApp, Settings};
 #[cfg(not(target_arch = "wasm32"))]
 pub use invite::InviteAt;
 pub use start::StartForm;
-pub use worker::{Job, Reply, worker_job};
+pub use worker::{Job, Reply, worker_job, worker_job_with};
 
 #[cfg(not(target_arch = "wasm32"))]
 /// Opens the window; returns when it is closed. `started` is when the program started.

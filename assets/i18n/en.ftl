@@ -65,6 +65,7 @@ dice-typed = Typed by hand
 dice-camera = Camera
 dice-smart = Smart dice
 dice-digital-hint = A digital game rolls Foreman's own dice.
+dice-computer-only = In Foreman on a computer only: a browser reaches no camera or serial port. Type the faces instead.
 machine = The Machine
 machine-cards = { $count ->
     [one] { $count } card

@@ -65,6 +65,7 @@ dice-typed = Escritos a mano
 dice-camera = Cámara
 dice-smart = Dados inteligentes
 dice-digital-hint = Una partida digital tira los dados de Foreman.
+dice-computer-only = Solo en Foreman en un ordenador: un navegador no llega a la cámara ni al puerto serie. Escriba las caras.
 machine = La Máquina
 machine-cards = { $count ->
     [one] { $count } carta

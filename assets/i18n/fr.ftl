@@ -65,6 +65,7 @@ dice-typed = Saisis à la main
 dice-camera = Caméra
 dice-smart = Dés connectés
 dice-digital-hint = Une partie numérique lance les dés de Foreman.
+dice-computer-only = Seulement dans Foreman sur un ordinateur : un navigateur n'atteint ni caméra ni port série. Tapez plutôt les faces.
 machine = La Machine
 machine-cards = { $count ->
     [one] { $count } carte

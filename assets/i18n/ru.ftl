@@ -66,6 +66,7 @@ dice-typed = Ввод вручную
 dice-camera = Камера
 dice-smart = Умные кубики
 dice-digital-hint = В цифровой игре бросаются кубики Foreman.
+dice-computer-only = Только в Foreman на компьютере: браузеру недоступны камера и последовательный порт. Введите грани вручную.
 machine = Машина
 machine-cards = Карт в личной зоне: { $count }
 machine-rolled = Бросок:

@@ -93,6 +93,9 @@ impl ForemanApp {
         if next && self.bot_to_act().is_none() {
             if self.live_suggestion().is_some() {
                 self.play_suggested(1);
+            } else if self.thinking.is_some() {
+                // Pressed before the plan came: said, not "ask for one first" (a trial).
+                self.note = Some(self.t("suggest-thinking"));
             } else {
                 // N with no plan says so (issue 89, point 4: it did nothing, silently).
                 self.note = Some(self.t("suggest-none-to-play"));

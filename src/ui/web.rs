@@ -67,6 +67,10 @@ fn start_worker() -> Result<web_sys::Worker, ()> {
     use wasm_bindgen::closure::Closure;
     let worker = new_worker()?;
     let answered = Closure::<dyn FnMut(web_sys::MessageEvent)>::new(|e: web_sys::MessageEvent| {
+        // A number is a review's progress: none of these jobs tells one.
+        if e.data().as_f64().is_some() {
+            return;
+        }
         let next = WAITING.with(|q| q.borrow_mut().pop_front());
         if let Some(done) = next {
             done(e.data().as_string());
@@ -100,10 +104,12 @@ impl Drop for OwnWorker {
     }
 }
 
-/// Sends `job` to a worker of its own; `done` gets its answer, or `None` when there is none
-/// (no worker could start, or it failed): the caller thinks on the page then.
+/// Sends `job` to a worker of its own; `progress` gets the share done as the worker tells it,
+/// `done` its answer, or `None` when there is none (no worker could start, or it failed): the
+/// caller thinks on the page then.
 pub(super) fn in_own_worker(
     job: super::worker::Job,
+    progress: impl Fn(f64) + 'static,
     done: impl FnOnce(Option<String>) + 'static,
 ) -> Option<OwnWorker> {
     use std::rc::Rc;
@@ -124,7 +130,10 @@ pub(super) fn in_own_worker(
     let o = once.clone();
     let answered =
         Closure::<dyn FnMut(web_sys::MessageEvent)>::new(move |e: web_sys::MessageEvent| {
-            give(&o, e.data().as_string());
+            match e.data().as_f64() {
+                Some(share) => progress(share),
+                None => give(&o, e.data().as_string()),
+            }
         });
     worker.set_onmessage(Some(answered.as_ref().unchecked_ref()));
     let o = once.clone();

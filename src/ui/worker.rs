@@ -53,15 +53,20 @@ thread_local! {
 
 /// The worker's answer to `job` (JSON of a [`Job`]), as JSON of a [`Reply`].
 pub fn worker_job(job: &str) -> String {
+    worker_job_with(job, &|_| {})
+}
+
+/// [`worker_job`], telling `progress` the share of a review gone through (0 to 1).
+pub fn worker_job_with(job: &str, progress: &(dyn Fn(f64) + Sync)) -> String {
     let reply = match serde_json::from_str::<Job>(job) {
-        Ok(job) => answer(job),
+        Ok(job) => answer(job, progress),
         Err(e) => Reply::Unreadable(e.to_string()),
     };
     serde_json::to_string(&reply)
         .unwrap_or_else(|e| format!("{{\"Unreadable\":{:?}}}", e.to_string()))
 }
 
-fn answer(job: Job) -> Reply {
+fn answer(job: Job, progress: &(dyn Fn(f64) + Sync)) -> Reply {
     let (Job::Suggest { game } | Job::Bot { game, .. } | Job::Review { game, .. }) = &job;
     let game = match SavedGame::load(game) {
         Ok(g) => g,
@@ -91,7 +96,8 @@ fn answer(job: Job) -> Reply {
         Job::Review { seat, lang, .. } => {
             let (setup, journal) = (game.setup(), game.journal());
             // One thread, never stopped: a review left ends its worker.
-            let reviewed = crate::review::review(setup.clone(), journal, seat, 1, |_| {}, || false);
+            let reviewed =
+                crate::review::review(setup.clone(), journal, seat, 1, progress, || false);
             Reply::Review(match reviewed {
                 Ok(r) => Ok(crate::review::say(
                     &crate::i18n::Tr::new(lang),

@@ -229,8 +229,8 @@ fn the_browsers_worker_chooses_for_a_bot_as_the_window_does() {
 }
 
 /// Issue 95, point 2: the review in a browser is thought in a worker of its own; its words are
-/// the window's (the same review, said in the language asked), and a game that is no saved
-/// game is refused.
+/// the window's (the same review, said in the language asked), its progress is told as it goes,
+/// and a game that is no saved game is refused.
 #[test]
 fn the_browsers_worker_reviews_a_game_as_the_window_does() {
     use foreman::bots::BotKind;
@@ -248,10 +248,24 @@ fn the_browsers_worker_reviews_a_game_as_the_window_does() {
         seat: 0,
         lang: Lang::Fr,
     };
-    let reply: Reply =
-        serde_json::from_str(&worker_job(&serde_json::to_string(&job).expect("json")))
-            .expect("a reply");
+    // Its progress told as it goes (the page's bar), to the end.
+    let told = std::sync::atomic::AtomicU64::new(0);
+    let reply: Reply = serde_json::from_str(&foreman::ui::worker_job_with(
+        &serde_json::to_string(&job).expect("json"),
+        &|share| {
+            told.fetch_max(
+                (share * 1000.0) as u64,
+                std::sync::atomic::Ordering::Relaxed,
+            );
+        },
+    ))
+    .expect("a reply");
     assert_eq!(reply, Reply::Review(Ok(expected)));
+    assert_eq!(
+        told.into_inner(),
+        1000,
+        "the review's progress told to its end"
+    );
     let job = Job::Review {
         game: "{}".into(),
         seat: 0,

@@ -1325,6 +1325,23 @@ fn no_round_card_over_a_final_score() {
     h.get_by_label("How a round goes");
 }
 
+/// `N` pressed while the planner still thinks says so (a trial in a browser read "ask for one
+/// first" with the spinner on screen).
+#[test]
+fn next_step_while_the_planner_thinks_says_so() {
+    let dir = tempfile::tempdir().expect("temp dir");
+    let mut h = first_launch(dir.path());
+    h.key_press(egui::Key::Escape);
+    h.run();
+    // S and N in one frame: the plan cannot have come yet.
+    h.key_press(egui::Key::S);
+    h.key_press(egui::Key::N);
+    h.step();
+    assert_eq!(h.state().note(), Some("The planner is thinking…"));
+    wait_for_suggestion(&mut h);
+    assert!(h.state().suggested().is_some(), "the plan comes as asked");
+}
+
 /// Issue 89, point 4: `N` with no plan says so, instead of doing nothing in silence.
 #[test]
 fn next_step_with_no_plan_says_so() {

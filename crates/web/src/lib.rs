@@ -9,11 +9,16 @@ mod web {
     use wasm_bindgen::JsCast;
     use wasm_bindgen::prelude::*;
 
-    /// The planner's worker (`foreman_worker.js`): *Suggest* for a saved game, its answer
-    /// (`foreman::ui::worker_job`), while the page goes on drawing.
+    /// The planner's worker (`foreman_worker.js`): a job of the page's (*Suggest*, a bot's
+    /// choice, a review), its answer (`foreman::ui::worker_job`), while the page goes on
+    /// drawing. A review's progress is posted to the page as it goes, as a number.
     #[wasm_bindgen]
     pub fn work(job: String) -> String {
-        foreman::ui::worker_job(&job)
+        foreman::ui::worker_job_with(&job, &|share| {
+            if let Ok(scope) = js_sys::global().dyn_into::<web_sys::DedicatedWorkerGlobalScope>() {
+                let _ = scope.post_message(&JsValue::from_f64(share));
+            }
+        })
     }
 
     /// Opens the window in the canvas whose id is `canvas`.

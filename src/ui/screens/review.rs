@@ -183,7 +183,7 @@ impl ForemanApp {
             }
         };
         // A browser's page has one thread: the review's own worker thinks, the page drawing
-        // meanwhile (its share done is not told: the bar waits) (no worker: the page itself).
+        // meanwhile and its bar moving (no worker: the page itself).
         #[cfg(target_arch = "wasm32")]
         let worker = {
             let job = crate::ui::worker::Job::Review {
@@ -192,7 +192,12 @@ impl ForemanApp {
                 lang: self.tr.lang(),
             };
             let window = ctx.clone();
-            crate::ui::web::in_own_worker(job, move |reply| {
+            let (d, w) = (done.clone(), ctx.clone());
+            let progress = move |share: f64| {
+                d.store((share * 1000.0) as u32, Ordering::Relaxed);
+                w.request_repaint();
+            };
+            crate::ui::web::in_own_worker(job, progress, move |reply| {
                 use crate::ui::worker::Reply;
                 let shown = match reply.as_deref().map(serde_json::from_str::<Reply>) {
                     Some(Ok(Reply::Review(Ok(said)))) => Shown::Done(Box::new(said)),

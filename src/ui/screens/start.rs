@@ -546,6 +546,14 @@ fn dice_source_ui(tr: &Tr, ui: &mut Ui, label: &str, source: &mut DiceSource, mo
         .selected_text(tr.t(source.key()))
         .show_ui(ui, |ui| {
             for s in DiceSource::ALL {
+                // A browser reaches no camera or serial port: shown, greyed, with why.
+                if cfg!(target_arch = "wasm32")
+                    && matches!(s, DiceSource::Camera | DiceSource::SmartDice)
+                {
+                    ui.add_enabled(false, egui::Button::selectable(false, tr.t(s.key())))
+                        .on_disabled_hover_text(tr.t("dice-computer-only"));
+                    continue;
+                }
                 ui.selectable_value(source, s, tr.t(s.key()));
             }
         })
