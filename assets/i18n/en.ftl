@@ -89,6 +89,7 @@ browse-hint = Choose the file with the system's file dialog (or type its path)
 market = Market
 others = Players and log
 camera-side = Camera
+board-side = Your board
 blueprints = Blueprints
 contractors = Contractors
 take = Take { $card }

@@ -89,6 +89,7 @@ browse-hint = Elegir el archivo con el diálogo de archivos del sistema (o escri
 market = Mercado
 others = Jugadores y registro
 camera-side = Cámara
+board-side = Su tablero
 blueprints = Planos
 contractors = Contratistas
 take = Tomar { $card }

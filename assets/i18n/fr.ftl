@@ -89,6 +89,7 @@ browse-hint = Choisir le fichier avec la fenêtre de fichiers du système (ou ta
 market = Marché
 others = Joueurs et journal
 camera-side = Caméra
+board-side = Votre plateau
 blueprints = Plans
 contractors = Prestataires
 take = Prendre { $card }

@@ -87,6 +87,7 @@ browse-hint = Выбрать файл в системном окне выбор�
 market = Рынок
 others = Игроки и журнал
 camera-side = Камера
+board-side = Ваше поле
 blueprints = Чертежи
 contractors = Контрактники
 take = Взять { $card }

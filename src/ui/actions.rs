@@ -3,7 +3,7 @@
 //! phase (everyone works at once).
 
 use super::app::*;
-use super::table::NARROW;
+use super::table::{NARROW, PHONE};
 use crate::engine::state::Phase;
 use crate::engine::{Act, Game};
 use crate::i18n::words;
@@ -15,8 +15,13 @@ impl ForemanApp {
         egui::Panel::bottom("actions").show(ui, |ui| {
             ui.add_space(4.0);
             ui.horizontal_wrapped(|ui| {
-                if ui.ctx().content_rect().width() < NARROW {
+                let width = ui.ctx().content_rect().width();
+                if width < NARROW {
                     let mut sides = vec![(Side::Market, "market"), (Side::Others, "others")];
+                    // On a phone the player's own board is a side as well.
+                    if width < PHONE {
+                        sides.insert(0, (Side::Board, "board-side"));
+                    }
                     // The camera's own side: its picture squeezed under the others at
                     // 800×560 could not be read (issue 89, point 7).
                     if self.camera_used() {

@@ -223,6 +223,8 @@ pub struct ForemanApp {
 pub(super) enum Side {
     Market,
     Others,
+    /// The player at work alone (a phone's width: no side beside it).
+    Board,
     /// The camera's panel alone, its picture as large as the window allows.
     Camera,
 }

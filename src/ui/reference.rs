@@ -27,7 +27,8 @@ pub fn show(ctx: &Context, tr: &Tr, help: &mut Help) -> bool {
         // is closed, by *Got it* for good, by *Close*, Escape or a click beside it for now.
         let mut close = false;
         let modal = egui::Modal::new(egui::Id::unique("help-round")).show(ctx, |ui| {
-            ui.set_width(460.0);
+            // At most the screen's width (a phone's is 360).
+            ui.set_width(460.0_f32.min(ctx.content_rect().width() - 48.0));
             ui.heading(tr.t("help-title"));
             ui.add_space(6.0);
             for key in [

@@ -1515,6 +1515,53 @@ fn a_small_window_shows_the_market_in_the_market_phase() {
     );
 }
 
+/// A phone's width (360×740, a new player's trial in a browser): the market in the market phase
+/// takes the whole width (its tiles readable, not a strip beside the board), and *Your board*
+/// shows the player at work alone, every tile of it inside the window.
+#[test]
+fn a_phone_shows_the_market_and_the_board_one_at_a_time() {
+    let dir = tempfile::tempdir().expect("temp dir");
+    let settings = Settings {
+        help_seen: true,
+        ..Settings::default()
+    };
+    let mut h = harness_with(dir.path(), 7, settings, egui::vec2(360.0, 740.0));
+    h.run();
+    click(&mut h, "Start the game");
+    assert!(matches!(phase(&h), Phase::Market { .. }));
+    // The market alone: a blueprint's button is wide enough to read, the board is not drawn.
+    let take = h
+        .query_all_by_label_contains("Take ")
+        .next()
+        .expect("a Take")
+        .rect();
+    assert!(take.width() > 80.0 && take.max.x <= 360.0, "{take:?}");
+    assert!(
+        h.query_by_label("Dice tray").is_none(),
+        "the board waits behind"
+    );
+    click(&mut h, "Your board");
+    h.get_by_label("Dice tray");
+    assert!(
+        h.query_all_by_label_contains("Take ").next().is_none(),
+        "the market hidden"
+    );
+    // Each headquarters section inside the window (the third under the others).
+    for section in ["Research", "Mine", "Generate"] {
+        let place = h.get_by_label(&format!("Place on {section}")).rect();
+        assert!(
+            place.min.x >= 0.0 && place.max.x <= 360.0,
+            "{section}: {place:?}"
+        );
+    }
+    // And back: the market to choose from; once chosen, the work phase shows the board.
+    click(&mut h, "Market");
+    click_first_containing(&mut h, "Take ");
+    h.get_by_label("Dice tray");
+    click(&mut h, "Roll");
+    assert!(matches!(phase(&h), Phase::Work { rolled: true, .. }));
+}
+
 /// Issue 75, point 12: the small text (cards' effects) is at least 12 points at 100%, and the
 /// top bar stays on one line at 1280×800 up to 150% zoom.
 #[test]

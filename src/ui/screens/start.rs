@@ -357,34 +357,38 @@ impl StartScreen<'_> {
                             ui.label(game_summary(tr, g));
                         }
                     });
-                    ui.horizontal(|ui| {
-                        let label = t("open-path");
-                        let typed = ui
-                            .add(
-                                egui::TextEdit::singleline(&mut form.open_path)
-                                    .id_salt("open-path")
-                                    .desired_width(320.0)
-                                    .hint_text(label.clone()),
-                            )
-                            .on_hover_text(label);
-                        // A new path: the last one's error no longer stands.
-                        if typed.changed() {
-                            command = Some(StartCommand::PathTyped);
-                        }
-                        // Enter in the box opens the file, as *Open* does.
-                        let entered =
-                            typed.lost_focus() && ui.input(|i| i.key_pressed(egui::Key::Enter));
-                        if ui
-                            .button(t("browse"))
-                            .on_hover_text(t("browse-hint"))
-                            .clicked()
-                        {
-                            command = Some(StartCommand::Browse);
-                        }
-                        if ui.button(t("open")).clicked() || entered {
-                            command = Some(StartCommand::Open);
-                        }
-                    });
+                    // A browser has no files to open: its games are the browser's own (the last
+                    // one and those put aside, below).
+                    if !cfg!(target_arch = "wasm32") {
+                        ui.horizontal(|ui| {
+                            let label = t("open-path");
+                            let typed = ui
+                                .add(
+                                    egui::TextEdit::singleline(&mut form.open_path)
+                                        .id_salt("open-path")
+                                        .desired_width(320.0)
+                                        .hint_text(label.clone()),
+                                )
+                                .on_hover_text(label);
+                            // A new path: the last one's error no longer stands.
+                            if typed.changed() {
+                                command = Some(StartCommand::PathTyped);
+                            }
+                            // Enter in the box opens the file, as *Open* does.
+                            let entered =
+                                typed.lost_focus() && ui.input(|i| i.key_pressed(egui::Key::Enter));
+                            if ui
+                                .button(t("browse"))
+                                .on_hover_text(t("browse-hint"))
+                                .clicked()
+                            {
+                                command = Some(StartCommand::Browse);
+                            }
+                            if ui.button(t("open")).clicked() || entered {
+                                command = Some(StartCommand::Open);
+                            }
+                        });
+                    }
                     // The games put aside, most recent first, below *Open*: a list that grows never moves
                     // the buttons above it.
                     if !self.offers.kept.is_empty() {

@@ -10,6 +10,10 @@ use crate::engine::state::Spot;
 /// Below this width (in points) the side panels are shown one at a time.
 pub(in crate::ui) const NARROW: f32 = 1000.0;
 
+/// Narrower than this (a phone), a side shown takes the whole width: the player at work is a
+/// side of its own (*Your board*), not a strip beside the market (a trial at 360×740).
+pub(in crate::ui) const PHONE: f32 = 600.0;
+
 /// A market tile's width at 1280×800: two columns fit beside the player at work.
 const MARKET_TILE: f32 = 132.0;
 use crate::engine::state::{Colour, Phase, PlayerState};
@@ -22,9 +26,9 @@ use egui::{Color32, RichText, Ui};
 #[derive(Default)]
 pub(in crate::ui) struct TableView {
     pub(in crate::ui) selected_die: Option<u8>,
-    /// The round and the player the centre was last drawn for: at a new one it scrolls back
-    /// to the top, where the player's resources and dice are.
-    pub(in crate::ui) centre_for: Option<(u32, Option<usize>)>,
+    /// The round, the player and whether in the market phase the centre was last drawn for:
+    /// at a new one it scrolls back to the top, where the player's resources and dice are.
+    pub(in crate::ui) centre_for: Option<(u32, Option<usize>, bool)>,
     /// On a narrow window, the side panel shown beside the player at work (none: the market
     /// in the market phase).
     pub(in crate::ui) side: Option<Side>,
@@ -101,10 +105,11 @@ impl TableScreen {
         let width = ui.ctx().content_rect().width();
         let wide = width >= 1500.0;
         let narrow = width < NARROW;
+        let phone = width < PHONE;
         let in_market = matches!(st.phase, Phase::Market { .. });
-        // A new round or a new player: the centre back at its top, and on a narrow window
-        // the side panel the phase needs (the market in the market phase).
-        let now = (st.round, st.current_player());
+        // A new round, player or phase: the centre back at its top, and on a narrow window
+        // the side panel the phase needs (the market in the market phase, then the board).
+        let now = (st.round, st.current_player(), in_market);
         let new_turn = view.centre_for != Some(now);
         if new_turn {
             view.centre_for = Some(now);
@@ -117,84 +122,89 @@ impl TableScreen {
                 Some(Side::Market) => (true, false, false),
                 Some(Side::Others) => (false, true, false),
                 Some(Side::Camera) => (false, false, self.camera_used),
+                Some(Side::Board) => (false, false, false),
                 None => (in_market, false, self.camera_on && rolling),
             }
         } else {
             (true, true, false)
         };
         if show_camera {
-            egui::Panel::right("camera-side")
-                .resizable(true)
-                .default_size((width * 0.55).max(360.0))
-                .show(ui, |ui| {
-                    egui::ScrollArea::vertical()
-                        .id_salt("camera-side")
-                        .show(ui, |ui| slot(Slot::Devices, ui));
-                });
+            side_panel(
+                egui::Panel::right("camera-side"),
+                phone,
+                width,
+                (width * 0.55).max(360.0),
+            )
+            .show(ui, |ui| {
+                egui::ScrollArea::vertical()
+                    .id_salt("camera-side")
+                    .show(ui, |ui| slot(Slot::Devices, ui));
+            });
         }
         if show_market {
-            egui::Panel::left("market")
-                .resizable(true)
-                .default_size(if wide {
-                    2.0 * TILE_WIDTH + 40.0
-                } else {
-                    2.0 * MARKET_TILE + 36.0
-                })
-                .show(ui, |ui| {
-                    let tile = if wide { TILE_WIDTH } else { MARKET_TILE };
-                    egui::ScrollArea::vertical().show(ui, |ui| self.market_ui(ui, tile, &mut out));
-                });
+            let size = if wide {
+                2.0 * TILE_WIDTH + 40.0
+            } else {
+                2.0 * MARKET_TILE + 36.0
+            };
+            side_panel(egui::Panel::left("market"), phone, width, size).show(ui, |ui| {
+                let tile = if wide { TILE_WIDTH } else { MARKET_TILE };
+                egui::ScrollArea::vertical().show(ui, |ui| self.market_ui(ui, tile, &mut out));
+            });
         }
         if show_others {
             // With the camera on, a panel of its own, wider (each with the width the player
             // gives it): the picture's dice and their labels must be readable.
             let camera_on = self.camera_on;
-            egui::Panel::right(if camera_on { "others-camera" } else { "others" })
-                .resizable(true)
-                .default_size(match (camera_on, wide) {
-                    (true, true) => 600.0,
-                    (true, false) => 400.0,
-                    (false, true) => 380.0,
-                    (false, false) => 300.0,
-                })
-                .show(ui, |ui| {
-                    // The suggestion at the head of the column: it covers nothing of the
-                    // player's own board, hand or compound (issue 89, point 3).
-                    if self.suggesting {
-                        egui::ScrollArea::vertical()
-                            .id_salt("suggestion")
-                            .max_height(ui.available_height() * 0.5)
-                            .show(ui, |ui| slot(Slot::Suggestion, ui));
-                    }
-                    // The camera's picture and roll need more room than the log.
-                    let share = if self.camera_on { 0.85 } else { 0.55 };
+            let size = match (camera_on, wide) {
+                (true, true) => 600.0,
+                (true, false) => 400.0,
+                (false, true) => 380.0,
+                (false, false) => 300.0,
+            };
+            let panel = egui::Panel::right(if camera_on { "others-camera" } else { "others" });
+            side_panel(panel, phone, width, size).show(ui, |ui| {
+                // The suggestion at the head of the column: it covers nothing of the
+                // player's own board, hand or compound (issue 89, point 3).
+                if self.suggesting {
                     egui::ScrollArea::vertical()
-                        .id_salt("others")
-                        .max_height(ui.available_height() * share)
-                        .show(ui, |ui| {
-                            // The camera at the head of the column while it is on: its
-                            // picture and *Use this roll* no longer move as the Machine's
-                            // dice come and go above them (the second trial of issue 89).
-                            if self.camera_on {
-                                slot(Slot::Devices, ui);
+                        .id_salt("suggestion")
+                        .max_height(ui.available_height() * 0.5)
+                        .show(ui, |ui| slot(Slot::Suggestion, ui));
+                }
+                // The camera's picture and roll need more room than the log.
+                let share = if self.camera_on { 0.85 } else { 0.55 };
+                egui::ScrollArea::vertical()
+                    .id_salt("others")
+                    .max_height(ui.available_height() * share)
+                    .show(ui, |ui| {
+                        // The camera at the head of the column while it is on: its
+                        // picture and *Use this roll* no longer move as the Machine's
+                        // dice come and go above them (the second trial of issue 89).
+                        if self.camera_on {
+                            slot(Slot::Devices, ui);
+                            ui.separator();
+                        }
+                        for (seat, p) in st.players.iter().enumerate() {
+                            if Some(seat) != focus_seat(game) {
+                                self.player_summary_ui(ui, seat, p);
                                 ui.separator();
                             }
-                            for (seat, p) in st.players.iter().enumerate() {
-                                if Some(seat) != focus_seat(game) {
-                                    self.player_summary_ui(ui, seat, p);
-                                    ui.separator();
-                                }
-                            }
-                            if let Some(m) = &st.machine {
-                                self.machine_ui(ui, m);
-                                ui.separator();
-                            }
-                            if !self.camera_on {
-                                slot(Slot::Devices, ui);
-                            }
-                        });
-                    slot(Slot::Log, ui);
-                });
+                        }
+                        if let Some(m) = &st.machine {
+                            self.machine_ui(ui, m);
+                            ui.separator();
+                        }
+                        if !self.camera_on {
+                            slot(Slot::Devices, ui);
+                        }
+                    });
+                slot(Slot::Log, ui);
+            });
+        }
+        // On a phone a side shown is the whole screen: the player at work waits behind it.
+        if phone && (show_market || show_others || show_camera) {
+            return out;
         }
         egui::CentralPanel::default_margins().show(ui, |ui| {
             // Without the column beside (a narrow window): the suggestion at the foot of the
@@ -692,6 +702,15 @@ pub(in crate::ui) fn focus_seat(game: &Game) -> Option<usize> {
     let st = game.state();
     st.current_player()
         .or((!st.players.is_empty()).then_some(0))
+}
+
+/// A side panel as wide as `size` and resizable, or on a phone the window's whole `width`.
+fn side_panel(panel: egui::Panel, phone: bool, width: f32, size: f32) -> egui::Panel {
+    if phone {
+        panel.resizable(false).exact_size(width)
+    } else {
+        panel.resizable(true).default_size(size)
+    }
 }
 
 /// A player's colour as a small die-like square, outlined so that white reads on a light

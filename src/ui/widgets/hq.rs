@@ -26,122 +26,130 @@ pub fn board(
     let mut asked = None;
     let mut all: Option<Vec<Act>> = None;
     let width = ((ui.available_width() - 24.0) / 3.0).clamp(150.0, 280.0);
-    ui.horizontal_top(|ui| {
-        for section in Section::ALL {
-            let frame = Frame::group(ui.style()).show(ui, |ui| {
-                ui.set_width(width - 14.0);
-                ui.vertical(|ui| {
-                    ui.label(RichText::new(words::section(tr, section)).strong());
-                    let rule = match section {
-                        Section::Research => "section-research-rule",
-                        Section::Mine => "section-mine-rule",
-                        Section::Generate => "section-generate-rule",
-                    };
-                    ui.add(egui::Label::new(RichText::new(tr.t(rule)).small()).wrap());
-                    let side = ui.text_style_height(&egui::TextStyle::Body) * 2.0;
-                    ui.horizontal(|ui| {
-                        for &v in &player.hq[section.index()].dice {
-                            let (rect, _) =
-                                ui.allocate_exact_size(Vec2::splat(side), Sense::hover());
-                            if v == 0 {
-                                die::empty_slot(ui, rect.shrink(1.0));
-                            } else {
-                                die::paint(
-                                    ui,
-                                    rect.shrink(1.0),
-                                    v,
-                                    dice_colour,
-                                    DieLook::default(),
-                                );
-                            }
-                        }
-                    });
-                    let label = tr.t_args(
-                        "place-on",
-                        &[("section", words::section(tr, section).into())],
-                    );
-                    match selected {
-                        Some(die) => {
-                            // Asked of the engine for this very die.
-                            let act = Act::Place { die, section };
-                            let why = game.check(&act).err();
-                            let r = ui.add_enabled(why.is_none(), egui::Button::new(label));
-                            let r = super::disabled_because(r, || {
-                                why.as_ref()
-                                    .map(|e| words::refusal(tr, e))
-                                    .unwrap_or_default()
-                            });
-                            if r.clicked() {
-                                asked = Some(act);
-                            }
-                        }
-                        None => {
-                            // No die selected: the die the suggested plan puts here, else
-                            // the first unplaced die (in the order the roll was told) that
-                            // this section takes, its value on the button.
-                            let suggested = marks.die_for(section).map(usize::from);
-                            let first = suggested
-                                .into_iter()
-                                .chain(player.dice.unplaced())
-                                .find_map(|i| {
-                                    let act = Act::Place {
-                                        die: i as u8,
-                                        section,
-                                    };
-                                    game.check(&act).ok().map(|_| (act, player.dice.get(i)))
-                                });
-                            match first {
-                                Some((act, Some(d))) => {
-                                    let label = tr.t_args(
-                                        "place-value-on",
-                                        &[
-                                            ("value", d.value.into()),
-                                            ("section", words::section(tr, section).into()),
-                                        ],
+    // Side by side; on a phone's width the third goes under the others, not out of view.
+    let per_row = if ui.available_width() >= 3.0 * 150.0 + 24.0 {
+        3
+    } else {
+        2
+    };
+    for row in Section::ALL.chunks(per_row) {
+        ui.horizontal_top(|ui| {
+            for &section in row {
+                let frame = Frame::group(ui.style()).show(ui, |ui| {
+                    ui.set_width(width - 14.0);
+                    ui.vertical(|ui| {
+                        ui.label(RichText::new(words::section(tr, section)).strong());
+                        let rule = match section {
+                            Section::Research => "section-research-rule",
+                            Section::Mine => "section-mine-rule",
+                            Section::Generate => "section-generate-rule",
+                        };
+                        ui.add(egui::Label::new(RichText::new(tr.t(rule)).small()).wrap());
+                        let side = ui.text_style_height(&egui::TextStyle::Body) * 2.0;
+                        ui.horizontal(|ui| {
+                            for &v in &player.hq[section.index()].dice {
+                                let (rect, _) =
+                                    ui.allocate_exact_size(Vec2::splat(side), Sense::hover());
+                                if v == 0 {
+                                    die::empty_slot(ui, rect.shrink(1.0));
+                                } else {
+                                    die::paint(
+                                        ui,
+                                        rect.shrink(1.0),
+                                        v,
+                                        dice_colour,
+                                        DieLook::default(),
                                     );
-                                    if ui
-                                        .button(label)
-                                        .on_hover_text(tr.t("place-first-hint"))
-                                        .clicked()
-                                    {
-                                        asked = Some(act);
+                                }
+                            }
+                        });
+                        let label = tr.t_args(
+                            "place-on",
+                            &[("section", words::section(tr, section).into())],
+                        );
+                        match selected {
+                            Some(die) => {
+                                // Asked of the engine for this very die.
+                                let act = Act::Place { die, section };
+                                let why = game.check(&act).err();
+                                let r = ui.add_enabled(why.is_none(), egui::Button::new(label));
+                                let r = super::disabled_because(r, || {
+                                    why.as_ref()
+                                        .map(|e| words::refusal(tr, e))
+                                        .unwrap_or_default()
+                                });
+                                if r.clicked() {
+                                    asked = Some(act);
+                                }
+                            }
+                            None => {
+                                // No die selected: the die the suggested plan puts here, else
+                                // the first unplaced die (in the order the roll was told) that
+                                // this section takes, its value on the button.
+                                let suggested = marks.die_for(section).map(usize::from);
+                                let first = suggested
+                                    .into_iter()
+                                    .chain(player.dice.unplaced())
+                                    .find_map(|i| {
+                                        let act = Act::Place {
+                                            die: i as u8,
+                                            section,
+                                        };
+                                        game.check(&act).ok().map(|_| (act, player.dice.get(i)))
+                                    });
+                                match first {
+                                    Some((act, Some(d))) => {
+                                        let label = tr.t_args(
+                                            "place-value-on",
+                                            &[
+                                                ("value", d.value.into()),
+                                                ("section", words::section(tr, section).into()),
+                                            ],
+                                        );
+                                        if ui
+                                            .button(label)
+                                            .on_hover_text(tr.t("place-first-hint"))
+                                            .clicked()
+                                        {
+                                            asked = Some(act);
+                                        }
+                                    }
+                                    _ => {
+                                        ui.add_enabled(false, egui::Button::new(label))
+                                            .on_disabled_hover_text(tr.t("select-die-first"));
                                     }
                                 }
-                                _ => {
-                                    ui.add_enabled(false, egui::Button::new(label))
-                                        .on_disabled_hover_text(tr.t("select-die-first"));
+                                // Mine and Generate: every die that fits at once, while room is left.
+                                if section != Section::Research
+                                    && let Some(acts) = all_that_fit(game, player, section)
+                                {
+                                    let label = all_label(tr, player, section, &acts);
+                                    if ui.button(label).clicked() {
+                                        all = Some(acts);
+                                    }
+                                } else if section != Section::Research {
+                                    reserve_button_line(ui);
                                 }
-                            }
-                            // Mine and Generate: every die that fits at once, while room is left.
-                            if section != Section::Research
-                                && let Some(acts) = all_that_fit(game, player, section)
-                            {
-                                let label = all_label(tr, player, section, &acts);
-                                if ui.button(label).clicked() {
-                                    all = Some(acts);
-                                }
-                            } else if section != Section::Research {
-                                reserve_button_line(ui);
                             }
                         }
-                    }
-                    // The line of "Place all" kept while a die is selected: nothing below
-                    // moves when a die is picked up or placed.
-                    if selected.is_some() && section != Section::Research {
-                        reserve_button_line(ui);
-                    }
+                        // The line of "Place all" kept while a die is selected: nothing below
+                        // moves when a die is picked up or placed.
+                        if selected.is_some() && section != Section::Research {
+                            reserve_button_line(ui);
+                        }
+                    });
                 });
-            });
-            marks.tag(ui, tr, frame.response.rect, marks.section(section));
-            if let Some(die) = frame.response.dnd_release_payload::<DraggedDie>() {
-                // A die dropped on a section: placed, or refused with the reason in view.
-                asked = Some(Act::Place {
-                    die: die.0,
-                    section,
-                });
+                marks.tag(ui, tr, frame.response.rect, marks.section(section));
+                if let Some(die) = frame.response.dnd_release_payload::<DraggedDie>() {
+                    // A die dropped on a section: placed, or refused with the reason in view.
+                    asked = Some(Act::Place {
+                        die: die.0,
+                        section,
+                    });
+                }
             }
-        }
-    });
+        });
+    }
     // Every die left where its face fits, Mine and Generate at once; its line kept when there
     // is none (the hand below stays where it was as dice are placed).
     match by_face_choice(tr, game, player).filter(|_| selected.is_none()) {
