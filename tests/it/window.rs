@@ -1515,6 +1515,19 @@ fn a_small_window_shows_the_market_in_the_market_phase() {
     );
 }
 
+/// The round card on a phone's width (360): every line of it inside the screen.
+#[test]
+fn the_round_card_fits_a_phone() {
+    let dir = tempfile::tempdir().expect("temp dir");
+    let mut h = harness_with(dir.path(), 3, Settings::default(), egui::vec2(360.0, 740.0));
+    h.state_mut().open_default();
+    h.run();
+    let card = h.get_by_label_contains("1. Market phase").rect();
+    assert!(card.min.x >= 0.0 && card.max.x <= 360.0, "{card:?}");
+    let close = h.get_by_label("Close").rect();
+    assert!(close.min.x >= 0.0 && close.max.x <= 360.0, "{close:?}");
+}
+
 /// A phone's width (360×740, a new player's trial in a browser): the market in the market phase
 /// takes the whole width (its tiles readable, not a strip beside the board), and *Your board*
 /// shows the player at work alone, every tile of it inside the window.
