@@ -23,11 +23,10 @@ impl ForemanApp {
 }
 
 thread_local! {
-    /// Every frame's time on this page, in milliseconds (the README's frame time in Chromium).
-    static FRAMES: std::cell::RefCell<Vec<f32>> = const { std::cell::RefCell::new(Vec::new()) };
-    /// How much of each of those frames the planner, a bot or the review took (the page has
-    /// one thread: they run inside a frame).
-    static THOUGHT: std::cell::RefCell<Vec<f32>> = const { std::cell::RefCell::new(Vec::new()) };
+    /// The page's arrays `window.foremanFrames` (every frame's time, in milliseconds: the
+    /// README's frame time in Chromium) and `window.foremanThought` (how much of each the
+    /// planner, a bot or the review took on the page): one number pushed onto each per frame.
+    static TIMES: Option<(js_sys::Array, js_sys::Array)> = times_on_the_page();
     /// The thinking of the frame being drawn, then of the one drawn before it.
     static THINKING: std::cell::Cell<(f32, f32)> = const { std::cell::Cell::new((0.0, 0.0)) };
 }
@@ -196,11 +195,12 @@ impl ForemanApp {
             t.set((0.0, now));
             before
         });
-        THOUGHT.with(|t| t.borrow_mut().push(thought));
-        let frames = FRAMES.with(|f| {
-            let mut f = f.borrow_mut();
-            f.push(ms);
-            f.len()
+        let frames = TIMES.with(|t| match t {
+            Some((frames, thinking)) => {
+                thinking.push(&thought.into());
+                frames.push(&ms.into())
+            }
+            None => 0,
         });
         let version = self.version();
         let screen = match self.screen {
@@ -276,9 +276,14 @@ impl ForemanApp {
             let _ = js_sys::Reflect::set(&window, &name.into(), &value);
         };
         set("foremanGame", hook.to_string().into());
-        let all = FRAMES.with(|f| js_sys::Float32Array::from(&f.borrow()[..]));
-        set("foremanFrames", all.into());
-        let all = THOUGHT.with(|f| js_sys::Float32Array::from(&f.borrow()[..]));
-        set("foremanThought", all.into());
     }
+}
+
+/// The two arrays of [`TIMES`], made once and set on the page's window.
+fn times_on_the_page() -> Option<(js_sys::Array, js_sys::Array)> {
+    let window = web_sys::window()?;
+    let (frames, thinking) = (js_sys::Array::new(), js_sys::Array::new());
+    js_sys::Reflect::set(&window, &"foremanFrames".into(), &frames).ok()?;
+    js_sys::Reflect::set(&window, &"foremanThought".into(), &thinking).ok()?;
+    Some((frames, thinking))
 }
