@@ -7,7 +7,8 @@
 //! contractor too).
 //! Several sets separated by `/` are played one after the other; `easy`, `hard` or `expert`
 //! anywhere plays every set against the Machine at that level instead. With `3p`, 3-player games
-//! instead: the planner in seat 1 against two greedy bots, printing the mean scores.
+//! instead: the planner in seat 1 against two greedy bots, printing the mean scores. `from=SEED`
+//! anywhere starts the games' seeds there.
 use foreman::bots::{Bot, BotKind};
 use foreman::engine::{Difficulty, Game, Setup, Winner, scoreboard};
 use foreman::planner::Weights;
@@ -45,6 +46,8 @@ enum What {
     Next,
     /// `3p`: 3-player games.
     ThreePlayers,
+    /// `from=SEED`: the games' first seed (50,000 solo, 60,000 with `3p`, unless told).
+    From(u64),
     /// `easy`, `medium`, `hard`, `expert`: the Machine's difficulty (medium unless told).
     Level(Difficulty),
 }
@@ -69,6 +72,7 @@ fn word(text: &str) -> Result<Word, String> {
             };
             match key {
                 "lookahead" => What::Lookahead(count()?),
+                "from" => What::From(value.parse().map_err(|_| "from takes a seed")?),
                 "looked" => What::Looked(count()?),
                 "hires" => match value {
                     "0" => What::Hires(false),
@@ -87,6 +91,8 @@ fn word(text: &str) -> Result<Word, String> {
                         "dead" => |w, x| w.dead = x,
                         "engine_fade" => |w, x| w.engine_fade = x,
                         "anticipate" => |w, x| w.anticipate = x,
+                        "usage" => |w, x| w.usage = x,
+                        "length" => |w, x| w.length = x,
                         _ => return Err(format!("no weight {key}")),
                     };
                     let x = value.parse().map_err(|_| format!("{key} takes a number"))?;
@@ -161,10 +167,16 @@ fn main() {
                 What::Lookahead(k) => ahead = k,
                 What::Looked(n) => looked = n,
                 What::Hires(h) => hires = h,
-                What::Next | What::ThreePlayers | What::Level(_) => {}
+                What::Next | What::ThreePlayers | What::Level(_) | What::From(_) => {}
             }
         }
-        let start = if three { 60_000 } else { 50_000 };
+        let start = words
+            .iter()
+            .find_map(|word| match word.what {
+                What::From(s) => Some(s),
+                _ => None,
+            })
+            .unwrap_or(if three { 60_000 } else { 50_000 });
         let seeds: Vec<u64> = (start..start + games).collect();
         let results = sim::on_threads(&seeds, 2, |seed| {
             game(w, (ahead, hires, looked), seed, three, level)
@@ -174,10 +186,17 @@ fn main() {
         let mine = results.iter().map(|r| f64::from(r.0)).sum::<f64>() / n;
         let other = results.iter().map(|r| f64::from(r.1)).sum::<f64>() / n;
         let said: Vec<&str> = set.iter().map(|word| word.text.as_str()).collect();
+        // The wins' 95% interval (Wilson's).
+        let (p, z) = (wins as f64 / n, 1.96f64);
+        let centre = (p + z * z / (2.0 * n)) / (1.0 + z * z / n);
+        let half = z * (p * (1.0 - p) / n + z * z / (4.0 * n * n)).sqrt() / (1.0 + z * z / n);
         println!(
-            "{} | {wins}/{} wins, mean {mine:.1} against {other:.1}",
+            "{} | {wins}/{} wins ({:.1}%, 95% interval {:.1}–{:.1}%), mean {mine:.1} against {other:.1}",
             said.join(" "),
-            results.len()
+            results.len(),
+            100.0 * p,
+            100.0 * (centre - half),
+            100.0 * (centre + half),
         );
     }
 }

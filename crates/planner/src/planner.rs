@@ -5,6 +5,7 @@
 //! end of their work phase,
 //!
 //! > goods + prestige + means × (`engine` × fade × built cards that are not Monuments
+//! > + `usage` × rounds left × Σ [`usage`] of the built cards
 //! > + `metal` × metal + `energy` × energy + the hand's worth),
 //!
 //! where the hand's worth is that of its 10 best blueprints: each `hand` while it can still
@@ -15,8 +16,9 @@
 //! where fade falls from 1 in the first round to 1 − `engine_fade` in the tenth (a card built
 //! late works fewer rounds), and means is 1 while the game goes on, `penultimate` in the round
 //! before the last and when the plan itself ends the game (one round is left to use them), and
-//! 0 in the last round, where only the score counts. A plan's **gain** is the worth after the
-//! work phase less the worth before it.
+//! 0 in the last round, where only the score counts; the rounds left are `length` (10) less
+//! the round, and a card's [`usage`] is what it gives in a work phase. A plan's **gain** is the
+//! worth after the work phase less the worth before it.
 //!
 //! The weights were chosen by self-play against the Machine at medium, 200 games per set on
 //! seeds apart from those `foreman simulate` reports (`cargo run --release --example plan_tune
@@ -46,7 +48,24 @@
 //! hand 0.3 37, metal 0.3 with energy 0.2 43 (a 95% interval is about ±6 games). Of 120 such
 //! games, the Machine ended 31 (its 12 goods), and the bot won none of them; the bot ended 89
 //! and won 28 of those, behind by 2 or 3 points when it ended them: it loses the race of its
-//! engine, not the timing of the end.
+//! engine, not the timing of the end. Round by round (`cargo run --release --example race --
+//! 100`, seeds from 91,000) the bot is 4.2 points behind after the first round (the Machine
+//! starts with 4 cards), 4.3 after the fourth, 3.5 after the sixth, 2.4 after the eighth and
+//! 1.6 after the tenth; it ended 74 of the 100 games, 1.0 point behind at the end on average
+//! (22 won), and the Machine 26 (1 won, 5.1 behind). A penalty for ending the game while the
+//! Machine is expected to end ahead (2 turns of its mean production and card against 3 points
+//! of the player's last round), per point behind, won 50, 54 and 49 of 200 at 0.5, 1 and 2
+//! (50 without): the bot's score rose by 0.3 and the Machine's by 0.7; taken out.
+//!
+//! Every built card counted alike was the limit: a Fitness Center (a die −1) weighed what a
+//! Power Plant (a die's value in energy, every round) does. What each card gives in one work
+//! phase, [`usage`], was measured by the planner itself (`cargo run --release --example
+//! card_worth -- 20`: the plan's gain with the card put into the compound less without it,
+//! over the work phases of 20 games of the planner bot against the Machine at hard), from
+//! 0.03 a round for a Fitness Center to 0.44 for a Golem. On 400 games at hard (seeds from
+//! 52,000; the first 200 from 50,000 picked the range), wins with `usage`/`engine`: 0/0.7 (as
+//! before) 90, 1/0.35 106, 0.5/0.6 107, 0.3/0.6 116, 0.75/0.5 116, 0.5/0.5 119 (the default
+//! now); 2/0 on 200 games 43 (50 before).
 //!
 //! In a solo game the means' share also looks at the Machine: before its turn, the chance
 //! that its production brings its goods to 12 this round (the round would then be the one
@@ -148,6 +167,11 @@ pub struct Weights {
     /// How far the chance that the Machine ends the game this round (its goods reaching 12)
     /// turns the means' share towards `penultimate` (0: not at all; 1: by that chance).
     pub anticipate: f64,
+    /// A built card that is not a Monument is also worth this share of what it gives in a
+    /// work phase ([`usage`]) times the rounds left until round `length`.
+    pub usage: f64,
+    /// The round a game is expected to end in, for [`Weights::usage`].
+    pub length: f64,
 }
 
 impl Weights {
@@ -163,13 +187,15 @@ impl Weights {
         kept: 0.0,
         dead: 1.0,
         anticipate: 0.0,
+        usage: 0.0,
+        length: 10.0,
     };
 }
 
 impl Default for Weights {
     fn default() -> Self {
         Weights {
-            engine: 0.7,
+            engine: 0.5,
             engine_fade: 0.6,
             metal: 0.22,
             energy: 0.14,
@@ -179,6 +205,8 @@ impl Default for Weights {
             kept: 0.0,
             dead: 0.5,
             anticipate: 1.0,
+            usage: 0.5,
+            length: 10.0,
         }
     }
 }
@@ -299,12 +327,95 @@ fn worth_in(state: &State, seat: usize, w: &Weights, means: f64) -> f64 {
     let means = means_kept(state, w, means);
     let engine = p.compound.len() as f64 - f64::from(p.compound.of_type(CardType::Monument));
     let fade = fade(state.round, w);
+    let used = if w.usage == 0.0 {
+        0.0
+    } else {
+        w.usage * rounds_left(state.round, w) * used_sum(p.compound.counts(), p.compound.present())
+    };
     score
         + means
             * (w.engine * fade * engine
+                + used
                 + w.metal * f64::from(p.metal)
                 + w.energy * f64::from(p.energy)
                 + hand_worth(state, p, w))
+}
+
+/// The rounds a card built in `round` still works, for [`Weights::usage`].
+pub(crate) fn rounds_left(round: u32, w: &Weights) -> f64 {
+    (w.length - f64::from(round)).max(0.0)
+}
+
+/// What a built card that is not a Monument gives in one work phase, by the planner's own
+/// measure (`cargo run --release --example card_worth -- 20`: the plan's gain with the card in
+/// the compound less without it, over the work phases of 20 games of the planner bot against
+/// the Machine at hard, as the objective was before it counted this); 0 for Monuments and for
+/// the Temp Agency, measured at −0.09 (the positions its rerolls add reach the bot's search
+/// limit sooner).
+pub fn usage(card: Blueprint) -> f64 {
+    use Blueprint as B;
+    match card {
+        B::AluminumFactory => 0.107,
+        B::AssemblyLine => 0.075,
+        B::BatteryFactory => 0.299,
+        B::Biolab => 0.131,
+        B::BlackMarket => 0.248,
+        B::ConcretePlant => 0.055,
+        B::Dojo => 0.064,
+        B::FitnessCenter => 0.027,
+        B::Foundry => 0.140,
+        B::FulfillmentCenter => 0.145,
+        B::Golem => 0.440,
+        B::Gymnasium => 0.070,
+        B::Harvester => 0.154,
+        B::Incinerator => 0.227,
+        B::Laboratory => 0.258,
+        B::Manufactory => 0.424,
+        B::MegaFactory => 0.117,
+        B::Motherlode => 0.197,
+        B::NuclearPlant => 0.280,
+        B::PowerPlant => 0.303,
+        B::RecyclingPlant => 0.145,
+        B::Refinery => 0.104,
+        B::Replicator => 0.152,
+        B::Robot => 0.140,
+        B::ScrapYard => 0.181,
+        B::SolarArray => 0.218,
+        B::TrashCompactor => 0.073,
+        B::Warehouse => 0.159,
+        B::TempAgency | B::Beacon | B::Megalith | B::Obelisk => 0.0,
+    }
+}
+
+/// [`usage`] by [`Blueprint::index`].
+static USAGE: std::sync::LazyLock<[f64; 32]> = std::sync::LazyLock::new(|| {
+    let mut u = [0.0; 32];
+    for &c in Blueprint::ALL {
+        u[c.index()] = usage(c);
+    }
+    u
+});
+
+/// Σ copies × [`usage`] over the cards of `counts` in `mask`.
+fn used_sum(counts: &[u8; 32], mask: u32) -> f64 {
+    let usage = &*USAGE;
+    let mut left = mask;
+    let mut sum = 0.0;
+    while left != 0 {
+        let i = left.trailing_zeros() as usize;
+        left &= left - 1;
+        sum += f64::from(counts[i]) * usage[i];
+    }
+    sum
+}
+
+/// What a card built in `round` adds to the engine's part of the objective (before the means'
+/// share): the faded `engine` weight and its [`usage`] over the rounds left; 0 for a Monument.
+pub(crate) fn engine_of(card: Blueprint, round: u32, w: &Weights) -> f64 {
+    if card.is_monument() {
+        return 0.0;
+    }
+    w.engine * fade(round, w) + w.usage * rounds_left(round, w) * usage(card)
 }
 
 /// The names that allow a second copy in a compound (cards.md, Beacon and Obelisk).
@@ -621,6 +732,9 @@ struct Search {
     spare_moves: Vec<Vec<Act>>,
     spare_tries: Vec<Vec<Try>>,
     spare_slots: Vec<Slots>,
+    /// A position with its hidden cards counted as none, and its moves ([`Search::moves`]),
+    /// kept from one position to the next.
+    spare_known: Option<(State, Vec<Act>)>,
 }
 
 /// The search's key for a position: what of the player's state can differ between two
@@ -750,6 +864,7 @@ impl Search {
             spare_moves: Vec::new(),
             spare_tries: Vec::new(),
             spare_slots: Vec::new(),
+            spare_known: None,
         }
     }
 
@@ -775,7 +890,7 @@ impl Search {
             return (now, true);
         }
         if self.prune {
-            let b = bound.unwrap_or_else(|| self.bound.of(g, now));
+            let b = bound.unwrap_or_else(|| self.bound_of(g));
             if b <= alpha {
                 self.memo.insert(
                     at,
@@ -931,7 +1046,7 @@ impl Search {
         self.spare_slots.push(slots);
         #[cfg(test)]
         if self.check_bound && entry.exact {
-            let b = self.bound.of(g, now);
+            let b = self.bound_of(g);
             assert!(
                 b >= entry.value - 1e-9,
                 "bound {b} below the value {} of {:?}",
@@ -985,23 +1100,26 @@ impl Search {
     /// The player's own moves: the end of the work phase as the rules list it, then every
     /// legal action that uses only the cards the player knows (a card drawn while planning is
     /// hidden and never named).
-    fn moves(&self, st: &State, out: &mut Vec<Act>) {
+    fn moves(&mut self, st: &State, out: &mut Vec<Act>) {
         if st.players[self.seat].hidden == 0 {
             // The end of the work phase first: of equal plans, the shortest is kept.
             legal_actions_into(st, out);
             out.sort_by_key(|a| !matches!(a, Act::EndWork { .. }));
             return;
         }
-        let mut known = st.clone();
+        let (mut known, mut all) = match self.spare_known.take() {
+            Some((mut known, all)) => {
+                known.clone_from(st);
+                (known, all)
+            }
+            None => (st.clone(), Vec::new()),
+        };
         known.players[self.seat].hidden = 0;
-        let mut all = Vec::new();
         legal_actions_into(&known, &mut all);
         out.clear();
         out.extend(crate::engine::legal::end_work_actions(st));
-        out.extend(
-            all.into_iter()
-                .filter(|a| !matches!(a, Act::EndWork { .. })),
-        );
+        out.extend(all.drain(..).filter(|a| !matches!(a, Act::EndWork { .. })));
+        self.spare_known = Some((known, all));
     }
 
     /// Whether the step from `before` to `after` drew a card (its result is then unknown).

@@ -23,7 +23,8 @@
 //!   so at most half of each tool's known blueprints, never a second card of a name already
 //!   built (but Beacons and Obelisks); a blueprint in hand is counted as a card to activate
 //!   only when it can be built. Each build is worth its prestige (a Beacon at its most, 5),
-//!   plus the engine's weight of this round for a card that is not a Monument, less its least
+//!   plus its engine worth this round (`engine_of`: the faded `engine` weight and its
+//!   `usage` over the rounds left) for a card that is not a Monument, less its least
 //!   cost and the two blueprints' place in hand (those past the 10th cost nothing); the best
 //!   first, as many as add; plus once the Scrap Yard's and Solar Array's gifts.
 //! - The Laboratory's draw, once.
@@ -39,8 +40,8 @@
 //! bound against the value of every position the search without pruning reaches.
 
 use super::Weights;
+use crate::engine::Blueprint;
 use crate::engine::state::{PlayerState, State};
-use crate::engine::{Blueprint, CardType};
 use smallvec::SmallVec;
 
 /// What activating `card` can give at most: (goods, the change of resources and draws in the
@@ -96,20 +97,16 @@ fn activation(card: Blueprint, w: &Weights) -> (f64, f64, u32, u32) {
     }
 }
 
-/// The most a build of `card` can add to the objective: its prestige (a Beacon at its most,
-/// 5), the engine's weight unless a Monument, less its least cost (a Megalith's metal can
-/// fall to 0).
-fn build_gain(card: Blueprint, w: &Weights, means: f64) -> f64 {
+/// The most a build of `card` in `round` can add to the objective: its prestige (a Beacon at
+/// its most, 5), its engine worth ([`super::engine_of`]), less its least cost (a Megalith's
+/// metal can fall to 0).
+fn build_gain(card: Blueprint, w: &Weights, round: u32, means: f64) -> f64 {
     let info = card.info();
     let prestige = match card {
         Blueprint::Beacon => 5.0,
         _ => f64::from(info.prestige),
     };
-    let engine = if card.kind() == CardType::Monument {
-        0.0
-    } else {
-        w.engine
-    };
+    let engine = super::engine_of(card, round, w);
     let metal = if card == Blueprint::Megalith {
         0.0
     } else {
@@ -152,13 +149,9 @@ impl CardParts {
         let mut build = [0.0; 32];
         let mut free = 0u32;
         let r = if resources { 1.0 } else { 0.0 };
-        // A card built now works the rounds left: the engine's weight fades as the objective
-        // has it (ending the phase never moves the round back).
-        let fade = super::fade(state.round, w);
-        let built = Weights {
-            engine: w.engine * fade,
-            ..*w
-        };
+        // A card built now works the rounds left: its engine worth is the objective's in this
+        // round (ending the phase never moves the round back).
+        let round = state.round;
         let worth = |card: Blueprint| {
             let (goods, more, _, _) = activation(card, w);
             goods
@@ -173,14 +166,14 @@ impl CardParts {
             let i = card.index();
             value[i] = worth(card);
             build[i] = if resources {
-                build_gain(card, &built, means)
+                build_gain(card, w, round, means)
             } else {
                 let free = Weights {
                     metal: 0.0,
                     energy: 0.0,
-                    ..built
+                    ..*w
                 };
-                build_gain(card, &free, means)
+                build_gain(card, &free, round, means)
             }
             .max(0.0);
             free |= u32::from(value[i] > 0.0 && activation(card, w).2 == 0) << i;

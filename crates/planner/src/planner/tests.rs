@@ -6,7 +6,7 @@ use crate::bots::{Bot, BotKind};
 use crate::engine::{Difficulty, Setup};
 
 /// The plain search: every sequence, no memo, no merging of equal positions.
-fn brute(s: &Search, g: &State) -> f64 {
+fn brute(s: &mut Search, g: &State) -> f64 {
     let mut best: Option<f64> = None;
     let mut moves = Vec::new();
     s.moves(g, &mut moves);
@@ -140,12 +140,12 @@ fn branch_and_bound_loses_nothing() {
                 && st.players[p].dice.unplaced().count() <= 3
             {
                 let root = g.for_planning();
-                // The default weights, and every other position weights that value each card
-                // in hand by what it is.
-                let w = if checked % 2 == 0 {
-                    Weights::default()
-                } else {
-                    by_card()
+                // The default weights, weights that value each card in hand by what it is, and
+                // weights that count a built card's use and the race against the Machine.
+                let w = match checked % 3 {
+                    0 => Weights::default(),
+                    1 => by_card(),
+                    _ => racing(),
                 };
                 let search = |prune: bool| Search {
                     prune,
@@ -237,20 +237,20 @@ fn the_plan_is_as_good_as_trying_every_sequence() {
             if let (Phase::Work { rolled: true, .. }, Some(p)) = (st.phase, st.current_player())
                 && st.players[p].dice.unplaced().count() <= 2
             {
-                let w = if checked % 2 == 0 {
-                    Weights::default()
-                } else {
-                    by_card()
+                let w = match checked % 3 {
+                    0 => Weights::default(),
+                    1 => by_card(),
+                    _ => racing(),
                 };
                 let plan = plan_with(&g, &w, Limit::EXACT).expect("plan");
                 assert!(plan.exact);
                 let root = g.for_planning();
-                let s = Search {
+                let mut s = Search {
                     prune: false,
                     ..Search::new(root.clone(), p, w, means_count(st, &w), Limit::EXACT)
                 };
                 let before = worth_in(root.state(), p, &s.weights, s.means);
-                let best = brute(&s, root.state());
+                let best = brute(&mut s, root.state());
                 assert!(
                     (plan.gain - (best - before)).abs() < 1e-9,
                     "seed {seed}: memoised {} against every sequence {}",
@@ -302,10 +302,23 @@ fn the_bound_counts_only_builds_the_rules_allow() {
     // Obelisk at a card's place (and its bonus, at the least share the hand can count: the
     // means' share if the plan ends the game), its discard at the least a card is worth (one
     // that can no longer be built).
+    // Or the Warehouse (1 prestige, 3 metal and 2 energy; cards.md) at its engine worth in the
+    // first round, the Obelisk its discard. One build of the two, the better.
+    use crate::engine::Blueprint as B;
     let w = Weights::default();
-    let bonus = w.penultimate * card_bonus(crate::engine::Blueprint::Obelisk, &w);
-    let obelisk = 2.0 - 3.0 * w.metal - w.energy - w.hand - w.dead * w.hand - bonus;
-    assert!((together - obelisk).abs() < 1e-9, "one tool: {together}");
+    let bonus = |c: B| w.penultimate * card_bonus(c, &w);
+    let obelisk = 2.0 - 3.0 * w.metal - w.energy - w.hand - w.dead * w.hand - bonus(B::Obelisk);
+    let warehouse = 1.0 + engine_of(B::Warehouse, 1, &w)
+        - 3.0 * w.metal
+        - 2.0 * w.energy
+        - w.hand
+        - w.dead * w.hand
+        - bonus(B::Warehouse);
+    let best = obelisk.max(warehouse);
+    assert!(
+        (together - best).abs() < 1e-9,
+        "one tool: {together}, not {best}"
+    );
 }
 
 /// docs/rules.md, end of the work phase: resources past 12 are discarded. The Power Plant's
@@ -384,6 +397,15 @@ fn megalith_built(dice: &[u8]) -> Puzzle {
         metal: 0,
         energy: 0,
         best_points: 0,
+    }
+}
+
+/// Weights that value a built card by its use in a work phase over the rounds left alone.
+fn racing() -> Weights {
+    Weights {
+        usage: 1.0,
+        engine: 0.0,
+        ..Weights::default()
     }
 }
 
@@ -475,4 +497,48 @@ fn the_plan_draws_only_when_the_deck_is_worth_drawing_from() {
         "three Warehouses to a Megalith"
     );
     assert!((mean - expected).abs() < 1e-9, "{mean}");
+}
+
+/// The objective's `usage`: a built card is worth what it gives in a work phase
+/// (`planner::usage`, measured by `examples/card_worth.rs`) over the rounds left. With 3 metal,
+/// 3 energy and no die, a Power Plant (3 metal; cards.md: a die X for X energy each round) and
+/// a Biolab (1 metal and 3 energy; a 1 and 1 energy for 1 good) cannot both be built, and
+/// neither can work this round. Valuing every built card alike, the cheaper Biolab is built;
+/// valuing each by its use, the Power Plant.
+#[test]
+fn a_card_that_works_more_is_built_first() {
+    use crate::engine::Blueprint as B;
+    let p = Puzzle {
+        name: "Power Plant or Biolab".into(),
+        compound: vec![],
+        hand: ["Power Plant", "Biolab", "Dojo"].map(String::from).to_vec(),
+        dice: vec![],
+        metal: 3,
+        energy: 3,
+        best_points: 1,
+    };
+    let g = puzzle_position(&p);
+    let built = |w: &Weights| {
+        let plan = plan_with(&g, w, Limit::EXACT).expect("plan");
+        plan.steps
+            .iter()
+            .find_map(|a| match a {
+                Act::Build { card, .. } => Some(*card),
+                _ => None,
+            })
+            .expect("a build")
+    };
+    let alike = Weights {
+        usage: 0.0,
+        engine: 0.7,
+        ..Weights::default()
+    };
+    assert_eq!(built(&alike), B::Biolab);
+    let by_use = Weights {
+        usage: 0.5,
+        engine: 0.5,
+        ..Weights::default()
+    };
+    assert!(usage(B::PowerPlant) > usage(B::Biolab));
+    assert_eq!(built(&by_use), B::PowerPlant);
 }
