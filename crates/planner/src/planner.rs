@@ -396,17 +396,21 @@ static USAGE: std::sync::LazyLock<[f64; 32]> = std::sync::LazyLock::new(|| {
     u
 });
 
-/// Σ copies × [`usage`] over the cards of `counts` in `mask`.
-fn used_sum(counts: &[u8; 32], mask: u32) -> f64 {
-    let usage = &*USAGE;
+/// Σ copies × `per_card` over the cards of `counts` in `mask` (both by [`Blueprint::index`]).
+fn pile_sum(counts: &[u8; 32], mask: u32, per_card: &[f64; 32]) -> f64 {
     let mut left = mask;
     let mut sum = 0.0;
     while left != 0 {
         let i = left.trailing_zeros() as usize;
         left &= left - 1;
-        sum += f64::from(counts[i]) * usage[i];
+        sum += f64::from(counts[i]) * per_card[i];
     }
     sum
+}
+
+/// Σ copies × [`usage`] over the cards of `counts` in `mask`.
+fn used_sum(counts: &[u8; 32], mask: u32) -> f64 {
+    pile_sum(counts, mask, &USAGE)
 }
 
 /// What a card built in `round` adds to the engine's part of the objective (before the means'
@@ -439,17 +443,9 @@ static BUILT: std::sync::LazyLock<[f64; 32]> = std::sync::LazyLock::new(|| {
     b
 });
 
-/// Σ copies × [`BUILT`] over the cards of `pile` in `mask`.
+/// Σ copies × [`BUILT`] over the cards of `counts` in `mask`.
 fn built_sum(counts: &[u8; 32], mask: u32) -> f64 {
-    let built = &*BUILT;
-    let mut left = mask;
-    let mut sum = 0.0;
-    while left != 0 {
-        let i = left.trailing_zeros() as usize;
-        left &= left - 1;
-        sum += f64::from(counts[i]) * built[i];
-    }
-    sum
+    pile_sum(counts, mask, &BUILT)
 }
 
 /// The cards `p` can no longer build: a card of their name is built (but Beacons and Obelisks).
