@@ -65,7 +65,11 @@
 //! 0.03 a round for a Fitness Center to 0.44 for a Golem. On 400 games at hard (seeds from
 //! 52,000; the first 200 from 50,000 picked the range), wins with `usage`/`engine`: 0/0.7 (as
 //! before) 90, 1/0.35 106, 0.5/0.6 107, 0.3/0.6 116, 0.75/0.5 116, 0.5/0.5 119 (the default
-//! now); 2/0 on 200 games 43 (50 before).
+//! now); 2/0 on 200 games 43 (50 before). On seeds 1 to 1,000 at hard (`plan_tune -- 1000 hard
+//! from=1`), never tuned on: 341 wins (34.1%, 95% interval 31.2–37.1%), the objective before
+//! (`usage=0 engine=0.7`) 262 (26.2%, 23.6–29.0%). With it, `hand` 0.5 won 145 of those 400
+//! (0.3: 92) and 381 of the 1,000 at hard; not the default until it is measured at medium, where
+//! before `usage` it lost (160 of 400 against 201).
 //!
 //! In a solo game the means' share also looks at the Machine: before its turn, the chance
 //! that its production brings its goods to 12 this round (the round would then be the one
