@@ -13,11 +13,20 @@ use std::path::Path;
 
 /// The window at 1400×1000 with the round card already closed for good (its own test opens it).
 pub(crate) fn harness(dir: &Path, seed: u64) -> Harness<'static, ForemanApp> {
+    harness_sized(dir, seed, egui::vec2(1400.0, 1000.0))
+}
+
+/// [`harness`] in a window of `size`.
+pub(crate) fn harness_sized(
+    dir: &Path,
+    seed: u64,
+    size: egui::Vec2,
+) -> Harness<'static, ForemanApp> {
     let settings = Settings {
         help_seen: true,
         ..Settings::default()
     };
-    harness_with(dir, seed, settings, egui::vec2(1400.0, 1000.0))
+    harness_with(dir, seed, settings, size)
 }
 
 pub(crate) fn harness_with(
@@ -852,11 +861,7 @@ pub(crate) fn companion_with_a_settled_camera_roll_of(
 ) -> Harness<'static, ForemanApp> {
     let path = dir.join("roll.png");
     picture.save(&path).expect("write picture");
-    let settings = Settings {
-        help_seen: true,
-        ..Settings::default()
-    };
-    let mut h = harness_with(dir, 23, settings, size);
+    let mut h = harness_sized(dir, 23, size);
     h.run();
     click(&mut h, "Real cards and dice on the table");
     choose(&mut h, "Dice of player 1", "Camera");
@@ -1409,11 +1414,7 @@ fn a_first_time_player_gets_the_round_card_and_the_card_reference() {
 fn a_twelve_card_hand_is_readable_at_1280_by_800() {
     let dir = tempfile::tempdir().expect("temp dir");
     let game = big_hand_game(12, false);
-    let settings = Settings {
-        help_seen: true,
-        ..Settings::default()
-    };
-    let mut h = harness_with(dir.path(), 3, settings, egui::vec2(1280.0, 800.0));
+    let mut h = harness_sized(dir.path(), 3, egui::vec2(1280.0, 800.0));
     open_game(&mut h, dir.path(), &game);
     let hand = game.state().players[0].hand;
     for (card, _) in hand.iter() {
@@ -1492,11 +1493,7 @@ fn resume_says_which_game_it_is() {
 #[test]
 fn a_small_window_shows_the_market_in_the_market_phase() {
     let dir = tempfile::tempdir().expect("temp dir");
-    let settings = Settings {
-        help_seen: true,
-        ..Settings::default()
-    };
-    let mut h = harness_with(dir.path(), 7, settings, egui::vec2(800.0, 560.0));
+    let mut h = harness_sized(dir.path(), 7, egui::vec2(800.0, 560.0));
     h.run();
     start_take_and_roll(&mut h);
     click(&mut h, "Players and log");
@@ -1534,11 +1531,7 @@ fn the_round_card_fits_a_phone() {
 #[test]
 fn a_phone_shows_the_market_and_the_board_one_at_a_time() {
     let dir = tempfile::tempdir().expect("temp dir");
-    let settings = Settings {
-        help_seen: true,
-        ..Settings::default()
-    };
-    let mut h = harness_with(dir.path(), 7, settings, egui::vec2(360.0, 740.0));
+    let mut h = harness_sized(dir.path(), 7, egui::vec2(360.0, 740.0));
     h.run();
     click(&mut h, "Start the game");
     assert!(matches!(phase(&h), Phase::Market { .. }));
@@ -2205,11 +2198,7 @@ fn a_small_window_shows_the_camera_beside_the_roll() {
     let (w, hgt) = (800.0, 560.0);
     let path = dir.path().join("roll.png");
     crop.save(&path).expect("write picture");
-    let settings = Settings {
-        help_seen: true,
-        ..Settings::default()
-    };
-    let mut h = harness_with(dir.path(), 23, settings, egui::vec2(w, hgt));
+    let mut h = harness_sized(dir.path(), 23, egui::vec2(w, hgt));
     h.run();
     click(&mut h, "Real cards and dice on the table");
     choose(&mut h, "Dice of player 1", "Camera");
