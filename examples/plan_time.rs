@@ -1,7 +1,8 @@
 //! The planner's time per work phase, over positions recorded from real games (greedy bots:
 //! solo at every difficulty and 3-player tables), one core:
 //! `cargo run --release --example plan_time [POSITIONS]` prints the median, p95 and worst time,
-//! the positions searched, and how many plans were exact (no limit reached).
+//! the positions searched, and how many plans were exact (no limit reached). `--gains FILE`
+//! writes each plan's gain, one a line, to compare two versions of the planner.
 use foreman::bots::{Bot, BotKind};
 use foreman::engine::{Difficulty, Game, Phase, Setup};
 use foreman::planner::{Limit, Weights, plan_with};
@@ -13,13 +14,17 @@ struct Args {
     positions: usize,
     #[arg(long)]
     worst: bool,
+    #[arg(long)]
+    gains: Option<std::path::PathBuf>,
 }
 
 fn main() {
     let Args {
         positions: wanted,
         worst,
+        gains,
     } = clap::Parser::parse();
+    let mut gained = String::new();
     // The positions: each player's work phase right after the roll.
     let mut positions = Vec::new();
     let mut seed = 0u64;
@@ -57,6 +62,10 @@ fn main() {
         times.push(ms);
         searched.push(plan.positions);
         exact += usize::from(plan.exact);
+        gained += &format!("{} {}\n", plan.gain, plan.exact);
+    }
+    if let Some(path) = gains {
+        std::fs::write(&path, gained).expect("the gains written");
     }
     slow.sort_by(|a, b| b.0.total_cmp(&a.0));
     for &(ms, i, n) in slow.iter().take(15) {
