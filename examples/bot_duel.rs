@@ -1,8 +1,9 @@
 //! The planner bot against the planner bot as it was before a built card counted what it gives
-//! (`usage` 0, `engine` 0.7), at one 3-player table with a greedy bot: `cargo run --release
+//! (`usage` 0, `engine` 0.7, `hand` 0.4), at one 3-player table with a greedy bot: `cargo run --release
 //! --example bot_duel [GAMES]` plays GAMES games (seeds from 1), the three seats turned round
 //! game by game, every bot choosing on what its seat may know, and prints each planner's wins
-//! and mean score, and how often the new one scored more than the old one (with a 95% interval).
+//! and mean score, and how often the new one scored more than the old one, less, and as much
+//! (the share of the games not tied, with a 95% interval).
 use foreman::bots::{Bot, BotKind, LOOKAHEAD};
 use foreman::engine::{Game, Setup, Winner, scoreboard};
 use foreman::planner::Weights;
@@ -16,6 +17,7 @@ fn main() {
     let before = Weights {
         usage: 0.0,
         engine: 0.7,
+        hand: 0.4,
         ..Weights::default()
     };
     let seeds: Vec<u64> = (1..=games).collect();
@@ -56,14 +58,17 @@ fn main() {
     let wins = |f: fn(&(u32, u32, bool, bool)) -> bool| played.iter().filter(|r| f(r)).count();
     let more = played.iter().filter(|r| r.0 > r.1).count();
     let equal = played.iter().filter(|r| r.0 == r.1).count();
-    // Wilson's 95% interval of the share of games the new bot scored more.
-    let (p, z) = (more as f64 / n, 1.96f64);
-    let centre = (p + z * z / (2.0 * n)) / (1.0 + z * z / n);
-    let half = z * (p * (1.0 - p) / n + z * z / (4.0 * n * n)).sqrt() / (1.0 + z * z / n);
+    let less = played.len() - more - equal;
+    // Wilson's 95% interval of the share of the games one of them scored more in (ties
+    // left out) that the new bot scored more in.
+    let d = (more + less).max(1) as f64;
+    let (p, z) = (more as f64 / d, 1.96f64);
+    let centre = (p + z * z / (2.0 * d)) / (1.0 + z * z / d);
+    let half = z * (p * (1.0 - p) / d + z * z / (4.0 * d * d)).sqrt() / (1.0 + z * z / d);
     println!(
         "{} games: the planner bot won {} (mean {:.1}), the one before {} (mean {:.1}); \
-         the planner bot scored more than the one before in {more} ({:.1}%, 95% interval \
-         {:.1}–{:.1}%), as much in {equal}",
+         the planner bot scored more than the one before in {more}, less in {less}, as much \
+         in {equal}: more in {:.1}% of the games not tied (95% interval {:.1}–{:.1}%)",
         played.len(),
         wins(|r| r.2),
         mean(|r| r.0),

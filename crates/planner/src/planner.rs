@@ -68,8 +68,9 @@
 //! now); 2/0 on 200 games 43 (50 before). On seeds 1 to 1,000 at hard (`plan_tune -- 1000 hard
 //! from=1`), never tuned on: 341 wins (34.1%, 95% interval 31.2–37.1%), the objective before
 //! (`usage=0 engine=0.7`) 262 (26.2%, 23.6–29.0%). With it, `hand` 0.5 won 145 of those 400
-//! (0.3: 92) and 381 of the 1,000 at hard; not the default until it is measured at medium, where
-//! before `usage` it lost (160 of 400 against 201).
+//! (0.3: 92; 0.4: 119), and is the default now: on seeds 1 to N it won 381 of 1,000 at hard
+//! (38.1%, 35.1–41.2%; 341 at 0.4), 655 of 1,000 at medium (622 at 0.4; before `usage` 0.5 had
+//! lost there, 160 of 400 against 201), 173 of 200 at easy (170), 59 of 400 at expert (60).
 //!
 //! In a solo game the means' share also looks at the Machine: before its turn, the chance
 //! that its production brings its goods to 12 this round (the round would then be the one
@@ -203,7 +204,7 @@ impl Default for Weights {
             engine_fade: 0.6,
             metal: 0.22,
             energy: 0.14,
-            hand: 0.4,
+            hand: 0.5,
             penultimate: 0.8,
             market: 0.11,
             kept: 0.0,

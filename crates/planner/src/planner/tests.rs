@@ -324,13 +324,15 @@ fn the_bound_counts_only_builds_the_rules_allow() {
 /// docs/rules.md, end of the work phase: resources past 12 are discarded. The Power Plant's
 /// energy (cards.md: a 6 gives 6 energy) is worth nothing to a player holding 12 metal, who
 /// would discard it, and the bound counts it no more; with 4 metal it counts. (Blueprints
-/// drawn are counted at the `hand` weight alone here, so that the die's other use, Research,
-/// is worth less than the Power Plant's energy.)
+/// drawn are counted at a `hand` weight of 0.4 alone here, so that the die's other use,
+/// Research, at most 5/3 of a blueprint in an empty section, is worth less than the Power
+/// Plant's energy.)
 #[test]
 fn resources_past_the_limit_count_nothing_in_the_bound() {
     let w = Weights {
         kept: 0.0,
         dead: 1.0,
+        hand: 0.4,
         ..Weights::default()
     };
     let full = bound_gap_with(&w, &["Power Plant"], &[], &[6], 12);
