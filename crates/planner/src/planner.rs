@@ -70,11 +70,14 @@
 //! (`usage=0 engine=0.7`) 262 (26.2%, 23.6–29.0%). With it, `hand` 0.5 won 145 of those 400
 //! (0.3: 92; 0.4: 119), and is the default now: on seeds 1 to N it won 381 of 1,000 at hard
 //! (38.1%, 35.1–41.2%; 341 at 0.4), 655 of 1,000 at medium (622 at 0.4; before `usage` 0.5 had
-//! lost there, 160 of 400 against 201), 173 of 200 at easy (170), 59 of 400 at expert (60).
+//! lost there, 160 of 400 against 201), 173 of 200 at easy (170), 59 of 400 at expert (60; 157 of 1,000).
 //! Around it, on those 400 (145 wins): `length` 9, 146; 12, 143; `usage` 0.75, 139; the market
 //! phase counting a blueprint taken at its engine worth next round (`engine_of`) instead of 1,
 //! 150 at `market` 0.11 and 145 at 0.3. Within a 95% interval (about ±19 games) of each other:
-//! the weights are again at their limit.
+//! the weights are again at their limit. A card's use measured in the position instead (each
+//! market phase, for the cards in hand and in the market, the next work phase's gain on 3 rolls
+//! with the card built less without it, in place of the table) won 114: one phase on a few
+//! rolls is no measure of what a card gives over the rounds left.
 //!
 //! In a solo game the means' share also looks at the Machine: before its turn, the chance
 //! that its production brings its goods to 12 this round (the round would then be the one
