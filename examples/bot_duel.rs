@@ -1,9 +1,9 @@
 //! The planner bot against the planner bot as it was before a built card counted what it gives
-//! (`usage` 0, `engine` 0.7, `hand` 0.4), at one 3-player table with a greedy bot: `cargo run --release
-//! --example bot_duel [GAMES]` plays GAMES games (seeds from 1), the three seats turned round
-//! game by game, every bot choosing on what its seat may know, and prints each planner's wins
-//! and mean score, and how often the new one scored more than the old one, less, and as much
-//! (the share of the games not tied, with a 95% interval).
+//! (`usage` 0, `engine` 0.7, `hand` 0.4), at one 3-player table with a greedy bot:
+//! `cargo run --release --example bot_duel [GAMES]` plays GAMES games (seeds from 1), the
+//! three seats turned round game by game, every bot choosing on what its seat may know, and
+//! prints each planner's wins and mean score, and how often the new one scored more than the
+//! old one, less, and as much (the share of the games not tied, with a 95% interval).
 use foreman::bots::{Bot, BotKind, LOOKAHEAD};
 use foreman::engine::{Game, Setup, Winner, scoreboard};
 use foreman::planner::Weights;
@@ -59,12 +59,10 @@ fn main() {
     let more = played.iter().filter(|r| r.0 > r.1).count();
     let equal = played.iter().filter(|r| r.0 == r.1).count();
     let less = played.len() - more - equal;
-    // Wilson's 95% interval of the share of the games one of them scored more in (ties
-    // left out) that the new bot scored more in.
-    let d = (more + less).max(1) as f64;
-    let (p, z) = (more as f64 / d, 1.96f64);
-    let centre = (p + z * z / (2.0 * d)) / (1.0 + z * z / d);
-    let half = z * (p * (1.0 - p) / d + z * z / (4.0 * d * d)).sqrt() / (1.0 + z * z / d);
+    // The share of the games one of them scored more in (ties left out) that the new bot
+    // scored more in, with its 95% interval.
+    let p = more as f64 / (more + less).max(1) as f64;
+    let (low, high) = sim::wilson(more, more + less);
     println!(
         "{} games: the planner bot won {} (mean {:.1}), the one before {} (mean {:.1}); \
          the planner bot scored more than the one before in {more}, less in {less}, as much \
@@ -75,7 +73,7 @@ fn main() {
         wins(|r| r.3),
         mean(|r| r.1),
         100.0 * p,
-        100.0 * (centre - half),
-        100.0 * (centre + half),
+        100.0 * low,
+        100.0 * high,
     );
 }

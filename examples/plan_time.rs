@@ -62,7 +62,9 @@ fn main() {
         times.push(ms);
         searched.push(plan.positions);
         exact += usize::from(plan.exact);
-        gained += &format!("{} {}\n", plan.gain, plan.exact);
+        if gains.is_some() {
+            gained += &format!("{} {}\n", plan.gain, plan.exact);
+        }
     }
     if let Some(path) = gains {
         std::fs::write(&path, gained).expect("the gains written");

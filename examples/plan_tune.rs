@@ -186,17 +186,15 @@ fn main() {
         let mine = results.iter().map(|r| f64::from(r.0)).sum::<f64>() / n;
         let other = results.iter().map(|r| f64::from(r.1)).sum::<f64>() / n;
         let said: Vec<&str> = set.iter().map(|word| word.text.as_str()).collect();
-        // The wins' 95% interval (Wilson's).
-        let (p, z) = (wins as f64 / n, 1.96f64);
-        let centre = (p + z * z / (2.0 * n)) / (1.0 + z * z / n);
-        let half = z * (p * (1.0 - p) / n + z * z / (4.0 * n * n)).sqrt() / (1.0 + z * z / n);
+        let p = wins as f64 / n;
+        let (low, high) = sim::wilson(wins, results.len());
         println!(
             "{} | {wins}/{} wins ({:.1}%, 95% interval {:.1}–{:.1}%), mean {mine:.1} against {other:.1}",
             said.join(" "),
             results.len(),
             100.0 * p,
-            100.0 * (centre - half),
-            100.0 * (centre + half),
+            100.0 * low,
+            100.0 * high,
         );
     }
 }

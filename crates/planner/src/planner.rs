@@ -70,7 +70,8 @@
 //! (`usage=0 engine=0.7`) 262 (26.2%, 23.6–29.0%). With it, `hand` 0.5 won 145 of those 400
 //! (0.3: 92; 0.4: 119), and is the default now: on seeds 1 to N it won 381 of 1,000 at hard
 //! (38.1%, 35.1–41.2%; 341 at 0.4), 655 of 1,000 at medium (622 at 0.4; before `usage` 0.5 had
-//! lost there, 160 of 400 against 201), 173 of 200 at easy (170), 59 of 400 at expert (60; 157 of 1,000).
+//! lost there, 160 of 400 against 201), 173 of 200 at easy (170), 59 of 400 at expert (60), and
+//! 157 of 1,000 at expert.
 //! Around it, on those 400 (145 wins): `length` 9, 146; 12, 143; `usage` 0.75, 139; the market
 //! phase counting a blueprint taken at its engine worth next round (`engine_of`) instead of 1,
 //! 150 at `market` 0.11 and 145 at 0.3. Within a 95% interval (about ±19 games) of each other:

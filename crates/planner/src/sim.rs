@@ -186,3 +186,34 @@ pub fn summarise(game: &Game) -> GameSummary {
             }),
     }
 }
+
+/// Wilson's 95% interval of a share: `hits` of `n` (a share of games won, or scored more in).
+/// Both ends are shares (0 to 1); with no games, the whole range.
+pub fn wilson(hits: usize, n: usize) -> (f64, f64) {
+    if n == 0 {
+        return (0.0, 1.0);
+    }
+    let (n, z) = (n as f64, 1.96f64);
+    let p = hits as f64 / n;
+    let centre = (p + z * z / (2.0 * n)) / (1.0 + z * z / n);
+    let half = z * (p * (1.0 - p) / n + z * z / (4.0 * n * n)).sqrt() / (1.0 + z * z / n);
+    (centre - half, centre + half)
+}
+
+#[cfg(test)]
+mod tests {
+    /// Wilson's interval, against values worked out by hand: 113 of 176 gives 56.9–70.9%, and
+    /// a share of none or all stays within 0 and 1.
+    #[test]
+    fn wilson_gives_the_interval_worked_out_by_hand() {
+        let (lo, hi) = super::wilson(113, 176);
+        assert!(
+            (lo - 0.569).abs() < 5e-4 && (hi - 0.709).abs() < 5e-4,
+            "{lo} {hi}"
+        );
+        let (lo, hi) = super::wilson(0, 20);
+        assert!(lo.abs() < 1e-12 && hi > 0.1 && hi < 0.2, "{lo} {hi}");
+        let (lo, hi) = super::wilson(20, 20);
+        assert!(lo > 0.8 && (hi - 1.0).abs() < 1e-12, "{lo} {hi}");
+    }
+}
