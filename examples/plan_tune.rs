@@ -4,14 +4,16 @@
 //! with the default weights changed by each KEY=VALUE (engine, engine_fade, metal, energy,
 //! hand, penultimate, market, anticipate, and `lookahead`: the planner bot's rolls per market choice,
 //! `looked`: how many of its best market choices it plays ahead, `hires=0`: not each
-//! contractor too).
+//! contractor too, `wlimit`: its work phase's search limit, and in solo games `rollouts`: the
+//! worlds each market choice is played ahead in (0: the next work phase on rolls instead),
+//! `horizon`: the rounds, `rlimit`: those work phases' search limit).
 //! Several sets separated by `/` are played one after the other; `easy`, `hard` or `expert`
 //! anywhere plays every set against the Machine at that level instead. With `3p`, 3-player games
 //! instead: the planner in seat 1 against two greedy bots, printing the mean scores. `from=SEED`
 //! anywhere starts the games' seeds there.
 use foreman::bots::{Bot, BotKind};
 use foreman::engine::{Difficulty, Game, Setup, Winner, scoreboard};
-use foreman::planner::Weights;
+use foreman::planner::{Limit, Weights};
 use foreman::sim;
 
 /// Self-play of the planner's weights against the Machine (see the top of examples/plan_tune.rs).
@@ -42,6 +44,14 @@ enum What {
     Looked(usize),
     /// `hires=0`: not each contractor too (`hires=1`, the default: each too).
     Hires(bool),
+    /// `wlimit=N`: the work phase's search limit (positions).
+    WorkLimit(usize),
+    /// `rollouts=N`: games played out per market choice (solo).
+    Rollouts(usize),
+    /// `rlimit=N`: the work phase's search limit in those games.
+    RolloutLimit(usize),
+    /// `horizon=N`: those games stop after N rounds, valued by the objective.
+    Horizon(usize),
     /// `/`: the next set of weights.
     Next,
     /// `3p`: 3-player games.
@@ -74,6 +84,10 @@ fn word(text: &str) -> Result<Word, String> {
                 "lookahead" => What::Lookahead(count()?),
                 "from" => What::From(value.parse().map_err(|_| "from takes a seed")?),
                 "looked" => What::Looked(count()?),
+                "wlimit" => What::WorkLimit(count()?),
+                "rollouts" => What::Rollouts(count()?),
+                "rlimit" => What::RolloutLimit(count()?),
+                "horizon" => What::Horizon(count()?),
                 "hires" => match value {
                     "0" => What::Hires(false),
                     "1" => What::Hires(true),
@@ -112,6 +126,7 @@ fn word(text: &str) -> Result<Word, String> {
 fn game(
     w: Weights,
     (ahead, hires, looked): (usize, bool, usize),
+    (wlimit, rollouts, rlimit, horizon): (usize, usize, usize, usize),
     seed: u64,
     three: bool,
     level: Difficulty,
@@ -124,6 +139,14 @@ fn game(
     let mut bots = vec![Bot::planner(seed, w, ahead)];
     bots[0].hires = hires;
     bots[0].looked_at = looked;
+    bots[0].limit = Limit {
+        positions: Some(wlimit),
+    };
+    bots[0].rollouts = rollouts;
+    bots[0].horizon = horizon;
+    bots[0].rollout_limit = Limit {
+        positions: Some(rlimit),
+    };
     if three {
         bots.push(Bot::new(BotKind::Greedy, seed + 1));
         bots.push(Bot::new(BotKind::Greedy, seed + 2));
@@ -161,12 +184,22 @@ fn main() {
         let mut w = Weights::default();
         let (mut ahead, mut hires, mut looked) =
             (foreman::bots::LOOKAHEAD, true, foreman::bots::LOOKED_AT);
+        let (mut wlimit, mut rollouts, mut rlimit, mut horizon) = (
+            20_000,
+            foreman::bots::ROLLOUTS,
+            foreman::bots::ROLLOUT_LIMIT.positions.unwrap_or(2_000),
+            foreman::bots::HORIZON,
+        );
         for word in set {
             match word.what {
                 What::Weight(set, x) => set(&mut w, x),
                 What::Lookahead(k) => ahead = k,
                 What::Looked(n) => looked = n,
                 What::Hires(h) => hires = h,
+                What::WorkLimit(n) => wlimit = n,
+                What::Rollouts(n) => rollouts = n,
+                What::RolloutLimit(n) => rlimit = n,
+                What::Horizon(n) => horizon = n,
                 What::Next | What::ThreePlayers | What::Level(_) | What::From(_) => {}
             }
         }
@@ -179,7 +212,14 @@ fn main() {
             .unwrap_or(if three { 60_000 } else { 50_000 });
         let seeds: Vec<u64> = (start..start + games).collect();
         let results = sim::on_threads(&seeds, 2, |seed| {
-            game(w, (ahead, hires, looked), seed, three, level)
+            game(
+                w,
+                (ahead, hires, looked),
+                (wlimit, rollouts, rlimit, horizon),
+                seed,
+                three,
+                level,
+            )
         });
         let n = results.len().max(1) as f64;
         let wins = results.iter().filter(|r| r.2).count();

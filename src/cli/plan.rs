@@ -70,16 +70,24 @@ fn print_market_choice(
             "discard_unseen": unseen(&choice.act),
             "gain": choice.gain,
             "rolls": choice.rolls,
+            "rounds": choice.rounds,
             "others": others,
         });
         println!("{out}");
         return;
     }
+    let ahead = if choice.rounds > 1 {
+        format!(
+            "its next {} rounds played ahead in {} games drawn from what you know",
+            choice.rounds, choice.rolls
+        )
+    } else {
+        format!("its next work phase played ahead on {} rolls", choice.rolls)
+    };
     println!(
-        "The best market choice for {} (gain {:.2}, its next work phase played ahead on {} rolls):",
+        "The best market choice for {} (gain {:.2}, {ahead}):",
         name.unwrap_or_default(),
         choice.gain,
-        choice.rolls
     );
     let en = foreman::i18n::Tr::new(foreman::i18n::Lang::En);
     let said = |a| foreman::i18n::words::suggested_act(&en, game, a);

@@ -244,11 +244,7 @@ impl ForemanApp {
         let digits = gain_digits(&shown);
         let gain = |g: f64| format!("{g:+.digits$}");
         let title = self.ta("suggest-title", &[("gain", gain(choice.gain).into())]);
-        let hint = if choice.rolls > 0 {
-            self.ta("suggest-market-hint", &[("rolls", choice.rolls.into())])
-        } else {
-            self.t("suggest-market-plain-hint")
-        };
+        let hint = crate::net::suggest::market_hint(&self.tr, &choice);
         let notes = choice
             .others
             .iter()

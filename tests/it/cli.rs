@@ -323,8 +323,8 @@ fn plan_prints_the_best_work_phase_of_a_saved_game() {
 }
 
 /// Issue 29, points 3 and 4: in the market phase `foreman plan FILE` gives the planner bot's
-/// choice (the blueprint to take or the contractor to hire, each played ahead through the
-/// next work phase; docs/rules.md, market phase), the same each time it is asked, legal, with the
+/// choice (the blueprint to take or the contractor to hire, each played ahead two rounds;
+/// docs/rules.md, market phase), the same each time it is asked, legal, with the
 /// next best choices, one line per card, none the card chosen.
 #[test]
 fn plan_in_the_market_phase_gives_the_planner_bots_choice() {
@@ -341,7 +341,9 @@ fn plan_in_the_market_phase_gives_the_planner_bots_choice() {
         (&v["player"], &v["phase"]),
         (&"Ada".into(), &"market".into())
     );
-    assert_eq!(v["rolls"].as_u64(), Some(foreman::bots::LOOKAHEAD as u64));
+    // A solo game's choices are played ahead two rounds in worlds drawn from what Ada knows.
+    assert_eq!(v["rolls"].as_u64(), Some(foreman::bots::ROLLOUTS as u64));
+    assert_eq!(v["rounds"].as_u64(), Some(foreman::bots::HORIZON as u64));
     assert!(
         v["discard_unseen"].is_null(),
         "Ada's hand is known: every card is named"

@@ -686,14 +686,14 @@ fn suggest_in_the_market_phase_names_the_card_to_take() {
     h.get_by_label_contains("Suggested: worth about").hover();
     for _ in 0..40 {
         h.step();
-        if h.query_by_label_contains("played ahead on 6 rolls")
+        if h.query_by_label_contains("2 rounds played ahead in 8 games")
             .is_some()
         {
             break;
         }
         std::thread::sleep(std::time::Duration::from_millis(20));
     }
-    h.get_by_label_contains("played ahead on 6 rolls");
+    h.get_by_label_contains("2 rounds played ahead in 8 games");
     h.get_by_label_contains(&line);
     // Tagged on the table: of the market's buttons, the one in the tag's column and nearest
     // below it is the suggested one.

@@ -2,7 +2,8 @@
 //! one (the legal action whose resulting state looks best). They only choose among
 //! [`legal_actions`]; the engine's `apply` still judges every move.
 
-use crate::engine::{Act, Game, State, legal_actions_into};
+use crate::engine::{Act, Game, Phase, State, legal_actions_into};
+use crate::sim;
 use rand::{Rng, SeedableRng};
 use rand_chacha::ChaCha8Rng;
 use serde::{Deserialize, Serialize};
@@ -13,8 +14,9 @@ pub enum BotKind {
     Random,
     Greedy,
     /// The planner's best work phase ([`crate::planner`]); in the market phase, its best few
-    /// choices by the planner's objective, each played ahead through the next work phase on
-    /// a few seeded rolls (nothing unseen is peeked at).
+    /// choices by the planner's objective, each played ahead (in a solo game two rounds, in
+    /// worlds drawn from what the seat knows; else the next work phase on a few seeded rolls):
+    /// nothing unseen is peeked at.
     Planner,
 }
 
@@ -66,6 +68,16 @@ pub struct Bot {
     pub hires: bool,
     /// How many of its best choices the market lookahead plays ahead.
     pub looked_at: usize,
+    /// The planner bot's work phase: how far each plan searches.
+    pub limit: crate::planner::Limit,
+    /// The planner bot's market phase in a solo game: in how many worlds each of its best
+    /// choices is played ahead (0: none; the next work phase played ahead on rolls instead).
+    pub rollouts: usize,
+    /// The work phase's search limit in those games.
+    pub rollout_limit: crate::planner::Limit,
+    /// How many rounds those games are played ahead, to the seat's market phase then (0: none;
+    /// the next work phase played ahead on rolls instead).
+    pub horizon: usize,
 }
 
 /// The planner bot's market phase looks ahead at `LOOKED_AT` of its best choices (and each
@@ -76,6 +88,26 @@ pub struct Bot {
 /// 181; 6 on 6, 192; 12 on 6, 194; 6 on 6 planned within 20,000 positions, 183.
 pub const LOOKED_AT: usize = 6;
 pub const LOOKAHEAD: usize = 6;
+/// In a solo game the market phase plays each of those choices ahead through the `HORIZON`
+/// rounds that follow, in `ROLLOUTS` worlds drawn from what the seat knows (the same worlds for
+/// every choice), each work phase planned within `ROLLOUT_LIMIT` and each later market choice
+/// made by the objective alone (see [`played_out`]), and takes the best mean worth.
+///
+/// On the tuning seeds at hard (`plan_tune -- 400 hard from=52000 rollouts=N rlimit=L
+/// horizon=H`), against 145 wins of 400 for the next work phase on 6 rolls: 2 rounds in 8
+/// worlds within 2,000 positions, 203; within 1,000, 201 (the default); 16 worlds within 500,
+/// 192. On the first 100 of those seeds (39 wins before): 2 rounds, 46; 3 rounds, 47; every
+/// game played to its end in 8 worlds (1 a win, plus a twentieth of the margin over the
+/// Machine) within 1,000 positions, 43. The player of those worlds is weak alone (the market
+/// by the objective, 400 games at hard: work phases within 20,000 positions, 83 wins; 3,000,
+/// 69; 1,000, 45; 300, 17): what it measures is what a choice leads to, two rounds on. A market
+/// decision, one core (`bot_time -- 20`): within 2,000 positions p95 931 ms, worst 5.5 s;
+/// within 1,000, p95 446 ms, worst 725 ms; within 500, p95 236 ms, worst 335 ms.
+pub const ROLLOUTS: usize = 8;
+pub const HORIZON: usize = 2;
+pub const ROLLOUT_LIMIT: crate::planner::Limit = crate::planner::Limit {
+    positions: Some(1_000),
+};
 const LOOKAHEAD_LIMIT: crate::planner::Limit = crate::planner::Limit {
     positions: Some(2_000),
 };
@@ -91,6 +123,10 @@ impl Bot {
             lookahead: LOOKAHEAD,
             hires: true,
             looked_at: LOOKED_AT,
+            limit: crate::planner::Limit::BOT,
+            rollouts: ROLLOUTS,
+            horizon: HORIZON,
+            rollout_limit: ROLLOUT_LIMIT,
         }
     }
 
@@ -138,7 +174,6 @@ impl Bot {
     /// The planner bot: a plan per work phase (again after a roll or a draw inside it), the
     /// plain roll, and in the market phase the best of its choices played ahead.
     fn plan_step(&mut self, game: &Game) -> Option<Act> {
-        use crate::engine::Phase;
         let st = game.state();
         let seat = st.current_player();
         match (st.phase, seat) {
@@ -152,9 +187,7 @@ impl Bot {
                     return Some(act);
                 }
                 self.plan.clear();
-                let plan =
-                    crate::planner::plan_with(game, &self.weights, crate::planner::Limit::BOT)
-                        .ok()?;
+                let plan = crate::planner::plan_with(game, &self.weights, self.limit).ok()?;
                 let mut at = game.clone();
                 for act in plan.steps {
                     let before = at.state().players[p].clone();
@@ -197,8 +230,12 @@ pub struct MarketChoice {
     pub gain: f64,
     /// The other choices played ahead, best first, with their gains.
     pub others: Vec<(Act, f64)>,
-    /// How many rolls of the next work phase each choice was played ahead on.
+    /// How many rolls of the next work phase each choice was played ahead on, or in a solo
+    /// game, in how many worlds drawn from what the player knows.
     pub rolls: usize,
+    /// How many rounds each choice was played ahead (0: none; 1: the next work phase).
+    #[serde(default)]
+    pub rounds: usize,
     /// The gain of a choice asked about ([`judge_market`]), weighed as the others.
     pub played: Option<f64>,
 }
@@ -218,8 +255,8 @@ pub fn suggest_market(game: &Game, seed: u64) -> Option<MarketChoice> {
 
 /// The review's market choice ([`crate::review`]): the planner bot's choice for the player
 /// choosing in `game` (as [`suggest_market`] gives it with `seed`), and what `played` is
-/// worth by the same measure, weighed on the same rolls (`None`: a choice not weighed, as a
-/// refresh of the market, which does not end the turn).
+/// worth by the same measure, weighed on the same rolls or worlds (`None`: a choice not
+/// weighed, as a refresh of the market, which does not end the turn).
 pub fn judge_market(game: &Game, seed: u64, played: &Act) -> Option<(MarketChoice, Option<f64>)> {
     let mut choice = planner_market(game, seed, Some(played))?;
     let worth = choice.played.take();
@@ -254,7 +291,8 @@ pub fn public_seed(known: &crate::engine::Known) -> u64 {
 
 /// The market phase by the planner's objective: every choice valued as it leaves the
 /// position (without its unseen cards), then the best `looked_at` that end the turn (and each
-/// contractor at its best discard) played ahead through the next work phase on the same
+/// contractor at its best discard) played ahead: in a solo game `horizon` rounds in the same
+/// `rollouts` worlds ([`played_out`]), else through the next work phase on the same
 /// `lookahead` seeded rolls.
 fn market_choice(
     game: &Game,
@@ -286,6 +324,7 @@ fn market_choice(
             gain,
             others: all.collect(),
             rolls: 0,
+            rounds: 0,
             played: judged,
         });
     }
@@ -315,15 +354,30 @@ fn market_choice(
         looked += usize::from(keep);
         keep
     });
+    // A solo game's choices are played ahead in worlds drawn from what the seat knows; the
+    // others' on the rolls (their hands and market turns would be guessed).
+    let solo = st.players.len() == 1 && st.machine.is_some();
+    let worlds: Vec<u64> = if solo && bot.horizon > 0 {
+        (0..bot.rollouts).map(|_| rng.random()).collect()
+    } else {
+        Vec::new()
+    };
+    let ahead = |act: &Act, after: &State| -> Option<f64> {
+        if worlds.is_empty() {
+            let v = crate::planner::next_work_phase(game, after, p, &rolls, &w, LOOKAHEAD_LIMIT)?;
+            return Some(v + market_bonus(st, act, &w) - now);
+        }
+        let mut total = 0.0;
+        for &world in &worlds {
+            total += played_out(game, p, act, world, bot)?;
+        }
+        Some(total / worlds.len() as f64 - now)
+    };
     let mut weighed: Vec<(Act, f64)> = Vec::new();
     for (_, act, after) in ends_turn {
-        let Some(ahead) =
-            crate::planner::next_work_phase(game, &after, p, &rolls, &w, LOOKAHEAD_LIMIT)
-        else {
-            continue;
-        };
-        let v = ahead + market_bonus(st, &act, &w);
-        weighed.push((act, v - now));
+        if let Some(gain) = ahead(&act, &after) {
+            weighed.push((act, gain));
+        }
     }
     let judged = asked.and_then(|(_, act, after)| {
         if matches!(act, Act::RefreshMarket { .. }) {
@@ -332,9 +386,13 @@ fn market_choice(
         if let Some((_, g)) = weighed.iter().find(|(a, _)| *a == act) {
             return Some(*g);
         }
-        let ahead = crate::planner::next_work_phase(game, &after, p, &rolls, &w, LOOKAHEAD_LIMIT)?;
-        Some(ahead + market_bonus(st, &act, &w) - now)
+        ahead(&act, &after)
     });
+    let (rolls, rounds) = if worlds.is_empty() {
+        (rolls.len(), 1)
+    } else {
+        (worlds.len(), bot.horizon)
+    };
     // The first of equals wins, as the choices came (best by the position first).
     let mut best: Option<usize> = None;
     for (i, (_, v)) in weighed.iter().enumerate() {
@@ -349,6 +407,7 @@ fn market_choice(
             gain,
             others: Vec::new(),
             rolls: 0,
+            rounds: 0,
             played: judged,
         });
     };
@@ -372,9 +431,36 @@ fn market_choice(
         act,
         gain,
         others: weighed,
-        rolls: rolls.len(),
+        rolls,
+        rounds,
         played: judged,
     })
+}
+
+/// `act` played in a world drawn from what the seat knows (`game` is its position: the deck's
+/// order and every die to come drawn by `world`, never the game's own seed), then the game
+/// played on by the planner bot without market lookahead (each work phase within the bot's
+/// `rollout_limit`) up to the seat's market phase `horizon` rounds later: what the objective
+/// says that position is worth (its score, when the game ended before).
+fn played_out(game: &Game, p: usize, act: &Act, world: u64, bot: &Bot) -> Option<f64> {
+    let mut setup = game.setup().clone();
+    setup.seed = world;
+    setup.mode = crate::engine::Mode::Digital;
+    let mut g = Game::at_position(setup, game.state().clone());
+    g.apply_digital(act.clone()).ok()?;
+    let mut policy = Bot::planner(world, bot.weights, 0);
+    policy.limit = bot.rollout_limit;
+    let end = g.state().round + bot.horizon as u32;
+    // A guard: two rounds take a few hundred actions.
+    for _ in 0..sim::MAX_ACTIONS {
+        let st = g.state();
+        if st.is_over() || (st.round >= end && matches!(st.phase, Phase::Market { .. })) {
+            return Some(crate::planner::worth(st, p, &bot.weights));
+        }
+        let next = policy.choose(&g)?;
+        g.apply_digital(next).ok()?;
+    }
+    None
 }
 
 /// What the market phase's choice is worth beyond the objective's count of cards: a blueprint
@@ -437,6 +523,28 @@ mod tests {
             assert!(a.is_some(), "seed {seed}: no choice");
             assert_eq!(a, b, "seed {seed}");
         }
+    }
+
+    /// Issue 91, point 1: in a solo game the market choices are played ahead `HORIZON`
+    /// rounds in `ROLLOUTS` worlds drawn from what the seat knows; at a table of players (whose
+    /// hands and market turns the seat cannot see) the next work phase on `LOOKAHEAD` rolls.
+    /// Asked again at the same moment, the answer is the same.
+    #[test]
+    fn a_solo_market_choice_is_played_ahead_rounds_in_drawn_worlds() {
+        let g = market_in(4, 3);
+        let choice = suggest_market(&g, 7).expect("a market choice");
+        assert_eq!((choice.rounds, choice.rolls), (HORIZON, ROLLOUTS));
+        assert!(!choice.others.is_empty(), "no other choice was weighed");
+        assert_eq!(suggest_market(&g, 7), Some(choice));
+        let mut g = Game::new_dealt(Setup::players(2, 4)).expect("game");
+        let mut bot = Bot::new(BotKind::Greedy, 4);
+        while !matches!(g.state().phase, Phase::Market { .. }) || g.state().round < 2 {
+            let act = bot.choose(&g).expect("the game goes on");
+            g.apply_digital(act).expect("legal");
+        }
+        let known = g.position_known_to(g.state().current_player());
+        let choice = suggest_market(&known, 7).expect("a market choice");
+        assert_eq!((choice.rounds, choice.rolls), (1, LOOKAHEAD));
     }
 
     /// Issue 29, point 4: the next work phase after taking a blueprint is worth at least the

@@ -85,11 +85,7 @@ fn suggestion_at(
                     "suggest-title",
                     &[("gain", format!("{:+.1}", choice.gain).into())],
                 ),
-                hint: if choice.rolls > 0 {
-                    tr.t_args("suggest-market-hint", &[("rolls", choice.rolls.into())])
-                } else {
-                    tr.t("suggest-market-plain-hint")
-                },
+                hint: market_hint(tr, &choice),
                 steps: vec![step(&choice.act)],
                 notes: Vec::new(),
             })
@@ -136,5 +132,23 @@ pub fn plan_refusal(tr: &Tr, e: &crate::planner::PlanError) -> String {
     match e {
         crate::planner::PlanError::NotWorking => tr.t("suggest-nothing"),
         crate::planner::PlanError::Stuck(e) => crate::i18n::words::refusal(tr, e),
+    }
+}
+
+/// What a market choice's estimate is, in `tr`'s language: rounds played ahead in worlds drawn
+/// from what the player knows, the next work phase on a few rolls, or the position alone.
+pub fn market_hint(tr: &Tr, choice: &crate::bots::MarketChoice) -> String {
+    if choice.rounds > 1 {
+        tr.t_args(
+            "suggest-market-ahead-hint",
+            &[
+                ("rounds", choice.rounds.into()),
+                ("games", choice.rolls.into()),
+            ],
+        )
+    } else if choice.rolls > 0 {
+        tr.t_args("suggest-market-hint", &[("rolls", choice.rolls.into())])
+    } else {
+        tr.t("suggest-market-plain-hint")
     }
 }
