@@ -95,8 +95,8 @@ pub const LOOKAHEAD: usize = 6;
 ///
 /// On the tuning seeds at hard (`plan_tune -- 400 hard from=52000 rollouts=N rlimit=L
 /// horizon=H`), against 145 wins of 400 for the next work phase on 6 rolls: 2 rounds in 8
-/// worlds within 2,000 positions, 203; within 1,000, 201 (the default); 16 worlds within 500,
-/// 192. On the first 100 of those seeds (39 wins before): 2 rounds, 46; 3 rounds, 47; every
+/// worlds within 2,000 positions, 203; within 1,000, 201 (the default); 12 worlds within
+/// 1,000, 198; 16 worlds within 500, 192. On the first 100 of those seeds (39 wins before): 2 rounds, 46; 3 rounds, 47; every
 /// game played to its end in 8 worlds (1 a win, plus a twentieth of the margin over the
 /// Machine) within 1,000 positions, 43. The player of those worlds is weak alone (the market
 /// by the objective, 400 games at hard: work phases within 20,000 positions, 83 wins; 3,000,
