@@ -96,9 +96,9 @@ pub const LOOKAHEAD: usize = 6;
 /// On the tuning seeds at hard (`plan_tune -- 400 hard from=52000 rollouts=N rlimit=L
 /// horizon=H`), against 145 wins of 400 for the next work phase on 6 rolls: 2 rounds in 8
 /// worlds within 2,000 positions, 203; within 1,000, 201 (the default); 12 worlds within
-/// 1,000, 198; 16 worlds within 500, 192. On the first 100 of those seeds (39 wins before): 2 rounds, 46; 3 rounds, 47; every
-/// game played to its end in 8 worlds (1 a win, plus a twentieth of the margin over the
-/// Machine) within 1,000 positions, 43. The player of those worlds is weak alone (the market
+/// 1,000, 198; 16 worlds within 500, 192. On the first 100 of those seeds (39 wins before):
+/// 2 rounds, 46; 3 rounds, 47; every game played to its end in 8 worlds (1 a win, plus a
+/// twentieth of the margin over the Machine) within 1,000 positions, 43. The player of those worlds is weak alone (the market
 /// by the objective, 400 games at hard: work phases within 20,000 positions, 83 wins; 3,000,
 /// 69; 1,000, 45; 300, 17): what it measures is what a choice leads to, two rounds on. A market
 /// decision, one core (`bot_time -- 20`): within 2,000 positions p95 931 ms, worst 5.5 s;
@@ -362,14 +362,16 @@ fn market_choice(
     } else {
         Vec::new()
     };
+    // The worlds start from the seat's own position, whoever asks: never another hand.
+    let known = (!worlds.is_empty()).then(|| game.position_known_to(Some(p)));
     let ahead = |act: &Act, after: &State| -> Option<f64> {
         if worlds.is_empty() {
             let v = crate::planner::next_work_phase(game, after, p, &rolls, &w, LOOKAHEAD_LIMIT)?;
             return Some(v + market_bonus(st, act, &w) - now);
         }
-        let mut total = 0.0;
+        let (mut total, known) = (0.0, known.as_ref()?);
         for &world in &worlds {
-            total += played_out(game, p, act, world, bot)?;
+            total += played_out(known, p, act, world, bot)?;
         }
         Some(total / worlds.len() as f64 - now)
     };
