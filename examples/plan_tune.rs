@@ -6,7 +6,8 @@
 //! `looked`: how many of its best market choices it plays ahead, `hires=0`: not each
 //! contractor too, `wlimit`: its work phase's search limit, and in solo games `rollouts`: the
 //! worlds each market choice is played ahead in (0: the next work phase on rolls instead),
-//! `horizon`: the rounds, `rlimit`: those work phases' search limit).
+//! `horizon`: the rounds, `rlimit`: those work phases' search limit, `plans`: how many plans
+//! each solo work phase weighs in the same worlds).
 //! Several sets separated by `/` are played one after the other; `easy`, `hard` or `expert`
 //! anywhere plays every set against the Machine at that level instead. With `3p`, 3-player games
 //! instead: the planner in seat 1 against two greedy bots, printing the mean scores. `from=SEED`
@@ -52,6 +53,8 @@ enum What {
     RolloutLimit(usize),
     /// `horizon=N`: those games stop after N rounds, valued by the objective.
     Horizon(usize),
+    /// `plans=N`: a solo work phase weighs N plans in those games (1: the objective's alone).
+    Plans(usize),
     /// `/`: the next set of weights.
     Next,
     /// `3p`: 3-player games.
@@ -88,6 +91,7 @@ fn word(text: &str) -> Result<Word, String> {
                 "rollouts" => What::Rollouts(count()?),
                 "rlimit" => What::RolloutLimit(count()?),
                 "horizon" => What::Horizon(count()?),
+                "plans" => What::Plans(count()?),
                 "hires" => match value {
                     "0" => What::Hires(false),
                     "1" => What::Hires(true),
@@ -126,7 +130,7 @@ fn word(text: &str) -> Result<Word, String> {
 fn game(
     w: Weights,
     (ahead, hires, looked): (usize, bool, usize),
-    (wlimit, rollouts, rlimit, horizon): (usize, usize, usize, usize),
+    (wlimit, rollouts, rlimit, horizon, plans): (usize, usize, usize, usize, usize),
     seed: u64,
     three: bool,
     level: Difficulty,
@@ -144,6 +148,7 @@ fn game(
     };
     bots[0].rollouts = rollouts;
     bots[0].horizon = horizon;
+    bots[0].plans = plans;
     bots[0].rollout_limit = Limit {
         positions: Some(rlimit),
     };
@@ -184,6 +189,7 @@ fn main() {
         let mut w = Weights::default();
         let (mut ahead, mut hires, mut looked) =
             (foreman::bots::LOOKAHEAD, true, foreman::bots::LOOKED_AT);
+        let mut plans = foreman::bots::PLANS;
         let (mut wlimit, mut rollouts, mut rlimit, mut horizon) = (
             20_000,
             foreman::bots::ROLLOUTS,
@@ -200,6 +206,7 @@ fn main() {
                 What::Rollouts(n) => rollouts = n,
                 What::RolloutLimit(n) => rlimit = n,
                 What::Horizon(n) => horizon = n,
+                What::Plans(n) => plans = n,
                 What::Next | What::ThreePlayers | What::Level(_) | What::From(_) => {}
             }
         }
@@ -215,7 +222,7 @@ fn main() {
             game(
                 w,
                 (ahead, hires, looked),
-                (wlimit, rollouts, rlimit, horizon),
+                (wlimit, rollouts, rlimit, horizon, plans),
                 seed,
                 three,
                 level,

@@ -61,7 +61,8 @@ enum Command {
     /// steps, the objective's gain and the positions searched.
     Plan {
         file: PathBuf,
-        /// One JSON object: {"player", "steps", "acts", "gain", "then_ask_again", "positions"}.
+        /// One JSON object: {"player", "steps", "acts", "gain", "then_ask_again", "positions",
+        /// "weighed", "worlds", "rounds"}.
         #[arg(long)]
         json: bool,
     },

@@ -575,6 +575,7 @@ suggest-title-hint = The planner's estimate: the prestige and goods this brings,
 }).
 suggest-how = What is this estimate?
 suggest-market-hint = The planner's estimate, its next work phase played ahead on { $rolls } rolls: the prestige and goods it brings, and what it leaves counted at what it usually brings in points later.
+suggest-work-weighed-hint = Chosen among { $plans } ways to play this phase, each played { $rounds } rounds ahead in { $games } games drawn from what you know (the deck and the dice to come unseen).
 suggest-market-ahead-hint = The planner's estimate, its next { $rounds } rounds played ahead in { $games } games drawn from what you know (the deck and the dice to come unseen): the prestige and goods they bring, and what they leave counted at what it usually brings in points later.
 suggest-market-plain-hint = The planner's estimate: the prestige and goods it brings, and what it leaves counted at what it usually brings in points later.
 suggest-market-or = or: { $act }, { $gain }

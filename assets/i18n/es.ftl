@@ -581,6 +581,7 @@ suggest-title-hint = Estimación del planificador: el prestigio y los bienes que
 }).
 suggest-how = ¿Qué es esta estimación?
 suggest-market-hint = Estimación del planificador, su próxima fase de trabajo jugada de antemano con { $rolls } tiradas: el prestigio y los bienes que aporta, y lo que deja contado por lo que suele aportar en puntos más adelante.
+suggest-work-weighed-hint = Elegida entre { $plans } formas de jugar esta fase, cada una jugada { $rounds } rondas de antemano en { $games } partidas sacadas de lo que sabes (el mazo y los dados por venir sin ver).
 suggest-market-ahead-hint = Estimación del planificador, sus próximas { $rounds } rondas jugadas de antemano en { $games } partidas sacadas de lo que sabes (el mazo y los dados por venir sin ver): el prestigio y los bienes que aportan, y lo que dejan contado por lo que suele aportar en puntos más adelante.
 suggest-market-plain-hint = Estimación del planificador: el prestigio y los bienes que aporta, y lo que deja contado por lo que suele aportar en puntos más adelante.
 suggest-market-or = o: { $act }, { $gain }

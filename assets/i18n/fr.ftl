@@ -581,6 +581,7 @@ suggest-title-hint = Estimation du planificateur : le prestige et les marchandis
 }).
 suggest-how = Qu'est-ce que cette estimation ?
 suggest-market-hint = Estimation du planificateur, sa prochaine phase de travail jouée d'avance sur { $rolls } lancers : le prestige et les marchandises que cela rapporte, et ce que cela laisse compté pour ce que cela rapporte d'habitude en points ensuite.
+suggest-work-weighed-hint = Choisie parmi { $plans } façons de jouer cette phase, chacune jouée { $rounds } manches d'avance dans { $games } parties tirées de ce que vous savez (la pioche et les dés à venir inconnus).
 suggest-market-ahead-hint = Estimation du planificateur, ses { $rounds } prochaines manches jouées d'avance dans { $games } parties tirées de ce que vous savez (la pioche et les dés à venir inconnus) : le prestige et les marchandises qu'elles rapportent, et ce qu'elles laissent compté pour ce que cela rapporte d'habitude en points ensuite.
 suggest-market-plain-hint = Estimation du planificateur : le prestige et les marchandises que cela rapporte, et ce que cela laisse compté pour ce que cela rapporte d'habitude en points ensuite.
 suggest-market-or = ou : { $act }, { $gain }

@@ -12,7 +12,8 @@ pub(super) fn plan(file: &std::path::Path, json: bool) -> Result<()> {
         return Ok(());
     }
     let known = game.known_to(game.state().current_player());
-    let plan = foreman::planner::plan(known.game())
+    let seed = foreman::bots::public_seed(&known);
+    let plan = foreman::bots::suggest_work(known.game(), seed, None)
         .map_err(|e| anyhow::anyhow!("{e}; the game is in {}", text::phase_text(&game)))?;
     let seat = game.state().current_player().unwrap_or(0);
     let name = (seat < game.setup().players.len()).then(|| game.setup().player_name(seat));
@@ -25,6 +26,9 @@ pub(super) fn plan(file: &std::path::Path, json: bool) -> Result<()> {
             "gain": plan.gain,
             "then_ask_again": plan.then_ask_again,
             "positions": plan.positions,
+            "weighed": plan.weighed,
+            "worlds": plan.worlds,
+            "rounds": plan.rounds,
         });
         println!("{out}");
     } else {
@@ -34,6 +38,12 @@ pub(super) fn plan(file: &std::path::Path, json: bool) -> Result<()> {
             plan.gain,
             plan.positions
         );
+        if plan.weighed > 1 {
+            println!(
+                "Chosen among {} plans, each played {} rounds ahead in {} games drawn from what the player knows:",
+                plan.weighed, plan.rounds, plan.worlds
+            );
+        }
         for (i, step) in steps.iter().enumerate() {
             println!("  {}. {step}", i + 1);
         }

@@ -9,7 +9,7 @@ use super::app::*;
 use super::marks::StepMarks;
 use crate::engine::{Act, Game, Phase};
 use crate::i18n::words;
-use crate::planner::{self, Limit, Plan, Weights};
+use crate::planner::{self, Plan};
 use egui::{RichText, Ui};
 use std::sync::mpsc::{self, Receiver, TryRecvError};
 
@@ -35,11 +35,7 @@ fn answer_for(known: &crate::engine::Known) -> Answer {
     if matches!(game.state().phase, Phase::Market { .. }) {
         Answer::Market(crate::bots::suggest_market(game, seed))
     } else {
-        Answer::Work(planner::plan_with(
-            game,
-            &Weights::default(),
-            Limit::SUGGEST,
-        ))
+        Answer::Work(crate::bots::suggest_work(game, seed, None))
     }
 }
 
@@ -211,10 +207,7 @@ impl ForemanApp {
             "suggest-title",
             &[("gain", format!("{:+.1}", plan.gain).into())],
         );
-        let hint = self.ta(
-            "suggest-title-hint",
-            &[("positions", plan.positions.into())],
-        );
+        let hint = crate::net::suggest::work_hint(&self.tr, &plan);
         // What the plan brings, in the game's own terms: prestige, goods, resources, cards.
         let notes = match crate::i18n::gains::plan_brings(&self.tr, &game, &plan.steps) {
             Some(gains) => vec![self.ta("suggest-brings", &[("gains", gains.into())])],
@@ -267,6 +260,9 @@ impl ForemanApp {
                 then_ask_again: false,
                 positions: 0,
                 exact: true,
+                weighed: 0,
+                worlds: 0,
+                rounds: 0,
             },
             made_at: self.version(),
             played: 0,

@@ -3,10 +3,13 @@
 //! [`legal_actions`]; the engine's `apply` still judges every move.
 
 use crate::engine::{Act, Game, Phase, State, legal_actions_into};
+use crate::planner::Plan;
 use crate::sim;
 use rand::{Rng, SeedableRng};
 use rand_chacha::ChaCha8Rng;
 use serde::{Deserialize, Serialize};
+use std::sync::Arc;
+use std::sync::atomic::{AtomicBool, Ordering};
 
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(rename_all = "lowercase")]
@@ -78,6 +81,10 @@ pub struct Bot {
     /// How many rounds those games are played ahead, to the seat's market phase then (0: none;
     /// the next work phase played ahead on rolls instead).
     pub horizon: usize,
+    /// The planner bot's work phase in a solo game: how many plans (the objective's, then
+    /// those of [`variants`] of it) are played ahead in the worlds, the best mean taken
+    /// (1: the objective's plan alone).
+    pub plans: usize,
 }
 
 /// The planner bot's market phase looks ahead at `LOOKED_AT` of its best choices (and each
@@ -108,6 +115,8 @@ pub const HORIZON: usize = 2;
 pub const ROLLOUT_LIMIT: crate::planner::Limit = crate::planner::Limit {
     positions: Some(1_000),
 };
+/// How many plans a solo work phase weighs in the worlds (see [`Bot::plans`]).
+pub const PLANS: usize = 4;
 const LOOKAHEAD_LIMIT: crate::planner::Limit = crate::planner::Limit {
     positions: Some(2_000),
 };
@@ -127,6 +136,7 @@ impl Bot {
             rollouts: ROLLOUTS,
             horizon: HORIZON,
             rollout_limit: ROLLOUT_LIMIT,
+            plans: PLANS,
         }
     }
 
@@ -187,7 +197,13 @@ impl Bot {
                     return Some(act);
                 }
                 self.plan.clear();
+                let solo = st.players.len() == 1 && st.machine.is_some();
                 let plan = crate::planner::plan_with(game, &self.weights, self.limit).ok()?;
+                let plan = if solo && self.plans > 1 && self.rollouts > 0 && self.horizon > 0 {
+                    self.weighed_plan(game, p, plan, None)
+                } else {
+                    plan
+                };
                 let mut at = game.clone();
                 for act in plan.steps {
                     let before = at.state().players[p].clone();
@@ -218,6 +234,138 @@ impl Bot {
             }
         }
     }
+}
+
+impl Bot {
+    /// A solo work phase from `first`, the objective's plan: it and the plans of the
+    /// objective's [`variants`] (each up to its end or its first chance) that lead elsewhere
+    /// are played ahead in the same worlds as a market choice ([`played_out`]); the best mean
+    /// wins. A variant's plan carries the objective's gain for where it leads (when certain).
+    /// Once `stop` is set (a server's time budget), the objective's plan.
+    fn weighed_plan(
+        &mut self,
+        game: &Game,
+        p: usize,
+        first: Plan,
+        stop: Option<&AtomicBool>,
+    ) -> Plan {
+        let stopped = || stop.is_some_and(|s| s.load(Ordering::Relaxed));
+        let mut plans = vec![(end_of(game, &first.steps), first)];
+        for w in variants(&self.weights)
+            .into_iter()
+            .take(self.plans.saturating_sub(1))
+        {
+            if stopped() {
+                break;
+            }
+            let Ok(plan) = crate::planner::plan_with(game, &w, self.limit) else {
+                continue;
+            };
+            let end = end_of(game, &plan.steps);
+            let same = |(e, q): &(Option<State>, Plan)| {
+                q.steps == plan.steps
+                    || matches!((e, &end), (Some(a), Some(b)) if a.players[p] == b.players[p])
+            };
+            if !plans.iter().any(same) {
+                plans.push((end, plan));
+            }
+        }
+        if plans.len() < 2 {
+            return plans.swap_remove(0).1;
+        }
+        let worlds: Vec<u64> = (0..self.rollouts).map(|_| self.rng.random()).collect();
+        let known = game.position_known_to(Some(p));
+        let mut best = (f64::NEG_INFINITY, 0);
+        for (i, (_, plan)) in plans.iter().enumerate() {
+            let mut total = 0.0;
+            for &world in &worlds {
+                if stopped() {
+                    return plans.swap_remove(0).1;
+                }
+                let Some(v) = played_out(&known, p, &plan.steps, world, self) else {
+                    total = f64::NEG_INFINITY;
+                    break;
+                };
+                total += v;
+            }
+            if total > best.0 {
+                best = (total, i);
+            }
+        }
+        let weighed = plans.len();
+        let (end, mut plan) = plans.swap_remove(best.1);
+        (plan.weighed, plan.worlds, plan.rounds) = (weighed, worlds.len(), self.horizon);
+        if best.1 > 0
+            && !plan.then_ask_again
+            && let Some(end) = end
+        {
+            let w = &self.weights;
+            plan.gain =
+                crate::planner::worth(&end, p, w) - crate::planner::worth(game.state(), p, w);
+        }
+        plan
+    }
+}
+
+/// The planner bot's work phase for the player at work in `game`: what *Suggest* and `foreman
+/// plan` give. The objective's plan searched within the window's limit (cut short once `stop`
+/// is set); in a solo game, weighed against its variants' plans in worlds drawn by `seed` (the
+/// caller's: a seat's *Suggest* gives one from what everyone saw) as the bot weighs them.
+pub fn suggest_work(
+    game: &Game,
+    seed: u64,
+    stop: Option<Arc<AtomicBool>>,
+) -> Result<Plan, crate::planner::PlanError> {
+    let first = crate::planner::plan_until(
+        game,
+        &crate::planner::Weights::default(),
+        crate::planner::Limit::SUGGEST,
+        stop.clone(),
+    )?;
+    let st = game.state();
+    let solo = st.players.len() == 1 && st.machine.is_some();
+    match st.current_player() {
+        Some(p) if solo => {
+            let mut bot = Bot::new(BotKind::Planner, seed);
+            Ok(bot.weighed_plan(game, p, first, stop.as_deref()))
+        }
+        _ => Ok(first),
+    }
+}
+
+/// Where `steps` leave the game (`None`: one is refused). A step left to chance is previewed
+/// with the game's own dice: the plans compared end at their first such step.
+fn end_of(game: &Game, steps: &[Act]) -> Option<State> {
+    let mut at = game.state().clone();
+    for act in steps {
+        let g = Game::at_position(game.setup().clone(), at);
+        at = g.preview(act).ok()?;
+    }
+    Some(at)
+}
+
+/// The objective leaning each way a work phase can go, for plans that differ from its own:
+/// keeping (the hand and resources worth more), building (the engine worth more) and cashing
+/// in (the engine and hand worth less).
+pub fn variants(w: &crate::planner::Weights) -> [crate::planner::Weights; 5] {
+    let keep = |k: f64| crate::planner::Weights {
+        hand: w.hand * k,
+        metal: w.metal * k,
+        energy: w.energy * k,
+        ..*w
+    };
+    let build = |k: f64| crate::planner::Weights {
+        engine: w.engine * k,
+        usage: w.usage * k,
+        ..*w
+    };
+    let cash = crate::planner::Weights {
+        engine: w.engine * 0.4,
+        usage: w.usage * 0.4,
+        hand: w.hand * 0.6,
+        ..*w
+    };
+    [keep(1.5), build(1.6), cash, keep(2.5), build(2.5)]
 }
 
 /// The planner's choice in the market phase, and how it was weighed.
@@ -371,7 +519,7 @@ fn market_choice(
         }
         let (mut total, known) = (0.0, known.as_ref()?);
         for &world in &worlds {
-            total += played_out(known, p, act, world, bot)?;
+            total += played_out(known, p, std::slice::from_ref(act), world, bot)?;
         }
         Some(total / worlds.len() as f64 - now)
     };
@@ -439,19 +587,22 @@ fn market_choice(
     })
 }
 
-/// `act` played in a world drawn from what the seat knows (`game` is its position: the deck's
+/// `steps` played in a world drawn from what the seat knows (`game` is its position: the deck's
 /// order and every die to come drawn by `world`, never the game's own seed), then the game
 /// played on by the planner bot without market lookahead (each work phase within the bot's
 /// `rollout_limit`) up to the seat's market phase `horizon` rounds later: what the objective
 /// says that position is worth (its score, when the game ended before).
-fn played_out(game: &Game, p: usize, act: &Act, world: u64, bot: &Bot) -> Option<f64> {
+fn played_out(game: &Game, p: usize, steps: &[Act], world: u64, bot: &Bot) -> Option<f64> {
     let mut setup = game.setup().clone();
     setup.seed = world;
     setup.mode = crate::engine::Mode::Digital;
     let mut g = Game::at_position(setup, game.state().clone());
-    g.apply_digital(act.clone()).ok()?;
+    for act in steps {
+        g.apply_digital(act.clone()).ok()?;
+    }
     let mut policy = Bot::planner(world, bot.weights, 0);
     policy.limit = bot.rollout_limit;
+    policy.plans = 1;
     let end = g.state().round + bot.horizon as u32;
     // A guard: two rounds take a few hundred actions.
     for _ in 0..sim::MAX_ACTIONS {
@@ -547,6 +698,51 @@ mod tests {
         let known = g.position_known_to(g.state().current_player());
         let choice = suggest_market(&known, 7).expect("a market choice");
         assert_eq!((choice.rounds, choice.rolls), (1, LOOKAHEAD));
+    }
+
+    /// A solo game played by the greedy bot up to its work phase in `round`, rolled.
+    fn work_in(seed: u64, round: u32) -> Game {
+        let mut g = Game::new_dealt(Setup::solo("P", Difficulty::Hard, seed)).expect("game");
+        let mut bot = Bot::new(BotKind::Greedy, seed);
+        while !(g.state().round >= round
+            && matches!(g.state().phase, Phase::Work { rolled: true, .. }))
+        {
+            let act = bot.choose(&g).expect("the game goes on");
+            g.apply_digital(act).expect("legal");
+        }
+        g
+    }
+
+    /// Issue 91, point 1: a solo work phase weighs the objective's plan against its variants'
+    /// in worlds drawn from what the seat knows: asked twice, the same plan; with the deck's
+    /// order and the dice to come changed (the game's seed), the same plan (never a peek); and
+    /// in some work phases a plan other than the objective's wins, which is then legal.
+    #[test]
+    fn a_solo_work_phase_weighs_plans_in_drawn_worlds() {
+        let mut other_plans = 0;
+        for seed in 0..10 {
+            let g = work_in(seed, 2 + seed as u32 % 5);
+            let plan = suggest_work(&g, 3, None).expect("a plan");
+            assert_eq!(suggest_work(&g, 3, None).as_ref(), Ok(&plan), "seed {seed}");
+            let mut setup = g.setup().clone();
+            setup.seed ^= 0xdead_beef;
+            let reseeded = Game::at_position(setup, g.state().clone());
+            assert_eq!(
+                suggest_work(&reseeded, 3, None).as_ref(),
+                Ok(&plan),
+                "seed {seed}"
+            );
+            let objective = crate::planner::plan(&g).expect("a plan");
+            if plan.steps != objective.steps {
+                other_plans += 1;
+                assert!(
+                    g.preview(&plan.steps[0]).is_ok(),
+                    "seed {seed}: {:?}",
+                    plan.steps
+                );
+            }
+        }
+        assert!(other_plans > 0, "the objective's plan won every time");
     }
 
     /// Issue 29, point 4: the next work phase after taking a blueprint is worth at least the

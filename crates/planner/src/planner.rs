@@ -248,6 +248,15 @@ pub struct Plan {
     /// Every position was searched (no limit was reached): the plan is the best for the
     /// objective. When false, positions past the limit were valued as they stood.
     pub exact: bool,
+    /// In a solo game, how many plans (the objective's and its variants', see
+    /// `bots::suggest_work`) this one was chosen among, each played `rounds` rounds ahead in
+    /// `worlds` games drawn from what the player knows (0: none; the objective's plan alone).
+    #[serde(default)]
+    pub weighed: usize,
+    #[serde(default)]
+    pub worlds: usize,
+    #[serde(default)]
+    pub rounds: usize,
 }
 
 /// How far a search may go.
@@ -648,6 +657,9 @@ fn follow(search: &mut Search, root: &Game, gain: f64) -> Result<Plan, PlanError
         then_ask_again,
         positions: search.memo.len(),
         exact: !search.cut,
+        weighed: 0,
+        worlds: 0,
+        rounds: 0,
     })
 }
 

@@ -6,7 +6,6 @@ use super::view::ActionView;
 use crate::engine::state::Phase;
 use crate::engine::{Act, Action, Game, Known, switches};
 use crate::i18n::{Tr, gains, words};
-use crate::planner::{self, Limit, Weights};
 use serde::Serialize;
 use std::sync::Arc;
 use std::sync::atomic::AtomicBool;
@@ -91,8 +90,8 @@ fn suggestion_at(
             })
         }
         Phase::Work { rolled: true, .. } => {
-            let plan = planner::plan_until(at, &Weights::default(), Limit::SUGGEST, stop)
-                .map_err(|e| plan_refusal(tr, &e))?;
+            let plan =
+                crate::bots::suggest_work(at, seed, stop).map_err(|e| plan_refusal(tr, &e))?;
             let mut notes = Vec::new();
             if let Some(g) = gains::plan_brings(tr, at, &plan.steps) {
                 notes.push(tr.t_args("suggest-brings", &[("gains", g.into())]));
@@ -106,10 +105,7 @@ fn suggestion_at(
                     "suggest-title",
                     &[("gain", format!("{:+.1}", plan.gain).into())],
                 ),
-                hint: tr.t_args(
-                    "suggest-title-hint",
-                    &[("positions", plan.positions.into())],
-                ),
+                hint: work_hint(tr, &plan),
                 // Each step said on the game as the steps before leave it.
                 steps: words::acts_in_order(tr, at, &plan.steps)
                     .into_iter()
@@ -133,6 +129,27 @@ pub fn plan_refusal(tr: &Tr, e: &crate::planner::PlanError) -> String {
         crate::planner::PlanError::NotWorking => tr.t("suggest-nothing"),
         crate::planner::PlanError::Stuck(e) => crate::i18n::words::refusal(tr, e),
     }
+}
+
+/// What a work phase's estimate is, in `tr`'s language: the positions searched, and in a solo
+/// game the plans it was chosen among, played ahead in worlds drawn from what the player knows.
+pub fn work_hint(tr: &Tr, plan: &crate::planner::Plan) -> String {
+    let hint = tr.t_args(
+        "suggest-title-hint",
+        &[("positions", plan.positions.into())],
+    );
+    if plan.weighed < 2 {
+        return hint;
+    }
+    let weighed = tr.t_args(
+        "suggest-work-weighed-hint",
+        &[
+            ("plans", plan.weighed.into()),
+            ("rounds", plan.rounds.into()),
+            ("games", plan.worlds.into()),
+        ],
+    );
+    format!("{hint} {weighed}")
 }
 
 /// What a market choice's estimate is, in `tr`'s language: rounds played ahead in worlds drawn
