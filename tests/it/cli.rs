@@ -298,6 +298,17 @@ fn plan_prints_the_best_work_phase_of_a_saved_game() {
     assert!(v["gain"].as_f64().is_some() && v["positions"].as_u64().unwrap_or(0) > 0);
     let acts: Vec<Act> = serde_json::from_value(v["acts"].clone()).expect("acts");
     assert_eq!(v["steps"].as_array().map(Vec::len), Some(acts.len()));
+    // Issue 91, point 3: the planner bot's work phase, on what Ada knows: in a solo game the
+    // objective's plan weighed against its variants' in worlds.
+    let known = game.known_to(Some(0));
+    let seed = foreman::bots::public_seed(&known);
+    let expected = foreman::bots::suggest_work(known.game(), seed, None).expect("a plan");
+    assert_eq!(acts, expected.steps);
+    assert_eq!(v["weighed"].as_u64(), Some(expected.weighed as u64));
+    if expected.weighed > 1 {
+        assert_eq!(v["worlds"].as_u64(), Some(foreman::bots::ROLLOUTS as u64));
+        assert_eq!(v["rounds"].as_u64(), Some(foreman::bots::HORIZON as u64));
+    }
     for act in acts {
         let before = game.clone();
         // A step whose result is chance is the last: the game's own generator plays it.

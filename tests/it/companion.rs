@@ -461,6 +461,25 @@ fn suggest_shows_the_plan_and_plays_it() {
     h.get_by_label(&worth);
     assert!(h.query_by_label_contains("searched").is_none());
     h.get_by_label_contains("1. ");
+    // Issue 91, point 3: the hover says what the estimate is: in a solo game, the plans the
+    // suggestion was chosen among, played ahead in worlds.
+    let said = if plan.weighed > 1 {
+        format!(
+            "Chosen among {} ways to play this phase, each played 2 rounds ahead in 8 games",
+            plan.weighed
+        )
+    } else {
+        "positions searched".to_string()
+    };
+    h.get_by_label(&worth).hover();
+    for _ in 0..40 {
+        h.step();
+        if h.query_by_label_contains(&said).is_some() {
+            break;
+        }
+        std::thread::sleep(std::time::Duration::from_millis(20));
+    }
+    h.get_by_label_contains(&said);
     let before = h.state().game().unwrap().journal().len();
     click(&mut h, "Play all");
     let game = h.state().game().unwrap();

@@ -135,7 +135,6 @@ fn play_without_a_bundle_says_how_to_build_it() {
 fn the_browsers_worker_suggests_what_the_window_does() {
     use foreman::bots::{self, Bot, BotKind};
     use foreman::engine::{Game, Phase, SavedGame, Setup};
-    use foreman::planner::{self, Limit, Weights};
     use foreman::ui::{Job, Reply, worker_job};
     let reply = |g: &Game| -> Reply {
         let job = Job::Suggest {
@@ -164,9 +163,7 @@ fn the_browsers_worker_suggests_what_the_window_does() {
                 markets += 1;
             }
             Phase::Work { rolled: true, .. } if works < 2 => {
-                let expected =
-                    planner::plan_with(known.game(), &Weights::default(), Limit::SUGGEST)
-                        .expect("a plan");
+                let expected = bots::suggest_work(known.game(), seed, None).expect("a plan");
                 assert_eq!(reply(&g), as_json(Reply::Plan(expected)));
                 works += 1;
             }
