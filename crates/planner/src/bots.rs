@@ -116,7 +116,7 @@ pub const ROLLOUT_LIMIT: crate::planner::Limit = crate::planner::Limit {
     positions: Some(1_000),
 };
 /// How many plans a solo work phase weighs in the worlds (see [`Bot::plans`]).
-pub const PLANS: usize = 4;
+pub const PLANS: usize = 6;
 const LOOKAHEAD_LIMIT: crate::planner::Limit = crate::planner::Limit {
     positions: Some(2_000),
 };
@@ -249,6 +249,20 @@ impl Bot {
         first: Plan,
         stop: Option<&AtomicBool>,
     ) -> Plan {
+        self.weighed(game, p, first, stop, None).0
+    }
+
+    /// [`Bot::weighed_plan`], and when `played` is given (steps up to the first left to
+    /// chance or the work phase's end), what they cost against the best plan in the same
+    /// worlds (never below 0).
+    fn weighed(
+        &mut self,
+        game: &Game,
+        p: usize,
+        first: Plan,
+        stop: Option<&AtomicBool>,
+        played: Option<&[Act]>,
+    ) -> (Plan, Option<f64>) {
         let stopped = || stop.is_some_and(|s| s.load(Ordering::Relaxed));
         let mut plans = vec![(end_of(game, &first.steps), first)];
         for w in variants(&self.weights)
@@ -270,32 +284,49 @@ impl Bot {
                 plans.push((end, plan));
             }
         }
-        if plans.len() < 2 {
-            return plans.swap_remove(0).1;
+        // The steps played, when they are none of the plans.
+        let asked = played.filter(|steps| !plans.iter().any(|(_, q)| q.steps == *steps));
+        if plans.len() < 2 && asked.is_none() {
+            return (plans.swap_remove(0).1, played.map(|_| 0.0));
         }
         let worlds: Vec<u64> = (0..self.rollouts).map(|_| self.rng.random()).collect();
         let known = game.position_known_to(Some(p));
-        let mut best = (f64::NEG_INFINITY, 0);
-        for (i, (_, plan)) in plans.iter().enumerate() {
+        let mean = |steps: &[Act]| -> Option<f64> {
             let mut total = 0.0;
             for &world in &worlds {
                 if stopped() {
-                    return plans.swap_remove(0).1;
+                    return None;
                 }
-                let Some(v) = played_out(&known, p, &plan.steps, world, self) else {
-                    total = f64::NEG_INFINITY;
-                    break;
-                };
-                total += v;
+                total += played_out(&known, p, steps, world, self)?;
             }
-            if total > best.0 {
-                best = (total, i);
+            Some(total / worlds.len().max(1) as f64)
+        };
+        let mut means = Vec::new();
+        for (_, plan) in &plans {
+            means.push(mean(&plan.steps).unwrap_or(f64::NEG_INFINITY));
+        }
+        if stopped() {
+            return (plans.swap_remove(0).1, None);
+        }
+        let mut best = 0;
+        for (i, m) in means.iter().enumerate() {
+            if *m > means[best] {
+                best = i;
             }
         }
+        let cost = played.and_then(|steps| {
+            let m = match plans.iter().position(|(_, q)| q.steps == steps) {
+                Some(i) => means[i],
+                None => mean(steps)?,
+            };
+            Some((means[best] - m).max(0.0))
+        });
         let weighed = plans.len();
-        let (end, mut plan) = plans.swap_remove(best.1);
-        (plan.weighed, plan.worlds, plan.rounds) = (weighed, worlds.len(), self.horizon);
-        if best.1 > 0
+        let (end, mut plan) = plans.swap_remove(best);
+        if weighed > 1 {
+            (plan.weighed, plan.worlds, plan.rounds) = (weighed, worlds.len(), self.horizon);
+        }
+        if best > 0
             && !plan.then_ask_again
             && let Some(end) = end
         {
@@ -303,8 +334,28 @@ impl Bot {
             plan.gain =
                 crate::planner::worth(&end, p, w) - crate::planner::worth(game.state(), p, w);
         }
-        plan
+        (plan, cost)
     }
+}
+
+/// The review's work phase in a solo game ([`crate::review`]): the planner bot's plan for the
+/// player at work in `game` (as [`suggest_work`] gives it with `seed`), and what the steps
+/// `played` (up to the first left to chance, or the work phase's end) cost against it, weighed
+/// in the same worlds. `None` when the game is not a solo one, or nothing can be planned.
+pub fn judge_work(game: &Game, seed: u64, played: &[Act]) -> Option<(Plan, f64)> {
+    let st = game.state();
+    let p = st.current_player()?;
+    if st.players.len() != 1 || st.machine.is_none() {
+        return None;
+    }
+    let first = crate::planner::plan_with(
+        game,
+        &crate::planner::Weights::default(),
+        crate::planner::Limit::SUGGEST,
+    )
+    .ok()?;
+    let (plan, cost) = Bot::new(BotKind::Planner, seed).weighed(game, p, first, None, Some(played));
+    Some((plan, cost?))
 }
 
 /// The planner bot's work phase for the player at work in `game`: what *Suggest* and `foreman

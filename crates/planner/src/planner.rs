@@ -663,6 +663,21 @@ fn follow(search: &mut Search, root: &Game, gain: f64) -> Result<Plan, PlanError
     })
 }
 
+/// Whether `act`'s result, from `game`'s position (the player at work), is left to chance (a
+/// die rolled, a card drawn): a plan stops there, and asks again.
+pub fn left_to_chance(game: &Game, act: &Act) -> bool {
+    let root = game.for_planning();
+    let st = root.state();
+    let Some(seat) = st.current_player() else {
+        return false;
+    };
+    let next = outcomes(&root, st, act);
+    next.len() > 1
+        || next
+            .first()
+            .is_some_and(|(s, _)| s.players[seat].hidden > st.players[seat].hidden)
+}
+
 /// The next work phase after a market choice, as far as it can be foreseen: what the
 /// objective expects at its end (its best play, by the planner within `limit`), averaged over
 /// `rolls` (the faces of the player's next roll, as many as needed; the same rolls for every

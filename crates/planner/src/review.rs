@@ -6,20 +6,24 @@
 //! it told them), never on the true game: a review of a real table's game is the review its
 //! player could have been given then. Luck is not counted as a mistake: a step left to chance
 //! is worth the mean of its outcomes ([`crate::planner::judge_step`]), and a market choice is
-//! weighed, as the bot weighs it, through the next work phase on the same seeded rolls for
-//! every choice ([`crate::bots::judge_market`]).
+//! weighed as the bot weighs it, on the same seeded rolls or worlds for every choice
+//! ([`crate::bots::judge_market`]).
 //!
 //! - **Market phase**: the choice (a blueprint taken, a contractor hired, a pass) against the
 //!   bot's. A refresh of the market is not judged alone: the choice after it is.
 //! - **Work phase**: every step after the roll, each judged from the position it was played
 //!   in; the phase's cost is the sum of its steps' (the best play from each position less the
-//!   step's value with the best play after it).
+//!   step's value with the best play after it). In a solo game the phase is judged as the bot
+//!   plays it: cut where a step's result is chance, each stretch played (its steps up to the
+//!   chance or the phase's end) weighed against the bot's plan from the stretch's first
+//!   position in the same worlds ([`crate::bots::judge_work`], seeded by what everyone saw
+//!   then, as *Suggest*'s), its cost charged to the first step that leaves the plan.
 //! - **The Machine's turns** (solo): where in the journal they are, for the words to show them
 //!   beside the player's rounds.
 
 use crate::bots;
 use crate::engine::{Act, Action, Game, Phase, RuleError, Setup};
-use crate::planner::{Limit, PhaseJudge, Weights};
+use crate::planner::{self, Limit, PhaseJudge, Weights};
 
 /// Where in a round a moment is.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -41,6 +45,9 @@ pub struct Step {
     pub cost: f64,
     /// The step could be judged (a card a real table never told cannot be).
     pub judged: bool,
+    /// What everyone saw just before the step, as a seed ([`bots::public_seed`]): the worlds
+    /// of *Suggest* then.
+    pub seed: u64,
 }
 
 /// A market choice, or a whole work phase, of one round.
@@ -184,6 +191,7 @@ fn moments(
             best: None,
             cost: 0.0,
             judged: false,
+            seed: bots::public_seed(&game.known_to(Some(seat))),
         };
         if ours {
             match (st.phase, &action.act) {
@@ -243,6 +251,7 @@ fn judge(m: &mut Moment, seed: u64) {
                 s.best = Some(choice.act);
             }
         }
+        Stage::Work if solo(m) => judge_solo_work(m),
         Stage::Work => {
             let mut judge = PhaseJudge::new(Weights::default(), LIMIT);
             for (k, s) in m.steps.iter_mut().enumerate() {
@@ -257,5 +266,69 @@ fn judge(m: &mut Moment, seed: u64) {
                 s.judged = true;
             }
         }
+    }
+}
+
+/// Whether the moment is a solo game's (the player against the Machine).
+fn solo(m: &Moment) -> bool {
+    m.before()
+        .is_some_and(|g| g.state().players.len() == 1 && g.state().machine.is_some())
+}
+
+/// A solo work phase judged as the bot plays it ([`bots::judge_work`]): cut where a step's
+/// result is chance (the bot plans again there), each stretch's steps weighed against the
+/// bot's plan from its first position in the same worlds; the cost goes to the first step
+/// that leaves the bot's plan. A stretch that cannot be weighed is judged step by step.
+fn judge_solo_work(m: &mut Moment) {
+    let mut start = 0;
+    while start < m.steps.len() {
+        let mut end = start;
+        while end < m.steps.len() {
+            let s = &m.steps[end];
+            end += 1;
+            if matches!(s.act, Act::EndWork { .. }) || planner::left_to_chance(&s.before, &s.act) {
+                break;
+            }
+        }
+        let stretch = &mut m.steps[start..end];
+        let played: Vec<Act> = stretch.iter().map(|s| s.act.clone()).collect();
+        match bots::judge_work(&stretch[0].before, stretch[0].seed, &played) {
+            Some((plan, cost)) => {
+                if start == 0 {
+                    m.bot = plan.steps.clone();
+                }
+                let left = played
+                    .iter()
+                    .zip(&plan.steps)
+                    .position(|(a, b)| a != b)
+                    .unwrap_or(played.len().min(plan.steps.len()));
+                for (k, s) in stretch.iter_mut().enumerate() {
+                    s.judged = true;
+                    s.best = (k <= left).then(|| plan.steps.get(k).cloned()).flatten();
+                    s.cost = if k == left { cost } else { 0.0 };
+                }
+                // Played as the plan to its end: nothing to charge.
+                if left >= stretch.len()
+                    && let Some(last) = stretch.last_mut()
+                {
+                    last.cost += cost;
+                }
+            }
+            None => {
+                let mut judge = PhaseJudge::new(Weights::default(), LIMIT);
+                for (k, s) in stretch.iter_mut().enumerate() {
+                    let Ok(j) = judge.judge(&s.before, &s.act) else {
+                        continue;
+                    };
+                    if start == 0 && k == 0 {
+                        m.bot = j.plan.steps.clone();
+                    }
+                    s.cost = j.cost();
+                    s.best = j.plan.steps.first().cloned();
+                    s.judged = true;
+                }
+            }
+        }
+        start = end;
     }
 }
