@@ -1,7 +1,8 @@
 //! The planner bot's time per decision, one core: `cargo run --release --example bot_time
 //! [GAMES]` plays GAMES solo games against the Machine at hard (seeds from 1) and times every
 //! decision the bot makes for its seat (a market choice, a work phase planned or a step of it
-//! played, a roll), printing the median, p95 and worst, for the market phase and in all.
+//! played, a roll), printing the median, p95 and worst, for the market phase, the work phase
+//! after the roll (a plan made, or a step of it played) and in all.
 use foreman::bots::{Bot, BotKind};
 use foreman::engine::{Difficulty, Game, Phase, Setup};
 
@@ -11,7 +12,7 @@ fn main() {
         .and_then(|a| a.parse().ok())
         .unwrap_or(20);
     let mut all = Vec::new();
-    let mut market = Vec::new();
+    let (mut market, mut work) = (Vec::new(), Vec::new());
     for seed in 1..=games {
         let Ok(mut g) = Game::new_dealt(Setup::solo("P", Difficulty::Hard, seed)) else {
             continue;
@@ -25,8 +26,10 @@ fn main() {
             let ms = t.elapsed().as_secs_f64() * 1000.0;
             if acting.is_some() {
                 all.push(ms);
-                if matches!(g.state().phase, Phase::Market { .. }) {
-                    market.push(ms);
+                match g.state().phase {
+                    Phase::Market { .. } => market.push(ms),
+                    Phase::Work { rolled: true, .. } => work.push(ms),
+                    _ => {}
                 }
             }
             if g.apply_digital(act).is_err() {
@@ -49,5 +52,6 @@ fn main() {
         );
     };
     say("market phase", &mut market);
+    say("work phase (after the roll)", &mut work);
     say("every decision", &mut all);
 }
