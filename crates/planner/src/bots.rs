@@ -201,7 +201,7 @@ impl Bot {
                     return Some(act);
                 }
                 self.plan.clear();
-                let solo = st.players.len() == 1 && st.machine.is_some();
+                let solo = st.is_solo();
                 let plan = crate::planner::plan_with(game, &self.weights, self.limit).ok()?;
                 let plan = if solo && self.plans > 1 && self.rollouts > 0 && self.horizon > 0 {
                     self.weighed_plan(game, p, plan, None)
@@ -349,15 +349,10 @@ impl Bot {
 pub fn judge_work(game: &Game, seed: u64, played: &[Act]) -> Option<(Plan, f64)> {
     let st = game.state();
     let p = st.current_player()?;
-    if st.players.len() != 1 || st.machine.is_none() {
+    if !st.is_solo() {
         return None;
     }
-    let first = crate::planner::plan_with(
-        game,
-        &crate::planner::Weights::default(),
-        crate::planner::Limit::SUGGEST,
-    )
-    .ok()?;
+    let first = crate::planner::plan(game).ok()?;
     let (plan, cost) = Bot::new(BotKind::Planner, seed).weighed(game, p, first, None, Some(played));
     Some((plan, cost?))
 }
@@ -378,7 +373,7 @@ pub fn suggest_work(
         stop.clone(),
     )?;
     let st = game.state();
-    let solo = st.players.len() == 1 && st.machine.is_some();
+    let solo = st.is_solo();
     match st.current_player() {
         Some(p) if solo => {
             let mut bot = Bot::new(BotKind::Planner, seed);
@@ -559,7 +554,7 @@ fn market_choice(
     });
     // A solo game's choices are played ahead in worlds drawn from what the seat knows; the
     // others' on the rolls (their hands and market turns would be guessed).
-    let solo = st.players.len() == 1 && st.machine.is_some();
+    let solo = st.is_solo();
     let worlds: Vec<u64> = if solo && bot.horizon > 0 {
         (0..bot.rollouts).map(|_| rng.random()).collect()
     } else {

@@ -138,7 +138,7 @@ pub fn review(
     progress: impl Fn(f64) + Sync,
     stop: impl Fn() -> bool + Sync,
 ) -> Result<Review, ReviewError> {
-    let (mut review, seeds) = moments(setup, journal, seat)?;
+    let mut review = moments(setup, journal, seat)?;
     let done = std::sync::atomic::AtomicUsize::new(0);
     let all = review.moments.len().max(1);
     let order: Vec<u64> = (0..review.moments.len() as u64).collect();
@@ -149,7 +149,7 @@ pub fn review(
         }
         let i = i as usize;
         let mut m = moments[i].clone();
-        judge(&mut m, seeds[i]);
+        judge(&mut m);
         let n = done.fetch_add(1, std::sync::atomic::Ordering::Relaxed) + 1;
         progress(n as f64 / all as f64);
         Some(m)
@@ -159,13 +159,9 @@ pub fn review(
     Ok(review)
 }
 
-/// The review's moments, not judged yet (each step as the seat knew its position), with each
-/// market choice's seed (what everyone saw: the lookahead's rolls of *Suggest* then).
-fn moments(
-    setup: Setup,
-    journal: &[Action],
-    seat: usize,
-) -> Result<(Review, Vec<u64>), ReviewError> {
+/// The review's moments, not judged yet (each step as the seat knew its position, with the
+/// seed of what everyone saw then: the rolls or worlds of *Suggest* then).
+fn moments(setup: Setup, journal: &[Action], seat: usize) -> Result<Review, ReviewError> {
     let mut game = Game::replay(setup, Vec::new()).map_err(|(i, e)| ReviewError::Replay(i, e))?;
     if seat >= game.state().players.len() {
         return Err(ReviewError::NoSeat(seat));
@@ -175,7 +171,6 @@ fn moments(
         moments: Vec::new(),
         machine: Vec::new(),
     };
-    let mut seeds = Vec::new();
     // The seat's work phase under way (its steps may be interleaved with the others').
     let mut work: Option<Moment> = None;
     for (i, action) in journal.iter().enumerate() {
@@ -185,20 +180,19 @@ fn moments(
         if action.act == Act::MachineTurn {
             review.machine.push((round, i));
         }
-        let step = |before: Game| Step {
-            before,
-            act: action.act.clone(),
-            best: None,
-            cost: 0.0,
-            judged: false,
-            seed: bots::public_seed(&game.known_to(Some(seat))),
-        };
         if ours {
+            let known = game.known_to(Some(seat));
+            let step = |before: Game| Step {
+                before,
+                act: action.act.clone(),
+                best: None,
+                cost: 0.0,
+                judged: false,
+                seed: bots::public_seed(&known),
+            };
             match (st.phase, &action.act) {
                 (Phase::Market { .. }, Act::RefreshMarket { .. } | Act::Deal) => {}
                 (Phase::Market { .. }, _) => {
-                    let known = game.known_to(Some(seat));
-                    seeds.push(bots::public_seed(&known));
                     review.moments.push(Moment {
                         round,
                         stage: Stage::Market,
@@ -226,25 +220,24 @@ fn moments(
             && let Some(m) = work.take()
         {
             review.moments.push(m);
-            seeds.push(0);
         }
     }
     if let Some(m) = work.take() {
         review.moments.push(m);
-        seeds.push(0);
     }
-    Ok((review, seeds))
+    Ok(review)
 }
 
-/// A moment judged: each step's cost and the bot's choice (market: on `seed`'s rolls; work:
-/// every step on one search of the phase where it can).
-fn judge(m: &mut Moment, seed: u64) {
+/// A moment judged: each step's cost and the bot's choice (market: on the rolls or worlds of
+/// the step's seed; work: in a solo game as the bot plays it, else every step on one search of
+/// the phase where it can).
+fn judge(m: &mut Moment) {
     match m.stage {
         Stage::Market => {
             let Some(s) = m.steps.first_mut() else {
                 return;
             };
-            if let Some((choice, played)) = bots::judge_market(&s.before, seed, &s.act) {
+            if let Some((choice, played)) = bots::judge_market(&s.before, s.seed, &s.act) {
                 s.cost = played.map_or(0.0, |p| (choice.gain - p).max(0.0));
                 s.judged = played.is_some();
                 m.bot = vec![choice.act.clone()];
@@ -271,8 +264,7 @@ fn judge(m: &mut Moment, seed: u64) {
 
 /// Whether the moment is a solo game's (the player against the Machine).
 fn solo(m: &Moment) -> bool {
-    m.before()
-        .is_some_and(|g| g.state().players.len() == 1 && g.state().machine.is_some())
+    m.before().is_some_and(|g| g.state().is_solo())
 }
 
 /// A solo work phase judged as the bot plays it ([`bots::judge_work`]): cut where a step's
