@@ -144,6 +144,14 @@
 //! a Robot or a Mega Factory: dice still to come or to change, which the bound takes at any
 //! value, and each of whose faces is a search of its own.
 //!
+//! The memo's key counts a die placed only by their number (a die placed is spent: the HQ keeps
+//! its sections' values, a card activated is marked), and an HQ section's dice as a set: the
+//! positions after a die rolled in the middle of the phase is spent are one position whatever
+//! its face, and so are those where dice went to cards in another order. On the same 1,000
+//! work phases (`plan_time`, on a machine about twice as slow as the one above): positions at
+//! the 95th percentile 17,300 → 10,001, 4.86 → 2.96 million in all, time p95 85–92 → 48–51 ms,
+//! 994 → 999 plans exact, every exact plan's gain the same.
+//!
 //! The plan returned is the best first steps up to the end of the work phase, or up to the
 //! first step whose result is chance: then the player rolls (or draws) and asks again.
 
@@ -629,11 +637,18 @@ fn follow(search: &mut Search, root: &Game, gain: f64) -> Result<Plan, PlanError
         .get(&key(&at.players[seat]))
         .map(|e| search.moves_kept.get(e.best as usize).cloned())
     {
+        let next = outcomes(root, &at, &best);
+        // A position is known by its key, and the best move was found at the first position
+        // of that key searched: where dice alike lie at other places in the list, its dice may
+        // not be this position's. Then the plan stops before it, and is asked for again.
+        if next.is_empty() {
+            then_ask_again = true;
+            break;
+        }
         steps.push(best.clone());
         if matches!(best, Act::EndWork { .. }) {
             break;
         }
-        let next = outcomes(root, &at, &best);
         if next.len() != 1 || search.drew(&at, &next[0].0) {
             then_ask_again = true;
             break;
@@ -784,9 +799,10 @@ struct Search {
 
 /// The search's key for a position: what of the player's state can differ between two
 /// positions of one work phase, packed into words (the colour never changes), then folded
-/// into two independent 64-bit hashes. Dice are told apart only by their value, where they
-/// came from and where they sit, so they are sorted: two positions that differ by which of
-/// two equal dice went where are the same position. Equal player states have equal keys;
+/// into two independent 64-bit hashes. Free dice are told apart only by their value and
+/// where they came from, so they are sorted; placed dice only by their number (a die placed is
+/// spent): two positions that differ by which of two equal dice went where, or by the face a
+/// die now spent showed, are the same position. Equal player states have equal keys;
 /// two different ones share a key with a chance of about 2⁻¹²⁸ a pair (about 10⁻²⁸ in a
 /// search of 200,000 positions), and the memo's entries are small (a search touches
 /// hundreds of thousands of them).
@@ -835,7 +851,6 @@ fn fold(w: &[u64; 16]) -> Key {
 }
 
 fn key(p: &PlayerState) -> Key {
-    use crate::engine::state::Spot;
     let mut w = [0u64; 16];
     w[0] = u64::from(p.metal) | u64::from(p.energy) << 32;
     w[1] = u64::from(p.goods)
@@ -856,23 +871,32 @@ fn key(p: &PlayerState) -> Key {
     words(p.hand.counts(), &mut w[2..6]);
     words(p.compound.counts(), &mut w[6..10]);
     w[10] = p.activated;
-    for (i, v) in p.hq.iter().flat_map(|s| s.dice).enumerate() {
-        w[11] |= u64::from(v) << (4 * i);
+    // Each section's dice as a set of values (the matching bonus counts equal values, in any
+    // order of placing).
+    for (k, section) in p.hq.iter().enumerate() {
+        let mut d = section.dice;
+        d.sort_unstable();
+        for (i, v) in d.into_iter().enumerate() {
+            w[11] |= u64::from(v) << (4 * (3 * k + i));
+        }
     }
-    // Each die in 12 bits (value, origin, spot); five to a word, sorted; their number beside
-    // the HQ's.
+    // The free dice in 7 bits each (value, origin); five to a word, sorted; the placed ones
+    // only by their number (a die placed is spent: the rules never look at it again, the HQ's
+    // values are counted above and the cards activated in `activated`), so that two
+    // positions differing only by which face a spent die showed are one position.
     let mut dice = [0u16; crate::engine::state::MAX_DICE];
-    let n = p.dice.as_slice().len();
-    for (c, d) in dice.iter_mut().zip(p.dice.as_slice()) {
-        let spot = match d.placed {
-            None => 0,
-            Some(Spot::Hq(s)) => 1 + s.index() as u16,
-            Some(Spot::Card(b)) => 4 + b.index() as u16,
-        };
-        *c = u16::from(d.value) | (d.origin as u16) << 3 | spot << 6;
+    let mut n = 0;
+    let mut placed = 0u64;
+    for d in p.dice.as_slice() {
+        if d.placed.is_some() {
+            placed += 1;
+        } else if let Some(c) = dice.get_mut(n) {
+            *c = u16::from(d.value) | (d.origin as u16) << 3;
+            n += 1;
+        }
     }
     dice[..n].sort_unstable();
-    w[11] |= (n as u64) << 40;
+    w[11] |= (n as u64) << 40 | placed << 48;
     for (i, &c) in dice[..n].iter().enumerate() {
         w[12 + i / 5] |= u64::from(c) << (12 * (i % 5));
     }

@@ -544,3 +544,94 @@ fn a_card_that_works_more_is_built_first() {
     assert!(usage(B::PowerPlant) > usage(B::Biolab));
     assert_eq!(built(&by_use), B::PowerPlant);
 }
+
+/// The memo's key: a die placed is spent (the rules never look at it again: the HQ keeps its
+/// section's values, and a card activated is marked so), so positions that differ only by
+/// the face a spent die showed, or by the order an HQ section's dice came in, are one
+/// position; a free die's face, or a section's values, tell positions apart.
+#[test]
+fn positions_differing_by_a_spent_dies_face_are_one() {
+    use crate::engine::Blueprint;
+    use crate::engine::state::{DieOrigin, Section, Spot};
+    let g = puzzle_position(&Puzzle {
+        name: "key".into(),
+        compound: vec!["Biolab".into(), "Robot".into()],
+        hand: vec![],
+        dice: vec![2, 5],
+        metal: 1,
+        energy: 2,
+        best_points: 0,
+    });
+    let base = g.state().players[0].clone();
+    let with = |robot: u8, placed: bool| {
+        let mut p = base.clone();
+        p.dice.push(robot, DieOrigin::Robot);
+        if placed && let Some(d) = p.dice.get_mut(2) {
+            d.placed = Some(Spot::Card(Blueprint::Biolab));
+        }
+        p
+    };
+    // Spent on the Biolab: its face no longer counts.
+    assert!(key(&with(3, true)) == key(&with(6, true)));
+    // Free: it does.
+    assert!(key(&with(3, false)) != key(&with(6, false)));
+    // An HQ section's values count, not the order they came in.
+    let hq = |values: [u8; 3]| {
+        let mut p = base.clone();
+        p.hq[Section::Generate.index()].dice = values;
+        key(&p)
+    };
+    assert!(hq([1, 2, 0]) == hq([2, 1, 0]));
+    assert!(hq([1, 2, 0]) != hq([1, 3, 0]));
+}
+
+/// With dice rolled and rerolled in the middle of the phase (a Robot, a Temp Agency), the
+/// memoised search, its positions merged when a spent die's face is all that tells them
+/// apart, finds the value of the plain search of every sequence.
+#[test]
+fn merged_positions_keep_the_value_of_every_sequence_with_dice_to_come() {
+    let positions = [
+        (vec!["Robot", "Biolab", "Power Plant"], vec![3, 5], 1, 2),
+        (vec!["Robot", "Motherlode", "Biolab"], vec![2, 6], 2, 1),
+        (
+            vec!["Temp Agency", "Power Plant", "Biolab"],
+            vec![1, 4],
+            0,
+            2,
+        ),
+        (
+            vec!["Robot", "Temp Agency", "Nuclear Plant"],
+            vec![6, 1],
+            1,
+            1,
+        ),
+    ];
+    for (compound, dice, metal, energy) in positions {
+        let g = puzzle_position(&Puzzle {
+            name: format!("{compound:?}"),
+            compound: compound.iter().map(|c| c.to_string()).collect(),
+            hand: vec![],
+            dice,
+            metal,
+            energy,
+            best_points: 0,
+        });
+        for w in [Weights::default(), Weights::POINTS, racing()] {
+            let plan = plan_with(&g, &w, Limit::EXACT).expect("plan");
+            let root = g.for_planning();
+            let st = root.state();
+            let mut s = Search {
+                prune: false,
+                ..Search::new(root.clone(), 0, w, means_count(st, &w), Limit::EXACT)
+            };
+            let before = worth_in(st, 0, &s.weights, s.means);
+            let best = brute(&mut s, st);
+            assert!(
+                (plan.gain - (best - before)).abs() < 1e-9,
+                "{compound:?}: memoised {} against every sequence {}",
+                plan.gain,
+                best - before
+            );
+        }
+    }
+}
