@@ -551,19 +551,36 @@ fn hand_worth(state: &State, p: &PlayerState, w: &Weights) -> f64 {
         return total;
     }
     // Past 10, the best 10 count.
+    // Each kind of card once, with its copies (a secret card is one kind): the best first.
     let built = &*BUILT;
-    let mut values: Vec<f64> = std::iter::repeat_n(secret, usize::from(p.hidden)).collect();
-    for (card, n) in p.hand.iter() {
+    let mut kinds = [(0.0f64, 0u32); 33];
+    let mut n = 0;
+    if p.hidden > 0 {
+        kinds[0] = (secret, u32::from(p.hidden));
+        n = 1;
+    }
+    for (card, copies) in p.hand.iter() {
         let i = card.index();
         let v = if alive >> i & 1 == 1 {
             w.hand + w.kept * built[i]
         } else {
             w.dead * w.hand
         };
-        values.extend(std::iter::repeat_n(v, usize::from(n)));
+        if let Some(k) = kinds.get_mut(n) {
+            *k = (v, u32::from(copies));
+            n += 1;
+        }
     }
-    values.sort_by(|a, b| b.total_cmp(a));
-    values.iter().take(10).sum()
+    let kinds = &mut kinds[..n];
+    kinds.sort_unstable_by(|a, b| b.0.total_cmp(&a.0));
+    let mut left = 10u32;
+    let mut total = 0.0;
+    for &(v, copies) in kinds.iter() {
+        let k = copies.min(left);
+        total += v * f64::from(k);
+        left -= k;
+    }
+    total
 }
 
 /// The best work phase for the player at work in `game`, with the default weights and the
@@ -751,6 +768,9 @@ struct Try {
     /// Its outcomes' slots.
     next: std::ops::Range<usize>,
     chance: bool,
+    /// It rolls dice: its outcomes are stepped only when it is searched (`next` is empty till
+    /// then).
+    rolls: bool,
     promise: f64,
     /// A certain move's outcome: its key, and whether the memo knows its exact value (then
     /// `promise` is that value).
@@ -990,6 +1010,7 @@ impl Search {
                         act,
                         next: r.start..r.start,
                         chance: false,
+                        rolls: false,
                         promise: v,
                         key: None,
                     });
@@ -998,10 +1019,38 @@ impl Search {
                 slots.used = r.start;
                 continue;
             }
-            let next = slots.outcomes(&self.game, g, &act);
-            if next.is_empty() {
-                continue;
-            }
+            let next = match slots.plain(&self.game, g, &act) {
+                Ok(next) => next,
+                // A move that rolls dice: its promise is the bound of one outcome with the
+                // rolled dice at any value (no face does better, and no mean over them), its
+                // outcomes stepped only if it is searched: most are cut before (a Temp
+                // Agency's reroll of four dice has 126).
+                Err(RuleError::NeedDie(_)) => {
+                    let promise = match self
+                        .prune
+                        .then(|| slots.rolled(&self.game, g, &act, self.seat))
+                        .flatten()
+                    {
+                        Some((at, wild)) => {
+                            let one = &slots.states[at];
+                            let now = worth_in(one, self.seat, &self.weights, self.means);
+                            slots.used = at;
+                            self.bound.with_wild(one, now, wild)
+                        }
+                        None => f64::INFINITY,
+                    };
+                    tries.push(Try {
+                        act,
+                        next: 0..0,
+                        chance: true,
+                        rolls: true,
+                        promise,
+                        key: None,
+                    });
+                    continue;
+                }
+                Err(_) => continue,
+            };
             let first = &slots.states[next.start];
             let chance = next.len() != 1 || self.drew(g, first);
             // A move's promise: the mean of its outcomes' bounds.
@@ -1022,6 +1071,7 @@ impl Search {
                 act,
                 next,
                 chance,
+                rolls: false,
                 promise,
                 key,
             });
@@ -1048,6 +1098,7 @@ impl Search {
             act,
             next,
             chance,
+            rolls,
             promise,
             key: at,
         } in tries.drain(..)
@@ -1072,6 +1123,18 @@ impl Search {
                 } else {
                     self.value_known(&slots.states[next.start], at, Some(promise), floor)
                 }
+            } else if rolls {
+                let next = slots.outcomes(&self.game, g, &act);
+                if next.is_empty() {
+                    continue;
+                }
+                let (v, exact) =
+                    self.expected(&slots.states[next.clone()], &slots.chances[next], floor);
+                #[cfg(test)]
+                if self.check_bound && exact {
+                    assert!(promise >= v - 1e-9, "a roll's promise {promise} below {v}");
+                }
+                (v, exact)
             } else {
                 self.expected(&slots.states[next.clone()], &slots.chances[next], floor)
             };

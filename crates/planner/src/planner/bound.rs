@@ -338,15 +338,30 @@ impl Bound {
     /// An upper bound on the objective at the end of the work phase from `state`, for
     /// `worth_now`, the objective now (see the module's documentation).
     pub(super) fn of(&self, state: &State, worth_now: f64) -> f64 {
+        self.with_wild(state, worth_now, 0)
+    }
+
+    /// [`Bound::of`] with the free dice in `wild` (bits by place in the player's dice) at any
+    /// value, as dice still to come are: a bound on every face those dice may show (the
+    /// bound looks at a die's value only to find a card's pattern, which a die at any value
+    /// fits whenever one at some value does).
+    pub(super) fn with_wild(&self, state: &State, worth_now: f64, wild: u32) -> f64 {
         let p: &PlayerState = &state.players[self.seat];
         let bit = |c: Blueprint| 1u32 << c.index();
-        let unplaced = p.dice.as_slice().iter().filter(|d| d.placed.is_none());
         let mut counts = [0u32; 7];
-        for d in unplaced {
-            counts[usize::from(d.value).min(6)] += 1;
+        let mut rolled = 0u32;
+        for (i, d) in p.dice.as_slice().iter().enumerate() {
+            if d.placed.is_some() {
+                continue;
+            }
+            if wild >> i & 1 == 1 {
+                rolled += 1;
+            } else {
+                counts[usize::from(d.value).min(6)] += 1;
+            }
         }
         let free = counts.iter().sum::<u32>();
-        let mut dice = free + u32::from(p.specialist_due);
+        let mut dice = free + rolled + u32::from(p.specialist_due);
         // Builds (docs/rules.md, work phase, Build): each takes a blueprint from hand and another
         // of the same tool as its discard, so at most half of each tool's known blueprints;
         // never a second card of a name in the compound (but Beacons and Obelisks).
@@ -466,22 +481,29 @@ impl Bound {
         // In an empty section the three slots are counted alike, at a third of the three
         // dice's reward: no die is counted less, and no number of them more, than it can
         // give.
-        let mut slots = [0.0f64; 9];
-        let mut n_slots = 0;
+        // A section's free slots are alike: the sections are put in order (three of them),
+        // then their slots laid out, the best first.
+        let mut sections = [(0.0f64, 0usize); 3];
         for (s, section) in c.p.hq.iter().enumerate() {
             let (first, later) = table.hq_slot[s];
             let placed = section.len();
-            for _ in placed..3 {
-                slots[n_slots] = if placed == 0 {
-                    (first + 2.0 * later) / 3.0
-                } else {
-                    later
-                };
+            let each = if placed == 0 {
+                (first + 2.0 * later) / 3.0
+            } else {
+                later
+            };
+            sections[s] = (each, 3usize.saturating_sub(placed));
+        }
+        sections.sort_unstable_by(|a, b| b.0.total_cmp(&a.0));
+        let mut slots = [0.0f64; 9];
+        let mut n_slots = 0;
+        for (each, free) in sections {
+            for _ in 0..free {
+                slots[n_slots] = each;
                 n_slots += 1;
             }
         }
-        let slots = &mut slots[..n_slots];
-        slots.sort_by(|a, b| b.total_cmp(a));
+        let slots = &slots[..n_slots];
         let mut next_slot = 0;
         let mut left = f64::from(c.dice);
         let mut give = |value: f64, need: u32, left: &mut f64| -> bool {

@@ -130,6 +130,83 @@ impl Slots {
         start..self.used
     }
 
+    /// `act` stepped from `st` with nothing rolled, into the next slot: its one outcome, or
+    /// why not (`RuleError::NeedDie`: it rolls dice, see [`Slots::outcomes`]).
+    pub(super) fn plain(
+        &mut self,
+        game: &Game,
+        st: &State,
+        act: &Act,
+    ) -> Result<std::ops::Range<usize>, RuleError> {
+        let start = self.used;
+        self.step(game, st, &Action::new(act.clone()), 1.0)?;
+        Ok(start..self.used)
+    }
+
+    /// For a move whose result is a roll (`act` needs dice): one of its outcomes, every die
+    /// it rolls showing 1, stepped into the next slot (its place given), and which of the
+    /// player's dice the roll sets (bits by place: those whose faces differ when the roll
+    /// shows 2s instead). `None` when a roll of 1s is refused, or the two outcomes differ by
+    /// more than their dice's faces: then the move's outcomes are to be stepped one by one.
+    pub(super) fn rolled(
+        &mut self,
+        game: &Game,
+        st: &State,
+        act: &Act,
+        seat: usize,
+    ) -> Option<(usize, u32)> {
+        let start = self.used;
+        let faces = |v: u8, k: usize| Inputs {
+            dice: std::iter::repeat_n(v, k).collect(),
+            ..Inputs::default()
+        };
+        let mut k = 1;
+        loop {
+            match self.step(
+                game,
+                st,
+                &Action::with_inputs(act.clone(), faces(1, k)),
+                1.0,
+            ) {
+                Ok(()) => break,
+                Err(RuleError::NeedDie(_)) if k < crate::engine::state::MAX_DICE => k += 1,
+                Err(_) => return None,
+            }
+        }
+        let twos = self.step(
+            game,
+            st,
+            &Action::with_inputs(act.clone(), faces(2, k)),
+            1.0,
+        );
+        self.used = start + 1;
+        twos.ok()?;
+        let (ones, twos) = (&self.states[start], &self.states[start + 1]);
+        let (a, b) = (&ones.players[seat], &twos.players[seat]);
+        if a.dice.len() != b.dice.len() {
+            self.used = start;
+            return None;
+        }
+        let mut wild = 0u32;
+        for (i, (x, y)) in a.dice.as_slice().iter().zip(b.dice.as_slice()).enumerate() {
+            if x.value != y.value {
+                wild |= 1 << i;
+            }
+        }
+        // Apart from the rolled dice's faces, the two outcomes are one position.
+        let mut same = b.clone();
+        for (i, d) in a.dice.as_slice().iter().enumerate() {
+            if let Some(e) = same.dice.get_mut(i) {
+                e.value = d.value;
+            }
+        }
+        if same != *a || wild == 0 {
+            self.used = start;
+            return None;
+        }
+        Some((start, wild))
+    }
+
     /// One step into the next free slot with its `weight`, kept when the rules allow it.
     fn step(
         &mut self,
