@@ -422,8 +422,7 @@ pub struct Fired {
     pub laboratory: bool,
 }
 
-/// `Copy`: it holds no heap data, so the planner's copies of a state are plain copies.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+#[derive(Debug, Clone, PartialEq, Eq, Hash)]
 pub struct PlayerState {
     pub colour: Colour,
     pub metal: u32,
@@ -588,7 +587,7 @@ impl MachineDie {
     }
 }
 
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
+#[derive(Debug, Clone, PartialEq, Eq, Default)]
 pub struct MachineState {
     pub compound: Pile<Blueprint>,
     pub goods: u32,

@@ -150,7 +150,16 @@
 //! its face, and so are those where dice went to cards in another order. On the same 1,000
 //! work phases (`plan_time`, on a machine about twice as slow as the one above): positions at
 //! the 95th percentile 17,300 → 10,001, 4.86 → 2.96 million in all, time p95 85–92 → 48–51 ms,
-//! 994 → 999 plans exact, every exact plan's gain the same.
+//! 994 → 999 plans exact, every exact plan's gain the same. Then a move that rolls dice (a
+//! Robot's die, a Temp Agency's reroll) is promised the bound of one of its outcomes with the
+//! rolled dice at any value (`Bound::with_wild`: no face does better), and its outcomes are
+//! stepped only if it is searched (most such moves are cut before): the positions' 95th
+//! percentile is 9,754 and the time p95 34–42 ms against 62–74 ms for the planner before
+//! these changes in the same runs (`plan_time --repeat 3`).
+//! What a position costs now (callgrind, the 55 work phases around the 95th percentile): the
+//! bound about 20%, the objective 10%, copying states 15%, the key 7%, the rules' steps and
+//! legal moves 10%: each child costs a step, a worth and a bound (4.3 children a position, 7 in 10
+//! of them cut by their bound without a search).
 //!
 //! The plan returned is the best first steps up to the end of the work phase, or up to the
 //! first step whose result is chance: then the player rolls (or draws) and asks again.
