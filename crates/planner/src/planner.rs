@@ -154,12 +154,13 @@
 //! Robot's die, a Temp Agency's reroll) is promised the bound of one of its outcomes with the
 //! rolled dice at any value (`Bound::with_wild`: no face does better), and its outcomes are
 //! stepped only if it is searched (most such moves are cut before): the positions' 95th
-//! percentile is 9,754 and the time p95 34–42 ms against 62–74 ms for the planner before
+//! percentile is 9,754 and the time p95 40–47 ms against 68–73 ms for the planner before
 //! these changes in the same runs (`plan_time --repeat 3`).
-//! What a position costs now (callgrind, the 55 work phases around the 95th percentile): the
-//! bound about 20%, the objective 10%, copying states 15%, the key 7%, the rules' steps and
-//! legal moves 10%: each child costs a step, a worth and a bound (4.3 children a position, 7 in 10
-//! of them cut by their bound without a search).
+//! What a position cost then (callgrind over the 55 work phases around the 95th percentile,
+//! a build whose player states were `Copy`): the bound about 20%, the objective 10%, copying
+//! states 15%, the key 7%, the rules' steps and legal moves 10%; each child costs a step, a
+//! worth and a bound (before the rolls' promise: 4.3 children a position, 7 in 10 of them cut
+//! by their bound without a search).
 //!
 //! The plan returned is the best first steps up to the end of the work phase, or up to the
 //! first step whose result is chance: then the player rolls (or draws) and asks again.
@@ -177,7 +178,7 @@ mod outcomes;
 
 pub use judge::{Judged, PhaseJudge, judge_step};
 
-use outcomes::{Slots, outcomes};
+use outcomes::{Slots, alike, outcomes};
 
 /// The objective's weights (see the module's documentation).
 #[derive(Debug, Clone, Copy, PartialEq)]
@@ -1133,7 +1134,7 @@ impl Search {
                     self.value_known(&slots.states[next.start], at, Some(promise), floor)
                 }
             } else if rolls {
-                let next = slots.outcomes(&self.game, g, &act);
+                let next = slots.faces(&self.game, g, &act, alike(g, &act));
                 if next.is_empty() {
                     continue;
                 }

@@ -86,13 +86,24 @@ impl Slots {
         act: &Act,
         rising: bool,
     ) -> std::ops::Range<usize> {
-        let start = self.used;
         // Most moves roll nothing: one step, no inputs.
-        match self.step(game, st, &Action::new(act.clone()), 1.0) {
-            Ok(()) => return start..self.used,
-            Err(RuleError::NeedDie(_)) => {}
-            Err(_) => return start..start,
+        match self.plain(game, st, act) {
+            Ok(next) => next,
+            Err(RuleError::NeedDie(_)) => self.faces(game, st, act, rising),
+            Err(_) => self.used..self.used,
         }
+    }
+
+    /// The outcomes of `act`, a move that rolls dice, one per face (per combination of
+    /// faces), in rising order only when `rising`; see [`Slots::outcomes_in`].
+    pub(super) fn faces(
+        &mut self,
+        game: &Game,
+        st: &State,
+        act: &Act,
+        rising: bool,
+    ) -> std::ops::Range<usize> {
+        let start = self.used;
         let mut pending: Vec<Inputs> = (1..=6)
             .map(|v| Inputs {
                 dice: std::iter::once(v).collect(),
