@@ -1,7 +1,7 @@
 //! The planner's time per work phase (issue: the planner, point 5). Run:
 //! `cargo bench --bench planner`. The positions are the first work phases after the roll of
 //! greedy games (solo at medium); all of them planned in each iteration. Percentiles over
-//! 1,000 positions: `cargo run --release --example plan_time`.
+//! 1,000 positions: `cargo run --release --features tools --example plan_time`.
 
 use criterion::{Criterion, criterion_group, criterion_main};
 use foreman::bots::{Bot, BotKind};

@@ -1,6 +1,6 @@
 //! The planner bot against the planner bot as it was before a built card counted what it gives
 //! (`usage` 0, `engine` 0.7, `hand` 0.4), at one 3-player table with a greedy bot:
-//! `cargo run --release --example bot_duel [GAMES]` plays GAMES games (seeds from 1), the
+//! `cargo run --release --features tools --example bot_duel [GAMES]` plays GAMES games (seeds from 1), the
 //! three seats turned round game by game, every bot choosing on what its seat may know, and
 //! prints each planner's wins and mean score, and how often the new one scored more than the
 //! old one, less, and as much (the share of the games not tied, with a 95% interval).

@@ -1,4 +1,4 @@
-//! The planner bot's time per decision, one core: `cargo run --release --example bot_time
+//! The planner bot's time per decision, one core: `cargo run --release --features tools --example bot_time
 //! [GAMES]` plays GAMES solo games against the Machine at hard (seeds from 1) and times every
 //! decision the bot makes for its seat (a market choice, a work phase planned or a step of it
 //! played, a roll), printing the median, p95 and worst, for the market phase, the work phase

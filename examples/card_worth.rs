@@ -1,5 +1,5 @@
 //! What each blueprint built is worth in one work phase, by the planner's own measure:
-//! `cargo run --release --example card_worth [GAMES]` plays GAMES solo games of the planner
+//! `cargo run --release --features tools --example card_worth [GAMES]` plays GAMES solo games of the planner
 //! bot against the Machine at hard (seeds from 90,000: apart from those tuned on and those
 //! reported), and at each of its work phases, after the roll, plans the phase again with each
 //! card that is not a Monument added to its compound. A card's worth in a work phase is the

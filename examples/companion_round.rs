@@ -3,7 +3,7 @@
 //! card, the whole round). The round is `tests/it/companion_round.rs`, shared with the test
 //! that holds it to the targets.
 //!
-//! `cargo run --release --example companion_round`
+//! `cargo run --release --features tools --example companion_round`
 
 #[path = "../tests/it/companion_round.rs"]
 #[allow(dead_code)]

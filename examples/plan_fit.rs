@@ -1,5 +1,5 @@
 //! What the planner's means turn out to be worth, measured by self-play: `cargo run --release
-//! --example plan_fit -- [GAMES]` plays solo games against the Machine at medium with the
+//! --features tools --example plan_fit -- [GAMES]` plays solo games against the Machine at medium with the
 //! planner bot (seeds from 70,000, apart from those `simulate` reports and `plan_tune` plays),
 //! records the position at the end of each of its work phases, and fits, for each stage of the
 //! game, the points the player still scored after it (least squares) on the means the

@@ -1,6 +1,6 @@
 //! The planner's time per work phase, over positions recorded from real games (greedy bots:
 //! solo at every difficulty and 3-player tables), one core:
-//! `cargo run --release --example plan_time [POSITIONS]` prints the median, p95 and worst time,
+//! `cargo run --release --features tools --example plan_time [POSITIONS]` prints the median, p95 and worst time,
 //! the positions searched, and how many plans were exact (no limit reached). `--gains FILE`
 //! writes each plan's gain, one a line, to compare two versions of the planner; `--repeat K`
 //! plans each work phase K times and keeps its quickest time (on a machine shared with others).

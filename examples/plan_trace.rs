@@ -1,5 +1,5 @@
 //! One solo game of the planner bot against the Machine at medium, round by round:
-//! `cargo run --release --example plan_trace -- [SEED]` prints, at the start of each round, the
+//! `cargo run --release --features tools --example plan_trace -- [SEED]` prints, at the start of each round, the
 //! player's score, goods, resources, hand and compound against the Machine's, then the
 //! player's market choice and builds.
 use foreman::bots::Bot;

@@ -1,4 +1,4 @@
-//! Self-play for the planner's weights. `cargo run --release --example plan_tune -- GAMES
+//! Self-play for the planner's weights. `cargo run --release --features tools --example plan_tune -- GAMES
 //! [KEY=VALUE ...]` plays GAMES solo games against the Machine at medium (seeds from 50,000:
 //! apart from the 1..=1,000 that `foreman simulate` reports) on both cores and prints the wins,
 //! with the default weights changed by each KEY=VALUE (engine, engine_fade, metal, energy,

@@ -1,4 +1,4 @@
-//! The race against the Machine at hard, round by round: `cargo run --release --example race
+//! The race against the Machine at hard, round by round: `cargo run --release --features tools --example race
 //! [GAMES]` plays GAMES solo games of the planner bot (seeds from 91,000) and prints its score
 //! and the Machine's at the end of each round, averaged over the games that reached it, and
 //! for the games each side ended, how many the bot won and its mean margin.

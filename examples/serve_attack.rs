@@ -5,7 +5,7 @@
 //! reaches its limit, makes games and guesses codes. For every honest action, the time from
 //! sending it to every seat of its game holding the new view, in both phases of the same run.
 //!
-//!     cargo build --release && cargo run --release --example serve_attack -- [GAMES] [SECONDS] [THINK_MS]
+//!     cargo build --release && cargo run --release --features tools --example serve_attack -- [GAMES] [SECONDS] [THINK_MS]
 //!         [--database postgres://… [--nodes N]]
 //!
 //! With `--database` (an empty database), N nodes keep the games in PostgreSQL (issue 93): the

@@ -4,7 +4,7 @@
 //! time from sending it to every seat of its game holding the new view; the server's memory
 //! per game and its CPU per action.
 //!
-//!     cargo build --release && cargo run --release --example serve_load -- [GAMES] [ACTIONS] [THINK_MS]
+//!     cargo build --release && cargo run --release --features tools --example serve_load -- [GAMES] [ACTIONS] [THINK_MS]
 //!         [--database postgres://… [--nodes N]]
 //!
 //! With `--database`, the games are kept in PostgreSQL by N nodes (`foreman serve --database`),

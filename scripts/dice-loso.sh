@@ -8,7 +8,7 @@ set -euo pipefail
 cd "$(dirname "$0")/.."
 data="${1:-../shared/dice}"
 shift || true
-cargo build --release -p foreman-dice-training --example dice_train --example dice_accuracy
+cargo build --release -p foreman-dice-training --features tools --example dice_train --example dice_accuracy
 # The five whole-photo sources (`foreman_dice_training::sources::LEFT_OUT_IN_TURN`); the Catan crops go with
 # their frames.
 for source in d6-tray-photos tabletop-mixed-dice coloured-dice-webcam-phone felt-tray-dice catan-dice-frames; do

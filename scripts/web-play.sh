@@ -10,7 +10,9 @@ cd "$(dirname "$0")/.."
   echo "no bundle in target/web: run scripts/web.sh first" >&2
   exit 1
 }
-cargo build --quiet --locked --bin foreman
+# The server `cargo test` built (with the tests' features: `cargo build --bin foreman` would build
+# most crates again with the program's own, minutes of CI).
+cargo test --no-run --quiet --locked --test it
 port=$(python3 -c 'import socket; s=socket.socket(); s.bind(("127.0.0.1", 0)); print(s.getsockname()[1])')
 FOREMAN_WEB=target/web target/debug/foreman serve --port "$port" --bind 127.0.0.1 \
   >target/web-play.log 2>&1 &

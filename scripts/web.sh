@@ -23,7 +23,9 @@ rustup target list --installed 2>/dev/null | grep -qx wasm32-unknown-unknown ||
 version=$(grep -A1 '^name = "wasm-bindgen"$' Cargo.lock | sed -n 's/^version = "\(.*\)"$/\1/p')
 bindgen=target/tools/bin/wasm-bindgen
 if ! [ -x "$bindgen" ] || [ "$("$bindgen" --version | cut -d' ' -f2)" != "$version" ]; then
-  cargo install --quiet wasm-bindgen-cli --version "$version" --root target/tools
+  # Unoptimised (--debug): built in 2 minutes instead of 5, binding the bundle in 8 s instead of
+  # 2, the same bytes.
+  cargo install --quiet --debug wasm-bindgen-cli --version "$version" --root target/tools
 fi
 
 cargo build --locked $flag --target wasm32-unknown-unknown -p foreman-web

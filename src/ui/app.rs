@@ -890,7 +890,7 @@ impl ForemanApp {
             .collect();
         let worker = self.game().and_then(|g| {
             let st = g.state();
-            st.current_player().map(|p| st.players[p].clone())
+            st.current_player().map(|p| st.players[p])
         });
         match (ends.is_empty(), worker) {
             (false, Some(player)) if super::discard::excess(&player) != (0, 0) => {

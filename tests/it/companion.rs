@@ -256,14 +256,7 @@ fn the_machine_at_a_real_table_is_told_step_by_step() {
     assert_eq!(h.state().asking(), Some("blueprint"));
     h.get_by_label_contains("it goes to the market, slot 2");
     // Production is told with the compound it counts: red 1 needs one Training card.
-    let m = h
-        .state()
-        .game()
-        .unwrap()
-        .state()
-        .machine
-        .clone()
-        .expect("solo");
+    let m = h.state().game().unwrap().state().machine.expect("solo");
     let mut training = m.compound.of_type(foreman::engine::CardType::Training);
     if second.kind() == foreman::engine::CardType::Training {
         training += 1;
@@ -333,7 +326,7 @@ fn the_machines_reveal_says_where_each_card_goes_with_foremans_dice() {
         let green = turn.inputs.dice[4];
         greens.insert(green);
         let st = game.state();
-        let machine = st.machine.clone().expect("solo");
+        let machine = st.machine.expect("solo");
         assert_eq!(said.len(), turn.inputs.blueprints.len(), "seed {seed}");
         for (prompt, &card) in said.iter().zip(&turn.inputs.blueprints) {
             if prompt.contains("the Machine's compound") {

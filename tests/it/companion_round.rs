@@ -1,6 +1,6 @@
 //! Issue 27, point 7: a fixed 3-player companion round played through the window's own input
 //! handling (egui_kittest), counting every click and keystroke a real table needs: the deal,
-//! each roll, each revealed card, the whole round. `cargo run --release --example
+//! each roll, each revealed card, the whole round. `cargo run --release --features tools --example
 //! companion_round` prints the figures; the test `the_companion_round_meets_its_targets`
 //! holds them to the issue's targets.
 //!

@@ -261,6 +261,26 @@ impl Game {
         execute_given(next, &self.setup, action).map(|_| ())
     }
 
+    /// [`Game::step_into`] for a step of `seat`'s work phase that is not its end, from and into
+    /// states of that same work phase before its end (`next` a copy of one, or a step of one,
+    /// of this kind): only what such a step may change is copied (`seat`'s state, the
+    /// blueprints' piles, the phase, the end's trigger), the rest being the same in both. The
+    /// planner's step: a fifth of a copy of a 4-player state.
+    pub fn step_work_into(
+        &self,
+        state: &State,
+        action: &Action,
+        next: &mut State,
+        seat: usize,
+    ) -> Result<(), RuleError> {
+        next.copy_work_from(state, seat);
+        debug_assert!(
+            next == state,
+            "a work phase's states differ beyond the worker's"
+        );
+        execute_given(next, &self.setup, action).map(|_| ())
+    }
+
     /// The game at this moment without its journal, its hands as the planner sees them:
     /// blueprints drawn from here on are hidden (known only by their count), so a plan never
     /// peeks at the deck. For searching positions (the planner): cheap to clone.

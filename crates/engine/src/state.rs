@@ -422,7 +422,8 @@ pub struct Fired {
     pub laboratory: bool,
 }
 
-#[derive(Debug, Clone, PartialEq, Eq, Hash)]
+/// Plain data, copied as it is (the planner copies one for each position it steps into).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
 pub struct PlayerState {
     pub colour: Colour,
     pub metal: u32,
@@ -587,7 +588,7 @@ impl MachineDie {
     }
 }
 
-#[derive(Debug, Clone, PartialEq, Eq, Default)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
 pub struct MachineState {
     pub compound: Pile<Blueprint>,
     pub goods: u32,
@@ -716,6 +717,26 @@ impl Clone for State {
 }
 
 impl State {
+    /// What a step of `seat`'s work phase (not its end) may change, copied from `src`: `seat`'s
+    /// state, the blueprints' piles (a card drawn or discarded), the phase and the end's
+    /// trigger. The rest must be the same in both (see [`crate::Game::step_work_into`]);
+    /// states of another number of players are copied whole.
+    pub fn copy_work_from(&mut self, src: &State, seat: usize) {
+        let same = self.players.len() == src.players.len();
+        match (self.players.get_mut(seat), src.players.get(seat)) {
+            (Some(to), Some(from)) if same => to.clone_from(from),
+            _ => {
+                self.clone_from(src);
+                return;
+            }
+        }
+        self.blueprint_deck = src.blueprint_deck;
+        self.blueprint_discard = src.blueprint_discard;
+        self.phase = src.phase;
+        self.end_triggered = src.end_triggered;
+        self.secrets.clone_from(&src.secrets);
+    }
+
     /// The player who acts now, if any player does.
     pub fn current_player(&self) -> Option<usize> {
         let n = self.players.len();

@@ -210,7 +210,7 @@ impl Bot {
                 };
                 let mut at = game.clone();
                 for act in plan.steps {
-                    let before = at.state().players[p].clone();
+                    let before = at.state().players[p];
                     self.plan.push((before, act.clone()));
                     match at.preview(&act) {
                         Ok(next) => at = Game::at_position(game.setup().clone(), next),

@@ -21,7 +21,7 @@
 //! worth after the work phase less the worth before it.
 //!
 //! The weights were chosen by self-play against the Machine at medium, 200 games per set on
-//! seeds apart from those `foreman simulate` reports (`cargo run --release --example plan_tune
+//! seeds apart from those `foreman simulate` reports (`cargo run --release --features tools --example plan_tune
 //! -- 200 KEY=VALUE ...`). Wins, from the first weights (engine 1, metal 0.45, energy 0.3,
 //! hand 0.35): 16; metal 0.19 and energy 0.12: 52; with engine 0.69, penultimate 0.8: 56;
 //! engine 0.5: 67; the first defaults (engine 0.7 fading by 0.6, metal 0.22, energy 0.14, hand 0.33,
@@ -30,7 +30,7 @@
 //! resources worth less past a cap: 61; pairs of blueprints of one tool worth more: 51 — no
 //! better, so left out. Past about 70 of 200 the weights stopped mattering: the objective's
 //! shape (one work phase, fixed weights) is the limit. Fitting the weights instead to the
-//! points still scored after each work phase (`cargo run --release --example plan_fit -- 400`:
+//! points still scored after each work phase (`cargo run --release --features tools --example plan_fit -- 400`:
 //! least squares over 3,927 work phases, by stage of the game) gives about 0.4 a metal, 0.1–0.2
 //! an energy, 0.2 a blueprint early and 0.5–0.7 late, and nothing for a card built; those
 //! weights won 37 of 200: what goes with points in self-play is not what a move is worth.
@@ -48,7 +48,7 @@
 //! hand 0.3 37, metal 0.3 with energy 0.2 43 (a 95% interval is about ±6 games). Of 120 such
 //! games, the Machine ended 31 (its 12 goods), and the bot won none of them; the bot ended 89
 //! and won 28 of those, behind by 2 or 3 points when it ended them: it loses the race of its
-//! engine, not the timing of the end. Round by round (`cargo run --release --example race --
+//! engine, not the timing of the end. Round by round (`cargo run --release --features tools --example race --
 //! 100`, seeds from 91,000) the bot is 4.2 points behind after the first round (the Machine
 //! starts with 4 cards), 4.3 after the fourth, 3.5 after the sixth, 2.4 after the eighth and
 //! 1.6 after the tenth; it ended 74 of the 100 games, 1.0 point behind at the end on average
@@ -59,7 +59,7 @@
 //!
 //! Every built card counted alike was the limit: a Fitness Center (a die −1) weighed what a
 //! Power Plant (a die's value in energy, every round) does. What each card gives in one work
-//! phase, [`usage`], was measured by the planner itself (`cargo run --release --example
+//! phase, [`usage`], was measured by the planner itself (`cargo run --release --features tools --example
 //! card_worth -- 20`: the plan's gain with the card put into the compound less without it,
 //! over the work phases of 20 games of the planner bot against the Machine at hard), from
 //! 0.03 a round for a Fitness Center to 0.44 for a Golem. On 400 games at hard (seeds from
@@ -161,6 +161,12 @@
 //! states 15%, the key 7%, the rules' steps and legal moves 10%; each child costs a step, a
 //! worth and a bound (before the rolls' promise: 4.3 children a position, 7 in 10 of them cut
 //! by their bound without a search).
+//! Then a step into a slot holding a state of the same work phase copies only what a work
+//! phase changes (the worker's state, the piles, the phase, the end's trigger:
+//! `Game::step_work_into`), player states are plain copies (`Copy`), and a child's worth and
+//! bound, worked out for its promise, are handed to its search, as are a chance's outcomes'
+//! (kept without a heap allocation): the time p95 33–39 ms against 42–44 ms before in the same
+//! runs (`plan_time --repeat 3`), the same positions searched.
 //!
 //! The plan returned is the best first steps up to the end of the work phase, or up to the
 //! first step whose result is chance: then the player rolls (or draws) and asks again.
@@ -396,7 +402,7 @@ pub(crate) fn rounds_left(round: u32, w: &Weights) -> f64 {
 }
 
 /// What a built card that is not a Monument gives in one work phase, by the planner's own
-/// measure (`cargo run --release --example card_worth -- 20`: the plan's gain with the card in
+/// measure (`cargo run --release --features tools --example card_worth -- 20`: the plan's gain with the card in
 /// the compound less without it, over the work phases of 20 games of the planner bot against
 /// the Machine at hard, as the objective was before it counted this); 0 for Monuments and for
 /// the Temp Agency, measured at −0.09 (the positions its rerolls add reach the bot's search
@@ -785,6 +791,8 @@ struct Try {
     /// A certain move's outcome: its key, and whether the memo knows its exact value (then
     /// `promise` is that value).
     key: Option<(Key, bool)>,
+    /// A certain move's outcome not known exactly: its worth (else not a number).
+    now: f64,
 }
 
 struct Entry {
@@ -975,21 +983,33 @@ impl Search {
         self.value_known(g, key(&g.players[self.seat]), None, alpha)
     }
 
-    /// [`Search::value`] of a position whose key is `key`, and whose bound, when given, is
-    /// `bound` (the caller worked them out already).
-    fn value_known(&mut self, g: &State, at: Key, bound: Option<f64>, alpha: f64) -> (f64, bool) {
+    /// [`Search::value`] of a position whose key is `key`, and whose worth and bound, when
+    /// given, are `given` (the caller worked them out already).
+    fn value_known(
+        &mut self,
+        g: &State,
+        at: Key,
+        given: Option<(f64, f64)>,
+        alpha: f64,
+    ) -> (f64, bool) {
         if let Some(e) = self.memo.get(&at)
             && (e.exact || e.value <= alpha)
         {
             return (e.value, e.exact);
         }
-        let now = worth_in(g, self.seat, &self.weights, self.means);
+        let now = match given {
+            Some((now, _)) => now,
+            None => worth_in(g, self.seat, &self.weights, self.means),
+        };
         if self.memo.len() >= self.limit || self.stopped() {
             self.cut = true;
             return (now, true);
         }
         if self.prune {
-            let b = bound.unwrap_or_else(|| self.bound_of(g));
+            let b = match given {
+                Some((_, b)) => b,
+                None => self.bound.of(g, now),
+            };
             if b <= alpha {
                 self.memo.insert(
                     at,
@@ -1023,6 +1043,7 @@ impl Search {
                         rolls: false,
                         promise: v,
                         key: None,
+                        now: f64::NAN,
                     });
                 }
                 // Only its worth is kept.
@@ -1056,6 +1077,7 @@ impl Search {
                         rolls: true,
                         promise,
                         key: None,
+                        now: f64::NAN,
                     });
                     continue;
                 }
@@ -1067,15 +1089,22 @@ impl Search {
             // A certain move's promise: its outcome's bound (the most promising is searched
             // first, so the best found rises early and prunes more).
             // An outcome the memo holds already: its exact value, or the bound it was given.
-            let (promise, key) = if next.len() == 1 {
+            let (promise, key, now) = if next.len() == 1 {
                 let k = key(&first.players[self.seat]);
-                match self.memo.get(&k) {
-                    Some(e) if e.exact => (e.value, Some((k, true))),
-                    Some(e) => (self.bound_of(first).min(e.value), Some((k, false))),
-                    None => (self.bound_of(first), Some((k, false))),
+                let known = self.memo.get(&k).map(|e| (e.exact, e.value));
+                match known {
+                    Some((true, v)) => (v, Some((k, true)), f64::NAN),
+                    Some((false, v)) => {
+                        let (now, b) = self.worth_and_bound(first);
+                        (b.min(v), Some((k, false)), now)
+                    }
+                    None => {
+                        let (now, b) = self.worth_and_bound(first);
+                        (b, Some((k, false)), now)
+                    }
                 }
             } else {
-                (f64::INFINITY, None)
+                (f64::INFINITY, None, f64::NAN)
             };
             tries.push(Try {
                 act,
@@ -1084,6 +1113,7 @@ impl Search {
                 rolls: false,
                 promise,
                 key,
+                now,
             });
         }
         self.spare_moves.push(moves);
@@ -1111,6 +1141,7 @@ impl Search {
             rolls,
             promise,
             key: at,
+            now: child_now,
         } in tries.drain(..)
         {
             // A move must beat the best so far (or `alpha`) to matter; a certain move also
@@ -1131,7 +1162,8 @@ impl Search {
                 if known {
                     (promise, true)
                 } else {
-                    self.value_known(&slots.states[next.start], at, Some(promise), floor)
+                    let given = Some((child_now, promise));
+                    self.value_known(&slots.states[next.start], at, given, floor)
                 }
             } else if rolls {
                 let next = slots.faces(&self.game, g, &act, alike(g, &act));
@@ -1202,12 +1234,18 @@ impl Search {
     }
 
     /// The bound of a position (infinite without pruning).
+    #[cfg(test)]
     fn bound_of(&self, st: &State) -> f64 {
-        if !self.prune {
-            return f64::INFINITY;
-        }
+        self.worth_and_bound(st).1
+    }
+
+    /// The worth of a position, and its bound (infinite without pruning).
+    fn worth_and_bound(&self, st: &State) -> (f64, f64) {
         let now = worth_in(st, self.seat, &self.weights, self.means);
-        self.bound.of(st, now)
+        if !self.prune {
+            return (now, f64::INFINITY);
+        }
+        (now, self.bound.of(st, now))
     }
 
     /// The expected value of `outcomes`, each as likely as its `chances` (summing to 1), when
@@ -1215,11 +1253,13 @@ impl Search {
     /// is searched only as far as it could still lift the mean above `alpha`, the others
     /// counted at their values or bounds).
     fn expected(&mut self, outcomes: &[State], chances: &[f64], alpha: f64) -> (f64, bool) {
-        let mut bounds: Vec<f64> = outcomes.iter().map(|c| self.bound_of(c)).collect();
-        let mut rest: f64 = bounds.iter().zip(chances).map(|(b, p)| b * p).sum();
+        // Each outcome's worth and bound (no allocation for up to 32 outcomes).
+        let known: smallvec::SmallVec<[(f64, f64); 32]> =
+            outcomes.iter().map(|c| self.worth_and_bound(c)).collect();
+        let mut rest: f64 = known.iter().zip(chances).map(|((_, b), p)| b * p).sum();
         let mut done = 0.0;
         for (i, (c, &p)) in outcomes.iter().zip(chances).enumerate() {
-            rest -= bounds[i] * p;
+            rest -= known[i].1 * p;
             // The least this outcome must be worth for the mean to pass `alpha`.
             // Without pruning the bounds are infinite (and their sum no number): every outcome
             // is searched whole.
@@ -1228,9 +1268,8 @@ impl Search {
             } else {
                 (alpha - done - rest) / p
             };
-            let (v, exact) = self.value(c, need);
+            let (v, exact) = self.value_known(c, key(&c.players[self.seat]), Some(known[i]), need);
             done += v * p;
-            bounds[i] = v;
             if !exact {
                 // v ≤ need: the mean cannot pass `alpha`.
                 return (done + rest, false);
@@ -1250,8 +1289,10 @@ impl Search {
             return;
         }
         let (mut known, mut all) = match self.spare_known.take() {
+            // A position of this search, its player's hidden cards counted as none: only what
+            // the work phase changes is copied.
             Some((mut known, all)) => {
-                known.clone_from(st);
+                known.copy_work_from(st, self.seat);
                 (known, all)
             }
             None => (st.clone(), Vec::new()),

@@ -21,6 +21,10 @@ pub(super) struct Slots {
     pub(super) states: Vec<State>,
     pub(super) chances: Vec<f64>,
     pub(super) used: usize,
+    /// By slot: it holds a state of the work phase before its end (a copy of a position
+    /// searched, or a step from one that did not end the phase), so that a step into it need
+    /// copy only what the work phase changes ([`Game::step_work_into`]).
+    working: Vec<bool>,
 }
 
 /// Whether the dice `act` rolls are alike (a Temp Agency's reroll of several dice of one
@@ -205,7 +209,7 @@ impl Slots {
             }
         }
         // Apart from the rolled dice's faces, the two outcomes are one position.
-        let mut same = b.clone();
+        let mut same = *b;
         for (i, d) in a.dice.as_slice().iter().enumerate() {
             if let Some(e) = same.dice.get_mut(i) {
                 e.value = d.value;
@@ -226,11 +230,23 @@ impl Slots {
         action: &Action,
         weight: f64,
     ) -> Result<(), RuleError> {
+        // Every position stepped from is a state of the work phase before its end.
         if self.states.len() == self.used {
             self.states.push(st.clone());
             self.chances.push(0.0);
+            self.working.push(true);
         }
-        game.step_into(st, action, &mut self.states[self.used])?;
+        let slot = &mut self.states[self.used];
+        let ends = matches!(action.act, Act::EndWork { .. });
+        let stepped = match st.current_player() {
+            Some(seat) if !ends && self.working[self.used] => {
+                game.step_work_into(st, action, slot, seat)
+            }
+            _ => game.step_into(st, action, slot),
+        };
+        // A refused step leaves no meaningful position: copied whole next time.
+        self.working[self.used] = !ends && stepped.is_ok();
+        stepped?;
         self.chances[self.used] = weight;
         self.used += 1;
         Ok(())

@@ -562,9 +562,9 @@ fn positions_differing_by_a_spent_dies_face_are_one() {
         energy: 2,
         best_points: 0,
     });
-    let base = g.state().players[0].clone();
+    let base = g.state().players[0];
     let with = |robot: u8, placed: bool| {
-        let mut p = base.clone();
+        let mut p = base;
         p.dice.push(robot, DieOrigin::Robot);
         if placed && let Some(d) = p.dice.get_mut(2) {
             d.placed = Some(Spot::Card(Blueprint::Biolab));
@@ -577,7 +577,7 @@ fn positions_differing_by_a_spent_dies_face_are_one() {
     assert!(key(&with(3, false)) != key(&with(6, false)));
     // An HQ section's values count, not the order they came in.
     let hq = |values: [u8; 3]| {
-        let mut p = base.clone();
+        let mut p = base;
         p.hq[Section::Generate.index()].dice = values;
         key(&p)
     };

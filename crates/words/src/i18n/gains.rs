@@ -139,7 +139,7 @@ mod tests {
     #[test]
     fn a_choice_says_what_it_gains_and_costs() {
         let before = PlayerState::new(Colour::White);
-        let mut after = before.clone();
+        let mut after = before;
         after.metal += 4;
         after.energy -= 1;
         after.goods += 2;

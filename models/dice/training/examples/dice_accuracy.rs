@@ -1,7 +1,7 @@
 //! The dice reader's harness: per data source, precision, recall, value accuracy, pictures read
 //! exactly, other dice read as pip d6, and the confusions.
 //!
-//! `cargo run --release -p foreman-dice-training --example dice_accuracy -- [--data DIR] [--model DIR] [--all]
+//! `cargo run --release -p foreman-dice-training --features tools --example dice_accuracy -- [--data DIR] [--model DIR] [--all]
 //! [--train] [--validation] [--die-pixels F] [--look-again F] [--turns N] [--size-spread F]
 //! [--whole F] [--close-always]
 //! [--loso DIR] [--frame] [--light F] [--jpeg Q] [--labelled-boxes] [--mistakes DIR]

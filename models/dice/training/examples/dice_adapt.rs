@@ -2,7 +2,7 @@
 //! `--leave-out S`) is taught by K pictures of S as a player teaches it at the table, then
 //! reads S's held-back pictures.
 //!
-//! `cargo run --release -p foreman-dice-training --example dice_adapt -- --loso DIR [--data DIR] [--teach K,K,...]
+//! `cargo run --release -p foreman-dice-training --features tools --example dice_adapt -- --loso DIR [--data DIR] [--teach K,K,...]
 //! [--tune]`, or `-- --among-cards N [--teach K,K,...]`
 //!
 //! Teaching one picture is what a player does with one roll: the reader reads it (as taught

@@ -2,7 +2,7 @@
 //! colours told by eye (`models/dice/colours.txt`), and how well they name colours, by
 //! cross-validation on those photos alone.
 //!
-//! `cargo run --release -p foreman-dice-training --example dice_colour_fit -- [--write]`
+//! `cargo run --release -p foreman-dice-training --features tools --example dice_colour_fit -- [--write]`
 //!
 //! Each told die is measured as the reader measures a die it found
 //! (`learned::face_colours_seen`): at its labelled box, and where the shipped reader finds it
@@ -96,4 +96,4 @@ const HEADER: &str =
 models/dice/colours.txt tells, measured in its training photo of tests/data/dice/d6-tray-photos
 at its labelled box, then where the shipped reader finds it: body R G B, pips R G B (exposure
 and light evened out), colour.
-Written by `cargo run --release -p foreman-dice-training --example dice_colour_fit -- --write`; do not edit.";
+Written by `cargo run --release -p foreman-dice-training --features tools --example dice_colour_fit -- --write`; do not edit.";

@@ -1,6 +1,6 @@
 //! Shows what the dice reader sees in one photo: every candidate the detector proposes, with
 //! the classifier's probabilities, and the dice read (drawn on a copy of the photo).
-//! `cargo run --release -p foreman-dice-training --example dice_debug -- IMAGE OUT.png [MODEL_DIR]` (the model built in
+//! `cargo run --release -p foreman-dice-training --features tools --example dice_debug -- IMAGE OUT.png [MODEL_DIR]` (the model built in
 //! unless a folder of weights written by `dice_train` is given)
 /// A photo, the picture to draw on, and a folder of weights (the model built in when none).
 #[derive(clap::Parser)]

@@ -1,6 +1,6 @@
 //! Diagnoses a trained dice model: the classifier on the labelled boxes, and how the
 //! detector's boxes sit on the labelled dice.
-//! `cargo run --release -p foreman-dice-training --example dice_diag -- MODEL_DIR [DATA_DIR]`
+//! `cargo run --release -p foreman-dice-training --features tools --example dice_diag -- MODEL_DIR [DATA_DIR]`
 use foreman::vision::learned::{Candidate, Model};
 use foreman_dice_training::sources::{self, SOURCES, read_picture};
 use foreman_dice_training::training::held_back;

@@ -4,7 +4,7 @@
 //! window fits it), then its classifier is trained again on the replay set and the lessons
 //! (`vision::relearn`). Both read S's held-back pictures.
 //!
-//! `cargo run --release -p foreman-dice-training --example dice_relearn -- --loso DIR --source S [--data DIR]
+//! `cargo run --release -p foreman-dice-training --features tools --example dice_relearn -- --loso DIR --source S [--data DIR]
 //! [--teach K,K,...] [--epochs N] [--per-epoch N] [--share F] [--rate F] [--threads N] [--seed N] [--patches N] [--afresh] [--tune]
 //! [--others] [--judge J] [--refit]`
 //!

@@ -1,7 +1,7 @@
 //! Contact sheets of the labelled dice of the tray photos, for telling their colours by eye
 //! (`models/dice/colours.txt`, `tests/dice_colours.txt`).
 //!
-//! `cargo run --release -p foreman-dice-training --example dice_sheet -- OUT_DIR [--held-back] [--photos N]
+//! `cargo run --release -p foreman-dice-training --features tools --example dice_sheet -- OUT_DIR [--held-back] [--photos N]
 //! [--per-sheet N] [--except FILE] [--check FILE]`
 //!
 //! Each sheet shows the dice of a few photos, one photo to a band, its dice in the order of the

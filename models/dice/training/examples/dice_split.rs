@@ -1,6 +1,6 @@
 //! Where the camera reader's time goes on the benchmark's photo: the detector's looks and the
 //! classifier (and of three looks, the resampling, the normalising and the net).
-//! `cargo run --release -p foreman-dice-training --example dice_split -- [MODEL_DIR] [--frame]`: `--frame`, on the
+//! `cargo run --release -p foreman-dice-training --features tools --example dice_split -- [MODEL_DIR] [--frame]`: `--frame`, on the
 //! benchmark's 1280×720 frame (the photo as a webcam shows it) instead.
 use anyhow::Context;
 use foreman::vision::Area;

@@ -2,7 +2,7 @@
 //! from farther, and it in a 1280×720 webcam frame), as the fastest, the first quartile and the
 //! median of many reads. Where the time goes: `models/dice/training/examples/dice_split.rs`.
 //!
-//! `cargo run --release -p foreman-dice-training --example dice_time -- [READS] [MODEL_DIR]` (60 reads each unless
+//! `cargo run --release -p foreman-dice-training --features tools --example dice_time -- [READS] [MODEL_DIR]` (60 reads each unless
 //! told; the shipped model unless a model's folder, as `dice_train` writes it, is given).
 //!
 //! On a shared machine whose neighbours take the processor in bursts, criterion's mean swings

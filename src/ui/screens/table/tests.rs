@@ -25,14 +25,14 @@ fn ann_at_work(tr: &std::rc::Rc<Tr>, game: Game, legal: Vec<Act>) -> TableScreen
 #[test]
 fn the_gymnasium_refusal_names_the_shovel() {
     let game = Game::new_dealt(Setup::solo("You", Difficulty::Easy, 3)).expect("a game");
-    let mut p = game.state().players[0].clone();
+    let mut p = game.state().players[0];
     p.hand = Default::default();
     p.hand.add(Blueprint::Gymnasium);
     p.hand.add(Blueprint::Robot);
     p.metal = 5;
     p.energy = 5;
     let mut st = game.state().clone();
-    st.players[0] = p.clone();
+    st.players[0] = p;
     st.phase = Phase::Work {
         turn: 0,
         rolled: true,

@@ -2,7 +2,7 @@
 //! their weights and a manifest (the data used, the seed, the schedule, the time taken and
 //! the figures on the held-back pictures) to `models/dice/`.
 //!
-//! `cargo run --release -p foreman-dice-training --example dice_train -- [--data DIR] [--out DIR] [--leave-out SOURCE
+//! `cargo run --release -p foreman-dice-training --features tools --example dice_train -- [--data DIR] [--out DIR] [--leave-out SOURCE
 //! [--taught N]] [--epochs N] [--detector-epochs N] [--seed N] [--detector-from DIR]
 //! [--classifier-from DIR] [--validate] [--window GAMES] [--rendered F] [--colour-blind N]
 //! [--made-up N] [--pasted F] [--icons F] [--window-pictures DIR] [--render-sheet FILE]
@@ -327,7 +327,7 @@ fn main() -> anyhow::Result<()> {
             .map(|c| set.classes.iter().filter(|&&k| k == c).count())
             .collect();
         let about = serde_json::json!({
-            "command": format!("cargo run --release -p foreman-dice-training --example dice_train -- {}", words.join(" ")),
+            "command": format!("cargo run --release -p foreman-dice-training --features tools --example dice_train -- {}", words.join(" ")),
             "seed": seed,
             "patches": replay,
             "classes": counts,
@@ -400,7 +400,7 @@ fn main() -> anyhow::Result<()> {
     std::fs::write(out.join(det_file), &det_bytes)?;
     std::fs::write(out.join(cls_file), &cls_bytes)?;
     let manifest = serde_json::json!({
-        "command": format!("cargo run --release -p foreman-dice-training --example dice_train -- {}", words.join(" ")),
+        "command": format!("cargo run --release -p foreman-dice-training --features tools --example dice_train -- {}", words.join(" ")),
         "seed": seed,
         "epochs": epochs,
         "detector": { "epochs": detector_epochs, "per_epoch": det_schedule.per_epoch, "batch": det_schedule.batch, "rate": det_schedule.rate,
