@@ -703,7 +703,7 @@ fn follow(search: &mut Search, root: &Game, gain: f64) -> Result<Plan, PlanError
         steps,
         gain,
         then_ask_again,
-        positions: search.memo.len(),
+        positions: search.positions,
         exact: !search.cut,
         weighed: 0,
         worlds: 0,
@@ -796,9 +796,17 @@ struct Try {
 }
 
 struct Entry {
-    /// The position's value when `exact`; else a bound it does not exceed.
+    /// The position's value when `exact`; else a bound it does not exceed (never above the
+    /// position's own bound, [`Bound::of`](bound::Bound::of)).
     value: f64,
+    /// The position's worth ([`worth_in`]), kept with its bound: a position reached again
+    /// by another order of the same moves (most are: 63% of the positions valued on
+    /// `plan_time`'s 1,000 work phases) is not valued again.
+    now: f64,
     exact: bool,
+    /// The position was searched (or cut by its bound when its search began); else only its
+    /// worth and bound were worked out, for its promise as a move's outcome.
+    searched: bool,
     /// The best move (exact entries only), as its place in [`Search::moves_kept`] (`u32::MAX`:
     /// none). Kept apart, so that the memo's entries stay small (a search's time goes mostly
     /// to reading them).
@@ -823,6 +831,8 @@ struct Search {
     #[cfg(test)]
     check_bound: bool,
     memo: HashMap<Key, Entry, BuildHasherDefault<Taken>>,
+    /// The positions searched: the memo's entries but those only valued (`Entry::searched`).
+    positions: usize,
     /// The best moves of the memo's exact entries.
     moves_kept: Vec<Act>,
     /// Buffers of moves, tries and states kept from one position to the next (no allocation
@@ -945,7 +955,7 @@ impl Search {
     /// Whether the search was told to stop (read every 1,024 positions: an atomic load is
     /// cheap, but not free).
     fn stopped(&self) -> bool {
-        self.memo.len().is_multiple_of(1024)
+        self.positions.is_multiple_of(1024)
             && self
                 .stop
                 .as_ref()
@@ -967,6 +977,7 @@ impl Search {
             #[cfg(test)]
             check_bound: false,
             memo: HashMap::with_capacity_and_hasher(1 << 12, BuildHasherDefault::default()),
+            positions: 0,
             moves_kept: Vec::new(),
             spare_moves: Vec::new(),
             spare_tries: Vec::new(),
@@ -1001,7 +1012,7 @@ impl Search {
             Some((now, _)) => now,
             None => worth_in(g, self.seat, &self.weights, self.means),
         };
-        if self.memo.len() >= self.limit || self.stopped() {
+        if self.positions >= self.limit || self.stopped() {
             self.cut = true;
             return (now, true);
         }
@@ -1011,11 +1022,13 @@ impl Search {
                 None => self.bound.of(g, now),
             };
             if b <= alpha {
-                self.memo.insert(
+                self.record(
                     at,
                     Entry {
                         value: b,
+                        now,
                         exact: false,
+                        searched: true,
                         best: u32::MAX,
                     },
                 );
@@ -1091,18 +1104,8 @@ impl Search {
             // An outcome the memo holds already: its exact value, or the bound it was given.
             let (promise, key, now) = if next.len() == 1 {
                 let k = key(&first.players[self.seat]);
-                let known = self.memo.get(&k).map(|e| (e.exact, e.value));
-                match known {
-                    Some((true, v)) => (v, Some((k, true)), f64::NAN),
-                    Some((false, v)) => {
-                        let (now, b) = self.worth_and_bound(first);
-                        (b.min(v), Some((k, false)), now)
-                    }
-                    None => {
-                        let (now, b) = self.worth_and_bound(first);
-                        (b, Some((k, false)), now)
-                    }
-                }
+                let (now, b, exact) = self.known_or_valued(k, first);
+                (b, Some((k, exact)), now)
             } else {
                 (f64::INFINITY, None, f64::NAN)
             };
@@ -1191,30 +1194,27 @@ impl Search {
                 best = Some((v, chance, act));
             }
         }
-        let entry = match best {
+        // A bound found by the search is kept no higher than the position's own.
+        let own = match given {
+            Some((_, b)) => b,
+            None if self.prune => self.bound.of(g, now),
+            None => f64::INFINITY,
+        };
+        let (value, exact, best) = match best {
             Some((v, _, a)) if v > alpha || above == f64::NEG_INFINITY => {
                 self.moves_kept.push(a);
-                Entry {
-                    value: v,
-                    exact: true,
-                    best: (self.moves_kept.len() - 1) as u32,
-                }
+                (v, true, (self.moves_kept.len() - 1) as u32)
             }
-            Some((v, _, _)) => Entry {
-                value: v.max(above),
-                exact: false,
-                best: u32::MAX,
-            },
-            None if above == f64::NEG_INFINITY => Entry {
-                value: now,
-                exact: true,
-                best: u32::MAX,
-            },
-            None => Entry {
-                value: above,
-                exact: false,
-                best: u32::MAX,
-            },
+            Some((v, _, _)) => (v.max(above).min(own), false, u32::MAX),
+            None if above == f64::NEG_INFINITY => (now, true, u32::MAX),
+            None => (above.min(own), false, u32::MAX),
+        };
+        let entry = Entry {
+            value,
+            now,
+            exact,
+            searched: true,
+            best,
         };
         self.spare_tries.push(tries);
         self.spare_slots.push(slots);
@@ -1229,8 +1229,42 @@ impl Search {
             );
         }
         let answer = (entry.value, entry.exact);
-        self.memo.insert(at, entry);
+        self.record(at, entry);
         answer
+    }
+
+    /// Keeps a position's entry, searched: counted once among the positions searched.
+    fn record(&mut self, at: Key, entry: Entry) {
+        match self.memo.insert(at, entry) {
+            Some(old) if old.searched => {}
+            _ => self.positions += 1,
+        }
+    }
+
+    /// Whether the position of `key` was searched.
+    fn reached(&self, at: &Key) -> bool {
+        self.memo.get(at).is_some_and(|e| e.searched)
+    }
+
+    /// The worth of the position `st` (of key `at`) and the most it can be worth (its exact
+    /// value when known, else its bound or a lower one found), and whether that is exact;
+    /// from the memo when it holds the position, else worked out and kept there.
+    fn known_or_valued(&mut self, at: Key, st: &State) -> (f64, f64, bool) {
+        if let Some(e) = self.memo.get(&at) {
+            return (e.now, e.value, e.exact);
+        }
+        let (now, b) = self.worth_and_bound(st);
+        self.memo.insert(
+            at,
+            Entry {
+                value: b,
+                now,
+                exact: false,
+                searched: false,
+                best: u32::MAX,
+            },
+        );
+        (now, b, false)
     }
 
     /// The bound of a position (infinite without pruning).
@@ -1253,13 +1287,20 @@ impl Search {
     /// is searched only as far as it could still lift the mean above `alpha`, the others
     /// counted at their values or bounds).
     fn expected(&mut self, outcomes: &[State], chances: &[f64], alpha: f64) -> (f64, bool) {
-        // Each outcome's worth and bound (no allocation for up to 32 outcomes).
-        let known: smallvec::SmallVec<[(f64, f64); 32]> =
-            outcomes.iter().map(|c| self.worth_and_bound(c)).collect();
-        let mut rest: f64 = known.iter().zip(chances).map(|((_, b), p)| b * p).sum();
+        // Each outcome's key, worth and most (no allocation for up to 32 outcomes).
+        let known: smallvec::SmallVec<[(Key, f64, f64); 32]> = outcomes
+            .iter()
+            .map(|c| {
+                let k = key(&c.players[self.seat]);
+                let (now, most, _) = self.known_or_valued(k, c);
+                (k, now, most)
+            })
+            .collect();
+        let mut rest: f64 = known.iter().zip(chances).map(|((_, _, b), p)| b * p).sum();
         let mut done = 0.0;
         for (i, (c, &p)) in outcomes.iter().zip(chances).enumerate() {
-            rest -= known[i].1 * p;
+            let (k, now, most) = known[i];
+            rest -= most * p;
             // The least this outcome must be worth for the mean to pass `alpha`.
             // Without pruning the bounds are infinite (and their sum no number): every outcome
             // is searched whole.
@@ -1268,7 +1309,7 @@ impl Search {
             } else {
                 (alpha - done - rest) / p
             };
-            let (v, exact) = self.value_known(c, key(&c.players[self.seat]), Some(known[i]), need);
+            let (v, exact) = self.value_known(c, k, Some((now, most)), need);
             done += v * p;
             if !exact {
                 // v ≤ need: the mean cannot pass `alpha`.

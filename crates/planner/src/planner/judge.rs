@@ -72,7 +72,7 @@ impl PhaseJudge {
             d.search.seat == seat
                 && d.search.means == means
                 && !d.search.cut
-                && d.search.memo.contains_key(&key(&now.state().players[seat]))
+                && d.search.reached(&key(&now.state().players[seat]))
         });
         let done = match &mut self.done {
             Some(d) if reached => d,

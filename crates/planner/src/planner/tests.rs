@@ -163,7 +163,7 @@ fn branch_and_bound_loses_nothing() {
                 );
                 let bound = with.bound_of(root.state());
                 assert!(bound >= b - 1e-9, "seed {seed}: bound {bound} below {b}");
-                pruned += without.memo.len().saturating_sub(with.memo.len());
+                pruned += without.positions.saturating_sub(with.positions);
                 checked += 1;
             }
             let Some(act) = bot.choose(&g) else { break };
