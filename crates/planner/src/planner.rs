@@ -843,6 +843,8 @@ struct Search {
     /// A position with its hidden cards counted as none, and its moves ([`Search::moves`]),
     /// kept from one position to the next.
     spare_known: Option<(State, Vec<Act>)>,
+    /// The end of the work phase stepped from a position, kept from one to the next.
+    end: State,
 }
 
 /// The search's key for a position: what of the player's state can differ between two
@@ -920,34 +922,31 @@ fn key(p: &PlayerState) -> Key {
     words(p.compound.counts(), &mut w[6..10]);
     w[10] = p.activated;
     // Each section's dice as a set of values (the matching bonus counts equal values, in any
-    // order of placing).
+    // order of placing): how many of each value, 2 bits each (3 dice at most a section), 16
+    // bits a section.
     for (k, section) in p.hq.iter().enumerate() {
-        let mut d = section.dice;
-        d.sort_unstable();
-        for (i, v) in d.into_iter().enumerate() {
-            w[11] |= u64::from(v) << (4 * (3 * k + i));
+        for &v in &section.dice {
+            if v > 0 {
+                w[11] += 1 << (16 * k + 2 * usize::from(v.min(7)));
+            }
         }
     }
-    // The free dice in 7 bits each (value, origin); five to a word, sorted; the placed ones
-    // only by their number (a die placed is spent: the rules never look at it again, the HQ's
-    // values are counted above and the cards activated in `activated`), so that two
-    // positions differing only by which face a spent die showed are one position.
-    let mut dice = [0u16; crate::engine::state::MAX_DICE];
-    let mut n = 0;
+    // The free dice as a set of (value, origin): how many of each, 4 bits each (no more than
+    // 4 dice of one origin: the player's own), 8 values by 8 origins (7 now) in words 12 to
+    // 15; the placed ones only by
+    // their number (a die placed is spent: the rules never look at it again, the HQ's values
+    // are counted above and the cards activated in `activated`), so that two positions
+    // differing only by which face a spent die showed are one position.
     let mut placed = 0u64;
     for d in p.dice.as_slice() {
         if d.placed.is_some() {
             placed += 1;
-        } else if let Some(c) = dice.get_mut(n) {
-            *c = u16::from(d.value) | (d.origin as u16) << 3;
-            n += 1;
+        } else {
+            let i = usize::from(d.value.min(7)) * 8 + (d.origin as usize).min(7);
+            w[12 + i / 16] += 1 << (4 * (i % 16));
         }
     }
-    dice[..n].sort_unstable();
-    w[11] |= (n as u64) << 40 | placed << 48;
-    for (i, &c) in dice[..n].iter().enumerate() {
-        w[12 + i / 5] |= u64::from(c) << (12 * (i % 5));
-    }
+    w[11] |= placed << 48;
     fold(&w)
 }
 
@@ -966,6 +965,7 @@ impl Search {
     fn new(game: Game, seat: usize, weights: Weights, means: f64, limit: Limit) -> Search {
         Search {
             bound: bound::Bound::new(game.state(), seat, &weights, means),
+            end: game.state().clone(),
             game,
             seat,
             weights,
@@ -1046,12 +1046,17 @@ impl Search {
         self.moves(g, &mut moves);
         for act in moves.drain(..) {
             if matches!(act, Act::EndWork { .. }) {
-                let r = slots.outcomes(&self.game, g, &act);
-                if let Some(end) = slots.states[r.clone()].first() {
-                    let v = worth_in(end, self.seat, &self.weights, self.means);
+                // Only its worth is kept: stepped into a state of its own, so that the slots
+                // keep states of the work phase (a step into one copies only the worker's).
+                let ended = self
+                    .game
+                    .step_into(g, &Action::new(act.clone()), &mut self.end)
+                    .is_ok();
+                if ended {
+                    let v = worth_in(&self.end, self.seat, &self.weights, self.means);
                     tries.push(Try {
                         act,
-                        next: r.start..r.start,
+                        next: slots.used..slots.used,
                         chance: false,
                         rolls: false,
                         promise: v,
@@ -1059,8 +1064,6 @@ impl Search {
                         now: f64::NAN,
                     });
                 }
-                // Only its worth is kept.
-                slots.used = r.start;
                 continue;
             }
             let next = match slots.plain(&self.game, g, &act) {
