@@ -18,8 +18,16 @@ render() {
   [ -s "$stl" ] || { echo "empty $stl"; exit 1; }
   echo "rendered $stl ($(wc -c <"$stl") bytes)"
 }
-render models/smart-die.scad bottom
-render models/smart-die.scad top
-render models/dice-tray.scad tray
-render models/dice-tray.scad mast
-render models/dice-tray.scad arm
+# Two at a time (openscad uses one core); any part that fails fails the script.
+pids=()
+for part in "models/smart-die.scad bottom" "models/smart-die.scad top" \
+  "models/dice-tray.scad tray" "models/dice-tray.scad mast" "models/dice-tray.scad arm"; do
+  # shellcheck disable=SC2086
+  render $part &
+  pids+=($!)
+  if [ ${#pids[@]} -ge 2 ]; then
+    wait "${pids[0]}"
+    pids=("${pids[@]:1}")
+  fi
+done
+for p in "${pids[@]}"; do wait "$p"; done
