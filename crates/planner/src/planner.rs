@@ -944,10 +944,9 @@ fn key(p: &PlayerState) -> Key {
     }
     // The free dice as a set of (value, origin): how many of each, 4 bits each (no more than
     // 4 dice of one origin: the player's own), 8 values by 8 origins (7 now) in words 12 to
-    // 15; the placed ones only by
-    // their number (a die placed is spent: the rules never look at it again, the HQ's values
-    // are counted above and the cards activated in `activated`), so that two positions
-    // differing only by which face a spent die showed are one position.
+    // 15; the placed ones only by their number (a die placed is spent: the rules never look at
+    // it again, the HQ's values are counted above and the cards activated in `activated`), so
+    // that two positions differing only by which face a spent die showed are one position.
     let mut placed = 0u64;
     for d in p.dice.as_slice() {
         if d.placed.is_some() {
@@ -1027,24 +1026,24 @@ impl Search {
             self.cut = true;
             return (now, true);
         }
-        if self.prune {
-            let b = match given {
-                Some((_, b)) => b,
-                None => self.bound.of(g, now),
-            };
-            if b <= alpha {
-                self.record(
-                    at,
-                    Entry {
-                        value: b,
-                        now,
-                        exact: false,
-                        searched: true,
-                        best: u32::MAX,
-                    },
-                );
-                return (b, false);
-            }
+        // The position's own bound (infinite without pruning).
+        let own = match given {
+            Some((_, b)) => b,
+            None if self.prune => self.bound.of(g, now),
+            None => f64::INFINITY,
+        };
+        if self.prune && own <= alpha {
+            self.record(
+                at,
+                Entry {
+                    value: own,
+                    now,
+                    exact: false,
+                    searched: true,
+                    best: u32::MAX,
+                },
+            );
+            return (own, false);
         }
         // The moves with their outcomes; the end of the work phase first, then the moves whose
         // result is certain, the most promising first, then those left to chance.
@@ -1209,11 +1208,6 @@ impl Search {
             }
         }
         // A bound found by the search is kept no higher than the position's own.
-        let own = match given {
-            Some((_, b)) => b,
-            None if self.prune => self.bound.of(g, now),
-            None => f64::INFINITY,
-        };
         let (value, exact, best) = match best {
             Some((v, _, a)) if v > alpha || above == f64::NEG_INFINITY => {
                 self.moves_kept.push(a);
