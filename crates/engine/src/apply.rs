@@ -235,14 +235,14 @@ impl Game {
         };
         let mut given = Given::new(inputs);
         let oracle: &mut dyn Oracle = if virtual_dice { &mut virt } else { &mut given };
+        let mut events = Events::new();
         let mut cx = Ctx {
             st: &mut next,
             setup: &self.setup,
             oracle,
-            events: Events::new(),
+            events: &mut events,
         };
         let _stopped = cx.act(act);
-        let events = cx.events;
         (next, events)
     }
 
@@ -257,11 +257,22 @@ impl Game {
         action: &Action,
         next: &mut State,
     ) -> Result<(), RuleError> {
-        next.clone_from(state);
-        execute_given(next, &self.setup, action).map(|_| ())
+        self.step_act_into(state, &action.act, &action.inputs, next)
     }
 
-    /// [`Game::step_into`] for a step of `seat`'s work phase that is not its end, from and into
+    /// [`Game::step_into`] for `act` carrying `inputs`: a step that builds no [`Action`].
+    pub fn step_act_into(
+        &self,
+        state: &State,
+        act: &Act,
+        inputs: &Inputs,
+        next: &mut State,
+    ) -> Result<(), RuleError> {
+        next.clone_from(state);
+        execute_quiet(next, &self.setup, act, inputs, &mut Events::new())
+    }
+
+    /// [`Game::step_act_into`] for a step of `seat`'s work phase that is not its end, from and into
     /// states of that same work phase before its end (`next` a copy of one, or a step of one,
     /// of this kind): only what such a step may change is copied (`seat`'s state, the
     /// blueprints' piles, the phase, the end's trigger), the rest being the same in both. The
@@ -269,7 +280,8 @@ impl Game {
     pub fn step_work_into(
         &self,
         state: &State,
-        action: &Action,
+        act: &Act,
+        inputs: &Inputs,
         next: &mut State,
         seat: usize,
     ) -> Result<(), RuleError> {
@@ -278,7 +290,7 @@ impl Game {
             next == state,
             "a work phase's states differ beyond the worker's"
         );
-        execute_given(next, &self.setup, action).map(|_| ())
+        execute_quiet(next, &self.setup, act, inputs, &mut Events::new())
     }
 
     /// The game at this moment without its journal, its hands as the planner sees them:
@@ -372,16 +384,29 @@ struct Ctx<'a> {
     st: &'a mut State,
     setup: &'a Setup,
     oracle: &'a mut dyn Oracle,
-    events: Events,
+    events: &'a mut Events,
 }
 
 /// [`execute`] with the inputs the action carries, every one of them used
 /// ([`Game::apply`], [`Game::step_into`]).
 fn execute_given(st: &mut State, setup: &Setup, action: &Action) -> Result<Events, RuleError> {
-    let mut given = Given::new(&action.inputs);
-    let events = execute(st, setup, &action.act, &mut given)?;
-    given.finish()?;
+    let mut events = Events::new();
+    execute_quiet(st, setup, &action.act, &action.inputs, &mut events)?;
     Ok(events)
+}
+
+/// [`execute_given`] for `act` and `inputs`, its events added to `events`: the planner's
+/// steps, which keep none, return no list of them.
+fn execute_quiet(
+    st: &mut State,
+    setup: &Setup,
+    act: &Act,
+    inputs: &Inputs,
+    events: &mut Events,
+) -> Result<(), RuleError> {
+    let mut given = Given::new(inputs);
+    execute_into(st, setup, act, &mut given, events)?;
+    given.finish()
 }
 
 fn execute(
@@ -390,6 +415,18 @@ fn execute(
     act: &Act,
     oracle: &mut dyn Oracle,
 ) -> Result<Events, RuleError> {
+    let mut events = Events::new();
+    execute_into(st, setup, act, oracle, &mut events)?;
+    Ok(events)
+}
+
+fn execute_into(
+    st: &mut State,
+    setup: &Setup,
+    act: &Act,
+    oracle: &mut dyn Oracle,
+    events: &mut Events,
+) -> Result<(), RuleError> {
     if st.phase == Phase::Over {
         return Err(RuleError::GameOver);
     }
@@ -397,11 +434,11 @@ fn execute(
         st,
         setup,
         oracle,
-        events: Events::new(),
+        events,
     };
     cx.act(act)?;
     cx.check_end_trigger();
-    Ok(cx.events)
+    Ok(())
 }
 
 impl Ctx<'_> {

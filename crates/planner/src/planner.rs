@@ -1060,7 +1060,7 @@ impl Search {
                 // keep states of the work phase (a step into one copies only the worker's).
                 let ended = self
                     .game
-                    .step_into(g, &Action::new(act.clone()), &mut self.end)
+                    .step_act_into(g, &act, &Inputs::default(), &mut self.end)
                     .is_ok();
                 if ended {
                     let v = worth_in(&self.end, self.seat, &self.weights, self.means);

@@ -2,7 +2,7 @@
 //! combination of faces) of each die rolled, dice alike taken in rising faces only.
 
 use crate::engine::state::State;
-use crate::engine::{Act, Action, Game, Inputs, RuleError};
+use crate::engine::{Act, Game, Inputs, RuleError};
 
 /// Every outcome of `act` from `st` (a position of `game`) with its chance: one when nothing
 /// is rolled, one per face (per combination of faces) for each die the action rolls. Empty
@@ -116,12 +116,7 @@ impl Slots {
             .collect();
         while let Some(inputs) = pending.pop() {
             let weight = if rising { orders(&inputs.dice) } else { 1.0 };
-            match self.step(
-                game,
-                st,
-                &Action::with_inputs(act.clone(), inputs.clone()),
-                weight,
-            ) {
+            match self.step(game, st, act, &inputs, weight) {
                 Ok(()) => {}
                 Err(RuleError::NeedDie(_)) => {
                     let last = inputs.dice.last().copied().unwrap_or(1);
@@ -154,7 +149,7 @@ impl Slots {
         act: &Act,
     ) -> Result<std::ops::Range<usize>, RuleError> {
         let start = self.used;
-        self.step(game, st, &Action::new(act.clone()), 1.0)?;
+        self.step(game, st, act, &Inputs::default(), 1.0)?;
         Ok(start..self.used)
     }
 
@@ -177,23 +172,13 @@ impl Slots {
         };
         let mut k = 1;
         loop {
-            match self.step(
-                game,
-                st,
-                &Action::with_inputs(act.clone(), faces(1, k)),
-                1.0,
-            ) {
+            match self.step(game, st, act, &faces(1, k), 1.0) {
                 Ok(()) => break,
                 Err(RuleError::NeedDie(_)) if k < crate::engine::state::MAX_DICE => k += 1,
                 Err(_) => return None,
             }
         }
-        let twos = self.step(
-            game,
-            st,
-            &Action::with_inputs(act.clone(), faces(2, k)),
-            1.0,
-        );
+        let twos = self.step(game, st, act, &faces(2, k), 1.0);
         self.used = start + 1;
         twos.ok()?;
         let (ones, twos) = (&self.states[start], &self.states[start + 1]);
@@ -227,7 +212,8 @@ impl Slots {
         &mut self,
         game: &Game,
         st: &State,
-        action: &Action,
+        act: &Act,
+        inputs: &Inputs,
         weight: f64,
     ) -> Result<(), RuleError> {
         // Every position stepped from is a state of the work phase before its end.
@@ -237,12 +223,12 @@ impl Slots {
             self.working.push(true);
         }
         let slot = &mut self.states[self.used];
-        let ends = matches!(action.act, Act::EndWork { .. });
+        let ends = matches!(act, Act::EndWork { .. });
         let stepped = match st.current_player() {
             Some(seat) if !ends && self.working[self.used] => {
-                game.step_work_into(st, action, slot, seat)
+                game.step_work_into(st, act, inputs, slot, seat)
             }
-            _ => game.step_into(st, action, slot),
+            _ => game.step_act_into(st, act, inputs, slot),
         };
         // A refused step leaves no meaningful position: copied whole next time.
         self.working[self.used] = !ends && stepped.is_ok();
