@@ -850,6 +850,8 @@ struct Search {
     /// per position searched).
     spare_moves: Vec<Vec<Act>>,
     spare_tries: Vec<Vec<Try>>,
+    /// Spare lists of the order moves are tried in (as sorting keys).
+    spare_orders: Vec<Vec<u128>>,
     spare_slots: Vec<Slots>,
     /// A position with its hidden cards counted as none, and its moves ([`Search::moves`]),
     /// kept from one position to the next.
@@ -991,6 +993,7 @@ impl Search {
             moves_kept: Vec::new(),
             spare_moves: Vec::new(),
             spare_tries: Vec::new(),
+            spare_orders: Vec::new(),
             spare_slots: Vec::new(),
             spare_known: None,
         }
@@ -1133,33 +1136,41 @@ impl Search {
             });
         }
         self.spare_moves.push(moves);
-        if self.prune {
-            // Stable: of equal promise, the rules' order stays.
-            tries.sort_by(|a, b| {
-                let end = |t: &Try| !matches!(t.act, Act::EndWork { .. });
-                let unknown = |t: &Try| !matches!(t.key, Some((_, true)));
-                end(a)
-                    .cmp(&end(b))
-                    .then(unknown(a).cmp(&unknown(b)))
-                    .then(a.chance.cmp(&b.chance))
-                    .then(b.promise.total_cmp(&a.promise))
-            });
-        }
+        // The order the moves are tried in: the ends of the phase first, then those whose
+        // value is known, then those of certain result, each the most promising first; of
+        // equal promise, the rules' order stays. Sorted as keys, the moves left in place.
+        let mut order = self.spare_orders.pop().unwrap_or_default();
+        order.extend(tries.iter().enumerate().map(|(i, t)| {
+            let class = if !self.prune {
+                0
+            } else {
+                u128::from(!matches!(t.act, Act::EndWork { .. })) << 2
+                    | u128::from(!matches!(t.key, Some((_, true)))) << 1
+                    | u128::from(t.chance)
+            };
+            // The promise's order (as `f64::total_cmp`), the highest first.
+            let bits = t.promise.to_bits();
+            let rising = if bits >> 63 == 1 {
+                !bits
+            } else {
+                bits | 1 << 63
+            };
+            let falling = if self.prune { !rising } else { 0 };
+            class << 96 | u128::from(falling) << 32 | i as u128
+        }));
+        order.sort_unstable();
         // The best move; of equal ones, the first whose result is certain (a plan then goes
         // further before asking again). `above`: the most any move not searched, or searched
         // only as far as its bound, could be worth.
         let mut best: Option<(f64, bool, Act)> = None;
         let mut above = f64::NEG_INFINITY;
-        for Try {
-            act,
-            next,
-            chance,
-            rolls,
-            promise,
-            key: at,
-            now: child_now,
-        } in tries.drain(..)
-        {
+        for &i in &order {
+            let Some(t) = tries.get_mut(i as u32 as usize) else {
+                continue;
+            };
+            let act = std::mem::replace(&mut t.act, Act::Pass);
+            let (next, chance, rolls, promise, at, child_now) =
+                (t.next.clone(), t.chance, t.rolls, t.promise, t.key, t.now);
             // A move must beat the best so far (or `alpha`) to matter; a certain move also
             // matters when it only equals a best left to chance.
             let floor = match &best {
@@ -1224,7 +1235,10 @@ impl Search {
             searched: true,
             best,
         };
+        tries.clear();
         self.spare_tries.push(tries);
+        order.clear();
+        self.spare_orders.push(order);
         self.spare_slots.push(slots);
         #[cfg(test)]
         if self.check_bound && entry.exact {
