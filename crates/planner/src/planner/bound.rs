@@ -248,6 +248,10 @@ pub(super) struct Bound {
     /// The dice each card needs, and its pattern.
     need: [u32; 32],
     pattern: [Option<crate::engine::apply::Pattern>; 32],
+    /// The cards whose pattern may not fit (not every die does), and by card the slot of its
+    /// pattern (alike patterns share one) in a bit set of those tried.
+    patterned: u32,
+    pattern_slot: [u8; 32],
     /// The cards that bring an extra die (Golem, Robot, Mega Factory).
     extra: u32,
     /// The Replicator's copy of a market card: the fewest dice, an extra die.
@@ -313,8 +317,24 @@ impl Bound {
             }
         };
         let draw = Weights { hand: drawn, ..*w };
+        let mut patterned = 0u32;
+        let mut pattern_slot = [0u8; 32];
+        for (i, pat) in pattern.iter().enumerate() {
+            use crate::engine::apply::Pattern as P;
+            let slot = match pat {
+                None | Some(P::Any | P::Targets(_)) => continue,
+                Some(P::Exactly(v)) => usize::from(*v).min(6),
+                Some(P::Equal(n)) => 6 + (*n).min(3),
+                Some(P::Run3) => 10,
+                Some(P::Sum14) => 11,
+            };
+            patterned |= 1 << i;
+            pattern_slot[i] = slot as u8;
+        }
         Bound {
             seat,
+            patterned,
+            pattern_slot,
             all: CardParts::new(state, &draw, means, true),
             no_resources: (means > 0.0).then(|| CardParts::new(state, &draw, means, false)),
             need,
@@ -408,11 +428,20 @@ impl Bound {
         };
         let mut found = cards;
         if !rerolls {
-            let mut left = cards;
+            // Each pattern tried once (five cards want a pair).
+            let (mut tried, mut fitting) = (0u16, 0u16);
+            let mut left = cards & self.patterned;
             while left != 0 {
                 let i = left.trailing_zeros() as usize;
                 left &= left - 1;
-                if self.pattern[i].is_some_and(|pat| !free_dice.fits(pat)) {
+                let (Some(pat), k) = (self.pattern[i], self.pattern_slot[i]) else {
+                    continue;
+                };
+                if tried >> k & 1 == 0 {
+                    tried |= 1 << k;
+                    fitting |= u16::from(free_dice.fits(pat)) << k;
+                }
+                if fitting >> k & 1 == 0 {
                     found &= !(1 << i);
                 }
             }
@@ -679,6 +708,9 @@ struct Free {
 impl Free {
     /// Free dice that a training can bring to `target` (not already showing it).
     fn trainable_to(&self, target: usize) -> u32 {
+        if self.trainings == 0 {
+            return 0;
+        }
         (1..=6)
             .filter(|&v| v != target && self.reach[v] >> target & 1 == 1)
             .map(|v| self.counts[v])
