@@ -1345,6 +1345,21 @@ impl Search {
     /// legal action that uses only the cards the player knows (a card drawn while planning is
     /// hidden and never named).
     fn moves(&mut self, st: &State, out: &mut Vec<Act>) {
+        self.moves_all(st, out);
+        // The ends of the phase differ only in how the resources past 12 are split between
+        // metal and energy (in the rules' order: metal given up rising), and the objective is
+        // linear in both: the best is the first or the last, and of equal ones the first.
+        let ends = out
+            .iter()
+            .take_while(|a| matches!(a, Act::EndWork { .. }))
+            .count();
+        if ends > 2 {
+            out.drain(1..ends - 1);
+        }
+    }
+
+    /// Every one of the player's own moves, the ends of the work phase first.
+    fn moves_all(&mut self, st: &State, out: &mut Vec<Act>) {
         if st.players[self.seat].hidden == 0 {
             // The end of the work phase first: of equal plans, the shortest is kept.
             legal_actions_into(st, out);
