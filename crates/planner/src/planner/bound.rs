@@ -252,6 +252,8 @@ pub(super) struct Bound {
     /// pattern (alike patterns share one) in a bit set of those tried.
     patterned: u32,
     pattern_slot: [u8; 32],
+    /// The cards of two equal dice.
+    pair_cards: u32,
     /// The cards that bring an extra die (Golem, Robot, Mega Factory).
     extra: u32,
     /// The Replicator's copy of a market card: the fewest dice, an extra die.
@@ -318,13 +320,17 @@ impl Bound {
         };
         let draw = Weights { hand: drawn, ..*w };
         let mut patterned = 0u32;
+        let mut pair_cards = 0u32;
         let mut pattern_slot = [0u8; 32];
         for (i, pat) in pattern.iter().enumerate() {
             use crate::engine::apply::Pattern as P;
             let slot = match pat {
                 None | Some(P::Any | P::Targets(_)) => continue,
                 Some(P::Exactly(v)) => usize::from(*v).min(6),
-                Some(P::Equal(n)) => 6 + (*n).min(3),
+                Some(P::Equal(n)) => {
+                    pair_cards |= u32::from(*n == 2) << i;
+                    6 + (*n).min(3)
+                }
                 Some(P::Run3) => 10,
                 Some(P::Sum14) => 11,
             };
@@ -335,6 +341,7 @@ impl Bound {
             seat,
             patterned,
             pattern_slot,
+            pair_cards,
             all: CardParts::new(state, &draw, means, true),
             no_resources: (means > 0.0).then(|| CardParts::new(state, &draw, means, false)),
             need,
@@ -449,9 +456,17 @@ impl Bound {
         if replicator {
             dice += self.copy_extra;
         }
+        // Each pair of the free dice makes one card of two equal dice (docs/cards.md, dice
+        // notation: X=X), and each training card or die still to come at most one more.
+        let pairs = if rerolls {
+            u32::MAX
+        } else {
+            counts.iter().map(|n| n / 2).sum::<u32>() + free_dice.trainings + free_dice.wild
+        };
         let ctx = Ctx {
             p,
             found,
+            pairs,
             dice,
             replicator,
             owned,
@@ -550,6 +565,7 @@ impl Bound {
             *left -= used;
             true
         };
+        let mut pairs_left = c.pairs;
         for &i in &table.by_die {
             let i = usize::from(i);
             if c.found >> i & 1 == 0 {
@@ -563,6 +579,12 @@ impl Bound {
                 if !give(v, n, &mut left) {
                     break;
                 }
+            }
+            if self.pair_cards >> i & 1 == 1 {
+                if pairs_left == 0 {
+                    continue;
+                }
+                pairs_left -= 1;
             }
             if !give(table.value[i], self.need[i], &mut left) {
                 break;
@@ -642,6 +664,8 @@ struct Ctx<'a> {
     found: u32,
     /// The dice free and still to come.
     dice: u32,
+    /// How many cards of two equal dice can be activated at most.
+    pairs: u32,
     replicator: bool,
     owned: u32,
     buildable: u32,
