@@ -284,10 +284,15 @@ pub fn switches(state: &State) -> Vec<Act> {
 /// [`legal_actions`] lists them: for a caller that needs only those.
 pub fn end_work_actions(state: &State) -> Vec<Act> {
     let mut out = Vec::new();
-    if let (Phase::Work { rolled: true, .. }, Some(p)) = (state.phase, state.current_player()) {
-        end_work(state, &state.players[p], &mut out);
-    }
+    end_work_actions_into(state, &mut out);
     out
+}
+
+/// [`end_work_actions`] added to `out` (the planner's moves, built without allocating).
+pub fn end_work_actions_into(state: &State, out: &mut Vec<Act>) {
+    if let (Phase::Work { rolled: true, .. }, Some(p)) = (state.phase, state.current_player()) {
+        end_work(state, &state.players[p], out);
+    }
 }
 
 fn end_work(state: &State, player: &PlayerState, out: &mut Vec<Act>) {

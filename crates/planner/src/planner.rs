@@ -853,9 +853,9 @@ struct Search {
     /// Spare lists of the order moves are tried in (as sorting keys).
     spare_orders: Vec<Vec<u128>>,
     spare_slots: Vec<Slots>,
-    /// A position with its hidden cards counted as none, and its moves ([`Search::moves`]),
-    /// kept from one position to the next.
-    spare_known: Option<(State, Vec<Act>)>,
+    /// A position of the work phase with the player's hidden cards counted as none
+    /// ([`Search::moves`]), kept from one position to the next.
+    known: State,
     /// The end of the work phase stepped from a position, kept from one to the next.
     end: State,
 }
@@ -978,6 +978,7 @@ impl Search {
         Search {
             bound: bound::Bound::new(game.state(), seat, &weights, means),
             end: game.state().clone(),
+            known: game.state().clone(),
             game,
             seat,
             weights,
@@ -995,7 +996,6 @@ impl Search {
             spare_tries: Vec::new(),
             spare_orders: Vec::new(),
             spare_slots: Vec::new(),
-            spare_known: None,
         }
     }
 
@@ -1141,8 +1141,9 @@ impl Search {
         // equal promise, the rules' order stays. Sorted as keys, the moves left in place.
         let mut order = self.spare_orders.pop().unwrap_or_default();
         order.extend(tries.iter().enumerate().map(|(i, t)| {
+            // The end of the work phase first: of equal plans, the shortest is kept.
             let class = if !self.prune {
-                0
+                u128::from(!matches!(t.act, Act::EndWork { .. })) << 2
             } else {
                 u128::from(!matches!(t.act, Act::EndWork { .. })) << 2
                     | u128::from(!matches!(t.key, Some((_, true)))) << 1
@@ -1351,36 +1352,31 @@ impl Search {
         // linear in both: the best is the first or the last, and of equal ones the first.
         let ends = out
             .iter()
+            .rev()
             .take_while(|a| matches!(a, Act::EndWork { .. }))
             .count();
         if ends > 2 {
-            out.drain(1..ends - 1);
+            let n = out.len();
+            out.drain(n - ends + 1..n - 1);
         }
     }
 
-    /// Every one of the player's own moves, the ends of the work phase first.
+    /// Every one of the player's own moves, the ends of the work phase last (as the rules
+    /// list them; they are tried first).
     fn moves_all(&mut self, st: &State, out: &mut Vec<Act>) {
         if st.players[self.seat].hidden == 0 {
-            // The end of the work phase first: of equal plans, the shortest is kept.
             legal_actions_into(st, out);
-            out.sort_by_key(|a| !matches!(a, Act::EndWork { .. }));
             return;
         }
-        let (mut known, mut all) = match self.spare_known.take() {
-            // A position of this search, its player's hidden cards counted as none: only what
-            // the work phase changes is copied.
-            Some((mut known, all)) => {
-                known.copy_work_from(st, self.seat);
-                (known, all)
-            }
-            None => (st.clone(), Vec::new()),
-        };
-        known.players[self.seat].hidden = 0;
-        legal_actions_into(&known, &mut all);
-        out.clear();
-        out.extend(crate::engine::legal::end_work_actions(st));
-        out.extend(all.drain(..).filter(|a| !matches!(a, Act::EndWork { .. })));
-        self.spare_known = Some((known, all));
+        // A position of this search, its player's hidden cards counted as none: only what the
+        // work phase changes is copied.
+        self.known.copy_work_from(st, self.seat);
+        self.known.players[self.seat].hidden = 0;
+        legal_actions_into(&self.known, out);
+        while matches!(out.last(), Some(Act::EndWork { .. })) {
+            out.pop();
+        }
+        crate::engine::legal::end_work_actions_into(st, out);
     }
 
     /// Whether the step from `before` to `after` drew a card (its result is then unknown).

@@ -9,7 +9,7 @@ use crate::engine::{Difficulty, Setup};
 fn brute(s: &mut Search, g: &State) -> f64 {
     let mut best: Option<f64> = None;
     let mut moves = Vec::new();
-    s.moves(g, &mut moves);
+    s.moves_all(g, &mut moves);
     for act in moves {
         let v = if matches!(act, Act::EndWork { .. }) {
             match outcomes(&s.game, g, &act).first() {
