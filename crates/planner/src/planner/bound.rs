@@ -746,6 +746,20 @@ impl Free {
     fn fits(&self, pattern: crate::engine::apply::Pattern) -> bool {
         use crate::engine::apply::Pattern as P;
         let (counts, wild, t) = (&self.counts, self.wild, self.trainings);
+        // Without training cards only the dice shown and those to come count.
+        if t == 0 {
+            match pattern {
+                P::Equal(n) => {
+                    let most = counts[1..].iter().copied().max().unwrap_or(0);
+                    return most + wild >= n as u32;
+                }
+                P::Run3 => {
+                    let shown = (1..=6).fold(0u32, |m, v| m | u32::from(counts[v] > 0) << v);
+                    return (1..=4).any(|s| (shown >> s & 7).count_ones() + wild >= 3);
+                }
+                _ => {}
+            }
+        }
         match pattern {
             P::Any | P::Targets(_) => true,
             P::Exactly(v) => {
