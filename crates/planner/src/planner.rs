@@ -185,9 +185,10 @@
 //! the ends of the phase only the first and last split of the resources past 12 are tried,
 //! the objective being linear in both (2.7%); the bound gives no more cards of two equal dice
 //! than the dice can make pairs (2.2%, 1.4% fewer positions); the position with hidden cards
-//! counted as none is kept in place, not moved twice a position (5.8%); the engine and the
-//! planner are built in one codegen unit each (4%). The time p95 17.5–21.6 ms in five runs
-//! against 26.1–33.7 ms for the build before in the same runs (`plan_time --repeat 3`).
+//! counted as none is kept in place, not moved twice a position (5.8%); the planner is built
+//! in one codegen unit (3%; the engine too, 1% more for 20 s more of build, not kept). The time p95 17.5–25.1 ms in eight runs
+//! (the median run 18.5 ms) against 23.1–34.8 ms for the build before, run alternately
+//! (`plan_time --repeat 3`); 13.25 G instructions as built (the engine in one unit too: 13.10).
 //! Tried, not kept: the key's words folded two at a time by 128-bit products (1.5% more
 //! instructions), the unused-inputs check skipped when there are none (no fewer).
 //!
