@@ -186,8 +186,8 @@
 //! the objective being linear in both (2.7%); the bound gives no more cards of two equal dice
 //! than the dice can make pairs (2.2%, 1.4% fewer positions); the position with hidden cards
 //! counted as none is kept in place, not moved twice a position (5.8%); the planner is built
-//! in one codegen unit (3%; the engine too, 1% more for 20 s more of build, not kept). The time p95 17.5–25.1 ms in eight runs
-//! (the median run 18.5 ms) against 23.1–34.8 ms for the build before, run alternately
+//! in one codegen unit (3%; the engine too, 1% more for 20 s more of build, not kept). The time p95 17.5–25.1 ms in ten runs
+//! (the median run 19.3 ms) against 23.1–34.8 ms for the build before, run alternately
 //! (`plan_time --repeat 3`); 13.25 G instructions as built (the engine in one unit too: 13.10).
 //! Tried, not kept: the key's words folded two at a time by 128-bit products (1.5% more
 //! instructions), the unused-inputs check skipped when there are none (no fewer).
