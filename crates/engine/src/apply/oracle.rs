@@ -33,13 +33,6 @@ impl<'a> Given<'a> {
         }
     }
     pub(super) fn finish(&self) -> Result<(), RuleError> {
-        let unused = self.dice < self.inputs.dice.len()
-            || self.blueprints < self.inputs.blueprints.len()
-            || self.contractors < self.inputs.contractors.len()
-            || (self.inputs.tools.is_some() && !self.tools);
-        if !unused {
-            return Ok(());
-        }
         let mut extra = Vec::new();
         if self.dice < self.inputs.dice.len() {
             extra.push(counted(self.inputs.dice.len() - self.dice, "die face"));
